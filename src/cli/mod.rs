@@ -1,0 +1,87 @@
+//! The command line: argument parsing (clap) and the headless commands over `core`.
+//!
+//! Every command returns `anyhow::Result`; `main` prints a failure as one line on stderr and exits
+//! non-zero. Errors name the file they concern.
+
+mod demo;
+mod mesh_cmd;
+pub mod svg;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::core::MeshSettings;
+
+/// limber: rig and animate 2D sprites.
+#[derive(Debug, Parser)]
+#[command(name = "limber", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Trace a PNG's alpha and triangulate its visible region.
+    Mesh(MeshArgs),
+}
+
+/// Options shared by every command that meshes an image.
+#[derive(Debug, Clone, Args)]
+pub struct MeshOptions {
+    /// Pixels with alpha at or above this fraction (0–1) are visible.
+    #[arg(long, value_name = "A")]
+    pub alpha_threshold: Option<f64>,
+    /// How far (px) the outline is pushed beyond the visible pixels.
+    #[arg(long, value_name = "PX")]
+    pub padding: Option<f64>,
+    /// How far (px) simplification may move the outline.
+    #[arg(long, value_name = "PX")]
+    pub tolerance: Option<f64>,
+    /// Distance (px) between interior vertices [default: the image's longer side / 20, at least 4].
+    #[arg(long, value_name = "PX")]
+    pub spacing: Option<f64>,
+    /// Drop islands and holes smaller than this area (px²).
+    #[arg(long = "min-island", value_name = "PX")]
+    pub min_island: Option<f64>,
+}
+
+impl MeshOptions {
+    /// The settings these options ask for, defaults filled in.
+    pub fn settings(&self) -> MeshSettings {
+        let defaults = MeshSettings::default();
+        MeshSettings {
+            alpha_threshold: self.alpha_threshold.unwrap_or(defaults.alpha_threshold),
+            padding: self.padding.unwrap_or(defaults.padding),
+            tolerance: self.tolerance.unwrap_or(defaults.tolerance),
+            spacing: self.spacing.or(defaults.spacing),
+            min_island_area: self.min_island.unwrap_or(defaults.min_island_area),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct MeshArgs {
+    /// The sprite (PNG).
+    pub image: PathBuf,
+    #[command(flatten)]
+    pub options: MeshOptions,
+    /// Print the mesh as JSON on stdout instead of a summary line.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the image with the mesh wireframe over it as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Print `timing: STAGE MS` for each stage on stderr.
+    #[arg(long)]
+    pub timings: bool,
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Some(Command::Mesh(args)) => mesh_cmd::run(&args),
+        None => demo::run(),
+    }
+}

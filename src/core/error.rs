@@ -1,0 +1,43 @@
+//! Typed errors of the headless core.
+//!
+//! Each variant carries what a user needs to fix the problem; the CLI and the editor prefix the file
+//! name, so messages here describe the problem, not the file.
+
+use thiserror::Error;
+
+/// Why an image could not be turned into a mesh.
+#[derive(Debug, Error)]
+pub enum CoreError {
+    #[error("cannot read file: {0}")]
+    Io(#[from] std::io::Error),
+
+    #[error("not a PNG file (its first bytes are not a PNG signature)")]
+    NotPng,
+
+    #[error("image has zero size ({width} x {height})")]
+    EmptyImage { width: u32, height: u32 },
+
+    #[error(
+        "image is {width} x {height}, over the size limit ({max_side} px a side, {max_megapixels} megapixels)"
+    )]
+    TooLarge {
+        width: u32,
+        height: u32,
+        max_side: u32,
+        max_megapixels: u32,
+    },
+
+    #[error("PNG is truncated or corrupt: {0}")]
+    Decode(String),
+
+    #[error("no pixel has alpha >= {threshold} (the image is transparent at this threshold)")]
+    NothingVisible { threshold: f64 },
+
+    #[error("invalid setting: {0}")]
+    InvalidSetting(String),
+
+    #[error("triangulation failed: {0}")]
+    Triangulation(String),
+}
+
+pub type CoreResult<T> = Result<T, CoreError>;

@@ -1,0 +1,145 @@
+//! Loading sprites: PNG bytes → a decoded image, with the size limit checked before any pixel is
+//! decoded.
+//!
+//! Every PNG colour type is accepted (RGBA, RGB, grey, grey + alpha, 8 and 16 bits, indexed with or
+//! without a transparency chunk); the `image` crate expands indexed images to RGBA. Images without an
+//! alpha channel are fully opaque.
+
+use std::io::Cursor;
+use std::path::Path;
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+
+use super::error::{CoreError, CoreResult};
+
+/// Largest accepted width or height, in pixels.
+pub const MAX_SIDE: u32 = 16_384;
+/// Largest accepted pixel count, in megapixels (2^20 pixels).
+pub const MAX_MEGAPIXELS: u32 = 256;
+/// Largest accepted PNG file, in bytes (a PNG is compressed, so this is far above any real sprite).
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
+
+/// Reads and decodes a PNG file. Errors describe the problem; the caller names the file.
+pub fn load_png(path: &Path) -> CoreResult<DynamicImage> {
+    let size = std::fs::metadata(path)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(CoreError::Decode(format!(
+            "file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit"
+        )));
+    }
+    decode_png(&std::fs::read(path)?)
+}
+
+/// Checks that `width` × `height` is non-empty and within [`MAX_SIDE`] and [`MAX_MEGAPIXELS`].
+pub fn check_dimensions(width: u32, height: u32) -> CoreResult<()> {
+    if width == 0 || height == 0 {
+        return Err(CoreError::EmptyImage { width, height });
+    }
+    let pixels = u64::from(width) * u64::from(height);
+    if width > MAX_SIDE || height > MAX_SIDE || pixels > u64::from(MAX_MEGAPIXELS) << 20 {
+        return Err(CoreError::TooLarge {
+            width,
+            height,
+            max_side: MAX_SIDE,
+            max_megapixels: MAX_MEGAPIXELS,
+        });
+    }
+    Ok(())
+}
+
+/// Decodes PNG bytes. The header's dimensions are checked before the pixel data is decoded, so a
+/// small file that claims an enormous image is refused without allocating for it.
+pub fn decode_png(bytes: &[u8]) -> CoreResult<DynamicImage> {
+    if !bytes.starts_with(&PNG_SIGNATURE) {
+        return Err(CoreError::NotPng);
+    }
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    // 256 MP of 16-bit RGBA is the largest legal decode.
+    limits.max_alloc = Some((u64::from(MAX_MEGAPIXELS) << 20) * 8 + (64 << 20));
+    reader.limits(limits);
+    let decoder = reader.into_decoder().map_err(header_error)?;
+    let (width, height) = decoder.dimensions();
+    check_dimensions(width, height)?;
+    DynamicImage::from_decoder(decoder).map_err(|e| CoreError::Decode(e.to_string()))
+}
+
+/// Maps an error raised while reading the header: over-limit dimensions become [`CoreError::TooLarge`].
+fn header_error(error: image::ImageError) -> CoreError {
+    if let image::ImageError::Limits(_) = error {
+        return CoreError::TooLarge {
+            width: 0,
+            height: 0,
+            max_side: MAX_SIDE,
+            max_megapixels: MAX_MEGAPIXELS,
+        };
+    }
+    let text = error.to_string();
+    if text.contains("0x0") || text.to_ascii_lowercase().contains("zero") {
+        return CoreError::EmptyImage {
+            width: 0,
+            height: 0,
+        };
+    }
+    CoreError::Decode(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{ImageBuffer, Luma, LumaA, Rgb, Rgba};
+
+    fn encode(image: DynamicImage) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        image
+            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+            .unwrap();
+        bytes
+    }
+
+    #[test]
+    fn decodes_every_common_colour_type() {
+        let rgba = DynamicImage::ImageRgba8(ImageBuffer::from_pixel(3, 2, Rgba([1, 2, 3, 4])));
+        let rgb = DynamicImage::ImageRgb8(ImageBuffer::from_pixel(3, 2, Rgb([1, 2, 3])));
+        let grey = DynamicImage::ImageLuma8(ImageBuffer::from_pixel(3, 2, Luma([7])));
+        let grey_alpha = DynamicImage::ImageLumaA8(ImageBuffer::from_pixel(3, 2, LumaA([7, 9])));
+        let rgba16 =
+            DynamicImage::ImageRgba16(ImageBuffer::from_pixel(3, 2, Rgba([1, 2, 3, 40000])));
+        for image in [rgba, rgb, grey, grey_alpha, rgba16] {
+            let decoded = decode_png(&encode(image.clone())).unwrap();
+            assert_eq!((decoded.width(), decoded.height()), (3, 2));
+            assert_eq!(decoded.color(), image.color());
+        }
+    }
+
+    #[test]
+    fn refuses_text_and_truncated_files() {
+        assert!(matches!(decode_png(b"hello, world"), Err(CoreError::NotPng)));
+        assert!(matches!(decode_png(b""), Err(CoreError::NotPng)));
+        let bytes = encode(DynamicImage::ImageRgba8(ImageBuffer::from_pixel(
+            40,
+            40,
+            Rgba([1, 2, 3, 4]),
+        )));
+        let truncated = &bytes[..bytes.len() / 2];
+        assert!(matches!(decode_png(truncated), Err(CoreError::Decode(_))));
+    }
+
+    #[test]
+    fn dimension_limits() {
+        assert!(check_dimensions(1, 1).is_ok());
+        assert!(check_dimensions(MAX_SIDE, MAX_SIDE).is_ok());
+        assert!(matches!(
+            check_dimensions(0, 5),
+            Err(CoreError::EmptyImage { .. })
+        ));
+        assert!(matches!(
+            check_dimensions(MAX_SIDE + 1, 1),
+            Err(CoreError::TooLarge { .. })
+        ));
+    }
+}

@@ -1,0 +1,21 @@
+//! The headless core: everything above the renderer, with no UI or GPU dependency. Every function
+//! here is deterministic: the same input gives bit-identical output.
+//!
+//! Data flows one way: PNG → [`image_io`] → [`mask`] → [`outline`] → [`simplify`] →
+//! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
+//! measure the result.
+
+pub mod error;
+pub mod image_io;
+pub mod mask;
+pub mod mesh;
+pub mod outline;
+pub mod pipeline;
+pub mod quality;
+pub mod raster;
+pub mod simplify;
+pub mod triangulate;
+
+pub use error::{CoreError, CoreResult};
+pub use mesh::Mesh;
+pub use pipeline::{MeshSettings, StageTimings, build_mesh};
