@@ -19,7 +19,10 @@ pub fn run() -> anyhow::Result<()> {
     let out = out_dir.join("limber-demo.svg");
     write_svg(&out, &bytes, &mesh)
         .map_err(|e| anyhow::anyhow!("{}: cannot write SVG: {e}", out.display()))?;
-    println!("limber {} — the editor is not built yet; this is the mesh demo.", env!("CARGO_PKG_VERSION"));
+    println!(
+        "limber {} — the editor is not built yet; this is the mesh demo.",
+        env!("CARGO_PKG_VERSION")
+    );
     println!("{}: {}", sprite.display(), summary(&mesh));
     println!("wireframe written to {}", out.display());
     println!("try: limber mesh IMAGE.png [--json] [--svg OUT.svg] [--timings]  (limber --help)");

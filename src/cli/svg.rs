@@ -46,7 +46,13 @@ pub fn svg_text(png_bytes: &[u8], mesh: &Mesh) -> String {
     for ring in &mesh.boundary_loops {
         for (i, &v) in ring.iter().enumerate() {
             let p = point(v);
-            let _ = write!(outline, "{}{:.2} {:.2}", if i == 0 { "M" } else { "L" }, p[0], p[1]);
+            let _ = write!(
+                outline,
+                "{}{:.2} {:.2}",
+                if i == 0 { "M" } else { "L" },
+                p[0],
+                p[1]
+            );
         }
         outline.push('Z');
     }

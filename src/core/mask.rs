@@ -150,12 +150,20 @@ fn horizontal_distances(mask: &AlphaMask, cap: usize) -> Vec<u8> {
     {
         let mut run = cap;
         for (o, &inside) in out.iter_mut().zip(row) {
-            run = if inside { 0 } else { run.saturating_add(1).min(cap) };
+            run = if inside {
+                0
+            } else {
+                run.saturating_add(1).min(cap)
+            };
             *o = run;
         }
         let mut run = cap;
         for (o, &inside) in out.iter_mut().zip(row).rev() {
-            run = if inside { 0 } else { run.saturating_add(1).min(cap) };
+            run = if inside {
+                0
+            } else {
+                run.saturating_add(1).min(cap)
+            };
             *o = (*o).min(run);
         }
     }

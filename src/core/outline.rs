@@ -46,7 +46,8 @@ impl Outline {
 }
 
 /// Traces the outline of `field` at margin 0. Islands and holes whose area is below `min_area` px² are
-/// dropped (a dropped hole is filled); a hole goes to the smallest island that contains it.
+/// dropped (a dropped hole is filled), except that the largest island is always kept; a hole goes to
+/// the smallest island that contains it.
 pub fn trace(field: &PaddedField, min_area: f64) -> CoreResult<Outline> {
     let (width, height) = (field.width as u32, field.height as u32);
     let lines = ContourBuilder::new(field.width, field.height, true)
@@ -75,7 +76,7 @@ pub fn trace(field: &PaddedField, min_area: f64) -> CoreResult<Outline> {
             let ring = LineString::new(points);
             let polygon = Polygon::new(ring, vec![]);
             let signed = polygon.signed_area();
-            if signed.abs() < min_area.max(f64::MIN_POSITIVE) {
+            if signed == 0.0 {
                 continue;
             }
             let Some(bounds) = polygon.bounding_rect() else {
@@ -91,6 +92,9 @@ pub fn trace(field: &PaddedField, min_area: f64) -> CoreResult<Outline> {
         }
     }
     outers.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let largest = outers.last().map_or(0.0, |o| o.0);
+    outers.retain(|o| o.0 >= min_area.min(largest));
+    holes.retain(|(hole, _)| Polygon::new(hole.clone(), vec![]).unsigned_area() >= min_area);
     let mut interiors: Vec<Vec<LineString<f64>>> = vec![Vec::new(); outers.len()];
     for (hole, bounds) in holes {
         let probe = hole.0[0];

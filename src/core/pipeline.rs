@@ -57,7 +57,9 @@ impl MeshSettings {
     /// Checks every setting is finite and in range.
     pub fn validate(&self) -> CoreResult<()> {
         let bad = |what: &str, value: f64| {
-            Err(CoreError::InvalidSetting(format!("{what} {value} is out of range")))
+            Err(CoreError::InvalidSetting(format!(
+                "{what} {value} is out of range"
+            )))
         };
         if !(0.0..=1.0).contains(&self.alpha_threshold) {
             return bad("alpha threshold", self.alpha_threshold);
@@ -134,7 +136,11 @@ pub fn mesh_outline(
         let simplified = timings.time("simplify", || simplify(outline, &tolerances));
         match timings.time("triangulate", || triangulate(&simplified, max_area)) {
             Ok(triangles) => {
-                return Ok(Mesh::from_triangles(outline.width, outline.height, triangles));
+                return Ok(Mesh::from_triangles(
+                    outline.width,
+                    outline.height,
+                    triangles,
+                ));
             }
             Err(TriangulateError::Crossing(rings)) => {
                 let mut progressed = false;

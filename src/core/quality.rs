@@ -54,7 +54,10 @@ mod tests {
         assert!((equilateral - 60.0).abs() < 1e-9);
         let right = smallest_angle_degrees([0.0, 0.0], [2.0, 0.0], [0.0, 2.0]);
         assert!((right - 45.0).abs() < 1e-9);
-        assert_eq!(smallest_angle_degrees([0.0, 0.0], [1.0, 0.0], [2.0, 0.0]), 0.0);
+        assert_eq!(
+            smallest_angle_degrees([0.0, 0.0], [1.0, 0.0], [2.0, 0.0]),
+            0.0
+        );
         assert_eq!(doubled_area([0.0, 0.0], [2.0, 0.0], [0.0, 2.0]), 4.0);
     }
 }

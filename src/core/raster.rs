@@ -3,8 +3,8 @@
 //! Uses exact orientation tests and a fill rule under which a centre on an edge shared by two
 //! triangles counts for exactly one of them, so a count above 1 always means overlapping triangles.
 
-use geo::kernels::{Kernel, Orientation, RobustKernel};
 use geo::Coord;
+use geo::kernels::{Kernel, Orientation, RobustKernel};
 
 use super::mesh::Mesh;
 
@@ -15,9 +15,15 @@ pub fn coverage(mesh: &Mesh) -> Vec<u16> {
     for t in 0..mesh.triangles.len() {
         let corners = mesh.corners(t).map(|[x, y]| Coord { x, y });
         let min_x = corners.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
-        let max_x = corners.iter().map(|c| c.x).fold(f64::NEG_INFINITY, f64::max);
+        let max_x = corners
+            .iter()
+            .map(|c| c.x)
+            .fold(f64::NEG_INFINITY, f64::max);
         let min_y = corners.iter().map(|c| c.y).fold(f64::INFINITY, f64::min);
-        let max_y = corners.iter().map(|c| c.y).fold(f64::NEG_INFINITY, f64::max);
+        let max_y = corners
+            .iter()
+            .map(|c| c.y)
+            .fold(f64::NEG_INFINITY, f64::max);
         let x0 = (min_x - 0.5).ceil().max(0.0) as usize;
         let y0 = (min_y - 0.5).ceil().max(0.0) as usize;
         let x1 = ((max_x - 0.5).floor() as i64).min(width as i64 - 1);

@@ -2,12 +2,13 @@
 //! tolerance so that a ring whose simplified form would cross another ring can be simplified less.
 //!
 //! RDP keeps every traced point within the tolerance of the simplified ring, which is what the
-//! padding budget relies on (see `MeshSettings`). It does not by itself keep rings apart, so the
+//! padding budget relies on (see `MeshSettings`). Image corners on a ring are kept, so a sprite that
+//! fills a corner keeps it. It does not by itself keep rings apart, so the
 //! mesher reports crossing rings and this module simplifies those rings again at a finer level
 //! ([`RingTolerances`]); at the finest level a ring is left exactly as traced, and traced rings never
 //! cross, so the process always ends.
 
-use geo::{LineString, Polygon, Simplify};
+use geo::{Coord, LineString, Polygon, Simplify};
 
 use super::outline::Outline;
 
@@ -70,26 +71,39 @@ impl RingTolerances {
 
     /// Every ring id, islands in order, exterior before holes.
     pub fn ids(&self) -> impl Iterator<Item = RingId> + '_ {
-        self.levels.iter().enumerate().flat_map(|(island, rings)| {
-            (0..rings.len()).map(move |ring| RingId { island, ring })
-        })
+        self.levels
+            .iter()
+            .enumerate()
+            .flat_map(|(island, rings)| (0..rings.len()).map(move |ring| RingId { island, ring }))
     }
 }
 
 /// Simplifies every ring of `outline` at its own tolerance. A ring never drops below three points.
 pub fn simplify(outline: &Outline, tolerances: &RingTolerances) -> Outline {
+    let corners = image_corners(outline.width, outline.height);
+    let simplify_ring =
+        |ring: &LineString<f64>, tolerance: f64| simplify_ring(ring, tolerance, &corners);
     let islands = outline
         .islands
         .iter()
         .enumerate()
         .map(|(island, polygon)| {
-            let exterior = simplify_ring(polygon.exterior(), tolerances.tolerance(RingId { island, ring: 0 }));
+            let exterior = simplify_ring(
+                polygon.exterior(),
+                tolerances.tolerance(RingId { island, ring: 0 }),
+            );
             let interiors = polygon
                 .interiors()
                 .iter()
                 .enumerate()
                 .map(|(h, ring)| {
-                    simplify_ring(ring, tolerances.tolerance(RingId { island, ring: h + 1 }))
+                    simplify_ring(
+                        ring,
+                        tolerances.tolerance(RingId {
+                            island,
+                            ring: h + 1,
+                        }),
+                    )
                 })
                 .collect();
             Polygon::new(exterior, interiors)
@@ -102,14 +116,45 @@ pub fn simplify(outline: &Outline, tolerances: &RingTolerances) -> Outline {
     }
 }
 
-fn simplify_ring(ring: &LineString<f64>, tolerance: f64) -> LineString<f64> {
+fn image_corners(width: u32, height: u32) -> [Coord<f64>; 4] {
+    let (w, h) = (f64::from(width), f64::from(height));
+    [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map(|(x, y)| Coord { x, y })
+}
+
+/// Simplifies one closed ring (first coordinate repeated last), keeping any of `pinned` on it.
+fn simplify_ring(ring: &LineString<f64>, tolerance: f64, pinned: &[Coord<f64>]) -> LineString<f64> {
     if tolerance <= 0.0 {
         return ring.clone();
     }
-    // Simplifying a ring as a polygon keeps at least four coordinates (three distinct points).
-    let simplified = Polygon::new(ring.clone(), vec![]).simplify(tolerance);
-    let (exterior, _) = simplified.into_inner();
-    exterior
+    let open = &ring.0[..ring.0.len().saturating_sub(1)];
+    let pins: Vec<usize> = (0..open.len())
+        .filter(|&i| pinned.contains(&open[i]))
+        .collect();
+    let Some(&first_pin) = pins.first() else {
+        // Simplifying a ring as a polygon keeps at least four coordinates (three distinct points).
+        let (exterior, _) = Polygon::new(ring.clone(), vec![])
+            .simplify(tolerance)
+            .into_inner();
+        return exterior;
+    };
+    // Walk the ring from one pin to the next; RDP on an open chain keeps both of its ends.
+    let n = open.len();
+    let mut result: Vec<Coord<f64>> = Vec::with_capacity(n + 1);
+    let mut pin_ends: Vec<usize> = pins.iter().map(|&p| (p + n - first_pin) % n).collect();
+    pin_ends.push(n);
+    for pair in pin_ends.windows(2) {
+        let chain: LineString<f64> = (pair[0]..=pair[1])
+            .map(|k| open[(first_pin + k) % n])
+            .collect();
+        let simplified = chain.simplify(tolerance);
+        let kept = &simplified.0[..simplified.0.len() - 1];
+        result.extend_from_slice(kept);
+    }
+    if result.len() < 3 {
+        return ring.clone();
+    }
+    result.push(result[0]);
+    LineString::new(result)
 }
 
 #[cfg(test)]
@@ -138,7 +183,10 @@ mod tests {
         assert!(coarse.point_count() < outline.point_count() / 4);
         // A chord of a circle of radius r with sagitta <= 1 px keeps the area within 2·perimeter·1 px.
         let lost = outline.islands[0].unsigned_area() - coarse.islands[0].unsigned_area();
-        assert!(lost.abs() < 2.0 * std::f64::consts::TAU * 50.0, "lost {lost}");
+        assert!(
+            lost.abs() < 2.0 * std::f64::consts::TAU * 50.0,
+            "lost {lost}"
+        );
 
         let outer = RingId { island: 0, ring: 0 };
         assert!(tolerances.refine(outer));

@@ -54,11 +54,13 @@ pub fn triangulate(outline: &Outline, max_area: f64) -> Result<Triangles, Triang
             let indices: Vec<usize> = points
                 .iter()
                 .map(|c| {
-                    *index_of.entry((c.x.to_bits(), c.y.to_bits())).or_insert_with(|| {
-                        vertices.push(Point2::new(c.x, c.y));
-                        ring_of_vertex.push(id);
-                        vertices.len() - 1
-                    })
+                    *index_of
+                        .entry((c.x.to_bits(), c.y.to_bits()))
+                        .or_insert_with(|| {
+                            vertices.push(Point2::new(c.x, c.y));
+                            ring_of_vertex.push(id);
+                            vertices.len() - 1
+                        })
                 })
                 .collect();
             for (k, &a) in indices.iter().enumerate() {
@@ -180,9 +182,14 @@ mod tests {
         // No triangle lies in the hole.
         for &[a, b, c] in &t.triangles {
             let centre = [0, 1].map(|k| {
-                (t.positions[a as usize][k] + t.positions[b as usize][k] + t.positions[c as usize][k]) / 3.0
+                (t.positions[a as usize][k]
+                    + t.positions[b as usize][k]
+                    + t.positions[c as usize][k])
+                    / 3.0
             });
-            assert!(!(centre[0] > 10.0 && centre[0] < 20.0 && centre[1] > 10.0 && centre[1] < 20.0));
+            assert!(
+                !(centre[0] > 10.0 && centre[0] < 20.0 && centre[1] > 10.0 && centre[1] < 20.0)
+            );
         }
     }
 
