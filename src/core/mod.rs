@@ -1,12 +1,13 @@
 //! The headless core: everything above the renderer, with no UI or GPU dependency. Every function
 //! here is deterministic: the same input gives bit-identical output.
 //!
-//! Data flows one way: PNG → [`image_io`] → [`mask`] → [`outline`] → [`simplify`] →
+//! Data flows one way: PNG → [`image_io`] → [`mask`] → [`outline`] (via [`marching_squares`]) → [`simplify`] →
 //! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
 //! measure the result.
 
 pub mod error;
 pub mod image_io;
+pub mod marching_squares;
 pub mod mask;
 pub mod mesh;
 pub mod outline;

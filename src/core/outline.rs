@@ -1,20 +1,18 @@
-//! Tracing the padded mask into closed outline rings with marching squares (the `contour` crate),
-//! grouped into islands with their holes.
+//! Tracing the padded mask into closed outline rings with marching squares
+//! ([`super::marching_squares`]), grouped into islands with their holes.
 //!
-//! Ring coordinates are image pixels (x right, y down, origin at the image's top-left corner): the
-//! `contour` crate places grid value (i, j) at (i + 0.5, j + 0.5), which is exactly the centre of pixel
-//! (i, j). Rings never leave the image rectangle; where the mask reaches an image corner, the corner
+//! Ring coordinates are image pixels (x right, y down, origin at the image's top-left corner): grid
+//! value (i, j) sits at (i + 0.5, j + 0.5), which is exactly the centre of pixel (i, j). Rings never leave the image rectangle; where the mask reaches an image corner, the corner
 //! itself is put back on the ring (marching squares would cut it off diagonally).
 
-use contour::ContourBuilder;
 use geo::{Area, BoundingRect, Contains, Coord, LineString, Polygon, Rect};
 
-use super::error::{CoreError, CoreResult};
+use super::marching_squares::isorings;
 use super::mask::PaddedField;
 
 /// The outline is traced where the margin crosses this level rather than exactly 0, so that no pixel
 /// centre lies exactly on it (which would give two rings, or one ring twice, the same point).
-const TRACE_LEVEL: f32 = 1.0 / 256.0;
+pub const TRACE_LEVEL: f32 = 1.0 / 256.0;
 
 /// All islands of a sprite: each an outer ring with the holes inside it.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,47 +46,32 @@ impl Outline {
 /// Traces the outline of `field` at margin 0. Islands and holes whose area is below `min_area` px² are
 /// dropped (a dropped hole is filled), except that the largest island is always kept; a hole goes to
 /// the smallest island that contains it.
-pub fn trace(field: &PaddedField, min_area: f64) -> CoreResult<Outline> {
+pub fn trace(field: &PaddedField, min_area: f64) -> Outline {
     let (width, height) = (field.width as u32, field.height as u32);
-    let lines = ContourBuilder::new(field.width, field.height, true)
-        .lines(&field.margin, &[TRACE_LEVEL])
-        .map_err(|e| CoreError::Triangulation(format!("marching squares failed: {e:?}")))?;
+    let rings = isorings(&field.margin, field.width, field.height, TRACE_LEVEL);
     let mut outers: Vec<(f64, Polygon<f64>, Rect<f64>)> = Vec::new();
     let mut holes: Vec<(LineString<f64>, Rect<f64>)> = Vec::new();
-    for line in lines {
-        for ring in line.geometry().0.iter() {
-            let mut points: Vec<Coord<f64>> = ring
-                .0
-                .iter()
-                .map(|c| Coord {
-                    x: f64::from(c.x),
-                    y: f64::from(c.y),
-                })
-                .collect();
-            points.dedup();
-            if points.len() > 1 && points.first() == points.last() {
-                points.pop();
-            }
-            restore_image_corners(&mut points, f64::from(width), f64::from(height));
-            if points.len() < 3 {
-                continue;
-            }
-            let ring = LineString::new(points);
-            let polygon = Polygon::new(ring, vec![]);
-            let signed = polygon.signed_area();
-            if signed == 0.0 {
-                continue;
-            }
-            let Some(bounds) = polygon.bounding_rect() else {
-                continue;
-            };
-            // `contour` winds islands and holes in opposite directions; islands have negative
-            // shoelace area in image coordinates.
-            if signed < 0.0 {
-                outers.push((-signed, polygon, bounds));
-            } else {
-                holes.push((polygon.exterior().clone(), bounds));
-            }
+    for ring in rings {
+        let mut points: Vec<Coord<f64>> = ring.iter().map(|&[x, y]| Coord { x, y }).collect();
+        points.dedup();
+        if points.len() > 1 && points.first() == points.last() {
+            points.pop();
+        }
+        restore_image_corners(&mut points, f64::from(width), f64::from(height));
+        if points.len() < 3 {
+            continue;
+        }
+        let polygon = Polygon::new(LineString::new(points), vec![]);
+        let signed = polygon.signed_area();
+        let Some(bounds) = polygon.bounding_rect() else {
+            continue;
+        };
+        // Marching squares winds islands and holes in opposite directions; islands have negative
+        // shoelace area in image coordinates.
+        if signed < 0.0 {
+            outers.push((-signed, polygon, bounds));
+        } else if signed > 0.0 {
+            holes.push((polygon.exterior().clone(), bounds));
         }
     }
     outers.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -112,11 +95,11 @@ pub fn trace(field: &PaddedField, min_area: f64) -> CoreResult<Outline> {
         .map(|((_, outer, _), holes)| Polygon::new(outer.exterior().clone(), holes))
         .collect();
     islands.reverse();
-    Ok(Outline {
+    Outline {
         width,
         height,
         islands,
-    })
+    }
 }
 
 fn contains_rect(outer: &Rect<f64>, inner: &Rect<f64>) -> bool {
@@ -176,7 +159,7 @@ mod tests {
 
     #[test]
     fn full_image_traces_to_its_rectangle() {
-        let outline = trace(&field(6, 4, |_, _| true), 0.0).unwrap();
+        let outline = trace(&field(6, 4, |_, _| true), 0.0);
         assert_eq!(outline.islands.len(), 1);
         let area = outline.islands[0].unsigned_area();
         assert!((area - 24.0).abs() < 1e-9, "area {area}");
@@ -194,8 +177,7 @@ mod tests {
                 ring || island
             }),
             0.0,
-        )
-        .unwrap();
+        );
         assert_eq!(outline.islands.len(), 2);
         assert_eq!(outline.hole_count(), 1);
         assert_eq!(outline.islands[0].interiors().len(), 1, "largest first");
@@ -210,8 +192,7 @@ mod tests {
                 body || speck
             }),
             4.0,
-        )
-        .unwrap();
+        );
         assert_eq!(outline.islands.len(), 1);
         assert_eq!(outline.hole_count(), 0);
     }

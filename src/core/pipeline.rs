@@ -175,7 +175,7 @@ pub fn build_mesh(
     settings.validate()?;
     let mut timings = StageTimings::default();
     let field = timings.time("mask", || padded_field(image, settings))?;
-    let outline = timings.time("trace", || trace(&field, settings.min_island_area))?;
+    let outline = timings.time("trace", || trace(&field, settings.min_island_area));
     drop(field);
     if outline.islands.is_empty() {
         return Err(CoreError::NothingVisible {
