@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use limber::core::MeshSettings;
 use limber::core::image_io::{decode_png, load_png};
 use limber::core::outline::trace;
 use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
-use limber::core::MeshSettings;
 
 fn sprites() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -32,14 +32,18 @@ fn sprites() -> Vec<PathBuf> {
 fn stages(c: &mut Criterion) {
     let settings = MeshSettings::default();
     let mut group = c.benchmark_group("mesh");
-    group.sample_size(20).measurement_time(Duration::from_secs(6));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(6));
     for path in sprites() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let bytes = std::fs::read(&path).unwrap();
         let image = load_png(&path).unwrap();
         let field = padded_field(&image, &settings).unwrap();
         let outline = trace(&field, settings.min_island_area);
-        group.bench_function(format!("{name}/decode"), |b| b.iter(|| decode_png(&bytes).unwrap()));
+        group.bench_function(format!("{name}/decode"), |b| {
+            b.iter(|| decode_png(&bytes).unwrap())
+        });
         group.bench_function(format!("{name}/mask"), |b| {
             b.iter(|| padded_field(&image, &settings).unwrap())
         });

@@ -20,7 +20,11 @@ fn canonical(ring: &[[f64; 2]]) -> Vec<[f64; 2]> {
             p[0].total_cmp(&q[0]).then(p[1].total_cmp(&q[1]))
         })
         .unwrap_or(0);
-    ring[start..].iter().chain(&ring[..start]).copied().collect()
+    ring[start..]
+        .iter()
+        .chain(&ring[..start])
+        .copied()
+        .collect()
 }
 
 #[test]
@@ -29,10 +33,11 @@ fn rings_match_the_contour_crate_on_every_sprite() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let image = load_png(&path).unwrap();
         let field = padded_field(&image, &MeshSettings::default()).unwrap();
-        let mut ours: Vec<Vec<[f64; 2]>> = isorings(&field.margin, field.width, field.height, TRACE_LEVEL)
-            .iter()
-            .map(|r| canonical(r))
-            .collect();
+        let mut ours: Vec<Vec<[f64; 2]>> =
+            isorings(&field.margin, field.width, field.height, TRACE_LEVEL)
+                .iter()
+                .map(|r| canonical(r))
+                .collect();
         let lines = ContourBuilder::new(field.width, field.height, true)
             .lines(&field.margin, &[TRACE_LEVEL])
             .unwrap();
@@ -41,8 +46,11 @@ fn rings_match_the_contour_crate_on_every_sprite() {
             .0
             .iter()
             .map(|ring| {
-                let mut points: Vec<[f64; 2]> =
-                    ring.0.iter().map(|c| [f64::from(c.x), f64::from(c.y)]).collect();
+                let mut points: Vec<[f64; 2]> = ring
+                    .0
+                    .iter()
+                    .map(|c| [f64::from(c.x), f64::from(c.y)])
+                    .collect();
                 points.pop(); // the closing repeat of the first point
                 canonical(&points)
             })
@@ -55,7 +63,10 @@ fn rings_match_the_contour_crate_on_every_sprite() {
             assert_eq!(a.len(), b.len(), "{name}: ring length");
             for (p, q) in a.iter().zip(b) {
                 // contour interpolates in f32; limber in f64.
-                assert!((p[0] - q[0]).abs() < 1e-3 && (p[1] - q[1]).abs() < 1e-3, "{name}: {p:?} vs {q:?}");
+                assert!(
+                    (p[0] - q[0]).abs() < 1e-3 && (p[1] - q[1]).abs() < 1e-3,
+                    "{name}: {p:?} vs {q:?}"
+                );
             }
         }
     }

@@ -280,7 +280,13 @@ mod tests {
         // A bar spanning columns 60..70 (across the first 64-bit word's end).
         let (w, h) = (130, 3);
         let values: Vec<f32> = (0..w * h)
-            .map(|i| if (60..70).contains(&(i % w)) && i / w == 1 { 1.0 } else { 0.0 })
+            .map(|i| {
+                if (60..70).contains(&(i % w)) && i / w == 1 {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let rings = isorings(&values, w, h, 0.5);
         assert_eq!(rings.len(), 1);

@@ -5,8 +5,12 @@
 //! nearest masked pixel centre. The outline traced at margin 0 lies `padding` pixels beyond the masked
 //! pixels' own edges, so antialiased fringes fall inside the mesh; linear interpolation of the margin
 //! between pixel centres gives a smooth, sub-pixel outline instead of a pixel staircase.
+//!
+//! Rows are independent in both passes, so they run in parallel (rayon); the result does not depend
+//! on the number of threads.
 
 use image::DynamicImage;
+use rayon::prelude::*;
 
 use super::error::{CoreError, CoreResult};
 
@@ -98,31 +102,34 @@ impl PaddedField {
         let reach = padding + 0.5;
         let window = (reach + 1.5).ceil() as usize;
         let row_distance = horizontal_distances(mask, window);
-        let capped = (window * window + 1) as u32;
+        // Squared distances are small integers: look their margins up instead of taking roots.
+        let capped = (window * window + 1) as u16;
+        let margin_of: Vec<f32> = (0..=capped)
+            .map(|d2| ((reach - f64::from(d2).sqrt()) as f32).max(-1.0))
+            .collect();
         let mut margin = vec![-1.0f32; width * height];
-        let mut best = vec![capped; width];
-        for y in 0..height {
-            best.fill(capped);
-            let lo = y.saturating_sub(window);
-            let hi = (y + window).min(height - 1);
-            for source_y in lo..=hi {
-                let dy = source_y.abs_diff(y) as u32;
-                let dy2 = dy * dy;
-                let row = &row_distance[source_y * width..(source_y + 1) * width];
-                for (b, &dx) in best.iter_mut().zip(row) {
-                    let d2 = u32::from(dx) * u32::from(dx) + dy2;
-                    if d2 < *b {
-                        *b = d2;
+        margin
+            .par_chunks_exact_mut(width)
+            .enumerate()
+            .for_each_init(
+                || vec![capped; width],
+                |best, (y, out)| {
+                    best.fill(capped);
+                    let lo = y.saturating_sub(window);
+                    let hi = (y + window).min(height - 1);
+                    for source_y in lo..=hi {
+                        let dy = source_y.abs_diff(y) as u16;
+                        let row = &row_distance[source_y * width..(source_y + 1) * width];
+                        for (b, &dx) in best.iter_mut().zip(row) {
+                            let dx = u16::from(dx);
+                            *b = (*b).min(dx * dx + dy * dy);
+                        }
                     }
-                }
-            }
-            let out = &mut margin[y * width..(y + 1) * width];
-            for (m, &d2) in out.iter_mut().zip(&best) {
-                if d2 < capped {
-                    *m = ((reach - f64::from(d2).sqrt()) as f32).max(-1.0);
-                }
-            }
-        }
+                    for (m, &d2) in out.iter_mut().zip(best.iter()) {
+                        *m = margin_of[usize::from(d2.min(capped))];
+                    }
+                },
+            );
         Ok(Self {
             width,
             height,
@@ -143,30 +150,29 @@ fn horizontal_distances(mask: &AlphaMask, cap: usize) -> Vec<u8> {
     let cap = cap.min(255) as u8;
     let width = mask.width;
     let mut distance = vec![cap; mask.inside.len()];
-    for (row, out) in mask
-        .inside
-        .chunks_exact(width)
-        .zip(distance.chunks_exact_mut(width))
-    {
-        let mut run = cap;
-        for (o, &inside) in out.iter_mut().zip(row) {
-            run = if inside {
-                0
-            } else {
-                run.saturating_add(1).min(cap)
-            };
-            *o = run;
-        }
-        let mut run = cap;
-        for (o, &inside) in out.iter_mut().zip(row).rev() {
-            run = if inside {
-                0
-            } else {
-                run.saturating_add(1).min(cap)
-            };
-            *o = (*o).min(run);
-        }
-    }
+    mask.inside
+        .par_chunks_exact(width)
+        .zip(distance.par_chunks_exact_mut(width))
+        .for_each(|(row, out)| {
+            let mut run = cap;
+            for (o, &inside) in out.iter_mut().zip(row) {
+                run = if inside {
+                    0
+                } else {
+                    run.saturating_add(1).min(cap)
+                };
+                *o = run;
+            }
+            let mut run = cap;
+            for (o, &inside) in out.iter_mut().zip(row).rev() {
+                run = if inside {
+                    0
+                } else {
+                    run.saturating_add(1).min(cap)
+                };
+                *o = (*o).min(run);
+            }
+        });
     distance
 }
 
