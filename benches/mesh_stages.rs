@@ -6,10 +6,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use contour::ContourBuilder;
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
 use limber::core::image_io::{decode_png, load_png};
-use limber::core::outline::trace;
+use limber::core::outline::{TRACE_LEVEL, trace};
 use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
 
 fn sprites() -> Vec<PathBuf> {
@@ -49,6 +50,11 @@ fn stages(c: &mut Criterion) {
         });
         group.bench_function(format!("{name}/trace"), |b| {
             b.iter(|| trace(&field, settings.min_island_area))
+        });
+        // The comparator for limber's marching squares: the `contour` crate on the same field.
+        group.bench_function(format!("{name}/trace-with-contour-crate"), |b| {
+            let builder = ContourBuilder::new(field.width, field.height, true);
+            b.iter(|| builder.lines(&field.margin, &[TRACE_LEVEL]).unwrap())
         });
         group.bench_function(format!("{name}/simplify+triangulate"), |b| {
             b.iter(|| mesh_outline(&outline, &settings, &mut StageTimings::default()).unwrap())

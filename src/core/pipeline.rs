@@ -168,6 +168,25 @@ pub fn mesh_outline(
 }
 
 /// The whole image → mesh pipeline on a decoded image, with the time of each stage.
+///
+/// ```
+/// use image::{DynamicImage, Rgba, RgbaImage};
+/// use limber::core::{MeshSettings, build_mesh};
+///
+/// // A 16 px red square in the middle of a transparent 32 px image.
+/// let sprite = RgbaImage::from_fn(32, 32, |x, y| {
+///     let inside = (8..24).contains(&x) && (8..24).contains(&y);
+///     Rgba([255, 0, 0, if inside { 255 } else { 0 }])
+/// });
+/// let (mesh, timings) = build_mesh(&DynamicImage::ImageRgba8(sprite), &MeshSettings::default())?;
+/// assert_eq!((mesh.island_count, mesh.hole_count), (1, 0));
+/// assert!(mesh.interior_vertex_count() > 0);
+/// // The outline lies about a pixel beyond the square (the default padding).
+/// let min_x = mesh.positions.iter().map(|p| p[0]).fold(f64::INFINITY, f64::min);
+/// assert!((6.0..8.0).contains(&min_x));
+/// assert_eq!(timings.stages.len(), 4);
+/// # Ok::<(), limber::core::CoreError>(())
+/// ```
 pub fn build_mesh(
     image: &DynamicImage,
     settings: &MeshSettings,

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Makes bench/.venv with the Python reference pipeline's packages and times it on the lizards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x bench/.venv/bin/python ]; then
+  python3 -m venv bench/.venv
+  bench/.venv/bin/pip install -q numpy scikit-image triangle pillow
+fi
+for sprite in assets/sprites/oc_lizard_2560w.png ../shared/sprites/oc_lizard_4096w.png; do
+  [ -f "$sprite" ] || { echo "skipping $sprite: not found"; continue; }
+  echo "== $sprite"
+  bench/.venv/bin/python bench/python_mesh_reference.py "$sprite"
+done
