@@ -104,3 +104,21 @@ fn interior_spacing_controls_density() {
     let (fine, coarse) = (count(4.0), count(16.0));
     assert!(fine > 4 * coarse, "fine {fine}, coarse {coarse}");
 }
+
+#[test]
+fn a_spacing_too_fine_for_the_image_is_refused_not_attempted() {
+    let settings = MeshSettings {
+        spacing: Some(1.0),
+        ..MeshSettings::default()
+    };
+    let huge = DynamicImage::ImageLuma8(ImageBuffer::from_pixel(4000, 4000, Luma([1])));
+    match build_mesh(&huge, &settings) {
+        Err(CoreError::InvalidSetting(message)) => {
+            assert!(message.contains("spacing"), "{message}")
+        }
+        other => panic!(
+            "expected a refusal, got {:?}",
+            other.map(|(m, _)| m.positions.len())
+        ),
+    }
+}

@@ -100,6 +100,25 @@ mod tests {
     }
 
     #[test]
+    fn indexed_png_with_transparency_decodes_to_rgba() {
+        // A 4x1 palette image: entries 0 (transparent), 1 (half), 2 (opaque).
+        let mut bytes = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut bytes, 4, 1);
+            encoder.set_color(png::ColorType::Indexed);
+            encoder.set_depth(png::BitDepth::Eight);
+            encoder.set_palette(vec![0, 0, 0, 255, 0, 0, 0, 255, 0]);
+            encoder.set_trns(vec![0, 128, 255]);
+            let mut writer = encoder.write_header().unwrap();
+            writer.write_image_data(&[0, 1, 2, 2]).unwrap();
+        }
+        let decoded = decode_png(&bytes).unwrap().to_rgba8();
+        let alphas: Vec<u8> = decoded.pixels().map(|p| p.0[3]).collect();
+        assert_eq!(alphas, vec![0, 128, 255, 255]);
+        assert_eq!(decoded.get_pixel(2, 0).0, [0, 255, 0, 255]);
+    }
+
+    #[test]
     fn refuses_text_and_truncated_files() {
         assert!(matches!(
             decode_png(b"hello, world"),

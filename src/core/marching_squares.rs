@@ -15,7 +15,9 @@ use std::collections::HashMap;
 /// Closed rings (first point not repeated) where `values` crosses `level`, as (x, y) in pixels.
 /// Points with `value >= level` are inside.
 pub fn isorings(values: &[f32], width: usize, height: usize, level: f32) -> Vec<Vec<[f64; 2]>> {
-    debug_assert_eq!(values.len(), width * height, "grid size mismatch");
+    if width == 0 || height == 0 || values.len() != width * height {
+        return Vec::new();
+    }
     let grid = Grid {
         values,
         width,

@@ -29,6 +29,11 @@ impl Outline {
         self.islands.iter().map(|p| p.interiors().len()).sum()
     }
 
+    /// Area enclosed (islands minus holes), px².
+    pub fn area(&self) -> f64 {
+        self.islands.iter().map(|p| p.unsigned_area()).sum()
+    }
+
     /// Number of ring points over all rings (closing points not counted).
     pub fn point_count(&self) -> usize {
         self.islands

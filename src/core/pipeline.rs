@@ -48,6 +48,10 @@ impl Default for MeshSettings {
     }
 }
 
+/// The most vertices a mesh may have: beyond this a spacing is refused as too fine for the image
+/// (memory stays bounded whatever the settings).
+pub const MAX_MESH_VERTICES: f64 = 2_000_000.0;
+
 /// Interior spacing used when none is given: a twentieth of the image's longer side, at least 4 px.
 pub fn auto_spacing(width: u32, height: u32) -> f64 {
     (f64::from(width.max(height)) / 20.0).max(4.0)
@@ -131,10 +135,21 @@ pub fn mesh_outline(
 ) -> CoreResult<Mesh> {
     let spacing = settings.effective_spacing(outline.width, outline.height);
     let max_area = spacing * spacing * 3f64.sqrt() / 4.0;
+    // A triangulation has about two triangles per vertex.
+    let expected_vertices = outline.area() / max_area / 2.0 + outline.point_count() as f64;
+    if expected_vertices > MAX_MESH_VERTICES {
+        return Err(CoreError::InvalidSetting(format!(
+            "spacing {spacing} px would make about {expected_vertices:.0} vertices, over the \
+             {MAX_MESH_VERTICES} limit; use a larger spacing"
+        )));
+    }
     let mut tolerances = RingTolerances::new(outline, settings.tolerance);
     loop {
         let simplified = timings.time("simplify", || simplify(outline, &tolerances));
-        match timings.time("triangulate", || triangulate(&simplified, max_area)) {
+        let vertex_budget = (expected_vertices * 4.0) as usize + 10_000;
+        match timings.time("triangulate", || {
+            triangulate(&simplified, max_area, vertex_budget)
+        }) {
             Ok(triangles) => {
                 return Ok(Mesh::from_triangles(
                     outline.width,

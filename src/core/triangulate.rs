@@ -37,8 +37,13 @@ pub enum TriangulateError {
     Rejected(String),
 }
 
-/// Triangulates the inside of `outline`, refining until triangles are at most `max_area` px².
-pub fn triangulate(outline: &Outline, max_area: f64) -> Result<Triangles, TriangulateError> {
+/// Triangulates the inside of `outline`, refining until triangles are at most `max_area` px², adding
+/// at most `max_added_vertices` vertices.
+pub fn triangulate(
+    outline: &Outline,
+    max_area: f64,
+    max_added_vertices: usize,
+) -> Result<Triangles, TriangulateError> {
     let mut vertices: Vec<Point2<f64>> = Vec::new();
     let mut ring_of_vertex: Vec<RingId> = Vec::new();
     let mut index_of: HashMap<(u64, u64), usize> = HashMap::new();
@@ -93,7 +98,7 @@ pub fn triangulate(outline: &Outline, max_area: f64) -> Result<Triangles, Triang
         .exclude_outer_faces(true)
         .with_angle_limit(AngleLimit::from_deg(MIN_ANGLE_DEGREES))
         .with_min_required_area(MIN_REFINED_AREA)
-        .with_max_additional_vertices(vertex_count.saturating_mul(20).max(10_000));
+        .with_max_additional_vertices(max_added_vertices);
     if max_area.is_finite() && max_area > MIN_REFINED_AREA {
         parameters = parameters.with_max_allowed_area(max_area);
     }
@@ -176,7 +181,7 @@ mod tests {
                 vec![square(10.0, 10.0, 10.0)],
             )],
         };
-        let t = triangulate(&outline, 20.0).unwrap();
+        let t = triangulate(&outline, 20.0, 10_000).unwrap();
         assert!((area(&t) - 1500.0).abs() < 1e-6, "area {}", area(&t));
         assert!(t.positions.len() > 8, "interior vertices were added");
         // No triangle lies in the hole.
@@ -203,7 +208,7 @@ mod tests {
                 Polygon::new(square(5.0, 5.0, 10.0), vec![]),
             ],
         };
-        match triangulate(&outline, 100.0) {
+        match triangulate(&outline, 100.0, 10_000) {
             Err(TriangulateError::Crossing(rings)) => assert!(!rings.is_empty()),
             other => panic!("expected crossing rings, got {other:?}"),
         }
