@@ -5,6 +5,8 @@
 //! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
 //! measure the result.
 
+pub mod brush;
+pub mod distance;
 pub mod error;
 pub mod image_io;
 pub mod marching_squares;
@@ -12,10 +14,14 @@ pub mod mask;
 pub mod mesh;
 pub mod outline;
 pub mod pipeline;
+pub mod pose;
 pub mod quality;
 pub mod raster;
 pub mod simplify;
+pub mod skeleton;
+pub mod skinning;
 pub mod triangulate;
+pub mod weights;
 
 pub use error::{CoreError, CoreResult};
 pub use mesh::Mesh;

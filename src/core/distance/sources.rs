@@ -1,0 +1,131 @@
+//! Where a bone's distance field starts: the mask pixels its segment passes through, or, for a bone
+//! entirely outside the mask, the mask pixels nearest to it.
+
+use super::InsideGrid;
+use super::sample::segment_distance;
+
+/// A starting pixel and its distance to the bone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Seed {
+    pub pixel: usize,
+    pub distance: f32,
+}
+
+/// The seeds of the segment `head`–`tail`, and whether they lie on the segment itself (`true`) or
+/// are the nearest mask pixels to a bone outside the mask (`false`).
+pub(super) fn seeds(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> (Vec<Seed>, bool) {
+    let on_segment = rasterise(grid, head, tail);
+    if !on_segment.is_empty() {
+        return (on_segment, true);
+    }
+    // Outside the mask: start from the mask pixels within one pixel of the nearest one, each at its
+    // own straight-line distance.
+    let distance_of = |i: usize| {
+        let centre = [(i % grid.width) as f64 + 0.5, (i / grid.width) as f64 + 0.5];
+        segment_distance(centre, head, tail)
+    };
+    let nearest = (0..grid.inside.len())
+        .filter(|&i| grid.inside[i])
+        .map(distance_of)
+        .fold(f64::INFINITY, f64::min);
+    let seeds = (0..grid.inside.len())
+        .filter(|&i| grid.inside[i])
+        .filter_map(|i| {
+            let d = distance_of(i);
+            (d <= nearest + 1.0).then_some(Seed {
+                pixel: i,
+                distance: d as f32,
+            })
+        })
+        .collect();
+    (seeds, false)
+}
+
+/// Inside pixels that the segment passes through (sampled every quarter pixel over the part of the
+/// segment that crosses the image), each with the distance from its centre to the segment.
+fn rasterise(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> Vec<Seed> {
+    let Some((t0, t1)) = clip_to_image(grid, head, tail) else {
+        return Vec::new();
+    };
+    let d = [tail[0] - head[0], tail[1] - head[1]];
+    let length = (d[0] * d[0] + d[1] * d[1]).sqrt() * (t1 - t0);
+    let steps = (length / 0.25).ceil() as usize + 1;
+    let mut pixels: Vec<usize> = Vec::with_capacity(steps);
+    for k in 0..=steps {
+        let t = t0 + (t1 - t0) * k as f64 / steps as f64;
+        let (x, y) = ((head[0] + t * d[0]).floor(), (head[1] + t * d[1]).floor());
+        if grid.is_inside(x as i64, y as i64) {
+            pixels.push(y as usize * grid.width + x as usize);
+        }
+    }
+    pixels.sort_unstable();
+    pixels.dedup();
+    pixels
+        .into_iter()
+        .map(|i| {
+            let centre = [(i % grid.width) as f64 + 0.5, (i / grid.width) as f64 + 0.5];
+            Seed {
+                pixel: i,
+                distance: segment_distance(centre, head, tail) as f32,
+            }
+        })
+        .collect()
+}
+
+/// The parameter range of the segment that lies within the image rectangle (Liang–Barsky), or
+/// `None` if it misses the image.
+fn clip_to_image(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> Option<(f64, f64)> {
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let d = [tail[0] - head[0], tail[1] - head[1]];
+    let limits = [grid.width as f64, grid.height as f64];
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if head[axis] < 0.0 || head[axis] > limits[axis] {
+                return None;
+            }
+            continue;
+        }
+        let a = (0.0 - head[axis]) / d[axis];
+        let b = (limits[axis] - head[axis]) / d[axis];
+        t0 = t0.max(a.min(b));
+        t1 = t1.min(a.max(b));
+    }
+    (t0 <= t1).then_some((t0, t1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(width: usize, height: usize, inside: impl Fn(usize, usize) -> bool) -> InsideGrid {
+        InsideGrid {
+            width,
+            height,
+            inside: (0..width * height)
+                .map(|i| inside(i % width, i / width))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_segment_seeds_the_pixels_it_crosses() {
+        let g = grid(10, 10, |_, _| true);
+        let (seeds, on_segment) = seeds(&g, [1.5, 2.5], [7.5, 2.5]);
+        assert!(on_segment);
+        let pixels: Vec<usize> = seeds.iter().map(|s| s.pixel).collect();
+        assert_eq!(pixels, (21..=27).collect::<Vec<_>>());
+        assert!(seeds.iter().all(|s| s.distance == 0.0));
+    }
+
+    #[test]
+    fn a_bone_outside_the_mask_seeds_the_nearest_pixels() {
+        let g = grid(10, 10, |x, _| x >= 5);
+        let (seeds, on_segment) = seeds(&g, [1.0, 0.0], [1.0, 10.0]);
+        assert!(!on_segment);
+        // Column 5 (centre x = 5.5, distance 4.5) and column 6 (5.5) are within a pixel of the nearest.
+        assert!(seeds.iter().all(|s| [5, 6].contains(&(s.pixel % 10))));
+        assert!(seeds.iter().any(|s| s.distance == 4.5));
+        let far = super::seeds(&g, [-1e6, -1e6], [-1e6, 1e6]);
+        assert!(!far.0.is_empty());
+    }
+}

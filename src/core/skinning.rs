@@ -1,0 +1,167 @@
+//! CPU skinning in f64, the reference the GPU shader is checked against.
+//!
+//! - Linear blend (LBS): p′ = Σ wᵢ (Mᵢ p), with Mᵢ the palette (world × inverse rest).
+//! - Dual quaternion (DQS), restricted to the plane: each Mᵢ is split into a rigid part (rotation Rᵢ,
+//!   translation tᵢ — the closest rotation, by polar decomposition) and a stretch Kᵢ = Rᵢᵀ Aᵢ. The
+//!   stretches are blended linearly and applied first, in rest space; the rigid parts are blended as
+//!   unit dual quaternions about z (each taking the sign that agrees with the vertex's first bone),
+//!   normalised, and applied after. Without scale or shear this is plain DQS; a single bone gives
+//!   exactly Mᵢ p.
+
+use glam::{DAffine2, DMat2, DVec2};
+
+use super::weights::Binding;
+
+/// Skinning method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SkinningMode {
+    #[default]
+    LinearBlend,
+    DualQuaternion,
+}
+
+/// Skinned positions of `rest` (image pixels) under `palette`. A vertex without influences stays
+/// where it is.
+pub fn skin(
+    rest: &[[f64; 2]],
+    binding: &Binding,
+    palette: &[DAffine2],
+    mode: SkinningMode,
+) -> Vec<[f64; 2]> {
+    rest.iter()
+        .zip(&binding.vertices)
+        .map(|(&p, influences)| {
+            if influences.is_empty() {
+                return p;
+            }
+            let p = DVec2::from(p);
+            let moved = match mode {
+                SkinningMode::LinearBlend => influences
+                    .iter()
+                    .map(|&(bone, w)| palette[bone].transform_point2(p) * w)
+                    .sum::<DVec2>(),
+                SkinningMode::DualQuaternion => dual_quaternion_point(p, influences, palette),
+            };
+            moved.to_array()
+        })
+        .collect()
+}
+
+/// A planar rigid transform as a unit dual quaternion about z: real part (w, z) = (cos θ/2, sin θ/2),
+/// dual part (x, y) = ½ t ⊗ real.
+#[derive(Debug, Clone, Copy)]
+struct PlanarDualQuaternion {
+    real: DVec2,
+    dual: DVec2,
+}
+
+impl PlanarDualQuaternion {
+    fn from_rigid(angle: f64, translation: DVec2) -> Self {
+        let (s, c) = (angle / 2.0).sin_cos();
+        let t = translation;
+        Self {
+            real: DVec2::new(c, s),
+            dual: DVec2::new(t.x * c + t.y * s, -t.x * s + t.y * c) * 0.5,
+        }
+    }
+
+    /// Applies the (normalised) transform to `p`.
+    fn transform(self, p: DVec2) -> DVec2 {
+        let norm = self.real.length();
+        let (c, s) = (self.real.x / norm, self.real.y / norm);
+        let (dx, dy) = (self.dual.x / norm, self.dual.y / norm);
+        let rotation = DMat2::from_cols(
+            DVec2::new(c * c - s * s, 2.0 * c * s),
+            DVec2::new(-2.0 * c * s, c * c - s * s),
+        );
+        let translation = DVec2::new(dx * c - dy * s, dx * s + dy * c) * 2.0;
+        rotation * p + translation
+    }
+}
+
+/// Splits an affine transform into rotation angle, stretch K (so that A = R K) and translation.
+fn polar(m: &DAffine2) -> (f64, DMat2, DVec2) {
+    let a = m.matrix2;
+    let angle = (a.x_axis.y - a.y_axis.x).atan2(a.x_axis.x + a.y_axis.y);
+    let stretch = DMat2::from_angle(-angle) * a;
+    (angle, stretch, m.translation)
+}
+
+fn dual_quaternion_point(p: DVec2, influences: &[(usize, f64)], palette: &[DAffine2]) -> DVec2 {
+    let mut stretch = DMat2::ZERO;
+    let mut blended = PlanarDualQuaternion {
+        real: DVec2::ZERO,
+        dual: DVec2::ZERO,
+    };
+    let mut first_real = None;
+    for &(bone, w) in influences {
+        let (angle, k, t) = polar(&palette[bone]);
+        stretch += k * w;
+        let q = PlanarDualQuaternion::from_rigid(angle, t);
+        let reference = *first_real.get_or_insert(q.real);
+        let sign = if q.real.dot(reference) < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        blended.real += q.real * (w * sign);
+        blended.dual += q.dual * (w * sign);
+    }
+    blended.transform(stretch * p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_bone_gives_its_transform_in_both_modes() {
+        let m = DAffine2::from_scale_angle_translation(
+            DVec2::new(1.5, 0.5),
+            0.7,
+            DVec2::new(3.0, -2.0),
+        );
+        let binding = Binding {
+            vertices: vec![vec![(0, 1.0)]],
+        };
+        let rest = [[4.0, 5.0]];
+        let expected = m.transform_point2(DVec2::new(4.0, 5.0));
+        for mode in [SkinningMode::LinearBlend, SkinningMode::DualQuaternion] {
+            let p = DVec2::from(skin(&rest, &binding, &[m], mode)[0]);
+            assert!(
+                (p - expected).length() < 1e-9,
+                "{mode:?}: {p} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn dual_quaternions_blend_rotations_without_shrinking() {
+        // Half way between 0° and 180° about the origin: LBS collapses to the centre, DQS rotates 90°.
+        let palette = [
+            DAffine2::IDENTITY,
+            DAffine2::from_angle(std::f64::consts::PI * 0.999),
+        ];
+        let binding = Binding {
+            vertices: vec![vec![(0, 0.5), (1, 0.5)]],
+        };
+        let lbs = DVec2::from(
+            skin(
+                &[[10.0, 0.0]],
+                &binding,
+                &palette,
+                SkinningMode::LinearBlend,
+            )[0],
+        );
+        let dqs = DVec2::from(
+            skin(
+                &[[10.0, 0.0]],
+                &binding,
+                &palette,
+                SkinningMode::DualQuaternion,
+            )[0],
+        );
+        assert!(lbs.length() < 0.1, "{lbs}");
+        assert!((dqs.length() - 10.0).abs() < 1e-9, "{dqs}");
+    }
+}

@@ -1,0 +1,251 @@
+//! Automatic weights from per-vertex bone distances: w_b = exp(−d_b / s_b), the four strongest kept
+//! and normalised in f64.
+//!
+//! [`DistanceCache`] keeps each bone's per-vertex distances, keyed by the bone's rest geometry, so a
+//! smoothness change reweights without computing any field, and moving one bone recomputes one field.
+//! Fields of several bones are computed in parallel (rayon).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::distance::{InsideGrid, Metric, bone_vertex_distances, segment_distance};
+use super::skeleton::{Bone, Skeleton};
+
+/// Most bones that influence one vertex.
+pub const MAX_INFLUENCES: usize = 4;
+
+/// The bones that move one vertex and how much: at most [`MAX_INFLUENCES`] pairs, strongest first,
+/// weights in (0, 1] summing to 1 within 1e-12.
+pub type Influences = Vec<(usize, f64)>;
+
+/// Per-vertex influences of a mesh on a skeleton.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Binding {
+    pub vertices: Vec<Influences>,
+}
+
+/// How automatic weights are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct WeightSettings {
+    pub metric: Metric,
+    /// Falloff distance in pixels for bones without their own.
+    pub smoothness: f64,
+}
+
+/// Global smoothness used when none is given: a twentieth of the image's longer side, at least 4 px.
+pub fn auto_smoothness(width: u32, height: u32) -> f64 {
+    (f64::from(width.max(height)) / 20.0).max(4.0)
+}
+
+/// Per-vertex distances of each bone, cached by the bone's rest geometry and the metric.
+#[derive(Debug, Clone, Default)]
+pub struct DistanceCache {
+    entries: HashMap<GeometryKey, Arc<Vec<f64>>>,
+    /// Fields computed since the cache was made (for tests and timings).
+    pub fields_computed: usize,
+}
+
+type GeometryKey = ([u64; 4], Metric);
+
+fn geometry_key(bone: &Bone, metric: Metric) -> GeometryKey {
+    (
+        [bone.head[0], bone.head[1], bone.tail[0], bone.tail[1]].map(f64::to_bits),
+        metric,
+    )
+}
+
+impl DistanceCache {
+    /// A cache for one mask and one set of vertices; make a new one when either changes.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Distances of every bone of `skeleton` to every vertex, computing (in parallel) only the bones
+    /// whose geometry is not cached yet. Entries of bones no longer present are dropped.
+    pub fn distances(
+        &mut self,
+        grid: &InsideGrid,
+        skeleton: &Skeleton,
+        vertices: &[[f64; 2]],
+        metric: Metric,
+    ) -> Vec<Arc<Vec<f64>>> {
+        let keys: Vec<GeometryKey> = skeleton
+            .bones
+            .iter()
+            .map(|b| geometry_key(b, metric))
+            .collect();
+        let mut missing: Vec<usize> = (0..keys.len())
+            .filter(|&i| !self.entries.contains_key(&keys[i]))
+            .collect();
+        missing.dedup_by_key(|&mut i| keys[i]);
+        let computed: Vec<(GeometryKey, Arc<Vec<f64>>)> = missing
+            .par_iter()
+            .map(|&i| {
+                let bone = &skeleton.bones[i];
+                (
+                    keys[i],
+                    Arc::new(bone_vertex_distances(grid, bone, vertices, metric)),
+                )
+            })
+            .collect();
+        self.fields_computed += computed.len();
+        self.entries.extend(computed);
+        self.entries.retain(|key, _| keys.contains(key));
+        keys.iter().map(|k| Arc::clone(&self.entries[k])).collect()
+    }
+}
+
+/// Weights from per-bone vertex distances (`distances[bone][vertex]`). Only deforming bones get
+/// weight; a vertex that no deforming bone reaches falls back to straight-line distances, so every
+/// vertex has at least one influence whenever a deforming bone exists.
+pub fn auto_weights(
+    skeleton: &Skeleton,
+    distances: &[Arc<Vec<f64>>],
+    vertices: &[[f64; 2]],
+    smoothness: f64,
+) -> Binding {
+    let deforming: Vec<usize> = (0..skeleton.bones.len())
+        .filter(|&b| skeleton.bones[b].deform)
+        .collect();
+    let falloff: Vec<f64> = skeleton
+        .bones
+        .iter()
+        .map(|b| b.smoothness.unwrap_or(smoothness).max(1e-9))
+        .collect();
+    let vertices_out = vertices
+        .par_iter()
+        .enumerate()
+        .map(|(v, &position)| {
+            if deforming.is_empty() {
+                return Vec::new();
+            }
+            let mut scores: Vec<(f64, usize)> = deforming
+                .iter()
+                .map(|&b| (distances[b][v] / falloff[b], b))
+                .collect();
+            if scores.iter().all(|(score, _)| !score.is_finite()) {
+                let bones = &skeleton.bones;
+                scores = deforming
+                    .iter()
+                    .map(|&b| {
+                        (
+                            segment_distance(position, bones[b].head, bones[b].tail) / falloff[b],
+                            b,
+                        )
+                    })
+                    .collect();
+            }
+            strongest(scores)
+        })
+        .collect();
+    Binding {
+        vertices: vertices_out,
+    }
+}
+
+/// Turns scores (distance / smoothness, smaller is stronger) into at most four normalised weights.
+/// Weights are exp(−score) relative to the best score, so no weight underflows for far vertices.
+fn strongest(mut scores: Vec<(f64, usize)>) -> Influences {
+    scores.retain(|(s, _)| s.is_finite());
+    scores.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    scores.truncate(MAX_INFLUENCES);
+    let Some(&(best, _)) = scores.first() else {
+        return Vec::new();
+    };
+    let mut influences: Influences = scores
+        .into_iter()
+        .map(|(s, b)| (b, (-(s - best)).exp()))
+        .filter(|&(_, w)| w > 0.0)
+        .collect();
+    normalise(&mut influences);
+    influences
+}
+
+/// Scales weights to sum to 1 (in f64).
+pub fn normalise(influences: &mut Influences) {
+    let total: f64 = influences.iter().map(|&(_, w)| w).sum();
+    if total > 0.0 {
+        for (_, w) in influences.iter_mut() {
+            *w /= total;
+        }
+    }
+}
+
+/// Checks every vertex has 1–4 influences with distinct bones below `bone_count`, each weight in
+/// (0, 1] and the sum 1 within 1e-12. Returns a description of the first fault.
+pub fn check_binding(binding: &Binding, bone_count: usize) -> Result<(), String> {
+    for (v, influences) in binding.vertices.iter().enumerate() {
+        if bone_count > 0 && (influences.is_empty() || influences.len() > MAX_INFLUENCES) {
+            return Err(format!("vertex {v} has {} influences", influences.len()));
+        }
+        let mut seen = Vec::new();
+        for &(bone, w) in influences {
+            if bone >= bone_count || seen.contains(&bone) {
+                return Err(format!("vertex {v} has a bad or repeated bone {bone}"));
+            }
+            seen.push(bone);
+            if !(w > 0.0 && w <= 1.0) {
+                return Err(format!("vertex {v} has weight {w} for bone {bone}"));
+            }
+        }
+        let total: f64 = influences.iter().map(|&(_, w)| w).sum();
+        if !influences.is_empty() && (total - 1.0).abs() > 1e-12 {
+            return Err(format!("vertex {v} weights sum to {total}"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strongest_four_normalised_without_underflow() {
+        let scores = vec![
+            (1000.0, 0),
+            (1001.0, 1),
+            (5000.0, 2),
+            (1002.0, 3),
+            (1003.0, 4),
+            (1000.5, 5),
+        ];
+        let influences = strongest(scores);
+        assert_eq!(influences.len(), 4);
+        assert_eq!(
+            influences.iter().map(|p| p.0).collect::<Vec<_>>(),
+            vec![0, 5, 1, 3]
+        );
+        let total: f64 = influences.iter().map(|p| p.1).sum();
+        assert!((total - 1.0).abs() <= 1e-12);
+        assert!(influences[0].1 > influences[1].1);
+        assert!(
+            check_binding(
+                &Binding {
+                    vertices: vec![influences]
+                },
+                6
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn check_binding_finds_faults() {
+        let bad_sum = Binding {
+            vertices: vec![vec![(0, 0.5), (1, 0.4)]],
+        };
+        assert!(check_binding(&bad_sum, 2).is_err());
+        let repeated = Binding {
+            vertices: vec![vec![(0, 0.5), (0, 0.5)]],
+        };
+        assert!(check_binding(&repeated, 2).is_err());
+        let unknown = Binding {
+            vertices: vec![vec![(3, 1.0)]],
+        };
+        assert!(check_binding(&unknown, 2).is_err());
+    }
+}
