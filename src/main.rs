@@ -8,10 +8,24 @@ fn main() -> ExitCode {
     let cli = limber::cli::Cli::parse();
     match limber::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             let message = format!("{error:#}").replace('\n', " ");
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether the error is stdout closing early (as with `limber info --json | head`): not a failure.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(|e| e.io_error_kind())
+                .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
+    })
 }

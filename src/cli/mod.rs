@@ -4,7 +4,9 @@
 //! non-zero. Errors name the file they concern.
 
 mod demo;
+mod info_cmd;
 mod mesh_cmd;
+mod new_cmd;
 pub mod svg;
 
 use std::path::PathBuf;
@@ -25,6 +27,10 @@ pub struct Cli {
 pub enum Command {
     /// Trace a PNG's alpha and triangulate its visible region.
     Mesh(MeshArgs),
+    /// Make a project from a PNG: the mesh, the bones of a rig, automatic weights.
+    New(new_cmd::NewArgs),
+    /// Validate a project and summarise it.
+    Info(info_cmd::InfoArgs),
 }
 
 /// Options shared by every command that meshes an image.
@@ -82,6 +88,8 @@ pub struct MeshArgs {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Mesh(args)) => mesh_cmd::run(&args),
+        Some(Command::New(args)) => new_cmd::run(&args),
+        Some(Command::Info(args)) => info_cmd::run(&args),
         None => demo::run(),
     }
 }

@@ -5,6 +5,7 @@
 //! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
 //! measure the result.
 
+pub mod atomic_file;
 pub mod brush;
 pub mod distance;
 pub mod error;
@@ -15,8 +16,10 @@ pub mod mesh;
 pub mod outline;
 pub mod pipeline;
 pub mod pose;
+pub mod project;
 pub mod quality;
 pub mod raster;
+pub mod rig;
 pub mod simplify;
 pub mod skeleton;
 pub mod skinning;

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use image::DynamicImage;
 use serde::{Deserialize, Serialize};
 
+use super::distance::InsideGrid;
 use super::error::{CoreError, CoreResult};
 use super::mask::{AlphaMask, PaddedField};
 use super::mesh::Mesh;
@@ -206,16 +207,25 @@ pub fn build_mesh(
     image: &DynamicImage,
     settings: &MeshSettings,
 ) -> CoreResult<(Mesh, StageTimings)> {
+    build_mesh_and_grid(image, settings).map(|(mesh, _, timings)| (mesh, timings))
+}
+
+/// [`build_mesh`], also returning the mask the mesh was made from, as the distance fields need it.
+pub fn build_mesh_and_grid(
+    image: &DynamicImage,
+    settings: &MeshSettings,
+) -> CoreResult<(Mesh, InsideGrid, StageTimings)> {
     settings.validate()?;
     let mut timings = StageTimings::default();
     let field = timings.time("mask", || padded_field(image, settings))?;
     let outline = timings.time("trace", || trace(&field, settings.min_island_area));
-    drop(field);
     if outline.islands.is_empty() {
         return Err(CoreError::NothingVisible {
             threshold: settings.alpha_threshold,
         });
     }
+    let grid = InsideGrid::from_field(&field);
+    drop(field);
     let mesh = mesh_outline(&outline, settings, &mut timings)?;
-    Ok((mesh, timings))
+    Ok((mesh, grid, timings))
 }

@@ -1,0 +1,103 @@
+//! `limber info`: validate a project and summarise it, or print it as JSON.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::anyhow;
+use clap::Args;
+use serde::Serialize;
+
+use crate::core::project::Project;
+
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The project file.
+    pub project: PathBuf,
+    /// Print bones, parts (vertices, triangles, influences) and clips as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct InfoJson<'a> {
+    bones: Vec<BoneJson<'a>>,
+    parts: Vec<PartJson<'a>>,
+    clips: Vec<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct BoneJson<'a> {
+    name: &'a str,
+    parent: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct PartJson<'a> {
+    name: &'a str,
+    vertices: &'a [[f64; 2]],
+    triangles: &'a [[u32; 3]],
+    influences: &'a [Vec<(usize, f64)>],
+}
+
+pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
+    let name = args.project.display();
+    let project = Project::load(&args.project).map_err(|e| anyhow!("{name}: {e}"))?;
+    // The images must be where the project says; a changed image makes the mesh stale.
+    let mut notes = Vec::new();
+    for (i, part) in project.parts.iter().enumerate() {
+        let image = project.image_path(&args.project, i);
+        let bytes = std::fs::read(&image).map_err(|e| {
+            anyhow!(
+                "{name}: image of part \"{}\" not found at {}: {e}",
+                part.name,
+                image.display()
+            )
+        })?;
+        if part.is_stale(&bytes) {
+            notes.push(format!(
+                "part \"{}\": image changed since its mesh was made",
+                part.name
+            ));
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let skeleton = &project.skeleton;
+        let document = InfoJson {
+            bones: skeleton
+                .bones
+                .iter()
+                .map(|b| BoneJson {
+                    name: &b.name,
+                    parent: b.parent.map(|p| skeleton.bones[p].name.as_str()),
+                })
+                .collect(),
+            parts: project
+                .parts
+                .iter()
+                .map(|p| PartJson {
+                    name: &p.name,
+                    vertices: &p.mesh.positions,
+                    triangles: &p.mesh.triangles,
+                    influences: &p.binding.vertices,
+                })
+                .collect(),
+            clips: Vec::new(),
+        };
+        serde_json::to_writer(&mut out, &document)?;
+        writeln!(out)?;
+    } else {
+        let vertices: usize = project.parts.iter().map(|p| p.mesh.positions.len()).sum();
+        let triangles: usize = project.parts.iter().map(|p| p.mesh.triangles.len()).sum();
+        writeln!(
+            out,
+            "{name}: {} parts ({vertices} vertices, {triangles} triangles), {} bones, 0 clips",
+            project.parts.len(),
+            project.skeleton.bones.len()
+        )?;
+        for note in notes {
+            writeln!(out, "{name}: {note}")?;
+        }
+    }
+    Ok(())
+}

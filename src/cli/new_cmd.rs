@@ -1,0 +1,129 @@
+//! `limber new`: PNG (+ RIG.json) → a project with the mesh, the bones and automatic weights.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::anyhow;
+use clap::{Args, ValueEnum};
+
+use super::MeshOptions;
+use crate::core::distance::Metric;
+use crate::core::image_io::decode_png;
+use crate::core::pipeline::build_mesh_and_grid;
+use crate::core::project::{Part, Project, relative_image_path};
+use crate::core::rig::load_rig;
+use crate::core::skeleton::Skeleton;
+use crate::core::weights::{DistanceCache, WeightSettings, auto_smoothness, auto_weights};
+
+/// Distance metrics as the command line names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    Bfs4,
+    Dijkstra8,
+    Geodesic,
+    /// Straight-line distance, ignoring the shape (for comparison).
+    Euclidean,
+}
+
+impl From<MetricArg> for Metric {
+    fn from(m: MetricArg) -> Self {
+        match m {
+            MetricArg::Bfs4 => Metric::Bfs4,
+            MetricArg::Dijkstra8 => Metric::Dijkstra8,
+            MetricArg::Geodesic => Metric::Geodesic,
+            MetricArg::Euclidean => Metric::Euclidean,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The sprite (PNG).
+    pub image: PathBuf,
+    /// Bones to add (RIG.json); without it the project has no bones yet.
+    #[arg(long, value_name = "RIG.json")]
+    pub rig: Option<PathBuf>,
+    #[command(flatten)]
+    pub options: MeshOptions,
+    /// Weight falloff distance in px for bones without their own [default: longer side / 20].
+    #[arg(long, value_name = "PX")]
+    pub smoothness: Option<f64>,
+    /// How distance from a bone is measured.
+    #[arg(long, value_enum, default_value = "geodesic")]
+    pub metric: MetricArg,
+    /// Print `timing: STAGE MS` for each stage on stderr.
+    #[arg(long)]
+    pub timings: bool,
+    /// The project file to write.
+    #[arg(short, long, value_name = "OUT.limber")]
+    pub output: PathBuf,
+}
+
+pub fn run(args: &NewArgs) -> anyhow::Result<()> {
+    let image_name = args.image.display();
+    let settings = args.options.settings();
+    let start = Instant::now();
+    let bytes =
+        std::fs::read(&args.image).map_err(|e| anyhow!("{image_name}: cannot read file: {e}"))?;
+    let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
+    let decode_time = start.elapsed();
+    let skeleton = match &args.rig {
+        Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
+        None => Skeleton::default(),
+    };
+    let smoothness = args
+        .smoothness
+        .unwrap_or_else(|| auto_smoothness(image.width(), image.height()));
+    if !(smoothness.is_finite() && smoothness > 0.0) {
+        return Err(anyhow!(
+            "--smoothness {smoothness} must be a positive number of pixels"
+        ));
+    }
+    let (mesh, grid, mut timings) =
+        build_mesh_and_grid(&image, &settings).map_err(|e| anyhow!("{image_name}: {e}"))?;
+    drop(image);
+    timings.stages.insert(0, ("decode", decode_time));
+    let metric = Metric::from(args.metric);
+    let mut cache = DistanceCache::new();
+    let distances = timings.time("distance", || {
+        cache.distances(&grid, &skeleton, &mesh.positions, metric)
+    });
+    drop(grid);
+    let binding = timings.time("weights", || {
+        auto_weights(&skeleton, &distances, &mesh.positions, smoothness)
+    });
+    let name = args
+        .image
+        .file_stem()
+        .map_or_else(|| "sprite".to_string(), |s| s.to_string_lossy().to_string());
+    let project = Project {
+        skeleton,
+        parts: vec![Part {
+            name,
+            image: relative_image_path(&args.image, &args.output),
+            image_crc32: crc32fast::hash(&bytes),
+            mesh_settings: settings,
+            weight_settings: WeightSettings { metric, smoothness },
+            mesh,
+            binding,
+        }],
+    };
+    timings
+        .time("save", || project.save(&args.output))
+        .map_err(|e| anyhow!("{}: cannot save project: {e}", args.output.display()))?;
+    if args.timings {
+        for (stage, elapsed) in &timings.stages {
+            eprintln!("timing: {stage} {:.3}", elapsed.as_secs_f64() * 1000.0);
+        }
+    }
+    let part = &project.parts[0];
+    println!(
+        "{}: 1 part ({} vertices, {} triangles), {} bones, metric {}, smoothness {smoothness} px",
+        args.output.display(),
+        part.mesh.positions.len(),
+        part.mesh.triangles.len(),
+        project.skeleton.bones.len(),
+        metric.name(),
+    );
+    Ok(())
+}

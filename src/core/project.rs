@@ -1,0 +1,246 @@
+//! The project file (`.limber`): JSON with a format name and an integer version.
+//!
+//! It stores what the artist made (the skeleton, each part's image reference and settings) and the
+//! derived mesh and weights, so a large project opens without recomputing. Derived data is tied to
+//! its inputs by the image's CRC-32 and size and the settings that made it: [`Part::is_stale`] says
+//! when the image has changed since. The image is referenced by a path relative to the project file's
+//! folder (not embedded), so artists keep editing their PNGs in other tools. Saving is atomic, and
+//! the same project always serialises to the same bytes.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::atomic_file::write_atomic;
+use super::mesh::Mesh;
+use super::pipeline::MeshSettings;
+use super::rig::{BoneRecord, records_from_skeleton, skeleton_from_records};
+use super::skeleton::{Skeleton, SkeletonError};
+use super::triangulate::Triangles;
+use super::weights::{Binding, WeightSettings, check_binding};
+
+/// The `format` field of every project file.
+pub const FORMAT_NAME: &str = "limber";
+/// The newest file version this build reads and the one it writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Largest project file accepted, in bytes.
+pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
+
+/// One image of a project with its mesh and weights.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    pub name: String,
+    /// The image, relative to the project file's folder (or absolute when no relative path exists).
+    pub image: PathBuf,
+    /// CRC-32 of the image file the mesh was made from.
+    pub image_crc32: u32,
+    pub mesh_settings: MeshSettings,
+    pub weight_settings: WeightSettings,
+    pub mesh: Mesh,
+    pub binding: Binding,
+}
+
+impl Part {
+    /// Whether the image at `image_path` differs from the one the mesh and weights were made from.
+    pub fn is_stale(&self, image_bytes: &[u8]) -> bool {
+        crc32fast::hash(image_bytes) != self.image_crc32
+    }
+}
+
+/// Everything an artist made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Project {
+    pub skeleton: Skeleton,
+    pub parts: Vec<Part>,
+}
+
+/// Why a project could not be read or written.
+#[derive(Debug, Error)]
+pub enum ProjectError {
+    #[error("cannot read file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("file is {0} bytes, over the {MAX_PROJECT_BYTES}-byte limit")]
+    TooLarge(u64),
+    #[error("not a limber project: {0}")]
+    NotJson(#[from] serde_json::Error),
+    #[error("not a limber project (format is \"{0}\")")]
+    WrongFormat(String),
+    #[error(
+        "made by a newer limber (file version {found}; this build reads up to {FORMAT_VERSION})"
+    )]
+    NewerVersion { found: u32 },
+    #[error("invalid skeleton: {0}")]
+    Skeleton(#[from] SkeletonError),
+    #[error("invalid part \"{part}\": {problem}")]
+    InvalidPart { part: String, problem: String },
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProjectFile {
+    format: String,
+    version: u32,
+    skeleton: Vec<BoneRecord>,
+    parts: Vec<PartFile>,
+    #[serde(default)]
+    clips: Vec<serde_json::Value>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct PartFile {
+    name: String,
+    image: String,
+    image_crc32: u32,
+    image_size: [u32; 2],
+    mesh_settings: MeshSettings,
+    weight_settings: WeightSettings,
+    vertices: Vec<[f64; 2]>,
+    triangles: Vec<[u32; 3]>,
+    /// Per vertex: [[bone index, weight], ...].
+    influences: Vec<Vec<(usize, f64)>>,
+}
+
+impl Project {
+    /// Serialises to the file's JSON bytes (compact, one line, newline-terminated).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let file = ProjectFile {
+            format: FORMAT_NAME.into(),
+            version: FORMAT_VERSION,
+            skeleton: records_from_skeleton(&self.skeleton),
+            parts: self
+                .parts
+                .iter()
+                .map(|p| PartFile {
+                    name: p.name.clone(),
+                    image: p.image.to_string_lossy().replace('\\', "/"),
+                    image_crc32: p.image_crc32,
+                    image_size: [p.mesh.width, p.mesh.height],
+                    mesh_settings: p.mesh_settings.clone(),
+                    weight_settings: p.weight_settings,
+                    vertices: p.mesh.positions.clone(),
+                    triangles: p.mesh.triangles.clone(),
+                    influences: p.binding.vertices.clone(),
+                })
+                .collect(),
+            clips: Vec::new(),
+        };
+        let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
+        bytes.push(b'\n');
+        bytes
+    }
+
+    /// Parses and validates project JSON.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProjectError> {
+        // Read the header first, so a newer file is refused for its version, not for a field it added.
+        #[derive(Deserialize)]
+        struct Header {
+            format: String,
+            version: u32,
+        }
+        let header: Header = serde_json::from_slice(bytes)?;
+        if header.format != FORMAT_NAME {
+            return Err(ProjectError::WrongFormat(header.format));
+        }
+        if header.version > FORMAT_VERSION {
+            return Err(ProjectError::NewerVersion {
+                found: header.version,
+            });
+        }
+        let file: ProjectFile = serde_json::from_slice(bytes)?;
+        let skeleton = skeleton_from_records(&file.skeleton)?;
+        let parts = file
+            .parts
+            .into_iter()
+            .map(|p| part_from_file(p, skeleton.bones.len()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self { skeleton, parts })
+    }
+
+    /// Saves atomically (see [`write_atomic`]).
+    pub fn save(&self, path: &Path) -> Result<(), ProjectError> {
+        Ok(write_atomic(path, &self.to_bytes())?)
+    }
+
+    /// Loads and validates a project file.
+    pub fn load(path: &Path) -> Result<Self, ProjectError> {
+        let size = std::fs::metadata(path)?.len();
+        if size > MAX_PROJECT_BYTES {
+            return Err(ProjectError::TooLarge(size));
+        }
+        Self::from_bytes(&std::fs::read(path)?)
+    }
+
+    /// Where part `index`'s image is, for a project file at `project_path`.
+    pub fn image_path(&self, project_path: &Path, index: usize) -> PathBuf {
+        let folder = project_path.parent().unwrap_or(Path::new(""));
+        folder.join(&self.parts[index].image)
+    }
+}
+
+/// The path of `image` relative to the folder that will hold `project` (absolute if there is none).
+pub fn relative_image_path(image: &Path, project: &Path) -> PathBuf {
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let image = absolute(image);
+    let folder = absolute(project)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    pathdiff::diff_paths(&image, &folder).unwrap_or(image)
+}
+
+fn part_from_file(p: PartFile, bone_count: usize) -> Result<Part, ProjectError> {
+    let invalid = |problem: String| ProjectError::InvalidPart {
+        part: p.name.clone(),
+        problem,
+    };
+    let [width, height] = p.image_size;
+    if width == 0 || height == 0 {
+        return Err(invalid("image size is zero".into()));
+    }
+    p.mesh_settings
+        .validate()
+        .map_err(|e| invalid(e.to_string()))?;
+    if !(p.weight_settings.smoothness.is_finite() && p.weight_settings.smoothness > 0.0) {
+        return Err(invalid("smoothness must be a positive number".into()));
+    }
+    let n = p.vertices.len();
+    if let Some(v) = p.vertices.iter().find(|v| !v.iter().all(|c| c.is_finite())) {
+        return Err(invalid(format!("vertex {v:?} is not finite")));
+    }
+    if let Some(t) = p
+        .triangles
+        .iter()
+        .find(|t| t.iter().any(|&i| i as usize >= n))
+    {
+        return Err(invalid(format!(
+            "triangle {t:?} names a vertex beyond the {n} there are"
+        )));
+    }
+    if p.influences.len() != n {
+        return Err(invalid(format!(
+            "{} influence lists for {n} vertices",
+            p.influences.len()
+        )));
+    }
+    let binding = Binding {
+        vertices: p.influences,
+    };
+    check_binding(&binding, bone_count).map_err(invalid)?;
+    let mesh = Mesh::from_triangles(
+        width,
+        height,
+        Triangles {
+            positions: p.vertices,
+            triangles: p.triangles,
+        },
+    );
+    Ok(Part {
+        name: p.name,
+        image: PathBuf::from(p.image),
+        image_crc32: p.image_crc32,
+        mesh_settings: p.mesh_settings,
+        weight_settings: p.weight_settings,
+        mesh,
+        binding,
+    })
+}

@@ -1,0 +1,147 @@
+//! RIG.json: bones written by hand or by scripts, the input to `limber new`.
+//!
+//! ```json
+//! {"bones": [{"name": "hip", "parent": null, "head": [48, 70], "tail": [48, 40], "smoothness": 20},
+//!            {"name": "chest", "parent": "hip", "head": [48, 40], "tail": [48, 20]}]}
+//! ```
+//! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
+//! `smoothness` (px) and `deform` (default true) are optional. The project file stores its skeleton
+//! in the same form.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::skeleton::{Bone, Skeleton, SkeletonError};
+
+/// Largest rig file accepted, in bytes.
+pub const MAX_RIG_BYTES: u64 = 64 << 20;
+
+/// One bone as written in JSON: the parent by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoneRecord {
+    pub name: String,
+    #[serde(default)]
+    pub parent: Option<String>,
+    pub head: [f64; 2],
+    pub tail: [f64; 2],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smoothness: Option<f64>,
+    #[serde(default = "default_deform")]
+    pub deform: bool,
+}
+
+fn default_deform() -> bool {
+    true
+}
+
+/// The RIG.json document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RigFile {
+    pub bones: Vec<BoneRecord>,
+}
+
+/// Why a rig could not be read.
+#[derive(Debug, Error)]
+pub enum RigError {
+    #[error("cannot read file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("file is {0} bytes, over the {MAX_RIG_BYTES}-byte limit")]
+    TooLarge(u64),
+    #[error("not a valid rig: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("invalid skeleton: {0}")]
+    Skeleton(#[from] SkeletonError),
+}
+
+/// Bone records → a validated skeleton (parents resolved by name).
+pub fn skeleton_from_records(records: &[BoneRecord]) -> Result<Skeleton, SkeletonError> {
+    let bones = records
+        .iter()
+        .map(|r| {
+            let parent = match &r.parent {
+                None => None,
+                Some(name) => Some(records.iter().position(|b| &b.name == name).ok_or_else(
+                    || SkeletonError::UnknownParent {
+                        bone: r.name.clone(),
+                        parent: format!("\"{name}\""),
+                    },
+                )?),
+            };
+            Ok(Bone {
+                name: r.name.clone(),
+                parent,
+                head: r.head,
+                tail: r.tail,
+                smoothness: r.smoothness,
+                deform: r.deform,
+            })
+        })
+        .collect::<Result<Vec<_>, SkeletonError>>()?;
+    Skeleton::new(bones)
+}
+
+/// A skeleton → bone records (parents by name).
+pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
+    skeleton
+        .bones
+        .iter()
+        .map(|b| BoneRecord {
+            name: b.name.clone(),
+            parent: b.parent.map(|p| skeleton.bones[p].name.clone()),
+            head: b.head,
+            tail: b.tail,
+            smoothness: b.smoothness,
+            deform: b.deform,
+        })
+        .collect()
+}
+
+/// Parses RIG.json text.
+pub fn parse_rig(text: &str) -> Result<Skeleton, RigError> {
+    let file: RigFile = serde_json::from_str(text)?;
+    Ok(skeleton_from_records(&file.bones)?)
+}
+
+/// Reads and parses a RIG.json file.
+pub fn load_rig(path: &std::path::Path) -> Result<Skeleton, RigError> {
+    let size = std::fs::metadata(path)?.len();
+    if size > MAX_RIG_BYTES {
+        return Err(RigError::TooLarge(size));
+    }
+    parse_rig(&std::fs::read_to_string(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_documented_example_and_round_trips() {
+        let skeleton = parse_rig(
+            r#"{"bones":[{"name":"hip","parent":null,"head":[48,70],"tail":[48,40],"smoothness":20},
+                         {"name":"chest","parent":"hip","head":[48,40],"tail":[48,20]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(skeleton.bones[1].parent, Some(0));
+        assert_eq!(skeleton.bones[0].smoothness, Some(20.0));
+        assert!(skeleton.bones[1].deform);
+        let again = skeleton_from_records(&records_from_skeleton(&skeleton)).unwrap();
+        assert_eq!(again, skeleton);
+    }
+
+    #[test]
+    fn reports_bad_rigs() {
+        assert!(matches!(parse_rig("{"), Err(RigError::Json(_))));
+        let unknown = r#"{"bones":[{"name":"a","parent":"ghost","head":[0,0],"tail":[1,0]}]}"#;
+        assert!(matches!(
+            parse_rig(unknown),
+            Err(RigError::Skeleton(SkeletonError::UnknownParent { .. }))
+        ));
+        let cycle = r#"{"bones":[{"name":"a","parent":"b","head":[0,0],"tail":[1,0]},
+                                 {"name":"b","parent":"a","head":[0,0],"tail":[1,0]}]}"#;
+        assert!(matches!(
+            parse_rig(cycle),
+            Err(RigError::Skeleton(SkeletonError::Cycle { .. }))
+        ));
+    }
+}

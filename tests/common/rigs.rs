@@ -1,0 +1,50 @@
+//! Small rigs made from a mesh's bounding box, for testing weights on every sprite.
+
+use limber::core::Mesh;
+use limber::core::skeleton::{Bone, Skeleton};
+
+fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
+    Bone {
+        name: name.into(),
+        parent,
+        head,
+        tail,
+        smoothness: None,
+        deform: true,
+    }
+}
+
+/// A spine of three bones up the middle of the mesh's bounding box and two arms out to its sides
+/// at a third of its height. Some bones may cross transparent areas or miss the sprite entirely.
+pub fn box_rig(mesh: &Mesh) -> Skeleton {
+    let xs = mesh.positions.iter().map(|p| p[0]);
+    let ys = mesh.positions.iter().map(|p| p[1]);
+    let (x0, x1) = (
+        xs.clone().fold(f64::INFINITY, f64::min),
+        xs.fold(0.0, f64::max),
+    );
+    let (y0, y1) = (
+        ys.clone().fold(f64::INFINITY, f64::min),
+        ys.fold(0.0, f64::max),
+    );
+    let cx = (x0 + x1) / 2.0;
+    let at = |f: f64| y1 - f * (y1 - y0);
+    Skeleton::new(vec![
+        bone("root", None, [cx, at(0.1)], [cx, at(0.4)]),
+        bone("chest", Some(0), [cx, at(0.4)], [cx, at(0.7)]),
+        bone("head", Some(1), [cx, at(0.7)], [cx, at(0.95)]),
+        bone(
+            "arm_l",
+            Some(1),
+            [cx, at(0.66)],
+            [x0 + 0.05 * (x1 - x0), at(0.66)],
+        ),
+        bone(
+            "arm_r",
+            Some(1),
+            [cx, at(0.66)],
+            [x1 - 0.05 * (x1 - x0), at(0.66)],
+        ),
+    ])
+    .expect("a valid rig")
+}
