@@ -1,0 +1,298 @@
+//! `limber new` and `limber info`: the project contract, the version-1 fixture, and bad input.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use limber::core::project::Project;
+
+fn limber(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(args)
+        .output()
+        .expect("the limber binary runs")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("limber-project-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn assert_one_line_error(out: &Output, names: &str, problem: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(names) && stderr.contains(problem),
+        "expected {names:?} and {problem:?} in {stderr}"
+    );
+}
+
+fn new_zombie(dir: &Path, extra: &[&str]) -> PathBuf {
+    let out_path = dir.join("zombie.limber");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
+    let mut args = vec!["new", s(&sprite), "--rig", s(&rig), "-o", s(&out_path)];
+    args.extend_from_slice(extra);
+    let out = limber(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out_path
+}
+
+#[test]
+fn new_then_info_json_gives_bones_parts_and_exact_weights() {
+    let dir = temp_dir("info");
+    let project = new_zombie(&dir, &[]);
+    let out = limber(&["info", s(&project), "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bones = doc["bones"].as_array().unwrap();
+    assert_eq!(bones.len(), 7);
+    assert_eq!(bones[0]["name"], "hip");
+    assert!(bones[0]["parent"].is_null());
+    assert_eq!(bones[1]["parent"], "hip");
+    let part = &doc["parts"][0];
+    let vertices = part["vertices"].as_array().unwrap();
+    let influences = part["influences"].as_array().unwrap();
+    assert_eq!(vertices.len(), influences.len());
+    assert!(!part["triangles"].as_array().unwrap().is_empty());
+    for list in influences {
+        let pairs = list.as_array().unwrap();
+        assert!((1..=4).contains(&pairs.len()));
+        let total: f64 = pairs.iter().map(|p| p[1].as_f64().unwrap()).sum();
+        assert!(
+            (total - 1.0).abs() <= 1e-12,
+            "weights printed in full precision sum to {total}"
+        );
+        assert!(pairs.iter().all(|p| p[0].as_u64().unwrap() < 7));
+    }
+    assert_eq!(doc["clips"], serde_json::json!([]));
+
+    let summary = limber(&["info", s(&project)]);
+    let text = String::from_utf8(summary.stdout).unwrap();
+    assert!(
+        text.contains("7 bones") && text.contains("1 parts"),
+        "{text}"
+    );
+}
+
+#[test]
+fn new_prints_distance_and_weights_timings_and_saves_the_same_bytes_twice() {
+    let dir = temp_dir("timings");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
+    let path = dir.join("z.limber");
+    let out = limber(&[
+        "new",
+        s(&sprite),
+        "--rig",
+        s(&rig),
+        "-o",
+        s(&path),
+        "--timings",
+        "--metric",
+        "dijkstra8",
+        "--smoothness",
+        "9",
+    ]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for stage in [
+        "decode",
+        "mask",
+        "trace",
+        "simplify",
+        "triangulate",
+        "distance",
+        "weights",
+    ] {
+        assert!(
+            stderr
+                .lines()
+                .any(|l| l.starts_with(&format!("timing: {stage} "))),
+            "{stage} missing: {stderr}"
+        );
+    }
+    let first = std::fs::read(&path).unwrap();
+    assert!(
+        limber(&[
+            "new",
+            s(&sprite),
+            "--rig",
+            s(&rig),
+            "-o",
+            s(&path),
+            "--metric",
+            "dijkstra8",
+            "--smoothness",
+            "9"
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        std::fs::read(&path).unwrap() == first,
+        "saving twice gives the same bytes"
+    );
+    // The previous version was kept as a backup.
+    assert!(dir.join("z.limber.bak").exists());
+    // Loading and saving again gives the same bytes too.
+    let loaded = Project::load(&path).unwrap();
+    assert!(loaded.to_bytes() == first);
+}
+
+#[test]
+fn the_version_1_fixture_keeps_loading() {
+    let fixture = root().join("tests/fixtures/key_v1.limber");
+    let project = Project::load(&fixture).unwrap();
+    assert_eq!(project.skeleton.bones.len(), 2);
+    assert_eq!(project.skeleton.bones[1].smoothness, Some(12.0));
+    assert_eq!(
+        project.parts[0].mesh.hole_count, 1,
+        "the key's ring keeps its hole"
+    );
+    let image = project.image_path(&fixture, 0);
+    assert!(!project.parts[0].is_stale(&std::fs::read(image).unwrap()));
+    let out = limber(&["info", s(&fixture)]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_projects_and_rigs_get_one_clear_line() {
+    let dir = temp_dir("bad");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let fixture = std::fs::read_to_string(root().join("tests/fixtures/key_v1.limber")).unwrap();
+
+    let not_json = write("text.limber", "hello");
+    assert_one_line_error(
+        &limber(&["info", s(&not_json)]),
+        "text.limber",
+        "not a limber project",
+    );
+    let truncated = write("truncated.limber", &fixture[..fixture.len() / 2]);
+    assert_one_line_error(
+        &limber(&["info", s(&truncated)]),
+        "truncated.limber",
+        "not a limber project",
+    );
+    let future = write(
+        "future.limber",
+        &fixture.replacen("\"version\":1", "\"version\":7", 1),
+    );
+    assert_one_line_error(
+        &limber(&["info", s(&future)]),
+        "future.limber",
+        "newer limber",
+    );
+    let moved = write("moved.limber", &fixture);
+    assert_one_line_error(&limber(&["info", s(&moved)]), "moved.limber", "not found");
+    // The first triangle's first index pointed past the last vertex.
+    let at = fixture.find("\"triangles\":[[").unwrap() + "\"triangles\":[[".len();
+    let digits = fixture[at..].find(',').unwrap();
+    let bad_index = write(
+        "index.limber",
+        &format!("{}9999{}", &fixture[..at], &fixture[at + digits..]),
+    );
+    assert_one_line_error(&limber(&["info", s(&bad_index)]), "index.limber", "invalid");
+    assert_one_line_error(
+        &limber(&["info", s(&dir.join("absent.limber"))]),
+        "absent.limber",
+        "cannot read",
+    );
+
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let out = dir.join("o.limber");
+    let cycle = write(
+        "cycle.json",
+        r#"{"bones":[{"name":"a","parent":"b","head":[1,1],"tail":[2,2]},{"name":"b","parent":"a","head":[1,1],"tail":[2,2]}]}"#,
+    );
+    assert_one_line_error(
+        &limber(&["new", s(&sprite), "--rig", s(&cycle), "-o", s(&out)]),
+        "cycle.json",
+        "cycle",
+    );
+    let dup = write(
+        "dup.json",
+        r#"{"bones":[{"name":"a","head":[1,1],"tail":[2,2]},{"name":"a","head":[1,1],"tail":[2,2]}]}"#,
+    );
+    assert_one_line_error(
+        &limber(&["new", s(&sprite), "--rig", s(&dup), "-o", s(&out)]),
+        "dup.json",
+        "two bones are named",
+    );
+    let nan = write(
+        "nan.json",
+        r#"{"bones":[{"name":"a","head":[1e999,1],"tail":[2,2]}]}"#,
+    );
+    assert_one_line_error(
+        &limber(&["new", s(&sprite), "--rig", s(&nan), "-o", s(&out)]),
+        "nan.json",
+        "a",
+    );
+    assert_one_line_error(
+        &limber(&[
+            "new",
+            s(&sprite),
+            "--rig",
+            s(&dir.join("none.json")),
+            "-o",
+            s(&out),
+        ]),
+        "none.json",
+        "cannot read",
+    );
+    assert_one_line_error(
+        &limber(&["new", s(&sprite), "--smoothness=-3", "-o", s(&out)]),
+        "smoothness",
+        "positive",
+    );
+    assert_one_line_error(
+        &limber(&["new", s(&sprite), "-o", "/nonexistent-dir/x.limber"]),
+        "/nonexistent-dir/x.limber",
+        "cannot save",
+    );
+    assert!(!out.exists(), "no project is written after an error");
+}
+
+#[test]
+fn a_zero_length_bone_far_outside_the_image_is_accepted() {
+    let dir = temp_dir("far");
+    let rig = dir.join("far.json");
+    std::fs::write(&rig, r#"{"bones":[{"name":"body","head":[48,40],"tail":[48,110]},{"name":"far","head":[5000,-3000],"tail":[5000,-3000]}]}"#).unwrap();
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let out = dir.join("far.limber");
+    let run = limber(&["new", s(&sprite), "--rig", s(&rig), "-o", s(&out)]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let project = Project::load(&out).unwrap();
+    limber::core::weights::check_binding(&project.parts[0].binding, 2).unwrap();
+}
