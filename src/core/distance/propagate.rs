@@ -30,15 +30,10 @@ fn unpack(xy: u32) -> (i64, i64) {
     (i64::from(xy & 0xffff), i64::from(xy >> 16))
 }
 
-/// −1, 0 or 1: the nearest whole step for a component of a direction scaled into [−1, 1].
-fn unit_step(v: f64) -> i64 {
-    if v > 0.5 {
-        1
-    } else if v < -0.5 {
-        -1
-    } else {
-        0
-    }
+/// −1, 0 or 1: the nearest whole step along one axis toward a target `v` away, when the larger of the
+/// two axes' distances is `reach` (the step rounds v / reach, without dividing).
+fn unit_step(v: f32, reach: f32) -> i64 {
+    i64::from(v > 0.5 * reach) - i64::from(v < -0.5 * reach)
 }
 
 const STEPS_4: [(i64, i64, f32); 4] = [(1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0)];
@@ -74,10 +69,10 @@ pub fn field(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2], metric: Metric) 
     let (seeds, on_segment) = seeds(grid, head, tail);
     let mut walk = Walk {
         grid,
-        head,
-        tail,
+        segment: Segment::new(head, tail),
         distance: vec![f32::INFINITY; n],
         anchor: vec![SEGMENT; if metric == Metric::Geodesic { n } else { 0 }],
+        anchor_base: vec![0.0; if metric == Metric::Geodesic { n } else { 0 }],
         queue: BucketQueue::default(),
     };
     for &Seed { pixel, distance } in &seeds {
@@ -85,6 +80,7 @@ pub fn field(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2], metric: Metric) 
         let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
         if metric == Metric::Geodesic && !on_segment {
             walk.anchor[pixel] = xy;
+            walk.anchor_base[pixel] = distance;
         }
         walk.queue.push(xy, distance);
     }
@@ -98,10 +94,11 @@ pub fn field(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2], metric: Metric) 
 
 struct Walk<'a> {
     grid: &'a InsideGrid,
-    head: [f64; 2],
-    tail: [f64; 2],
+    segment: Segment,
     distance: Vec<f32>,
     anchor: Vec<u32>,
+    /// The distance of each pixel's anchor, kept beside it so the hot loop reads only nearby memory.
+    anchor_base: Vec<f32>,
     queue: BucketQueue,
 }
 
@@ -128,18 +125,24 @@ impl Walk<'_> {
                 if current <= d - cost + EPSILON {
                     continue;
                 }
-                let (mut best, mut best_anchor) = (d + cost, pxy);
+                // Reached already through the same anchor: that is as short as any path through p.
+                if anchored && current.is_finite() && self.anchor[q] == self.anchor[p] {
+                    continue;
+                }
+                let (mut best, mut best_anchor, mut best_base) = (d + cost, pxy, d);
                 if anchored
                     && let Some(through_anchor) = self.through_anchor(p, qx, qy)
                     && through_anchor <= best
                 {
                     best = through_anchor;
                     best_anchor = self.anchor[p];
+                    best_base = self.anchor_base[p];
                 }
                 if best < current - EPSILON {
                     self.distance[q] = best;
                     if anchored {
                         self.anchor[q] = best_anchor;
+                        self.anchor_base[q] = best_base;
                     }
                     self.queue.push(pack(qx, qy), best);
                 }
@@ -151,23 +154,22 @@ impl Walk<'_> {
     fn through_anchor(&self, p: usize, qx: i64, qy: i64) -> Option<f32> {
         debug_assert!(p < self.anchor.len());
         let anchor = self.anchor[p];
-        let q_centre = [qx as f64 + 0.5, qy as f64 + 0.5];
         let (target, distance) = if anchor == SEGMENT {
-            let nearest = nearest_on_segment(q_centre, self.head, self.tail);
-            let gap = [nearest[0] - q_centre[0], nearest[1] - q_centre[1]];
+            let q_centre = [qx as f64 + 0.5, qy as f64 + 0.5];
+            let nearest = self.segment.nearest(q_centre);
+            let gap = [(nearest[0] - q_centre[0]) as f32, (nearest[1] - q_centre[1]) as f32];
             (gap, (gap[0] * gap[0] + gap[1] * gap[1]).sqrt())
         } else {
             let (ax, ay) = unpack(anchor);
-            let gap = [(ax - qx) as f64, (ay - qy) as f64];
+            let gap = [(ax - qx) as f32, (ay - qy) as f32];
             let length = (gap[0] * gap[0] + gap[1] * gap[1]).sqrt();
-            let a = ay as usize * self.grid.width + ax as usize;
-            (gap, f64::from(self.distance[a]) + length)
+            (gap, self.anchor_base[p] + length)
         };
         // The neighbour of q one step toward the anchor must be inside and see the same anchor.
         let reach = target[0].abs().max(target[1].abs());
         if reach > 0.75 {
-            let sx = qx + unit_step(target[0] / reach);
-            let sy = qy + unit_step(target[1] / reach);
+            let sx = qx + unit_step(target[0], reach);
+            let sy = qy + unit_step(target[1], reach);
             if !self.grid.is_inside(sx, sy) {
                 return None;
             }
@@ -176,20 +178,36 @@ impl Walk<'_> {
                 return None;
             }
         }
-        Some(distance as f32)
+        Some(distance)
     }
 }
 
-/// The point of segment `a`–`b` nearest to `p`.
-fn nearest_on_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    let (abx, aby) = (b[0] - a[0], b[1] - a[1]);
-    let length2 = abx * abx + aby * aby;
-    let t = if length2 > 0.0 {
-        (((p[0] - a[0]) * abx + (p[1] - a[1]) * aby) / length2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    [a[0] + t * abx, a[1] + t * aby]
+/// A bone's segment, ready for nearest-point queries.
+struct Segment {
+    start: [f64; 2],
+    direction: [f64; 2],
+    /// 1 / |direction|², or 0 for a point bone.
+    inverse_length2: f64,
+}
+
+impl Segment {
+    fn new(head: [f64; 2], tail: [f64; 2]) -> Self {
+        let direction = [tail[0] - head[0], tail[1] - head[1]];
+        let length2 = direction[0] * direction[0] + direction[1] * direction[1];
+        Self {
+            start: head,
+            direction,
+            inverse_length2: if length2 > 0.0 { 1.0 / length2 } else { 0.0 },
+        }
+    }
+
+    /// The point of the segment nearest to `p`.
+    fn nearest(&self, p: [f64; 2]) -> [f64; 2] {
+        let [dx, dy] = self.direction;
+        let t = (((p[0] - self.start[0]) * dx + (p[1] - self.start[1]) * dy) * self.inverse_length2)
+            .clamp(0.0, 1.0);
+        [self.start[0] + t * dx, self.start[1] + t * dy]
+    }
 }
 
 /// A monotone queue of pixels keyed by distance, in buckets 1 px wide. Entries within a bucket come
