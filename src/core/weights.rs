@@ -110,35 +110,29 @@ pub fn auto_weights(
     let deforming: Vec<usize> = (0..skeleton.bones.len())
         .filter(|&b| skeleton.bones[b].deform)
         .collect();
-    let falloff: Vec<f64> = skeleton
+    let inverse_falloff: Vec<f64> = skeleton
         .bones
         .iter()
-        .map(|b| b.smoothness.unwrap_or(smoothness).max(1e-9))
+        .map(|b| 1.0 / b.smoothness.unwrap_or(smoothness).max(1e-9))
         .collect();
     let vertices_out = vertices
         .par_iter()
+        .with_min_len(2048)
         .enumerate()
         .map(|(v, &position)| {
-            if deforming.is_empty() {
-                return Vec::new();
+            let mut best = Strongest::default();
+            for &b in &deforming {
+                best.offer(distances[b][v] * inverse_falloff[b], b);
             }
-            let mut scores: Vec<(f64, usize)> = deforming
-                .iter()
-                .map(|&b| (distances[b][v] / falloff[b], b))
-                .collect();
-            if scores.iter().all(|(score, _)| !score.is_finite()) {
+            if best.len == 0 && !deforming.is_empty() {
+                // No deforming bone reaches this vertex inside the mask: straight lines instead.
                 let bones = &skeleton.bones;
-                scores = deforming
-                    .iter()
-                    .map(|&b| {
-                        (
-                            segment_distance(position, bones[b].head, bones[b].tail) / falloff[b],
-                            b,
-                        )
-                    })
-                    .collect();
+                for &b in &deforming {
+                    let d = segment_distance(position, bones[b].head, bones[b].tail);
+                    best.offer(d * inverse_falloff[b], b);
+                }
             }
-            strongest(scores)
+            best.weights()
         })
         .collect();
     Binding {
@@ -146,22 +140,52 @@ pub fn auto_weights(
     }
 }
 
-/// Turns scores (distance / smoothness, smaller is stronger) into at most four normalised weights.
-/// Weights are exp(−score) relative to the best score, so no weight underflows for far vertices.
-fn strongest(mut scores: Vec<(f64, usize)>) -> Influences {
-    scores.retain(|(s, _)| s.is_finite());
-    scores.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    scores.truncate(MAX_INFLUENCES);
-    let Some(&(best, _)) = scores.first() else {
-        return Vec::new();
-    };
-    let mut influences: Influences = scores
-        .into_iter()
-        .map(|(s, b)| (b, (-(s - best)).exp()))
-        .filter(|&(_, w)| w > 0.0)
-        .collect();
-    normalise(&mut influences);
-    influences
+/// The four best scores seen (distance / smoothness: smaller is stronger), kept sorted without
+/// allocating; ties go to the lower bone index.
+#[derive(Default)]
+struct Strongest {
+    scores: [(f64, usize); MAX_INFLUENCES],
+    len: usize,
+}
+
+impl Strongest {
+    fn offer(&mut self, score: f64, bone: usize) {
+        if !score.is_finite() {
+            return;
+        }
+        let better = |a: (f64, usize), b: (f64, usize)| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1);
+        if self.len == MAX_INFLUENCES && !better((score, bone), self.scores[MAX_INFLUENCES - 1]) {
+            return;
+        }
+        let mut i = self.len.min(MAX_INFLUENCES - 1);
+        while i > 0 && better((score, bone), self.scores[i - 1]) {
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
+        }
+        self.scores[i] = (score, bone);
+        self.len = (self.len + 1).min(MAX_INFLUENCES);
+    }
+
+    /// Weights exp(−score) relative to the best score (so none underflows for far vertices),
+    /// normalised in f64.
+    fn weights(&self) -> Influences {
+        let Some(&(best, _)) = self.scores[..self.len].first() else {
+            return Vec::new();
+        };
+        let mut influences: Influences = Vec::with_capacity(self.len);
+        let mut total = 0.0;
+        for &(score, bone) in &self.scores[..self.len] {
+            let w = (best - score).exp();
+            if w > 0.0 {
+                influences.push((bone, w));
+                total += w;
+            }
+        }
+        for (_, w) in influences.iter_mut() {
+            *w /= total;
+        }
+        influences
+    }
 }
 
 /// Scales weights to sum to 1 (in f64).
@@ -205,15 +229,20 @@ mod tests {
 
     #[test]
     fn strongest_four_normalised_without_underflow() {
-        let scores = vec![
+        let scores = [
             (1000.0, 0),
             (1001.0, 1),
             (5000.0, 2),
             (1002.0, 3),
             (1003.0, 4),
             (1000.5, 5),
+            (f64::INFINITY, 6),
         ];
-        let influences = strongest(scores);
+        let mut best = Strongest::default();
+        for (score, bone) in scores {
+            best.offer(score, bone);
+        }
+        let influences = best.weights();
         assert_eq!(influences.len(), 4);
         assert_eq!(
             influences.iter().map(|p| p.0).collect::<Vec<_>>(),

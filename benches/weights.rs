@@ -1,0 +1,58 @@
+//! Criterion benchmarks of automatic weights on the lizards with a 16-bone rig (`bench/rigs/`):
+//! all 16 bones' distances and weights from scratch, and a smoothness change at ~20k vertices
+//! (weights recomputed from cached per-vertex distances, no field).
+//!
+//! Run with `cargo bench --bench weights`. The 4096 px lizard is read from `../shared/sprites`.
+
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use limber::core::MeshSettings;
+use limber::core::distance::Metric;
+use limber::core::image_io::load_png;
+use limber::core::pipeline::build_mesh_and_grid;
+use limber::core::rig::load_rig;
+use limber::core::weights::{DistanceCache, auto_weights};
+
+fn weights(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut group = c.benchmark_group("weights");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    for (sprite, rig) in [
+        ("assets/sprites/oc_lizard_2560w.png", "bench/rigs/lizard_2560w_16.json"),
+        ("../shared/sprites/oc_lizard_4096w.png", "bench/rigs/lizard_4096w_16.json"),
+    ] {
+        let path = root.join(sprite);
+        if !path.exists() {
+            eprintln!("skipping {sprite}: not found");
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let image = load_png(&path).unwrap();
+        let skeleton = load_rig(&root.join(rig)).unwrap();
+        let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+        group.bench_function(format!("{name}/16-bones-distance+weights"), |b| {
+            b.iter(|| {
+                let distances = DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+                auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
+            })
+        });
+        // A dense mesh (spacing 8 px: ~23k vertices on the 2560 lizard) for the smoothness change.
+        let dense = MeshSettings { spacing: Some(8.0 * image.width() as f64 / 2560.0), ..MeshSettings::default() };
+        let (mesh, grid, _) = build_mesh_and_grid(&image, &dense).unwrap();
+        let distances = DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+        eprintln!("{name}: smoothness change on {} vertices", mesh.positions.len());
+        let mut smoothness = 100.0;
+        group.bench_function(format!("{name}/smoothness-change-{}k-vertices", mesh.positions.len() / 1000), |b| {
+            b.iter(|| {
+                smoothness = if smoothness == 100.0 { 120.0 } else { 100.0 };
+                auto_weights(&skeleton, &distances, &mesh.positions, smoothness)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, weights);
+criterion_main!(benches);
