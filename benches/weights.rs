@@ -18,10 +18,18 @@ use limber::core::weights::{DistanceCache, auto_weights};
 fn weights(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut group = c.benchmark_group("weights");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     for (sprite, rig) in [
-        ("assets/sprites/oc_lizard_2560w.png", "bench/rigs/lizard_2560w_16.json"),
-        ("../shared/sprites/oc_lizard_4096w.png", "bench/rigs/lizard_4096w_16.json"),
+        (
+            "assets/sprites/oc_lizard_2560w.png",
+            "bench/rigs/lizard_2560w_16.json",
+        ),
+        (
+            "../shared/sprites/oc_lizard_4096w.png",
+            "bench/rigs/lizard_4096w_16.json",
+        ),
     ] {
         let path = root.join(sprite);
         if !path.exists() {
@@ -34,22 +42,40 @@ fn weights(c: &mut Criterion) {
         let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
         group.bench_function(format!("{name}/16-bones-distance+weights"), |b| {
             b.iter(|| {
-                let distances = DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+                let distances = DistanceCache::new().distances(
+                    &grid,
+                    &skeleton,
+                    &mesh.positions,
+                    Metric::Geodesic,
+                );
                 auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
             })
         });
         // A dense mesh (spacing 8 px: ~23k vertices on the 2560 lizard) for the smoothness change.
-        let dense = MeshSettings { spacing: Some(8.0 * image.width() as f64 / 2560.0), ..MeshSettings::default() };
+        let dense = MeshSettings {
+            spacing: Some(8.0 * image.width() as f64 / 2560.0),
+            ..MeshSettings::default()
+        };
         let (mesh, grid, _) = build_mesh_and_grid(&image, &dense).unwrap();
-        let distances = DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
-        eprintln!("{name}: smoothness change on {} vertices", mesh.positions.len());
+        let distances =
+            DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+        eprintln!(
+            "{name}: smoothness change on {} vertices",
+            mesh.positions.len()
+        );
         let mut smoothness = 100.0;
-        group.bench_function(format!("{name}/smoothness-change-{}k-vertices", mesh.positions.len() / 1000), |b| {
-            b.iter(|| {
-                smoothness = if smoothness == 100.0 { 120.0 } else { 100.0 };
-                auto_weights(&skeleton, &distances, &mesh.positions, smoothness)
-            })
-        });
+        group.bench_function(
+            format!(
+                "{name}/smoothness-change-{}k-vertices",
+                mesh.positions.len() / 1000
+            ),
+            |b| {
+                b.iter(|| {
+                    smoothness = if smoothness == 100.0 { 120.0 } else { 100.0 };
+                    auto_weights(&skeleton, &distances, &mesh.positions, smoothness)
+                })
+            },
+        );
     }
     group.finish();
 }

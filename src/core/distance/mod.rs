@@ -16,7 +16,7 @@ use super::mask::PaddedField;
 use super::outline::TRACE_LEVEL;
 use super::skeleton::Bone;
 
-pub use propagate::field;
+pub use propagate::{field, with_field};
 pub use sample::{segment_distance, vertex_distance};
 
 /// How distance is measured inside the mask.
@@ -87,9 +87,10 @@ pub fn bone_vertex_distances(
             .map(|&v| segment_distance(v, bone.head, bone.tail))
             .collect();
     }
-    let distances = field(grid, bone.head, bone.tail, metric);
-    vertices
-        .iter()
-        .map(|&v| vertex_distance(grid, &distances, v))
-        .collect()
+    with_field(grid, bone.head, bone.tail, metric, |distances| {
+        vertices
+            .iter()
+            .map(|&v| vertex_distance(grid, distances, v))
+            .collect()
+    })
 }

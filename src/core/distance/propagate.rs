@@ -12,6 +12,8 @@
 //! then exact Euclidean in convex parts and bend at pixel centres next to corners elsewhere, which
 //! keeps them within about a pixel of the exact geodesic (see the accuracy tests).
 
+use std::cell::RefCell;
+
 use super::sample::segment_distance;
 use super::sources::{Seed, seeds};
 use super::{InsideGrid, Metric};
@@ -54,9 +56,20 @@ const EPSILON: f32 = 1e-4;
 /// The distance from the segment `head`–`tail` to every pixel centre, walking inside the mask;
 /// `f32::INFINITY` outside the mask and where the bone cannot reach.
 pub fn field(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2], metric: Metric) -> Vec<f32> {
-    let n = grid.inside.len();
+    with_field(grid, head, tail, metric, <[f32]>::to_vec)
+}
+
+/// Computes the field of [`field`] in this thread's reusable buffers and hands it to `read`, so that
+/// a caller who only needs a few values (the mesh's vertices) allocates nothing image-sized.
+pub fn with_field<R>(
+    grid: &InsideGrid,
+    head: [f64; 2],
+    tail: [f64; 2],
+    metric: Metric,
+    read: impl FnOnce(&[f32]) -> R,
+) -> R {
     if metric == Metric::Euclidean {
-        return (0..n)
+        let straight: Vec<f32> = (0..grid.inside.len())
             .map(|i| {
                 if !grid.inside[i] {
                     return f32::INFINITY;
@@ -65,41 +78,91 @@ pub fn field(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2], metric: Metric) 
                 segment_distance(centre, head, tail) as f32
             })
             .collect();
+        return read(&straight);
     }
-    let (seeds, on_segment) = seeds(grid, head, tail);
-    let mut walk = Walk {
-        grid,
-        segment: Segment::new(head, tail),
-        distance: vec![f32::INFINITY; n],
-        anchor: vec![SEGMENT; if metric == Metric::Geodesic { n } else { 0 }],
-        anchor_base: vec![0.0; if metric == Metric::Geodesic { n } else { 0 }],
-        queue: BucketQueue::default(),
-    };
-    for &Seed { pixel, distance } in &seeds {
-        walk.distance[pixel] = distance;
-        let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
-        if metric == Metric::Geodesic && !on_segment {
-            walk.anchor[pixel] = xy;
-            walk.anchor_base[pixel] = distance;
+    SCRATCH.with(|cell| {
+        let mut scratch = cell.borrow_mut();
+        scratch.fit(grid.inside.len());
+        let FieldScratch {
+            distance,
+            anchor,
+            anchor_base,
+            touched,
+            queue,
+        } = &mut *scratch;
+        let mut walk = Walk {
+            grid,
+            segment: Segment::new(head, tail),
+            distance,
+            anchor,
+            anchor_base,
+            touched,
+            queue,
+        };
+        let (seeds, on_segment) = seeds(grid, head, tail);
+        for &Seed { pixel, distance } in &seeds {
+            let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
+            walk.distance[pixel] = distance;
+            walk.touched.push(pixel as u32);
+            walk.anchor[pixel] = if on_segment { SEGMENT } else { xy };
+            walk.anchor_base[pixel] = if on_segment { 0.0 } else { distance };
+            walk.queue.push(xy, distance);
         }
-        walk.queue.push(xy, distance);
+        match metric {
+            Metric::Bfs4 => walk.run(&STEPS_4, false),
+            Metric::Dijkstra8 => walk.run(&STEPS_8, false),
+            _ => walk.run(&STEPS_8, true),
+        }
+        let result = read(walk.distance);
+        scratch.reset();
+        result
+    })
+}
+
+thread_local! {
+    static SCRATCH: RefCell<FieldScratch> = RefCell::new(FieldScratch::default());
+}
+
+/// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite;
+/// anchors are written whenever a distance is, so they need no reset.
+#[derive(Default)]
+struct FieldScratch {
+    distance: Vec<f32>,
+    anchor: Vec<u32>,
+    anchor_base: Vec<f32>,
+    /// Pixels whose distance was set, to reset them afterwards.
+    touched: Vec<u32>,
+    queue: BucketQueue,
+}
+
+impl FieldScratch {
+    fn fit(&mut self, pixels: usize) {
+        if self.distance.len() != pixels {
+            self.distance = vec![f32::INFINITY; pixels];
+            self.anchor = vec![SEGMENT; pixels];
+            self.anchor_base = vec![0.0; pixels];
+            self.touched.clear();
+        }
     }
-    match metric {
-        Metric::Bfs4 => walk.run(&STEPS_4, false),
-        Metric::Dijkstra8 => walk.run(&STEPS_8, false),
-        _ => walk.run(&STEPS_8, true),
+
+    fn reset(&mut self) {
+        for &p in &self.touched {
+            self.distance[p as usize] = f32::INFINITY;
+        }
+        self.touched.clear();
+        self.queue.clear();
     }
-    walk.distance
 }
 
 struct Walk<'a> {
     grid: &'a InsideGrid,
     segment: Segment,
-    distance: Vec<f32>,
-    anchor: Vec<u32>,
+    distance: &'a mut [f32],
+    anchor: &'a mut [u32],
     /// The distance of each pixel's anchor, kept beside it so the hot loop reads only nearby memory.
-    anchor_base: Vec<f32>,
-    queue: BucketQueue,
+    anchor_base: &'a mut [f32],
+    touched: &'a mut Vec<u32>,
+    queue: &'a mut BucketQueue,
 }
 
 impl Walk<'_> {
@@ -139,6 +202,9 @@ impl Walk<'_> {
                     best_base = self.anchor_base[p];
                 }
                 if best < current - EPSILON {
+                    if current.is_infinite() {
+                        self.touched.push(q as u32);
+                    }
                     self.distance[q] = best;
                     if anchored {
                         self.anchor[q] = best_anchor;
@@ -157,7 +223,10 @@ impl Walk<'_> {
         let (target, distance) = if anchor == SEGMENT {
             let q_centre = [qx as f64 + 0.5, qy as f64 + 0.5];
             let nearest = self.segment.nearest(q_centre);
-            let gap = [(nearest[0] - q_centre[0]) as f32, (nearest[1] - q_centre[1]) as f32];
+            let gap = [
+                (nearest[0] - q_centre[0]) as f32,
+                (nearest[1] - q_centre[1]) as f32,
+            ];
             (gap, (gap[0] * gap[0] + gap[1] * gap[1]).sqrt())
         } else {
             let (ax, ay) = unpack(anchor);
@@ -204,7 +273,8 @@ impl Segment {
     /// The point of the segment nearest to `p`.
     fn nearest(&self, p: [f64; 2]) -> [f64; 2] {
         let [dx, dy] = self.direction;
-        let t = (((p[0] - self.start[0]) * dx + (p[1] - self.start[1]) * dy) * self.inverse_length2)
+        let t = (((p[0] - self.start[0]) * dx + (p[1] - self.start[1]) * dy)
+            * self.inverse_length2)
             .clamp(0.0, 1.0);
         [self.start[0] + t * dx, self.start[1] + t * dy]
     }
@@ -228,6 +298,12 @@ impl BucketQueue {
         self.buckets[bucket].push((pixel, distance));
     }
 
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(Vec::clear);
+        self.current = 0;
+        self.cursor = 0;
+    }
+
     fn pop(&mut self) -> Option<(u32, f32)> {
         while self.current < self.buckets.len() {
             let bucket = &mut self.buckets[self.current];
@@ -235,7 +311,7 @@ impl BucketQueue {
                 self.cursor += 1;
                 return Some(bucket[self.cursor - 1]);
             }
-            *bucket = Vec::new();
+            bucket.clear();
             self.current += 1;
             self.cursor = 0;
         }
