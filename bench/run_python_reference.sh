@@ -4,10 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
-  bench/.venv/bin/pip install -q numpy scikit-image triangle pillow
+  bench/.venv/bin/pip install -q numpy scipy scikit-image scikit-fmm triangle pillow
 fi
 for sprite in assets/sprites/oc_lizard_2560w.png ../shared/sprites/oc_lizard_4096w.png; do
   [ -f "$sprite" ] || { echo "skipping $sprite: not found"; continue; }
   echo "== $sprite"
   bench/.venv/bin/python bench/python_mesh_reference.py "$sprite"
+  bench/.venv/bin/python bench/python_distance_reference.py "$sprite"
 done

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::distance::{InsideGrid, Metric, bone_vertex_distances, segment_distance};
+use super::distance::{
+    InsideGrid, Metric, bone_vertex_distances, release_field_buffers, segment_distance,
+};
 use super::skeleton::{Bone, Skeleton};
 
 /// Most bones that influence one vertex.
@@ -91,6 +93,11 @@ impl DistanceCache {
                 )
             })
             .collect();
+        if !computed.is_empty() {
+            // The fields' image-sized buffers are not needed until the next bone moves.
+            rayon::broadcast(|_| release_field_buffers());
+            release_field_buffers();
+        }
         self.fields_computed += computed.len();
         self.entries.extend(computed);
         self.entries.retain(|key, _| keys.contains(key));

@@ -16,7 +16,7 @@ use super::mask::PaddedField;
 use super::outline::TRACE_LEVEL;
 use super::skeleton::Bone;
 
-pub use propagate::{field, with_field};
+pub use propagate::{field, release_field_buffers, with_field};
 pub use sample::{segment_distance, vertex_distance};
 
 /// How distance is measured inside the mask.

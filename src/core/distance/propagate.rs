@@ -123,6 +123,16 @@ thread_local! {
     static SCRATCH: RefCell<FieldScratch> = RefCell::new(FieldScratch::default());
 }
 
+/// Frees this thread's field buffers (they are image-sized; a long-running editor should not keep
+/// them between weight computations).
+pub fn release_field_buffers() {
+    SCRATCH.with(|cell| {
+        if let Ok(mut scratch) = cell.try_borrow_mut() {
+            *scratch = FieldScratch::default();
+        }
+    });
+}
+
 /// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite;
 /// anchors are written whenever a distance is, so they need no reset.
 #[derive(Default)]
