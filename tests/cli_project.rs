@@ -56,7 +56,17 @@ fn new_zombie(dir: &Path, extra: &[&str]) -> PathBuf {
 #[test]
 fn new_then_info_json_gives_bones_parts_and_exact_weights() {
     let dir = temp_dir("info");
-    let project = new_zombie(&dir, &[]);
+    let svg = dir.join("weights.svg");
+    let project = new_zombie(&dir, &["--svg", s(&svg)]);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.matches("<line").count() == 2 * 7,
+        "seven bones drawn"
+    );
+    assert!(
+        picture.contains("fill-opacity"),
+        "triangles tinted by weight"
+    );
     let out = limber(&["info", s(&project), "--json"]);
     assert!(
         out.status.success(),

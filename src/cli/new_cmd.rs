@@ -7,6 +7,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 
 use super::MeshOptions;
+use super::svg::weights_svg_text;
 use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
@@ -54,6 +55,9 @@ pub struct NewArgs {
     /// Print `timing: STAGE MS` for each stage on stderr.
     #[arg(long)]
     pub timings: bool,
+    /// Also write the sprite with its weights (each bone a colour) and bones drawn over it, as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
     /// The project file to write.
     #[arg(short, long, value_name = "OUT.limber")]
     pub output: PathBuf,
@@ -111,6 +115,12 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     timings
         .time("save", || project.save(&args.output))
         .map_err(|e| anyhow!("{}: cannot save project: {e}", args.output.display()))?;
+    if let Some(svg) = &args.svg {
+        let part = &project.parts[0];
+        let text = weights_svg_text(&bytes, &part.mesh, &part.binding, &project.skeleton);
+        std::fs::write(svg, text)
+            .map_err(|e| anyhow!("{}: cannot write SVG: {e}", svg.display()))?;
+    }
     if args.timings {
         for (stage, elapsed) in &timings.stages {
             eprintln!("timing: {stage} {:.3}", elapsed.as_secs_f64() * 1000.0);
