@@ -122,14 +122,19 @@ pub fn auto_weights(
         .iter()
         .map(|b| 1.0 / b.smoothness.unwrap_or(smoothness).max(1e-9))
         .collect();
+    // Each deforming bone's distances as a plain slice, with its falloff, for the per-vertex loop.
+    let columns: Vec<(usize, &[f64], f64)> = deforming
+        .iter()
+        .map(|&b| (b, distances[b].as_slice(), inverse_falloff[b]))
+        .collect();
     let vertices_out = vertices
         .par_iter()
         .with_min_len(2048)
         .enumerate()
         .map(|(v, &position)| {
             let mut best = Strongest::default();
-            for &b in &deforming {
-                best.offer(distances[b][v] * inverse_falloff[b], b);
+            for &(b, column, inverse) in &columns {
+                best.offer(column[v] * inverse, b);
             }
             if best.len == 0 && !deforming.is_empty() {
                 // No deforming bone reaches this vertex inside the mask: straight lines instead.
@@ -148,7 +153,8 @@ pub fn auto_weights(
 }
 
 /// The four best scores seen (distance / smoothness: smaller is stronger), kept sorted without
-/// allocating; ties go to the lower bone index.
+/// allocating. Bones must be offered in increasing index; ties then go to the lower index. Infinite
+/// and NaN scores are never kept.
 #[derive(Default)]
 struct Strongest {
     scores: [(f64, usize); MAX_INFLUENCES],
@@ -157,20 +163,26 @@ struct Strongest {
 
 impl Strongest {
     fn offer(&mut self, score: f64, bone: usize) {
-        if !score.is_finite() {
-            return;
-        }
-        let better = |a: (f64, usize), b: (f64, usize)| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1);
-        if self.len == MAX_INFLUENCES && !better((score, bone), self.scores[MAX_INFLUENCES - 1]) {
+        // Bones are offered in increasing index, so a tie never displaces an earlier bone.
+        if !(score < self.worst()) {
             return;
         }
         let mut i = self.len.min(MAX_INFLUENCES - 1);
-        while i > 0 && better((score, bone), self.scores[i - 1]) {
+        while i > 0 && score < self.scores[i - 1].0 {
             self.scores[i] = self.scores[i - 1];
             i -= 1;
         }
         self.scores[i] = (score, bone);
         self.len = (self.len + 1).min(MAX_INFLUENCES);
+    }
+
+    /// The score a new bone must beat: the fourth best, or +∞ while fewer than four are kept.
+    fn worst(&self) -> f64 {
+        if self.len == MAX_INFLUENCES {
+            self.scores[MAX_INFLUENCES - 1].0
+        } else {
+            f64::INFINITY
+        }
     }
 
     /// Weights exp(−score) relative to the best score (so none underflows for far vertices),
