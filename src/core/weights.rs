@@ -164,7 +164,7 @@ struct Strongest {
 impl Strongest {
     fn offer(&mut self, score: f64, bone: usize) {
         // Bones are offered in increasing index, so a tie never displaces an earlier bone.
-        if !(score < self.worst()) {
+        if score.is_nan() || score >= self.worst() {
             return;
         }
         let mut i = self.len.min(MAX_INFLUENCES - 1);
