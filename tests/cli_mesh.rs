@@ -12,12 +12,6 @@ fn limber(args: &[&str]) -> Output {
         .expect("the limber binary runs")
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("limber-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs `limber mesh FILE` and asserts a non-zero exit with one stderr line naming the file and
 /// containing `problem`.
 fn assert_refused(file: &Path, problem: &str) {
@@ -113,7 +107,7 @@ fn options_change_the_mesh() {
 
 #[test]
 fn svg_and_timings() {
-    let dir = temp_dir("svg");
+    let dir = common::temp_dir("svg");
     let svg = dir.join("zombie.svg");
     let zombie = common::sprite("kenney_zombie_walk0.png");
     let out = limber(&[
@@ -157,7 +151,7 @@ fn svg_and_timings() {
 
 #[test]
 fn bad_input_gets_one_clear_line_and_a_non_zero_exit() {
-    let dir = temp_dir("bad");
+    let dir = common::temp_dir("bad");
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
@@ -185,7 +179,7 @@ fn bad_input_gets_one_clear_line_and_a_non_zero_exit() {
 
 #[test]
 fn a_fully_opaque_image_and_a_single_pixel_mesh_as_rectangles() {
-    let dir = temp_dir("opaque");
+    let dir = common::temp_dir("opaque");
     for (w, h) in [(1, 1), (64, 48)] {
         let path = dir.join(format!("opaque_{w}x{h}.png"));
         image::RgbImage::from_pixel(w, h, image::Rgb([10, 20, 30]))

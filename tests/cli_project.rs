@@ -18,12 +18,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("limber-project-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -55,7 +49,7 @@ fn new_zombie(dir: &Path, extra: &[&str]) -> PathBuf {
 
 #[test]
 fn new_then_info_json_gives_bones_parts_and_exact_weights() {
-    let dir = temp_dir("info");
+    let dir = common::temp_dir("info");
     let svg = dir.join("weights.svg");
     let project = new_zombie(&dir, &["--svg", s(&svg)]);
     let picture = std::fs::read_to_string(&svg).unwrap();
@@ -106,7 +100,7 @@ fn new_then_info_json_gives_bones_parts_and_exact_weights() {
 
 #[test]
 fn new_prints_distance_and_weights_timings_and_saves_the_same_bytes_twice() {
-    let dir = temp_dir("timings");
+    let dir = common::temp_dir("timings");
     let sprite = common::sprite("kenney_zombie_walk0.png");
     let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
     let path = dir.join("z.limber");
@@ -191,7 +185,7 @@ fn the_version_1_fixture_keeps_loading() {
 
 #[test]
 fn bad_projects_and_rigs_get_one_clear_line() {
-    let dir = temp_dir("bad");
+    let dir = common::temp_dir("bad");
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
@@ -292,7 +286,7 @@ fn bad_projects_and_rigs_get_one_clear_line() {
 
 #[test]
 fn a_zero_length_bone_far_outside_the_image_is_accepted() {
-    let dir = temp_dir("far");
+    let dir = common::temp_dir("far");
     let rig = dir.join("far.json");
     std::fs::write(&rig, r#"{"bones":[{"name":"body","head":[48,40],"tail":[48,110]},{"name":"far","head":[5000,-3000],"tail":[5000,-3000]}]}"#).unwrap();
     let sprite = common::sprite("kenney_zombie_walk0.png");

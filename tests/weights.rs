@@ -17,14 +17,7 @@ use limber::core::weights::{Binding, DistanceCache, auto_smoothness, auto_weight
 use limber::core::{Mesh, MeshSettings};
 
 fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
-    Bone {
-        name: name.into(),
-        parent,
-        head,
-        tail,
-        smoothness: None,
-        deform: true,
-    }
+    Bone::new(name, parent, head, tail)
 }
 
 fn image(width: u32, height: u32, inside: impl Fn(u32, u32) -> bool) -> DynamicImage {

@@ -85,14 +85,7 @@ mod tests {
     use crate::core::skeleton::Bone;
 
     fn chain() -> Skeleton {
-        let bone = |name: &str, parent, head, tail| Bone {
-            name: String::from(name),
-            parent,
-            head,
-            tail,
-            smoothness: None,
-            deform: true,
-        };
+        let bone = Bone::new;
         Skeleton::new(vec![
             bone("upper", None, [0.0, 0.0], [10.0, 0.0]),
             bone("lower", Some(0), [10.0, 0.0], [20.0, 0.0]),

@@ -27,6 +27,18 @@ pub struct Bone {
 }
 
 impl Bone {
+    /// A deforming bone with the global smoothness.
+    pub fn new(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Self {
+        Self {
+            name: name.to_string(),
+            parent,
+            head,
+            tail,
+            smoothness: None,
+            deform: true,
+        }
+    }
+
     pub fn head(&self) -> DVec2 {
         DVec2::from(self.head)
     }
@@ -171,15 +183,8 @@ fn bad(bone: &Bone, what: &'static str) -> SkeletonError {
 mod tests {
     use super::*;
 
-    pub fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
-        Bone {
-            name: name.into(),
-            parent,
-            head,
-            tail,
-            smoothness: None,
-            deform: true,
-        }
+    fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
+        Bone::new(name, parent, head, tail)
     }
 
     #[test]

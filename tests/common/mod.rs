@@ -64,3 +64,10 @@ pub fn png_claiming(width: u32, height: u32) -> Vec<u8> {
     bytes.extend(png_chunk(b"IEND", &[]));
     bytes
 }
+
+/// A fresh folder under the system's temporary folder, unique to this test process and `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("limber-test-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    dir
+}

@@ -4,14 +4,7 @@ use limber::core::Mesh;
 use limber::core::skeleton::{Bone, Skeleton};
 
 fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
-    Bone {
-        name: name.into(),
-        parent,
-        head,
-        tail,
-        smoothness: None,
-        deform: true,
-    }
+    Bone::new(name, parent, head, tail)
 }
 
 /// A spine of three bones up the middle of the mesh's bounding box and two arms out to its sides
