@@ -3,14 +3,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn limber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(args)
-        .output()
-        .expect("the limber binary runs")
-}
+use common::{limber, limber_ok};
 
 /// Runs `limber mesh FILE` and asserts a non-zero exit with one stderr line naming the file and
 /// containing `problem`.
@@ -89,12 +84,7 @@ fn options_change_the_mesh() {
     let count = |extra: &[&str]| {
         let mut args = vec!["mesh", worm.to_str().unwrap(), "--json"];
         args.extend_from_slice(extra);
-        let out = limber(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = limber_ok(&args);
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         doc["vertices"].as_array().unwrap().len()
     };

@@ -3,16 +3,11 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use limber::core::project::Project;
 
-fn limber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(args)
-        .output()
-        .expect("the limber binary runs")
-}
+use common::{limber, limber_ok};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,12 +33,7 @@ fn new_zombie(dir: &Path, extra: &[&str]) -> PathBuf {
     let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
     let mut args = vec!["new", s(&sprite), "--rig", s(&rig), "-o", s(&out_path)];
     args.extend_from_slice(extra);
-    let out = limber(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    limber_ok(&args);
     out_path
 }
 
@@ -232,33 +222,34 @@ fn bad_projects_and_rigs_get_one_clear_line() {
 
     let sprite = common::sprite("kenney_zombie_walk0.png");
     let out = dir.join("o.limber");
-    let cycle = write(
-        "cycle.json",
-        r#"{"bones":[{"name":"a","parent":"b","head":[1,1],"tail":[2,2]},{"name":"b","parent":"a","head":[1,1],"tail":[2,2]}]}"#,
-    );
-    assert_one_line_error(
-        &limber(&["new", s(&sprite), "--rig", s(&cycle), "-o", s(&out)]),
-        "cycle.json",
-        "cycle",
-    );
-    let dup = write(
-        "dup.json",
-        r#"{"bones":[{"name":"a","head":[1,1],"tail":[2,2]},{"name":"a","head":[1,1],"tail":[2,2]}]}"#,
-    );
-    assert_one_line_error(
-        &limber(&["new", s(&sprite), "--rig", s(&dup), "-o", s(&out)]),
-        "dup.json",
-        "two bones are named",
-    );
-    let nan = write(
-        "nan.json",
-        r#"{"bones":[{"name":"a","head":[1e999,1],"tail":[2,2]}]}"#,
-    );
-    assert_one_line_error(
-        &limber(&["new", s(&sprite), "--rig", s(&nan), "-o", s(&out)]),
-        "nan.json",
-        "a",
-    );
+    let bad_rigs = [
+        (
+            "cycle.json",
+            r#"{"bones":[{"name":"a","parent":"b","head":[1,1],"tail":[2,2]},{"name":"b","parent":"a","head":[1,1],"tail":[2,2]}]}"#,
+            "cycle",
+        ),
+        (
+            "dup.json",
+            r#"{"bones":[{"name":"a","head":[1,1],"tail":[2,2]},{"name":"a","head":[1,1],"tail":[2,2]}]}"#,
+            "two bones are named",
+        ),
+        (
+            "ghost.json",
+            r#"{"bones":[{"name":"a","parent":"ghost","head":[1,1],"tail":[2,2]}]}"#,
+            "unknown parent",
+        ),
+        (
+            "huge.json",
+            r#"{"bones":[{"name":"a","head":[1e300,1],"tail":[2,2]}]}"#,
+            "out-of-range head",
+        ),
+        ("text.json", "bones: a, b", "not a valid rig"),
+    ];
+    for (name, text, problem) in bad_rigs {
+        let rig = write(name, text);
+        let run = limber(&["new", s(&sprite), "--rig", s(&rig), "-o", s(&out)]);
+        assert_one_line_error(&run, name, problem);
+    }
     assert_one_line_error(
         &limber(&[
             "new",

@@ -71,3 +71,22 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temporary folder");
     dir
 }
+
+/// Runs the `limber` binary built for these tests.
+pub fn limber(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(args)
+        .output()
+        .expect("the limber binary runs")
+}
+
+/// Runs `limber` and asserts it succeeded, showing its stderr if not.
+pub fn limber_ok(args: &[&str]) -> std::process::Output {
+    let out = limber(args);
+    assert!(
+        out.status.success(),
+        "limber {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
