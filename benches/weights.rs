@@ -38,7 +38,7 @@ fn weights(c: &mut Criterion) {
         }
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let image = load_png(&path).unwrap();
-        let skeleton = load_rig(&root.join(rig)).unwrap();
+        let skeleton = load_rig(&root.join(rig)).unwrap().skeleton;
         let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
         group.bench_function(format!("{name}/16-bones-distance+weights"), |b| {
             b.iter(|| {

@@ -78,12 +78,17 @@ fn new_then_info_json_gives_bones_parts_and_exact_weights() {
         );
         assert!(pairs.iter().all(|p| p[0].as_u64().unwrap() < 7));
     }
-    assert_eq!(doc["clips"], serde_json::json!([]));
+    let clips = doc["clips"].as_array().unwrap();
+    assert_eq!(clips.len(), 2);
+    assert_eq!(
+        (clips[1]["name"].as_str(), clips[1]["duration"].as_f64()),
+        (Some("wave"), Some(1.0))
+    );
 
     let summary = limber(&["info", s(&project)]);
     let text = String::from_utf8(summary.stdout).unwrap();
     assert!(
-        text.contains("7 bones") && text.contains("1 parts"),
+        text.contains("7 bones") && text.contains("1 parts") && text.contains("2 clips"),
         "{text}"
     );
 }

@@ -159,7 +159,7 @@ fn zombie() -> (Mesh, Skeleton, Binding) {
     let sprite = common::sprite("kenney_zombie_walk0.png");
     let rig = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets/rigs/kenney_zombie_walk0.json");
-    let skeleton = load_rig(&rig).unwrap();
+    let skeleton = load_rig(&rig).unwrap().skeleton;
     let image = load_png(&sprite).unwrap();
     let (mesh, _, binding) = weigh(&image, &skeleton, Metric::Geodesic);
     check_binding(&binding, skeleton.bones.len()).unwrap();

@@ -13,7 +13,8 @@ use crate::core::project::Project;
 pub struct InfoArgs {
     /// The project file.
     pub project: PathBuf,
-    /// Print bones, parts (vertices, triangles, influences) and clips as JSON.
+    /// Print bones, parts (vertices, triangles, influences) and clips (name, duration, loop, key count)
+    /// as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -22,7 +23,16 @@ pub struct InfoArgs {
 struct InfoJson<'a> {
     bones: Vec<BoneJson<'a>>,
     parts: Vec<PartJson<'a>>,
-    clips: Vec<serde_json::Value>,
+    clips: Vec<ClipJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ClipJson<'a> {
+    name: &'a str,
+    duration: f64,
+    #[serde(rename = "loop")]
+    looping: bool,
+    keys: usize,
 }
 
 #[derive(Serialize)]
@@ -82,7 +92,16 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
                     influences: &p.binding.vertices,
                 })
                 .collect(),
-            clips: Vec::new(),
+            clips: project
+                .clips
+                .iter()
+                .map(|c| ClipJson {
+                    name: &c.name,
+                    duration: c.duration,
+                    looping: c.looping,
+                    keys: c.key_count(),
+                })
+                .collect(),
         };
         serde_json::to_writer(&mut out, &document)?;
         writeln!(out)?;
@@ -91,9 +110,10 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
         let triangles: usize = project.parts.iter().map(|p| p.mesh.triangles.len()).sum();
         writeln!(
             out,
-            "{name}: {} parts ({vertices} vertices, {triangles} triangles), {} bones, 0 clips",
+            "{name}: {} parts ({vertices} vertices, {triangles} triangles), {} bones, {} clips",
             project.parts.len(),
-            project.skeleton.bones.len()
+            project.skeleton.bones.len(),
+            project.clips.len()
         )?;
         for note in notes {
             writeln!(out, "{name}: {note}")?;

@@ -7,6 +7,7 @@ mod demo;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
+mod pose_cmd;
 pub mod svg;
 
 use std::path::PathBuf;
@@ -31,6 +32,8 @@ pub enum Command {
     New(new_cmd::NewArgs),
     /// Validate a project and summarise it.
     Info(info_cmd::InfoArgs),
+    /// Print a project's skinned vertex positions at a time of a clip.
+    Pose(pose_cmd::PoseArgs),
 }
 
 /// Options shared by every command that meshes an image.
@@ -90,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Mesh(args)) => mesh_cmd::run(&args),
         Some(Command::New(args)) => new_cmd::run(&args),
         Some(Command::Info(args)) => info_cmd::run(&args),
+        Some(Command::Pose(args)) => pose_cmd::run(&args),
         None => demo::run(),
     }
 }

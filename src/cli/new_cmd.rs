@@ -12,8 +12,7 @@ use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
 use crate::core::project::{Part, Project, relative_image_path};
-use crate::core::rig::load_rig;
-use crate::core::skeleton::Skeleton;
+use crate::core::rig::{Rig, load_rig};
 use crate::core::weights::{DistanceCache, WeightSettings, auto_smoothness, auto_weights};
 
 /// Distance metrics as the command line names them.
@@ -71,9 +70,9 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         std::fs::read(&args.image).map_err(|e| anyhow!("{image_name}: cannot read file: {e}"))?;
     let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let decode_time = start.elapsed();
-    let skeleton = match &args.rig {
+    let Rig { skeleton, clips } = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
-        None => Skeleton::default(),
+        None => Rig::default(),
     };
     let smoothness = args
         .smoothness
@@ -111,6 +110,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             mesh,
             binding,
         }],
+        clips,
     };
     timings
         .time("save", || project.save(&args.output))
@@ -128,11 +128,12 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     }
     let part = &project.parts[0];
     println!(
-        "{}: 1 part ({} vertices, {} triangles), {} bones, metric {}, smoothness {smoothness} px",
+        "{}: 1 part ({} vertices, {} triangles), {} bones, {} clips, metric {}, smoothness {smoothness} px",
         args.output.display(),
         part.mesh.positions.len(),
         part.mesh.triangles.len(),
         project.skeleton.bones.len(),
+        project.clips.len(),
         metric.name(),
     );
     Ok(())

@@ -5,6 +5,7 @@
 //! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
 //! measure the result.
 
+pub mod animation;
 pub mod atomic_file;
 pub mod brush;
 pub mod distance;

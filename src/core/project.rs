@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::animation::{AnimationError, Clip, ClipRecord, clips_from_records};
 use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
@@ -22,8 +23,9 @@ use super::weights::{Binding, WeightSettings, check_binding};
 
 /// The `format` field of every project file.
 pub const FORMAT_NAME: &str = "limber";
-/// The newest file version this build reads and the one it writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest file version this build reads and the one it writes. Version 2 added clips; a
+/// version-1 file (whose `clips` is always empty) reads as a version-2 file without clips.
+pub const FORMAT_VERSION: u32 = 2;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 
@@ -53,6 +55,7 @@ impl Part {
 pub struct Project {
     pub skeleton: Skeleton,
     pub parts: Vec<Part>,
+    pub clips: Vec<Clip>,
 }
 
 /// Why a project could not be read or written.
@@ -72,6 +75,8 @@ pub enum ProjectError {
     NewerVersion { found: u32 },
     #[error("invalid skeleton: {0}")]
     Skeleton(#[from] SkeletonError),
+    #[error("invalid animation: {0}")]
+    Animation(#[from] AnimationError),
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
 }
@@ -83,7 +88,7 @@ struct ProjectFile {
     skeleton: Vec<BoneRecord>,
     parts: Vec<PartFile>,
     #[serde(default)]
-    clips: Vec<serde_json::Value>,
+    clips: Vec<ClipRecord>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -122,7 +127,7 @@ impl Project {
                     influences: p.binding.vertices.clone(),
                 })
                 .collect(),
-            clips: Vec::new(),
+            clips: self.clips.iter().map(Clip::to_record).collect(),
         };
         let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
         bytes.push(b'\n');
@@ -148,12 +153,17 @@ impl Project {
         }
         let file: ProjectFile = serde_json::from_slice(bytes)?;
         let skeleton = skeleton_from_records(&file.skeleton)?;
+        let clips = clips_from_records(&file.clips, &skeleton)?;
         let parts = file
             .parts
             .into_iter()
             .map(|p| part_from_file(p, skeleton.bones.len()))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Self { skeleton, parts })
+        Ok(Self {
+            skeleton,
+            parts,
+            clips,
+        })
     }
 
     /// Saves atomically (see [`write_atomic`]).
@@ -168,6 +178,11 @@ impl Project {
             return Err(ProjectError::TooLarge(size));
         }
         Self::from_bytes(&std::fs::read(path)?)
+    }
+
+    /// The clip called `name`.
+    pub fn clip(&self, name: &str) -> Option<&Clip> {
+        self.clips.iter().find(|c| c.name == name)
     }
 
     /// Where part `index`'s image is, for a project file at `project_path`.

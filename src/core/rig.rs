@@ -5,12 +5,13 @@
 //!            {"name": "chest", "parent": "hip", "head": [48, 40], "tail": [48, 20]}]}
 //! ```
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
-//! `smoothness` (px) and `deform` (default true) are optional. The project file stores its skeleton
-//! in the same form.
+//! `smoothness` (px) and `deform` (default true) are optional. An optional `clips` array holds
+//! animation clips ([`ClipRecord`]). The project file stores its skeleton and clips in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::animation::{AnimationError, Clip, ClipRecord, clips_from_records};
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
 /// Largest rig file accepted, in bytes.
@@ -38,6 +39,15 @@ fn default_deform() -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RigFile {
     pub bones: Vec<BoneRecord>,
+    #[serde(default)]
+    pub clips: Vec<ClipRecord>,
+}
+
+/// A validated rig: the skeleton and its clips.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Rig {
+    pub skeleton: Skeleton,
+    pub clips: Vec<Clip>,
 }
 
 /// Why a rig could not be read.
@@ -51,6 +61,8 @@ pub enum RigError {
     Json(#[from] serde_json::Error),
     #[error("invalid skeleton: {0}")]
     Skeleton(#[from] SkeletonError),
+    #[error("invalid animation: {0}")]
+    Animation(#[from] AnimationError),
 }
 
 /// Bone records → a validated skeleton (parents resolved by name).
@@ -97,13 +109,15 @@ pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
 }
 
 /// Parses RIG.json text.
-pub fn parse_rig(text: &str) -> Result<Skeleton, RigError> {
+pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
     let file: RigFile = serde_json::from_str(text)?;
-    Ok(skeleton_from_records(&file.bones)?)
+    let skeleton = skeleton_from_records(&file.bones)?;
+    let clips = clips_from_records(&file.clips, &skeleton)?;
+    Ok(Rig { skeleton, clips })
 }
 
 /// Reads and parses a RIG.json file.
-pub fn load_rig(path: &std::path::Path) -> Result<Skeleton, RigError> {
+pub fn load_rig(path: &std::path::Path) -> Result<Rig, RigError> {
     let size = std::fs::metadata(path)?.len();
     if size > MAX_RIG_BYTES {
         return Err(RigError::TooLarge(size));
@@ -117,11 +131,19 @@ mod tests {
 
     #[test]
     fn parses_the_documented_example_and_round_trips() {
-        let skeleton = parse_rig(
+        let rig = parse_rig(
             r#"{"bones":[{"name":"hip","parent":null,"head":[48,70],"tail":[48,40],"smoothness":20},
-                         {"name":"chest","parent":"hip","head":[48,40],"tail":[48,20]}]}"#,
+                         {"name":"chest","parent":"hip","head":[48,40],"tail":[48,20]}],
+                "clips":[{"name":"sway","duration":1.0,"loop":true,
+                          "keys":[{"bone":"chest","time":0.5,"rotate":15,"interp":"stepped"}]}]}"#,
         )
         .unwrap();
+        let skeleton = rig.skeleton;
+        assert_eq!(rig.clips.len(), 1);
+        assert_eq!(
+            rig.clips[0].sample(0.75).bones[1].rotate,
+            15f64.to_radians()
+        );
         assert_eq!(skeleton.bones[1].parent, Some(0));
         assert_eq!(skeleton.bones[0].smoothness, Some(20.0));
         assert!(skeleton.bones[1].deform);
@@ -142,6 +164,12 @@ mod tests {
         assert!(matches!(
             parse_rig(cycle),
             Err(RigError::Skeleton(SkeletonError::Cycle { .. }))
+        ));
+        let bad_clip = r#"{"bones":[{"name":"a","head":[0,0],"tail":[1,0]}],
+            "clips":[{"name":"c","duration":1,"keys":[{"bone":"zz","time":0,"rotate":1}]}]}"#;
+        assert!(matches!(
+            parse_rig(bad_clip),
+            Err(RigError::Animation(AnimationError::UnknownBone { .. }))
         ));
     }
 }

@@ -1,0 +1,102 @@
+//! `limber pose`: a project's skinned vertex positions at a time of a clip, from the CPU f64
+//! reference.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::anyhow;
+use clap::Args;
+use serde::Serialize;
+
+use crate::core::pose::{palette, world_transforms};
+use crate::core::project::Project;
+use crate::core::skinning::{SkinningMode, skin};
+
+#[derive(Debug, Args)]
+pub struct PoseArgs {
+    /// The project file.
+    pub project: PathBuf,
+    /// The clip to sample.
+    #[arg(long)]
+    pub clip: String,
+    /// Time in seconds (wrapped for a looping clip, clamped otherwise).
+    #[arg(long, allow_negative_numbers = true)]
+    pub time: f64,
+    /// Print `{"parts":[{"name":..,"positions":[[x,y],..]}]}` instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Skin with dual quaternions instead of linear blending.
+    #[arg(long)]
+    pub dqs: bool,
+}
+
+#[derive(Serialize)]
+struct PoseJson<'a> {
+    parts: Vec<PartPositions<'a>>,
+}
+
+#[derive(Serialize)]
+struct PartPositions<'a> {
+    name: &'a str,
+    positions: Vec<[f64; 2]>,
+}
+
+pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
+    let name = args.project.display();
+    let project = Project::load(&args.project).map_err(|e| anyhow!("{name}: {e}"))?;
+    let clip = project.clip(&args.clip).ok_or_else(|| {
+        let known: Vec<&str> = project.clips.iter().map(|c| c.name.as_str()).collect();
+        anyhow!(
+            "{name}: no clip named \"{}\" (clips: {})",
+            args.clip,
+            known.join(", ")
+        )
+    })?;
+    if !args.time.is_finite() {
+        return Err(anyhow!(
+            "--time {} is not a finite number of seconds",
+            args.time
+        ));
+    }
+    let pose = clip.sample(args.time);
+    let world = world_transforms(&project.skeleton, &pose).map_err(|e| anyhow!("{name}: {e}"))?;
+    let palette = palette(&project.skeleton, &world);
+    let mode = if args.dqs {
+        SkinningMode::DualQuaternion
+    } else {
+        SkinningMode::LinearBlend
+    };
+    let parts: Vec<PartPositions> = project
+        .parts
+        .iter()
+        .map(|part| PartPositions {
+            name: &part.name,
+            positions: skin(&part.mesh.positions, &part.binding, &palette, mode),
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &PoseJson { parts })?;
+        writeln!(out)?;
+    } else {
+        for part in &parts {
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            for p in &part.positions {
+                lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+                hi = [hi[0].max(p[0]), hi[1].max(p[1])];
+            }
+            writeln!(
+                out,
+                "{name}: clip \"{}\" at {} s: part \"{}\" spans ({:.1}, {:.1})–({:.1}, {:.1})",
+                clip.name,
+                clip.local_time(args.time),
+                part.name,
+                lo[0],
+                lo[1],
+                hi[0],
+                hi[1]
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! Interpolation between two keys: stepped, linear, or a cubic Bézier easing curve.
+//!
+//! A Bézier curve is given as curve editors show it: two handles (x1, y1) and (x2, y2) in normalised
+//! time/value, the curve running from (0, 0) to (1, 1). Time handles are clamped to [0, 1] so the
+//! curve is a function of time; value handles may overshoot. Easing maps normalised time u to
+//! normalised value, with ease(0) = 0 and ease(1) = 1 exactly, so a key's own time gives exactly the
+//! key's value.
+
+use serde::{Deserialize, Serialize};
+
+/// How a value moves from one key to the next (set on the earlier key).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Interpolation {
+    /// A name: "stepped", "linear" or "bezier" (ease in-out).
+    Named(InterpolationName),
+    /// Bézier handles [x1, y1, x2, y2].
+    Bezier([f64; 4]),
+}
+
+impl Default for Interpolation {
+    fn default() -> Self {
+        Self::LINEAR
+    }
+}
+
+/// The named interpolations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InterpolationName {
+    Stepped,
+    Linear,
+    /// Ease in and out: handles [0.42, 0, 0.58, 1].
+    Bezier,
+}
+
+/// The handles of the named "bezier" (ease in-out).
+pub const EASE_IN_OUT: [f64; 4] = [0.42, 0.0, 0.58, 1.0];
+
+impl Interpolation {
+    pub const STEPPED: Self = Self::Named(InterpolationName::Stepped);
+    pub const LINEAR: Self = Self::Named(InterpolationName::Linear);
+
+    /// Whether every number in it is finite.
+    pub fn is_finite(&self) -> bool {
+        match self {
+            Self::Bezier(handles) => handles.iter().all(|h| h.is_finite()),
+            _ => true,
+        }
+    }
+
+    /// Normalised value at normalised time `u` in [0, 1].
+    pub fn ease(&self, u: f64) -> f64 {
+        match self {
+            Self::Named(InterpolationName::Stepped) => {
+                if u >= 1.0 {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            Self::Named(InterpolationName::Linear) => u,
+            Self::Named(InterpolationName::Bezier) => bezier_ease(EASE_IN_OUT, u),
+            Self::Bezier(handles) => bezier_ease(*handles, u),
+        }
+    }
+}
+
+/// One coordinate of a cubic Bézier from 0 to 1 with inner control values a and b, at parameter s.
+fn cubic(a: f64, b: f64, s: f64) -> f64 {
+    let r = 1.0 - s;
+    3.0 * r * r * s * a + 3.0 * r * s * s * b + s * s * s
+}
+
+fn cubic_slope(a: f64, b: f64, s: f64) -> f64 {
+    let r = 1.0 - s;
+    3.0 * r * r * a + 6.0 * r * s * (b - a) + 3.0 * s * s * (1.0 - b)
+}
+
+/// Solves x(s) = u for the curve parameter (x is monotone once its handles are in [0, 1]) with Newton
+/// steps kept inside a shrinking bracket, so it always converges, then returns y(s).
+fn bezier_ease([x1, y1, x2, y2]: [f64; 4], u: f64) -> f64 {
+    if u <= 0.0 {
+        return 0.0;
+    }
+    if u >= 1.0 {
+        return 1.0;
+    }
+    let (x1, x2) = (x1.clamp(0.0, 1.0), x2.clamp(0.0, 1.0));
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    let mut s = u;
+    for _ in 0..64 {
+        let x = cubic(x1, x2, s) - u;
+        if x.abs() < 1e-14 {
+            break;
+        }
+        if x > 0.0 {
+            hi = s;
+        } else {
+            lo = s;
+        }
+        let slope = cubic_slope(x1, x2, s);
+        let newton = s - x / slope;
+        s = if slope.abs() > 1e-12 && newton > lo && newton < hi {
+            newton
+        } else {
+            (lo + hi) / 2.0
+        };
+    }
+    cubic(y1, y2, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ends_are_exact_and_stepped_holds() {
+        for interp in [
+            Interpolation::STEPPED,
+            Interpolation::LINEAR,
+            Interpolation::Named(InterpolationName::Bezier),
+            Interpolation::Bezier([0.9, -0.5, 0.1, 1.5]),
+        ] {
+            assert_eq!(interp.ease(0.0), 0.0, "{interp:?}");
+            assert_eq!(interp.ease(1.0), 1.0, "{interp:?}");
+        }
+        assert_eq!(Interpolation::STEPPED.ease(0.999), 0.0);
+    }
+
+    #[test]
+    fn straight_handles_are_linear_and_ease_in_out_is_symmetric() {
+        let straight = Interpolation::Bezier([0.25, 0.25, 0.75, 0.75]);
+        for k in 0..=100 {
+            let u = k as f64 / 100.0;
+            assert!((straight.ease(u) - u).abs() < 1e-12, "{u}");
+        }
+        let ease = Interpolation::Named(InterpolationName::Bezier);
+        assert!((ease.ease(0.5) - 0.5).abs() < 1e-12);
+        assert!(ease.ease(0.1) < 0.1 && ease.ease(0.9) > 0.9);
+        // Steep handles (a near-vertical start) still solve.
+        let steep = Interpolation::Bezier([0.0, 1.0, 0.0, 1.0]);
+        assert!(steep.ease(0.01) > 0.2);
+    }
+
+    #[test]
+    fn parses_names_and_handles() {
+        let named: Interpolation = serde_json::from_str("\"stepped\"").unwrap();
+        assert_eq!(named, Interpolation::STEPPED);
+        let handles: Interpolation = serde_json::from_str("[0.1, 0.2, 0.3, 0.4]").unwrap();
+        assert_eq!(handles, Interpolation::Bezier([0.1, 0.2, 0.3, 0.4]));
+        assert!(serde_json::from_str::<Interpolation>("\"wobbly\"").is_err());
+    }
+}

@@ -1,0 +1,8 @@
+//! Animation: clips of keyed bone offsets, their interpolation curves, and sampling as a pure
+//! function of time.
+
+pub mod clip;
+pub mod curve;
+
+pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
+pub use curve::Interpolation;

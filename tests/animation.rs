@@ -1,0 +1,197 @@
+//! Clips on real sprites: a keyed rotation or translation moves every vertex exactly as it should;
+//! projects keep their clips; `limber pose` and `limber info` report them.
+
+mod common;
+
+use common::{limber, limber_ok};
+use limber::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord};
+use limber::core::distance::Metric;
+use limber::core::image_io::load_png;
+use limber::core::pipeline::build_mesh_and_grid;
+use limber::core::pose::{palette, world_transforms};
+use limber::core::project::Project;
+use limber::core::skeleton::{Bone, Skeleton};
+use limber::core::skinning::{SkinningMode, skin};
+use limber::core::weights::{DistanceCache, auto_weights};
+use limber::core::{Mesh, MeshSettings};
+
+/// The worm with one bone along its body, weighted.
+fn worm_with_one_bone() -> (Mesh, Skeleton, limber::core::weights::Binding) {
+    let image = load_png(&common::sprite("kenney_wormGreen.png")).unwrap();
+    let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+    let skeleton =
+        Skeleton::new(vec![Bone::new("body", None, [30.0, 70.0], [100.0, 70.0])]).unwrap();
+    let distances =
+        DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+    let binding = auto_weights(&skeleton, &distances, &mesh.positions, 10.0);
+    (mesh, skeleton, binding)
+}
+
+fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
+    let rest = KeyRecord {
+        bone: key.bone.clone(),
+        time: 0.0,
+        rotate: key.rotate.map(|_| 0.0),
+        translate: key.translate.map(|_| [0.0, 0.0]),
+        scale: None,
+        interp: Interpolation::LINEAR,
+    };
+    let record = ClipRecord {
+        name: "move".into(),
+        duration: 1.0,
+        looping: false,
+        keys: vec![rest, key],
+    };
+    Clip::from_record(&record, skeleton).unwrap()
+}
+
+#[test]
+fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
+    let (mesh, skeleton, binding) = worm_with_one_bone();
+    let key = KeyRecord {
+        bone: "body".into(),
+        time: 1.0,
+        rotate: Some(90.0),
+        translate: None,
+        scale: None,
+        interp: Interpolation::LINEAR,
+    };
+    let clip = one_key_clip(&skeleton, key);
+    let palette = palette(
+        &skeleton,
+        &world_transforms(&skeleton, &clip.sample(1.0)).unwrap(),
+    );
+    let [hx, hy] = skeleton.bones[0].head;
+    for mode in [SkinningMode::LinearBlend, SkinningMode::DualQuaternion] {
+        for (moved, rest) in skin(&mesh.positions, &binding, &palette, mode)
+            .iter()
+            .zip(&mesh.positions)
+        {
+            // Counter-clockwise on screen with y down: (dx, dy) → (dy, −dx).
+            let expected = [hx + (rest[1] - hy), hy - (rest[0] - hx)];
+            assert!(
+                (moved[0] - expected[0]).abs() <= 1e-6 && (moved[1] - expected[1]).abs() <= 1e-6,
+                "{mode:?}"
+            );
+        }
+    }
+    // Half way, the linear key gives exactly 45°.
+    let half = clip.sample(0.5).bones[0].rotate;
+    assert!((half - std::f64::consts::FRAC_PI_4).abs() < 1e-15);
+}
+
+#[test]
+fn a_translate_key_moves_every_vertex_by_its_offset() {
+    let (mesh, skeleton, binding) = worm_with_one_bone();
+    let key = KeyRecord {
+        bone: "body".into(),
+        time: 1.0,
+        rotate: None,
+        translate: Some([7.5, -3.25]),
+        scale: None,
+        interp: Interpolation::LINEAR,
+    };
+    let clip = one_key_clip(&skeleton, key);
+    let palette = palette(
+        &skeleton,
+        &world_transforms(&skeleton, &clip.sample(1.0)).unwrap(),
+    );
+    for (moved, rest) in skin(
+        &mesh.positions,
+        &binding,
+        &palette,
+        SkinningMode::LinearBlend,
+    )
+    .iter()
+    .zip(&mesh.positions)
+    {
+        assert!(
+            (moved[0] - rest[0] - 7.5).abs() <= 1e-9 && (moved[1] - rest[1] + 3.25).abs() <= 1e-9
+        );
+    }
+}
+
+#[test]
+fn projects_keep_their_clips_and_pose_and_info_report_them() {
+    let dir = common::temp_dir("animation");
+    let project_path = dir.join("zombie.limber");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let rig = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/rigs/kenney_zombie_walk0.json");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    limber_ok(&[
+        "new",
+        &s(&sprite),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project_path),
+    ]);
+
+    let project = Project::load(&project_path).unwrap();
+    assert_eq!(project.clips.len(), 2);
+    assert!(
+        project.to_bytes() == std::fs::read(&project_path).unwrap(),
+        "load → save gives the same bytes"
+    );
+
+    let info: serde_json::Value =
+        serde_json::from_slice(&limber_ok(&["info", &s(&project_path), "--json"]).stdout).unwrap();
+    assert_eq!(info["clips"][0]["name"], "shamble");
+    assert_eq!(info["clips"][0]["duration"], 1.2);
+    assert_eq!(info["clips"][1]["loop"], false);
+
+    let vertices = info["parts"][0]["vertices"].as_array().unwrap().len();
+    let at = |t: &str| -> Vec<Vec<f64>> {
+        let out = limber_ok(&[
+            "pose",
+            &s(&project_path),
+            "--clip",
+            "shamble",
+            "--time",
+            t,
+            "--json",
+        ]);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(doc["parts"][0]["name"], "kenney_zombie_walk0");
+        doc["parts"][0]["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                p.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_f64().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let (start, middle, looped) = (at("0"), at("0.6"), at("1.2"));
+    assert_eq!(start.len(), vertices);
+    assert_ne!(start, middle, "the pose moves during the clip");
+    assert_eq!(
+        start, looped,
+        "a looping clip at its duration is back at its start"
+    );
+    assert_eq!(at("-0.6"), middle, "negative times wrap too");
+
+    let unknown = limber(&["pose", &s(&project_path), "--clip", "dance", "--time", "0"]);
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        stderr.contains("no clip named \"dance\"") && stderr.contains("zombie.limber"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_version_1_project_is_migrated_on_save() {
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/key_v1.limber");
+    let project = Project::load(&fixture).unwrap();
+    assert!(project.clips.is_empty());
+    let saved = String::from_utf8(project.to_bytes()).unwrap();
+    assert!(saved.starts_with(r#"{"format":"limber","version":2,"#));
+    assert_eq!(Project::from_bytes(saved.as_bytes()).unwrap(), project);
+}
