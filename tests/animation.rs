@@ -195,3 +195,66 @@ fn a_version_1_project_is_migrated_on_save() {
     assert!(saved.starts_with(r#"{"format":"limber","version":2,"#));
     assert_eq!(Project::from_bytes(saved.as_bytes()).unwrap(), project);
 }
+
+#[test]
+fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
+    let dir = common::temp_dir("ik");
+    let rig = dir.join("worm_ik.json");
+    std::fs::write(
+        &rig,
+        r#"{"bones":[
+              {"name":"back","head":[30,70],"tail":[65,70]},
+              {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
+              {"name":"goal","head":[100,70],"tail":[100,70],"deform":false}],
+            "ik":[{"name":"reach","bones":["back","front"],"target":"goal","bend":-1}],
+            "clips":[{"name":"lift","duration":1,"keys":[
+              {"bone":"goal","time":0,"translate":[0,0]},
+              {"bone":"goal","time":1,"translate":[-20,-40]}]}]}"#,
+    )
+    .unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let project_path = dir.join("worm.limber");
+    let sprite = common::sprite("kenney_wormGreen.png");
+    limber_ok(&[
+        "new",
+        &s(&sprite),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project_path),
+    ]);
+    let project = Project::load(&project_path).unwrap();
+    assert_eq!(project.ik.len(), 1);
+    assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
+
+    // The chain's tip follows the goal: with IK the front bone's tail is where the goal went.
+    let pose = limber::core::animation::apply_ik(
+        &project.skeleton,
+        &project.clips[0].sample(1.0),
+        &project.ik,
+    )
+    .unwrap();
+    let world = world_transforms(&project.skeleton, &pose).unwrap();
+    let tip = world[1].transform_point2(glam::DVec2::new(project.skeleton.bones[1].length(), 0.0));
+    assert!(
+        (tip - glam::DVec2::new(80.0, 30.0)).length() < 1e-6,
+        "{tip}"
+    );
+
+    let positions = |t: &str| {
+        limber_ok(&[
+            "pose",
+            &s(&project_path),
+            "--clip",
+            "lift",
+            "--time",
+            t,
+            "--json",
+        ])
+        .stdout
+    };
+    assert!(
+        positions("0") != positions("1"),
+        "the worm bends toward the goal"
+    );
+}

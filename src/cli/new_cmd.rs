@@ -70,7 +70,11 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         std::fs::read(&args.image).map_err(|e| anyhow!("{image_name}: cannot read file: {e}"))?;
     let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let decode_time = start.elapsed();
-    let Rig { skeleton, clips } = match &args.rig {
+    let Rig {
+        skeleton,
+        ik,
+        clips,
+    } = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
         None => Rig::default(),
     };
@@ -110,6 +114,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             mesh,
             binding,
         }],
+        ik,
         clips,
     };
     timings

@@ -12,19 +12,21 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::animation::{AnimationError, Clip, ClipRecord, clips_from_records};
+use super::animation::{
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, clips_from_records,
+};
 use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
-use super::rig::{BoneRecord, records_from_skeleton, skeleton_from_records};
+use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
 use super::skeleton::{Skeleton, SkeletonError};
 use super::triangulate::Triangles;
 use super::weights::{Binding, WeightSettings, check_binding};
 
 /// The `format` field of every project file.
 pub const FORMAT_NAME: &str = "limber";
-/// The newest file version this build reads and the one it writes. Version 2 added clips; a
-/// version-1 file (whose `clips` is always empty) reads as a version-2 file without clips.
+/// The newest file version this build reads and the one it writes. Version 2 added clips and IK; a
+/// version-1 file (whose `clips` is always empty) reads as a version-2 file without either.
 pub const FORMAT_VERSION: u32 = 2;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
@@ -55,6 +57,8 @@ impl Part {
 pub struct Project {
     pub skeleton: Skeleton,
     pub parts: Vec<Part>,
+    /// Applied in order after a clip's pose.
+    pub ik: Vec<IkConstraint>,
     pub clips: Vec<Clip>,
 }
 
@@ -77,6 +81,8 @@ pub enum ProjectError {
     Skeleton(#[from] SkeletonError),
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
+    #[error("invalid constraint: {0}")]
+    Ik(String),
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
 }
@@ -87,6 +93,8 @@ struct ProjectFile {
     version: u32,
     skeleton: Vec<BoneRecord>,
     parts: Vec<PartFile>,
+    #[serde(default)]
+    ik: Vec<IkRecord>,
     #[serde(default)]
     clips: Vec<ClipRecord>,
 }
@@ -127,6 +135,11 @@ impl Project {
                     influences: p.binding.vertices.clone(),
                 })
                 .collect(),
+            ik: self
+                .ik
+                .iter()
+                .map(|c| c.to_record(&self.skeleton))
+                .collect(),
             clips: self.clips.iter().map(Clip::to_record).collect(),
         };
         let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
@@ -153,6 +166,7 @@ impl Project {
         }
         let file: ProjectFile = serde_json::from_slice(bytes)?;
         let skeleton = skeleton_from_records(&file.skeleton)?;
+        let ik = ik_from_records(&file.ik, &skeleton).map_err(ProjectError::Ik)?;
         let clips = clips_from_records(&file.clips, &skeleton)?;
         let parts = file
             .parts
@@ -162,6 +176,7 @@ impl Project {
         Ok(Self {
             skeleton,
             parts,
+            ik,
             clips,
         })
     }

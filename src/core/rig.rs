@@ -5,13 +5,15 @@
 //!            {"name": "chest", "parent": "hip", "head": [48, 40], "tail": [48, 20]}]}
 //! ```
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
-//! `smoothness` (px) and `deform` (default true) are optional. An optional `clips` array holds
-//! animation clips ([`ClipRecord`]). The project file stores its skeleton and clips in the same form.
+//! `smoothness` (px) and `deform` (default true) are optional. An optional `ik` array holds IK
+//! constraints ([`IkRecord`]) and an optional `clips` array animation clips ([`ClipRecord`]). The project file stores its skeleton and clips in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::animation::{AnimationError, Clip, ClipRecord, clips_from_records};
+use super::animation::{
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, clips_from_records,
+};
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
 /// Largest rig file accepted, in bytes.
@@ -40,14 +42,28 @@ fn default_deform() -> bool {
 pub struct RigFile {
     pub bones: Vec<BoneRecord>,
     #[serde(default)]
+    pub ik: Vec<IkRecord>,
+    #[serde(default)]
     pub clips: Vec<ClipRecord>,
 }
 
-/// A validated rig: the skeleton and its clips.
+/// A validated rig: the skeleton, its IK constraints (applied in order) and its clips.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Rig {
     pub skeleton: Skeleton,
+    pub ik: Vec<IkConstraint>,
     pub clips: Vec<Clip>,
+}
+
+/// Validates IK records against a skeleton.
+pub fn ik_from_records(
+    records: &[IkRecord],
+    skeleton: &Skeleton,
+) -> Result<Vec<IkConstraint>, String> {
+    records
+        .iter()
+        .map(|r| IkConstraint::from_record(r, skeleton))
+        .collect()
 }
 
 /// Why a rig could not be read.
@@ -63,6 +79,8 @@ pub enum RigError {
     Skeleton(#[from] SkeletonError),
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
+    #[error("invalid constraint: {0}")]
+    Ik(String),
 }
 
 /// Bone records → a validated skeleton (parents resolved by name).
@@ -112,8 +130,13 @@ pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
 pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
     let file: RigFile = serde_json::from_str(text)?;
     let skeleton = skeleton_from_records(&file.bones)?;
+    let ik = ik_from_records(&file.ik, &skeleton).map_err(RigError::Ik)?;
     let clips = clips_from_records(&file.clips, &skeleton)?;
-    Ok(Rig { skeleton, clips })
+    Ok(Rig {
+        skeleton,
+        ik,
+        clips,
+    })
 }
 
 /// Reads and parses a RIG.json file.

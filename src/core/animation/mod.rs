@@ -3,6 +3,8 @@
 
 pub mod clip;
 pub mod curve;
+pub mod ik;
 
 pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
 pub use curve::Interpolation;
+pub use ik::{IkConstraint, IkRecord, apply_ik};
