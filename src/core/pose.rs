@@ -51,22 +51,62 @@ impl Pose {
     }
 }
 
-/// World transforms (bone frame → image space) of every bone in `pose`.
-pub fn world_transforms(skeleton: &Skeleton, pose: &Pose) -> Result<Vec<DAffine2>, SkeletonError> {
-    let rest = skeleton.rest_world();
-    let mut world = vec![DAffine2::IDENTITY; skeleton.bones.len()];
-    for i in skeleton.order()? {
-        let bone = &skeleton.bones[i];
-        let offset = pose.bones.get(i).copied().unwrap_or_default();
-        let (parent_rest, parent_world) = match bone.parent {
-            Some(p) => (rest[p], world[p]),
-            None => (DAffine2::IDENTITY, DAffine2::IDENTITY),
-        };
-        let local_rest = parent_rest.inverse() * rest[i];
-        let translate = DAffine2::from_translation(DVec2::from(offset.translate));
-        world[i] = parent_world * translate * local_rest * offset.local_offset();
+/// What posing needs from a skeleton, computed once: the evaluation order (parents first), each
+/// bone's rest transform relative to its parent, and the inverse rest transforms for the palette.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoseSolver {
+    order: Vec<usize>,
+    parents: Vec<Option<usize>>,
+    local_rest: Vec<DAffine2>,
+    inverse_rest: Vec<DAffine2>,
+}
+
+impl PoseSolver {
+    pub fn new(skeleton: &Skeleton) -> Result<Self, SkeletonError> {
+        let rest = skeleton.rest_world();
+        let local_rest = skeleton
+            .bones
+            .iter()
+            .enumerate()
+            .map(|(i, bone)| match bone.parent {
+                Some(p) => rest[p].inverse() * rest[i],
+                None => rest[i],
+            })
+            .collect();
+        Ok(Self {
+            order: skeleton.order()?,
+            parents: skeleton.bones.iter().map(|b| b.parent).collect(),
+            local_rest,
+            inverse_rest: rest.iter().map(DAffine2::inverse).collect(),
+        })
     }
-    Ok(world)
+
+    /// World transforms (bone frame → image space) of every bone in `pose`.
+    pub fn world(&self, pose: &Pose) -> Vec<DAffine2> {
+        let mut world = vec![DAffine2::IDENTITY; self.order.len()];
+        for &i in &self.order {
+            let offset = pose.bones.get(i).copied().unwrap_or_default();
+            let parent_world = self.parents[i].map_or(DAffine2::IDENTITY, |p| world[p]);
+            let translate = DAffine2::from_translation(DVec2::from(offset.translate));
+            world[i] = parent_world * translate * self.local_rest[i] * offset.local_offset();
+        }
+        world
+    }
+
+    /// The skinning palette: world × inverse rest, per bone. The identity everywhere in the rest pose.
+    pub fn palette(&self, world: &[DAffine2]) -> Vec<DAffine2> {
+        world
+            .iter()
+            .zip(&self.inverse_rest)
+            .map(|(world, inverse)| *world * *inverse)
+            .collect()
+    }
+}
+
+/// World transforms (bone frame → image space) of every bone in `pose` (see [`PoseSolver`] to pose
+/// one skeleton many times).
+pub fn world_transforms(skeleton: &Skeleton, pose: &Pose) -> Result<Vec<DAffine2>, SkeletonError> {
+    Ok(PoseSolver::new(skeleton)?.world(pose))
 }
 
 /// The skinning palette: world × inverse rest, per bone. The identity everywhere in the rest pose.

@@ -14,7 +14,7 @@
 use glam::{DAffine2, DVec2};
 use serde::{Deserialize, Serialize};
 
-use crate::core::pose::{Pose, world_transforms};
+use crate::core::pose::{Pose, PoseSolver};
 use crate::core::skeleton::{Skeleton, SkeletonError};
 
 /// An IK constraint as written in RIG.json and the project file.
@@ -138,32 +138,43 @@ pub fn apply_ik(
     pose: &Pose,
     constraints: &[IkConstraint],
 ) -> Result<Pose, SkeletonError> {
+    let solver = PoseSolver::new(skeleton)?;
+    Ok(apply_ik_with(&solver, skeleton, pose, constraints))
+}
+
+/// [`apply_ik`] with a prepared [`PoseSolver`] (one forward pass per constraint).
+pub fn apply_ik_with(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &Pose,
+    constraints: &[IkConstraint],
+) -> Pose {
     let mut pose = pose.clone();
     pose.bones.resize(skeleton.bones.len(), Default::default());
     for constraint in constraints {
-        let world = world_transforms(skeleton, &pose)?;
+        let world = solver.world(&pose);
         let target = world[constraint.target].translation;
-        let joints: Vec<DVec2> = chain_joints(skeleton, &world, &constraint.chain);
+        let joints = chain_joints(skeleton, &world, &constraint.chain);
         let solved = if constraint.chain.len() == 2 {
             two_bone(&joints, target, constraint.bend)
         } else {
             fabrik(&joints, target, constraint.iterations, constraint.tolerance)
         };
-        // Turn each bone toward its solved next joint, root first (children follow their parent).
+        // Each bone turns by how much its world direction must turn, less what its parent in the chain
+        // already turned it (the chain is uniformly scaled, so world angles add up).
+        let mut parent_turn = 0.0;
         for (k, &bone) in constraint.chain.iter().enumerate() {
-            let world = world_transforms(skeleton, &pose)?;
-            let current = world[bone];
-            let wanted = solved[k + 1] - current.translation;
-            let have = current.matrix2.x_axis;
-            if wanted.length_squared() == 0.0 || have.length_squared() == 0.0 {
+            let (have, wanted) = (joints[k + 1] - joints[k], solved[k + 1] - solved[k]);
+            if have.length_squared() == 0.0 || wanted.length_squared() == 0.0 {
                 continue;
             }
+            let world_turn = have.angle_to(wanted) * constraint.mix;
             // Counter-clockwise on screen is a negative angle in the y-down frame.
-            let turn = -have.angle_to(wanted) * constraint.mix;
-            pose.bones[bone].rotate += turn;
+            pose.bones[bone].rotate -= world_turn - parent_turn;
+            parent_turn = world_turn;
         }
     }
-    Ok(pose)
+    pose
 }
 
 /// The chain's joint positions in world space: each bone's head, then the tip (the last bone's tail).
@@ -233,7 +244,7 @@ pub fn fabrik(joints: &[DVec2], target: DVec2, iterations: u32, tolerance: f64) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::pose::palette;
+    use crate::core::pose::{palette, world_transforms};
     use crate::core::skeleton::Bone;
 
     /// An arm of two 50 px bones along +x from (100, 100), and a free target bone.

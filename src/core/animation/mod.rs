@@ -7,4 +7,4 @@ pub mod ik;
 
 pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
 pub use curve::Interpolation;
-pub use ik::{IkConstraint, IkRecord, apply_ik};
+pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};

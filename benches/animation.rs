@@ -1,0 +1,96 @@
+//! Criterion benchmark of one animation frame: sampling a 50-bone clip with 1,000 keys, solving two
+//! IK constraints, and computing the skinning palette (target: ≤ 20 µs per frame).
+//!
+//! Run with `cargo bench --bench animation`.
+
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use limber::core::animation::{
+    Clip, ClipRecord, IkConstraint, IkRecord, Interpolation, KeyRecord, apply_ik_with,
+};
+use limber::core::pose::PoseSolver;
+use limber::core::skeleton::{Bone, Skeleton};
+
+/// Five chains of ten 20 px bones hanging from a root row, plus two free IK targets.
+fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
+    let mut bones = Vec::new();
+    for chain in 0..5 {
+        for link in 0..10 {
+            let x = 100.0 + 60.0 * chain as f64;
+            let y = 50.0 + 20.0 * link as f64;
+            let parent = (link > 0).then(|| bones.len() - 1);
+            bones.push(Bone::new(
+                &format!("c{chain}b{link}"),
+                parent,
+                [x, y],
+                [x, y + 20.0],
+            ));
+        }
+    }
+    bones.push(Bone::new("t0", None, [120.0, 200.0], [120.0, 200.0]));
+    bones.push(Bone::new("t1", None, [260.0, 180.0], [260.0, 180.0]));
+    let skeleton = Skeleton::new(bones).unwrap();
+    let ik = [("c0b8", "c0b9", "t0"), ("c3b8", "c3b9", "t1")]
+        .iter()
+        .map(|(a, b, t)| {
+            let record = IkRecord {
+                name: format!("{a}-{t}"),
+                bones: vec![a.to_string(), b.to_string()],
+                target: t.to_string(),
+                bend: 1.0,
+                mix: 1.0,
+                iterations: 20,
+                tolerance: 1e-3,
+            };
+            IkConstraint::from_record(&record, &skeleton).unwrap()
+        })
+        .collect();
+    // 1,000 keys: 20 per chain bone, alternating rotate and translate, mixed interpolations.
+    let mut keys = Vec::new();
+    for bone in 0..50 {
+        for k in 0..20 {
+            let time = k as f64 * 0.1;
+            keys.push(KeyRecord {
+                bone: skeleton.bones[bone].name.clone(),
+                time,
+                rotate: (k % 2 == 0).then_some(((bone * 7 + k * 13) % 40) as f64 - 20.0),
+                translate: (k % 2 == 1).then_some([k as f64 * 0.5, -(bone as f64) * 0.1]),
+                scale: None,
+                interp: [
+                    Interpolation::LINEAR,
+                    Interpolation::STEPPED,
+                    Interpolation::Bezier([0.4, 0.0, 0.6, 1.0]),
+                ][k % 3],
+            });
+        }
+    }
+    let record = ClipRecord {
+        name: "bench".into(),
+        duration: 2.0,
+        looping: true,
+        keys,
+    };
+    let clip = Clip::from_record(&record, &skeleton).unwrap();
+    (skeleton, ik, clip)
+}
+
+fn frame(c: &mut Criterion) {
+    let (skeleton, ik, clip) = rig();
+    assert_eq!(clip.key_count(), 1000);
+    let mut group = c.benchmark_group("animation");
+    group.measurement_time(Duration::from_secs(5));
+    let solver = PoseSolver::new(&skeleton).unwrap();
+    let mut t = 0.0;
+    group.bench_function("50-bones-1000-keys-2-ik/frame", |b| {
+        b.iter(|| {
+            t = (t + 1.0 / 60.0) % 2.0;
+            let pose = apply_ik_with(&solver, &skeleton, &clip.sample(t), &ik);
+            solver.palette(&solver.world(&pose))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frame);
+criterion_main!(benches);
