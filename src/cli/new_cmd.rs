@@ -111,7 +111,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             image_crc32: crc32fast::hash(&bytes),
             mesh_settings: settings,
             weight_settings: WeightSettings { metric, smoothness },
-            mesh,
+            mesh: std::sync::Arc::new(mesh),
             binding,
         }],
         ik,

@@ -8,6 +8,7 @@
 //! the same project always serialises to the same bytes.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -41,7 +42,8 @@ pub struct Part {
     pub image_crc32: u32,
     pub mesh_settings: MeshSettings,
     pub weight_settings: WeightSettings,
-    pub mesh: Mesh,
+    /// Shared, so that undo snapshots of the project do not copy meshes.
+    pub mesh: Arc<Mesh>,
     pub binding: Binding,
 }
 
@@ -270,7 +272,7 @@ fn part_from_file(p: PartFile, bone_count: usize) -> Result<Part, ProjectError> 
         image_crc32: p.image_crc32,
         mesh_settings: p.mesh_settings,
         weight_settings: p.weight_settings,
-        mesh,
+        mesh: Arc::new(mesh),
         binding,
     })
 }

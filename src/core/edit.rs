@@ -1,0 +1,287 @@
+//! Every change to a project is an [`Edit`], applied by [`apply`], which either succeeds completely
+//! or leaves the project as it was (with a typed error saying why). The undo history
+//! ([`super::history`]) records projects before edits.
+//!
+//! Structural edits work on the project's written form (bone, IK and clip records, which name bones)
+//! and rebuild it, so every edit is validated exactly as a loaded file is: renaming a bone renames it
+//! in clips and constraints, removing one removes its keys and constraints and reparents its children.
+
+use thiserror::Error;
+
+use super::animation::{AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, clips_from_records};
+use super::project::Project;
+use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
+use super::skeleton::SkeletonError;
+use super::weights::{Binding, check_binding, normalise};
+
+/// One change to a project.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Appends a bone (its parent by name).
+    AddBone(BoneRecord),
+    /// Removes a bone: its children take its parent, its weights go to the bones that share its
+    /// vertices (or its parent, or the first bone left), its keys and the constraints naming it go.
+    RemoveBone {
+        name: String,
+    },
+    /// Moves a bone's rest head and tail (weights are derived data: recompute them after).
+    MoveBone {
+        name: String,
+        head: [f64; 2],
+        tail: [f64; 2],
+    },
+    RenameBone {
+        from: String,
+        to: String,
+    },
+    SetParent {
+        name: String,
+        parent: Option<String>,
+    },
+    SetSmoothness {
+        name: String,
+        smoothness: Option<f64>,
+    },
+    SetDeform {
+        name: String,
+        deform: bool,
+    },
+    /// Replaces a part's weights (automatic weights, a brush stroke, typed-in numbers).
+    SetBinding {
+        part: usize,
+        binding: Binding,
+    },
+    AddIk(IkRecord),
+    RemoveIk {
+        name: String,
+    },
+    AddClip(ClipRecord),
+    RemoveClip {
+        name: String,
+    },
+    /// Replaces the clip of the same name (rename, duration, loop, or many keys at once).
+    ReplaceClip {
+        name: String,
+        clip: ClipRecord,
+    },
+    /// Adds a key, or merges its channels into the key of the same bone at the same time.
+    SetKey {
+        clip: String,
+        key: KeyRecord,
+    },
+    /// Removes the keys of a bone at a time (all channels).
+    RemoveKey {
+        clip: String,
+        bone: String,
+        time: f64,
+    },
+}
+
+/// Why an edit was refused (the project is unchanged).
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum EditError {
+    #[error("no bone named \"{0}\"")]
+    NoBone(String),
+    #[error("no clip named \"{0}\"")]
+    NoClip(String),
+    #[error("no constraint named \"{0}\"")]
+    NoConstraint(String),
+    #[error("no part {0}")]
+    NoPart(usize),
+    #[error("{0}")]
+    Skeleton(#[from] SkeletonError),
+    #[error("{0}")]
+    Animation(#[from] AnimationError),
+    #[error("invalid constraint: {0}")]
+    Constraint(String),
+    #[error("invalid weights: {0}")]
+    Weights(String),
+}
+
+/// The project's named parts, as edits change them.
+struct Records {
+    bones: Vec<BoneRecord>,
+    ik: Vec<IkRecord>,
+    clips: Vec<ClipRecord>,
+}
+
+/// Applies `edit` to `project`; on error the project is unchanged.
+pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
+    let mut records = Records {
+        bones: records_from_skeleton(&project.skeleton),
+        ik: project
+            .ik
+            .iter()
+            .map(|c| c.to_record(&project.skeleton))
+            .collect(),
+        clips: project.clips.iter().map(Clip::to_record).collect(),
+    };
+    let mut bindings: Vec<Binding> = project.parts.iter().map(|p| p.binding.clone()).collect();
+    let bone_index = |records: &Records, name: &str| {
+        records
+            .bones
+            .iter()
+            .position(|b| b.name == name)
+            .ok_or_else(|| EditError::NoBone(name.to_string()))
+    };
+    match edit {
+        Edit::AddBone(bone) => records.bones.push(bone),
+        Edit::RemoveBone { name } => {
+            let index = bone_index(&records, &name)?;
+            let removed = records.bones.remove(index);
+            for bone in &mut records.bones {
+                if bone.parent.as_deref() == Some(name.as_str()) {
+                    bone.parent = removed.parent.clone();
+                }
+            }
+            records
+                .ik
+                .retain(|c| c.target != name && !c.bones.contains(&name));
+            for clip in &mut records.clips {
+                clip.keys.retain(|k| k.bone != name);
+            }
+            let heir = removed
+                .parent
+                .as_deref()
+                .and_then(|p| records.bones.iter().position(|b| b.name == p))
+                .or((!records.bones.is_empty()).then_some(0));
+            for binding in &mut bindings {
+                remove_bone_from_binding(binding, index, heir);
+            }
+        }
+        Edit::MoveBone { name, head, tail } => {
+            let i = bone_index(&records, &name)?;
+            records.bones[i].head = head;
+            records.bones[i].tail = tail;
+        }
+        Edit::RenameBone { from, to } => {
+            let i = bone_index(&records, &from)?;
+            records.bones[i].name = to.clone();
+            let rename = |n: &mut String| {
+                if *n == from {
+                    *n = to.clone();
+                }
+            };
+            for bone in &mut records.bones {
+                if let Some(parent) = bone.parent.as_mut() {
+                    rename(parent);
+                }
+            }
+            for constraint in &mut records.ik {
+                constraint.bones.iter_mut().for_each(rename);
+                rename(&mut constraint.target);
+            }
+            for clip in &mut records.clips {
+                clip.keys.iter_mut().for_each(|k| rename(&mut k.bone));
+            }
+        }
+        Edit::SetParent { name, parent } => {
+            let i = bone_index(&records, &name)?;
+            if let Some(p) = &parent {
+                bone_index(&records, p)?;
+            }
+            records.bones[i].parent = parent;
+        }
+        Edit::SetSmoothness { name, smoothness } => {
+            let i = bone_index(&records, &name)?;
+            records.bones[i].smoothness = smoothness;
+        }
+        Edit::SetDeform { name, deform } => {
+            let i = bone_index(&records, &name)?;
+            records.bones[i].deform = deform;
+        }
+        Edit::SetBinding { part, binding } => {
+            let slot = bindings.get_mut(part).ok_or(EditError::NoPart(part))?;
+            if binding.vertices.len() != project.parts[part].mesh.positions.len() {
+                return Err(EditError::Weights(format!(
+                    "{} influence lists for {} vertices",
+                    binding.vertices.len(),
+                    project.parts[part].mesh.positions.len()
+                )));
+            }
+            *slot = binding;
+        }
+        Edit::AddIk(constraint) => records.ik.push(constraint),
+        Edit::RemoveIk { name } => {
+            let i = records
+                .ik
+                .iter()
+                .position(|c| c.name == name)
+                .ok_or(EditError::NoConstraint(name))?;
+            records.ik.remove(i);
+        }
+        Edit::AddClip(clip) => records.clips.push(clip),
+        Edit::RemoveClip { name } => {
+            let i = clip_index(&records, &name)?;
+            records.clips.remove(i);
+        }
+        Edit::ReplaceClip { name, clip } => {
+            let i = clip_index(&records, &name)?;
+            records.clips[i] = clip;
+        }
+        Edit::SetKey { clip, key } => {
+            let i = clip_index(&records, &clip)?;
+            let keys = &mut records.clips[i].keys;
+            match keys
+                .iter_mut()
+                .find(|k| k.bone == key.bone && k.time == key.time)
+            {
+                Some(existing) => {
+                    existing.rotate = key.rotate.or(existing.rotate);
+                    existing.translate = key.translate.or(existing.translate);
+                    existing.scale = key.scale.or(existing.scale);
+                    existing.interp = key.interp;
+                }
+                None => keys.push(key),
+            }
+        }
+        Edit::RemoveKey { clip, bone, time } => {
+            let i = clip_index(&records, &clip)?;
+            records.clips[i]
+                .keys
+                .retain(|k| !(k.bone == bone && k.time == time));
+        }
+    }
+    // Rebuild and validate everything, then commit.
+    let skeleton = skeleton_from_records(&records.bones)?;
+    let ik = ik_from_records(&records.ik, &skeleton).map_err(EditError::Constraint)?;
+    let clips = clips_from_records(&records.clips, &skeleton)?;
+    for binding in &bindings {
+        check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
+    }
+    project.skeleton = skeleton;
+    project.ik = ik;
+    project.clips = clips;
+    for (part, binding) in project.parts.iter_mut().zip(bindings) {
+        part.binding = binding;
+    }
+    Ok(())
+}
+
+fn clip_index(records: &Records, name: &str) -> Result<usize, EditError> {
+    records
+        .clips
+        .iter()
+        .position(|c| c.name == name)
+        .ok_or_else(|| EditError::NoClip(name.to_string()))
+}
+
+/// Drops bone `removed` from every vertex (renormalising the rest), renumbers the bones after it, and
+/// gives a vertex left without influences wholly to `heir` (an index after removal).
+fn remove_bone_from_binding(binding: &mut Binding, removed: usize, heir: Option<usize>) {
+    for influences in &mut binding.vertices {
+        influences.retain(|p| p.0 != removed);
+        for p in influences.iter_mut() {
+            if p.0 > removed {
+                p.0 -= 1;
+            }
+        }
+        if influences.is_empty() {
+            if let Some(h) = heir {
+                influences.push((h, 1.0));
+            }
+        } else {
+            normalise(influences);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Undo and redo: snapshots of the project taken before each edit, with transactions so that a drag
+//! (a bone moved, a brush stroke, a slider dragged) is one step however many edits it makes.
+//!
+//! Snapshots are whole projects; meshes are shared behind `Arc`, so a snapshot copies the skeleton,
+//! weights and clips only.
+
+use super::edit::{Edit, EditError, apply};
+use super::project::Project;
+
+/// The undo and redo stacks, and the project as it was when an open transaction began.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    undo: Vec<Project>,
+    redo: Vec<Project>,
+    open: Option<Project>,
+}
+
+/// Steps kept for undo; the oldest are forgotten first.
+pub const MAX_UNDO_STEPS: usize = 500;
+
+impl History {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Applies `edit`. Outside a transaction it is one undo step; inside one, it joins the step the
+    /// transaction will make. A refused edit changes nothing, history included.
+    pub fn apply(&mut self, project: &mut Project, edit: Edit) -> Result<(), EditError> {
+        let before = self.open.is_none().then(|| project.clone());
+        apply(project, edit)?;
+        if let Some(before) = before {
+            self.push_undo(before);
+        }
+        Ok(())
+    }
+
+    /// Starts a transaction (a drag begins). Starting one while one is open does nothing.
+    pub fn begin(&mut self, project: &Project) {
+        if self.open.is_none() {
+            self.open = Some(project.clone());
+        }
+    }
+
+    /// Ends the open transaction as one undo step (nothing if it changed nothing).
+    pub fn commit(&mut self, project: &Project) {
+        if let Some(before) = self.open.take()
+            && before != *project
+        {
+            self.push_undo(before);
+        }
+    }
+
+    /// Ends the open transaction by putting the project back as it was when it began.
+    pub fn cancel(&mut self, project: &mut Project) {
+        if let Some(before) = self.open.take() {
+            *project = before;
+        }
+    }
+
+    /// Goes one step back. Returns false when there is nothing to undo.
+    pub fn undo(&mut self, project: &mut Project) -> bool {
+        self.commit(project);
+        match self.undo.pop() {
+            Some(previous) => {
+                self.redo.push(std::mem::replace(project, previous));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Goes one step forward again. Returns false when there is nothing to redo.
+    pub fn redo(&mut self, project: &mut Project) -> bool {
+        self.commit(project);
+        match self.redo.pop() {
+            Some(next) => {
+                self.undo.push(std::mem::replace(project, next));
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn push_undo(&mut self, before: Project) {
+        self.undo.push(before);
+        if self.undo.len() > MAX_UNDO_STEPS {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+}
