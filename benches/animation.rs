@@ -70,6 +70,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         duration: 2.0,
         looping: true,
         keys,
+        parts: vec![],
     };
     let clip = Clip::from_record(&record, &skeleton).unwrap();
     (skeleton, ik, clip)

@@ -41,6 +41,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         duration: 1.0,
         looping: false,
         keys: vec![rest, key],
+        parts: vec![],
     };
     Clip::from_record(&record, skeleton).unwrap()
 }
@@ -256,5 +257,93 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
     assert!(
         positions("0") != positions("1"),
         "the worm bends toward the goal"
+    );
+}
+
+#[test]
+fn part_keys_deform_sparse_vertices_and_step_the_draw_order() {
+    let dir = common::temp_dir("deform");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let rig = dir.join("deform.json");
+    std::fs::write(
+        &rig,
+        r#"{"bones":[{"name":"body","head":[48,110],"tail":[48,40]}],
+            "clips":[{"name":"squash","duration":2,"keys":[],"parts":[
+              {"part":"kenney_zombie_walk0","time":0,"draw_order":3,"deform":{"vertices":[],"offsets":[]}},
+              {"part":"kenney_zombie_walk0","time":1,"draw_order":-2,"deform":{"vertices":[0,5],"offsets":[[4,-6],[0.5,2]]}}]}]}"#,
+    )
+    .unwrap();
+    let project_path = dir.join("squash.limber");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    limber_ok(&[
+        "new",
+        &s(&sprite),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project_path),
+    ]);
+    let project = Project::load(&project_path).unwrap();
+    assert!(
+        project.to_bytes() == std::fs::read(&project_path).unwrap(),
+        "part keys round-trip"
+    );
+    let rest = &project.parts[0].mesh.positions;
+
+    let pose_at = |t: &str| -> serde_json::Value {
+        serde_json::from_slice(
+            &limber_ok(&[
+                "pose",
+                &s(&project_path),
+                "--clip",
+                "squash",
+                "--time",
+                t,
+                "--json",
+            ])
+            .stdout,
+        )
+        .unwrap()
+    };
+    let point = |doc: &serde_json::Value, v: usize| -> [f64; 2] {
+        let p = &doc["parts"][0]["positions"][v];
+        [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()]
+    };
+    let half = pose_at("0.5");
+    assert_eq!(
+        half["parts"][0]["draw_order"], 3,
+        "draw order holds until the next key"
+    );
+    // No bone moves, so positions are the rest positions plus the interpolated offsets.
+    let p0 = point(&half, 0);
+    assert!((p0[0] - (rest[0][0] + 2.0)).abs() < 1e-9 && (p0[1] - (rest[0][1] - 3.0)).abs() < 1e-9);
+    assert_eq!(point(&half, 1), rest[1], "vertices without offsets stay");
+    let end = pose_at("1.5");
+    assert_eq!(end["parts"][0]["draw_order"], -2);
+    let p5 = point(&end, 5);
+    assert!((p5[0] - (rest[5][0] + 0.5)).abs() < 1e-9 && (p5[1] - (rest[5][1] + 2.0)).abs() < 1e-9);
+
+    // A key for a part the project does not have is refused, naming the rig.
+    let ghost = dir.join("ghost.json");
+    std::fs::write(
+        &ghost,
+        std::fs::read_to_string(&rig)
+            .unwrap()
+            .replace("\"part\":\"kenney", "\"part\":\"ghost_kenney"),
+    )
+    .unwrap();
+    let out = limber(&[
+        "new",
+        &s(&sprite),
+        "--rig",
+        &s(&ghost),
+        "-o",
+        &s(&dir.join("g.limber")),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("ghost.json") && stderr.contains("no part of this name"),
+        "{stderr}"
     );
 }

@@ -29,6 +29,7 @@ fn zombie() -> Project {
         skeleton: rig.skeleton,
         parts: vec![Part {
             name: "zombie".into(),
+            draw_order: 0,
             image: "kenney_zombie_walk0.png".into(),
             image_crc32: 0,
             mesh_settings: MeshSettings::default(),
@@ -112,6 +113,7 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
             duration: 0.5,
             looping: true,
             keys: vec![key("head", 0.0, 0.0)],
+            parts: vec![],
         }),
         Edit::SetKey {
             clip: "nod".into(),
@@ -253,6 +255,7 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
                 duration: 1.0,
                 looping: false,
                 keys: vec![],
+                parts: vec![],
             }),
             "twice",
         ),

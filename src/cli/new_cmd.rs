@@ -11,7 +11,7 @@ use super::svg::weights_svg_text;
 use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
-use crate::core::project::{Part, Project, relative_image_path};
+use crate::core::project::{Part, Project, check_part_keys, relative_image_path};
 use crate::core::rig::{Rig, load_rig};
 use crate::core::weights::{DistanceCache, WeightSettings, auto_smoothness, auto_weights};
 
@@ -107,6 +107,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         skeleton,
         parts: vec![Part {
             name,
+            draw_order: 0,
             image: relative_image_path(&args.image, &args.output),
             image_crc32: crc32fast::hash(&bytes),
             mesh_settings: settings,
@@ -117,6 +118,15 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         ik,
         clips,
     };
+    check_part_keys(&project.clips, &project.parts).map_err(|e| {
+        anyhow!(
+            "{}: {e}",
+            args.rig.as_ref().map_or_else(
+                || args.image.display().to_string(),
+                |r| r.display().to_string()
+            )
+        )
+    })?;
     timings
         .time("save", || project.save(&args.output))
         .map_err(|e| anyhow!("{}: cannot save project: {e}", args.output.display()))?;

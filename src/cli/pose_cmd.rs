@@ -23,7 +23,8 @@ pub struct PoseArgs {
     /// Time in seconds (wrapped for a looping clip, clamped otherwise).
     #[arg(long, allow_negative_numbers = true)]
     pub time: f64,
-    /// Print `{"parts":[{"name":..,"positions":[[x,y],..]}]}` instead of a summary.
+    /// Print `{"parts":[{"name":..,"draw_order":..,"visible":..,"positions":[[x,y],..]}]}` instead of
+    /// a summary.
     #[arg(long)]
     pub json: bool,
     /// Skin with dual quaternions instead of linear blending.
@@ -39,6 +40,8 @@ struct PoseJson<'a> {
 #[derive(Serialize)]
 struct PartPositions<'a> {
     name: &'a str,
+    draw_order: i32,
+    visible: bool,
     positions: Vec<[f64; 2]>,
 }
 
@@ -71,9 +74,16 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
     let parts: Vec<PartPositions> = project
         .parts
         .iter()
-        .map(|part| PartPositions {
-            name: &part.name,
-            positions: skin(&part.mesh.positions, &part.binding, &palette, mode),
+        .map(|part| {
+            // Deform keys move vertices in rest space, before skinning.
+            let state = clip.sample_part(&part.name, args.time);
+            let rest = state.deformed(&part.mesh.positions);
+            PartPositions {
+                name: &part.name,
+                draw_order: state.draw_order.unwrap_or(part.draw_order),
+                visible: state.visible,
+                positions: skin(&rest, &part.binding, &palette, mode),
+            }
         })
         .collect();
     let mut out = std::io::stdout().lock();

@@ -9,7 +9,7 @@
 use thiserror::Error;
 
 use super::animation::{AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, clips_from_records};
-use super::project::Project;
+use super::project::{Project, check_part_keys};
 use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
 use super::skeleton::SkeletonError;
 use super::weights::{Binding, check_binding, normalise};
@@ -249,6 +249,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     for binding in &bindings {
         check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
     }
+    check_part_keys(&clips, &project.parts)?;
     project.skeleton = skeleton;
     project.ik = ik;
     project.clips = clips;

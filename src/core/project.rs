@@ -36,6 +36,8 @@ pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Part {
     pub name: String,
+    /// Parts draw from low to high draw order (clips may key it).
+    pub draw_order: i32,
     /// The image, relative to the project file's folder (or absolute when no relative path exists).
     pub image: PathBuf,
     /// CRC-32 of the image file the mesh was made from.
@@ -104,6 +106,8 @@ struct ProjectFile {
 #[derive(Serialize, Deserialize)]
 struct PartFile {
     name: String,
+    #[serde(default)]
+    draw_order: i32,
     image: String,
     image_crc32: u32,
     image_size: [u32; 2],
@@ -127,6 +131,7 @@ impl Project {
                 .iter()
                 .map(|p| PartFile {
                     name: p.name.clone(),
+                    draw_order: p.draw_order,
                     image: p.image.to_string_lossy().replace('\\', "/"),
                     image_crc32: p.image_crc32,
                     image_size: [p.mesh.width, p.mesh.height],
@@ -175,6 +180,7 @@ impl Project {
             .into_iter()
             .map(|p| part_from_file(p, skeleton.bones.len()))
             .collect::<Result<Vec<_>, _>>()?;
+        check_part_keys(&clips, &parts).map_err(ProjectError::Animation)?;
         Ok(Self {
             skeleton,
             parts,
@@ -207,6 +213,34 @@ impl Project {
         let folder = project_path.parent().unwrap_or(Path::new(""));
         folder.join(&self.parts[index].image)
     }
+}
+
+/// Checks that every part key of every clip names a part of the project and deforms only its
+/// vertices.
+pub fn check_part_keys(clips: &[Clip], parts: &[Part]) -> Result<(), AnimationError> {
+    for clip in clips {
+        for key in clip.part_keys() {
+            let bad = |problem: String| AnimationError::BadPartKey {
+                clip: clip.name.clone(),
+                part: key.part.clone(),
+                time: key.time,
+                problem,
+            };
+            let part = parts
+                .iter()
+                .find(|p| p.name == key.part)
+                .ok_or_else(|| bad("there is no part of this name".into()))?;
+            let count = part.mesh.positions.len();
+            if let Some(deform) = &key.deform
+                && deform.vertices.last().is_some_and(|&v| v as usize >= count)
+            {
+                return Err(bad(format!(
+                    "it deforms a vertex beyond the part's {count}"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The path of `image` relative to the folder that will hold `project` (absolute if there is none).
@@ -268,6 +302,7 @@ fn part_from_file(p: PartFile, bone_count: usize) -> Result<Part, ProjectError> 
     );
     Ok(Part {
         name: p.name,
+        draw_order: p.draw_order,
         image: PathBuf::from(p.image),
         image_crc32: p.image_crc32,
         mesh_settings: p.mesh_settings,

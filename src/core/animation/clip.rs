@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::curve::Interpolation;
+use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 use crate::core::pose::{BonePose, Pose};
 use crate::core::skeleton::Skeleton;
 
@@ -43,6 +44,13 @@ pub enum AnimationError {
     DuplicateClip { clip: String },
     #[error("a clip has an empty name")]
     EmptyName,
+    #[error("clip \"{clip}\": part \"{part}\" key at time {time}: {problem}")]
+    BadPartKey {
+        clip: String,
+        part: String,
+        time: f64,
+        problem: String,
+    },
 }
 
 /// One key as written in RIG.json and the project file: the bone by name, any of the channels.
@@ -70,6 +78,9 @@ pub struct ClipRecord {
     pub looping: bool,
     #[serde(default)]
     pub keys: Vec<KeyRecord>,
+    /// Draw order, visibility and deform keys of parts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<PartKeyRecord>,
 }
 
 /// A key of one channel: time, value, interpolation to the next key.
@@ -93,6 +104,8 @@ pub struct Clip {
     records: Vec<(usize, KeyRecord)>,
     /// Per bone index.
     channels: Vec<BoneChannels>,
+    /// Part keys sorted by part name, then time.
+    part_keys: Vec<PartKeyRecord>,
 }
 
 impl Clip {
@@ -163,13 +176,26 @@ impl Clip {
                     .map_err(|_| duplicate("scale"))?;
             }
         }
+        let part_keys = part_keys(&clip, record)?;
         Ok(Self {
             name: record.name.clone(),
             duration: record.duration,
             looping: record.looping,
             records,
             channels,
+            part_keys,
         })
+    }
+
+    /// The state of the part called `part` at time `t` (its own state when it has no keys).
+    pub fn sample_part(&self, part: &str, t: f64) -> PartPose {
+        let keys: Vec<&PartKeyRecord> = self.part_keys.iter().filter(|k| k.part == part).collect();
+        sample_part(&keys, self.local_time(t))
+    }
+
+    /// The part keys, sorted by part name then time.
+    pub fn part_keys(&self) -> &[PartKeyRecord] {
+        &self.part_keys
     }
 
     /// The clip as written (keys sorted by bone, then time).
@@ -179,6 +205,7 @@ impl Clip {
             duration: self.duration,
             looping: self.looping,
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
+            parts: self.part_keys.clone(),
         }
     }
 
@@ -214,6 +241,37 @@ impl Clip {
                 .collect(),
         }
     }
+}
+
+/// Validates and sorts a clip's part keys: times within the clip, deform records well formed, no two
+/// keys of one part at one time.
+fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, AnimationError> {
+    let bad = |key: &PartKeyRecord, problem: String| AnimationError::BadPartKey {
+        clip: clip.to_string(),
+        part: key.part.clone(),
+        time: key.time,
+        problem,
+    };
+    for key in &record.parts {
+        if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+            return Err(bad(key, "the time is not within the clip".into()));
+        }
+        if let Some(deform) = &key.deform {
+            check_deform(deform).map_err(|p| bad(key, p))?;
+        }
+        if !key.interp.is_finite() {
+            return Err(bad(key, "its interpolation is not finite".into()));
+        }
+    }
+    let mut keys = record.parts.clone();
+    keys.sort_by(|a, b| a.part.cmp(&b.part).then(a.time.total_cmp(&b.time)));
+    if let Some(w) = keys
+        .windows(2)
+        .find(|w| w[0].part == w[1].part && w[0].time == w[1].time)
+    {
+        return Err(bad(&w[1], "two keys of the part at this time".into()));
+    }
+    Ok(keys)
 }
 
 /// Appends a key to a time-sorted channel; refuses a second key at the same time.
@@ -302,6 +360,7 @@ mod tests {
             duration: 2.0,
             looping,
             keys,
+            parts: vec![],
         };
         Clip::from_record(&record, &skeleton()).unwrap()
     }
@@ -380,6 +439,7 @@ mod tests {
                     duration,
                     looping: true,
                     keys,
+                    parts: vec![],
                 },
                 &s,
             )
@@ -421,6 +481,7 @@ mod tests {
             duration: 1.0,
             looping: false,
             keys: vec![],
+            parts: vec![],
         };
         let two = [one.clone(), one];
         assert!(matches!(

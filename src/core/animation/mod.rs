@@ -1,10 +1,12 @@
-//! Animation: clips of keyed bone offsets, their interpolation curves, and sampling as a pure
-//! function of time.
+//! Animation: clips of keyed bone offsets and part states (draw order, visibility, vertex deform),
+//! their interpolation curves, IK, and sampling as a pure function of time.
 
 pub mod clip;
 pub mod curve;
 pub mod ik;
+pub mod part_keys;
 
 pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
 pub use curve::Interpolation;
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
+pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
