@@ -347,3 +347,60 @@ fn part_keys_deform_sparse_vertices_and_step_the_draw_order() {
         "{stderr}"
     );
 }
+
+#[test]
+fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
+    let dir = common::temp_dir("limits");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let rig = dir.join("limited.json");
+    std::fs::write(
+        &rig,
+        r#"{"bones":[
+              {"name":"back","head":[30,70],"tail":[65,70]},
+              {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
+              {"name":"goal","head":[100,70],"tail":[100,70],"deform":false},
+              {"name":"leader","head":[10,10],"tail":[10,20],"deform":false},
+              {"name":"shadow","head":[20,10],"tail":[30,10],"deform":false}],
+            "ik":[{"name":"reach","bones":["back","front"],"target":"goal","bend":-1}],
+            "limits":[{"bone":"front","min":-15,"max":15}],
+            "transforms":[{"name":"copy","bone":"shadow","source":"leader","rotate_mix":1}],
+            "clips":[{"name":"lift","duration":1,"keys":[
+              {"bone":"goal","time":0,"translate":[0,0]},
+              {"bone":"goal","time":1,"translate":[-20,-40]}]}]}"#,
+    )
+    .unwrap();
+    let project_path = dir.join("limited.limber");
+    limber_ok(&[
+        "new",
+        &s(&common::sprite("kenney_wormGreen.png")),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project_path),
+    ]);
+    let project = Project::load(&project_path).unwrap();
+    assert_eq!((project.limits.len(), project.transforms.len()), (1, 1));
+    assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
+
+    let solver = limber::core::pose::PoseSolver::new(&project.skeleton).unwrap();
+    let pose = limber::core::animation::apply_constraints(
+        &solver,
+        &project.skeleton,
+        &project.clips[0].sample(1.0),
+        &project.ik,
+        &project.limits,
+        &project.transforms,
+    );
+    // The limit wins over IK: the front bone bends at most 15°.
+    assert!(pose.bones[1].rotate.abs() <= 15f64.to_radians() + 1e-12);
+    // The shadow points where the leader points.
+    let world = solver.world(&pose);
+    assert!(
+        world[4]
+            .matrix2
+            .x_axis
+            .angle_to(world[3].matrix2.x_axis)
+            .abs()
+            < 1e-12
+    );
+}

@@ -41,6 +41,8 @@ fn zombie() -> Project {
             binding,
         }],
         ik: rig.ik,
+        limits: rig.limits,
+        transforms: rig.transforms,
         clips: rig.clips,
     }
 }

@@ -73,6 +73,8 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let Rig {
         skeleton,
         ik,
+        limits,
+        transforms,
         clips,
     } = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
@@ -116,6 +118,8 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             binding,
         }],
         ik,
+        limits,
+        transforms,
         clips,
     };
     check_part_keys(&project.clips, &project.parts).map_err(|e| {

@@ -1,5 +1,5 @@
-//! `limber pose`: a project's skinned vertex positions at a time of a clip (IK applied), from the
-//! CPU f64 reference.
+//! `limber pose`: a project's skinned vertex positions at a time of a clip (constraints applied),
+//! from the CPU f64 reference.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,8 +8,8 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 
-use crate::core::animation::apply_ik;
-use crate::core::pose::{palette, world_transforms};
+use crate::core::animation::apply_constraints;
+use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
 
@@ -62,10 +62,16 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
             args.time
         ));
     }
-    let pose = apply_ik(&project.skeleton, &clip.sample(args.time), &project.ik)
-        .map_err(|e| anyhow!("{name}: {e}"))?;
-    let world = world_transforms(&project.skeleton, &pose).map_err(|e| anyhow!("{name}: {e}"))?;
-    let palette = palette(&project.skeleton, &world);
+    let solver = PoseSolver::new(&project.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
+    let pose = apply_constraints(
+        &solver,
+        &project.skeleton,
+        &clip.sample(args.time),
+        &project.ik,
+        &project.limits,
+        &project.transforms,
+    );
+    let palette = solver.palette(&solver.world(&pose));
     let mode = if args.dqs {
         SkinningMode::DualQuaternion
     } else {

@@ -8,7 +8,10 @@
 
 use thiserror::Error;
 
-use super::animation::{AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, clips_from_records};
+use super::animation::{
+    AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, LimitRecord, TransformRecord,
+    clips_from_records, limits_and_transforms_from_records,
+};
 use super::project::{Project, check_part_keys};
 use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
 use super::skeleton::SkeletonError;
@@ -102,6 +105,8 @@ pub enum EditError {
 struct Records {
     bones: Vec<BoneRecord>,
     ik: Vec<IkRecord>,
+    limits: Vec<LimitRecord>,
+    transforms: Vec<TransformRecord>,
     clips: Vec<ClipRecord>,
 }
 
@@ -111,6 +116,16 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         bones: records_from_skeleton(&project.skeleton),
         ik: project
             .ik
+            .iter()
+            .map(|c| c.to_record(&project.skeleton))
+            .collect(),
+        limits: project
+            .limits
+            .iter()
+            .map(|c| c.to_record(&project.skeleton))
+            .collect(),
+        transforms: project
+            .transforms
             .iter()
             .map(|c| c.to_record(&project.skeleton))
             .collect(),
@@ -170,6 +185,11 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             for constraint in &mut records.ik {
                 constraint.bones.iter_mut().for_each(rename);
                 rename(&mut constraint.target);
+            }
+            records.limits.iter_mut().for_each(|c| rename(&mut c.bone));
+            for constraint in &mut records.transforms {
+                rename(&mut constraint.bone);
+                rename(&mut constraint.source);
             }
             for clip in &mut records.clips {
                 clip.keys.iter_mut().for_each(|k| rename(&mut k.bone));
@@ -245,6 +265,9 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     // Rebuild and validate everything, then commit.
     let skeleton = skeleton_from_records(&records.bones)?;
     let ik = ik_from_records(&records.ik, &skeleton).map_err(EditError::Constraint)?;
+    let (limits, transforms) =
+        limits_and_transforms_from_records(&records.limits, &records.transforms, &skeleton)
+            .map_err(EditError::Constraint)?;
     let clips = clips_from_records(&records.clips, &skeleton)?;
     for binding in &bindings {
         check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
@@ -252,6 +275,8 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     check_part_keys(&clips, &project.parts)?;
     project.skeleton = skeleton;
     project.ik = ik;
+    project.limits = limits;
+    project.transforms = transforms;
     project.clips = clips;
     for (part, binding) in project.parts.iter_mut().zip(bindings) {
         part.binding = binding;

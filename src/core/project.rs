@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, clips_from_records,
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit,
+    TransformConstraint, TransformRecord, clips_from_records, limits_and_transforms_from_records,
 };
 use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
@@ -61,8 +62,10 @@ impl Part {
 pub struct Project {
     pub skeleton: Skeleton,
     pub parts: Vec<Part>,
-    /// Applied in order after a clip's pose.
+    /// Applied in order after a clip's pose, then the limits, then the transform constraints.
     pub ik: Vec<IkConstraint>,
+    pub limits: Vec<RotationLimit>,
+    pub transforms: Vec<TransformConstraint>,
     pub clips: Vec<Clip>,
 }
 
@@ -99,6 +102,10 @@ struct ProjectFile {
     parts: Vec<PartFile>,
     #[serde(default)]
     ik: Vec<IkRecord>,
+    #[serde(default)]
+    limits: Vec<LimitRecord>,
+    #[serde(default)]
+    transforms: Vec<TransformRecord>,
     #[serde(default)]
     clips: Vec<ClipRecord>,
 }
@@ -147,6 +154,16 @@ impl Project {
                 .iter()
                 .map(|c| c.to_record(&self.skeleton))
                 .collect(),
+            limits: self
+                .limits
+                .iter()
+                .map(|c| c.to_record(&self.skeleton))
+                .collect(),
+            transforms: self
+                .transforms
+                .iter()
+                .map(|c| c.to_record(&self.skeleton))
+                .collect(),
             clips: self.clips.iter().map(Clip::to_record).collect(),
         };
         let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
@@ -174,6 +191,9 @@ impl Project {
         let file: ProjectFile = serde_json::from_slice(bytes)?;
         let skeleton = skeleton_from_records(&file.skeleton)?;
         let ik = ik_from_records(&file.ik, &skeleton).map_err(ProjectError::Ik)?;
+        let (limits, transforms) =
+            limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
+                .map_err(ProjectError::Ik)?;
         let clips = clips_from_records(&file.clips, &skeleton)?;
         let parts = file
             .parts
@@ -185,6 +205,8 @@ impl Project {
             skeleton,
             parts,
             ik,
+            limits,
+            transforms,
             clips,
         })
     }

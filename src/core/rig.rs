@@ -5,14 +5,16 @@
 //!            {"name": "chest", "parent": "hip", "head": [48, 40], "tail": [48, 20]}]}
 //! ```
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
-//! `smoothness` (px) and `deform` (default true) are optional. An optional `ik` array holds IK
-//! constraints ([`IkRecord`]) and an optional `clips` array animation clips ([`ClipRecord`]). The project file stores its skeleton and clips in the same form.
+//! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
+//! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`) and
+//! animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, clips_from_records,
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit,
+    TransformConstraint, TransformRecord, clips_from_records, limits_and_transforms_from_records,
 };
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
@@ -44,6 +46,10 @@ pub struct RigFile {
     #[serde(default)]
     pub ik: Vec<IkRecord>,
     #[serde(default)]
+    pub limits: Vec<LimitRecord>,
+    #[serde(default)]
+    pub transforms: Vec<TransformRecord>,
+    #[serde(default)]
     pub clips: Vec<ClipRecord>,
 }
 
@@ -52,6 +58,8 @@ pub struct RigFile {
 pub struct Rig {
     pub skeleton: Skeleton,
     pub ik: Vec<IkConstraint>,
+    pub limits: Vec<RotationLimit>,
+    pub transforms: Vec<TransformConstraint>,
     pub clips: Vec<Clip>,
 }
 
@@ -131,10 +139,15 @@ pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
     let file: RigFile = serde_json::from_str(text)?;
     let skeleton = skeleton_from_records(&file.bones)?;
     let ik = ik_from_records(&file.ik, &skeleton).map_err(RigError::Ik)?;
+    let (limits, transforms) =
+        limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
+            .map_err(RigError::Ik)?;
     let clips = clips_from_records(&file.clips, &skeleton)?;
     Ok(Rig {
         skeleton,
         ik,
+        limits,
+        transforms,
         clips,
     })
 }

@@ -2,11 +2,16 @@
 //! their interpolation curves, IK, and sampling as a pure function of time.
 
 pub mod clip;
+pub mod constraints;
 pub mod curve;
 pub mod ik;
 pub mod part_keys;
 
 pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
+pub use constraints::{
+    LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
+    apply_limits_and_transforms, limits_and_transforms_from_records,
+};
 pub use curve::Interpolation;
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
