@@ -404,3 +404,46 @@ fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
             < 1e-12
     );
 }
+
+#[test]
+fn springs_are_kept_and_make_pose_lag() {
+    let dir = common::temp_dir("springs");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let rig = dir.join("springy.json");
+    let text = |springs: &str| {
+        format!(
+            r#"{{"bones":[{{"name":"body","head":[30,70],"tail":[65,70]}},
+                {{"name":"tip","parent":"body","head":[65,70],"tail":[100,70]}}],
+              "springs":[{springs}],
+              "clips":[{{"name":"snap","duration":1,"keys":[
+                {{"bone":"body","time":0,"rotate":0,"interp":"stepped"}},
+                {{"bone":"body","time":0.5,"rotate":30}}]}}]}}"#
+        )
+    };
+    std::fs::write(&rig, text(r#"{"bone":"tip","frequency":3,"damping":0.4}"#)).unwrap();
+    let sprite = common::sprite("kenney_wormGreen.png");
+    let sprung = dir.join("sprung.limber");
+    limber_ok(&["new", &s(&sprite), "--rig", &s(&rig), "-o", &s(&sprung)]);
+    let project = Project::load(&sprung).unwrap();
+    assert_eq!(project.springs.len(), 1);
+    assert!(project.to_bytes() == std::fs::read(&sprung).unwrap());
+
+    std::fs::write(&rig, text("")).unwrap();
+    let stiff = dir.join("stiff.limber");
+    limber_ok(&["new", &s(&sprite), "--rig", &s(&rig), "-o", &s(&stiff)]);
+    let at = |p: &std::path::Path, t: &str| {
+        limber_ok(&["pose", &s(p), "--clip", "snap", "--time", t, "--json"]).stdout
+    };
+    assert!(
+        at(&sprung, "0.55") != at(&stiff, "0.55"),
+        "just after the snap the spring lags"
+    );
+    assert!(
+        at(&sprung, "0.2") == at(&stiff, "0.2"),
+        "before anything moves, nothing lags"
+    );
+    assert!(
+        at(&sprung, "0.55") == at(&sprung, "0.55"),
+        "and it replays exactly"
+    );
+}

@@ -43,6 +43,7 @@ fn zombie() -> Project {
         ik: rig.ik,
         limits: rig.limits,
         transforms: rig.transforms,
+        springs: rig.springs,
         clips: rig.clips,
     }
 }

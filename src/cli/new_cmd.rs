@@ -75,6 +75,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         ik,
         limits,
         transforms,
+        springs,
         clips,
     } = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
@@ -120,6 +121,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         ik,
         limits,
         transforms,
+        springs,
         clips,
     };
     check_part_keys(&project.clips, &project.parts).map_err(|e| {

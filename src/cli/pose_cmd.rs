@@ -8,7 +8,7 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 
-use crate::core::animation::apply_constraints;
+use crate::core::animation::{apply_constraints, sample_with_springs};
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
@@ -66,7 +66,7 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
     let pose = apply_constraints(
         &solver,
         &project.skeleton,
-        &clip.sample(args.time),
+        &sample_with_springs(&solver, clip, &project.springs, args.time),
         &project.ik,
         &project.limits,
         &project.transforms,

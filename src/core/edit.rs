@@ -9,11 +9,13 @@
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, LimitRecord, TransformRecord,
-    clips_from_records, limits_and_transforms_from_records,
+    AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, LimitRecord, SpringRecord,
+    TransformRecord, clips_from_records, limits_and_transforms_from_records,
 };
 use super::project::{Project, check_part_keys};
-use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
+use super::rig::{
+    BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records, springs_from_records,
+};
 use super::skeleton::SkeletonError;
 use super::weights::{Binding, check_binding, normalise};
 
@@ -107,6 +109,7 @@ struct Records {
     ik: Vec<IkRecord>,
     limits: Vec<LimitRecord>,
     transforms: Vec<TransformRecord>,
+    springs: Vec<SpringRecord>,
     clips: Vec<ClipRecord>,
 }
 
@@ -126,6 +129,11 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             .collect(),
         transforms: project
             .transforms
+            .iter()
+            .map(|c| c.to_record(&project.skeleton))
+            .collect(),
+        springs: project
+            .springs
             .iter()
             .map(|c| c.to_record(&project.skeleton))
             .collect(),
@@ -187,6 +195,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                 rename(&mut constraint.target);
             }
             records.limits.iter_mut().for_each(|c| rename(&mut c.bone));
+            records.springs.iter_mut().for_each(|c| rename(&mut c.bone));
             for constraint in &mut records.transforms {
                 rename(&mut constraint.bone);
                 rename(&mut constraint.source);
@@ -268,6 +277,8 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     let (limits, transforms) =
         limits_and_transforms_from_records(&records.limits, &records.transforms, &skeleton)
             .map_err(EditError::Constraint)?;
+    let springs =
+        springs_from_records(&records.springs, &skeleton).map_err(EditError::Constraint)?;
     let clips = clips_from_records(&records.clips, &skeleton)?;
     for binding in &bindings {
         check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
@@ -277,6 +288,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     project.ik = ik;
     project.limits = limits;
     project.transforms = transforms;
+    project.springs = springs;
     project.clips = clips;
     for (part, binding) in project.parts.iter_mut().zip(bindings) {
         part.binding = binding;

@@ -14,13 +14,16 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit,
-    TransformConstraint, TransformRecord, clips_from_records, limits_and_transforms_from_records,
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
+    SpringRecord, TransformConstraint, TransformRecord, clips_from_records,
+    limits_and_transforms_from_records,
 };
 use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
-use super::rig::{BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records};
+use super::rig::{
+    BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records, springs_from_records,
+};
 use super::skeleton::{Skeleton, SkeletonError};
 use super::triangulate::Triangles;
 use super::weights::{Binding, WeightSettings, check_binding};
@@ -66,6 +69,8 @@ pub struct Project {
     pub ik: Vec<IkConstraint>,
     pub limits: Vec<RotationLimit>,
     pub transforms: Vec<TransformConstraint>,
+    /// Secondary motion on bones, applied to a clip's pose before the constraints.
+    pub springs: Vec<Spring>,
     pub clips: Vec<Clip>,
 }
 
@@ -106,6 +111,8 @@ struct ProjectFile {
     limits: Vec<LimitRecord>,
     #[serde(default)]
     transforms: Vec<TransformRecord>,
+    #[serde(default)]
+    springs: Vec<SpringRecord>,
     #[serde(default)]
     clips: Vec<ClipRecord>,
 }
@@ -164,6 +171,11 @@ impl Project {
                 .iter()
                 .map(|c| c.to_record(&self.skeleton))
                 .collect(),
+            springs: self
+                .springs
+                .iter()
+                .map(|c| c.to_record(&self.skeleton))
+                .collect(),
             clips: self.clips.iter().map(Clip::to_record).collect(),
         };
         let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
@@ -194,6 +206,7 @@ impl Project {
         let (limits, transforms) =
             limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
                 .map_err(ProjectError::Ik)?;
+        let springs = springs_from_records(&file.springs, &skeleton).map_err(ProjectError::Ik)?;
         let clips = clips_from_records(&file.clips, &skeleton)?;
         let parts = file
             .parts
@@ -207,6 +220,7 @@ impl Project {
             ik,
             limits,
             transforms,
+            springs,
             clips,
         })
     }

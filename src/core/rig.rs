@@ -6,15 +6,16 @@
 //! ```
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
 //! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
-//! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`) and
-//! animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
+//! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
+//! (`springs`) and animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit,
-    TransformConstraint, TransformRecord, clips_from_records, limits_and_transforms_from_records,
+    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
+    SpringRecord, TransformConstraint, TransformRecord, clips_from_records,
+    limits_and_transforms_from_records,
 };
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
@@ -50,6 +51,8 @@ pub struct RigFile {
     #[serde(default)]
     pub transforms: Vec<TransformRecord>,
     #[serde(default)]
+    pub springs: Vec<SpringRecord>,
+    #[serde(default)]
     pub clips: Vec<ClipRecord>,
 }
 
@@ -60,7 +63,19 @@ pub struct Rig {
     pub ik: Vec<IkConstraint>,
     pub limits: Vec<RotationLimit>,
     pub transforms: Vec<TransformConstraint>,
+    pub springs: Vec<Spring>,
     pub clips: Vec<Clip>,
+}
+
+/// Validates spring records against a skeleton.
+pub fn springs_from_records(
+    records: &[SpringRecord],
+    skeleton: &Skeleton,
+) -> Result<Vec<Spring>, String> {
+    records
+        .iter()
+        .map(|r| Spring::from_record(r, skeleton))
+        .collect()
 }
 
 /// Validates IK records against a skeleton.
@@ -142,12 +157,14 @@ pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
     let (limits, transforms) =
         limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
             .map_err(RigError::Ik)?;
+    let springs = springs_from_records(&file.springs, &skeleton).map_err(RigError::Ik)?;
     let clips = clips_from_records(&file.clips, &skeleton)?;
     Ok(Rig {
         skeleton,
         ik,
         limits,
         transforms,
+        springs,
         clips,
     })
 }

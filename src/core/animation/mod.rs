@@ -6,6 +6,7 @@ pub mod constraints;
 pub mod curve;
 pub mod ik;
 pub mod part_keys;
+pub mod secondary;
 
 pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
 pub use constraints::{
@@ -15,3 +16,4 @@ pub use constraints::{
 pub use curve::Interpolation;
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
+pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};
