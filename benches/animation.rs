@@ -71,6 +71,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         looping: true,
         keys,
         parts: vec![],
+        constraints: vec![],
     };
     let clip = Clip::from_record(&record, &skeleton).unwrap();
     (skeleton, ik, clip)

@@ -42,6 +42,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         looping: false,
         keys: vec![rest, key],
         parts: vec![],
+        constraints: vec![],
     };
     Clip::from_record(&record, skeleton).unwrap()
 }
@@ -446,4 +447,76 @@ fn springs_are_kept_and_make_pose_lag() {
         at(&sprung, "0.55") == at(&sprung, "0.55"),
         "and it replays exactly"
     );
+}
+
+#[test]
+fn a_keyed_mix_fades_ik_in_and_out() {
+    let dir = common::temp_dir("mix");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let rig = dir.join("mix.json");
+    std::fs::write(
+        &rig,
+        r#"{"bones":[
+              {"name":"back","head":[30,70],"tail":[65,70]},
+              {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
+              {"name":"goal","head":[80,30],"tail":[80,30],"deform":false}],
+            "ik":[{"name":"reach","bones":["back","front"],"target":"goal","bend":-1}],
+            "clips":[{"name":"fade","duration":1,"keys":[],
+              "constraints":[{"constraint":"reach","time":0,"mix":0},{"constraint":"reach","time":1,"mix":1}]}]}"#,
+    )
+    .unwrap();
+    let project_path = dir.join("mix.limber");
+    limber_ok(&[
+        "new",
+        &s(&common::sprite("kenney_wormGreen.png")),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project_path),
+    ]);
+    let project = Project::load(&project_path).unwrap();
+    assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
+    let clip = &project.clips[0];
+    assert_eq!(clip.sample_mix("reach", 0.25), Some(0.25));
+    let tip_at = |t: f64| {
+        let (ik, transforms) =
+            limber::core::animation::with_keyed_mix(clip, t, &project.ik, &project.transforms);
+        let solver = limber::core::pose::PoseSolver::new(&project.skeleton).unwrap();
+        let pose = limber::core::animation::apply_constraints(
+            &solver,
+            &project.skeleton,
+            &clip.sample(t),
+            &ik,
+            &[],
+            &transforms,
+        );
+        solver.world(&pose)[1].transform_point2(glam::DVec2::new(35.0, 0.0))
+    };
+    assert!(
+        (tip_at(0.0) - glam::DVec2::new(100.0, 70.0)).length() < 1e-9,
+        "mix 0: the rest pose"
+    );
+    assert!(
+        (tip_at(1.0) - glam::DVec2::new(80.0, 30.0)).length() < 1e-6,
+        "mix 1: reaches the goal"
+    );
+    // A mix key for a constraint that does not exist is refused.
+    std::fs::write(
+        &rig,
+        std::fs::read_to_string(&rig).unwrap().replace(
+            "\"constraint\":\"reach\",\"time\":1",
+            "\"constraint\":\"grab\",\"time\":1",
+        ),
+    )
+    .unwrap();
+    let out = limber(&[
+        "new",
+        &s(&common::sprite("kenney_wormGreen.png")),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&dir.join("bad.limber")),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("\"grab\""));
 }

@@ -117,6 +117,7 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
             looping: true,
             keys: vec![key("head", 0.0, 0.0)],
             parts: vec![],
+            constraints: vec![],
         }),
         Edit::SetKey {
             clip: "nod".into(),
@@ -259,6 +260,7 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
                 looping: false,
                 keys: vec![],
                 parts: vec![],
+                constraints: vec![],
             }),
             "twice",
         ),

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::MeshOptions;
 use super::svg::weights_svg_text;
+use crate::core::animation::check_mix_keys;
 use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
@@ -124,6 +125,15 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         springs,
         clips,
     };
+    check_mix_keys(&project.clips, &project.ik, &project.transforms).map_err(|e| {
+        anyhow!(
+            "{}: {e}",
+            args.rig.as_ref().map_or_else(
+                || args.image.display().to_string(),
+                |r| r.display().to_string()
+            )
+        )
+    })?;
     check_part_keys(&project.clips, &project.parts).map_err(|e| {
         anyhow!(
             "{}: {e}",

@@ -8,7 +8,7 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 
-use crate::core::animation::{apply_constraints, sample_with_springs};
+use crate::core::animation::{apply_constraints, sample_with_springs, with_keyed_mix};
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
@@ -63,13 +63,14 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
         ));
     }
     let solver = PoseSolver::new(&project.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
+    let (ik, transforms) = with_keyed_mix(clip, args.time, &project.ik, &project.transforms);
     let pose = apply_constraints(
         &solver,
         &project.skeleton,
         &sample_with_springs(&solver, clip, &project.springs, args.time),
-        &project.ik,
+        &ik,
         &project.limits,
-        &project.transforms,
+        &transforms,
     );
     let palette = solver.palette(&solver.world(&pose));
     let mode = if args.dqs {

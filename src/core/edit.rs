@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::animation::{
     AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, LimitRecord, SpringRecord,
-    TransformRecord, clips_from_records, limits_and_transforms_from_records,
+    TransformRecord, check_mix_keys, clips_from_records, limits_and_transforms_from_records,
 };
 use super::project::{Project, check_part_keys};
 use super::rig::{
@@ -236,8 +236,11 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                 .ik
                 .iter()
                 .position(|c| c.name == name)
-                .ok_or(EditError::NoConstraint(name))?;
+                .ok_or_else(|| EditError::NoConstraint(name.clone()))?;
             records.ik.remove(i);
+            for clip in &mut records.clips {
+                clip.constraints.retain(|k| k.constraint != name);
+            }
         }
         Edit::AddClip(clip) => records.clips.push(clip),
         Edit::RemoveClip { name } => {
@@ -284,6 +287,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
     }
     check_part_keys(&clips, &project.parts)?;
+    check_mix_keys(&clips, &ik, &transforms).map_err(EditError::Constraint)?;
     project.skeleton = skeleton;
     project.ik = ik;
     project.limits = limits;

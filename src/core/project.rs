@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use super::animation::{
     AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
-    SpringRecord, TransformConstraint, TransformRecord, clips_from_records,
+    SpringRecord, TransformConstraint, TransformRecord, check_mix_keys, clips_from_records,
     limits_and_transforms_from_records,
 };
 use super::atomic_file::write_atomic;
@@ -214,6 +214,7 @@ impl Project {
             .map(|p| part_from_file(p, skeleton.bones.len()))
             .collect::<Result<Vec<_>, _>>()?;
         check_part_keys(&clips, &parts).map_err(ProjectError::Animation)?;
+        check_mix_keys(&clips, &ik, &transforms).map_err(ProjectError::Ik)?;
         Ok(Self {
             skeleton,
             parts,
@@ -256,9 +257,9 @@ impl Project {
 pub fn check_part_keys(clips: &[Clip], parts: &[Part]) -> Result<(), AnimationError> {
     for clip in clips {
         for key in clip.part_keys() {
-            let bad = |problem: String| AnimationError::BadPartKey {
+            let bad = |problem: String| AnimationError::BadKey {
                 clip: clip.name.clone(),
-                part: key.part.clone(),
+                what: format!("part \"{}\"", key.part),
                 time: key.time,
                 problem,
             };

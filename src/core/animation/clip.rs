@@ -44,10 +44,11 @@ pub enum AnimationError {
     DuplicateClip { clip: String },
     #[error("a clip has an empty name")]
     EmptyName,
-    #[error("clip \"{clip}\": part \"{part}\" key at time {time}: {problem}")]
-    BadPartKey {
+    #[error("clip \"{clip}\": {what} key at time {time}: {problem}")]
+    BadKey {
         clip: String,
-        part: String,
+        /// Which part or constraint, as words ("part \"arm\"").
+        what: String,
         time: f64,
         problem: String,
     },
@@ -81,6 +82,19 @@ pub struct ClipRecord {
     /// Draw order, visibility and deform keys of parts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<PartKeyRecord>,
+    /// Keys of IK and transform constraints' mix, by constraint name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<MixKeyRecord>,
+}
+
+/// A key of a constraint's mix (0–1), as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MixKeyRecord {
+    pub constraint: String,
+    pub time: f64,
+    pub mix: f64,
+    #[serde(default)]
+    pub interp: Interpolation,
 }
 
 /// A key of one channel: time, value, interpolation to the next key.
@@ -106,6 +120,8 @@ pub struct Clip {
     channels: Vec<BoneChannels>,
     /// Part keys sorted by part name, then time.
     part_keys: Vec<PartKeyRecord>,
+    /// Mix keys sorted by constraint name, then time.
+    mix_keys: Vec<MixKeyRecord>,
 }
 
 impl Clip {
@@ -177,6 +193,7 @@ impl Clip {
             }
         }
         let part_keys = part_keys(&clip, record)?;
+        let mix_keys = mix_keys(&clip, record)?;
         Ok(Self {
             name: record.name.clone(),
             duration: record.duration,
@@ -184,6 +201,7 @@ impl Clip {
             records,
             channels,
             part_keys,
+            mix_keys,
         })
     }
 
@@ -191,6 +209,22 @@ impl Clip {
     pub fn sample_part(&self, part: &str, t: f64) -> PartPose {
         let keys: Vec<&PartKeyRecord> = self.part_keys.iter().filter(|k| k.part == part).collect();
         sample_part(&keys, self.local_time(t))
+    }
+
+    /// The keyed mix of the constraint called `constraint` at time `t`, if the clip keys it.
+    pub fn sample_mix(&self, constraint: &str, t: f64) -> Option<f64> {
+        let keys: Vec<ChannelKey<f64>> = self
+            .mix_keys
+            .iter()
+            .filter(|k| k.constraint == constraint)
+            .map(|k| (k.time, k.mix, k.interp))
+            .collect();
+        sample_channel(&keys, self.local_time(t), |a, b, e| a + (b - a) * e)
+    }
+
+    /// The names of the constraints whose mix the clip keys.
+    pub fn mix_key_names(&self) -> impl Iterator<Item = &str> {
+        self.mix_keys.iter().map(|k| k.constraint.as_str())
     }
 
     /// The part keys, sorted by part name then time.
@@ -206,6 +240,7 @@ impl Clip {
             looping: self.looping,
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
             parts: self.part_keys.clone(),
+            constraints: self.mix_keys.clone(),
         }
     }
 
@@ -246,9 +281,9 @@ impl Clip {
 /// Validates and sorts a clip's part keys: times within the clip, deform records well formed, no two
 /// keys of one part at one time.
 fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, AnimationError> {
-    let bad = |key: &PartKeyRecord, problem: String| AnimationError::BadPartKey {
+    let bad = |key: &PartKeyRecord, problem: String| AnimationError::BadKey {
         clip: clip.to_string(),
-        part: key.part.clone(),
+        what: format!("part \"{}\"", key.part),
         time: key.time,
         problem,
     };
@@ -270,6 +305,37 @@ fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, Anim
         .find(|w| w[0].part == w[1].part && w[0].time == w[1].time)
     {
         return Err(bad(&w[1], "two keys of the part at this time".into()));
+    }
+    Ok(keys)
+}
+
+/// Validates and sorts a clip's constraint mix keys.
+fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, AnimationError> {
+    let bad = |key: &MixKeyRecord, problem: &str| AnimationError::BadKey {
+        clip: clip.to_string(),
+        what: format!("constraint \"{}\"", key.constraint),
+        time: key.time,
+        problem: problem.to_string(),
+    };
+    for key in &record.constraints {
+        if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+            return Err(bad(key, "the time is not within the clip"));
+        }
+        if !(0.0..=1.0).contains(&key.mix) || !key.interp.is_finite() {
+            return Err(bad(key, "the mix must be from 0 to 1"));
+        }
+    }
+    let mut keys = record.constraints.clone();
+    keys.sort_by(|a, b| {
+        a.constraint
+            .cmp(&b.constraint)
+            .then(a.time.total_cmp(&b.time))
+    });
+    if let Some(w) = keys
+        .windows(2)
+        .find(|w| w[0].constraint == w[1].constraint && w[0].time == w[1].time)
+    {
+        return Err(bad(&w[1], "two keys of the constraint at this time"));
     }
     Ok(keys)
 }
@@ -361,6 +427,7 @@ mod tests {
             looping,
             keys,
             parts: vec![],
+            constraints: vec![],
         };
         Clip::from_record(&record, &skeleton()).unwrap()
     }
@@ -440,6 +507,7 @@ mod tests {
                     looping: true,
                     keys,
                     parts: vec![],
+                    constraints: vec![],
                 },
                 &s,
             )
@@ -482,6 +550,7 @@ mod tests {
             looping: false,
             keys: vec![],
             parts: vec![],
+            constraints: vec![],
         };
         let two = [one.clone(), one];
         assert!(matches!(

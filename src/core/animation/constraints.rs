@@ -132,6 +132,57 @@ pub fn apply_constraints(
     pose
 }
 
+/// The IK and transform constraints with the mixes `clip` keys at time `t`: a keyed mix replaces an
+/// IK constraint's mix and scales a transform constraint's rotate and translate mixes.
+pub fn with_keyed_mix(
+    clip: &super::clip::Clip,
+    t: f64,
+    ik: &[super::ik::IkConstraint],
+    transforms: &[TransformConstraint],
+) -> (Vec<super::ik::IkConstraint>, Vec<TransformConstraint>) {
+    let ik = ik
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Some(mix) = clip.sample_mix(&c.name, t) {
+                c.mix = mix;
+            }
+            c
+        })
+        .collect();
+    let transforms = transforms
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Some(mix) = clip.sample_mix(&c.name, t) {
+                c.rotate_mix *= mix;
+                c.translate_mix *= mix;
+            }
+            c
+        })
+        .collect();
+    (ik, transforms)
+}
+
+/// Checks that every mix key of every clip names an IK or transform constraint.
+pub fn check_mix_keys(
+    clips: &[super::clip::Clip],
+    ik: &[super::ik::IkConstraint],
+    transforms: &[TransformConstraint],
+) -> Result<(), String> {
+    for clip in clips {
+        for name in clip.mix_key_names() {
+            if !ik.iter().any(|c| c.name == name) && !transforms.iter().any(|c| c.name == name) {
+                return Err(format!(
+                    "clip \"{}\" keys the mix of \"{name}\", which is not an IK or transform constraint",
+                    clip.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Validates limit and transform records against a skeleton.
 pub fn limits_and_transforms_from_records(
     limits: &[LimitRecord],

@@ -8,10 +8,11 @@ pub mod ik;
 pub mod part_keys;
 pub mod secondary;
 
-pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, clips_from_records};
+pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, MixKeyRecord, clips_from_records};
 pub use constraints::{
     LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
-    apply_limits_and_transforms, limits_and_transforms_from_records,
+    apply_limits_and_transforms, check_mix_keys, limits_and_transforms_from_records,
+    with_keyed_mix,
 };
 pub use curve::Interpolation;
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};

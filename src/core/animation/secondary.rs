@@ -202,6 +202,7 @@ mod tests {
             looping,
             keys: vec![key(0.0, 0.0), key(0.5, 60.0)],
             parts: vec![],
+            constraints: vec![],
         };
         Clip::from_record(&record, &rig()).unwrap()
     }
