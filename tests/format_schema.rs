@@ -1,0 +1,63 @@
+//! The project file's JSON Schema (`docs/limber.schema.json`) accepts what limber writes and the
+//! version-1 fixture, and catches a malformed file.
+
+mod common;
+
+use std::path::Path;
+
+fn schema() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/limber.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).expect("the schema itself is valid")
+}
+
+fn errors(validator: &jsonschema::Validator, document: &serde_json::Value) -> Vec<String> {
+    validator
+        .iter_errors(document)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
+    let validator = schema();
+    let dir = common::temp_dir("schema");
+    let project = dir.join("zombie.limber");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::limber_ok(&[
+        "new",
+        common::sprite("kenney_zombie_walk0.png").to_str().unwrap(),
+        "--rig",
+        root.join("assets/rigs/kenney_zombie_walk0.json")
+            .to_str()
+            .unwrap(),
+        "-o",
+        project.to_str().unwrap(),
+    ]);
+    for file in [project, root.join("tests/fixtures/key_v1.limber")] {
+        let document: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        assert_eq!(
+            errors(&validator, &document),
+            Vec::<String>::new(),
+            "{file:?}"
+        );
+    }
+}
+
+#[test]
+fn the_schema_catches_malformed_projects() {
+    let validator = schema();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/key_v1.limber");
+    let good: serde_json::Value = serde_json::from_slice(&std::fs::read(fixture).unwrap()).unwrap();
+    let mut wrong_format = good.clone();
+    wrong_format["format"] = "spine".into();
+    let mut bad_weight = good.clone();
+    bad_weight["parts"][0]["influences"][0][0][1] = 1.5.into();
+    let mut no_parts = good.clone();
+    no_parts.as_object_mut().unwrap().remove("parts");
+    for document in [wrong_format, bad_weight, no_parts] {
+        assert!(!errors(&validator, &document).is_empty());
+    }
+}
