@@ -296,3 +296,40 @@ fn a_zero_length_bone_far_outside_the_image_is_accepted() {
     let project = Project::load(&out).unwrap();
     limber::core::weights::check_binding(&project.parts[0].binding, 2).unwrap();
 }
+
+#[test]
+fn a_changed_image_is_reported_and_its_part_rebuilt_rather_than_used_stale() {
+    let dir = common::temp_dir("stale");
+    let image = dir.join("hero.png");
+    std::fs::copy(common::sprite("kenney_zombie_walk0.png"), &image).unwrap();
+    let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
+    let project = dir.join("hero.limber");
+    limber_ok(&["new", s(&image), "--rig", s(&rig), "-o", s(&project)]);
+    let stored = Project::load(&project).unwrap().parts[0]
+        .mesh
+        .positions
+        .len();
+
+    // The artist repaints the sprite (here: another character of the same size).
+    std::fs::copy(common::sprite("kenney_robot_jump.png"), &image).unwrap();
+    let info = limber_ok(&["info", s(&project)]);
+    assert!(
+        String::from_utf8_lossy(&info.stdout).contains("image changed since its mesh was made")
+    );
+    let pose = limber_ok(&[
+        "pose",
+        s(&project),
+        "--clip",
+        "shamble",
+        "--time",
+        "0.3",
+        "--json",
+    ]);
+    assert!(String::from_utf8_lossy(&pose.stderr).contains("rebuilt mesh and weights"));
+    let doc: serde_json::Value = serde_json::from_slice(&pose.stdout).unwrap();
+    let rebuilt = doc["parts"][0]["positions"].as_array().unwrap().len();
+    assert_ne!(
+        rebuilt, stored,
+        "the new image's mesh is used, not the stored one"
+    );
+}

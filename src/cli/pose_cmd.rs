@@ -9,6 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::core::animation::{apply_constraints, sample_with_springs, with_keyed_mix};
+use crate::core::derived::refresh_stale_parts;
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
@@ -47,7 +48,15 @@ struct PartPositions<'a> {
 
 pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
     let name = args.project.display();
-    let project = Project::load(&args.project).map_err(|e| anyhow!("{name}: {e}"))?;
+    let mut project = Project::load(&args.project).map_err(|e| anyhow!("{name}: {e}"))?;
+    // A part whose image changed is re-meshed and re-weighted rather than used stale.
+    for part in
+        refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{name}: {e}"))?
+    {
+        eprintln!(
+            "{name}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
+        );
+    }
     let clip = project.clip(&args.clip).ok_or_else(|| {
         let known: Vec<&str> = project.clips.iter().map(|c| c.name.as_str()).collect();
         anyhow!(

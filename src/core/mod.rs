@@ -8,6 +8,7 @@
 pub mod animation;
 pub mod atomic_file;
 pub mod brush;
+pub mod derived;
 pub mod distance;
 pub mod edit;
 pub mod error;
