@@ -131,7 +131,7 @@ fn projects_keep_their_clips_and_pose_and_info_report_them() {
     ]);
 
     let project = Project::load(&project_path).unwrap();
-    assert_eq!(project.clips.len(), 2);
+    assert_eq!(project.rig.clips.len(), 2);
     assert!(
         project.to_bytes() == std::fs::read(&project_path).unwrap(),
         "load → save gives the same bytes"
@@ -192,7 +192,7 @@ fn a_version_1_project_is_migrated_on_save() {
     let fixture =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/key_v1.limber");
     let project = Project::load(&fixture).unwrap();
-    assert!(project.clips.is_empty());
+    assert!(project.rig.clips.is_empty());
     let saved = String::from_utf8(project.to_bytes()).unwrap();
     assert!(saved.starts_with(r#"{"format":"limber","version":2,"#));
     assert_eq!(Project::from_bytes(saved.as_bytes()).unwrap(), project);
@@ -226,18 +226,21 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
         &s(&project_path),
     ]);
     let project = Project::load(&project_path).unwrap();
-    assert_eq!(project.ik.len(), 1);
+    assert_eq!(project.rig.ik.len(), 1);
     assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
 
     // The chain's tip follows the goal: with IK the front bone's tail is where the goal went.
     let pose = limber::core::animation::apply_ik(
-        &project.skeleton,
-        &project.clips[0].sample(1.0),
-        &project.ik,
+        &project.rig.skeleton,
+        &project.rig.clips[0].sample(1.0),
+        &project.rig.ik,
     )
     .unwrap();
-    let world = world_transforms(&project.skeleton, &pose).unwrap();
-    let tip = world[1].transform_point2(glam::DVec2::new(project.skeleton.bones[1].length(), 0.0));
+    let world = world_transforms(&project.rig.skeleton, &pose).unwrap();
+    let tip = world[1].transform_point2(glam::DVec2::new(
+        project.rig.skeleton.bones[1].length(),
+        0.0,
+    ));
     assert!(
         (tip - glam::DVec2::new(80.0, 30.0)).length() < 1e-6,
         "{tip}"
@@ -380,17 +383,20 @@ fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
         &s(&project_path),
     ]);
     let project = Project::load(&project_path).unwrap();
-    assert_eq!((project.limits.len(), project.transforms.len()), (1, 1));
+    assert_eq!(
+        (project.rig.limits.len(), project.rig.transforms.len()),
+        (1, 1)
+    );
     assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
 
-    let solver = limber::core::pose::PoseSolver::new(&project.skeleton).unwrap();
+    let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
     let pose = limber::core::animation::apply_constraints(
         &solver,
-        &project.skeleton,
-        &project.clips[0].sample(1.0),
-        &project.ik,
-        &project.limits,
-        &project.transforms,
+        &project.rig.skeleton,
+        &project.rig.clips[0].sample(1.0),
+        &project.rig.ik,
+        &project.rig.limits,
+        &project.rig.transforms,
     );
     // The limit wins over IK: the front bone bends at most 15°.
     assert!(pose.bones[1].rotate.abs() <= 15f64.to_radians() + 1e-12);
@@ -426,7 +432,7 @@ fn springs_are_kept_and_make_pose_lag() {
     let sprung = dir.join("sprung.limber");
     limber_ok(&["new", &s(&sprite), "--rig", &s(&rig), "-o", &s(&sprung)]);
     let project = Project::load(&sprung).unwrap();
-    assert_eq!(project.springs.len(), 1);
+    assert_eq!(project.rig.springs.len(), 1);
     assert!(project.to_bytes() == std::fs::read(&sprung).unwrap());
 
     std::fs::write(&rig, text("")).unwrap();
@@ -476,15 +482,19 @@ fn a_keyed_mix_fades_ik_in_and_out() {
     ]);
     let project = Project::load(&project_path).unwrap();
     assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
-    let clip = &project.clips[0];
+    let clip = &project.rig.clips[0];
     assert_eq!(clip.sample_mix("reach", 0.25), Some(0.25));
     let tip_at = |t: f64| {
-        let (ik, transforms) =
-            limber::core::animation::with_keyed_mix(clip, t, &project.ik, &project.transforms);
-        let solver = limber::core::pose::PoseSolver::new(&project.skeleton).unwrap();
+        let (ik, transforms) = limber::core::animation::with_keyed_mix(
+            clip,
+            t,
+            &project.rig.ik,
+            &project.rig.transforms,
+        );
+        let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
         let pose = limber::core::animation::apply_constraints(
             &solver,
-            &project.skeleton,
+            &project.rig.skeleton,
             &clip.sample(t),
             &ik,
             &[],

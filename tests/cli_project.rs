@@ -162,8 +162,8 @@ fn new_prints_distance_and_weights_timings_and_saves_the_same_bytes_twice() {
 fn the_version_1_fixture_keeps_loading() {
     let fixture = root().join("tests/fixtures/key_v1.limber");
     let project = Project::load(&fixture).unwrap();
-    assert_eq!(project.skeleton.bones.len(), 2);
-    assert_eq!(project.skeleton.bones[1].smoothness, Some(12.0));
+    assert_eq!(project.rig.skeleton.bones.len(), 2);
+    assert_eq!(project.rig.skeleton.bones[1].smoothness, Some(12.0));
     assert_eq!(
         project.parts[0].mesh.hole_count, 1,
         "the key's ring keeps its hole"

@@ -26,7 +26,7 @@ fn zombie() -> Project {
         DistanceCache::new().distances(&grid, &rig.skeleton, &mesh.positions, Metric::Geodesic);
     let binding = auto_weights(&rig.skeleton, &distances, &mesh.positions, 6.4);
     Project {
-        skeleton: rig.skeleton,
+        rig,
         parts: vec![Part {
             name: "zombie".into(),
             draw_order: 0,
@@ -40,11 +40,6 @@ fn zombie() -> Project {
             mesh: Arc::new(mesh),
             binding,
         }],
-        ik: rig.ik,
-        limits: rig.limits,
-        transforms: rig.transforms,
-        springs: rig.springs,
-        clips: rig.clips,
     }
 }
 
@@ -152,18 +147,18 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
         history
             .apply(&mut project, edit.clone())
             .unwrap_or_else(|e| panic!("{edit:?}: {e}"));
-        check_binding(&project.parts[0].binding, project.skeleton.bones.len()).unwrap();
+        check_binding(&project.parts[0].binding, project.rig.skeleton.bones.len()).unwrap();
         states.push(project.clone());
     }
     // Removing the spine reparented its children to the hip and moved its keys' bone out of clips.
-    let hip = project.skeleton.index_of("hip");
+    let hip = project.rig.skeleton.index_of("hip");
     assert_eq!(
-        project.skeleton.bones[project.skeleton.index_of("head").unwrap()].parent,
+        project.rig.skeleton.bones[project.rig.skeleton.index_of("head").unwrap()].parent,
         hip
     );
-    assert!(project.skeleton.index_of("spine").is_none());
+    assert!(project.rig.skeleton.index_of("spine").is_none());
     assert!(project.clip("wave").is_none());
-    assert_eq!(project.ik.len(), 1);
+    assert_eq!(project.rig.ik.len(), 1);
 
     for expected in states.iter().rev().skip(1) {
         assert!(history.undo(&mut project));

@@ -72,7 +72,7 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        let skeleton = &project.skeleton;
+        let skeleton = &project.rig.skeleton;
         let document = InfoJson {
             bones: skeleton
                 .bones
@@ -93,6 +93,7 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
                 })
                 .collect(),
             clips: project
+                .rig
                 .clips
                 .iter()
                 .map(|c| ClipJson {
@@ -112,8 +113,8 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
             out,
             "{name}: {} parts ({vertices} vertices, {triangles} triangles), {} bones, {} clips",
             project.parts.len(),
-            project.skeleton.bones.len(),
-            project.clips.len()
+            project.rig.skeleton.bones.len(),
+            project.rig.clips.len()
         )?;
         for note in notes {
             writeln!(out, "{name}: {note}")?;

@@ -8,7 +8,6 @@ use clap::{Args, ValueEnum};
 
 use super::MeshOptions;
 use super::svg::weights_svg_text;
-use crate::core::animation::check_mix_keys;
 use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
@@ -71,14 +70,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         std::fs::read(&args.image).map_err(|e| anyhow!("{image_name}: cannot read file: {e}"))?;
     let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let decode_time = start.elapsed();
-    let Rig {
-        skeleton,
-        ik,
-        limits,
-        transforms,
-        springs,
-        clips,
-    } = match &args.rig {
+    let rig = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
         None => Rig::default(),
     };
@@ -97,18 +89,18 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let metric = Metric::from(args.metric);
     let mut cache = DistanceCache::new();
     let distances = timings.time("distance", || {
-        cache.distances(&grid, &skeleton, &mesh.positions, metric)
+        cache.distances(&grid, &rig.skeleton, &mesh.positions, metric)
     });
     drop(grid);
     let binding = timings.time("weights", || {
-        auto_weights(&skeleton, &distances, &mesh.positions, smoothness)
+        auto_weights(&rig.skeleton, &distances, &mesh.positions, smoothness)
     });
     let name = args
         .image
         .file_stem()
         .map_or_else(|| "sprite".to_string(), |s| s.to_string_lossy().to_string());
     let project = Project {
-        skeleton,
+        rig,
         parts: vec![Part {
             name,
             draw_order: 0,
@@ -119,22 +111,9 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             mesh: std::sync::Arc::new(mesh),
             binding,
         }],
-        ik,
-        limits,
-        transforms,
-        springs,
-        clips,
     };
-    check_mix_keys(&project.clips, &project.ik, &project.transforms).map_err(|e| {
-        anyhow!(
-            "{}: {e}",
-            args.rig.as_ref().map_or_else(
-                || args.image.display().to_string(),
-                |r| r.display().to_string()
-            )
-        )
-    })?;
-    check_part_keys(&project.clips, &project.parts).map_err(|e| {
+    // Part keys name parts, which the rig alone could not check.
+    check_part_keys(&project.rig.clips, &project.parts).map_err(|e| {
         anyhow!(
             "{}: {e}",
             args.rig.as_ref().map_or_else(
@@ -148,7 +127,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow!("{}: cannot save project: {e}", args.output.display()))?;
     if let Some(svg) = &args.svg {
         let part = &project.parts[0];
-        let text = weights_svg_text(&bytes, &part.mesh, &part.binding, &project.skeleton);
+        let text = weights_svg_text(&bytes, &part.mesh, &part.binding, &project.rig.skeleton);
         std::fs::write(svg, text)
             .map_err(|e| anyhow!("{}: cannot write SVG: {e}", svg.display()))?;
     }
@@ -163,8 +142,8 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         args.output.display(),
         part.mesh.positions.len(),
         part.mesh.triangles.len(),
-        project.skeleton.bones.len(),
-        project.clips.len(),
+        project.rig.skeleton.bones.len(),
+        project.rig.clips.len(),
         metric.name(),
     );
     Ok(())

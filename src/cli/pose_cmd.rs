@@ -58,7 +58,7 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
         );
     }
     let clip = project.clip(&args.clip).ok_or_else(|| {
-        let known: Vec<&str> = project.clips.iter().map(|c| c.name.as_str()).collect();
+        let known: Vec<&str> = project.rig.clips.iter().map(|c| c.name.as_str()).collect();
         anyhow!(
             "{name}: no clip named \"{}\" (clips: {})",
             args.clip,
@@ -71,14 +71,15 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
             args.time
         ));
     }
-    let solver = PoseSolver::new(&project.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
-    let (ik, transforms) = with_keyed_mix(clip, args.time, &project.ik, &project.transforms);
+    let solver = PoseSolver::new(&project.rig.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
+    let (ik, transforms) =
+        with_keyed_mix(clip, args.time, &project.rig.ik, &project.rig.transforms);
     let pose = apply_constraints(
         &solver,
-        &project.skeleton,
-        &sample_with_springs(&solver, clip, &project.springs, args.time),
+        &project.rig.skeleton,
+        &sample_with_springs(&solver, clip, &project.rig.springs, args.time),
         &ik,
-        &project.limits,
+        &project.rig.limits,
         &transforms,
     );
     let palette = solver.palette(&solver.world(&pose));

@@ -49,7 +49,7 @@ pub fn refresh_stale_parts(
         part.image_crc32 = crc32fast::hash(&bytes);
         refreshed.push(part.name.clone());
     }
-    check_part_keys(&updated.clips, &updated.parts).map_err(|e| {
+    check_part_keys(&updated.rig.clips, &updated.parts).map_err(|e| {
         format!("{e} (the part's image changed, so its mesh was rebuilt and its deform keys no longer fit)")
     })?;
     *project = updated;
@@ -63,6 +63,6 @@ fn weigh(
     metric: super::distance::Metric,
     smoothness: f64,
 ) -> super::weights::Binding {
-    let distances = DistanceCache::new().distances(grid, &project.skeleton, vertices, metric);
-    auto_weights(&project.skeleton, &distances, vertices, smoothness)
+    let distances = DistanceCache::new().distances(grid, &project.rig.skeleton, vertices, metric);
+    auto_weights(&project.rig.skeleton, &distances, vertices, smoothness)
 }

@@ -8,15 +8,9 @@
 
 use thiserror::Error;
 
-use super::animation::{
-    AnimationError, Clip, ClipRecord, IkRecord, KeyRecord, LimitRecord, SpringRecord,
-    TransformRecord, check_mix_keys, clips_from_records, limits_and_transforms_from_records,
-};
+use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord};
 use super::project::{Project, check_part_keys};
-use super::rig::{
-    BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records, springs_from_records,
-};
-use super::skeleton::SkeletonError;
+use super::rig::{BoneRecord, RigError, RigFile};
 use super::weights::{Binding, check_binding, normalise};
 
 /// One change to a project.
@@ -83,7 +77,7 @@ pub enum Edit {
 }
 
 /// Why an edit was refused (the project is unchanged).
-#[derive(Debug, Clone, PartialEq, Error)]
+#[derive(Debug, Error)]
 pub enum EditError {
     #[error("no bone named \"{0}\"")]
     NoBone(String),
@@ -94,53 +88,18 @@ pub enum EditError {
     #[error("no part {0}")]
     NoPart(usize),
     #[error("{0}")]
-    Skeleton(#[from] SkeletonError),
+    Rig(#[from] RigError),
     #[error("{0}")]
     Animation(#[from] AnimationError),
-    #[error("invalid constraint: {0}")]
-    Constraint(String),
     #[error("invalid weights: {0}")]
     Weights(String),
 }
 
-/// The project's named parts, as edits change them.
-struct Records {
-    bones: Vec<BoneRecord>,
-    ik: Vec<IkRecord>,
-    limits: Vec<LimitRecord>,
-    transforms: Vec<TransformRecord>,
-    springs: Vec<SpringRecord>,
-    clips: Vec<ClipRecord>,
-}
-
 /// Applies `edit` to `project`; on error the project is unchanged.
 pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
-    let mut records = Records {
-        bones: records_from_skeleton(&project.skeleton),
-        ik: project
-            .ik
-            .iter()
-            .map(|c| c.to_record(&project.skeleton))
-            .collect(),
-        limits: project
-            .limits
-            .iter()
-            .map(|c| c.to_record(&project.skeleton))
-            .collect(),
-        transforms: project
-            .transforms
-            .iter()
-            .map(|c| c.to_record(&project.skeleton))
-            .collect(),
-        springs: project
-            .springs
-            .iter()
-            .map(|c| c.to_record(&project.skeleton))
-            .collect(),
-        clips: project.clips.iter().map(Clip::to_record).collect(),
-    };
+    let mut records = RigFile::from_rig(&project.rig);
     let mut bindings: Vec<Binding> = project.parts.iter().map(|p| p.binding.clone()).collect();
-    let bone_index = |records: &Records, name: &str| {
+    let bone_index = |records: &RigFile, name: &str| {
         records
             .bones
             .iter()
@@ -275,32 +234,19 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         }
     }
     // Rebuild and validate everything, then commit.
-    let skeleton = skeleton_from_records(&records.bones)?;
-    let ik = ik_from_records(&records.ik, &skeleton).map_err(EditError::Constraint)?;
-    let (limits, transforms) =
-        limits_and_transforms_from_records(&records.limits, &records.transforms, &skeleton)
-            .map_err(EditError::Constraint)?;
-    let springs =
-        springs_from_records(&records.springs, &skeleton).map_err(EditError::Constraint)?;
-    let clips = clips_from_records(&records.clips, &skeleton)?;
+    let rig = records.validate()?;
     for binding in &bindings {
-        check_binding(binding, skeleton.bones.len()).map_err(EditError::Weights)?;
+        check_binding(binding, rig.skeleton.bones.len()).map_err(EditError::Weights)?;
     }
-    check_part_keys(&clips, &project.parts)?;
-    check_mix_keys(&clips, &ik, &transforms).map_err(EditError::Constraint)?;
-    project.skeleton = skeleton;
-    project.ik = ik;
-    project.limits = limits;
-    project.transforms = transforms;
-    project.springs = springs;
-    project.clips = clips;
+    check_part_keys(&rig.clips, &project.parts)?;
+    project.rig = rig;
     for (part, binding) in project.parts.iter_mut().zip(bindings) {
         part.binding = binding;
     }
     Ok(())
 }
 
-fn clip_index(records: &Records, name: &str) -> Result<usize, EditError> {
+fn clip_index(records: &RigFile, name: &str) -> Result<usize, EditError> {
     records
         .clips
         .iter()

@@ -13,18 +13,11 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
-    SpringRecord, TransformConstraint, TransformRecord, check_mix_keys, clips_from_records,
-    limits_and_transforms_from_records,
-};
+use super::animation::{AnimationError, Clip};
 use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
-use super::rig::{
-    BoneRecord, ik_from_records, records_from_skeleton, skeleton_from_records, springs_from_records,
-};
-use super::skeleton::{Skeleton, SkeletonError};
+use super::rig::{Rig, RigError, RigFile};
 use super::triangulate::Triangles;
 use super::weights::{Binding, WeightSettings, check_binding};
 
@@ -60,18 +53,11 @@ impl Part {
     }
 }
 
-/// Everything an artist made.
+/// Everything an artist made: the rig (skeleton, constraints, springs, clips) and the parts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Project {
-    pub skeleton: Skeleton,
+    pub rig: Rig,
     pub parts: Vec<Part>,
-    /// Applied in order after a clip's pose, then the limits, then the transform constraints.
-    pub ik: Vec<IkConstraint>,
-    pub limits: Vec<RotationLimit>,
-    pub transforms: Vec<TransformConstraint>,
-    /// Secondary motion on bones, applied to a clip's pose before the constraints.
-    pub springs: Vec<Spring>,
-    pub clips: Vec<Clip>,
 }
 
 /// Why a project could not be read or written.
@@ -89,12 +75,10 @@ pub enum ProjectError {
         "made by a newer limber (file version {found}; this build reads up to {FORMAT_VERSION})"
     )]
     NewerVersion { found: u32 },
-    #[error("invalid skeleton: {0}")]
-    Skeleton(#[from] SkeletonError),
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
-    #[error("invalid constraint: {0}")]
-    Ik(String),
+    #[error("{0}")]
+    Rig(#[from] RigError),
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
 }
@@ -103,18 +87,9 @@ pub enum ProjectError {
 struct ProjectFile {
     format: String,
     version: u32,
-    skeleton: Vec<BoneRecord>,
+    #[serde(flatten)]
+    rig: RigFile,
     parts: Vec<PartFile>,
-    #[serde(default)]
-    ik: Vec<IkRecord>,
-    #[serde(default)]
-    limits: Vec<LimitRecord>,
-    #[serde(default)]
-    transforms: Vec<TransformRecord>,
-    #[serde(default)]
-    springs: Vec<SpringRecord>,
-    #[serde(default)]
-    clips: Vec<ClipRecord>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -139,7 +114,7 @@ impl Project {
         let file = ProjectFile {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
-            skeleton: records_from_skeleton(&self.skeleton),
+            rig: RigFile::from_rig(&self.rig),
             parts: self
                 .parts
                 .iter()
@@ -156,27 +131,6 @@ impl Project {
                     influences: p.binding.vertices.clone(),
                 })
                 .collect(),
-            ik: self
-                .ik
-                .iter()
-                .map(|c| c.to_record(&self.skeleton))
-                .collect(),
-            limits: self
-                .limits
-                .iter()
-                .map(|c| c.to_record(&self.skeleton))
-                .collect(),
-            transforms: self
-                .transforms
-                .iter()
-                .map(|c| c.to_record(&self.skeleton))
-                .collect(),
-            springs: self
-                .springs
-                .iter()
-                .map(|c| c.to_record(&self.skeleton))
-                .collect(),
-            clips: self.clips.iter().map(Clip::to_record).collect(),
         };
         let mut bytes = serde_json::to_vec(&file).unwrap_or_default();
         bytes.push(b'\n');
@@ -201,29 +155,14 @@ impl Project {
             });
         }
         let file: ProjectFile = serde_json::from_slice(bytes)?;
-        let skeleton = skeleton_from_records(&file.skeleton)?;
-        let ik = ik_from_records(&file.ik, &skeleton).map_err(ProjectError::Ik)?;
-        let (limits, transforms) =
-            limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
-                .map_err(ProjectError::Ik)?;
-        let springs = springs_from_records(&file.springs, &skeleton).map_err(ProjectError::Ik)?;
-        let clips = clips_from_records(&file.clips, &skeleton)?;
+        let rig = file.rig.validate()?;
         let parts = file
             .parts
             .into_iter()
-            .map(|p| part_from_file(p, skeleton.bones.len()))
+            .map(|p| part_from_file(p, rig.skeleton.bones.len()))
             .collect::<Result<Vec<_>, _>>()?;
-        check_part_keys(&clips, &parts).map_err(ProjectError::Animation)?;
-        check_mix_keys(&clips, &ik, &transforms).map_err(ProjectError::Ik)?;
-        Ok(Self {
-            skeleton,
-            parts,
-            ik,
-            limits,
-            transforms,
-            springs,
-            clips,
-        })
+        check_part_keys(&rig.clips, &parts)?;
+        Ok(Self { rig, parts })
     }
 
     /// Saves atomically (see [`write_atomic`]).
@@ -242,7 +181,7 @@ impl Project {
 
     /// The clip called `name`.
     pub fn clip(&self, name: &str) -> Option<&Clip> {
-        self.clips.iter().find(|c| c.name == name)
+        self.rig.clips.iter().find(|c| c.name == name)
     }
 
     /// Where part `index`'s image is, for a project file at `project_path`.

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::animation::{
     AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
-    SpringRecord, TransformConstraint, TransformRecord, clips_from_records,
+    SpringRecord, TransformConstraint, TransformRecord, check_mix_keys, clips_from_records,
     limits_and_transforms_from_records,
 };
 use super::skeleton::{Bone, Skeleton, SkeletonError};
@@ -40,9 +40,12 @@ fn default_deform() -> bool {
     true
 }
 
-/// The RIG.json document.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The rig in its written form: RIG.json, and the rig part of the project file. Bones, constraints and
+/// clips refer to bones by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct RigFile {
+    /// Version-1 project files called this `skeleton`.
+    #[serde(alias = "skeleton")]
     pub bones: Vec<BoneRecord>,
     #[serde(default)]
     pub ik: Vec<IkRecord>,
@@ -149,24 +152,49 @@ pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
         .collect()
 }
 
+impl RigFile {
+    /// Validates everything (the skeleton, then what refers to it) into a [`Rig`].
+    pub fn validate(&self) -> Result<Rig, RigError> {
+        let skeleton = skeleton_from_records(&self.bones)?;
+        let ik = ik_from_records(&self.ik, &skeleton).map_err(RigError::Ik)?;
+        let (limits, transforms) =
+            limits_and_transforms_from_records(&self.limits, &self.transforms, &skeleton)
+                .map_err(RigError::Ik)?;
+        let springs = springs_from_records(&self.springs, &skeleton).map_err(RigError::Ik)?;
+        let clips = clips_from_records(&self.clips, &skeleton)?;
+        check_mix_keys(&clips, &ik, &transforms).map_err(RigError::Ik)?;
+        Ok(Rig {
+            skeleton,
+            ik,
+            limits,
+            transforms,
+            springs,
+            clips,
+        })
+    }
+
+    /// The written form of `rig`.
+    pub fn from_rig(rig: &Rig) -> Self {
+        let skeleton = &rig.skeleton;
+        Self {
+            bones: records_from_skeleton(skeleton),
+            ik: rig.ik.iter().map(|c| c.to_record(skeleton)).collect(),
+            limits: rig.limits.iter().map(|c| c.to_record(skeleton)).collect(),
+            transforms: rig
+                .transforms
+                .iter()
+                .map(|c| c.to_record(skeleton))
+                .collect(),
+            springs: rig.springs.iter().map(|c| c.to_record(skeleton)).collect(),
+            clips: rig.clips.iter().map(Clip::to_record).collect(),
+        }
+    }
+}
+
 /// Parses RIG.json text.
 pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
     let file: RigFile = serde_json::from_str(text)?;
-    let skeleton = skeleton_from_records(&file.bones)?;
-    let ik = ik_from_records(&file.ik, &skeleton).map_err(RigError::Ik)?;
-    let (limits, transforms) =
-        limits_and_transforms_from_records(&file.limits, &file.transforms, &skeleton)
-            .map_err(RigError::Ik)?;
-    let springs = springs_from_records(&file.springs, &skeleton).map_err(RigError::Ik)?;
-    let clips = clips_from_records(&file.clips, &skeleton)?;
-    Ok(Rig {
-        skeleton,
-        ik,
-        limits,
-        transforms,
-        springs,
-        clips,
-    })
+    file.validate()
 }
 
 /// Reads and parses a RIG.json file.
