@@ -209,7 +209,9 @@ fn with_no_command_the_demo_meshes_the_bundled_sprite() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.contains("kenney_zombie_walk0.png") && stdout.contains("triangles"),
+        stdout.contains("kenney_zombie_walk0.png")
+            && stdout.contains("triangles")
+            && stdout.contains("clip \"shamble\""),
         "{stdout}"
     );
     let svg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/limber-demo.svg");

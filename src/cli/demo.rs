@@ -1,30 +1,108 @@
 //! What `limber` does with no command (and so what `cargo run --release` shows) until the editor
-//! lands: meshes a bundled sprite and writes the wireframe picture.
+//! lands: rigs the bundled zombie (mesh, bones, automatic weights), writes a picture of its weights,
+//! and plays its clips as text.
 
 use std::path::PathBuf;
 
-use super::mesh_cmd::{mesh_file, summary};
-use super::svg::write_svg;
-use crate::core::MeshSettings;
+use anyhow::anyhow;
 
-/// The bundled sample sprite, relative to the repository root.
+use super::svg::weights_svg_text;
+use crate::core::MeshSettings;
+use crate::core::animation::apply_constraints;
+use crate::core::distance::Metric;
+use crate::core::image_io::decode_png;
+use crate::core::pipeline::build_mesh_and_grid;
+use crate::core::pose::PoseSolver;
+use crate::core::rig::load_rig;
+use crate::core::skinning::{SkinningMode, skin};
+use crate::core::weights::{DistanceCache, auto_smoothness, auto_weights};
+
+/// The bundled sample sprite and its rig, relative to the repository root.
 pub const SAMPLE_SPRITE: &str = "assets/sprites/kenney_zombie_walk0.png";
+pub const SAMPLE_RIG: &str = "assets/rigs/kenney_zombie_walk0.json";
 
 pub fn run() -> anyhow::Result<()> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let sprite = root.join(SAMPLE_SPRITE);
-    let (mesh, _, bytes) = mesh_file(&sprite, &MeshSettings::default())?;
-    let out_dir = root.join("target");
-    std::fs::create_dir_all(&out_dir)?;
-    let out = out_dir.join("limber-demo.svg");
-    write_svg(&out, &bytes, &mesh)
-        .map_err(|e| anyhow::anyhow!("{}: cannot write SVG: {e}", out.display()))?;
+    let (sprite, rig_path) = (root.join(SAMPLE_SPRITE), root.join(SAMPLE_RIG));
+    let named = |path: &PathBuf| {
+        let shown = path.display().to_string();
+        move |e: &dyn std::fmt::Display| anyhow!("{shown}: {e}")
+    };
+    let bytes = std::fs::read(&sprite).map_err(|e| named(&sprite)(&e))?;
+    let image = decode_png(&bytes).map_err(|e| named(&sprite)(&e))?;
+    let rig = load_rig(&rig_path).map_err(|e| named(&rig_path)(&e))?;
+    let (mesh, grid, _) =
+        build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(&sprite)(&e))?;
+    let distances =
+        DistanceCache::new().distances(&grid, &rig.skeleton, &mesh.positions, Metric::Geodesic);
+    let smoothness = auto_smoothness(image.width(), image.height());
+    let binding = auto_weights(&rig.skeleton, &distances, &mesh.positions, smoothness);
+
+    let out = root.join("target").join("limber-demo.svg");
+    std::fs::create_dir_all(root.join("target"))?;
+    std::fs::write(
+        &out,
+        weights_svg_text(&bytes, &mesh, &binding, &rig.skeleton),
+    )
+    .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
+
     println!(
-        "limber {} — the editor is not built yet; this is the mesh demo.",
+        "limber {} — the editor is not built yet; this is the command-line demo.",
         env!("CARGO_PKG_VERSION")
     );
-    println!("{}: {}", sprite.display(), summary(&mesh));
-    println!("wireframe written to {}", out.display());
-    println!("try: limber mesh IMAGE.png [--json] [--svg OUT.svg] [--timings]  (limber --help)");
+    println!(
+        "{}: {} vertices, {} triangles; {} bones with geodesic weights (smoothness {smoothness} px)",
+        sprite.display(),
+        mesh.positions.len(),
+        mesh.triangles.len(),
+        rig.skeleton.bones.len()
+    );
+    println!(
+        "weights picture (each bone a colour) written to {}",
+        out.display()
+    );
+    let solver = PoseSolver::new(&rig.skeleton)?;
+    // Follow the mesh vertex nearest the right arm's tip through each clip.
+    let arm = rig.skeleton.index_of("arm_r").unwrap_or(0);
+    let tip = rig.skeleton.bones.get(arm).map_or([0.0, 0.0], |b| b.tail);
+    let hand = (0..mesh.positions.len())
+        .min_by(|&a, &b| {
+            let d = |v: usize| {
+                (mesh.positions[v][0] - tip[0]).powi(2) + (mesh.positions[v][1] - tip[1]).powi(2)
+            };
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap_or(0);
+    for clip in &rig.clips {
+        let looping = if clip.looping { ", loops" } else { "" };
+        print!(
+            "clip \"{}\" ({} s{looping}): right hand at",
+            clip.name, clip.duration
+        );
+        for step in 0..=4 {
+            let t = clip.duration * f64::from(step) / 4.0;
+            let pose = apply_constraints(
+                &solver,
+                &rig.skeleton,
+                &clip.sample(t),
+                &rig.ik,
+                &rig.limits,
+                &rig.transforms,
+            );
+            let palette = solver.palette(&solver.world(&pose));
+            let moved = skin(
+                &mesh.positions,
+                &binding,
+                &palette,
+                SkinningMode::DualQuaternion,
+            );
+            print!(" {t:.2} s ({:.0}, {:.0})", moved[hand][0], moved[hand][1]);
+        }
+        println!();
+    }
+    println!(
+        "try: limber new IMAGE.png --rig RIG.json -o OUT.limber, then limber pose OUT.limber --clip NAME --time T"
+    );
+    println!("     (limber --help lists every command)");
     Ok(())
 }
