@@ -47,6 +47,30 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
     Clip::from_record(&record, skeleton).unwrap()
 }
 
+/// Makes a project with `limber new` from `sprite` and the rig `rig_json` (written to a file in a fresh
+/// folder), loads it, and checks that load → save gives the file's bytes back.
+fn new_project(folder: &str, sprite: &str, rig_json: &str) -> (std::path::PathBuf, Project) {
+    let dir = common::temp_dir(folder);
+    let rig = dir.join("rig.json");
+    std::fs::write(&rig, rig_json).unwrap();
+    let path = dir.join("project.limber");
+    let text = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    limber_ok(&[
+        "new",
+        &text(&common::sprite(sprite)),
+        "--rig",
+        &text(&rig),
+        "-o",
+        &text(&path),
+    ]);
+    let project = Project::load(&path).unwrap();
+    assert!(
+        project.to_bytes() == std::fs::read(&path).unwrap(),
+        "load → save gives the same bytes"
+    );
+    (path, project)
+}
+
 #[test]
 fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
     let (mesh, skeleton, binding) = worm_with_one_bone();
@@ -200,10 +224,9 @@ fn a_version_1_project_is_migrated_on_save() {
 
 #[test]
 fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
-    let dir = common::temp_dir("ik");
-    let rig = dir.join("worm_ik.json");
-    std::fs::write(
-        &rig,
+    let (project_path, project) = new_project(
+        "ik",
+        "kenney_wormGreen.png",
         r#"{"bones":[
               {"name":"back","head":[30,70],"tail":[65,70]},
               {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
@@ -212,22 +235,8 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
             "clips":[{"name":"lift","duration":1,"keys":[
               {"bone":"goal","time":0,"translate":[0,0]},
               {"bone":"goal","time":1,"translate":[-20,-40]}]}]}"#,
-    )
-    .unwrap();
-    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let project_path = dir.join("worm.limber");
-    let sprite = common::sprite("kenney_wormGreen.png");
-    limber_ok(&[
-        "new",
-        &s(&sprite),
-        "--rig",
-        &s(&rig),
-        "-o",
-        &s(&project_path),
-    ]);
-    let project = Project::load(&project_path).unwrap();
+    );
     assert_eq!(project.rig.ik.len(), 1);
-    assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
 
     // The chain's tip follows the goal: with IK the front bone's tail is where the goal went.
     let pose = limber::core::animation::apply_ik(
@@ -249,7 +258,7 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
     let positions = |t: &str| {
         limber_ok(&[
             "pose",
-            &s(&project_path),
+            project_path.to_str().unwrap(),
             "--clip",
             "lift",
             "--time",
@@ -354,11 +363,9 @@ fn part_keys_deform_sparse_vertices_and_step_the_draw_order() {
 
 #[test]
 fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
-    let dir = common::temp_dir("limits");
-    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let rig = dir.join("limited.json");
-    std::fs::write(
-        &rig,
+    let (project_path, project) = new_project(
+        "limits",
+        "kenney_wormGreen.png",
         r#"{"bones":[
               {"name":"back","head":[30,70],"tail":[65,70]},
               {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
@@ -371,18 +378,7 @@ fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
             "clips":[{"name":"lift","duration":1,"keys":[
               {"bone":"goal","time":0,"translate":[0,0]},
               {"bone":"goal","time":1,"translate":[-20,-40]}]}]}"#,
-    )
-    .unwrap();
-    let project_path = dir.join("limited.limber");
-    limber_ok(&[
-        "new",
-        &s(&common::sprite("kenney_wormGreen.png")),
-        "--rig",
-        &s(&rig),
-        "-o",
-        &s(&project_path),
-    ]);
-    let project = Project::load(&project_path).unwrap();
+    );
     assert_eq!(
         (project.rig.limits.len(), project.rig.transforms.len()),
         (1, 1)
