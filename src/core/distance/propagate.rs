@@ -204,7 +204,7 @@ impl Walk<'_> {
                 }
                 let (mut best, mut best_anchor, mut best_base) = (d + cost, pxy, d);
                 if anchored
-                    && let Some(through_anchor) = self.through_anchor(p, qx, qy)
+                    && let Some(through_anchor) = self.through_anchor(p, qx, qy, current)
                     && through_anchor <= best
                 {
                     best = through_anchor;
@@ -226,8 +226,9 @@ impl Walk<'_> {
         }
     }
 
-    /// The distance of pixel (qx, qy) through `p`'s anchor, if it can see that anchor.
-    fn through_anchor(&self, p: usize, qx: i64, qy: i64) -> Option<f32> {
+    /// The distance of pixel (qx, qy) through `p`'s anchor, if it can see that anchor and it would
+    /// improve on `current` (the visibility test is skipped when it could not).
+    fn through_anchor(&self, p: usize, qx: i64, qy: i64, current: f32) -> Option<f32> {
         debug_assert!(p < self.anchor.len());
         let anchor = self.anchor[p];
         let (target, distance) = if anchor == SEGMENT {
@@ -244,6 +245,9 @@ impl Walk<'_> {
             let length = (gap[0] * gap[0] + gap[1] * gap[1]).sqrt();
             (gap, self.anchor_base[p] + length)
         };
+        if distance >= current - EPSILON {
+            return None;
+        }
         // The neighbour of q one step toward the anchor must be inside and see the same anchor.
         let reach = target[0].abs().max(target[1].abs());
         if reach > 0.75 {
