@@ -12,7 +12,7 @@ use limber::core::pose::{palette, world_transforms};
 use limber::core::project::Project;
 use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::skinning::{SkinningMode, skin};
-use limber::core::weights::{DistanceCache, auto_weights};
+use limber::core::weights::weigh;
 use limber::core::{Mesh, MeshSettings};
 
 /// The worm with one bone along its body, weighted.
@@ -21,9 +21,7 @@ fn worm_with_one_bone() -> (Mesh, Skeleton, limber::core::weights::Binding) {
     let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
     let skeleton =
         Skeleton::new(vec![Bone::new("body", None, [30.0, 70.0], [100.0, 70.0])]).unwrap();
-    let distances =
-        DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
-    let binding = auto_weights(&skeleton, &distances, &mesh.positions, 10.0);
+    let binding = weigh(&grid, &skeleton, &mesh.positions, Metric::Geodesic, 10.0);
     (mesh, skeleton, binding)
 }
 
@@ -69,6 +67,42 @@ fn new_project(folder: &str, sprite: &str, rig_json: &str) -> (std::path::PathBu
         "load → save gives the same bytes"
     );
     (path, project)
+}
+
+/// Runs `limber new` on `sprite` with the rig `rig_json` and asserts it is refused with one line on
+/// stderr naming the rig file; returns that line.
+fn refused_rig(folder: &str, sprite: &str, rig_json: &str) -> String {
+    let dir = common::temp_dir(folder);
+    let rig = dir.join("refused.json");
+    std::fs::write(&rig, rig_json).unwrap();
+    let text = |x: &std::path::Path| x.to_str().unwrap().to_string();
+    let out = limber(&[
+        "new",
+        &text(&common::sprite(sprite)),
+        "--rig",
+        &text(&rig),
+        "-o",
+        &text(&dir.join("refused.limber")),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("refused.json"), "{stderr}");
+    stderr
+}
+
+/// `limber pose PROJECT --clip CLIP --time T --json`'s output.
+fn pose_json(project: &std::path::Path, clip: &str, t: &str) -> Vec<u8> {
+    limber_ok(&[
+        "pose",
+        project.to_str().unwrap(),
+        "--clip",
+        clip,
+        "--time",
+        t,
+        "--json",
+    ])
+    .stdout
 }
 
 #[test]
@@ -255,18 +289,7 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
         "{tip}"
     );
 
-    let positions = |t: &str| {
-        limber_ok(&[
-            "pose",
-            project_path.to_str().unwrap(),
-            "--clip",
-            "lift",
-            "--time",
-            t,
-            "--json",
-        ])
-        .stdout
-    };
+    let positions = |t: &str| pose_json(&project_path, "lift", t);
     assert!(
         positions("0") != positions("1"),
         "the worm bends toward the goal"
@@ -275,48 +298,14 @@ fn ik_in_a_rig_is_kept_by_the_project_and_applied_by_pose() {
 
 #[test]
 fn part_keys_deform_sparse_vertices_and_step_the_draw_order() {
-    let dir = common::temp_dir("deform");
-    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let rig = dir.join("deform.json");
-    std::fs::write(
-        &rig,
-        r#"{"bones":[{"name":"body","head":[48,110],"tail":[48,40]}],
-            "clips":[{"name":"squash","duration":2,"keys":[],"parts":[
-              {"part":"kenney_zombie_walk0","time":0,"draw_order":3,"deform":{"vertices":[],"offsets":[]}},
-              {"part":"kenney_zombie_walk0","time":1,"draw_order":-2,"deform":{"vertices":[0,5],"offsets":[[4,-6],[0.5,2]]}}]}]}"#,
-    )
-    .unwrap();
-    let project_path = dir.join("squash.limber");
-    let sprite = common::sprite("kenney_zombie_walk0.png");
-    limber_ok(&[
-        "new",
-        &s(&sprite),
-        "--rig",
-        &s(&rig),
-        "-o",
-        &s(&project_path),
-    ]);
-    let project = Project::load(&project_path).unwrap();
-    assert!(
-        project.to_bytes() == std::fs::read(&project_path).unwrap(),
-        "part keys round-trip"
-    );
+    let rig = r#"{"bones":[{"name":"body","head":[48,110],"tail":[48,40]}],
+        "clips":[{"name":"squash","duration":2,"keys":[],"parts":[
+          {"part":"kenney_zombie_walk0","time":0,"draw_order":3,"deform":{"vertices":[],"offsets":[]}},
+          {"part":"kenney_zombie_walk0","time":1,"draw_order":-2,"deform":{"vertices":[0,5],"offsets":[[4,-6],[0.5,2]]}}]}]}"#;
+    let (project_path, project) = new_project("deform", "kenney_zombie_walk0.png", rig);
     let rest = &project.parts[0].mesh.positions;
-
     let pose_at = |t: &str| -> serde_json::Value {
-        serde_json::from_slice(
-            &limber_ok(&[
-                "pose",
-                &s(&project_path),
-                "--clip",
-                "squash",
-                "--time",
-                t,
-                "--json",
-            ])
-            .stdout,
-        )
-        .unwrap()
+        serde_json::from_slice(&pose_json(&project_path, "squash", t)).unwrap()
     };
     let point = |doc: &serde_json::Value, v: usize| -> [f64; 2] {
         let p = &doc["parts"][0]["positions"][v];
@@ -337,28 +326,9 @@ fn part_keys_deform_sparse_vertices_and_step_the_draw_order() {
     assert!((p5[0] - (rest[5][0] + 0.5)).abs() < 1e-9 && (p5[1] - (rest[5][1] + 2.0)).abs() < 1e-9);
 
     // A key for a part the project does not have is refused, naming the rig.
-    let ghost = dir.join("ghost.json");
-    std::fs::write(
-        &ghost,
-        std::fs::read_to_string(&rig)
-            .unwrap()
-            .replace("\"part\":\"kenney", "\"part\":\"ghost_kenney"),
-    )
-    .unwrap();
-    let out = limber(&[
-        "new",
-        &s(&sprite),
-        "--rig",
-        &s(&ghost),
-        "-o",
-        &s(&dir.join("g.limber")),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr.contains("ghost.json") && stderr.contains("no part of this name"),
-        "{stderr}"
-    );
+    let ghost = rig.replace("\"part\":\"kenney", "\"part\":\"ghost_kenney");
+    let stderr = refused_rig("deform-ghost", "kenney_zombie_walk0.png", &ghost);
+    assert!(stderr.contains("no part of this name"), "{stderr}");
 }
 
 #[test]
@@ -410,10 +380,7 @@ fn limits_and_transform_constraints_are_kept_and_applied_after_ik() {
 
 #[test]
 fn springs_are_kept_and_make_pose_lag() {
-    let dir = common::temp_dir("springs");
-    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let rig = dir.join("springy.json");
-    let text = |springs: &str| {
+    let rig = |springs: &str| {
         format!(
             r#"{{"bones":[{{"name":"body","head":[30,70],"tail":[65,70]}},
                 {{"name":"tip","parent":"body","head":[65,70],"tail":[100,70]}}],
@@ -423,20 +390,11 @@ fn springs_are_kept_and_make_pose_lag() {
                 {{"bone":"body","time":0.5,"rotate":30}}]}}]}}"#
         )
     };
-    std::fs::write(&rig, text(r#"{"bone":"tip","frequency":3,"damping":0.4}"#)).unwrap();
-    let sprite = common::sprite("kenney_wormGreen.png");
-    let sprung = dir.join("sprung.limber");
-    limber_ok(&["new", &s(&sprite), "--rig", &s(&rig), "-o", &s(&sprung)]);
-    let project = Project::load(&sprung).unwrap();
+    let spring = r#"{"bone":"tip","frequency":3,"damping":0.4}"#;
+    let (sprung, project) = new_project("sprung", "kenney_wormGreen.png", &rig(spring));
     assert_eq!(project.rig.springs.len(), 1);
-    assert!(project.to_bytes() == std::fs::read(&sprung).unwrap());
-
-    std::fs::write(&rig, text("")).unwrap();
-    let stiff = dir.join("stiff.limber");
-    limber_ok(&["new", &s(&sprite), "--rig", &s(&rig), "-o", &s(&stiff)]);
-    let at = |p: &std::path::Path, t: &str| {
-        limber_ok(&["pose", &s(p), "--clip", "snap", "--time", t, "--json"]).stdout
-    };
+    let (stiff, _) = new_project("stiff", "kenney_wormGreen.png", &rig(""));
+    let at = |p: &std::path::Path, t: &str| pose_json(p, "snap", t);
     assert!(
         at(&sprung, "0.55") != at(&stiff, "0.55"),
         "just after the snap the spring lags"
@@ -453,33 +411,17 @@ fn springs_are_kept_and_make_pose_lag() {
 
 #[test]
 fn a_keyed_mix_fades_ik_in_and_out() {
-    let dir = common::temp_dir("mix");
-    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let rig = dir.join("mix.json");
-    std::fs::write(
-        &rig,
-        r#"{"bones":[
-              {"name":"back","head":[30,70],"tail":[65,70]},
-              {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
-              {"name":"goal","head":[80,30],"tail":[80,30],"deform":false}],
-            "ik":[{"name":"reach","bones":["back","front"],"target":"goal","bend":-1}],
-            "clips":[{"name":"fade","duration":1,"keys":[],
-              "constraints":[{"constraint":"reach","time":0,"mix":0},{"constraint":"reach","time":1,"mix":1}]}]}"#,
-    )
-    .unwrap();
-    let project_path = dir.join("mix.limber");
-    limber_ok(&[
-        "new",
-        &s(&common::sprite("kenney_wormGreen.png")),
-        "--rig",
-        &s(&rig),
-        "-o",
-        &s(&project_path),
-    ]);
-    let project = Project::load(&project_path).unwrap();
-    assert!(project.to_bytes() == std::fs::read(&project_path).unwrap());
+    let rig = r#"{"bones":[
+          {"name":"back","head":[30,70],"tail":[65,70]},
+          {"name":"front","parent":"back","head":[65,70],"tail":[100,70]},
+          {"name":"goal","head":[80,30],"tail":[80,30],"deform":false}],
+        "ik":[{"name":"reach","bones":["back","front"],"target":"goal","bend":-1}],
+        "clips":[{"name":"fade","duration":1,"keys":[],
+          "constraints":[{"constraint":"reach","time":0,"mix":0},{"constraint":"reach","time":1,"mix":1}]}]}"#;
+    let (_, project) = new_project("mix", "kenney_wormGreen.png", rig);
     let clip = &project.rig.clips[0];
     assert_eq!(clip.sample_mix("reach", 0.25), Some(0.25));
+    let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
     let tip_at = |t: f64| {
         let (ik, transforms) = limber::core::animation::with_keyed_mix(
             clip,
@@ -487,7 +429,6 @@ fn a_keyed_mix_fades_ik_in_and_out() {
             &project.rig.ik,
             &project.rig.transforms,
         );
-        let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
         let pose = limber::core::animation::apply_constraints(
             &solver,
             &project.rig.skeleton,
@@ -507,22 +448,9 @@ fn a_keyed_mix_fades_ik_in_and_out() {
         "mix 1: reaches the goal"
     );
     // A mix key for a constraint that does not exist is refused.
-    std::fs::write(
-        &rig,
-        std::fs::read_to_string(&rig).unwrap().replace(
-            "\"constraint\":\"reach\",\"time\":1",
-            "\"constraint\":\"grab\",\"time\":1",
-        ),
-    )
-    .unwrap();
-    let out = limber(&[
-        "new",
-        &s(&common::sprite("kenney_wormGreen.png")),
-        "--rig",
-        &s(&rig),
-        "-o",
-        &s(&dir.join("bad.limber")),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("\"grab\""));
+    let grab = rig.replace(
+        "\"constraint\":\"reach\",\"time\":1",
+        "\"constraint\":\"grab\",\"time\":1",
+    );
+    assert!(refused_rig("mix-grab", "kenney_wormGreen.png", &grab).contains("\"grab\""));
 }

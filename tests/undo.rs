@@ -15,16 +15,14 @@ use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::project::{Part, Project};
 use limber::core::rig::{BoneRecord, load_rig};
-use limber::core::weights::{DistanceCache, WeightSettings, auto_weights, check_binding};
+use limber::core::weights::{WeightSettings, check_binding, weigh};
 
 fn zombie() -> Project {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let rig = load_rig(&root.join("assets/rigs/kenney_zombie_walk0.json")).unwrap();
     let image = load_png(&common::sprite("kenney_zombie_walk0.png")).unwrap();
     let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
-    let distances =
-        DistanceCache::new().distances(&grid, &rig.skeleton, &mesh.positions, Metric::Geodesic);
-    let binding = auto_weights(&rig.skeleton, &distances, &mesh.positions, 6.4);
+    let binding = weigh(&grid, &rig.skeleton, &mesh.positions, Metric::Geodesic, 6.4);
     Project {
         rig,
         parts: vec![Part {

@@ -15,7 +15,7 @@ use crate::core::pipeline::build_mesh_and_grid;
 use crate::core::pose::PoseSolver;
 use crate::core::rig::load_rig;
 use crate::core::skinning::{SkinningMode, skin};
-use crate::core::weights::{DistanceCache, auto_smoothness, auto_weights};
+use crate::core::weights::{auto_smoothness, weigh};
 
 /// The bundled sample sprite and its rig, relative to the repository root.
 pub const SAMPLE_SPRITE: &str = "assets/sprites/kenney_zombie_walk0.png";
@@ -33,10 +33,14 @@ pub fn run() -> anyhow::Result<()> {
     let rig = load_rig(&rig_path).map_err(|e| named(&rig_path)(&e))?;
     let (mesh, grid, _) =
         build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(&sprite)(&e))?;
-    let distances =
-        DistanceCache::new().distances(&grid, &rig.skeleton, &mesh.positions, Metric::Geodesic);
     let smoothness = auto_smoothness(image.width(), image.height());
-    let binding = auto_weights(&rig.skeleton, &distances, &mesh.positions, smoothness);
+    let binding = weigh(
+        &grid,
+        &rig.skeleton,
+        &mesh.positions,
+        Metric::Geodesic,
+        smoothness,
+    );
 
     let out = root.join("target").join("limber-demo.svg");
     std::fs::create_dir_all(root.join("target"))?;

@@ -8,11 +8,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::distance::InsideGrid;
 use super::image_io::decode_png;
 use super::pipeline::build_mesh_and_grid;
 use super::project::{Project, check_part_keys};
-use super::weights::{DistanceCache, auto_weights};
+use super::weights::weigh;
 
 /// Rebuilds the mesh and weights of every part whose image (found relative to `project_path`)
 /// differs from the one they were made from. Returns the names of the parts rebuilt. On error the
@@ -40,7 +39,7 @@ pub fn refresh_stale_parts(
             .map_err(|e| format!("{}: {e}", image_path.display()))?;
         part.binding = weigh(
             &grid,
-            project,
+            &project.rig.skeleton,
             &mesh.positions,
             part.weight_settings.metric,
             part.weight_settings.smoothness,
@@ -54,15 +53,4 @@ pub fn refresh_stale_parts(
     })?;
     *project = updated;
     Ok(refreshed)
-}
-
-fn weigh(
-    grid: &InsideGrid,
-    project: &Project,
-    vertices: &[[f64; 2]],
-    metric: super::distance::Metric,
-    smoothness: f64,
-) -> super::weights::Binding {
-    let distances = DistanceCache::new().distances(grid, &project.rig.skeleton, vertices, metric);
-    auto_weights(&project.rig.skeleton, &distances, vertices, smoothness)
 }

@@ -207,6 +207,19 @@ impl Strongest {
     }
 }
 
+/// Automatic weights from scratch: every bone's distances (computed now, in parallel) and the weights.
+/// Use a [`DistanceCache`] instead when the same mask will be weighted again.
+pub fn weigh(
+    grid: &InsideGrid,
+    skeleton: &Skeleton,
+    vertices: &[[f64; 2]],
+    metric: Metric,
+    smoothness: f64,
+) -> Binding {
+    let distances = DistanceCache::new().distances(grid, skeleton, vertices, metric);
+    auto_weights(skeleton, &distances, vertices, smoothness)
+}
+
 /// Scales weights to sum to 1 (in f64).
 pub fn normalise(influences: &mut Influences) {
     let total: f64 = influences.iter().map(|&(_, w)| w).sum();
