@@ -8,8 +8,8 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 
-use crate::core::animation::{apply_constraints, sample_with_springs, with_keyed_mix};
 use crate::core::derived::refresh_stale_parts;
+use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
@@ -72,34 +72,22 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
         ));
     }
     let solver = PoseSolver::new(&project.rig.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
-    let (ik, transforms) =
-        with_keyed_mix(clip, args.time, &project.rig.ik, &project.rig.transforms);
-    let pose = apply_constraints(
-        &solver,
-        &project.rig.skeleton,
-        &sample_with_springs(&solver, clip, &project.rig.springs, args.time),
-        &ik,
-        &project.rig.limits,
-        &transforms,
-    );
-    let palette = solver.palette(&solver.world(&pose));
+    let frame = Frame::sample(&project, &solver, Some(clip), args.time);
     let mode = if args.dqs {
         SkinningMode::DualQuaternion
     } else {
         SkinningMode::LinearBlend
     };
-    let parts: Vec<PartPositions> = project
+    let parts: Vec<PartPositions> = frame
         .parts
         .iter()
-        .map(|part| {
-            // Deform keys move vertices in rest space, before skinning.
-            let state = clip.sample_part(&part.name, args.time);
-            let rest = state.deformed(&part.mesh.positions);
+        .map(|state| {
+            let part = &project.parts[state.part];
             PartPositions {
                 name: &part.name,
-                draw_order: state.draw_order.unwrap_or(part.draw_order),
+                draw_order: state.draw_order,
                 visible: state.visible,
-                positions: skin(&rest, &part.binding, &palette, mode),
+                positions: skin(&state.rest, &part.binding, &frame.palette, mode),
             }
         })
         .collect();

@@ -12,6 +12,7 @@ pub mod derived;
 pub mod distance;
 pub mod edit;
 pub mod error;
+pub mod frame;
 pub mod history;
 pub mod image_io;
 pub mod marching_squares;
