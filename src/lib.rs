@@ -1,9 +1,12 @@
-//! limber: a 2D skeletal animation editor. This library holds the headless layers; the `limber`
-//! binary adds the command line.
+//! limber: a 2D skeletal animation editor. This library holds every layer; the `limber` binary is a
+//! thin `main` over [`cli`].
 //!
-//! - [`core`]: image → mask → outline → mesh (and, as it lands, skeleton, weights, animation), with no
-//!   UI or GPU dependency.
-//! - [`cli`]: the command-line front end over `core`.
+//! - [`core`]: image → mask → outline → mesh → skeleton → weights → animation → project file, with no
+//!   UI or GPU dependency; deterministic.
+//! - [`render`]: the skinned, textured mesh and its overlays through wgpu (no egui), offscreen
+//!   rendering and readback.
+//! - [`cli`]: the command-line front end over `core` and `render`.
 
 pub mod cli;
 pub mod core;
+pub mod render;
