@@ -9,6 +9,7 @@
 pub mod bone_shapes;
 pub mod context;
 pub mod error;
+pub mod export;
 pub mod gpu_part;
 pub mod gpu_types;
 pub mod offscreen;
