@@ -1,5 +1,6 @@
 //! GPU test support: a headless device (a test without one fails, naming the fix), and small
 //! one-part scenes built straight from the core.
+#![allow(dead_code)] // each test file uses some of these helpers
 
 use glam::{DAffine2, DVec2};
 use image::DynamicImage;
