@@ -5,8 +5,10 @@
 //!   UI or GPU dependency; deterministic.
 //! - [`render`]: the skinned, textured mesh and its overlays through wgpu (no egui), offscreen
 //!   rendering and readback.
-//! - [`cli`]: the command-line front end over `core` and `render`.
+//! - [`app`]: the editor window (eframe/egui) over `core` and `render`.
+//! - [`cli`]: the command line over `core` and `render`, and `limber open` for the editor.
 
+pub mod app;
 pub mod cli;
 pub mod core;
 pub mod render;

@@ -37,6 +37,26 @@ pub enum Command {
     Pose(pose_cmd::PoseArgs),
     /// Render a clip on the GPU to PNG frames, a sprite sheet or a GIF.
     Render(render_cmd::RenderArgs),
+    /// Open the editor window on a project or a PNG (no command: on the bundled sample project).
+    Open(OpenArgs),
+    /// Rig the bundled zombie on the command line and print where its hand goes (no window).
+    Demo,
+}
+
+#[derive(Debug, Args)]
+pub struct OpenArgs {
+    /// A project (.limber) or a PNG to start a project from.
+    pub path: PathBuf,
+}
+
+/// The bundled sample project the editor opens with no arguments.
+pub fn sample_project() -> PathBuf {
+    let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
+    if bundled.exists() {
+        bundled
+    } else {
+        PathBuf::from("assets/projects/zombie.limber")
+    }
 }
 
 /// Options shared by every command that meshes an image.
@@ -98,6 +118,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),
         Some(Command::Render(args)) => render_cmd::run(&args),
-        None => demo::run(),
+        Some(Command::Open(args)) => crate::app::run(&args.path),
+        Some(Command::Demo) => demo::run(),
+        None => crate::app::run(&sample_project()),
     }
 }

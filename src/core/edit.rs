@@ -11,12 +11,13 @@ use thiserror::Error;
 use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord};
 use super::project::{Project, check_part_keys};
 use super::rig::{BoneRecord, RigError, RigFile};
-use super::weights::{Binding, check_binding, normalise};
+use super::weights::{Binding, WeightSettings, check_binding, normalise};
 
 /// One change to a project.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
-    /// Appends a bone (its parent by name).
+    /// Appends a bone (its parent by name). Vertices without influences (a rig's first bone) are
+    /// given wholly to it.
     AddBone(BoneRecord),
     /// Removes a bone: its children take its parent, its weights go to the bones that share its
     /// vertices (or its parent, or the first bone left), its keys and the constraints naming it go.
@@ -49,6 +50,11 @@ pub enum Edit {
     SetBinding {
         part: usize,
         binding: Binding,
+    },
+    /// Changes a part's weight settings (metric, global smoothness); recompute its weights after.
+    SetWeightSettings {
+        part: usize,
+        settings: WeightSettings,
     },
     AddIk(IkRecord),
     RemoveIk {
@@ -99,6 +105,8 @@ pub enum EditError {
 pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     let mut records = RigFile::from_rig(&project.rig);
     let mut bindings: Vec<Binding> = project.parts.iter().map(|p| p.binding.clone()).collect();
+    let mut weight_settings: Vec<WeightSettings> =
+        project.parts.iter().map(|p| p.weight_settings).collect();
     let bone_index = |records: &RigFile, name: &str| {
         records
             .bones
@@ -107,7 +115,17 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             .ok_or_else(|| EditError::NoBone(name.to_string()))
     };
     match edit {
-        Edit::AddBone(bone) => records.bones.push(bone),
+        Edit::AddBone(bone) => {
+            records.bones.push(bone);
+            // The first bone of a rig takes every vertex that had none, so no vertex is ever left
+            // without weights (automatic weights replace this when they run).
+            let index = records.bones.len() - 1;
+            for binding in &mut bindings {
+                for influences in binding.vertices.iter_mut().filter(|v| v.is_empty()) {
+                    influences.push((index, 1.0));
+                }
+            }
+        }
         Edit::RemoveBone { name } => {
             let index = bone_index(&records, &name)?;
             let removed = records.bones.remove(index);
@@ -189,6 +207,18 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             }
             *slot = binding;
         }
+        Edit::SetWeightSettings { part, settings } => {
+            let slot = weight_settings
+                .get_mut(part)
+                .ok_or(EditError::NoPart(part))?;
+            if !(settings.smoothness.is_finite() && settings.smoothness > 0.0) {
+                return Err(EditError::Weights(format!(
+                    "smoothness {} is not a positive number of pixels",
+                    settings.smoothness
+                )));
+            }
+            *slot = settings;
+        }
         Edit::AddIk(constraint) => records.ik.push(constraint),
         Edit::RemoveIk { name } => {
             let i = records
@@ -240,8 +270,9 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     }
     check_part_keys(&rig.clips, &project.parts)?;
     project.rig = rig;
-    for (part, binding) in project.parts.iter_mut().zip(bindings) {
+    for ((part, binding), settings) in project.parts.iter_mut().zip(bindings).zip(weight_settings) {
         part.binding = binding;
+        part.weight_settings = settings;
     }
     Ok(())
 }

@@ -1,0 +1,478 @@
+//! The editor's state and the actions the UI triggers — independent of egui, so tests drive it
+//! directly. The document holds what is saved; everything else here is view state.
+
+use std::path::{Path, PathBuf};
+
+use glam::{DAffine2, DVec2};
+
+use super::document::Document;
+use super::weights_cache::WeightsCache;
+use crate::core::animation::{ClipRecord, KeyRecord};
+use crate::core::edit::Edit;
+use crate::core::frame::Frame;
+use crate::core::pose::PoseSolver;
+use crate::core::rig::BoneRecord;
+use crate::core::skinning::SkinningMode;
+use crate::core::weights::WeightSettings;
+
+/// The view onto image space: `zoom` screen points per image pixel, `center` at the viewport's middle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    pub center: DVec2,
+    pub zoom: f64,
+}
+
+impl Camera {
+    /// Image point under a screen point of a viewport whose centre is `viewport_center`.
+    pub fn to_image(&self, screen: DVec2, viewport_center: DVec2) -> DVec2 {
+        self.center + (screen - viewport_center) / self.zoom
+    }
+
+    pub fn to_screen(&self, image: DVec2, viewport_center: DVec2) -> DVec2 {
+        viewport_center + (image - self.center) * self.zoom
+    }
+
+    /// Zooms by `factor` keeping the image point under `screen` where it is.
+    pub fn zoom_at(&mut self, factor: f64, screen: DVec2, viewport_center: DVec2) {
+        let anchor = self.to_image(screen, viewport_center);
+        self.zoom = (self.zoom * factor).clamp(0.02, 64.0);
+        self.center = anchor - (screen - viewport_center) / self.zoom;
+    }
+}
+
+/// Which overlays the viewport shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overlays {
+    pub wireframe: bool,
+    pub bones: bool,
+    pub weights: bool,
+}
+
+/// What a drag in the viewport does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Drag a bone to rotate it about its head (keyed at the playhead).
+    #[default]
+    Animate,
+    /// Drag to create a bone (from the selected bone's tail, as its child); drag a head or tail to
+    /// move it.
+    Bones,
+    /// Weights: heat map of the selected bone; sliders recompute weights.
+    Weights,
+}
+
+/// Everything the editor window shows and edits.
+pub struct Editor {
+    pub document: Document,
+    pub camera: Camera,
+    pub overlays: Overlays,
+    pub mode: Mode,
+    pub selected_bone: Option<usize>,
+    /// Index into the project's clips.
+    pub clip: Option<usize>,
+    /// Playhead, seconds.
+    pub time: f64,
+    pub playing: bool,
+    pub skinning: SkinningMode,
+    /// The last message for the status bar (errors included), one line.
+    pub status: String,
+    pub show_help: bool,
+    /// Whether the "unsaved changes" question is showing.
+    pub confirm_close: bool,
+    /// Set when the viewport should fit the canvas at its next frame.
+    pub fit_requested: bool,
+    pub weights: WeightsCache,
+    /// The drag in progress in the viewport.
+    pub drag: Option<Drag>,
+}
+
+/// A viewport drag in progress.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Drag {
+    /// Rotating `bone` about its posed head `pivot`: the pointer's angle and the keyed rotation
+    /// (degrees) when the drag began.
+    Rotate {
+        bone: usize,
+        pivot: DVec2,
+        start_angle: f64,
+        start_degrees: f64,
+    },
+    /// A new bone from `head` to `tail` (image pixels).
+    NewBone { head: DVec2, tail: DVec2 },
+    /// Panning the view.
+    Pan,
+}
+
+impl Editor {
+    pub fn new(document: Document) -> Self {
+        let clip = (!document.project.rig.clips.is_empty()).then_some(0);
+        Self {
+            document,
+            camera: Camera {
+                center: DVec2::ZERO,
+                zoom: 1.0,
+            },
+            overlays: Overlays {
+                wireframe: false,
+                bones: true,
+                weights: false,
+            },
+            mode: Mode::default(),
+            selected_bone: None,
+            clip,
+            time: 0.0,
+            playing: false,
+            skinning: SkinningMode::LinearBlend,
+            status: String::new(),
+            show_help: false,
+            confirm_close: false,
+            fit_requested: true,
+            weights: WeightsCache::default(),
+            drag: None,
+        }
+    }
+
+    /// Opens a project or PNG in place of the current document. On error the document is unchanged
+    /// and the status says why.
+    pub fn open(&mut self, path: &Path) -> bool {
+        match Document::open(path) {
+            Ok(document) => {
+                *self = Self::new(document);
+                self.status = format!("opened {}", path.display());
+                true
+            }
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    /// Applies an edit, reporting a refusal in the status bar. Returns whether it applied.
+    pub fn apply(&mut self, edit: Edit) -> bool {
+        match self.document.apply(edit) {
+            Ok(()) => true,
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    pub fn undo(&mut self) {
+        if self.document.undo() {
+            self.after_history_step();
+            self.status = "undone".into();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.document.redo() {
+            self.after_history_step();
+            self.status = "redone".into();
+        }
+    }
+
+    fn after_history_step(&mut self) {
+        let bones = self.document.project.rig.skeleton.bones.len();
+        self.selected_bone = self.selected_bone.filter(|&b| b < bones);
+        let clips = self.document.project.rig.clips.len();
+        self.clip = self
+            .clip
+            .filter(|&c| c < clips)
+            .or((clips > 0).then_some(0));
+    }
+
+    pub fn save(&mut self) -> bool {
+        self.report(|d| d.save(), "saved")
+    }
+
+    pub fn save_as(&mut self, path: &Path) -> bool {
+        self.report(|d| d.save_as(path), "saved")
+    }
+
+    fn report(
+        &mut self,
+        action: impl FnOnce(&mut Document) -> Result<(), String>,
+        done: &str,
+    ) -> bool {
+        match action(&mut self.document) {
+            Ok(()) => {
+                self.status = done.into();
+                true
+            }
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    /// The current clip's name.
+    pub fn clip_name(&self) -> Option<&str> {
+        self.clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+            .map(|c| c.name.as_str())
+    }
+
+    /// The project at the playhead in Animate mode; the rest pose when rigging (or without a clip).
+    pub fn frame(&self) -> Option<Frame> {
+        let project = &self.document.project;
+        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
+        let clip = self
+            .clip
+            .filter(|_| self.mode == Mode::Animate)
+            .and_then(|c| project.rig.clips.get(c));
+        Some(Frame::sample(project, &solver, clip, self.time))
+    }
+
+    /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at
+    /// the end of one that plays once).
+    pub fn tick(&mut self, dt: f64) {
+        if !self.playing {
+            return;
+        }
+        let Some(clip) = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+        else {
+            self.playing = false;
+            return;
+        };
+        let t = self.time + dt;
+        if clip.looping {
+            self.time = t.rem_euclid(clip.duration);
+        } else if t >= clip.duration {
+            self.time = clip.duration;
+            self.playing = false;
+        } else {
+            self.time = t;
+        }
+    }
+
+    pub fn toggle_play(&mut self) {
+        if self.clip.is_none() {
+            self.status = "no clip to play: add one in the timeline".into();
+            return;
+        }
+        self.playing = !self.playing;
+    }
+
+    /// Adds an empty looping clip of one second and selects it.
+    pub fn add_clip(&mut self) {
+        let clips = &self.document.project.rig.clips;
+        let name = (1..)
+            .map(|i| format!("clip{i}"))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_else(|| "clip".into());
+        let record = ClipRecord {
+            name,
+            duration: 1.0,
+            looping: true,
+            keys: Vec::new(),
+            parts: Vec::new(),
+            constraints: Vec::new(),
+        };
+        if self.apply(Edit::AddClip(record)) {
+            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            self.time = 0.0;
+        }
+    }
+
+    /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
+    /// samples it at the playhead, before constraints.
+    pub fn keyed_rotation(&self, bone: usize) -> f64 {
+        let project = &self.document.project;
+        self.clip
+            .and_then(|c| project.rig.clips.get(c))
+            .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
+            .unwrap_or(0.0)
+            .to_degrees()
+    }
+
+    /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
+    pub fn key_rotation(&mut self, bone: usize, degrees: f64) -> bool {
+        let Some(clip) = self.clip_name().map(str::to_string) else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let Some(name) = self.bone_name(bone) else {
+            return false;
+        };
+        let key = KeyRecord {
+            bone: name,
+            time: self.time,
+            rotate: Some(degrees),
+            translate: None,
+            scale: None,
+            interp: Default::default(),
+        };
+        self.apply(Edit::SetKey { clip, key })
+    }
+
+    /// Sets a key (K) for the selected bone with its current rotation.
+    pub fn key_selected(&mut self) {
+        match self.selected_bone {
+            Some(bone) => {
+                let degrees = self.keyed_rotation(bone);
+                if self.key_rotation(bone, degrees) {
+                    self.status = format!("keyed at {:.2} s", self.time);
+                }
+            }
+            None => self.status = "select a bone to key".into(),
+        }
+    }
+
+    pub fn bone_name(&self, bone: usize) -> Option<String> {
+        self.document
+            .project
+            .rig
+            .skeleton
+            .bones
+            .get(bone)
+            .map(|b| b.name.clone())
+    }
+
+    /// Adds a bone from `head` to `tail` (image pixels), a child of the selected bone, and selects
+    /// it; then recomputes weights.
+    pub fn add_bone(&mut self, head: DVec2, tail: DVec2) {
+        let bones = &self.document.project.rig.skeleton.bones;
+        let name = (1..)
+            .map(|i| format!("bone{i}"))
+            .find(|n| bones.iter().all(|b| &b.name != n))
+            .unwrap_or_else(|| "bone".into());
+        let record = BoneRecord {
+            name,
+            parent: self.selected_bone.and_then(|b| self.bone_name(b)),
+            head: head.to_array(),
+            tail: tail.to_array(),
+            smoothness: None,
+            deform: true,
+        };
+        self.document.begin();
+        if self.apply(Edit::AddBone(record)) {
+            self.selected_bone = Some(self.document.project.rig.skeleton.bones.len() - 1);
+            self.recompute_weights();
+        }
+        self.document.commit();
+    }
+
+    /// Deletes the selected bone (Delete).
+    pub fn delete_selected_bone(&mut self) {
+        if let Some(name) = self.selected_bone.and_then(|b| self.bone_name(b))
+            && self.apply(Edit::RemoveBone { name })
+        {
+            self.selected_bone = None;
+        }
+    }
+
+    pub fn rename_bone(&mut self, bone: usize, to: &str) -> bool {
+        match self.bone_name(bone) {
+            Some(from) if from != to => self.apply(Edit::RenameBone {
+                from,
+                to: to.to_string(),
+            }),
+            _ => false,
+        }
+    }
+
+    /// Automatic weights for every part from the current skeleton and settings (one edit per part,
+    /// inside whatever transaction is open).
+    pub fn recompute_weights(&mut self) {
+        for index in 0..self.document.project.parts.len() {
+            let image = self
+                .document
+                .image_paths
+                .get(index)
+                .cloned()
+                .unwrap_or_default();
+            match self.weights.weights(&self.document.project, index, &image) {
+                Ok(binding) => {
+                    self.apply(Edit::SetBinding {
+                        part: index,
+                        binding,
+                    });
+                }
+                Err(e) => self.status = e,
+            }
+        }
+    }
+
+    /// Sets part `index`'s global smoothness and recomputes its weights (no distance field is
+    /// computed: the cache has them).
+    pub fn set_smoothness(&mut self, index: usize, smoothness: f64) {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return;
+        };
+        let settings = WeightSettings {
+            smoothness,
+            ..part.weight_settings
+        };
+        if self.apply(Edit::SetWeightSettings {
+            part: index,
+            settings,
+        }) {
+            self.recompute_weights();
+        }
+    }
+
+    /// The canvas: from (0, 0) to the largest part image.
+    pub fn canvas(&self) -> DVec2 {
+        self.document
+            .project
+            .parts
+            .iter()
+            .fold(DVec2::ONE, |size, p| {
+                size.max(DVec2::new(
+                    f64::from(p.mesh.width),
+                    f64::from(p.mesh.height),
+                ))
+            })
+    }
+
+    /// Fits the canvas into a viewport of `size` points with a margin.
+    pub fn fit(&mut self, size: DVec2) {
+        let canvas = self.canvas();
+        self.camera = Camera {
+            center: canvas / 2.0,
+            zoom: ((size.x / canvas.x).min(size.y / canvas.y) * 0.9).max(0.02),
+        };
+        self.fit_requested = false;
+    }
+
+    /// The bone whose posed segment passes nearest `image_point`, within `reach` image pixels.
+    pub fn bone_at(&self, palette: &[DAffine2], image_point: DVec2, reach: f64) -> Option<usize> {
+        let bones = &self.document.project.rig.skeleton.bones;
+        bones
+            .iter()
+            .enumerate()
+            .map(|(i, bone)| {
+                let m = palette.get(i).copied().unwrap_or(DAffine2::IDENTITY);
+                let (a, b) = (
+                    m.transform_point2(bone.head()),
+                    m.transform_point2(bone.tail()),
+                );
+                (i, segment_distance(image_point, a, b))
+            })
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(i, _)| i)
+    }
+
+    /// Where the recovery file of this document goes: beside the project, or in the system's
+    /// temporary folder for a project never saved.
+    pub fn recovery_path(&self) -> PathBuf {
+        super::recovery::recovery_path(self.document.path.as_deref())
+    }
+}
+
+/// Distance from `p` to the segment a–b.
+pub fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 == 0.0 {
+        return (p - a).length();
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    (a + ab * t - p).length()
+}

@@ -1,0 +1,117 @@
+//! The one bridge between egui and the renderer: an `egui_wgpu::CallbackTrait` whose per-frame value
+//! carries only the view, the frame (shared, not copied) and the overlay shapes. The renderer and the
+//! project's GPU parts live in egui's callback resources, created once and re-uploaded only when the
+//! meshes or weights change.
+
+use std::sync::Arc;
+
+use eframe::egui_wgpu;
+
+use crate::core::frame::Frame;
+use crate::core::project::Project;
+use crate::render::gpu_types::GpuShapeVertex;
+use crate::render::renderer::{Layers, ShapeBatch};
+use crate::render::{PartStyle, ProjectScene, Renderer, ViewTransform};
+
+/// What lives in egui's callback resources.
+pub struct EditorGpu {
+    pub renderer: Renderer,
+    pub scene: Option<ProjectScene>,
+    /// (document id, mesh revision) of the uploaded scene.
+    pub uploaded: Option<(u64, u64)>,
+    shapes: Option<ShapeBatch>,
+}
+
+/// Creates the renderer in the render state's callback resources (once, at start-up).
+pub fn install(render_state: &egui_wgpu::RenderState) {
+    let renderer = Renderer::new(&render_state.device, render_state.target_format);
+    render_state
+        .renderer
+        .write()
+        .callback_resources
+        .insert(EditorGpu {
+            renderer,
+            scene: None,
+            uploaded: None,
+            shapes: None,
+        });
+}
+
+/// Uploads the project's parts when `key` (document id, mesh revision) differs from what is on the
+/// GPU. Returns an error message for the status bar.
+pub fn sync_scene(
+    render_state: &egui_wgpu::RenderState,
+    key: (u64, u64),
+    project: &Project,
+    project_path: &std::path::Path,
+) -> Result<(), String> {
+    let mut renderer = render_state.renderer.write();
+    let Some(gpu) = renderer.callback_resources.get_mut::<EditorGpu>() else {
+        return Err("the renderer was not installed".into());
+    };
+    if gpu.uploaded == Some(key) {
+        return Ok(());
+    }
+    gpu.uploaded = Some(key);
+    match ProjectScene::upload(
+        &render_state.device,
+        &render_state.queue,
+        &gpu.renderer,
+        project,
+        project_path,
+    ) {
+        Ok(scene) => {
+            gpu.scene = Some(scene);
+            Ok(())
+        }
+        Err(e) => {
+            gpu.scene = None;
+            Err(e.to_string())
+        }
+    }
+}
+
+/// One frame of the viewport.
+pub struct ViewportCallback {
+    pub view: ViewTransform,
+    pub frame: Arc<Frame>,
+    pub style: PartStyle,
+    pub layers: Layers,
+    pub shapes: Vec<GpuShapeVertex>,
+}
+
+impl egui_wgpu::CallbackTrait for ViewportCallback {
+    fn prepare(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        _screen_descriptor: &egui_wgpu::ScreenDescriptor,
+        _egui_encoder: &mut wgpu::CommandEncoder,
+        resources: &mut egui_wgpu::CallbackResources,
+    ) -> Vec<wgpu::CommandBuffer> {
+        if let Some(gpu) = resources.get_mut::<EditorGpu>() {
+            if let Some(scene) = &gpu.scene {
+                scene.apply(queue, &self.frame, &self.view, &self.style);
+            }
+            gpu.shapes = Some(gpu.renderer.shape_batch(device, &self.shapes, &self.view));
+        }
+        Vec::new()
+    }
+
+    fn paint(
+        &self,
+        _info: eframe::egui::PaintCallbackInfo,
+        render_pass: &mut wgpu::RenderPass<'static>,
+        resources: &egui_wgpu::CallbackResources,
+    ) {
+        let Some(gpu) = resources.get::<EditorGpu>() else {
+            return;
+        };
+        if let Some(scene) = &gpu.scene {
+            scene.draw(render_pass, &gpu.renderer, &self.frame, self.layers);
+        }
+        if let Some(shapes) = &gpu.shapes {
+            gpu.renderer.draw_shapes(render_pass, shapes);
+        }
+    }
+}

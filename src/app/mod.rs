@@ -1,0 +1,20 @@
+//! The editor window (eframe + egui over the wgpu renderer): open a PNG or project, rig it, weight
+//! it, animate it on the timeline, save it; autosave to a recovery file offered after a crash.
+//!
+//! - [`document`]: the project, its file and undo history;
+//! - [`editor`]: view state and the actions the UI triggers (tested without a window);
+//! - [`ui`], [`timeline`], [`viewport`]: the egui panels;
+//! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
+//! - [`recovery`]: recovery files; [`weights_cache`]: instant weight updates.
+
+pub mod document;
+pub mod editor;
+pub mod gpu_bridge;
+pub mod recovery;
+pub mod timeline;
+pub mod ui;
+pub mod viewport;
+pub mod weights_cache;
+mod window;
+
+pub use window::run;

@@ -1,0 +1,389 @@
+//! The editor's panels around the viewport: menu bar with overlay toggles, bones and parts on the
+//! left, the inspector on the right, the timeline and status bar at the bottom, the shortcuts
+//! window, and the keyboard shortcuts. Everything acts through [`Editor`].
+
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+
+use super::editor::{Editor, Mode};
+use super::timeline;
+use crate::core::animation::ClipRecord;
+use crate::core::edit::Edit;
+use crate::core::skinning::SkinningMode;
+
+/// A request the window (not the editor) must carry out: dialogs and closing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowAction {
+    NewFromImage,
+    Open,
+    SaveAs,
+    ExportGif,
+    ExportSheet,
+    Quit,
+}
+
+/// The shortcuts, for the help window and the handler.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "redo"),
+    ("Ctrl+S", "save"),
+    ("Ctrl+Shift+S", "save as"),
+    ("Ctrl+O", "open a project or PNG"),
+    ("Ctrl+N", "new project from a PNG"),
+    ("Space", "play / pause (hold and drag in the viewport: pan)"),
+    ("K", "key the selected bone at the playhead"),
+    ("F", "fit the sprite in the view"),
+    ("Delete", "delete the selected bone"),
+    ("1 / 2 / 3", "Animate / Bones / Weights mode"),
+    ("Middle drag", "pan"),
+    ("Wheel", "zoom at the cursor"),
+    ("F1", "this list"),
+];
+
+/// Handles the keyboard shortcuts; returns a window action when one was asked for.
+pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowAction> {
+    let command = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+    let command_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
+    let mut action = None;
+    ctx.input_mut(|i| {
+        if i.consume_shortcut(&command_shift(Key::Z)) || i.consume_shortcut(&command(Key::Y)) {
+            editor.redo();
+        }
+        if i.consume_shortcut(&command(Key::Z)) {
+            editor.undo();
+        }
+        if i.consume_shortcut(&command_shift(Key::S)) {
+            action = Some(WindowAction::SaveAs);
+        }
+        if i.consume_shortcut(&command(Key::S)) {
+            if editor.document.path.is_some() {
+                editor.save();
+            } else {
+                action = Some(WindowAction::SaveAs);
+            }
+        }
+        if i.consume_shortcut(&command(Key::O)) {
+            action = Some(WindowAction::Open);
+        }
+        if i.consume_shortcut(&command(Key::N)) {
+            action = Some(WindowAction::NewFromImage);
+        }
+    });
+    // Single keys only when no text field has the keyboard.
+    if ctx.egui_wants_keyboard_input() {
+        return action;
+    }
+    ctx.input(|i| {
+        if i.key_pressed(Key::Space) {
+            editor.toggle_play();
+        }
+        if i.key_pressed(Key::K) {
+            editor.key_selected();
+        }
+        if i.key_pressed(Key::F) {
+            editor.fit_requested = true;
+        }
+        if i.key_pressed(Key::Delete) {
+            editor.delete_selected_bone();
+        }
+        if i.key_pressed(Key::F1) {
+            editor.show_help = !editor.show_help;
+        }
+        for (key, mode) in [
+            (Key::Num1, Mode::Animate),
+            (Key::Num2, Mode::Bones),
+            (Key::Num3, Mode::Weights),
+        ] {
+            if i.key_pressed(key) {
+                editor.mode = mode;
+            }
+        }
+    });
+    action
+}
+
+/// The menu bar and the overlay toggles.
+pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> {
+    let mut action = None;
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("New from image…").clicked() {
+                action = Some(WindowAction::NewFromImage);
+            }
+            if ui.button("Open…").clicked() {
+                action = Some(WindowAction::Open);
+            }
+            if ui.button("Save").clicked() {
+                if editor.document.path.is_some() {
+                    editor.save();
+                } else {
+                    action = Some(WindowAction::SaveAs);
+                }
+            }
+            if ui.button("Save As…").clicked() {
+                action = Some(WindowAction::SaveAs);
+            }
+            ui.menu_button("Export", |ui| {
+                if ui.button("GIF of the clip…").clicked() {
+                    action = Some(WindowAction::ExportGif);
+                }
+                if ui.button("Sprite sheet of the clip…").clicked() {
+                    action = Some(WindowAction::ExportSheet);
+                }
+            });
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                action = Some(WindowAction::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            if ui
+                .add_enabled(editor.document.can_undo(), egui::Button::new("Undo"))
+                .clicked()
+            {
+                editor.undo();
+            }
+            if ui
+                .add_enabled(editor.document.can_redo(), egui::Button::new("Redo"))
+                .clicked()
+            {
+                editor.redo();
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Shortcuts").clicked() {
+                editor.show_help = true;
+            }
+        });
+        ui.separator();
+        for (mode, label) in [
+            (Mode::Animate, "Animate"),
+            (Mode::Bones, "Bones"),
+            (Mode::Weights, "Weights"),
+        ] {
+            ui.selectable_value(&mut editor.mode, mode, label);
+        }
+        ui.separator();
+        ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");
+        ui.toggle_value(&mut editor.overlays.bones, "Bones");
+        ui.toggle_value(&mut editor.overlays.weights, "Weights");
+        ui.separator();
+        ui.selectable_value(&mut editor.skinning, SkinningMode::LinearBlend, "LBS");
+        ui.selectable_value(&mut editor.skinning, SkinningMode::DualQuaternion, "DQS");
+    });
+    action
+}
+
+/// Bones (as a hierarchy) and parts.
+pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.heading("Bones");
+    let bones = &editor.document.project.rig.skeleton.bones;
+    if bones.is_empty() {
+        ui.label("No bones yet: choose Bones mode and drag in the view.");
+    }
+    let mut order = Vec::new();
+    fn visit(
+        bones: &[crate::core::skeleton::Bone],
+        parent: Option<usize>,
+        depth: usize,
+        out: &mut Vec<(usize, usize)>,
+    ) {
+        for (i, bone) in bones.iter().enumerate() {
+            if bone.parent == parent {
+                out.push((i, depth));
+                visit(bones, Some(i), depth + 1, out);
+            }
+        }
+    }
+    visit(bones, None, 0, &mut order);
+    let names: Vec<String> = bones.iter().map(|b| b.name.clone()).collect();
+    egui::ScrollArea::vertical()
+        .id_salt("bones")
+        .max_height(ui.available_height() * 0.6)
+        .show(ui, |ui| {
+            for (i, depth) in order {
+                ui.horizontal(|ui| {
+                    ui.add_space(12.0 * depth as f32);
+                    let selected = editor.selected_bone == Some(i);
+                    if ui.selectable_label(selected, &names[i]).clicked() {
+                        editor.selected_bone = Some(i);
+                    }
+                });
+            }
+        });
+    ui.separator();
+    ui.heading("Parts");
+    for part in &editor.document.project.parts {
+        ui.label(format!(
+            "{} (order {}, {} vertices)",
+            part.name,
+            part.draw_order,
+            part.mesh.positions.len()
+        ));
+    }
+}
+
+/// The selected bone's properties and the weight settings.
+pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.heading("Inspector");
+    if let Some(bone) = editor.selected_bone
+        && let Some(name) = editor.bone_name(bone)
+    {
+        let id = ui.make_persistent_id(("rename", bone));
+        let mut text = ui
+            .data_mut(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| name.clone());
+        let response = ui.horizontal(|ui| {
+            ui.label("Name");
+            ui.text_edit_singleline(&mut text)
+        });
+        let field = response.inner;
+        if field.lost_focus() && text != name && !text.trim().is_empty() {
+            editor.rename_bone(bone, text.trim());
+            ui.data_mut(|d| d.remove::<String>(id));
+        } else if field.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, text));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(id));
+        }
+        let rotation = editor.keyed_rotation(bone);
+        ui.label(format!("Rotation at playhead: {rotation:.1}°"));
+        let bone_record = &editor.document.project.rig.skeleton.bones[bone];
+        let mut own = bone_record.smoothness.unwrap_or_else(|| {
+            editor
+                .document
+                .project
+                .parts
+                .first()
+                .map_or(10.0, |p| p.weight_settings.smoothness)
+        });
+        let response = ui.add(
+            egui::Slider::new(&mut own, 1.0..=200.0)
+                .text("bone smoothness (px)")
+                .logarithmic(true),
+        );
+        if response.drag_started() {
+            editor.document.begin();
+        }
+        if response.changed()
+            && editor.apply(Edit::SetSmoothness {
+                name: name.clone(),
+                smoothness: Some(own),
+            })
+        {
+            editor.recompute_weights();
+        }
+        if response.drag_stopped() {
+            editor.document.commit();
+        }
+        if ui.button("Delete bone").clicked() {
+            editor.delete_selected_bone();
+        }
+    } else {
+        ui.label("Select a bone (click it in the view or the list).");
+    }
+    ui.separator();
+    ui.heading("Weights");
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut smoothness = part.weight_settings.smoothness;
+        let label = format!("{}: smoothness (px)", part.name);
+        let response = ui.add(
+            egui::Slider::new(&mut smoothness, 1.0..=200.0)
+                .text(label)
+                .logarithmic(true),
+        );
+        if response.drag_started() {
+            editor.document.begin();
+        }
+        if response.changed() {
+            editor.set_smoothness(index, smoothness);
+        }
+        if response.drag_stopped() {
+            editor.document.commit();
+        }
+    }
+    if ui.button("Recompute automatic weights").clicked() {
+        editor.document.begin();
+        editor.recompute_weights();
+        editor.document.commit();
+    }
+}
+
+/// The status line: file state and the last message.
+pub fn status_bar(ui: &mut egui::Ui, editor: &Editor) {
+    ui.horizontal(|ui| {
+        let saved = if editor.document.is_dirty() {
+            "unsaved changes"
+        } else {
+            "saved"
+        };
+        ui.label(saved);
+        ui.separator();
+        ui.label(&editor.status);
+    });
+}
+
+/// The shortcuts window (F1).
+pub fn help_window(ctx: &egui::Context, editor: &mut Editor) {
+    let mut open = editor.show_help;
+    egui::Window::new("Shortcuts")
+        .open(&mut open)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (keys, what) in SHORTCUTS {
+                    ui.monospace(*keys);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+    editor.show_help = open;
+}
+
+/// Everything but the viewport's GPU drawing: used by the window and by the UI tests.
+pub fn editor_ui(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    checker: Option<&egui::TextureHandle>,
+    gpu: bool,
+) -> Option<WindowAction> {
+    let ctx = ui.ctx().clone();
+    let mut action = shortcuts(&ctx, editor);
+    egui::Panel::top("menu").show(ui, |ui| {
+        if let Some(a) = menu_bar(ui, editor) {
+            action = Some(a);
+        }
+    });
+    egui::Panel::bottom("status").show(ui, |ui| status_bar(ui, editor));
+    egui::Panel::bottom("timeline")
+        .resizable(true)
+        .default_size(180.0)
+        .show(ui, |ui| {
+            timeline::show(ui, editor);
+        });
+    egui::Panel::left("bones")
+        .resizable(true)
+        .default_size(200.0)
+        .show(ui, |ui| left_panel(ui, editor));
+    egui::Panel::right("inspector")
+        .resizable(true)
+        .default_size(240.0)
+        .show(ui, |ui| inspector(ui, editor));
+    egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
+    help_window(&ctx, editor);
+    let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
+    if editor.playing {
+        editor.tick(dt);
+        ctx.request_repaint();
+    }
+    action
+}
+
+/// A clip record with a new loop flag or duration, for [`Edit::ReplaceClip`].
+pub fn changed_clip(record: &ClipRecord, looping: bool, duration: f64) -> ClipRecord {
+    ClipRecord {
+        looping,
+        duration,
+        ..record.clone()
+    }
+}

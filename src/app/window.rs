@@ -1,0 +1,328 @@
+//! The eframe application: the window around [`Editor`] — title with the unsaved mark, native file
+//! dialogs (rfd), drag and drop, the close question, recovery, and the GPU scene kept in sync.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use eframe::egui::{self, Color32, ColorImage, TextureOptions, ViewportCommand};
+
+use super::document::Document;
+use super::editor::Editor;
+use super::gpu_bridge;
+use super::recovery::{Autosave, pending_recovery, recover};
+use super::ui::{WindowAction, editor_ui};
+use crate::render::export::timing::FrameTimes;
+
+struct LimberApp {
+    editor: Editor,
+    autosave: Autosave,
+    /// Changes whenever another document is opened (the GPU scene follows it).
+    document_id: u64,
+    checker: Option<egui::TextureHandle>,
+    title: String,
+    gpu: bool,
+    /// A recovery file found at start-up, waiting for the user's answer.
+    offered_recovery: Option<PathBuf>,
+    allow_close: bool,
+}
+
+/// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
+/// bundled sample when `path` is `None`.
+pub fn run(path: &Path) -> anyhow::Result<()> {
+    let document = Document::open(path).map_err(anyhow::Error::msg)?;
+    let offered_recovery = pending_recovery(document.path.as_deref());
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1280.0, 800.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "limber",
+        options,
+        Box::new(move |cc| {
+            let gpu = match &cc.wgpu_render_state {
+                Some(state) => {
+                    gpu_bridge::install(state);
+                    true
+                }
+                None => false,
+            };
+            let checker = checker_texture(&cc.egui_ctx);
+            Ok(Box::new(LimberApp {
+                editor: Editor::new(document),
+                autosave: Autosave::default(),
+                document_id: 1,
+                checker: Some(checker),
+                title: String::new(),
+                gpu,
+                offered_recovery,
+                allow_close: false,
+            }))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the editor window: {e}"))
+}
+
+/// A 2 × 2 grey checker repeated behind the sprite.
+fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
+    let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
+    let image = ColorImage::new([2, 2], vec![a, b, b, a]);
+    let options = TextureOptions {
+        wrap_mode: egui::TextureWrapMode::Repeat,
+        ..TextureOptions::NEAREST
+    };
+    ctx.load_texture("checker", image, options)
+}
+
+impl LimberApp {
+    fn open(&mut self, path: &Path) {
+        if self.editor.open(path) {
+            self.document_id += 1;
+            self.offered_recovery = pending_recovery(self.editor.document.path.as_deref());
+        }
+    }
+
+    fn act(&mut self, ctx: &egui::Context, action: WindowAction) {
+        match action {
+            WindowAction::NewFromImage => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .pick_file()
+                {
+                    self.open(&path);
+                }
+            }
+            WindowAction::Open => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("limber project or PNG", &["limber", "png"])
+                    .pick_file()
+                {
+                    self.open(&path);
+                }
+            }
+            WindowAction::SaveAs => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("limber project", &["limber"])
+                    .set_file_name("untitled.limber")
+                    .save_file()
+                {
+                    self.editor.save_as(&path);
+                }
+            }
+            WindowAction::ExportGif | WindowAction::ExportSheet => self.export(action),
+            WindowAction::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+        }
+    }
+
+    /// Renders the current clip on a headless device in a background thread.
+    fn export(&mut self, action: WindowAction) {
+        let (extension, filter) = match action {
+            WindowAction::ExportGif => ("gif", "GIF"),
+            _ => ("png", "PNG sprite sheet"),
+        };
+        let Some(out) = rfd::FileDialog::new()
+            .add_filter(filter, &[extension])
+            .save_file()
+        else {
+            return;
+        };
+        let Some(project_path) = self.editor.document.path.clone() else {
+            self.editor.status = "save the project before exporting".into();
+            return;
+        };
+        let project = self.editor.document.project_for(&project_path);
+        let clip = self.editor.clip;
+        self.editor.status = format!("exporting {} …", out.display());
+        std::thread::spawn(move || {
+            let result = export_clip(&project, &project_path, clip, &out, action);
+            if let Err(e) = result {
+                eprintln!("error: {}: {e}", out.display());
+            }
+        });
+    }
+}
+
+fn export_clip(
+    project: &crate::core::project::Project,
+    project_path: &Path,
+    clip: Option<usize>,
+    out: &Path,
+    action: WindowAction,
+) -> Result<(), String> {
+    use crate::render::export::{ClipRenderer, RenderSettings};
+    let gpu = crate::render::GpuContext::headless().map_err(|e| e.to_string())?;
+    let settings = RenderSettings {
+        scale: 1.0,
+        background: [0; 4],
+        style: crate::render::PartStyle::default(),
+    };
+    let renderer =
+        ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
+    let clip = clip.and_then(|c| project.rig.clips.get(c));
+    let times = FrameTimes::of_clip(clip, 30.0);
+    let mut frames = Vec::new();
+    renderer
+        .render_each(clip, &times, |_, image| {
+            frames.push(image);
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    let bytes = match action {
+        WindowAction::ExportGif => crate::render::export::gif::encode_gif(frames, &times)?,
+        _ => {
+            use crate::render::export::sheet::{Sheet, SheetLayout, atlas_json};
+            let [w, h] = renderer.size();
+            let layout = SheetLayout::new(frames.len(), w, h, None)?;
+            let mut sheet = Sheet::new(layout);
+            for (i, frame) in frames.iter().enumerate() {
+                sheet.place(i, frame);
+            }
+            let name = out
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let atlas = atlas_json(
+                &layout,
+                &times,
+                clip.map_or("rest", |c| c.name.as_str()),
+                &name,
+            );
+            crate::core::atomic_file::write_atomic_replacing(
+                &out.with_extension("json"),
+                format!("{atlas:#}\n").as_bytes(),
+            )
+            .map_err(|e| e.to_string())?;
+            let mut bytes = Vec::new();
+            sheet
+                .image
+                .write_to(
+                    &mut std::io::Cursor::new(&mut bytes),
+                    image::ImageFormat::Png,
+                )
+                .map_err(|e| e.to_string())?;
+            bytes
+        }
+    };
+    crate::core::atomic_file::write_atomic_replacing(out, &bytes).map_err(|e| e.to_string())
+}
+
+impl eframe::App for LimberApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        // Files dropped on the window.
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.first() {
+            self.open(path);
+        }
+        // Keep the GPU scene in step with the document.
+        if let Some(state) = frame.wgpu_render_state() {
+            let key = (self.document_id, self.editor.document.mesh_revision);
+            let base = self
+                .editor
+                .document
+                .path
+                .clone()
+                .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
+            let project = self.editor.document.project_for(&base);
+            if let Err(e) = gpu_bridge::sync_scene(state, key, &project, &base) {
+                self.editor.status = e;
+            }
+        }
+        if let Some(action) = editor_ui(ui, &mut self.editor, self.checker.as_ref(), self.gpu) {
+            self.act(&ctx, action);
+        }
+        self.recovery_prompt(&ctx);
+        self.close_prompt(&ctx);
+        let title = self.editor.document.title();
+        if title != self.title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        let revision = self.editor.document.revision();
+        if let Err(e) = self
+            .autosave
+            .update(&self.editor.document, revision, Instant::now())
+        {
+            self.editor.status = e;
+        }
+    }
+}
+
+impl LimberApp {
+    fn recovery_prompt(&mut self, ctx: &egui::Context) {
+        let Some(recovery) = self.offered_recovery.clone() else {
+            return;
+        };
+        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
+            ui.heading("Recover unsaved work?");
+            ui.label(format!(
+                "limber found work that was not saved: {}",
+                recovery.display()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Recover").clicked() {
+                    match recover(&recovery, self.editor.document.path.as_deref()) {
+                        Ok(document) => {
+                            self.editor = Editor::new(document);
+                            self.document_id += 1;
+                            self.editor.status = "recovered unsaved work".into();
+                        }
+                        Err(e) => self.editor.status = e,
+                    }
+                    self.offered_recovery = None;
+                }
+                if ui.button("Discard").clicked() {
+                    let _ = std::fs::remove_file(&recovery);
+                    self.offered_recovery = None;
+                }
+            });
+        });
+    }
+
+    fn close_prompt(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.editor.document.is_dirty()
+            && !self.allow_close
+        {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.editor.confirm_close = true;
+        }
+        if !self.editor.confirm_close {
+            return;
+        }
+        egui::Modal::new(egui::Id::unique("close")).show(ctx, |ui| {
+            ui.heading("Save changes before closing?");
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    let saved = if self.editor.document.path.is_some() {
+                        self.editor.save()
+                    } else {
+                        self.act(ctx, WindowAction::SaveAs);
+                        !self.editor.document.is_dirty()
+                    };
+                    self.editor.confirm_close = false;
+                    if saved {
+                        self.allow_close = true;
+                        ctx.send_viewport_cmd(ViewportCommand::Close);
+                    }
+                }
+                if ui.button("Discard").clicked() {
+                    self.autosave.discard(&self.editor.document);
+                    self.allow_close = true;
+                    self.editor.confirm_close = false;
+                    ctx.send_viewport_cmd(ViewportCommand::Close);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.editor.confirm_close = false;
+                }
+            });
+        });
+    }
+}
