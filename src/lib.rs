@@ -3,7 +3,9 @@
 //!
 //! - [`core`]: image → mask → outline → mesh (and, as it lands, skeleton, weights, animation), with no
 //!   UI or GPU dependency.
-//! - [`cli`]: the command-line front end over `core`.
+//! - [`export`]: a project in formats other tools read (glTF 2.0), over `core`.
+//! - [`cli`]: the command-line front end over `core` and `export`.
 
 pub mod cli;
 pub mod core;
+pub mod export;

@@ -4,6 +4,7 @@
 //! non-zero. Errors name the file they concern.
 
 mod demo;
+mod export_cmd;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
@@ -34,6 +35,8 @@ pub enum Command {
     Info(info_cmd::InfoArgs),
     /// Print a project's skinned vertex positions at a time of a clip.
     Pose(pose_cmd::PoseArgs),
+    /// Export a project: glTF 2.0 (`.glb`, or `.gltf` with its `.bin` and PNGs beside it).
+    Export(export_cmd::ExportArgs),
 }
 
 /// Options shared by every command that meshes an image.
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::New(args)) => new_cmd::run(&args),
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),
+        Some(Command::Export(args)) => export_cmd::run(&args),
         None => demo::run(),
     }
 }
