@@ -19,10 +19,15 @@ pub struct ExportArgs {
     #[arg(long, value_name = "OUT.glb|OUT.gltf")]
     pub gltf: PathBuf,
     /// Samples per second for baked constraints and springs and for resampled Bézier keys.
-    #[arg(long, default_value_t = DEFAULT_FPS)]
+    #[arg(long, default_value_t = DEFAULT_FPS, allow_negative_numbers = true)]
     pub fps: f64,
     /// Image pixels per glTF unit (metre).
-    #[arg(long, value_name = "PX", default_value_t = DEFAULT_PIXELS_PER_UNIT)]
+    #[arg(
+        long,
+        value_name = "PX",
+        default_value_t = DEFAULT_PIXELS_PER_UNIT,
+        allow_negative_numbers = true
+    )]
     pub pixels_per_unit: f64,
 }
 

@@ -12,7 +12,8 @@
 //!
 //! Before a channel's first key and after its last it holds (as limber does), and every track runs
 //! from 0 to the clip's duration, so a player loops a clip over its whole length. Baked tracks
-//! (constraints and springs) sample the frame at every 1 / rate seconds plus the clip's key times.
+//! (constraints and springs) sample the frame at every 1 / rate seconds plus the clip's key times and
+//! one f32 step before each (so a stepped key stays a step).
 //! Values come from a `sample(t)` function, so they are limber's own at every exported time.
 
 use crate::core::animation::Interpolation;
@@ -20,6 +21,10 @@ use crate::core::animation::curve::InterpolationName;
 
 /// Fewest straight pieces a Bézier segment becomes.
 pub const MIN_BEZIER_SAMPLES: usize = 4;
+
+/// Rounding slack in counts of samples: 0.3 s × 30 per second is 9.000000000000002 in f64, which
+/// must count as 9 pieces (so samples land on the clip's 1 / rate grid), not 10.
+const SLACK: f64 = 1e-6;
 
 /// How a glTF sampler interpolates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +84,7 @@ pub fn keyed<V>(
                 times.push(f64::from(f32_before(t1 as f32)));
             }
             _ => {
-                let n = (((t1 - t0) * timing.rate).ceil() as usize).max(MIN_BEZIER_SAMPLES);
+                let n = (((t1 - t0) * timing.rate - SLACK).ceil() as usize).max(MIN_BEZIER_SAMPLES);
                 times.extend((1..n).map(|k| t0 + (t1 - t0) * k as f64 / n as f64));
             }
         }
@@ -90,13 +95,21 @@ pub fn keyed<V>(
     finish(mode, &times, sample)
 }
 
-/// A `LINEAR` track sampled every 1 / rate seconds from 0 to the duration, and at `extra` times.
+/// A `LINEAR` track sampled every 1 / rate seconds from 0 to the duration, at the `extra` times (the
+/// clip's key times) and one f32 step before each of them.
 pub fn baked<V>(extra: &[f64], timing: Timing, sample: impl Fn(f64) -> V) -> Track<V> {
-    let frames = (timing.duration * timing.rate).floor() as usize;
+    let frames = (timing.duration * timing.rate + SLACK).floor() as usize;
     let mut times: Vec<f64> = (0..=frames)
         .map(|k| k as f64 / timing.rate)
-        .filter(|&t| t < timing.duration)
+        .filter(|&t| t < timing.duration - SLACK / timing.rate)
         .chain(extra.iter().copied())
+        // One f32 step before each key too, so a stepped key's jump is kept as a jump.
+        .chain(
+            extra
+                .iter()
+                .filter(|&&t| t > 0.0)
+                .map(|&t| f64::from(f32_before(t as f32))),
+        )
         .chain([timing.duration])
         .collect();
     times.sort_by(f64::total_cmp);
@@ -167,10 +180,27 @@ mod tests {
     }
 
     #[test]
+    fn bezier_samples_land_on_the_rate_grid_despite_rounding() {
+        let keys = [
+            (0.6, Interpolation::Bezier([0.42, 0.0, 0.58, 1.0])),
+            (0.9, Interpolation::LINEAR),
+        ];
+        let timing = Timing {
+            duration: 1.2,
+            rate: 30.0,
+        };
+        let track = keyed(&keys, timing, |t| t);
+        // 0, then 0.6 to 0.9 in nine pieces, then 1.2.
+        assert_eq!(track.times.len(), 1 + 10 + 1);
+        assert_eq!(track.times[2], (0.6 + 0.3 / 9.0) as f32);
+    }
+
+    #[test]
     fn baking_covers_the_grid_and_the_keys() {
         let track = baked(&[0.25], TIMING, |t| t * 2.0);
-        assert_eq!(track.times.len(), 21 + 1);
+        assert_eq!(track.times.len(), 21 + 2);
         assert!(track.times.contains(&0.25));
+        assert!(track.times.contains(&f32_before(0.25)));
         assert_eq!(*track.times.last().unwrap(), 2.0);
         assert_eq!(*track.values.last().unwrap(), 4.0);
     }
