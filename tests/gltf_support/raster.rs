@@ -1,8 +1,8 @@
 //! A reference picture of limber's frame, drawn on the CPU: each part's skinned triangles, textured
 //! with its PNG, composited back to front over a background — the way a WebGL renderer with straight
 //! alpha blending draws the glTF export:
-//! - a pixel is covered when its centre is inside a triangle (edges on the top-left rule, so a
-//!   centre on a shared edge is drawn once), both windings drawn (double-sided);
+//! - a pixel is covered when its centre is inside a triangle (a centre exactly on an edge shared by
+//!   two triangles belongs to one of them, so it is drawn once), both windings drawn (double-sided);
 //! - texture coordinates interpolate linearly (orthographic view); the texture is sampled
 //!   bilinearly with clamped edges, after decoding its sRGB colour to linear (as an sRGB texture is);
 //! - the colour is encoded back to sRGB and blended as src·α + dst·(1 − α) into an 8-bit target.
@@ -74,8 +74,8 @@ fn sample(texture: &RgbaImage, u: f64, v: f64) -> [f64; 4] {
     out
 }
 
-/// Whether an edge from a to b (in a triangle made counter-clockwise in y-down pixel coordinates)
-/// owns the pixel centres exactly on it: top and left edges do.
+/// Whether an edge from a to b (of a triangle given positive area) owns the pixel centres exactly on
+/// it. The neighbour sharing the edge runs it from b to a and gets the opposite answer.
 fn owns_its_line(a: [f64; 2], b: [f64; 2]) -> bool {
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     dy < 0.0 || (dy == 0.0 && dx > 0.0)
