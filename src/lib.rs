@@ -1,11 +1,14 @@
-//! limber: a 2D skeletal animation editor. This library holds the headless layers; the `limber`
-//! binary adds the command line.
+//! limber: a 2D skeletal animation editor. This library holds every layer; the `limber` binary is a
+//! thin `main` over [`cli`].
 //!
-//! - [`core`]: image → mask → outline → mesh (and, as it lands, skeleton, weights, animation), with no
-//!   UI or GPU dependency.
+//! - [`core`]: image → mask → outline → mesh → skeleton → weights → animation → project file, with no
+//!   UI or GPU dependency; deterministic.
+//! - [`render`]: the skinned, textured mesh and its overlays through wgpu (no egui), offscreen
+//!   rendering and readback.
 //! - [`export`]: a project in formats other tools read (glTF 2.0), over `core`.
-//! - [`cli`]: the command-line front end over `core` and `export`.
+//! - [`cli`]: the command-line front end over `core`, `render` and `export`.
 
 pub mod cli;
 pub mod core;
 pub mod export;
+pub mod render;

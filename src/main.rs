@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    quiet_headless_vulkan();
     let cli = limber::cli::Cli::parse();
     match limber::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -14,6 +15,17 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Mesa's device-select Vulkan layer asks Wayland and X11 which GPU drives the display, and on a
+/// machine without one prints errors to stderr (breaking the one-line error contract). limber picks
+/// its adapter itself, so the layer is turned off unless the user has set `NODEVICE_SELECT`.
+fn quiet_headless_vulkan() {
+    if std::env::var_os("NODEVICE_SELECT").is_none() {
+        // SAFETY: the first thing `main` does, before any thread exists that could read the
+        // environment concurrently.
+        unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
     }
 }
 

@@ -1,4 +1,4 @@
-//! The command line: argument parsing (clap) and the headless commands over `core`.
+//! The command line: argument parsing (clap) and the headless commands over `core` and `render`.
 //!
 //! Every command returns `anyhow::Result`; `main` prints a failure as one line on stderr and exits
 //! non-zero. Errors name the file they concern.
@@ -9,6 +9,7 @@ mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
 mod pose_cmd;
+mod render_cmd;
 pub mod svg;
 
 use std::path::PathBuf;
@@ -35,6 +36,8 @@ pub enum Command {
     Info(info_cmd::InfoArgs),
     /// Print a project's skinned vertex positions at a time of a clip.
     Pose(pose_cmd::PoseArgs),
+    /// Render a clip on the GPU to PNG frames, a sprite sheet or a GIF.
+    Render(render_cmd::RenderArgs),
     /// Export a project: glTF 2.0 (`.glb`, or `.gltf` with its `.bin` and PNGs beside it).
     Export(export_cmd::ExportArgs),
 }
@@ -97,6 +100,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::New(args)) => new_cmd::run(&args),
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),
+        Some(Command::Render(args)) => render_cmd::run(&args),
         Some(Command::Export(args)) => export_cmd::run(&args),
         None => demo::run(),
     }

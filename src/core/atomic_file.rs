@@ -14,6 +14,16 @@ pub fn backup_path(path: &Path) -> PathBuf {
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, bytes, true)
+}
+
+/// Like [`write_atomic`], but without a backup: for derived files (rendered frames, exports) that
+/// can always be made again.
+pub fn write_atomic_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, bytes, false)
+}
+
+fn write_atomic_with(path: &Path, bytes: &[u8], keep_backup: bool) -> io::Result<()> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -29,7 +39,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let mut file = File::create(&temporary)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        if path.exists() {
+        if keep_backup && path.exists() {
             fs::copy(path, backup_path(path))?;
         }
         fs::rename(&temporary, path)?;

@@ -49,14 +49,15 @@ pub fn skin(
 
 /// A planar rigid transform as a unit dual quaternion about z: real part (w, z) = (cos θ/2, sin θ/2),
 /// dual part (x, y) = ½ t ⊗ real.
-#[derive(Debug, Clone, Copy)]
-struct PlanarDualQuaternion {
-    real: DVec2,
-    dual: DVec2,
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlanarDualQuaternion {
+    pub real: DVec2,
+    pub dual: DVec2,
 }
 
 impl PlanarDualQuaternion {
-    fn from_rigid(angle: f64, translation: DVec2) -> Self {
+    /// The rotation by `angle` (radians) followed by the translation.
+    pub fn from_rigid(angle: f64, translation: DVec2) -> Self {
         let (s, c) = (angle / 2.0).sin_cos();
         let t = translation;
         Self {
@@ -66,7 +67,7 @@ impl PlanarDualQuaternion {
     }
 
     /// Applies the (normalised) transform to `p`.
-    fn transform(self, p: DVec2) -> DVec2 {
+    pub fn transform(self, p: DVec2) -> DVec2 {
         let norm = self.real.length();
         let (c, s) = (self.real.x / norm, self.real.y / norm);
         let (dx, dy) = (self.dual.x / norm, self.dual.y / norm);
@@ -80,7 +81,7 @@ impl PlanarDualQuaternion {
 }
 
 /// Splits an affine transform into rotation angle, stretch K (so that A = R K) and translation.
-fn polar(m: &DAffine2) -> (f64, DMat2, DVec2) {
+pub fn polar(m: &DAffine2) -> (f64, DMat2, DVec2) {
     let a = m.matrix2;
     let angle = (a.x_axis.y - a.y_axis.x).atan2(a.x_axis.x + a.y_axis.y);
     let stretch = DMat2::from_angle(-angle) * a;

@@ -1,0 +1,256 @@
+//! `limber render`: a clip rendered on the GPU to a PNG sequence, a sprite sheet with its atlas, or
+//! an animated GIF.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow, bail};
+use clap::Args;
+
+use crate::core::animation::Clip;
+use crate::core::atomic_file::write_atomic_replacing;
+use crate::core::derived::refresh_stale_parts;
+use crate::core::project::Project;
+use crate::core::skinning::SkinningMode;
+use crate::render::GpuContext;
+use crate::render::PartStyle;
+use crate::render::export::gif::encode_gif;
+use crate::render::export::sheet::{Sheet, SheetLayout, atlas_json};
+use crate::render::export::timing::FrameTimes;
+use crate::render::export::{ClipRenderer, RenderSettings};
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The project file.
+    pub project: PathBuf,
+    /// The clip to render [default: the project's first clip; the rest pose when it has none].
+    #[arg(long)]
+    pub clip: Option<String>,
+    /// Frames per second (1–240; at most 50 for --gif).
+    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
+    pub fps: f64,
+    /// Output pixels per image pixel (above 0, at most 16).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub scale: f64,
+    /// Background colour as hex RRGGBBAA or RRGGBB [default: transparent].
+    #[arg(long, value_name = "RGBA")]
+    pub background: Option<String>,
+    /// Skin with dual quaternions instead of linear blending.
+    #[arg(long)]
+    pub dqs: bool,
+    #[command(flatten)]
+    pub output: RenderOutput,
+    /// Frames per row of a sprite sheet [default: the smallest square that holds them].
+    #[arg(long, requires = "sheet")]
+    pub columns: Option<u32>,
+}
+
+/// Exactly one output.
+#[derive(Debug, Args)]
+#[group(required = true, multiple = false)]
+pub struct RenderOutput {
+    /// Write frame_0000.png, frame_0001.png, … into this folder (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub frames: Option<PathBuf>,
+    /// Write one sprite-sheet PNG and its JSON-hash atlas beside it (same name, .json).
+    #[arg(long, value_name = "OUT.png")]
+    pub sheet: Option<PathBuf>,
+    /// Write an animated GIF.
+    #[arg(long, value_name = "OUT.gif")]
+    pub gif: Option<PathBuf>,
+}
+
+/// Parses `RRGGBBAA` or `RRGGBB` (an optional leading `#`).
+pub fn parse_color(text: &str) -> anyhow::Result<[u8; 4]> {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    let byte = |i: usize| {
+        hex.get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+    };
+    let channels = match hex.len() {
+        6 => [byte(0), byte(2), byte(4), Some(255)],
+        8 => [byte(0), byte(2), byte(4), byte(6)],
+        _ => [None; 4],
+    };
+    match channels {
+        [Some(r), Some(g), Some(b), Some(a)] => Ok([r, g, b, a]),
+        _ => bail!("--background {text}: expected hex RRGGBBAA or RRGGBB, for example ffffffff"),
+    }
+}
+
+/// The folder a file will be written into must exist before hours of rendering start.
+fn check_parent(path: &Path) -> anyhow::Result<()> {
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        bail!(
+            "{}: cannot write there: folder {} does not exist",
+            path.display(),
+            parent.display()
+        );
+    }
+    Ok(())
+}
+
+fn pick_clip<'a>(
+    project: &'a Project,
+    name: Option<&str>,
+    file: &str,
+) -> anyhow::Result<Option<&'a Clip>> {
+    let clip = match name {
+        Some(name) => Some(project.clip(name).ok_or_else(|| {
+            let known: Vec<&str> = project.rig.clips.iter().map(|c| c.name.as_str()).collect();
+            let known = if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            };
+            anyhow!("{file}: no clip named \"{name}\" (clips: {known})")
+        })?),
+        None => project.rig.clips.first(),
+    };
+    if let Some(clip) = clip
+        && clip.key_count() == 0
+        && clip.part_keys().is_empty()
+        && clip.mix_key_names().next().is_none()
+    {
+        bail!(
+            "{file}: clip \"{}\" is empty (no keys), so there is nothing to animate",
+            clip.name
+        );
+    }
+    Ok(clip)
+}
+
+pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
+    let file = args.project.display().to_string();
+    if !(args.fps.is_finite() && (1.0..=240.0).contains(&args.fps)) {
+        bail!(
+            "--fps {}: expected a number of frames per second from 1 to 240",
+            args.fps
+        );
+    }
+    if args.output.gif.is_some() && args.fps > 50.0 {
+        bail!(
+            "--fps {}: GIF delays are whole hundredths of a second and players slow anything \
+             shorter than 2, so GIFs go up to 50 fps",
+            args.fps
+        );
+    }
+    if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 16.0) {
+        bail!(
+            "--scale {}: expected a number above 0 and at most 16",
+            args.scale
+        );
+    }
+    let background = match &args.background {
+        Some(text) => parse_color(text)?,
+        None => [0; 4],
+    };
+    for path in [&args.output.sheet, &args.output.gif].into_iter().flatten() {
+        check_parent(path)?;
+    }
+    if let Some(dir) = &args.output.frames {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+    }
+    let mut project = Project::load(&args.project).map_err(|e| anyhow!("{file}: {e}"))?;
+    for part in
+        refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{file}: {e}"))?
+    {
+        eprintln!(
+            "{file}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
+        );
+    }
+    let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
+    let clip_name = clip.map_or("rest", |c| c.name.as_str());
+    let times = FrameTimes::of_clip(clip, args.fps);
+
+    let gpu = GpuContext::headless()?;
+    let settings = RenderSettings {
+        scale: args.scale,
+        background,
+        style: PartStyle {
+            mode: if args.dqs {
+                SkinningMode::DualQuaternion
+            } else {
+                SkinningMode::LinearBlend
+            },
+            ..PartStyle::default()
+        },
+    };
+    let renderer = ClipRenderer::new(&gpu, &project, &args.project, settings)
+        .map_err(|e| anyhow!("{file}: {e}"))?;
+    let [width, height] = renderer.size();
+
+    let written = if let Some(dir) = &args.output.frames {
+        renderer.render_each(clip, &times, |index, image| {
+            let path = dir.join(format!("frame_{index:04}.png"));
+            let bytes = png_bytes(&image)?;
+            write_atomic_replacing(&path, &bytes).map_err(|e| crate::render::RenderError::Image {
+                path: path.display().to_string(),
+                problem: format!("cannot write: {e}"),
+            })
+        })?;
+        dir.clone()
+    } else if let Some(path) = &args.output.sheet {
+        let layout = SheetLayout::new(times.len(), width, height, args.columns)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let mut sheet = Sheet::new(layout);
+        renderer.render_each(clip, &times, |index, image| {
+            sheet.place(index, &image);
+            Ok(())
+        })?;
+        let image_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let atlas = atlas_json(&layout, &times, clip_name, &image_name);
+        let atlas_path = path.with_extension("json");
+        write_atomic_replacing(path, &png_bytes(&sheet.image)?)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        write_atomic_replacing(&atlas_path, format!("{atlas:#}\n").as_bytes())
+            .with_context(|| format!("{}: cannot write", atlas_path.display()))?;
+        path.clone()
+    } else if let Some(path) = &args.output.gif {
+        let mut frames = Vec::with_capacity(times.len());
+        renderer.render_each(clip, &times, |_, image| {
+            frames.push(image);
+            Ok(())
+        })?;
+        let bytes = encode_gif(frames, &times).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        write_atomic_replacing(path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        path.clone()
+    } else {
+        bail!("choose an output: --frames DIR, --sheet OUT.png or --gif OUT.gif");
+    };
+    println!(
+        "{}: {} frame{} of {width} × {height} from {} at {} fps ({})",
+        written.display(),
+        times.len(),
+        if times.len() == 1 { "" } else { "s" },
+        match clip {
+            Some(c) => format!("clip \"{}\"", c.name),
+            None => "the rest pose".into(),
+        },
+        args.fps,
+        gpu.adapter_name
+    );
+    Ok(())
+}
+
+fn png_bytes(image: &image::RgbaImage) -> Result<Vec<u8>, crate::render::RenderError> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| crate::render::RenderError::Image {
+            path: "frame".into(),
+            problem: e.to_string(),
+        })?;
+    Ok(bytes)
+}
