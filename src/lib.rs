@@ -6,9 +6,11 @@
 //! - [`render`]: the skinned, textured mesh and its overlays through wgpu (no egui), offscreen
 //!   rendering and readback.
 //! - [`app`]: the editor window (eframe/egui) over `core` and `render`.
-//! - [`cli`]: the command line over `core` and `render`, and `limber open` for the editor.
+//! - [`export`]: a project in formats other tools read (glTF 2.0), over `core`.
+//! - [`cli`]: the command line over `core`, `render` and `export`, and `limber open` for the editor.
 
 pub mod app;
 pub mod cli;
 pub mod core;
+pub mod export;
 pub mod render;

@@ -4,6 +4,7 @@
 //! non-zero. Errors name the file they concern.
 
 mod demo;
+mod export_cmd;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
@@ -37,6 +38,8 @@ pub enum Command {
     Pose(pose_cmd::PoseArgs),
     /// Render a clip on the GPU to PNG frames, a sprite sheet or a GIF.
     Render(render_cmd::RenderArgs),
+    /// Export a project: glTF 2.0 (`.glb`, or `.gltf` with its `.bin` and PNGs beside it).
+    Export(export_cmd::ExportArgs),
     /// Open the editor window on a project or a PNG (no command: on the bundled sample project).
     Open(OpenArgs),
     /// Rig the bundled zombie on the command line and print where its hand goes (no window).
@@ -118,6 +121,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),
         Some(Command::Render(args)) => render_cmd::run(&args),
+        Some(Command::Export(args)) => export_cmd::run(&args),
         Some(Command::Open(args)) => crate::app::run(&args.path),
         Some(Command::Demo) => demo::run(),
         None => crate::app::run(&sample_project()),

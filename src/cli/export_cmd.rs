@@ -1,0 +1,70 @@
+//! `limber export`: a project as glTF 2.0 (see `crate::export::gltf`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::anyhow;
+use clap::Args;
+
+use crate::core::derived::refresh_stale_parts;
+use crate::core::project::Project;
+use crate::export::gltf::{DEFAULT_FPS, DEFAULT_PIXELS_PER_UNIT, ExportError, GltfOptions, export};
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The project file.
+    pub project: PathBuf,
+    /// Write glTF 2.0: OUT.glb (binary, self-contained) or OUT.gltf (JSON, with OUT.bin and
+    /// OUT_N.png beside it).
+    #[arg(long, value_name = "OUT.glb|OUT.gltf")]
+    pub gltf: PathBuf,
+    /// Samples per second for baked constraints and springs and for resampled Bézier keys.
+    #[arg(long, default_value_t = DEFAULT_FPS, allow_negative_numbers = true)]
+    pub fps: f64,
+    /// Image pixels per glTF unit (metre).
+    #[arg(
+        long,
+        value_name = "PX",
+        default_value_t = DEFAULT_PIXELS_PER_UNIT,
+        allow_negative_numbers = true
+    )]
+    pub pixels_per_unit: f64,
+}
+
+pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let name = args.project.display();
+    let mut project = Project::load(&args.project).map_err(|e| anyhow!("{name}: {e}"))?;
+    for part in
+        refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{name}: {e}"))?
+    {
+        eprintln!(
+            "{name}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
+        );
+    }
+    let options = GltfOptions {
+        fps: args.fps,
+        pixels_per_unit: args.pixels_per_unit,
+    };
+    let out = args.gltf.display();
+    let written = export(&project, &args.project, &args.gltf, &options).map_err(|e| match e {
+        ExportError::Extension => anyhow!("{out}: {e}"),
+        ExportError::Write { .. } | ExportError::BadOption(_) => anyhow!("{e}"),
+        _ => anyhow!("{name}: {e}"),
+    })?;
+    for warning in &written.warnings {
+        eprintln!("{name}: warning: {warning}");
+    }
+    let clips = project.rig.clips.len();
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    println!(
+        "{out}: {}, {}, {}, {}, {} bytes in {:.0} ms",
+        count(project.parts.len(), "part"),
+        count(project.rig.skeleton.bones.len(), "bone"),
+        count(clips, "clip"),
+        count(written.files.len(), "file"),
+        written.bytes,
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! The projects the glTF tests export: the bundled zombie rig, a rig with every kind of key but no
+//! constraint, and the same with IK, a spring, a rotation limit, a transform constraint and keyed
+//! mixes. All on the zombie sprite (96 × 128 px).
+
+use std::path::{Path, PathBuf};
+
+use limber::core::frame::Frame;
+use limber::core::pose::PoseSolver;
+use limber::core::project::Project;
+use limber::core::skinning::{SkinningMode, skin};
+
+use crate::common::{limber_ok, sprite, temp_dir};
+
+pub const SPRITE: &str = "kenney_zombie_walk0.png";
+pub const PART: &str = "kenney_zombie_walk0";
+
+const BONES: &str = r#"
+  {"name": "hip",    "parent": null,    "head": [46, 102], "tail": [46, 84]},
+  {"name": "spine",  "parent": "hip",   "head": [46, 84],  "tail": [47, 72]},
+  {"name": "head",   "parent": "spine", "head": [47, 72],  "tail": [50, 30]},
+  {"name": "arm_l",  "parent": "spine", "head": [36, 82],  "tail": [16, 100]},
+  {"name": "arm_r",  "parent": "spine", "head": [60, 82],  "tail": [68, 91]},
+  {"name": "hand_r", "parent": "arm_r", "head": [68, 91],  "tail": [76, 100]},
+  {"name": "leg_l",  "parent": "hip",   "head": [41, 104], "tail": [30, 122]},
+  {"name": "leg_r",  "parent": "hip",   "head": [52, 104], "tail": [66, 120]},
+  {"name": "goal",   "parent": null,    "head": [80, 96],  "tail": [80, 96], "deform": false}"#;
+
+/// A clip with linear, stepped and Bézier keys on rotation, translation and scale, and deform keys.
+const KEYS_CLIP: &str = r#"
+  {"name": "keys", "duration": 1.0, "loop": false, "keys": [
+    {"bone": "goal",  "time": 0.0,  "translate": [0, 0], "interp": "linear"},
+    {"bone": "goal",  "time": 1.0,  "translate": [-12, -18]},
+    {"bone": "leg_l", "time": 0.0,  "rotate": 15, "interp": "linear"},
+    {"bone": "leg_l", "time": 0.5,  "rotate": -15, "interp": "linear"},
+    {"bone": "leg_l", "time": 1.0,  "rotate": 15},
+    {"bone": "leg_r", "time": 0.0,  "rotate": -10, "scale": [1, 1], "interp": "stepped"},
+    {"bone": "leg_r", "time": 0.35, "rotate": 10, "interp": "stepped"},
+    {"bone": "leg_r", "time": 0.7,  "rotate": 0, "scale": [1.3, 0.8]},
+    {"bone": "hip",   "time": 0.1,  "translate": [0, 0], "interp": "linear"},
+    {"bone": "hip",   "time": 0.5,  "translate": [3, -4], "interp": "stepped"},
+    {"bone": "hip",   "time": 0.8,  "translate": [-2, 1]},
+    {"bone": "arm_r", "time": 0.0,  "rotate": 0, "interp": "linear"},
+    {"bone": "arm_r", "time": 0.6,  "rotate": 40},
+    {"bone": "hand_r","time": 0.2,  "rotate": 10, "interp": "linear"},
+    {"bone": "hand_r","time": 0.9,  "rotate": -20},
+    {"bone": "arm_l", "time": 0.2,  "rotate": 170, "interp": "linear"},
+    {"bone": "arm_l", "time": 0.9,  "rotate": -170}
+  ],
+  "parts": [
+    {"part": "kenney_zombie_walk0", "time": 0.2, "deform": {"vertices": [0, 1, 2], "offsets": [[3, -1], [0, 2], [-2, -2]]}},
+    {"part": "kenney_zombie_walk0", "time": 0.8, "deform": {"vertices": [1, 3], "offsets": [[4, 4], [1, -3]]}}
+  ]}"#;
+
+/// A clip whose Bézier keys are resampled.
+const EASED_CLIP: &str = r#"
+  {"name": "eased", "duration": 0.8, "loop": true, "keys": [
+    {"bone": "head",  "time": 0.0, "rotate": -8, "interp": "bezier"},
+    {"bone": "head",  "time": 0.4, "rotate": 8, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"bone": "head",  "time": 0.8, "rotate": -8},
+    {"bone": "spine", "time": 0.0, "scale": [1, 1], "interp": "bezier"},
+    {"bone": "spine", "time": 0.4, "scale": [1.1, 0.95], "interp": "bezier"},
+    {"bone": "spine", "time": 0.8, "scale": [1, 1]}
+  ]}"#;
+
+const CONSTRAINTS: &str = r#"
+  "ik": [{"name": "reach", "bones": ["arm_r", "hand_r"], "target": "goal", "bend": 1}],
+  "springs": [{"bone": "head", "frequency": 3, "damping": 0.4}],
+  "limits": [{"bone": "leg_l", "min": -8, "max": 8}],
+  "transforms": [{"name": "follow", "bone": "arm_l", "source": "hand_r", "rotate_mix": 0.3, "translate_mix": 0}],"#;
+
+const MIX_KEYS: &str = r#", "constraints": [
+    {"constraint": "reach", "time": 0.0, "mix": 0.2},
+    {"constraint": "reach", "time": 1.0, "mix": 1.0}]}"#;
+
+/// Which project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `assets/rigs/kenney_zombie_walk0.json` as bundled (clips `shamble`, `wave`).
+    Zombie,
+    /// Keys of every interpolation, deform keys; no constraint (clips `keys`, `eased`).
+    Keys,
+    /// `Keys` plus IK, a spring, a limit, a transform constraint and keyed mixes.
+    Constrained,
+}
+
+fn rig_json(kind: Kind) -> String {
+    let keys_clip = match kind {
+        Kind::Constrained => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + MIX_KEYS,
+        _ => KEYS_CLIP.to_string(),
+    };
+    let constraints = if kind == Kind::Constrained {
+        CONSTRAINTS
+    } else {
+        ""
+    };
+    format!("{{\"bones\": [{BONES}],{constraints}\n\"clips\": [{keys_clip}, {EASED_CLIP}]}}")
+}
+
+/// Makes the project with `limber new` in a fresh folder named after `name`; returns its path.
+pub fn make(kind: Kind, name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    let rig = match kind {
+        Kind::Zombie => {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rigs/kenney_zombie_walk0.json")
+        }
+        _ => {
+            let path = dir.join("rig.json");
+            std::fs::write(&path, rig_json(kind)).expect("rig written");
+            path
+        }
+    };
+    let project = dir.join("project.limber");
+    let s = |p: &Path| p.to_str().expect("UTF-8 path").to_string();
+    limber_ok(&[
+        "new",
+        &s(&sprite(SPRITE)),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project),
+    ]);
+    project
+}
+
+/// Exports `project` to `out` with `limber export`, plus any extra arguments.
+pub fn export(project: &Path, out: &Path, extra: &[&str]) {
+    let s = |p: &Path| p.to_str().expect("UTF-8 path").to_string();
+    let mut args = vec!["export".to_string(), s(project), "--gltf".into(), s(out)];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    limber_ok(&args);
+}
+
+/// limber's own skinned positions (image pixels, CPU f64, linear blend) of every part at time `t` of
+/// `clip`, by part name, with each part's draw order.
+pub fn cpu_positions(project: &Project, clip: &str, t: f64) -> Vec<(String, i32, Vec<[f64; 2]>)> {
+    let solver = PoseSolver::new(&project.rig.skeleton).expect("valid skeleton");
+    let clip = project.clip(clip).expect("clip exists");
+    let frame = Frame::sample(project, &solver, Some(clip), t);
+    frame
+        .parts
+        .iter()
+        .map(|state| {
+            let part = &project.parts[state.part];
+            let positions = skin(
+                &state.rest,
+                &part.binding,
+                &frame.palette,
+                SkinningMode::LinearBlend,
+            );
+            (part.name.clone(), state.draw_order, positions)
+        })
+        .collect()
+}

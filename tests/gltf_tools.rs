@@ -1,0 +1,227 @@
+//! The glTF export checked by other tools (Node, from `tests/tooling/gltf`; `.ci/run` installs them,
+//! and a missing one fails these tests with the command that installs it):
+//! - the Khronos glTF-Validator reports no error and no warning on exports of sample sprites with rigs
+//!   and clips;
+//! - three.js in headless Chromium plays an export to time t, and its picture matches limber's frame
+//!   at t drawn by the reference rasteriser (`gltf_support::raster`) within a stated tolerance.
+
+mod common;
+mod gltf_support;
+
+use std::path::{Path, PathBuf};
+
+use gltf_support::projects::{Kind, cpu_positions, export, make};
+use gltf_support::raster::{self, DrawPart, View};
+use gltf_support::tooling;
+use limber::core::project::Project;
+
+/// A simple rig for any sprite: a body bone up the middle and a head bone above it, with a clip that
+/// sways them (linear and Bézier keys).
+fn sway_rig(width: f64, height: f64) -> String {
+    let x = width / 2.0;
+    let (y0, y1, y2) = (height * 0.85, height * 0.5, height * 0.15);
+    format!(
+        r#"{{"bones": [
+  {{"name": "body", "parent": null, "head": [{x}, {y0}], "tail": [{x}, {y1}]}},
+  {{"name": "top", "parent": "body", "head": [{x}, {y1}], "tail": [{x}, {y2}]}}],
+ "clips": [{{"name": "sway", "duration": 1.0, "loop": true, "keys": [
+  {{"bone": "body", "time": 0.0, "rotate": -6, "interp": "linear"}},
+  {{"bone": "body", "time": 0.5, "rotate": 6, "interp": "linear"}},
+  {{"bone": "body", "time": 1.0, "rotate": -6}},
+  {{"bone": "top", "time": 0.0, "rotate": 10, "interp": "bezier"}},
+  {{"bone": "top", "time": 0.5, "rotate": -10, "interp": "bezier"}},
+  {{"bone": "top", "time": 1.0, "rotate": 10}}]}}]}}"#
+    )
+}
+
+/// A project of a bundled sprite with [`sway_rig`].
+fn swaying(sprite: &str) -> PathBuf {
+    let image = image::open(common::sprite(sprite)).expect("sprite decodes");
+    let dir = common::temp_dir(&format!("gltf-sway-{sprite}"));
+    let rig = dir.join("rig.json");
+    std::fs::write(
+        &rig,
+        sway_rig(f64::from(image.width()), f64::from(image.height())),
+    )
+    .unwrap();
+    let project = dir.join("project.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&[
+        "new",
+        &s(&common::sprite(sprite)),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project),
+    ]);
+    project
+}
+
+#[test]
+fn khronos_validator_reports_no_errors_or_warnings() {
+    tooling::require(false);
+    let mut files = Vec::new();
+    for (kind, name) in [
+        (Kind::Zombie, "zombie"),
+        (Kind::Keys, "keys"),
+        (Kind::Constrained, "constrained"),
+    ] {
+        let project = make(kind, &format!("gltf-validate-{name}"));
+        for file in [format!("{name}.glb"), format!("{name}.gltf")] {
+            let out = project.with_file_name(file);
+            export(&project, &out, &[]);
+            files.push(out);
+        }
+    }
+    for sprite in [
+        "kenney_wormGreen.png",
+        "kenney_bee.png",
+        "oc_chibi_512h.png",
+    ] {
+        let project = swaying(sprite);
+        let out = project.with_file_name("sway.glb");
+        export(&project, &out, &[]);
+        files.push(out);
+    }
+    let args: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    let (ok, stdout, stderr) = tooling::node("validate.mjs", &args);
+    assert_eq!(
+        stdout.lines().count(),
+        files.len(),
+        "one report per file: {stderr}"
+    );
+    for line in stdout.lines() {
+        let report: serde_json::Value = serde_json::from_str(line).expect("a JSON report");
+        let messages = &report["messages"];
+        println!(
+            "{}: {} errors, {} warnings, {} infos, {} hints: {}",
+            report["file"],
+            report["errors"],
+            report["warnings"],
+            report["infos"],
+            report["hints"],
+            messages
+        );
+        assert_eq!(report["errors"], 0, "{line}");
+        assert_eq!(report["warnings"], 0, "{line}");
+    }
+    assert!(ok, "the validator failed: {stderr}");
+}
+
+const BACKGROUND: [u8; 3] = [32, 64, 96];
+
+/// The view of the zombie sprite (96 × 128 px) with a 32 px margin, at two canvas pixels per image
+/// pixel.
+const ZOMBIE_VIEW: View = View {
+    x0: -32.0,
+    y0: -32.0,
+    width: 320,
+    height: 384,
+    scale: 2.0,
+};
+
+/// limber's frame at `t` of `clip` as an RGB picture over [`BACKGROUND`].
+///
+/// Today this is the CPU reference rasteriser over limber's CPU skinning (`Frame` + `skin`). When the
+/// wgpu renderer lands, this is the one function to switch to its offscreen render of the same frame
+/// (same view, background and straight-alpha blending).
+fn limber_frame(project_path: &Path, clip: &str, t: f64, view: View) -> Vec<[u8; 3]> {
+    let project = Project::load(project_path).expect("project loads");
+    let mut parts = cpu_positions(&project, clip, t);
+    parts.sort_by_key(|(_, order, _)| *order);
+    let textures: Vec<image::RgbaImage> = (0..project.parts.len())
+        .map(|i| {
+            image::open(project.image_path(project_path, i))
+                .unwrap()
+                .to_rgba8()
+        })
+        .collect();
+    let draw: Vec<DrawPart> = parts
+        .iter()
+        .map(|(name, _, positions)| {
+            let i = project.parts.iter().position(|p| &p.name == name).unwrap();
+            DrawPart {
+                positions,
+                uvs: &project.parts[i].mesh.uvs,
+                triangles: &project.parts[i].mesh.triangles,
+                texture: &textures[i],
+            }
+        })
+        .collect();
+    raster::draw(&draw, view, BACKGROUND)
+}
+
+/// three.js's picture of `glb` at `t` of `clip`, from headless Chromium.
+fn browser_frame(glb: &Path, clip: &str, t: f64, view: View) -> Vec<[u8; 3]> {
+    let png = glb.with_file_name(format!("{clip}-{t}.png"));
+    let (x0, y0, w, h, scale) = (
+        view.x0.to_string(),
+        view.y0.to_string(),
+        view.width.to_string(),
+        view.height.to_string(),
+        view.scale.to_string(),
+    );
+    let bg = BACKGROUND.map(|c| c.to_string()).join(",");
+    let t = t.to_string();
+    let args = [
+        glb.to_str().unwrap(),
+        png.to_str().unwrap(),
+        "--clip",
+        clip,
+        "--time",
+        &t,
+        "--x0",
+        &x0,
+        "--y0",
+        &y0,
+        "--width",
+        &w,
+        "--height",
+        &h,
+        "--scale",
+        &scale,
+        "--ppu",
+        "100",
+        "--bg",
+        &bg,
+    ];
+    let (ok, _, stderr) = tooling::node("render.mjs", &args);
+    assert!(ok, "render.mjs failed: {stderr}");
+    let picture = image::open(&png).expect("the screenshot decodes").to_rgb8();
+    assert_eq!(
+        (picture.width(), picture.height()),
+        (view.width, view.height)
+    );
+    picture.pixels().map(|p| p.0).collect()
+}
+
+#[test]
+fn three_js_in_chromium_draws_what_limber_draws() {
+    tooling::require(true);
+    let zombie = make(Kind::Zombie, "gltf-browser-zombie");
+    let keys = make(Kind::Keys, "gltf-browser-keys");
+    for (project, clip, t) in [
+        (&zombie, "shamble", 0.4),
+        (&zombie, "wave", 0.65),
+        (&keys, "keys", 0.5),
+    ] {
+        let glb = project.with_file_name(format!("{clip}.glb"));
+        export(project, &glb, &[]);
+        let seen = browser_frame(&glb, clip, t, ZOMBIE_VIEW);
+        let expected = limber_frame(project, clip, t, ZOMBIE_VIEW);
+        let difference = raster::compare(&seen, &expected, BACKGROUND);
+        println!("{clip} at {t} s: {difference:?}");
+        // Tolerance: edge pixels may differ (rasterisation rules, filtering precision, folded
+        // triangles); the picture as a whole must agree to half a level in 255 on average, at most
+        // 0.1% of pixels may differ by more than 32 levels, and the silhouettes by under 0.5%.
+        let within = |d: &raster::Difference| d.mean < 0.5 && d.far < 0.001 && d.silhouette < 0.005;
+        assert!(within(&difference), "{clip} at {t}: {difference:?}");
+        // The check can fail: limber's frame a quarter second away is outside the tolerance.
+        let other = limber_frame(project, clip, t - 0.25, ZOMBIE_VIEW);
+        let control = raster::compare(&seen, &other, BACKGROUND);
+        assert!(
+            !within(&control),
+            "{clip}: the frame 0.25 s earlier passes too: {control:?}"
+        );
+    }
+}
