@@ -7,6 +7,8 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 
+use crate::core::CoreError;
+use crate::core::image_io::read_png_file;
 use crate::core::project::Project;
 
 #[derive(Debug, Args)]
@@ -56,9 +58,14 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
     let mut notes = Vec::new();
     for (i, part) in project.parts.iter().enumerate() {
         let image = project.image_path(&args.project, i);
-        let bytes = std::fs::read(&image).map_err(|e| {
+        let bytes = read_png_file(&image).map_err(|e| {
+            let problem = if matches!(e, CoreError::Io(_)) {
+                "not found at"
+            } else {
+                "unusable at"
+            };
             anyhow!(
-                "{name}: image of part \"{}\" not found at {}: {e}",
+                "{name}: image of part \"{}\" {problem} {}: {e}",
                 part.name,
                 image.display()
             )

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::MeshArgs;
 use super::svg::write_svg;
-use crate::core::image_io::decode_png;
+use crate::core::image_io::{decode_png, read_png_file};
 use crate::core::{CoreError, Mesh, MeshSettings, StageTimings, build_mesh};
 
 /// The `--json` document: the CLI contract other tools rely on.
@@ -60,7 +60,7 @@ pub fn mesh_file(
 ) -> anyhow::Result<(Mesh, StageTimings, Vec<u8>)> {
     let named = |e: CoreError| anyhow::anyhow!("{}: {e}", path.display());
     let start = Instant::now();
-    let bytes = std::fs::read(path).map_err(|e| named(e.into()))?;
+    let bytes = read_png_file(path).map_err(named)?;
     let image = decode_png(&bytes).map_err(named)?;
     let decode_time = start.elapsed();
     let (mesh, stage_timings) = build_mesh(&image, settings).map_err(named)?;

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::MeshOptions;
 use super::svg::weights_svg_text;
 use crate::core::distance::Metric;
-use crate::core::image_io::decode_png;
+use crate::core::image_io::{decode_png, read_png_file};
 use crate::core::pipeline::build_mesh_and_grid;
 use crate::core::project::{Part, Project, check_part_keys, relative_image_path};
 use crate::core::rig::{Rig, load_rig};
@@ -66,8 +66,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let image_name = args.image.display();
     let settings = args.options.settings();
     let start = Instant::now();
-    let bytes =
-        std::fs::read(&args.image).map_err(|e| anyhow!("{image_name}: cannot read file: {e}"))?;
+    let bytes = read_png_file(&args.image).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let decode_time = start.elapsed();
     let rig = match &args.rig {

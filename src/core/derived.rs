@@ -8,7 +8,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::image_io::decode_png;
+use super::error::CoreError;
+use super::image_io::{decode_png, read_png_file};
 use super::pipeline::build_mesh_and_grid;
 use super::project::{Project, check_part_keys};
 use super::weights::weigh;
@@ -24,9 +25,14 @@ pub fn refresh_stale_parts(
     let mut updated = project.clone();
     for (i, part) in updated.parts.iter_mut().enumerate() {
         let image_path = project.image_path(project_path, i);
-        let bytes = std::fs::read(&image_path).map_err(|e| {
+        let bytes = read_png_file(&image_path).map_err(|e| {
+            let problem = if matches!(e, CoreError::Io(_)) {
+                "not found at"
+            } else {
+                "unusable at"
+            };
             format!(
-                "image of part \"{}\" not found at {}: {e}",
+                "image of part \"{}\" {problem} {}: {e}",
                 part.name,
                 image_path.display()
             )

@@ -11,6 +11,9 @@ pub enum CoreError {
     #[error("cannot read file: {0}")]
     Io(#[from] std::io::Error),
 
+    #[error("file is {size} bytes, over the {max}-byte limit")]
+    FileTooLarge { size: u64, max: u64 },
+
     #[error("not a PNG file (its first bytes are not a PNG signature)")]
     NotPng,
 

@@ -5,7 +5,7 @@
 //! without a transparency chunk); the `image` crate expands indexed images to RGBA. Images without an
 //! alpha channel are fully opaque.
 
-use std::io::Cursor;
+use std::io::{Cursor, Read};
 use std::path::Path;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
@@ -23,13 +23,27 @@ const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
 
 /// Reads and decodes a PNG file. Errors describe the problem; the caller names the file.
 pub fn load_png(path: &Path) -> CoreResult<DynamicImage> {
-    let size = std::fs::metadata(path)?.len();
+    decode_png(&read_png_file(path)?)
+}
+
+/// Reads a PNG file's bytes, refusing a file over [`MAX_FILE_BYTES`] without reading more than that
+/// (even if the file grows while it is read), so memory stays bounded.
+pub fn read_png_file(path: &Path) -> CoreResult<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    let too_large = |size: u64| CoreError::FileTooLarge {
+        size,
+        max: MAX_FILE_BYTES,
+    };
     if size > MAX_FILE_BYTES {
-        return Err(CoreError::Decode(format!(
-            "file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit"
-        )));
+        return Err(too_large(size));
     }
-    decode_png(&std::fs::read(path)?)
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Checks that `width` × `height` is non-empty and within [`MAX_SIDE`] and [`MAX_MEGAPIXELS`].
