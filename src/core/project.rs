@@ -18,8 +18,9 @@ use super::atomic_file::write_atomic;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::rig::{Rig, RigError, RigFile};
+use super::skeleton::Skeleton;
 use super::triangulate::Triangles;
-use super::weights::{Binding, WeightSettings, check_binding};
+use super::weights::{Binding, WeightSettings, check_binding_on};
 
 /// The `format` field of every project file.
 pub const FORMAT_NAME: &str = "limber";
@@ -159,7 +160,7 @@ impl Project {
         let parts = file
             .parts
             .into_iter()
-            .map(|p| part_from_file(p, rig.skeleton.bones.len()))
+            .map(|p| part_from_file(p, &rig.skeleton))
             .collect::<Result<Vec<_>, _>>()?;
         check_part_keys(&rig.clips, &parts)?;
         Ok(Self { rig, parts })
@@ -230,7 +231,7 @@ pub fn relative_image_path(image: &Path, project: &Path) -> PathBuf {
     pathdiff::diff_paths(&image, &folder).unwrap_or(image)
 }
 
-fn part_from_file(p: PartFile, bone_count: usize) -> Result<Part, ProjectError> {
+fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError> {
     let invalid = |problem: String| ProjectError::InvalidPart {
         part: p.name.clone(),
         problem,
@@ -267,7 +268,7 @@ fn part_from_file(p: PartFile, bone_count: usize) -> Result<Part, ProjectError> 
     let binding = Binding {
         vertices: p.influences,
     };
-    check_binding(&binding, bone_count).map_err(invalid)?;
+    check_binding_on(&binding, skeleton).map_err(invalid)?;
     let mesh = Mesh::from_triangles(
         width,
         height,

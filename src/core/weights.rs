@@ -233,8 +233,19 @@ pub fn normalise(influences: &mut Influences) {
 /// Checks every vertex has 1–4 influences with distinct bones below `bone_count`, each weight in
 /// (0, 1] and the sum 1 within 1e-12. Returns a description of the first fault.
 pub fn check_binding(binding: &Binding, bone_count: usize) -> Result<(), String> {
+    check_influences(binding, bone_count, bone_count > 0)
+}
+
+/// [`check_binding`] for a binding on `skeleton`, except that vertices may have no influence when no
+/// bone of the skeleton deforms: automatic weights give none then, and such vertices stay at rest.
+pub fn check_binding_on(binding: &Binding, skeleton: &Skeleton) -> Result<(), String> {
+    let deforming = skeleton.bones.iter().any(|b| b.deform);
+    check_influences(binding, skeleton.bones.len(), deforming)
+}
+
+fn check_influences(binding: &Binding, bone_count: usize, need_one: bool) -> Result<(), String> {
     for (v, influences) in binding.vertices.iter().enumerate() {
-        if bone_count > 0 && (influences.is_empty() || influences.len() > MAX_INFLUENCES) {
+        if (need_one && influences.is_empty()) || influences.len() > MAX_INFLUENCES {
             return Err(format!("vertex {v} has {} influences", influences.len()));
         }
         let mut seen = Vec::new();
