@@ -10,13 +10,17 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::curve::Interpolation;
+use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 use crate::core::pose::{BonePose, Pose};
-use crate::core::skeleton::Skeleton;
+use crate::core::skeleton::{MAX_COORDINATE, Skeleton};
 
 /// Longest clip accepted, in seconds (a day).
 pub const MAX_DURATION: f64 = 86_400.0;
+/// Largest |rotate| of a key, in degrees (many turns; keys beyond it are refused).
+pub const MAX_KEY_ROTATE: f64 = 1e6;
+/// Largest |scale| factor of a key. Translations are bounded by [`MAX_COORDINATE`].
+pub const MAX_KEY_SCALE: f64 = 1e3;
 
 /// Why a clip is invalid.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -38,7 +42,9 @@ pub enum AnimationError {
         channel: &'static str,
         time: f64,
     },
-    #[error("clip \"{clip}\": a key of bone \"{bone}\" has a non-finite value")]
+    #[error(
+        "clip \"{clip}\": a key of bone \"{bone}\" has a non-finite or out-of-range value (rotate: ±{MAX_KEY_ROTATE}°, translate: ±{MAX_COORDINATE} px, scale: ±{MAX_KEY_SCALE}, Bézier handle values: ±{MAX_HANDLE_VALUE})"
+    )]
     BadValue { clip: String, bone: String },
     #[error("clip \"{clip}\" is defined twice")]
     DuplicateClip { clip: String },
@@ -155,12 +161,17 @@ impl Clip {
                     clip: clip.clone(),
                     bone: key.bone.clone(),
                 })?;
-            let finite = key.rotate.is_none_or(f64::is_finite)
+            // Bounded (which also excludes NaN), so that interpolated and composed transforms stay
+            // finite.
+            let within = |v: f64, max: f64| v.abs() <= max;
+            let finite = key.rotate.is_none_or(|r| within(r, MAX_KEY_ROTATE))
                 && key
                     .translate
-                    .is_none_or(|v| v.iter().all(|c| c.is_finite()))
-                && key.scale.is_none_or(|v| v.iter().all(|c| c.is_finite()))
-                && key.interp.is_finite();
+                    .is_none_or(|v| v.iter().all(|&c| within(c, MAX_COORDINATE)))
+                && key
+                    .scale
+                    .is_none_or(|v| v.iter().all(|&c| within(c, MAX_KEY_SCALE)))
+                && key.interp.is_valid();
             if !finite {
                 return Err(AnimationError::BadValue {
                     clip,
@@ -294,8 +305,13 @@ fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, Anim
         if let Some(deform) = &key.deform {
             check_deform(deform).map_err(|p| bad(key, p))?;
         }
-        if !key.interp.is_finite() {
-            return Err(bad(key, "its interpolation is not finite".into()));
+        if !key.interp.is_valid() {
+            return Err(bad(
+                key,
+                format!(
+                    "its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}"
+                ),
+            ));
         }
     }
     let mut keys = record.parts.clone();
@@ -321,7 +337,7 @@ fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, Animat
         if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
             return Err(bad(key, "the time is not within the clip"));
         }
-        if !(0.0..=1.0).contains(&key.mix) || !key.interp.is_finite() {
+        if !(0.0..=1.0).contains(&key.mix) || !key.interp.is_valid() {
             return Err(bad(key, "the mix must be from 0 to 1"));
         }
     }

@@ -34,6 +34,10 @@ pub enum InterpolationName {
     Bezier,
 }
 
+/// Largest |y1|, |y2| of Bézier handles: the curve then stays within about ±[`MAX_HANDLE_VALUE`]
+/// (an overshoot far beyond any easing in use), so values eased between valid keys stay finite.
+pub const MAX_HANDLE_VALUE: f64 = 10.0;
+
 /// The handles of the named "bezier" (ease in-out).
 pub const EASE_IN_OUT: [f64; 4] = [0.42, 0.0, 0.58, 1.0];
 
@@ -41,10 +45,14 @@ impl Interpolation {
     pub const STEPPED: Self = Self::Named(InterpolationName::Stepped);
     pub const LINEAR: Self = Self::Named(InterpolationName::Linear);
 
-    /// Whether every number in it is finite.
-    pub fn is_finite(&self) -> bool {
+    /// Whether every number in it is finite and the handles' values (y1, y2) are within
+    /// ±[`MAX_HANDLE_VALUE`], so that an eased value stays within a bounded overshoot.
+    pub fn is_valid(&self) -> bool {
         match self {
-            Self::Bezier(handles) => handles.iter().all(|h| h.is_finite()),
+            Self::Bezier([x1, y1, x2, y2]) => {
+                [x1, x2].iter().all(|x| x.is_finite())
+                    && [y1, y2].iter().all(|y| y.abs() <= MAX_HANDLE_VALUE)
+            }
             _ => true,
         }
     }

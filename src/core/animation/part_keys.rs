@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::curve::Interpolation;
+use crate::core::skeleton::MAX_COORDINATE;
 
 /// Offsets for some of a part's vertices: `vertices[i]` moves by `offsets[i]` (pixels, rest space).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -66,7 +67,8 @@ impl PartPose {
     }
 }
 
-/// Checks a deform record: as many offsets as vertices, vertices strictly increasing, finite offsets.
+/// Checks a deform record: as many offsets as vertices, vertices strictly increasing, offsets finite
+/// and within ±[`MAX_COORDINATE`] px.
 pub fn check_deform(deform: &DeformRecord) -> Result<(), String> {
     if deform.vertices.len() != deform.offsets.len() {
         return Err(format!(
@@ -78,8 +80,15 @@ pub fn check_deform(deform: &DeformRecord) -> Result<(), String> {
     if deform.vertices.windows(2).any(|w| w[0] >= w[1]) {
         return Err("deform vertices must be listed once each, in increasing order".into());
     }
-    if !deform.offsets.iter().flatten().all(|c| c.is_finite()) {
-        return Err("a deform offset is not finite".into());
+    if !deform
+        .offsets
+        .iter()
+        .flatten()
+        .all(|c| c.abs() <= MAX_COORDINATE)
+    {
+        return Err(format!(
+            "a deform offset is not finite or beyond ±{MAX_COORDINATE} px"
+        ));
     }
     Ok(())
 }
