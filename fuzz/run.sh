@@ -19,5 +19,8 @@ png_mesh) cp assets/sprites/kenney_bee.png assets/sprites/kenney_keyBlue.png \
 	assets/sprites/kenney_ladybug.png assets/sprites/kenney_wormGreen.png \
 	assets/sprites/kenney_zombie_walk0.png assets/sprites/kenney_robot_jump.png "$corpus"/ ;;
 esac
-RUSTC_BOOTSTRAP=1 exec nice -n 15 cargo fuzz run "$target" "$corpus" -- \
+# The JSON targets get a dictionary of field names and edge numbers.
+dict=
+case $target in project_load | rig_load) dict=-dict=fuzz/json.dict ;; esac
+RUSTC_BOOTSTRAP=1 exec nice -n 15 cargo fuzz run "$target" "$corpus" -- $dict \
 	-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
