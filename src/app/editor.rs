@@ -84,6 +84,8 @@ pub struct Editor {
     pub weights: WeightsCache,
     /// The drag in progress in the viewport.
     pub drag: Option<Drag>,
+    /// Where the viewport was last drawn (screen points): its centre.
+    pub viewport_center: DVec2,
 }
 
 /// A viewport drag in progress.
@@ -129,6 +131,7 @@ impl Editor {
             fit_requested: true,
             weights: WeightsCache::default(),
             drag: None,
+            viewport_center: DVec2::ZERO,
         }
     }
 
@@ -414,6 +417,11 @@ impl Editor {
         }) {
             self.recompute_weights();
         }
+    }
+
+    /// Screen position (points) of an image point in the last drawn viewport.
+    pub fn screen_of(&self, image: DVec2) -> DVec2 {
+        self.camera.to_screen(image, self.viewport_center)
     }
 
     /// The canvas: from (0, 0) to the largest part image.

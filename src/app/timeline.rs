@@ -22,7 +22,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
             .map(|c| c.name.clone())
             .collect();
         let current = editor.clip_name().unwrap_or("(no clip)").to_string();
-        egui::ComboBox::from_id_salt("clip")
+        egui::ComboBox::new("clip", "clip")
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (i, name) in clips.iter().enumerate() {
@@ -32,14 +32,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
                     }
                 }
             });
-        if ui.button("＋ clip").clicked() {
+        if ui.button("+ clip").clicked() {
             editor.add_clip();
         }
-        let label = if editor.playing {
-            "⏸ pause"
-        } else {
-            "▶ play"
-        };
+        let label = if editor.playing { "Pause" } else { "Play" };
         if ui.button(label).clicked() {
             editor.toggle_play();
         }

@@ -164,8 +164,8 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
         }
         ui.separator();
         ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");
-        ui.toggle_value(&mut editor.overlays.bones, "Bones");
-        ui.toggle_value(&mut editor.overlays.weights, "Weights");
+        ui.toggle_value(&mut editor.overlays.bones, "Bone overlay");
+        ui.toggle_value(&mut editor.overlays.weights, "Weight overlay");
         ui.separator();
         ui.selectable_value(&mut editor.skinning, SkinningMode::LinearBlend, "LBS");
         ui.selectable_value(&mut editor.skinning, SkinningMode::DualQuaternion, "DQS");
@@ -175,7 +175,7 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
 
 /// Bones (as a hierarchy) and parts.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
-    ui.heading("Bones");
+    ui.heading("Skeleton");
     let bones = &editor.document.project.rig.skeleton.bones;
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
@@ -282,7 +282,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.label("Select a bone (click it in the view or the list).");
     }
     ui.separator();
-    ui.heading("Weights");
+    ui.heading("Automatic weights");
     for index in 0..editor.document.project.parts.len() {
         let part = &editor.document.project.parts[index];
         let mut smoothness = part.weight_settings.smoothness;

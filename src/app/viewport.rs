@@ -33,6 +33,7 @@ pub fn show(
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let center = dvec(rect.center());
+    editor.viewport_center = center;
     if editor.fit_requested {
         editor.fit(DVec2::new(
             f64::from(rect.width()),
@@ -50,11 +51,14 @@ pub fn show(
         painter.rect_filled(rect, 0.0, Color32::from_gray(60));
     }
 
+    // Input acts on what was on screen; the picture shows the result.
+    if let Some(before) = editor.frame() {
+        handle_input(ui, editor, &response, rect, &before.palette);
+    }
     let Some(frame) = editor.frame() else {
         return;
     };
     let frame = Arc::new(frame);
-    handle_input(ui, editor, &response, rect, &frame.palette);
 
     let camera = editor.camera;
     let top_left = camera.to_image(dvec(rect.min), center);
@@ -161,9 +165,14 @@ fn handle_input(
 
     if response.drag_started() {
         let pan = response.dragged_by(PointerButton::Middle) || space_held;
+        // Where the button went down, not where the drag was recognised.
+        let pressed = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| editor.camera.to_image(dvec(p), center))
+            .or(image_point);
         editor.drag = if pan {
             Some(Drag::Pan)
-        } else if let Some(point) = image_point {
+        } else if let Some(point) = pressed {
             start_drag(editor, palette, point)
         } else {
             None
