@@ -188,7 +188,8 @@ pub fn compare(a: &[[u8; 3]], b: &[[u8; 3]], background: [u8; 3]) -> Difference 
         // A pixel is part of the silhouette when it differs visibly from the background: faint
         // alpha at the rim (a level or two after 8-bit blending, which premultiplied and straight
         // pipelines round differently) does not count.
-        let visible = |c: &[u8; 3]| (0..3).any(|k| c[k].abs_diff(background[k]) > SILHOUETTE_LEVELS);
+        let visible =
+            |c: &[u8; 3]| (0..3).any(|k| c[k].abs_diff(background[k]) > SILHOUETTE_LEVELS);
         let (in_a, in_b) = (visible(p), visible(q));
         either += usize::from(in_a || in_b);
         both += usize::from(in_a && in_b);
