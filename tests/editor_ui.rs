@@ -355,3 +355,75 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     editor.delete_selected_key();
     assert_eq!(editor.document.project.rig.clips[0].key_count(), count - 1);
 }
+
+#[test]
+fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
+    let dir = std::env::temp_dir().join(format!("limber-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let arm = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/sprites/kenney_wormGreen.png");
+    assert!(editor.add_part(&arm), "{}", editor.status);
+    let parts = &editor.document.project.parts;
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[1].name, "kenney_wormGreen");
+    assert!(
+        parts[1].draw_order > parts[0].draw_order,
+        "a new part goes in front"
+    );
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    limber::core::weights::check_binding(&parts[1].binding, bones).unwrap();
+    // The same image again gets its own name.
+    assert!(editor.add_part(&arm));
+    assert_eq!(editor.document.project.parts[2].name, "kenney_wormGreen2");
+    assert!(editor.set_draw_order(2, -5));
+    let frame = editor.frame().unwrap();
+    let order: Vec<usize> = frame.draw_sequence().iter().map(|p| p.part).collect();
+    assert_eq!(order, vec![2, 0, 1], "drawn back to front by draw order");
+    let path = dir.join("two.limber");
+    assert!(editor.save_as(&path), "{}", editor.status);
+    let reopened = Document::open(&path).unwrap();
+    assert_eq!(reopened.project.parts.len(), 3);
+    assert_eq!(reopened.project.parts[2].draw_order, -5);
+    editor.undo();
+    assert_eq!(
+        editor.document.project.parts[2].draw_order,
+        editor.document.project.parts[1].draw_order + 1
+    );
+}
+
+#[test]
+fn re_meshing_carries_the_weights_over_and_undoes() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let before = editor.document.project.parts[0].clone();
+    let mut settings = before.mesh_settings.clone();
+    settings.spacing = Some(3.0);
+    assert!(editor.remesh(0, settings), "{}", editor.status);
+    let after = &editor.document.project.parts[0];
+    assert!(after.mesh.positions.len() > before.mesh.positions.len());
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    limber::core::weights::check_binding(&after.binding, bones).unwrap();
+    // A new vertex at (or very near) an old one carries that vertex's weights.
+    let mut compared = 0;
+    for (p, influences) in after.mesh.positions.iter().zip(&after.binding.vertices) {
+        if let Some(v) = before
+            .mesh
+            .positions
+            .iter()
+            .position(|q| (q[0] - p[0]).hypot(q[1] - p[1]) < 1e-9)
+        {
+            compared += 1;
+            let mut a = influences.clone();
+            let mut b = before.binding.vertices[v].clone();
+            a.sort_by_key(|e| e.0);
+            b.sort_by_key(|e| e.0);
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x.0, y.0);
+                assert!((x.1 - y.1).abs() < 1e-9);
+            }
+        }
+    }
+    assert!(compared > 10, "only {compared} vertices in common");
+    editor.undo();
+    assert_eq!(editor.document.project.parts[0], before);
+}

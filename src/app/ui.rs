@@ -17,6 +17,7 @@ use crate::core::skinning::SkinningMode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowAction {
     NewFromImage,
+    AddPart,
     Open,
     SaveAs,
     ExportGif,
@@ -39,7 +40,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "Delete",
         "delete the selected key, or else the selected bone",
     ),
-    ("1 / 2 / 3", "Animate / Bones / Weights mode"),
+    ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
     ("Wheel", "zoom at the cursor"),
     ("F1", "this list"),
@@ -121,6 +122,9 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
             }
             if ui.button("Open…").clicked() {
                 action = Some(WindowAction::Open);
+            }
+            if ui.button("Add part from image…").clicked() {
+                action = Some(WindowAction::AddPart);
             }
             if ui.button("Save").clicked() {
                 if editor.document.path.is_some() {
@@ -222,13 +226,24 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
         });
     ui.separator();
     ui.heading("Parts");
-    for part in &editor.document.project.parts {
-        ui.label(format!(
-            "{} (order {}, {} vertices)",
-            part.name,
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let (name, vertices, mut order) = (
+            part.name.clone(),
+            part.mesh.positions.len(),
             part.draw_order,
-            part.mesh.positions.len()
-        ));
+        );
+        ui.horizontal(|ui| {
+            ui.label(format!("{name} ({vertices} vertices)"));
+            let response = ui.add(
+                egui::DragValue::new(&mut order)
+                    .range(-1000..=1000)
+                    .prefix("order "),
+            );
+            if response.changed() {
+                editor.set_draw_order(index, order);
+            }
+        });
     }
 }
 
@@ -338,7 +353,51 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
         ui.label("Drag over the sprite to paint the selected bone's weights.");
     }
+    if editor.mode == Mode::Mesh {
+        mesh_inspector(ui, editor);
+    }
     key_inspector(ui, editor);
+}
+
+/// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
+/// one undo step.
+fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.separator();
+    ui.heading("Mesh");
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut settings = part.mesh_settings.clone();
+        let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
+        ui.label(format!(
+            "{}: {} vertices, {} triangles",
+            part.name,
+            part.mesh.positions.len(),
+            part.mesh.triangles.len()
+        ));
+        let responses = [
+            ui.add(
+                egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                    .text("alpha threshold"),
+            ),
+            ui.add(egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)")),
+            ui.add(egui::Slider::new(&mut settings.tolerance, 0.1..=8.0).text("tolerance (px)")),
+            ui.add(
+                egui::Slider::new(&mut spacing, 2.0..=200.0)
+                    .logarithmic(true)
+                    .text("spacing (px)"),
+            ),
+        ];
+        if responses.iter().any(|r| r.drag_started()) {
+            editor.document.begin();
+        }
+        if responses.iter().any(|r| r.changed()) {
+            settings.spacing = Some(spacing);
+            editor.remesh(index, settings);
+        }
+        if responses.iter().any(|r| r.drag_stopped()) {
+            editor.document.commit();
+        }
+    }
 }
 
 /// The selected key: its time and the interpolation toward the next key.

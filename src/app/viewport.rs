@@ -76,7 +76,7 @@ pub fn show(
     let layers = Layers {
         sprite: true,
         weights: weights != WeightView::None,
-        wireframe: editor.overlays.wireframe,
+        wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
     };
     let shapes = if editor.overlays.bones {
         bone_triangles(
@@ -267,6 +267,7 @@ fn start_drag(editor: &mut Editor, palette: &[glam::DAffine2], point: DVec2) -> 
                 .map_or(point, |b| b.tail());
             Some(Drag::NewBone { head, tail: point })
         }
+        Mode::Mesh => None,
         Mode::Weights => {
             editor.selected_bone?;
             editor.document.begin();

@@ -93,6 +93,14 @@ impl LimberApp {
                     self.open(&path);
                 }
             }
+            WindowAction::AddPart => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .pick_file()
+                {
+                    self.editor.add_part(&path);
+                }
+            }
             WindowAction::Open => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("limber project or PNG", &["limber", "png"])
