@@ -241,7 +241,14 @@ impl Walk<'_> {
     /// The distance of pixel (qx, qy) through `anchor` (whose own distance is `base`), if it can see
     /// that anchor and it would improve on `current` (the visibility test is skipped when it could
     /// not).
-    fn through_anchor(&self, anchor: u32, base: f32, qx: i64, qy: i64, current: f32) -> Option<f32> {
+    fn through_anchor(
+        &self,
+        anchor: u32,
+        base: f32,
+        qx: i64,
+        qy: i64,
+        current: f32,
+    ) -> Option<f32> {
         let (target, distance) = if anchor == SEGMENT {
             let q_centre = [qx as f64 + 0.5, qy as f64 + 0.5];
             let nearest = self.segment.nearest(q_centre);
