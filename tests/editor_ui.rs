@@ -282,3 +282,76 @@ fn the_bundled_sample_project_is_current_with_its_image() {
     assert!(!project.parts[0].is_stale(&image));
     assert!(project.rig.clips.len() >= 2 && project.rig.skeleton.bones.len() >= 5);
 }
+
+#[test]
+fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
+    let mut harness = harness();
+    harness.state_mut().mode = Mode::Weights;
+    harness.state_mut().selected_bone = Some(3);
+    harness.state_mut().brush.strength = 0.8;
+    harness.state_mut().brush.radius = 10.0;
+    harness.run_steps(2);
+    let before = harness.state().document.project.parts[0].binding.clone();
+    let weight = |binding: &limber::core::weights::Binding, v: usize| {
+        binding.vertices[v]
+            .iter()
+            .find(|p| p.0 == 3)
+            .map_or(0.0, |p| p.1)
+    };
+    // Stroke across the middle of the sprite (rest pose in Weights mode).
+    let canvas = harness.state().canvas();
+    let (a, b) = (canvas * DVec2::new(0.3, 0.5), canvas * DVec2::new(0.7, 0.5));
+    let (from, to) = (harness.state().screen_of(a), harness.state().screen_of(b));
+    drag(&mut harness, from, to);
+    let after = harness.state().document.project.parts[0].binding.clone();
+    let mesh = harness.state().document.project.parts[0].mesh.clone();
+    let on_stroke: Vec<usize> = (0..mesh.positions.len())
+        .filter(|&v| {
+            let p = DVec2::from(mesh.positions[v]);
+            (p.y - a.y).abs() < 4.0 && p.x > a.x + 2.0 && p.x < b.x - 2.0
+        })
+        .collect();
+    assert!(!on_stroke.is_empty());
+    for &v in &on_stroke {
+        assert!(
+            weight(&after, v) > weight(&before, v),
+            "vertex {v} did not gain weight"
+        );
+        let total: f64 = after.vertices[v].iter().map(|p| p.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project.parts[0].binding, before);
+}
+
+#[test]
+fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
+    use limber::core::animation::Interpolation;
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let record = editor.document.project.rig.clips[0].to_record();
+    let key = record.keys.iter().find(|k| k.time > 0.0).unwrap().clone();
+    editor.selected_key = Some((key.bone.clone(), key.time));
+    editor.set_key_interpolation(Interpolation::STEPPED);
+    assert_eq!(
+        editor.selected_key_record().unwrap().interp,
+        Interpolation::STEPPED
+    );
+    editor.move_selected_key(key.time + 0.05);
+    let moved = editor.selected_key_record().unwrap();
+    assert_eq!(moved.time, key.time + 0.05);
+    assert_eq!(moved.rotate, key.rotate);
+    let count = editor.document.project.rig.clips[0].key_count();
+    assert_eq!(count, record.keys.len(), "moved, not copied");
+    editor.undo();
+    assert!(
+        editor.document.project.rig.clips[0]
+            .to_record()
+            .keys
+            .iter()
+            .any(|k| k.bone == key.bone && k.time == key.time)
+    );
+    editor.redo();
+    editor.delete_selected_key();
+    assert_eq!(editor.document.project.rig.clips[0].key_count(), count - 1);
+}

@@ -7,7 +7,8 @@ use glam::{DAffine2, DVec2};
 
 use super::document::Document;
 use super::weights_cache::WeightsCache;
-use crate::core::animation::{ClipRecord, KeyRecord};
+use crate::core::animation::{ClipRecord, Interpolation, KeyRecord};
+use crate::core::brush::{BrushMode, Dab, apply_dab};
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
@@ -86,6 +87,21 @@ pub struct Editor {
     pub drag: Option<Drag>,
     /// Where the viewport was last drawn (screen points): its centre.
     pub viewport_center: DVec2,
+    pub brush: Brush,
+    /// Bones the brush leaves alone (by index; not saved).
+    pub locked: Vec<bool>,
+    /// The key selected in the dopesheet: bone name and time.
+    pub selected_key: Option<(String, f64)>,
+}
+
+/// The weight brush's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Brush {
+    pub mode: BrushMode,
+    /// Image pixels.
+    pub radius: f64,
+    /// 0–1 (for Set: the target weight).
+    pub strength: f64,
 }
 
 /// A viewport drag in progress.
@@ -101,6 +117,8 @@ pub enum Drag {
     },
     /// A new bone from `head` to `tail` (image pixels).
     NewBone { head: DVec2, tail: DVec2 },
+    /// Painting weights (one brush stroke).
+    Paint,
     /// Panning the view.
     Pan,
 }
@@ -132,6 +150,13 @@ impl Editor {
             weights: WeightsCache::default(),
             drag: None,
             viewport_center: DVec2::ZERO,
+            brush: Brush {
+                mode: BrushMode::Add,
+                radius: 12.0,
+                strength: 0.3,
+            },
+            locked: Vec::new(),
+            selected_key: None,
         }
     }
 
@@ -465,6 +490,115 @@ impl Editor {
             .filter(|&(_, d)| d <= reach)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(i, _)| i)
+    }
+
+    /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
+    /// the stroke's transaction each dab joins one undo step.
+    pub fn paint(&mut self, point: DVec2) {
+        let Some(bone) = self.selected_bone else {
+            self.status = "select a bone to paint its weights".into();
+            return;
+        };
+        let dab = Dab {
+            centre: point.to_array(),
+            radius: self.brush.radius,
+            strength: self.brush.strength,
+            bone,
+            mode: self.brush.mode,
+        };
+        for index in 0..self.document.project.parts.len() {
+            let part = &self.document.project.parts[index];
+            let mut binding = part.binding.clone();
+            apply_dab(&mut binding, &part.mesh, &dab, &self.locked);
+            if binding != part.binding {
+                self.apply(Edit::SetBinding {
+                    part: index,
+                    binding,
+                });
+            }
+        }
+    }
+
+    /// Whether bone `bone` is locked against the brush.
+    pub fn is_locked(&self, bone: usize) -> bool {
+        self.locked.get(bone).copied().unwrap_or(false)
+    }
+
+    pub fn set_locked(&mut self, bone: usize, locked: bool) {
+        if self.locked.len() <= bone {
+            self.locked.resize(bone + 1, false);
+        }
+        self.locked[bone] = locked;
+    }
+
+    /// The selected key's record in the current clip.
+    pub fn selected_key_record(&self) -> Option<KeyRecord> {
+        let (bone, time) = self.selected_key.as_ref()?;
+        let clip = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))?;
+        clip.to_record()
+            .keys
+            .into_iter()
+            .find(|k| &k.bone == bone && k.time == *time)
+    }
+
+    /// Sets the interpolation from the selected key to the next.
+    pub fn set_key_interpolation(&mut self, interp: Interpolation) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        self.apply(Edit::SetKey {
+            clip,
+            key: KeyRecord { interp, ..key },
+        });
+    }
+
+    /// Moves the selected key to `time` (same channels and interpolation), as one undo step.
+    pub fn move_selected_key(&mut self, time: f64) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        if key.time == time {
+            return;
+        }
+        self.document.begin();
+        let removed = self.apply(Edit::RemoveKey {
+            clip: clip.clone(),
+            bone: key.bone.clone(),
+            time: key.time,
+        });
+        if removed
+            && self.apply(Edit::SetKey {
+                clip,
+                key: KeyRecord {
+                    time,
+                    ..key.clone()
+                },
+            })
+        {
+            self.document.commit();
+            self.selected_key = Some((key.bone, time));
+        } else {
+            self.document.cancel();
+        }
+    }
+
+    /// Deletes the selected key.
+    pub fn delete_selected_key(&mut self) {
+        if let (Some((bone, time)), Some(clip)) = (
+            self.selected_key.clone(),
+            self.clip_name().map(str::to_string),
+        ) && self.apply(Edit::RemoveKey { clip, bone, time })
+        {
+            self.selected_key = None;
+        }
     }
 
     /// Where the recovery file of this document goes: beside the project, or in the system's

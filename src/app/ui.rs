@@ -7,6 +7,9 @@ use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 use super::editor::{Editor, Mode};
 use super::timeline;
 use crate::core::animation::ClipRecord;
+use crate::core::animation::Interpolation;
+use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
+use crate::core::brush::BrushMode;
 use crate::core::edit::Edit;
 use crate::core::skinning::SkinningMode;
 
@@ -32,7 +35,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "play / pause (hold and drag in the viewport: pan)"),
     ("K", "key the selected bone at the playhead"),
     ("F", "fit the sprite in the view"),
-    ("Delete", "delete the selected bone"),
+    (
+        "Delete",
+        "delete the selected key, or else the selected bone",
+    ),
     ("1 / 2 / 3", "Animate / Bones / Weights mode"),
     ("Middle drag", "pan"),
     ("Wheel", "zoom at the cursor"),
@@ -83,7 +89,11 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             editor.fit_requested = true;
         }
         if i.key_pressed(Key::Delete) {
-            editor.delete_selected_bone();
+            if editor.selected_key.is_some() {
+                editor.delete_selected_key();
+            } else {
+                editor.delete_selected_bone();
+            }
         }
         if i.key_pressed(Key::F1) {
             editor.show_help = !editor.show_help;
@@ -306,6 +316,65 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         editor.document.begin();
         editor.recompute_weights();
         editor.document.commit();
+    }
+    if editor.mode == Mode::Weights {
+        ui.separator();
+        ui.heading("Brush");
+        ui.horizontal(|ui| {
+            for (mode, label) in [
+                (BrushMode::Add, "Add"),
+                (BrushMode::Subtract, "Subtract"),
+                (BrushMode::Set, "Set"),
+                (BrushMode::Smooth, "Smooth"),
+            ] {
+                ui.selectable_value(&mut editor.brush.mode, mode, label);
+            }
+        });
+        ui.add(
+            egui::Slider::new(&mut editor.brush.radius, 1.0..=400.0)
+                .logarithmic(true)
+                .text("radius (px)"),
+        );
+        ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
+        ui.label("Drag over the sprite to paint the selected bone's weights.");
+    }
+    key_inspector(ui, editor);
+}
+
+/// The selected key: its time and the interpolation toward the next key.
+fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(key) = editor.selected_key_record() else {
+        return;
+    };
+    ui.separator();
+    ui.heading("Key");
+    ui.label(format!("{} at {:.3} s", key.bone, key.time));
+    let presets = [
+        ("Stepped", Interpolation::STEPPED),
+        ("Linear", Interpolation::LINEAR),
+        ("Ease in-out", Interpolation::Bezier(EASE_IN_OUT)),
+        ("Ease in", Interpolation::Bezier([0.42, 0.0, 1.0, 1.0])),
+        ("Ease out", Interpolation::Bezier([0.0, 0.0, 0.58, 1.0])),
+    ];
+    let current = presets
+        .iter()
+        .find(|(_, i)| {
+            *i == key.interp
+                || (*i == Interpolation::Bezier(EASE_IN_OUT)
+                    && key.interp == Interpolation::Named(InterpolationName::Bezier))
+        })
+        .map_or("Custom curve", |(name, _)| name);
+    egui::ComboBox::new("interpolation", "to the next key")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (name, interp) in presets {
+                if ui.selectable_label(current == name, name).clicked() {
+                    editor.set_key_interpolation(interp);
+                }
+            }
+        });
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_key();
     }
 }
 

@@ -104,6 +104,13 @@ pub fn show(
     } else {
         draw_wireframe(&painter, editor, &frame, center);
     }
+    // The brush's circle in Weights mode.
+    if editor.mode == Mode::Weights
+        && let Some(hover) = response.hover_pos()
+    {
+        let radius = (editor.brush.radius * camera.zoom) as f32;
+        painter.circle_stroke(hover, radius, Stroke::new(1.5, Color32::WHITE));
+    }
     if let Some(Drag::NewBone { head, tail }) = editor.drag {
         painter.line_segment(
             [
@@ -203,12 +210,17 @@ fn handle_input(
                     editor.drag = Some(Drag::NewBone { head, tail: point });
                 }
             }
+            Some(Drag::Paint) => {
+                if let Some(point) = image_point {
+                    editor.paint(point);
+                }
+            }
             None => {}
         }
     }
     if response.drag_stopped() {
         match editor.drag.take() {
-            Some(Drag::Rotate { .. }) => editor.document.commit(),
+            Some(Drag::Rotate { .. } | Drag::Paint) => editor.document.commit(),
             Some(Drag::NewBone { head, tail }) if (tail - head).length() > 1.0 => {
                 editor.add_bone(head, tail);
             }
@@ -218,8 +230,15 @@ fn handle_input(
     if response.clicked()
         && let Some(point) = image_point
     {
-        let reach = 8.0 / editor.camera.zoom;
-        editor.selected_bone = editor.bone_at(palette, point, reach);
+        if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
+            // A click is a one-dab stroke.
+            editor.document.begin();
+            editor.paint(point);
+            editor.document.commit();
+        } else {
+            let reach = 8.0 / editor.camera.zoom;
+            editor.selected_bone = editor.bone_at(palette, point, reach);
+        }
     }
 }
 
@@ -248,6 +267,11 @@ fn start_drag(editor: &mut Editor, palette: &[glam::DAffine2], point: DVec2) -> 
                 .map_or(point, |b| b.tail());
             Some(Drag::NewBone { head, tail: point })
         }
-        Mode::Weights => None,
+        Mode::Weights => {
+            editor.selected_bone?;
+            editor.document.begin();
+            editor.paint(point);
+            Some(Drag::Paint)
+        }
     }
 }
