@@ -22,6 +22,7 @@ pub enum WindowAction {
     SaveAs,
     ExportGif,
     ExportSheet,
+    ExportGltf,
     Quit,
 }
 
@@ -142,6 +143,9 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
                 }
                 if ui.button("Sprite sheet of the clip…").clicked() {
                     action = Some(WindowAction::ExportSheet);
+                }
+                if ui.button("glTF 2.0 (all clips)…").clicked() {
+                    action = Some(WindowAction::ExportGltf);
                 }
             });
             ui.separator();
