@@ -200,8 +200,8 @@ fn a_fully_opaque_image_and_a_single_pixel_mesh_as_rectangles() {
 }
 
 #[test]
-fn with_no_command_the_demo_meshes_the_bundled_sprite() {
-    let out = limber(&[]);
+fn the_demo_meshes_the_bundled_sprite() {
+    let out = limber(&["demo"]);
     assert!(
         out.status.success(),
         "{}",

@@ -315,3 +315,31 @@ fn a_missing_adapter_is_reported_with_the_fix() {
     let message = limber::render::RenderError::NoAdapter("none found".into()).to_string();
     assert!(message.contains("mesa-vulkan-drivers"), "{message}");
 }
+
+#[test]
+fn a_gpu_validation_error_is_reported_not_a_panic() {
+    let gpu = gpu::gpu();
+    assert!(gpu.check().is_ok());
+    // A zero-sized texture is invalid: wgpu's default handler would panic; ours records it.
+    let _ = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("invalid on purpose"),
+        size: wgpu::Extent3d {
+            width: 0,
+            height: 0,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    let error = gpu.check().expect_err("the error is reported");
+    assert!(
+        error
+            .to_string()
+            .contains("GPU device was lost or reported an error"),
+        "{error}"
+    );
+}

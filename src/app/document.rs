@@ -19,8 +19,6 @@ pub struct Document {
     pub project: Project,
     /// Where it is saved; `None` until a project made from an image is first saved.
     pub path: Option<PathBuf>,
-    /// Each part's image, absolute (part image paths in the file are relative to the project).
-    pub image_paths: Vec<PathBuf>,
     history: History,
     /// Counts changes; the document is dirty when it differs from the count at the last save.
     revision: u64,
@@ -43,11 +41,12 @@ impl Document {
         if is_png {
             return Self::from_image(path);
         }
-        let project = Project::load(path).map_err(|e| format!("{name}: {e}"))?;
-        let image_paths = (0..project.parts.len())
-            .map(|i| absolute(&project.image_path(path, i)))
-            .collect();
-        Ok(Self::with(project, Some(absolute(path)), image_paths))
+        let mut project = Project::load(path).map_err(|e| format!("{name}: {e}"))?;
+        // In memory, part images are absolute; saving makes them relative to the project again.
+        for i in 0..project.parts.len() {
+            project.parts[i].image = absolute(&project.image_path(path, i));
+        }
+        Ok(Self::with(project, Some(absolute(path))))
     }
 
     /// A new, unsaved project with one part made from the PNG at `image`.
@@ -82,17 +81,16 @@ impl Document {
                 binding,
             }],
         };
-        let mut document = Self::with(project, None, vec![absolute_image]);
+        let mut document = Self::with(project, None);
         // Never saved: dirty from the start, so closing asks.
         document.revision = 1;
         Ok(document)
     }
 
-    fn with(project: Project, path: Option<PathBuf>, image_paths: Vec<PathBuf>) -> Self {
+    fn with(project: Project, path: Option<PathBuf>) -> Self {
         Self {
             project,
             path,
-            image_paths,
             history: History::new(),
             revision: 0,
             saved_revision: 0,
@@ -122,7 +120,17 @@ impl Document {
 
     fn changed(&mut self, edit: Option<&Edit>) {
         self.revision += 1;
-        if edit.is_none_or(|e| matches!(e, Edit::SetBinding { .. } | Edit::RemoveBone { .. })) {
+        let meshes_or_weights = |e: &Edit| {
+            matches!(
+                e,
+                Edit::SetBinding { .. }
+                    | Edit::RemoveBone { .. }
+                    | Edit::AddBone(_)
+                    | Edit::AddPart(_)
+                    | Edit::ReplaceMesh { .. }
+            )
+        };
+        if edit.is_none_or(meshes_or_weights) {
             self.mesh_revision += 1;
         }
     }
@@ -177,11 +185,20 @@ impl Document {
         self.history.can_redo()
     }
 
+    /// Part `index`'s image file (absolute).
+    pub fn image_path(&self, index: usize) -> PathBuf {
+        self.project
+            .parts
+            .get(index)
+            .map(|p| p.image.clone())
+            .unwrap_or_default()
+    }
+
     /// The project as it would be saved at `path`: image references relative to it.
     pub fn project_for(&self, path: &Path) -> Project {
         let mut project = self.project.clone();
-        for (part, image) in project.parts.iter_mut().zip(&self.image_paths) {
-            part.image = relative_image_path(image, path);
+        for part in &mut project.parts {
+            part.image = relative_image_path(&part.image, path);
         }
         project
     }
@@ -193,7 +210,6 @@ impl Document {
         project
             .save(path)
             .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
-        self.project = project;
         self.path = Some(absolute(path));
         self.saved_revision = self.revision;
         Ok(())
@@ -222,8 +238,21 @@ impl Document {
     }
 }
 
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+/// `path` made absolute and lexically clean (`a/b/../c` → `a/c`), so the same file always has the
+/// same path in memory.
+pub fn absolute(path: &Path) -> PathBuf {
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut clean = PathBuf::new();
+    for component in full.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            other => clean.push(other),
+        }
+    }
+    clean
 }
 
 #[cfg(test)]
@@ -252,8 +281,10 @@ mod tests {
         document.save_as(&path).unwrap();
         assert!(!document.is_dirty());
         assert_eq!(document.title(), "worm.limber — limber");
-        // Saved relative to the project file.
-        assert!(document.project.parts[0].image.is_relative());
+        // Saved relative to the project file; absolute in memory.
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("\"image\":\"../"), "relative in the file");
+        assert!(document.project.parts[0].image.is_absolute());
         let bone = crate::core::rig::BoneRecord {
             name: "spine".into(),
             parent: None,

@@ -7,7 +7,8 @@ use glam::{DAffine2, DVec2};
 
 use super::document::Document;
 use super::weights_cache::WeightsCache;
-use crate::core::animation::{ClipRecord, KeyRecord};
+use crate::core::animation::{ClipRecord, Interpolation, KeyRecord};
+use crate::core::brush::{BrushMode, Dab, apply_dab};
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
@@ -57,8 +58,10 @@ pub enum Mode {
     /// Drag to create a bone (from the selected bone's tail, as its child); drag a head or tail to
     /// move it.
     Bones,
-    /// Weights: heat map of the selected bone; sliders recompute weights.
+    /// Weights: heat map of the selected bone; sliders recompute weights; drag to paint.
     Weights,
+    /// Mesh: the part's mesh settings with a live wireframe; re-meshing carries the weights over.
+    Mesh,
 }
 
 /// Everything the editor window shows and edits.
@@ -84,6 +87,23 @@ pub struct Editor {
     pub weights: WeightsCache,
     /// The drag in progress in the viewport.
     pub drag: Option<Drag>,
+    /// Where the viewport was last drawn (screen points): its centre.
+    pub viewport_center: DVec2,
+    pub brush: Brush,
+    /// Bones the brush leaves alone (by index; not saved).
+    pub locked: Vec<bool>,
+    /// The key selected in the dopesheet: bone name and time.
+    pub selected_key: Option<(String, f64)>,
+}
+
+/// The weight brush's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Brush {
+    pub mode: BrushMode,
+    /// Image pixels.
+    pub radius: f64,
+    /// 0–1 (for Set: the target weight).
+    pub strength: f64,
 }
 
 /// A viewport drag in progress.
@@ -99,6 +119,8 @@ pub enum Drag {
     },
     /// A new bone from `head` to `tail` (image pixels).
     NewBone { head: DVec2, tail: DVec2 },
+    /// Painting weights (one brush stroke).
+    Paint,
     /// Panning the view.
     Pan,
 }
@@ -129,6 +151,14 @@ impl Editor {
             fit_requested: true,
             weights: WeightsCache::default(),
             drag: None,
+            viewport_center: DVec2::ZERO,
+            brush: Brush {
+                mode: BrushMode::Add,
+                radius: 12.0,
+                strength: 0.3,
+            },
+            locked: Vec::new(),
+            selected_key: None,
         }
     }
 
@@ -380,12 +410,7 @@ impl Editor {
     /// inside whatever transaction is open).
     pub fn recompute_weights(&mut self) {
         for index in 0..self.document.project.parts.len() {
-            let image = self
-                .document
-                .image_paths
-                .get(index)
-                .cloned()
-                .unwrap_or_default();
+            let image = self.document.image_path(index);
             match self.weights.weights(&self.document.project, index, &image) {
                 Ok(binding) => {
                     self.apply(Edit::SetBinding {
@@ -414,6 +439,11 @@ impl Editor {
         }) {
             self.recompute_weights();
         }
+    }
+
+    /// Screen position (points) of an image point in the last drawn viewport.
+    pub fn screen_of(&self, image: DVec2) -> DVec2 {
+        self.camera.to_screen(image, self.viewport_center)
     }
 
     /// The canvas: from (0, 0) to the largest part image.
@@ -457,6 +487,216 @@ impl Editor {
             .filter(|&(_, d)| d <= reach)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(i, _)| i)
+    }
+
+    /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
+    /// the stroke's transaction each dab joins one undo step.
+    pub fn paint(&mut self, point: DVec2) {
+        let Some(bone) = self.selected_bone else {
+            self.status = "select a bone to paint its weights".into();
+            return;
+        };
+        let dab = Dab {
+            centre: point.to_array(),
+            radius: self.brush.radius,
+            strength: self.brush.strength,
+            bone,
+            mode: self.brush.mode,
+        };
+        for index in 0..self.document.project.parts.len() {
+            let part = &self.document.project.parts[index];
+            let mut binding = part.binding.clone();
+            apply_dab(&mut binding, &part.mesh, &dab, &self.locked);
+            if binding != part.binding {
+                self.apply(Edit::SetBinding {
+                    part: index,
+                    binding,
+                });
+            }
+        }
+    }
+
+    /// Whether bone `bone` is locked against the brush.
+    pub fn is_locked(&self, bone: usize) -> bool {
+        self.locked.get(bone).copied().unwrap_or(false)
+    }
+
+    pub fn set_locked(&mut self, bone: usize, locked: bool) {
+        if self.locked.len() <= bone {
+            self.locked.resize(bone + 1, false);
+        }
+        self.locked[bone] = locked;
+    }
+
+    /// The selected key's record in the current clip.
+    pub fn selected_key_record(&self) -> Option<KeyRecord> {
+        let (bone, time) = self.selected_key.as_ref()?;
+        let clip = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))?;
+        clip.to_record()
+            .keys
+            .into_iter()
+            .find(|k| &k.bone == bone && k.time == *time)
+    }
+
+    /// Sets the interpolation from the selected key to the next.
+    pub fn set_key_interpolation(&mut self, interp: Interpolation) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        self.apply(Edit::SetKey {
+            clip,
+            key: KeyRecord { interp, ..key },
+        });
+    }
+
+    /// Moves the selected key to `time` (same channels and interpolation), as one undo step.
+    pub fn move_selected_key(&mut self, time: f64) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        if key.time == time {
+            return;
+        }
+        self.document.begin();
+        let removed = self.apply(Edit::RemoveKey {
+            clip: clip.clone(),
+            bone: key.bone.clone(),
+            time: key.time,
+        });
+        if removed
+            && self.apply(Edit::SetKey {
+                clip,
+                key: KeyRecord {
+                    time,
+                    ..key.clone()
+                },
+            })
+        {
+            self.document.commit();
+            self.selected_key = Some((key.bone, time));
+        } else {
+            self.document.cancel();
+        }
+    }
+
+    /// Deletes the selected key.
+    pub fn delete_selected_key(&mut self) {
+        if let (Some((bone, time)), Some(clip)) = (
+            self.selected_key.clone(),
+            self.clip_name().map(str::to_string),
+        ) && self.apply(Edit::RemoveKey { clip, bone, time })
+        {
+            self.selected_key = None;
+        }
+    }
+
+    /// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
+    /// settings and weighted automatically on the current skeleton.
+    pub fn add_part(&mut self, path: &Path) -> bool {
+        match self.build_part(path) {
+            Ok(part) => {
+                if self.apply(Edit::AddPart(Box::new(part))) {
+                    self.weights.clear();
+                    self.status = format!("added part from {}", path.display());
+                    return true;
+                }
+                false
+            }
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    fn build_part(&mut self, path: &Path) -> Result<crate::core::project::Part, String> {
+        let name = path.display();
+        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read file: {e}"))?;
+        let image =
+            crate::core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let settings = crate::core::pipeline::MeshSettings::default();
+        let (mesh, grid, _) = crate::core::pipeline::build_mesh_and_grid(&image, &settings)
+            .map_err(|e| format!("{name}: {e}"))?;
+        let weight_settings = WeightSettings {
+            metric: crate::core::distance::Metric::Geodesic,
+            smoothness: crate::core::weights::auto_smoothness(image.width(), image.height()),
+        };
+        let skeleton = &self.document.project.rig.skeleton;
+        let binding = crate::core::weights::weigh(
+            &grid,
+            skeleton,
+            &mesh.positions,
+            weight_settings.metric,
+            weight_settings.smoothness,
+        );
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "part".to_string(), |s| s.to_string_lossy().into_owned());
+        let parts = &self.document.project.parts;
+        let part_name = std::iter::once(stem.clone())
+            .chain((2..).map(|i| format!("{stem}{i}")))
+            .find(|n| parts.iter().all(|p| &p.name != n))
+            .unwrap_or(stem);
+        let draw_order = parts
+            .iter()
+            .map(|p| p.draw_order)
+            .max()
+            .map_or(0, |o| o + 1);
+        Ok(crate::core::project::Part {
+            name: part_name,
+            draw_order,
+            image: super::document::absolute(path),
+            image_crc32: crc32fast::hash(&bytes),
+            mesh_settings: settings,
+            weight_settings,
+            mesh: std::sync::Arc::new(mesh),
+            binding,
+        })
+    }
+
+    pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
+        self.apply(Edit::SetDrawOrder { part, draw_order })
+    }
+
+    /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices.
+    pub fn remesh(&mut self, index: usize, settings: crate::core::pipeline::MeshSettings) -> bool {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return false;
+        };
+        let path = self.document.image_path(index);
+        let built = crate::core::image_io::load_png(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|image| {
+                crate::core::pipeline::build_mesh(&image, &settings)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            });
+        let mesh = match built {
+            Ok((mesh, _)) => mesh,
+            Err(e) => {
+                self.status = e;
+                return false;
+            }
+        };
+        let binding =
+            crate::core::remesh::carry_binding(&part.mesh, &part.binding, &mesh.positions);
+        let done = self.apply(Edit::ReplaceMesh {
+            part: index,
+            mesh: std::sync::Arc::new(mesh),
+            settings,
+            binding,
+        });
+        if done {
+            self.weights.clear();
+        }
+        done
     }
 
     /// Where the recovery file of this document goes: beside the project, or in the system's

@@ -1,6 +1,7 @@
 //! The timeline: the clip list and its settings, transport (play/pause, playhead), and a dopesheet
-//! with a row per bone and a diamond per key. Click or drag anywhere on the dopesheet to scrub;
-//! right-click a diamond to delete that key.
+//! with a row per bone and a diamond per key. Click or drag the dopesheet to scrub; click a diamond to
+//! select its key (its interpolation is set in the inspector), drag it to move it, right-click it to
+//! delete it.
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
@@ -22,7 +23,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
             .map(|c| c.name.clone())
             .collect();
         let current = editor.clip_name().unwrap_or("(no clip)").to_string();
-        egui::ComboBox::from_id_salt("clip")
+        egui::ComboBox::new("clip", "clip")
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (i, name) in clips.iter().enumerate() {
@@ -32,14 +33,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
                     }
                 }
             });
-        if ui.button("＋ clip").clicked() {
+        if ui.button("+ clip").clicked() {
             editor.add_clip();
         }
-        let label = if editor.playing {
-            "⏸ pause"
-        } else {
-            "▶ play"
-        };
+        let label = if editor.playing { "Pause" } else { "Play" };
         if ui.button(label).clicked() {
             editor.toggle_play();
         }
@@ -118,6 +115,13 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 );
             }
             let mut delete = None;
+            let mut picked = None;
+            // Hit-test keys where the button went down (a drag is recognised only after some movement).
+            let pointer = if response.drag_started() {
+                ui.input(|i| i.pointer.press_origin())
+            } else {
+                response.interact_pointer_pos()
+            };
             for (row, name) in bones.iter().enumerate() {
                 let y = rect.top() + ROW * (row as f32 + 1.5);
                 let selected = editor.selected_bone == Some(row);
@@ -135,6 +139,15 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 for key in record.keys.iter().filter(|k| &k.bone == name) {
                     let c = Pos2::new(x_of(key.time), y);
                     let r = 5.0;
+                    let is_selected = editor
+                        .selected_key
+                        .as_ref()
+                        .is_some_and(|(b, t)| b == name && *t == key.time);
+                    let fill = if is_selected {
+                        Color32::from_rgb(255, 120, 40)
+                    } else {
+                        Color32::from_rgb(240, 200, 80)
+                    };
                     let diamond = vec![
                         c + Vec2::new(0.0, -r),
                         c + Vec2::new(r, 0.0),
@@ -143,14 +156,15 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                     ];
                     painter.add(Shape::convex_polygon(
                         diamond,
-                        Color32::from_rgb(240, 200, 80),
+                        fill,
                         Stroke::new(1.0, Color32::BLACK),
                     ));
-                    if response.secondary_clicked()
-                        && let Some(p) = response.interact_pointer_pos()
-                        && (p - c).length() <= r + 2.0
-                    {
+                    let hit = pointer.is_some_and(|p| (p - c).length() <= r + 2.0);
+                    if hit && response.secondary_clicked() {
                         delete = Some((name.clone(), key.time));
+                    }
+                    if hit && (response.clicked() || response.drag_started()) {
+                        picked = Some((name.clone(), key.time, row));
                     }
                 }
             }
@@ -162,12 +176,29 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 ],
                 Stroke::new(2.0, Color32::from_rgb(255, 80, 80)),
             );
-            if (response.clicked() || response.dragged())
-                && let Some(p) = response.interact_pointer_pos()
+            let dragging_key = ui
+                .data(|d| d.get_temp::<bool>(response.id))
+                .unwrap_or(false);
+            if let Some((bone, time, row)) = picked {
+                editor.selected_key = Some((bone, time));
+                editor.selected_bone = Some(row);
+                ui.data_mut(|d| d.insert_temp(response.id, response.drag_started()));
+            } else if response.clicked() || response.drag_started() {
+                editor.selected_key = None;
+                ui.data_mut(|d| d.insert_temp(response.id, false));
+            }
+            if let Some(p) = response.interact_pointer_pos()
                 && p.x >= track.left()
             {
-                editor.time = t_of(p.x);
-                editor.playing = false;
+                if dragging_key && response.drag_stopped() {
+                    // Drop the dragged key on the nearest hundredth of a second.
+                    let time = (t_of(p.x) * 100.0).round() / 100.0;
+                    editor.move_selected_key(time.min(duration));
+                    ui.data_mut(|d| d.insert_temp(response.id, false));
+                } else if !dragging_key && (response.clicked() || response.dragged()) {
+                    editor.time = t_of(p.x);
+                    editor.playing = false;
+                }
             }
             if let (Some((bone, time)), Some(clip)) =
                 (delete, editor.clip_name().map(str::to_string))

@@ -7,6 +7,9 @@ use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 use super::editor::{Editor, Mode};
 use super::timeline;
 use crate::core::animation::ClipRecord;
+use crate::core::animation::Interpolation;
+use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
+use crate::core::brush::BrushMode;
 use crate::core::edit::Edit;
 use crate::core::skinning::SkinningMode;
 
@@ -14,10 +17,12 @@ use crate::core::skinning::SkinningMode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowAction {
     NewFromImage,
+    AddPart,
     Open,
     SaveAs,
     ExportGif,
     ExportSheet,
+    ExportGltf,
     Quit,
 }
 
@@ -32,8 +37,11 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "play / pause (hold and drag in the viewport: pan)"),
     ("K", "key the selected bone at the playhead"),
     ("F", "fit the sprite in the view"),
-    ("Delete", "delete the selected bone"),
-    ("1 / 2 / 3", "Animate / Bones / Weights mode"),
+    (
+        "Delete",
+        "delete the selected key, or else the selected bone",
+    ),
+    ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
     ("Wheel", "zoom at the cursor"),
     ("F1", "this list"),
@@ -83,7 +91,11 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             editor.fit_requested = true;
         }
         if i.key_pressed(Key::Delete) {
-            editor.delete_selected_bone();
+            if editor.selected_key.is_some() {
+                editor.delete_selected_key();
+            } else {
+                editor.delete_selected_bone();
+            }
         }
         if i.key_pressed(Key::F1) {
             editor.show_help = !editor.show_help;
@@ -112,6 +124,9 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
             if ui.button("Open…").clicked() {
                 action = Some(WindowAction::Open);
             }
+            if ui.button("Add part from image…").clicked() {
+                action = Some(WindowAction::AddPart);
+            }
             if ui.button("Save").clicked() {
                 if editor.document.path.is_some() {
                     editor.save();
@@ -128,6 +143,9 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
                 }
                 if ui.button("Sprite sheet of the clip…").clicked() {
                     action = Some(WindowAction::ExportSheet);
+                }
+                if ui.button("glTF 2.0 (all clips)…").clicked() {
+                    action = Some(WindowAction::ExportGltf);
                 }
             });
             ui.separator();
@@ -164,8 +182,8 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
         }
         ui.separator();
         ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");
-        ui.toggle_value(&mut editor.overlays.bones, "Bones");
-        ui.toggle_value(&mut editor.overlays.weights, "Weights");
+        ui.toggle_value(&mut editor.overlays.bones, "Bone overlay");
+        ui.toggle_value(&mut editor.overlays.weights, "Weight overlay");
         ui.separator();
         ui.selectable_value(&mut editor.skinning, SkinningMode::LinearBlend, "LBS");
         ui.selectable_value(&mut editor.skinning, SkinningMode::DualQuaternion, "DQS");
@@ -175,7 +193,7 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
 
 /// Bones (as a hierarchy) and parts.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
-    ui.heading("Bones");
+    ui.heading("Skeleton");
     let bones = &editor.document.project.rig.skeleton.bones;
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
@@ -212,13 +230,24 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
         });
     ui.separator();
     ui.heading("Parts");
-    for part in &editor.document.project.parts {
-        ui.label(format!(
-            "{} (order {}, {} vertices)",
-            part.name,
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let (name, vertices, mut order) = (
+            part.name.clone(),
+            part.mesh.positions.len(),
             part.draw_order,
-            part.mesh.positions.len()
-        ));
+        );
+        ui.horizontal(|ui| {
+            ui.label(format!("{name} ({vertices} vertices)"));
+            let response = ui.add(
+                egui::DragValue::new(&mut order)
+                    .range(-1000..=1000)
+                    .prefix("order "),
+            );
+            if response.changed() {
+                editor.set_draw_order(index, order);
+            }
+        });
     }
 }
 
@@ -282,7 +311,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.label("Select a bone (click it in the view or the list).");
     }
     ui.separator();
-    ui.heading("Weights");
+    ui.heading("Automatic weights");
     for index in 0..editor.document.project.parts.len() {
         let part = &editor.document.project.parts[index];
         let mut smoothness = part.weight_settings.smoothness;
@@ -306,6 +335,109 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         editor.document.begin();
         editor.recompute_weights();
         editor.document.commit();
+    }
+    if editor.mode == Mode::Weights {
+        ui.separator();
+        ui.heading("Brush");
+        ui.horizontal(|ui| {
+            for (mode, label) in [
+                (BrushMode::Add, "Add"),
+                (BrushMode::Subtract, "Subtract"),
+                (BrushMode::Set, "Set"),
+                (BrushMode::Smooth, "Smooth"),
+            ] {
+                ui.selectable_value(&mut editor.brush.mode, mode, label);
+            }
+        });
+        ui.add(
+            egui::Slider::new(&mut editor.brush.radius, 1.0..=400.0)
+                .logarithmic(true)
+                .text("radius (px)"),
+        );
+        ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
+        ui.label("Drag over the sprite to paint the selected bone's weights.");
+    }
+    if editor.mode == Mode::Mesh {
+        mesh_inspector(ui, editor);
+    }
+    key_inspector(ui, editor);
+}
+
+/// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
+/// one undo step.
+fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.separator();
+    ui.heading("Mesh");
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut settings = part.mesh_settings.clone();
+        let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
+        ui.label(format!(
+            "{}: {} vertices, {} triangles",
+            part.name,
+            part.mesh.positions.len(),
+            part.mesh.triangles.len()
+        ));
+        let responses = [
+            ui.add(
+                egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                    .text("alpha threshold"),
+            ),
+            ui.add(egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)")),
+            ui.add(egui::Slider::new(&mut settings.tolerance, 0.1..=8.0).text("tolerance (px)")),
+            ui.add(
+                egui::Slider::new(&mut spacing, 2.0..=200.0)
+                    .logarithmic(true)
+                    .text("spacing (px)"),
+            ),
+        ];
+        if responses.iter().any(|r| r.drag_started()) {
+            editor.document.begin();
+        }
+        if responses.iter().any(|r| r.changed()) {
+            settings.spacing = Some(spacing);
+            editor.remesh(index, settings);
+        }
+        if responses.iter().any(|r| r.drag_stopped()) {
+            editor.document.commit();
+        }
+    }
+}
+
+/// The selected key: its time and the interpolation toward the next key.
+fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(key) = editor.selected_key_record() else {
+        return;
+    };
+    ui.separator();
+    ui.heading("Key");
+    ui.label(format!("{} at {:.3} s", key.bone, key.time));
+    let presets = [
+        ("Stepped", Interpolation::STEPPED),
+        ("Linear", Interpolation::LINEAR),
+        ("Ease in-out", Interpolation::Bezier(EASE_IN_OUT)),
+        ("Ease in", Interpolation::Bezier([0.42, 0.0, 1.0, 1.0])),
+        ("Ease out", Interpolation::Bezier([0.0, 0.0, 0.58, 1.0])),
+    ];
+    let current = presets
+        .iter()
+        .find(|(_, i)| {
+            *i == key.interp
+                || (*i == Interpolation::Bezier(EASE_IN_OUT)
+                    && key.interp == Interpolation::Named(InterpolationName::Bezier))
+        })
+        .map_or("Custom curve", |(name, _)| name);
+    egui::ComboBox::new("interpolation", "to the next key")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (name, interp) in presets {
+                if ui.selectable_label(current == name, name).clicked() {
+                    editor.set_key_interpolation(interp);
+                }
+            }
+        });
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_key();
     }
 }
 

@@ -33,6 +33,7 @@ pub fn show(
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let center = dvec(rect.center());
+    editor.viewport_center = center;
     if editor.fit_requested {
         editor.fit(DVec2::new(
             f64::from(rect.width()),
@@ -50,11 +51,14 @@ pub fn show(
         painter.rect_filled(rect, 0.0, Color32::from_gray(60));
     }
 
+    // Input acts on what was on screen; the picture shows the result.
+    if let Some(before) = editor.frame() {
+        handle_input(ui, editor, &response, rect, &before.palette);
+    }
     let Some(frame) = editor.frame() else {
         return;
     };
     let frame = Arc::new(frame);
-    handle_input(ui, editor, &response, rect, &frame.palette);
 
     let camera = editor.camera;
     let top_left = camera.to_image(dvec(rect.min), center);
@@ -72,7 +76,7 @@ pub fn show(
     let layers = Layers {
         sprite: true,
         weights: weights != WeightView::None,
-        wireframe: editor.overlays.wireframe,
+        wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
     };
     let shapes = if editor.overlays.bones {
         bone_triangles(
@@ -99,6 +103,13 @@ pub fn show(
         painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
     } else {
         draw_wireframe(&painter, editor, &frame, center);
+    }
+    // The brush's circle in Weights mode.
+    if editor.mode == Mode::Weights
+        && let Some(hover) = response.hover_pos()
+    {
+        let radius = (editor.brush.radius * camera.zoom) as f32;
+        painter.circle_stroke(hover, radius, Stroke::new(1.5, Color32::WHITE));
     }
     if let Some(Drag::NewBone { head, tail }) = editor.drag {
         painter.line_segment(
@@ -161,9 +172,14 @@ fn handle_input(
 
     if response.drag_started() {
         let pan = response.dragged_by(PointerButton::Middle) || space_held;
+        // Where the button went down, not where the drag was recognised.
+        let pressed = ui
+            .input(|i| i.pointer.press_origin())
+            .map(|p| editor.camera.to_image(dvec(p), center))
+            .or(image_point);
         editor.drag = if pan {
             Some(Drag::Pan)
-        } else if let Some(point) = image_point {
+        } else if let Some(point) = pressed {
             start_drag(editor, palette, point)
         } else {
             None
@@ -194,12 +210,17 @@ fn handle_input(
                     editor.drag = Some(Drag::NewBone { head, tail: point });
                 }
             }
+            Some(Drag::Paint) => {
+                if let Some(point) = image_point {
+                    editor.paint(point);
+                }
+            }
             None => {}
         }
     }
     if response.drag_stopped() {
         match editor.drag.take() {
-            Some(Drag::Rotate { .. }) => editor.document.commit(),
+            Some(Drag::Rotate { .. } | Drag::Paint) => editor.document.commit(),
             Some(Drag::NewBone { head, tail }) if (tail - head).length() > 1.0 => {
                 editor.add_bone(head, tail);
             }
@@ -209,8 +230,15 @@ fn handle_input(
     if response.clicked()
         && let Some(point) = image_point
     {
-        let reach = 8.0 / editor.camera.zoom;
-        editor.selected_bone = editor.bone_at(palette, point, reach);
+        if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
+            // A click is a one-dab stroke.
+            editor.document.begin();
+            editor.paint(point);
+            editor.document.commit();
+        } else {
+            let reach = 8.0 / editor.camera.zoom;
+            editor.selected_bone = editor.bone_at(palette, point, reach);
+        }
     }
 }
 
@@ -239,6 +267,12 @@ fn start_drag(editor: &mut Editor, palette: &[glam::DAffine2], point: DVec2) -> 
                 .map_or(point, |b| b.tail());
             Some(Drag::NewBone { head, tail: point })
         }
-        Mode::Weights => None,
+        Mode::Mesh => None,
+        Mode::Weights => {
+            editor.selected_bone?;
+            editor.document.begin();
+            editor.paint(point);
+            Some(Drag::Paint)
+        }
     }
 }

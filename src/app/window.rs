@@ -24,6 +24,8 @@ struct LimberApp {
     /// A recovery file found at start-up, waiting for the user's answer.
     offered_recovery: Option<PathBuf>,
     allow_close: bool,
+    /// The background export's outcome, when one is running.
+    export_done: Option<std::sync::mpsc::Receiver<String>>,
 }
 
 /// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
@@ -58,6 +60,7 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 gpu,
                 offered_recovery,
                 allow_close: false,
+                export_done: None,
             }))
         }),
     )
@@ -93,6 +96,14 @@ impl LimberApp {
                     self.open(&path);
                 }
             }
+            WindowAction::AddPart => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PNG image", &["png"])
+                    .pick_file()
+                {
+                    self.editor.add_part(&path);
+                }
+            }
             WindowAction::Open => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("limber project or PNG", &["limber", "png"])
@@ -111,6 +122,7 @@ impl LimberApp {
                 }
             }
             WindowAction::ExportGif | WindowAction::ExportSheet => self.export(action),
+            WindowAction::ExportGltf => self.export_gltf(),
             WindowAction::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }
@@ -127,19 +139,50 @@ impl LimberApp {
         else {
             return;
         };
-        let Some(project_path) = self.editor.document.path.clone() else {
-            self.editor.status = "save the project before exporting".into();
-            return;
-        };
-        let project = self.editor.document.project_for(&project_path);
+        // Part images are absolute in memory, so any base path finds them.
+        let project_path = self
+            .editor
+            .document
+            .path
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
+        let project = self.editor.document.project.clone();
         let clip = self.editor.clip;
         self.editor.status = format!("exporting {} …", out.display());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        self.export_done = Some(receiver);
         std::thread::spawn(move || {
-            let result = export_clip(&project, &project_path, clip, &out, action);
-            if let Err(e) = result {
-                eprintln!("error: {}: {e}", out.display());
-            }
+            let message = match export_clip(&project, &project_path, clip, &out, action) {
+                Ok(()) => format!("exported {}", out.display()),
+                Err(e) => format!("{}: {e}", out.display()),
+            };
+            // The window may have closed meanwhile; then nobody needs the message.
+            let _ = sender.send(message);
         });
+    }
+
+    /// Writes the project as glTF 2.0 (fast enough to do at once).
+    fn export_gltf(&mut self) {
+        let Some(out) = rfd::FileDialog::new()
+            .add_filter("glTF binary", &["glb"])
+            .add_filter("glTF with .bin and PNGs", &["gltf"])
+            .save_file()
+        else {
+            return;
+        };
+        let base = self
+            .editor
+            .document
+            .path
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
+        let options = crate::export::gltf::GltfOptions::default();
+        self.editor.status =
+            match crate::export::gltf::export(&self.editor.document.project, &base, &out, &options)
+            {
+                Ok(written) => format!("exported {} ({} bytes)", out.display(), written.bytes),
+                Err(e) => format!("{}: {e}", out.display()),
+            };
     }
 }
 
@@ -237,6 +280,16 @@ impl eframe::App for LimberApp {
         }
         if let Some(action) = editor_ui(ui, &mut self.editor, self.checker.as_ref(), self.gpu) {
             self.act(&ctx, action);
+        }
+        if let Some(done) = &self.export_done
+            && let Ok(message) = done.try_recv()
+        {
+            self.editor.status = message;
+            self.export_done = None;
+        }
+        if self.export_done.is_some() {
+            // Keep polling while the export runs.
+            ctx.request_repaint_after(std::time::Duration::from_millis(200));
         }
         self.recovery_prompt(&ctx);
         self.close_prompt(&ctx);

@@ -1,6 +1,5 @@
-//! What `limber` does with no command (and so what `cargo run --release` shows) until the editor
-//! lands: rigs the bundled zombie (mesh, bones, automatic weights), writes a picture of its weights,
-//! and plays its clips as text.
+//! `limber demo`: the headless demo for machines without a display — rigs the bundled zombie (mesh,
+//! bones, automatic weights), writes a picture of its weights, and plays its clips as text.
 
 use std::path::PathBuf;
 
@@ -51,7 +50,7 @@ pub fn run() -> anyhow::Result<()> {
     .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
 
     println!(
-        "limber {} — the editor is not built yet; this is the command-line demo.",
+        "limber {} — the command-line demo (run `limber` with no command for the editor).",
         env!("CARGO_PKG_VERSION")
     );
     println!(

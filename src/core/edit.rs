@@ -9,7 +9,9 @@
 use thiserror::Error;
 
 use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord};
-use super::project::{Project, check_part_keys};
+use super::mesh::Mesh;
+use super::pipeline::MeshSettings;
+use super::project::{Part, Project, check_part_keys};
 use super::rig::{BoneRecord, RigError, RigFile};
 use super::weights::{Binding, WeightSettings, check_binding, normalise};
 
@@ -49,6 +51,21 @@ pub enum Edit {
     /// Replaces a part's weights (automatic weights, a brush stroke, typed-in numbers).
     SetBinding {
         part: usize,
+        binding: Binding,
+    },
+    /// Adds a part (its own image, mesh and weights on the shared skeleton) after the others.
+    AddPart(Box<Part>),
+    /// Sets a part's own draw order (clips may still key it).
+    SetDrawOrder {
+        part: usize,
+        draw_order: i32,
+    },
+    /// Replaces a part's mesh (re-meshing with new settings) with the weights carried over to it.
+    /// Refused while a clip has deform keys on the part (they name the old vertices).
+    ReplaceMesh {
+        part: usize,
+        mesh: std::sync::Arc<Mesh>,
+        settings: MeshSettings,
         binding: Binding,
     },
     /// Changes a part's weight settings (metric, global smoothness); recompute its weights after.
@@ -99,6 +116,8 @@ pub enum EditError {
     Animation(#[from] AnimationError),
     #[error("invalid weights: {0}")]
     Weights(String),
+    #[error("{0}")]
+    Part(String),
 }
 
 /// Applies `edit` to `project`; on error the project is unchanged.
@@ -107,6 +126,13 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     let mut bindings: Vec<Binding> = project.parts.iter().map(|p| p.binding.clone()).collect();
     let mut weight_settings: Vec<WeightSettings> =
         project.parts.iter().map(|p| p.weight_settings).collect();
+    let mut draw_orders: Vec<i32> = project.parts.iter().map(|p| p.draw_order).collect();
+    let mut meshes: Vec<(std::sync::Arc<Mesh>, MeshSettings)> = project
+        .parts
+        .iter()
+        .map(|p| (p.mesh.clone(), p.mesh_settings.clone()))
+        .collect();
+    let mut added: Vec<Part> = Vec::new();
     let bone_index = |records: &RigFile, name: &str| {
         records
             .bones
@@ -207,6 +233,58 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             }
             *slot = binding;
         }
+        Edit::AddPart(part) => {
+            let name = part.name.trim();
+            if name.is_empty() || project.parts.iter().any(|p| p.name == part.name) {
+                return Err(EditError::Part(format!(
+                    "a part needs a name no other part has (\"{}\")",
+                    part.name
+                )));
+            }
+            if part.binding.vertices.len() != part.mesh.positions.len() {
+                return Err(EditError::Weights(format!(
+                    "{} influence lists for {} vertices",
+                    part.binding.vertices.len(),
+                    part.mesh.positions.len()
+                )));
+            }
+            bindings.push(part.binding.clone());
+            weight_settings.push(part.weight_settings);
+            draw_orders.push(part.draw_order);
+            meshes.push((part.mesh.clone(), part.mesh_settings.clone()));
+            added.push(*part);
+        }
+        Edit::SetDrawOrder { part, draw_order } => {
+            *draw_orders.get_mut(part).ok_or(EditError::NoPart(part))? = draw_order;
+        }
+        Edit::ReplaceMesh {
+            part,
+            mesh,
+            settings,
+            binding,
+        } => {
+            let slot = meshes.get_mut(part).ok_or(EditError::NoPart(part))?;
+            let name = &project.parts[part].name;
+            let deformed = records.clips.iter().any(|c| {
+                c.parts
+                    .iter()
+                    .any(|k| &k.part == name && k.deform.is_some())
+            });
+            if deformed {
+                return Err(EditError::Part(format!(
+                    "part \"{name}\" has deform keys, which name its current vertices; remove them before re-meshing"
+                )));
+            }
+            if binding.vertices.len() != mesh.positions.len() {
+                return Err(EditError::Weights(format!(
+                    "{} influence lists for {} vertices",
+                    binding.vertices.len(),
+                    mesh.positions.len()
+                )));
+            }
+            *slot = (mesh, settings);
+            bindings[part] = binding;
+        }
         Edit::SetWeightSettings { part, settings } => {
             let slot = weight_settings
                 .get_mut(part)
@@ -268,12 +346,16 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     for binding in &bindings {
         check_binding(binding, rig.skeleton.bones.len()).map_err(EditError::Weights)?;
     }
-    check_part_keys(&rig.clips, &project.parts)?;
-    project.rig = rig;
-    for ((part, binding), settings) in project.parts.iter_mut().zip(bindings).zip(weight_settings) {
-        part.binding = binding;
-        part.weight_settings = settings;
+    let mut parts: Vec<Part> = project.parts.iter().cloned().chain(added).collect();
+    for (i, part) in parts.iter_mut().enumerate() {
+        part.binding = std::mem::take(&mut bindings[i]);
+        part.weight_settings = weight_settings[i];
+        part.draw_order = draw_orders[i];
+        (part.mesh, part.mesh_settings) = meshes[i].clone();
     }
+    check_part_keys(&rig.clips, &parts)?;
+    project.rig = rig;
+    project.parts = parts;
     Ok(())
 }
 

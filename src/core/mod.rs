@@ -24,6 +24,7 @@ pub mod pose;
 pub mod project;
 pub mod quality;
 pub mod raster;
+pub mod remesh;
 pub mod rig;
 pub mod simplify;
 pub mod skeleton;

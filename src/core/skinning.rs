@@ -38,13 +38,19 @@ pub fn skin(
             let moved = match mode {
                 SkinningMode::LinearBlend => influences
                     .iter()
-                    .map(|&(bone, w)| palette[bone].transform_point2(p) * w)
+                    .map(|&(bone, w)| transform_of(palette, bone).transform_point2(p) * w)
                     .sum::<DVec2>(),
                 SkinningMode::DualQuaternion => dual_quaternion_point(p, influences, palette),
             };
             moved.to_array()
         })
         .collect()
+}
+
+/// Bone `bone`'s palette matrix; identity for an index the palette does not have (a binding made
+/// for a skeleton that has since changed), so skinning never panics.
+fn transform_of(palette: &[DAffine2], bone: usize) -> DAffine2 {
+    palette.get(bone).copied().unwrap_or(DAffine2::IDENTITY)
 }
 
 /// A planar rigid transform as a unit dual quaternion about z: real part (w, z) = (cos θ/2, sin θ/2),
@@ -96,7 +102,7 @@ fn dual_quaternion_point(p: DVec2, influences: &[(usize, f64)], palette: &[DAffi
     };
     let mut first_real = None;
     for &(bone, w) in influences {
-        let (angle, k, t) = polar(&palette[bone]);
+        let (angle, k, t) = polar(&transform_of(palette, bone));
         stretch += k * w;
         let q = PlanarDualQuaternion::from_rigid(angle, t);
         let reference = *first_real.get_or_insert(q.real);

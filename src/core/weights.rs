@@ -114,6 +114,20 @@ pub fn auto_weights(
     vertices: &[[f64; 2]],
     smoothness: f64,
 ) -> Binding {
+    let mut binding = Binding::default();
+    auto_weights_into(skeleton, distances, vertices, smoothness, &mut binding);
+    binding
+}
+
+/// [`auto_weights`] written over `binding`, reusing its per-vertex lists so that reweighting a mesh
+/// of the same size (a smoothness change in the editor) allocates nothing. The result is identical.
+pub fn auto_weights_into(
+    skeleton: &Skeleton,
+    distances: &[Arc<Vec<f64>>],
+    vertices: &[[f64; 2]],
+    smoothness: f64,
+    binding: &mut Binding,
+) {
     let deforming: Vec<usize> = (0..skeleton.bones.len())
         .filter(|&b| skeleton.bones[b].deform)
         .collect();
@@ -127,11 +141,14 @@ pub fn auto_weights(
         .iter()
         .map(|&b| (b, distances[b].as_slice(), inverse_falloff[b]))
         .collect();
-    let vertices_out = vertices
-        .par_iter()
+    binding.vertices.resize_with(vertices.len(), Vec::new);
+    binding
+        .vertices
+        .par_iter_mut()
         .with_min_len(2048)
+        .zip(vertices)
         .enumerate()
-        .map(|(v, &position)| {
+        .for_each(|(v, (influences, &position))| {
             let mut best = Strongest::default();
             for &(b, column, inverse) in &columns {
                 best.offer(column[v] * inverse, b);
@@ -144,12 +161,8 @@ pub fn auto_weights(
                     best.offer(d * inverse_falloff[b], b);
                 }
             }
-            best.weights()
-        })
-        .collect();
-    Binding {
-        vertices: vertices_out,
-    }
+            best.write_weights(influences);
+        });
 }
 
 /// The four best scores seen (distance / smoothness: smaller is stronger), kept sorted without
@@ -187,11 +200,19 @@ impl Strongest {
 
     /// Weights exp(−score) relative to the best score (so none underflows for far vertices),
     /// normalised in f64.
+    #[cfg(test)]
     fn weights(&self) -> Influences {
+        let mut influences = Influences::new();
+        self.write_weights(&mut influences);
+        influences
+    }
+
+    /// The weights of [`Strongest::weights`], written over `influences` (keeping its allocation).
+    fn write_weights(&self, influences: &mut Influences) {
+        influences.clear();
         let Some(&(best, _)) = self.scores[..self.len].first() else {
-            return Vec::new();
+            return;
         };
-        let mut influences: Influences = Vec::with_capacity(self.len);
         let mut total = 0.0;
         for &(score, bone) in &self.scores[..self.len] {
             let w = (best - score).exp();
@@ -203,7 +224,6 @@ impl Strongest {
         for (_, w) in influences.iter_mut() {
             *w /= total;
         }
-        influences
     }
 }
 

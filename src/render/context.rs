@@ -1,6 +1,8 @@
 //! A headless wgpu device and queue for the CLI, the tests and the benchmarks (the editor brings
 //! its own from eframe).
 
+use std::sync::{Arc, Mutex};
+
 use super::error::RenderError;
 
 /// An adapter, device and queue.
@@ -9,6 +11,25 @@ pub struct GpuContext {
     pub queue: wgpu::Queue,
     /// Adapter name and backend, for messages and reports.
     pub adapter_name: String,
+    /// The first GPU error or device loss reported, instead of wgpu's default panic.
+    fault: Arc<Mutex<Option<String>>>,
+}
+
+/// Routes a device's uncaptured errors and its loss into `fault` (the first one is kept), so they
+/// become a [`RenderError::DeviceLost`] where the work is checked instead of a panic.
+pub fn report_faults(device: &wgpu::Device, fault: &Arc<Mutex<Option<String>>>) {
+    let slot = fault.clone();
+    device.on_uncaptured_error(Arc::new(move |error| {
+        if let Ok(mut slot) = slot.lock() {
+            slot.get_or_insert_with(|| error.to_string());
+        }
+    }));
+    let slot = fault.clone();
+    device.set_device_lost_callback(move |reason, message| {
+        if let Ok(mut slot) = slot.lock() {
+            slot.get_or_insert_with(|| format!("device lost ({reason:?}): {message}"));
+        }
+    });
 }
 
 impl GpuContext {
@@ -58,10 +79,21 @@ impl GpuContext {
             })
             .await
             .map_err(|e| RenderError::Device(e.to_string()))?;
+        let fault = Arc::new(Mutex::new(None));
+        report_faults(&device, &fault);
         Ok(Self {
             device,
             queue,
             adapter_name: format!("{} ({:?})", info.name, info.backend),
+            fault,
         })
+    }
+
+    /// The first GPU error or device loss since the context was made, as an error.
+    pub fn check(&self) -> Result<(), RenderError> {
+        match self.fault.lock().ok().and_then(|slot| slot.clone()) {
+            Some(message) => Err(RenderError::DeviceLost(message)),
+            None => Ok(()),
+        }
     }
 }

@@ -186,6 +186,7 @@ pub fn read_buffer(gpu: &GpuContext, buffer: &wgpu::Buffer) -> Result<Vec<u8>, R
     gpu.device
         .poll(wgpu::PollType::wait_indefinitely())
         .map_err(|e| RenderError::DeviceLost(e.to_string()))?;
+    gpu.check()?;
     receiver
         .recv()
         .map_err(|e| RenderError::Readback(e.to_string()))?

@@ -22,6 +22,9 @@ use super::{InsideGrid, Metric};
 /// packed coordinates ([`pack`]); images are at most 16384 px a side, so no pixel packs to this.
 const SEGMENT: u32 = u32::MAX;
 
+/// The anchor of pixels not reached yet: no pixel packs to it either, and it is not `SEGMENT`.
+const UNREACHED: u32 = u32::MAX - 1;
+
 /// A pixel's coordinates in one word: y in the high 16 bits, x in the low. Queue entries and anchors
 /// use this, so the hot loop never divides by the width.
 fn pack(x: i64, y: i64) -> u32 {
@@ -86,7 +89,6 @@ pub fn with_field<R>(
         let FieldScratch {
             distance,
             anchor,
-            anchor_base,
             touched,
             queue,
         } = &mut *scratch;
@@ -95,7 +97,6 @@ pub fn with_field<R>(
             segment: Segment::new(head, tail),
             distance,
             anchor,
-            anchor_base,
             touched,
             queue,
         };
@@ -104,8 +105,11 @@ pub fn with_field<R>(
             let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
             walk.distance[pixel] = distance;
             walk.touched.push(pixel as u32);
-            walk.anchor[pixel] = if on_segment { SEGMENT } else { xy };
-            walk.anchor_base[pixel] = if on_segment { 0.0 } else { distance };
+            walk.anchor[pixel] = if on_segment {
+                (SEGMENT, 0.0)
+            } else {
+                (xy, distance)
+            };
             walk.queue.push(xy, distance);
         }
         match metric {
@@ -133,13 +137,12 @@ pub fn release_field_buffers() {
     });
 }
 
-/// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite;
-/// anchors are written whenever a distance is, so they need no reset.
+/// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite
+/// and every anchor `UNREACHED`.
 #[derive(Default)]
 struct FieldScratch {
     distance: Vec<f32>,
-    anchor: Vec<u32>,
-    anchor_base: Vec<f32>,
+    anchor: Vec<(u32, f32)>,
     /// Pixels whose distance was set, to reset them afterwards.
     touched: Vec<u32>,
     queue: BucketQueue,
@@ -149,8 +152,7 @@ impl FieldScratch {
     fn fit(&mut self, pixels: usize) {
         if self.distance.len() != pixels {
             self.distance = vec![f32::INFINITY; pixels];
-            self.anchor = vec![SEGMENT; pixels];
-            self.anchor_base = vec![0.0; pixels];
+            self.anchor = vec![(UNREACHED, 0.0); pixels];
             self.touched.clear();
         }
     }
@@ -158,6 +160,7 @@ impl FieldScratch {
     fn reset(&mut self) {
         for &p in &self.touched {
             self.distance[p as usize] = f32::INFINITY;
+            self.anchor[p as usize].0 = UNREACHED;
         }
         self.touched.clear();
         self.queue.clear();
@@ -168,9 +171,8 @@ struct Walk<'a> {
     grid: &'a InsideGrid,
     segment: Segment,
     distance: &'a mut [f32],
-    anchor: &'a mut [u32],
-    /// The distance of each pixel's anchor, kept beside it so the hot loop reads only nearby memory.
-    anchor_base: &'a mut [f32],
+    /// Each pixel's anchor and the anchor's distance, side by side so the hot loop reads one place.
+    anchor: &'a mut [(u32, f32)],
     touched: &'a mut Vec<u32>,
     queue: &'a mut BucketQueue,
 }
@@ -178,59 +180,75 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn run(&mut self, steps: &[(i64, i64, f32)], anchored: bool) {
         let (width, height) = (self.grid.width as i64, self.grid.height as i64);
+        // Index offsets of the steps, for pixels whose neighbours are all in the image.
+        let mut offsets = [0isize; 8];
+        for (offset, &(dx, dy, _)) in offsets.iter_mut().zip(steps) {
+            *offset = (dy * width + dx) as isize;
+        }
         while let Some((pxy, d)) = self.queue.pop() {
             let (px, py) = unpack(pxy);
             let p = (py * width + px) as usize;
             if d > self.distance[p] {
                 continue; // a better distance was queued since
             }
-            for &(dx, dy, cost) in steps {
-                let (qx, qy) = (px + dx, py + dy);
-                if qx < 0 || qy < 0 || qx >= width || qy >= height {
-                    continue;
-                }
-                let q = (qy * width + qx) as usize;
-                if !self.grid.inside[q] {
-                    continue;
-                }
+            let interior = px > 0 && py > 0 && px < width - 1 && py < height - 1;
+            let (anchor_p, base_p) = self.anchor[p];
+            for (k, &(dx, dy, cost)) in steps.iter().enumerate() {
+                let q = if interior {
+                    p.wrapping_add_signed(offsets[k])
+                } else {
+                    let (qx, qy) = (px + dx, py + dy);
+                    if qx < 0 || qy < 0 || qx >= width || qy >= height {
+                        continue;
+                    }
+                    (qy * width + qx) as usize
+                };
                 // No path through p can bring q below d − cost (triangle inequality).
                 let current = self.distance[q];
-                if current <= d - cost + EPSILON {
+                if current <= d - cost + EPSILON || !self.grid.inside[q] {
                     continue;
                 }
-                // Reached already through the same anchor: that is as short as any path through p.
-                if anchored && current.is_finite() && self.anchor[q] == self.anchor[p] {
-                    continue;
+                let mut best = (d + cost, pxy, d);
+                if anchored {
+                    // Reached already through the same anchor: as short as any path through p.
+                    // (Unreached pixels hold `UNREACHED`, which is no anchor.)
+                    if self.anchor[q].0 == anchor_p {
+                        continue;
+                    }
+                    let (qx, qy) = (px + dx, py + dy);
+                    if let Some(through_anchor) =
+                        self.through_anchor(anchor_p, base_p, qx, qy, current)
+                        && through_anchor <= best.0
+                    {
+                        best = (through_anchor, anchor_p, base_p);
+                    }
                 }
-                let (mut best, mut best_anchor, mut best_base) = (d + cost, pxy, d);
-                if anchored
-                    && let Some(through_anchor) = self.through_anchor(p, qx, qy, current)
-                    && through_anchor <= best
-                {
-                    best = through_anchor;
-                    best_anchor = self.anchor[p];
-                    best_base = self.anchor_base[p];
-                }
-                if best < current - EPSILON {
+                let (distance, anchor, base) = best;
+                if distance < current - EPSILON {
                     if current.is_infinite() {
                         self.touched.push(q as u32);
                     }
-                    self.distance[q] = best;
+                    self.distance[q] = distance;
                     if anchored {
-                        self.anchor[q] = best_anchor;
-                        self.anchor_base[q] = best_base;
+                        self.anchor[q] = (anchor, base);
                     }
-                    self.queue.push(pack(qx, qy), best);
+                    self.queue.push(pack(px + dx, py + dy), distance);
                 }
             }
         }
     }
 
-    /// The distance of pixel (qx, qy) through `p`'s anchor, if it can see that anchor and it would
-    /// improve on `current` (the visibility test is skipped when it could not).
-    fn through_anchor(&self, p: usize, qx: i64, qy: i64, current: f32) -> Option<f32> {
-        debug_assert!(p < self.anchor.len());
-        let anchor = self.anchor[p];
+    /// The distance of pixel (qx, qy) through `anchor` (whose own distance is `base`), if it can see
+    /// that anchor and it would improve on `current` (the visibility test is skipped when it could
+    /// not).
+    fn through_anchor(
+        &self,
+        anchor: u32,
+        base: f32,
+        qx: i64,
+        qy: i64,
+        current: f32,
+    ) -> Option<f32> {
         let (target, distance) = if anchor == SEGMENT {
             let q_centre = [qx as f64 + 0.5, qy as f64 + 0.5];
             let nearest = self.segment.nearest(q_centre);
@@ -243,7 +261,7 @@ impl Walk<'_> {
             let (ax, ay) = unpack(anchor);
             let gap = [(ax - qx) as f32, (ay - qy) as f32];
             let length = (gap[0] * gap[0] + gap[1] * gap[1]).sqrt();
-            (gap, self.anchor_base[p] + length)
+            (gap, base + length)
         };
         if distance >= current - EPSILON {
             return None;
@@ -257,7 +275,7 @@ impl Walk<'_> {
                 return None;
             }
             let s = sy as usize * self.grid.width + sx as usize;
-            if pack(sx, sy) != anchor && self.anchor[s] != anchor {
+            if pack(sx, sy) != anchor && self.anchor[s].0 != anchor {
                 return None;
             }
         }

@@ -1,0 +1,429 @@
+//! The editor driven through its real egui UI with egui_kittest (no window, no GPU: the viewport
+//! falls back to egui's painter): shortcuts, buttons, posing by dragging a bone, drawing a bone,
+//! undo, instant weights, and recovery files.
+
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::DVec2;
+use limber::app::document::Document;
+use limber::app::editor::{Editor, Mode};
+use limber::app::recovery::{Autosave, pending_recovery, recover, recovery_path};
+use limber::app::ui::editor_ui;
+
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
+}
+
+/// The bundled sample open in a 1280 × 800 harness, one frame run.
+fn harness() -> Harness<'static, Editor> {
+    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false);
+            },
+            editor,
+        );
+    harness.run_steps(2);
+    harness
+}
+
+fn pos(p: DVec2) -> Pos2 {
+    Pos2::new(p.x as f32, p.y as f32)
+}
+
+/// Presses the primary button at `from`, moves to `to` in steps, releases.
+fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    harness.event(Event::PointerButton {
+        pos: pos(from),
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(1);
+    for i in 1..=8 {
+        let p = from + (to - from) * (f64::from(i) / 8.0);
+        harness.event(Event::PointerMoved(pos(p)));
+        harness.run_steps(1);
+    }
+    harness.event(Event::PointerButton {
+        pos: pos(to),
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+}
+
+#[test]
+fn space_plays_and_pauses_the_clip() {
+    let mut harness = harness();
+    assert!(!harness.state().playing);
+    harness.key_press(Key::Space);
+    harness.run_steps(10);
+    assert!(harness.state().playing);
+    assert!(
+        harness.state().time > 0.0,
+        "the playhead should move while playing"
+    );
+    harness.key_press(Key::Space);
+    harness.run_steps(1);
+    assert!(!harness.state().playing);
+}
+
+#[test]
+fn k_keys_the_selected_bone_and_ctrl_z_takes_it_back() {
+    let mut harness = harness();
+    let keys_before = harness.state().document.project.rig.clips[0].key_count();
+    harness.state_mut().selected_bone = Some(1);
+    harness.state_mut().time = 0.55;
+    harness.key_press(Key::K);
+    harness.run_steps(1);
+    assert_eq!(
+        harness.state().document.project.rig.clips[0].key_count(),
+        keys_before + 1
+    );
+    assert!(harness.state().document.is_dirty());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(
+        harness.state().document.project.rig.clips[0].key_count(),
+        keys_before
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(
+        harness.state().document.project.rig.clips[0].key_count(),
+        keys_before + 1
+    );
+}
+
+#[test]
+fn toolbar_buttons_toggle_overlays_and_modes() {
+    let mut harness = harness();
+    assert!(!harness.state().overlays.wireframe);
+    harness.get_by_label("Wireframe").click();
+    harness.run_steps(1);
+    assert!(harness.state().overlays.wireframe);
+    assert!(harness.state().overlays.bones);
+    harness.get_by_label("Bone overlay").click();
+    harness.run_steps(1);
+    assert!(!harness.state().overlays.bones);
+    harness.get_by_label("Bones").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Bones);
+    harness.key_press(Key::Num3);
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Weights);
+    let clips = harness.state().document.project.rig.clips.len();
+    harness.get_by_label("+ clip").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project.rig.clips.len(), clips + 1);
+    assert_eq!(harness.state().clip, Some(clips));
+}
+
+#[test]
+fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
+    let mut harness = harness();
+    let (head, tail) = {
+        let bone = &harness.state().document.project.rig.skeleton.bones[0];
+        (bone.head(), bone.tail())
+    };
+    // At time 0 of the clip the pose may differ from rest: use the posed bone.
+    let frame = harness.state().frame().unwrap();
+    let (head, tail) = (
+        frame.palette[0].transform_point2(head),
+        frame.palette[0].transform_point2(tail),
+    );
+    let grab = head + (tail - head) * 0.8;
+    let pivot = head;
+    // Swing the grab point a quarter turn about the head.
+    let arm = grab - pivot;
+    let turned = pivot + DVec2::new(-arm.y, arm.x);
+    let before = harness.state().keyed_rotation(0);
+    let from = harness.state().screen_of(grab);
+    let to = harness.state().screen_of(turned);
+    drag(&mut harness, from, to);
+    let after = harness.state().keyed_rotation(0);
+    let turn = after - before;
+    // Image y points down, so (−y, x) is a quarter turn clockwise on screen: −90°.
+    assert!((turn + 90.0).abs() < 3.0, "rotation changed by {turn}°");
+    assert_eq!(harness.state().selected_bone, Some(0));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    let undone = harness.state().keyed_rotation(0);
+    assert!(
+        (undone - before).abs() < 1e-9,
+        "one undo step takes the whole drag back"
+    );
+}
+
+#[test]
+fn dragging_in_bones_mode_draws_a_child_of_the_selected_bone_with_weights() {
+    let mut harness = harness();
+    harness.state_mut().mode = Mode::Bones;
+    harness.state_mut().selected_bone = Some(0);
+    harness.run_steps(1);
+    let bones = harness.state().document.project.rig.skeleton.bones.len();
+    let tail0 = harness.state().document.project.rig.skeleton.bones[0].tail();
+    let end = tail0 + DVec2::new(20.0, -10.0);
+    let from = harness.state().screen_of(tail0 + DVec2::new(5.0, 5.0));
+    let to = harness.state().screen_of(end);
+    drag(&mut harness, from, to);
+    let skeleton = &harness.state().document.project.rig.skeleton;
+    assert_eq!(skeleton.bones.len(), bones + 1);
+    let new = skeleton.bones.last().unwrap();
+    assert_eq!(new.parent, Some(0));
+    assert_eq!(new.head(), tail0, "a child starts at its parent's tail");
+    assert!((new.tail() - end).length() < 2.0, "{} vs {end}", new.tail());
+    // Automatic weights include the new bone.
+    let binding = &harness.state().document.project.parts[0].binding;
+    assert!(
+        binding
+            .vertices
+            .iter()
+            .any(|v| v.iter().any(|&(b, _)| b == bones))
+    );
+    assert_eq!(harness.state().selected_bone, Some(bones));
+}
+
+#[test]
+fn a_smoothness_change_reweights_at_once_and_undoes() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let before = editor.document.project.parts[0].binding.clone();
+    let smoothness = editor.document.project.parts[0].weight_settings.smoothness;
+    editor.set_smoothness(0, smoothness * 4.0);
+    let after = &editor.document.project.parts[0].binding;
+    assert_ne!(&before, after, "weights should follow the smoothness");
+    for influences in &after.vertices {
+        let total: f64 = influences.iter().map(|p| p.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    editor.undo();
+    editor.undo();
+    assert_eq!(
+        editor.document.project.parts[0].weight_settings.smoothness,
+        smoothness
+    );
+    assert_eq!(editor.document.project.parts[0].binding, before);
+}
+
+#[test]
+fn a_refused_edit_leaves_the_document_unchanged_and_says_why() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let before = editor.document.project.clone();
+    let taken = editor.bone_name(1).unwrap();
+    assert!(!editor.rename_bone(0, &taken));
+    assert_eq!(editor.document.project, before);
+    assert!(editor.status.contains(&taken), "status: {}", editor.status);
+    assert!(!editor.document.is_dirty());
+    assert!(!editor.open(std::path::Path::new("/no/such.limber")));
+    assert_eq!(editor.document.project, before);
+    assert!(editor.status.contains("/no/such.limber"));
+}
+
+#[test]
+fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
+    let dir = std::env::temp_dir().join(format!("limber-recovery-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A copy of the sample beside its image, so relative paths resolve.
+    let project = dir.join("zombie.limber");
+    let mut document = Document::open(&sample()).unwrap();
+    document.save_as(&project).unwrap();
+    let mut editor = Editor::new(Document::open(&project).unwrap());
+    let mut autosave = Autosave::default();
+    let now = std::time::Instant::now();
+    autosave
+        .update(&editor.document, editor.document.revision(), now)
+        .unwrap();
+    assert!(
+        !recovery_path(Some(&project)).exists(),
+        "nothing to recover while saved"
+    );
+
+    assert!(editor.rename_bone(0, "pelvis"));
+    autosave
+        .update(&editor.document, editor.document.revision(), now)
+        .unwrap();
+    let recovery = recovery_path(Some(&project));
+    assert!(recovery.exists());
+    // The editor dies here without saving. The next start finds the recovery file.
+    drop(editor);
+    let offered = pending_recovery(Some(&project)).expect("recovery offered");
+    let recovered = recover(&offered, Some(&project)).unwrap();
+    assert_eq!(recovered.project.rig.skeleton.bones[0].name, "pelvis");
+    assert!(recovered.is_dirty());
+    assert_eq!(recovered.path.as_deref(), Some(project.as_path()));
+
+    // Saving deletes it.
+    let mut editor = Editor::new(recovered);
+    assert!(editor.save());
+    autosave
+        .update(&editor.document, editor.document.revision(), now)
+        .unwrap();
+    assert!(
+        !recovery.exists(),
+        "a saved document leaves no recovery file"
+    );
+    assert_eq!(
+        Document::open(&project).unwrap().project.rig.skeleton.bones[0].name,
+        "pelvis"
+    );
+}
+
+#[test]
+fn the_bundled_sample_project_is_current_with_its_image() {
+    let project = limber::core::project::Project::load(&sample()).unwrap();
+    let image = std::fs::read(project.image_path(&sample(), 0)).unwrap();
+    assert!(!project.parts[0].is_stale(&image));
+    assert!(project.rig.clips.len() >= 2 && project.rig.skeleton.bones.len() >= 5);
+}
+
+#[test]
+fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
+    let mut harness = harness();
+    harness.state_mut().mode = Mode::Weights;
+    harness.state_mut().selected_bone = Some(3);
+    harness.state_mut().brush.strength = 0.8;
+    harness.state_mut().brush.radius = 10.0;
+    harness.run_steps(2);
+    let before = harness.state().document.project.parts[0].binding.clone();
+    let weight = |binding: &limber::core::weights::Binding, v: usize| {
+        binding.vertices[v]
+            .iter()
+            .find(|p| p.0 == 3)
+            .map_or(0.0, |p| p.1)
+    };
+    // Stroke across the middle of the sprite (rest pose in Weights mode).
+    let canvas = harness.state().canvas();
+    let (a, b) = (canvas * DVec2::new(0.3, 0.5), canvas * DVec2::new(0.7, 0.5));
+    let (from, to) = (harness.state().screen_of(a), harness.state().screen_of(b));
+    drag(&mut harness, from, to);
+    let after = harness.state().document.project.parts[0].binding.clone();
+    let mesh = harness.state().document.project.parts[0].mesh.clone();
+    let on_stroke: Vec<usize> = (0..mesh.positions.len())
+        .filter(|&v| {
+            let p = DVec2::from(mesh.positions[v]);
+            (p.y - a.y).abs() < 4.0 && p.x > a.x + 2.0 && p.x < b.x - 2.0
+        })
+        .collect();
+    assert!(!on_stroke.is_empty());
+    for &v in &on_stroke {
+        assert!(
+            weight(&after, v) > weight(&before, v),
+            "vertex {v} did not gain weight"
+        );
+        let total: f64 = after.vertices[v].iter().map(|p| p.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project.parts[0].binding, before);
+}
+
+#[test]
+fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
+    use limber::core::animation::Interpolation;
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let record = editor.document.project.rig.clips[0].to_record();
+    let key = record.keys.iter().find(|k| k.time > 0.0).unwrap().clone();
+    editor.selected_key = Some((key.bone.clone(), key.time));
+    editor.set_key_interpolation(Interpolation::STEPPED);
+    assert_eq!(
+        editor.selected_key_record().unwrap().interp,
+        Interpolation::STEPPED
+    );
+    editor.move_selected_key(key.time + 0.05);
+    let moved = editor.selected_key_record().unwrap();
+    assert_eq!(moved.time, key.time + 0.05);
+    assert_eq!(moved.rotate, key.rotate);
+    let count = editor.document.project.rig.clips[0].key_count();
+    assert_eq!(count, record.keys.len(), "moved, not copied");
+    editor.undo();
+    assert!(
+        editor.document.project.rig.clips[0]
+            .to_record()
+            .keys
+            .iter()
+            .any(|k| k.bone == key.bone && k.time == key.time)
+    );
+    editor.redo();
+    editor.delete_selected_key();
+    assert_eq!(editor.document.project.rig.clips[0].key_count(), count - 1);
+}
+
+#[test]
+fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
+    let dir = std::env::temp_dir().join(format!("limber-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let arm = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/sprites/kenney_wormGreen.png");
+    assert!(editor.add_part(&arm), "{}", editor.status);
+    let parts = &editor.document.project.parts;
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[1].name, "kenney_wormGreen");
+    assert!(
+        parts[1].draw_order > parts[0].draw_order,
+        "a new part goes in front"
+    );
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    limber::core::weights::check_binding(&parts[1].binding, bones).unwrap();
+    // The same image again gets its own name.
+    assert!(editor.add_part(&arm));
+    assert_eq!(editor.document.project.parts[2].name, "kenney_wormGreen2");
+    assert!(editor.set_draw_order(2, -5));
+    let frame = editor.frame().unwrap();
+    let order: Vec<usize> = frame.draw_sequence().iter().map(|p| p.part).collect();
+    assert_eq!(order, vec![2, 0, 1], "drawn back to front by draw order");
+    let path = dir.join("two.limber");
+    assert!(editor.save_as(&path), "{}", editor.status);
+    let reopened = Document::open(&path).unwrap();
+    assert_eq!(reopened.project.parts.len(), 3);
+    assert_eq!(reopened.project.parts[2].draw_order, -5);
+    editor.undo();
+    assert_eq!(
+        editor.document.project.parts[2].draw_order,
+        editor.document.project.parts[1].draw_order + 1
+    );
+}
+
+#[test]
+fn re_meshing_carries_the_weights_over_and_undoes() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let before = editor.document.project.parts[0].clone();
+    let mut settings = before.mesh_settings.clone();
+    settings.spacing = Some(3.0);
+    assert!(editor.remesh(0, settings), "{}", editor.status);
+    let after = &editor.document.project.parts[0];
+    assert!(after.mesh.positions.len() > before.mesh.positions.len());
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    limber::core::weights::check_binding(&after.binding, bones).unwrap();
+    // A new vertex at (or very near) an old one carries that vertex's weights.
+    let mut compared = 0;
+    for (p, influences) in after.mesh.positions.iter().zip(&after.binding.vertices) {
+        if let Some(v) = before
+            .mesh
+            .positions
+            .iter()
+            .position(|q| (q[0] - p[0]).hypot(q[1] - p[1]) < 1e-9)
+        {
+            compared += 1;
+            let mut a = influences.clone();
+            let mut b = before.binding.vertices[v].clone();
+            a.sort_by_key(|e| e.0);
+            b.sort_by_key(|e| e.0);
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x.0, y.0);
+                assert!((x.1 - y.1).abs() < 1e-9);
+            }
+        }
+    }
+    assert!(compared > 10, "only {compared} vertices in common");
+    editor.undo();
+    assert_eq!(editor.document.project.parts[0], before);
+}
