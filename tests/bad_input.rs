@@ -410,6 +410,17 @@ fn a_rig_whose_bones_do_not_deform_gives_a_project_that_loads() {
     limber_ok(&["info", s(&project)]);
     let loaded = limber::core::project::Project::load(&project).unwrap();
     assert!(loaded.parts[0].binding.vertices.iter().all(Vec::is_empty));
+    // And it can be edited (edits are checked as loading checks them).
+    let mut edited = loaded.clone();
+    limber::core::edit::apply(
+        &mut edited,
+        limber::core::edit::Edit::RenameBone {
+            from: "prop".into(),
+            to: "lamp".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(edited.rig.skeleton.bones[0].name, "lamp");
     let pose = limber_ok(&["pose", s(&project), "--clip", "c", "--time", "1", "--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&pose.stdout).unwrap();
     let rest = &loaded.parts[0].mesh.positions;

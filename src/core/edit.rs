@@ -13,7 +13,7 @@ use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
 use super::rig::{BoneRecord, RigError, RigFile};
-use super::weights::{Binding, WeightSettings, check_binding, normalise};
+use super::weights::{Binding, WeightSettings, check_binding_on, normalise};
 
 /// One change to a project.
 #[derive(Debug, Clone, PartialEq)]
@@ -344,7 +344,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     // Rebuild and validate everything, then commit.
     let rig = records.validate()?;
     for binding in &bindings {
-        check_binding(binding, rig.skeleton.bones.len()).map_err(EditError::Weights)?;
+        check_binding_on(binding, &rig.skeleton).map_err(EditError::Weights)?;
     }
     let mut parts: Vec<Part> = project.parts.iter().cloned().chain(added).collect();
     for (i, part) in parts.iter_mut().enumerate() {
