@@ -7,7 +7,9 @@
 use std::path::Path;
 
 use limber::core::MeshSettings;
-use limber::core::animation::{ClipRecord, IkRecord, Interpolation, KeyRecord, SpringRecord};
+use limber::core::animation::{
+    ClipRecord, IkRecord, Interpolation, KeyRecord, LimitRecord, SpringRecord, TransformRecord,
+};
 use limber::core::distance::Metric;
 use limber::core::frame::Frame;
 use limber::core::pipeline::build_mesh_and_grid;
@@ -301,7 +303,8 @@ fn bones(max: usize) -> impl Strategy<Value = Vec<BoneRecord>> {
     })
 }
 
-/// A rig of `bones` with one clip of random keys, and an IK chain and a spring when the bones allow.
+/// A rig of `bones` with one clip of random keys, and sometimes an IK chain, a spring, a transform
+/// constraint and a rotation limit.
 fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
     (
         bones(max_bones),
@@ -320,59 +323,85 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
         ),
         any::<Option<(Index, Index)>>(),
         any::<Option<(Index, f64)>>(),
+        prop::option::of((any::<Index>(), any::<Index>(), 0.0..=1.0f64, 0.0..=1.0f64)),
+        prop::option::of((any::<Index>(), -180.0..0.0f64, 0.0..180.0f64)),
     )
-        .prop_map(|(bones, duration, looping, keys, ik, spring)| {
-            let keys = keys
-                .into_iter()
-                .map(|(bone, at, rotate, translate, scale, interp)| KeyRecord {
-                    bone: bone.get(&bones).name.clone(),
-                    time: at * duration,
-                    rotate,
-                    translate: translate.map(|(x, y)| [x, y]),
-                    scale: scale.map(|(x, y)| [x, y]),
-                    interp,
-                })
-                .collect();
-            // A two-bone chain: a bone with a parent, reaching for another bone.
-            let ik = ik
-                .and_then(|(tip, target)| {
-                    let tip = tip.get(&bones);
-                    let parent = tip.parent.clone()?;
-                    Some(IkRecord {
-                        name: "reach".into(),
-                        bones: vec![parent, tip.name.clone()],
-                        target: target.get(&bones).name.clone(),
-                        bend: 1.0,
-                        mix: 1.0,
-                        iterations: 20,
-                        tolerance: 0.001,
+        .prop_map(
+            |(bones, duration, looping, keys, ik, spring, transform, limit)| {
+                let keys = keys
+                    .into_iter()
+                    .map(|(bone, at, rotate, translate, scale, interp)| KeyRecord {
+                        bone: bone.get(&bones).name.clone(),
+                        time: at * duration,
+                        rotate,
+                        translate: translate.map(|(x, y)| [x, y]),
+                        scale: scale.map(|(x, y)| [x, y]),
+                        interp,
                     })
-                })
-                .into_iter()
-                .collect();
-            let springs = spring
-                .map(|(bone, f)| SpringRecord {
-                    bone: bone.get(&bones).name.clone(),
-                    frequency: 0.05 + f.abs().fract() * 10.0,
-                    damping: 0.3,
-                })
-                .into_iter()
-                .collect();
-            RigFile {
-                bones,
-                ik,
-                springs,
-                clips: vec![ClipRecord {
-                    name: "clip".into(),
-                    duration,
-                    looping,
-                    keys,
-                    parts: vec![],
-                    constraints: vec![],
-                }],
-                ..RigFile::default()
-            }
-        })
+                    .collect();
+                // A two-bone chain: a bone with a parent, reaching for another bone.
+                let ik = ik
+                    .and_then(|(tip, target)| {
+                        let tip = tip.get(&bones);
+                        let parent = tip.parent.clone()?;
+                        Some(IkRecord {
+                            name: "reach".into(),
+                            bones: vec![parent, tip.name.clone()],
+                            target: target.get(&bones).name.clone(),
+                            bend: 1.0,
+                            mix: 1.0,
+                            iterations: 20,
+                            tolerance: 0.001,
+                        })
+                    })
+                    .into_iter()
+                    .collect();
+                let springs = spring
+                    .map(|(bone, f)| SpringRecord {
+                        bone: bone.get(&bones).name.clone(),
+                        frequency: 0.05 + f.abs().fract() * 10.0,
+                        damping: 0.3,
+                    })
+                    .into_iter()
+                    .collect();
+                let transforms = transform
+                    .map(
+                        |(bone, source, rotate_mix, translate_mix)| TransformRecord {
+                            name: "follow".into(),
+                            bone: bone.get(&bones).name.clone(),
+                            source: source.get(&bones).name.clone(),
+                            rotate_mix,
+                            translate_mix,
+                        },
+                    )
+                    .into_iter()
+                    .collect();
+                let limits = limit
+                    .map(|(bone, min, max)| LimitRecord {
+                        bone: bone.get(&bones).name.clone(),
+                        min,
+                        max,
+                    })
+                    .into_iter()
+                    .collect();
+                RigFile {
+                    bones,
+                    ik,
+                    limits,
+                    transforms,
+                    springs,
+                    clips: vec![ClipRecord {
+                        name: "clip".into(),
+                        duration,
+                        looping,
+                        keys,
+                        parts: vec![],
+                        constraints: vec![],
+                    }],
+                    ..RigFile::default()
+                }
+            },
+        )
 }
 
 fn time() -> impl Strategy<Value = f64> {

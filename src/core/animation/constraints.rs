@@ -221,8 +221,11 @@ pub fn apply_limits_and_transforms(
         let (bone, source) = (world[constraint.bone], world[constraint.source]);
         if constraint.rotate_mix > 0.0 {
             let turn = bone.matrix2.x_axis.angle_to(source.matrix2.x_axis) * constraint.rotate_mix;
-            // Counter-clockwise on screen is a negative angle in the y-down frame.
-            pose.bones[constraint.bone].rotate -= turn;
+            // Counter-clockwise on screen is a negative angle in the y-down frame. A bone scaled to
+            // nothing has no direction to turn from or to, and is left as it is.
+            if turn.is_finite() {
+                pose.bones[constraint.bone].rotate -= turn;
+            }
         }
         if constraint.translate_mix > 0.0 {
             let shift = (source.translation - bone.translation) * constraint.translate_mix;
@@ -231,8 +234,12 @@ pub fn apply_limits_and_transforms(
                 .parent
                 .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
             let local = axes.inverse() * shift;
-            let t = &mut pose.bones[constraint.bone].translate;
-            *t = (DVec2::from(*t) + local).to_array();
+            // A parent scaled to nothing (a zero scale key) has collapsed axes: no offset along
+            // them reaches the source, so the bone is left where it is rather than sent to NaN.
+            if local.is_finite() {
+                let t = &mut pose.bones[constraint.bone].translate;
+                *t = (DVec2::from(*t) + local).to_array();
+            }
         }
     }
 }
@@ -279,6 +286,36 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_parent_scaled_to_nothing_leaves_the_constrained_bone_finite() {
+        // Found by the project_load fuzz target: a scale key of [0, 1] on the parent made the
+        // translate offset NaN (the inverse of collapsed axes).
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        let record = TransformRecord {
+            name: "follow".into(),
+            bone: "arm".into(),
+            source: "leader".into(),
+            rotate_mix: 1.0,
+            translate_mix: 1.0,
+        };
+        let constraint = TransformConstraint::from_record(&record, &s).unwrap();
+        for scale in [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]] {
+            let mut pose = Pose::rest(&s);
+            pose.bones[0].scale = scale;
+            apply_limits_and_transforms(&solver, &s, &mut pose, &[], &[constraint.clone()]);
+            let arm = pose.bones[1];
+            assert!(
+                arm.rotate.is_finite() && arm.translate.iter().all(|c| c.is_finite()),
+                "{scale:?}: {arm:?}"
+            );
+            assert!(
+                solver.world(&pose).iter().all(|m| m.is_finite()),
+                "{scale:?}"
+            );
+        }
     }
 
     #[test]
