@@ -398,7 +398,6 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         parts: vec![],
                         constraints: vec![],
                     }],
-                    ..RigFile::default()
                 }
             },
         )

@@ -305,7 +305,13 @@ mod tests {
         for scale in [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]] {
             let mut pose = Pose::rest(&s);
             pose.bones[0].scale = scale;
-            apply_limits_and_transforms(&solver, &s, &mut pose, &[], &[constraint.clone()]);
+            apply_limits_and_transforms(
+                &solver,
+                &s,
+                &mut pose,
+                &[],
+                std::slice::from_ref(&constraint),
+            );
             let arm = pose.bones[1];
             assert!(
                 arm.rotate.is_finite() && arm.translate.iter().all(|c| c.is_finite()),
