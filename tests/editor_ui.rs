@@ -427,3 +427,21 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
     editor.undo();
     assert_eq!(editor.document.project.parts[0], before);
 }
+
+#[test]
+fn onion_skins_follow_the_playhead_in_animate_mode_only() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    assert!(editor.onion_frames().is_none(), "off by default");
+    editor.overlays.onion = true;
+    editor.time = 0.5;
+    let [earlier, later] = editor.onion_frames().expect("ghosts while animating");
+    let clip = &editor.document.project.rig.clips[0];
+    let solver =
+        limber::core::pose::PoseSolver::new(&editor.document.project.rig.skeleton).unwrap();
+    let expected =
+        limber::core::frame::Frame::sample(&editor.document.project, &solver, Some(clip), 0.4);
+    assert_eq!(earlier.palette, expected.palette);
+    assert_ne!(earlier.palette, later.palette);
+    editor.mode = Mode::Bones;
+    assert!(editor.onion_frames().is_none(), "no ghosts while rigging");
+}

@@ -47,7 +47,12 @@ pub struct Overlays {
     pub wireframe: bool,
     pub bones: bool,
     pub weights: bool,
+    /// Onion skins: ghosts of the pose [`ONION_STEP`] seconds before and after the playhead.
+    pub onion: bool,
 }
+
+/// How far before and after the playhead the onion skins are.
+pub const ONION_STEP: f64 = 0.1;
 
 /// What a drag in the viewport does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +143,7 @@ impl Editor {
                 wireframe: false,
                 bones: true,
                 weights: false,
+                onion: false,
             },
             mode: Mode::default(),
             selected_bone: None,
@@ -254,6 +260,18 @@ impl Editor {
             .filter(|_| self.mode == Mode::Animate)
             .and_then(|c| project.rig.clips.get(c));
         Some(Frame::sample(project, &solver, clip, self.time))
+    }
+
+    /// The frames of the onion skins (earlier, later), when they are on and a clip is animating.
+    pub fn onion_frames(&self) -> Option<[Frame; 2]> {
+        if !self.overlays.onion || self.mode != Mode::Animate {
+            return None;
+        }
+        let project = &self.document.project;
+        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
+        let at = |t: f64| Frame::sample(project, &solver, Some(clip), clip.local_time(t));
+        Some([at(self.time - ONION_STEP), at(self.time + ONION_STEP)])
     }
 
     /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at

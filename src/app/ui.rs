@@ -184,6 +184,7 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
         ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");
         ui.toggle_value(&mut editor.overlays.bones, "Bone overlay");
         ui.toggle_value(&mut editor.overlays.weights, "Weight overlay");
+        ui.toggle_value(&mut editor.overlays.onion, "Onion skin");
         ui.separator();
         ui.selectable_value(&mut editor.skinning, SkinningMode::LinearBlend, "LBS");
         ui.selectable_value(&mut editor.skinning, SkinningMode::DualQuaternion, "DQS");

@@ -77,6 +77,12 @@ pub fn show(
         sprite: true,
         weights: weights != WeightView::None,
         wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
+        onion: false,
+    };
+    let onion = editor.onion_frames().map(|frames| frames.map(Arc::new));
+    let layers = Layers {
+        onion: onion.is_some(),
+        ..layers
     };
     let shapes = if editor.overlays.bones {
         bone_triangles(
@@ -99,6 +105,7 @@ pub fn show(
             },
             layers,
             shapes,
+            onion,
         };
         painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
     } else {
