@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, Editor> {
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(
             |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false);
+                editor_ui(ui, editor, None, false, &[]);
             },
             editor,
         );

@@ -17,6 +17,8 @@ use crate::core::skinning::SkinningMode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowAction {
     NewFromImage,
+    /// Open the recent file with this index.
+    OpenRecent(usize),
     AddPart,
     Open,
     SaveAs,
@@ -114,7 +116,11 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
 }
 
 /// The menu bar and the overlay toggles.
-pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> {
+pub fn menu_bar(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    recent: &[std::path::PathBuf],
+) -> Option<WindowAction> {
     let mut action = None;
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
@@ -124,6 +130,24 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
             if ui.button("Open…").clicked() {
                 action = Some(WindowAction::Open);
             }
+            ui.menu_button("Open recent", |ui| {
+                if recent.is_empty() {
+                    ui.label("(none yet)");
+                }
+                for (i, path) in recent.iter().enumerate() {
+                    let name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    if ui
+                        .button(name)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        action = Some(WindowAction::OpenRecent(i));
+                    }
+                }
+            });
             if ui.button("Add part from image…").clicked() {
                 action = Some(WindowAction::AddPart);
             }
@@ -479,11 +503,12 @@ pub fn editor_ui(
     editor: &mut Editor,
     checker: Option<&egui::TextureHandle>,
     gpu: bool,
+    recent: &[std::path::PathBuf],
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
     let mut action = shortcuts(&ctx, editor);
     egui::Panel::top("menu").show(ui, |ui| {
-        if let Some(a) = menu_bar(ui, editor) {
+        if let Some(a) = menu_bar(ui, editor, recent) {
             action = Some(a);
         }
     });
