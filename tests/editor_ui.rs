@@ -119,6 +119,15 @@ fn toolbar_buttons_toggle_overlays_and_modes() {
     harness.key_press(Key::Num3);
     harness.run_steps(1);
     assert_eq!(harness.state().mode, Mode::Weights);
+    harness.get_by_label("Mesh").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Mesh);
+    harness.key_press(Key::Num1);
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Animate);
+    harness.get_by_label("Onion skin").click();
+    harness.run_steps(1);
+    assert!(harness.state().overlays.onion);
     let clips = harness.state().document.project.rig.clips.len();
     harness.get_by_label("+ clip").click();
     harness.run_steps(1);

@@ -106,6 +106,7 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             (Key::Num1, Mode::Animate),
             (Key::Num2, Mode::Bones),
             (Key::Num3, Mode::Weights),
+            (Key::Num4, Mode::Mesh),
         ] {
             if i.key_pressed(key) {
                 editor.mode = mode;
@@ -201,6 +202,7 @@ pub fn menu_bar(
             (Mode::Animate, "Animate"),
             (Mode::Bones, "Bones"),
             (Mode::Weights, "Weights"),
+            (Mode::Mesh, "Mesh"),
         ] {
             ui.selectable_value(&mut editor.mode, mode, label);
         }
