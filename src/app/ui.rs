@@ -38,6 +38,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+N", "new project from a PNG"),
     ("Space", "play / pause (hold and drag in the viewport: pan)"),
     ("K", "key the selected bone at the playhead"),
+    ("] / [", "select the next / previous bone"),
     ("F", "fit the sprite in the view"),
     (
         "Delete",
@@ -88,6 +89,19 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
         }
         if i.key_pressed(Key::K) {
             editor.key_selected();
+        }
+        let bones = editor.document.project.rig.skeleton.bones.len();
+        if bones > 0 {
+            if i.key_pressed(Key::CloseBracket) {
+                editor.selected_bone = Some(editor.selected_bone.map_or(0, |b| (b + 1) % bones));
+            }
+            if i.key_pressed(Key::OpenBracket) {
+                editor.selected_bone = Some(
+                    editor
+                        .selected_bone
+                        .map_or(bones - 1, |b| (b + bones - 1) % bones),
+                );
+            }
         }
         if i.key_pressed(Key::F) {
             editor.fit_requested = true;
