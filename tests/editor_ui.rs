@@ -454,3 +454,43 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     editor.mode = Mode::Bones;
     assert!(editor.onion_frames().is_none(), "no ghosts while rigging");
 }
+
+#[test]
+fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
+    let mut harness = harness();
+    harness.state_mut().time = 0.3;
+    harness.run_steps(1);
+    let frame = harness.state().frame().unwrap();
+    let bone = &harness.state().document.project.rig.skeleton.bones[0];
+    assert!(bone.parent.is_none(), "the root moves in image space");
+    let (head, tail) = (
+        frame.palette[0].transform_point2(bone.head()),
+        frame.palette[0].transform_point2(bone.tail()),
+    );
+    let grab = head + (tail - head) * 0.5;
+    let before = harness.state().keyed_translation(0);
+    let motion = DVec2::new(12.0, -7.0);
+    let (from, to) = (
+        harness.state().screen_of(grab),
+        harness.state().screen_of(grab + motion),
+    );
+    harness.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    drag(&mut harness, from, to);
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+    let moved = harness.state().keyed_translation(0) - before;
+    assert!(
+        (moved - motion).length() < 0.5,
+        "moved by {moved}, pointer by {motion}"
+    );
+    assert!(
+        (harness.state().keyed_rotation(0) - {
+            let mut editor = Editor::new(Document::open(&sample()).unwrap());
+            editor.time = 0.3;
+            editor.keyed_rotation(0)
+        })
+        .abs()
+            < 1e-9,
+        "a move does not rotate"
+    );
+}

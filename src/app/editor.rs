@@ -122,6 +122,14 @@ pub enum Drag {
         start_angle: f64,
         start_degrees: f64,
     },
+    /// Moving `bone` (Shift + drag): the pointer where the drag began, the keyed translation then,
+    /// and the inverse of its parent's linear world transform (pointer motion → parent frame).
+    Move {
+        bone: usize,
+        start_point: DVec2,
+        start_translate: DVec2,
+        to_parent: glam::DMat2,
+    },
     /// A new bone from `head` to `tail` (image pixels).
     NewBone { head: DVec2, tail: DVec2 },
     /// Painting weights (one brush stroke).
@@ -336,6 +344,39 @@ impl Editor {
             .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
             .unwrap_or(0.0)
             .to_degrees()
+    }
+
+    /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
+    /// at the playhead.
+    pub fn keyed_translation(&self, bone: usize) -> DVec2 {
+        let project = &self.document.project;
+        self.clip
+            .and_then(|c| project.rig.clips.get(c))
+            .and_then(|clip| {
+                clip.sample(self.time)
+                    .bones
+                    .get(bone)
+                    .map(|b| DVec2::from(b.translate))
+            })
+            .unwrap_or(DVec2::ZERO)
+    }
+
+    /// Keys `bone`'s translation at the playhead in the current clip.
+    pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
+        let (Some(clip), Some(name)) = (self.clip_name().map(str::to_string), self.bone_name(bone))
+        else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let key = KeyRecord {
+            bone: name,
+            time: self.time,
+            rotate: None,
+            translate: Some(translate.to_array()),
+            scale: None,
+            interp: Default::default(),
+        };
+        self.apply(Edit::SetKey { clip, key })
     }
 
     /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
