@@ -494,3 +494,31 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
         "a move does not rotate"
     );
 }
+
+#[test]
+fn clips_are_renamed_duplicated_and_deleted_with_undo() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let keys = editor.document.project.rig.clips[0].key_count();
+    assert!(editor.rename_clip("walk"));
+    assert_eq!(editor.clip_name(), Some("walk"));
+    assert!(editor.duplicate_clip());
+    assert_eq!(editor.clip_name(), Some("walk copy"));
+    assert_eq!(
+        editor
+            .document
+            .project
+            .rig
+            .clips
+            .last()
+            .unwrap()
+            .key_count(),
+        keys
+    );
+    let clips = editor.document.project.rig.clips.len();
+    assert!(editor.delete_clip());
+    assert_eq!(editor.document.project.rig.clips.len(), clips - 1);
+    editor.undo();
+    editor.undo();
+    editor.undo();
+    assert_eq!(editor.document.project.rig.clips[0].name, "shamble");
+}

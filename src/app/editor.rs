@@ -335,6 +335,64 @@ impl Editor {
         }
     }
 
+    /// Renames the current clip.
+    pub fn rename_clip(&mut self, to: &str) -> bool {
+        let Some(clip) = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+        else {
+            return false;
+        };
+        let record = clip.to_record();
+        if record.name == to || to.trim().is_empty() {
+            return false;
+        }
+        let name = record.name.clone();
+        self.apply(Edit::ReplaceClip {
+            name,
+            clip: ClipRecord {
+                name: to.trim().to_string(),
+                ..record
+            },
+        })
+    }
+
+    /// Adds a copy of the current clip ("NAME copy") and selects it.
+    pub fn duplicate_clip(&mut self) -> bool {
+        let Some(clip) = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+        else {
+            return false;
+        };
+        let record = clip.to_record();
+        let clips = &self.document.project.rig.clips;
+        let name = std::iter::once(format!("{} copy", record.name))
+            .chain((2..).map(|i| format!("{} copy {i}", record.name)))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_default();
+        if self.apply(Edit::AddClip(ClipRecord { name, ..record })) {
+            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            return true;
+        }
+        false
+    }
+
+    /// Deletes the current clip.
+    pub fn delete_clip(&mut self) -> bool {
+        let Some(name) = self.clip_name().map(str::to_string) else {
+            return false;
+        };
+        if self.apply(Edit::RemoveClip { name }) {
+            let clips = self.document.project.rig.clips.len();
+            self.clip = (clips > 0).then_some(0);
+            self.time = 0.0;
+            self.selected_key = None;
+            return true;
+        }
+        false
+    }
+
     /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
     /// samples it at the playhead, before constraints.
     pub fn keyed_rotation(&self, bone: usize) -> f64 {

@@ -303,8 +303,8 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             .data_mut(|d| d.get_temp::<String>(id))
             .unwrap_or_else(|| name.clone());
         let response = ui.horizontal(|ui| {
-            ui.label("Name");
-            ui.text_edit_singleline(&mut text)
+            let label = ui.label("Name");
+            ui.text_edit_singleline(&mut text).labelled_by(label.id)
         });
         let field = response.inner;
         if field.lost_focus() && text != name && !text.trim().is_empty() {
