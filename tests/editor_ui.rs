@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, Editor> {
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(
             |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false);
+                editor_ui(ui, editor, None, false, &[]);
             },
             editor,
         );
@@ -119,6 +119,15 @@ fn toolbar_buttons_toggle_overlays_and_modes() {
     harness.key_press(Key::Num3);
     harness.run_steps(1);
     assert_eq!(harness.state().mode, Mode::Weights);
+    harness.get_by_label("Mesh").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Mesh);
+    harness.key_press(Key::Num1);
+    harness.run_steps(1);
+    assert_eq!(harness.state().mode, Mode::Animate);
+    harness.get_by_label("Onion skin").click();
+    harness.run_steps(1);
+    assert!(harness.state().overlays.onion);
     let clips = harness.state().document.project.rig.clips.len();
     harness.get_by_label("+ clip").click();
     harness.run_steps(1);
@@ -426,4 +435,90 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
     assert!(compared > 10, "only {compared} vertices in common");
     editor.undo();
     assert_eq!(editor.document.project.parts[0], before);
+}
+
+#[test]
+fn onion_skins_follow_the_playhead_in_animate_mode_only() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    assert!(editor.onion_frames().is_none(), "off by default");
+    editor.overlays.onion = true;
+    editor.time = 0.5;
+    let [earlier, later] = editor.onion_frames().expect("ghosts while animating");
+    let clip = &editor.document.project.rig.clips[0];
+    let solver =
+        limber::core::pose::PoseSolver::new(&editor.document.project.rig.skeleton).unwrap();
+    let expected =
+        limber::core::frame::Frame::sample(&editor.document.project, &solver, Some(clip), 0.4);
+    assert_eq!(earlier.palette, expected.palette);
+    assert_ne!(earlier.palette, later.palette);
+    editor.mode = Mode::Bones;
+    assert!(editor.onion_frames().is_none(), "no ghosts while rigging");
+}
+
+#[test]
+fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
+    let mut harness = harness();
+    harness.state_mut().time = 0.3;
+    harness.run_steps(1);
+    let frame = harness.state().frame().unwrap();
+    let bone = &harness.state().document.project.rig.skeleton.bones[0];
+    assert!(bone.parent.is_none(), "the root moves in image space");
+    let (head, tail) = (
+        frame.palette[0].transform_point2(bone.head()),
+        frame.palette[0].transform_point2(bone.tail()),
+    );
+    let grab = head + (tail - head) * 0.5;
+    let before = harness.state().keyed_translation(0);
+    let motion = DVec2::new(12.0, -7.0);
+    let (from, to) = (
+        harness.state().screen_of(grab),
+        harness.state().screen_of(grab + motion),
+    );
+    harness.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    drag(&mut harness, from, to);
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+    let moved = harness.state().keyed_translation(0) - before;
+    assert!(
+        (moved - motion).length() < 0.5,
+        "moved by {moved}, pointer by {motion}"
+    );
+    assert!(
+        (harness.state().keyed_rotation(0) - {
+            let mut editor = Editor::new(Document::open(&sample()).unwrap());
+            editor.time = 0.3;
+            editor.keyed_rotation(0)
+        })
+        .abs()
+            < 1e-9,
+        "a move does not rotate"
+    );
+}
+
+#[test]
+fn clips_are_renamed_duplicated_and_deleted_with_undo() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let keys = editor.document.project.rig.clips[0].key_count();
+    assert!(editor.rename_clip("walk"));
+    assert_eq!(editor.clip_name(), Some("walk"));
+    assert!(editor.duplicate_clip());
+    assert_eq!(editor.clip_name(), Some("walk copy"));
+    assert_eq!(
+        editor
+            .document
+            .project
+            .rig
+            .clips
+            .last()
+            .unwrap()
+            .key_count(),
+        keys
+    );
+    let clips = editor.document.project.rig.clips.len();
+    assert!(editor.delete_clip());
+    assert_eq!(editor.document.project.rig.clips.len(), clips - 1);
+    editor.undo();
+    editor.undo();
+    editor.undo();
+    assert_eq!(editor.document.project.rig.clips[0].name, "shamble");
 }

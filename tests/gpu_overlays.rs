@@ -82,6 +82,7 @@ const WEIGHTS_ONLY: Layers = Layers {
     sprite: false,
     weights: true,
     wireframe: false,
+    onion: false,
 };
 
 #[test]
@@ -156,6 +157,7 @@ fn the_wireframe_lies_on_the_mesh_edges() {
         sprite: false,
         weights: false,
         wireframe: true,
+        onion: false,
     };
     let image = draw(&gpu, &renderer, &scene, PartStyle::default(), layers);
     let mesh = &scene.1;
@@ -289,4 +291,79 @@ fn mipmaps_keep_a_zoomed_out_sprite_from_aliasing() {
         sd < 30.0,
         "standard deviation {sd}: the zoomed-out sprite aliases"
     );
+}
+
+#[test]
+fn onion_skins_show_the_earlier_and_later_poses_faintly_and_tinted() {
+    let gpu = gpu::gpu();
+    let renderer = gpu::offscreen_renderer(&gpu);
+    // A 16 × 16 grey square in a 64 × 64 image, one bone.
+    let image = DynamicImage::ImageRgba8(RgbaImage::from_fn(SIZE, SIZE, |x, y| {
+        let inside = (8..24).contains(&x) && (8..24).contains(&y);
+        Rgba([200, 200, 200, if inside { 255 } else { 0 }])
+    }));
+    let (mesh, _) = build_mesh(&image, &MeshSettings::default()).unwrap();
+    let binding = gpu::single_bone_binding(&mesh);
+    let part = GpuPart::upload(
+        &gpu.device,
+        &gpu.queue,
+        &renderer.pipelines,
+        "square",
+        &mesh,
+        &binding,
+        &image,
+        1,
+    )
+    .unwrap();
+    let view = ViewTransform::image_rect(DVec2::ZERO, DVec2::splat(f64::from(SIZE)));
+    part.set_palette(&gpu.queue, &[DAffine2::IDENTITY]);
+    part.set_onion_palette(
+        &gpu.queue,
+        0,
+        &[DAffine2::from_translation(DVec2::new(30.0, 0.0))],
+    );
+    part.set_onion_palette(
+        &gpu.queue,
+        1,
+        &[DAffine2::from_translation(DVec2::new(0.0, 30.0))],
+    );
+    part.set_style(&gpu.queue, &view, &PartStyle::default());
+    let target = OffscreenTarget::new(&gpu.device, SIZE, SIZE).unwrap();
+    let layers = Layers {
+        onion: true,
+        ..Layers::default()
+    };
+    let image = target
+        .render(&gpu, [0.0; 4], |pass| {
+            renderer.draw_parts(pass, &[&part], layers)
+        })
+        .unwrap();
+    let [r, _, _, a] = image.pixel(16, 16);
+    assert_eq!(
+        (r, a),
+        (200, 255),
+        "the current pose is drawn as it is, over its ghosts"
+    );
+    let earlier = image.pixel(46, 16);
+    let later = image.pixel(16, 46);
+    println!("earlier ghost {earlier:?}, later ghost {later:?}");
+    for ghost in [earlier, later] {
+        assert!((60..=120).contains(&ghost[3]), "a faint ghost: {ghost:?}");
+    }
+    assert!(
+        earlier[0] > earlier[1],
+        "the earlier ghost is reddish: {earlier:?}"
+    );
+    assert!(
+        later[1] > later[0],
+        "the later ghost is greenish: {later:?}"
+    );
+    assert_eq!(image.pixel(46, 46)[3], 0, "nothing where no pose is");
+    // Off, no ghosts.
+    let plain = target
+        .render(&gpu, [0.0; 4], |pass| {
+            renderer.draw_parts(pass, &[&part], Layers::default())
+        })
+        .unwrap();
+    assert_eq!(plain.pixel(46, 16)[3], 0);
 }

@@ -47,7 +47,12 @@ pub struct Overlays {
     pub wireframe: bool,
     pub bones: bool,
     pub weights: bool,
+    /// Onion skins: ghosts of the pose [`ONION_STEP`] seconds before and after the playhead.
+    pub onion: bool,
 }
+
+/// How far before and after the playhead the onion skins are.
+pub const ONION_STEP: f64 = 0.1;
 
 /// What a drag in the viewport does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,6 +122,14 @@ pub enum Drag {
         start_angle: f64,
         start_degrees: f64,
     },
+    /// Moving `bone` (Shift + drag): the pointer where the drag began, the keyed translation then,
+    /// and the inverse of its parent's linear world transform (pointer motion → parent frame).
+    Move {
+        bone: usize,
+        start_point: DVec2,
+        start_translate: DVec2,
+        to_parent: glam::DMat2,
+    },
     /// A new bone from `head` to `tail` (image pixels).
     NewBone { head: DVec2, tail: DVec2 },
     /// Painting weights (one brush stroke).
@@ -138,6 +151,7 @@ impl Editor {
                 wireframe: false,
                 bones: true,
                 weights: false,
+                onion: false,
             },
             mode: Mode::default(),
             selected_bone: None,
@@ -256,6 +270,18 @@ impl Editor {
         Some(Frame::sample(project, &solver, clip, self.time))
     }
 
+    /// The frames of the onion skins (earlier, later), when they are on and a clip is animating.
+    pub fn onion_frames(&self) -> Option<[Frame; 2]> {
+        if !self.overlays.onion || self.mode != Mode::Animate {
+            return None;
+        }
+        let project = &self.document.project;
+        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
+        let at = |t: f64| Frame::sample(project, &solver, Some(clip), clip.local_time(t));
+        Some([at(self.time - ONION_STEP), at(self.time + ONION_STEP)])
+    }
+
     /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at
     /// the end of one that plays once).
     pub fn tick(&mut self, dt: f64) {
@@ -309,6 +335,64 @@ impl Editor {
         }
     }
 
+    /// Renames the current clip.
+    pub fn rename_clip(&mut self, to: &str) -> bool {
+        let Some(clip) = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+        else {
+            return false;
+        };
+        let record = clip.to_record();
+        if record.name == to || to.trim().is_empty() {
+            return false;
+        }
+        let name = record.name.clone();
+        self.apply(Edit::ReplaceClip {
+            name,
+            clip: ClipRecord {
+                name: to.trim().to_string(),
+                ..record
+            },
+        })
+    }
+
+    /// Adds a copy of the current clip ("NAME copy") and selects it.
+    pub fn duplicate_clip(&mut self) -> bool {
+        let Some(clip) = self
+            .clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+        else {
+            return false;
+        };
+        let record = clip.to_record();
+        let clips = &self.document.project.rig.clips;
+        let name = std::iter::once(format!("{} copy", record.name))
+            .chain((2..).map(|i| format!("{} copy {i}", record.name)))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_default();
+        if self.apply(Edit::AddClip(ClipRecord { name, ..record })) {
+            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            return true;
+        }
+        false
+    }
+
+    /// Deletes the current clip.
+    pub fn delete_clip(&mut self) -> bool {
+        let Some(name) = self.clip_name().map(str::to_string) else {
+            return false;
+        };
+        if self.apply(Edit::RemoveClip { name }) {
+            let clips = self.document.project.rig.clips.len();
+            self.clip = (clips > 0).then_some(0);
+            self.time = 0.0;
+            self.selected_key = None;
+            return true;
+        }
+        false
+    }
+
     /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
     /// samples it at the playhead, before constraints.
     pub fn keyed_rotation(&self, bone: usize) -> f64 {
@@ -318,6 +402,39 @@ impl Editor {
             .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
             .unwrap_or(0.0)
             .to_degrees()
+    }
+
+    /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
+    /// at the playhead.
+    pub fn keyed_translation(&self, bone: usize) -> DVec2 {
+        let project = &self.document.project;
+        self.clip
+            .and_then(|c| project.rig.clips.get(c))
+            .and_then(|clip| {
+                clip.sample(self.time)
+                    .bones
+                    .get(bone)
+                    .map(|b| DVec2::from(b.translate))
+            })
+            .unwrap_or(DVec2::ZERO)
+    }
+
+    /// Keys `bone`'s translation at the playhead in the current clip.
+    pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
+        let (Some(clip), Some(name)) = (self.clip_name().map(str::to_string), self.bone_name(bone))
+        else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let key = KeyRecord {
+            bone: name,
+            time: self.time,
+            rotate: None,
+            translate: Some(translate.to_array()),
+            scale: None,
+            interp: Default::default(),
+        };
+        self.apply(Edit::SetKey { clip, key })
     }
 
     /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.

@@ -78,6 +78,8 @@ pub struct ViewportCallback {
     pub style: PartStyle,
     pub layers: Layers,
     pub shapes: Vec<GpuShapeVertex>,
+    /// The onion skins' frames (earlier, later), when shown.
+    pub onion: Option<[Arc<Frame>; 2]>,
 }
 
 impl egui_wgpu::CallbackTrait for ViewportCallback {
@@ -92,6 +94,11 @@ impl egui_wgpu::CallbackTrait for ViewportCallback {
         if let Some(gpu) = resources.get_mut::<EditorGpu>() {
             if let Some(scene) = &gpu.scene {
                 scene.apply(queue, &self.frame, &self.view, &self.style);
+                if let Some(onion) = &self.onion {
+                    for (which, frame) in onion.iter().enumerate() {
+                        scene.apply_onion(queue, which, frame);
+                    }
+                }
             }
             gpu.shapes = Some(gpu.renderer.shape_batch(device, &self.shapes, &self.view));
         }

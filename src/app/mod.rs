@@ -5,11 +5,13 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window);
 //! - [`ui`], [`timeline`], [`viewport`]: the egui panels;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
-//! - [`recovery`]: recovery files; [`weights_cache`]: instant weight updates.
+//! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
+//!   weight updates.
 
 pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
+pub mod recent;
 pub mod recovery;
 pub mod timeline;
 pub mod ui;

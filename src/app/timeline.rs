@@ -36,6 +36,30 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         if ui.button("+ clip").clicked() {
             editor.add_clip();
         }
+        if let Some(name) = editor.clip_name().map(str::to_string) {
+            let id = ui.make_persistent_id("clip name");
+            let mut text = ui
+                .data_mut(|d| d.get_temp::<String>(id))
+                .unwrap_or_else(|| name.clone());
+            let label = ui.label("name");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
+                .labelled_by(label.id);
+            if field.lost_focus() {
+                editor.rename_clip(&text);
+                ui.data_mut(|d| d.remove::<String>(id));
+            } else if field.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, text));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(id));
+            }
+            if ui.button("Duplicate").clicked() {
+                editor.duplicate_clip();
+            }
+            if ui.button("Delete clip").clicked() {
+                editor.delete_clip();
+            }
+        }
         let label = if editor.playing { "Pause" } else { "Play" };
         if ui.button(label).clicked() {
             editor.toggle_play();

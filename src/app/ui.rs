@@ -17,6 +17,8 @@ use crate::core::skinning::SkinningMode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowAction {
     NewFromImage,
+    /// Open the recent file with this index.
+    OpenRecent(usize),
     AddPart,
     Open,
     SaveAs,
@@ -36,6 +38,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+N", "new project from a PNG"),
     ("Space", "play / pause (hold and drag in the viewport: pan)"),
     ("K", "key the selected bone at the playhead"),
+    ("] / [", "select the next / previous bone"),
     ("F", "fit the sprite in the view"),
     (
         "Delete",
@@ -87,6 +90,19 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
         if i.key_pressed(Key::K) {
             editor.key_selected();
         }
+        let bones = editor.document.project.rig.skeleton.bones.len();
+        if bones > 0 {
+            if i.key_pressed(Key::CloseBracket) {
+                editor.selected_bone = Some(editor.selected_bone.map_or(0, |b| (b + 1) % bones));
+            }
+            if i.key_pressed(Key::OpenBracket) {
+                editor.selected_bone = Some(
+                    editor
+                        .selected_bone
+                        .map_or(bones - 1, |b| (b + bones - 1) % bones),
+                );
+            }
+        }
         if i.key_pressed(Key::F) {
             editor.fit_requested = true;
         }
@@ -104,6 +120,7 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             (Key::Num1, Mode::Animate),
             (Key::Num2, Mode::Bones),
             (Key::Num3, Mode::Weights),
+            (Key::Num4, Mode::Mesh),
         ] {
             if i.key_pressed(key) {
                 editor.mode = mode;
@@ -114,7 +131,11 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
 }
 
 /// The menu bar and the overlay toggles.
-pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> {
+pub fn menu_bar(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    recent: &[std::path::PathBuf],
+) -> Option<WindowAction> {
     let mut action = None;
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
@@ -124,6 +145,24 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
             if ui.button("Open…").clicked() {
                 action = Some(WindowAction::Open);
             }
+            ui.menu_button("Open recent", |ui| {
+                if recent.is_empty() {
+                    ui.label("(none yet)");
+                }
+                for (i, path) in recent.iter().enumerate() {
+                    let name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    if ui
+                        .button(name)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        action = Some(WindowAction::OpenRecent(i));
+                    }
+                }
+            });
             if ui.button("Add part from image…").clicked() {
                 action = Some(WindowAction::AddPart);
             }
@@ -177,6 +216,7 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
             (Mode::Animate, "Animate"),
             (Mode::Bones, "Bones"),
             (Mode::Weights, "Weights"),
+            (Mode::Mesh, "Mesh"),
         ] {
             ui.selectable_value(&mut editor.mode, mode, label);
         }
@@ -184,6 +224,7 @@ pub fn menu_bar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowAction> 
         ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");
         ui.toggle_value(&mut editor.overlays.bones, "Bone overlay");
         ui.toggle_value(&mut editor.overlays.weights, "Weight overlay");
+        ui.toggle_value(&mut editor.overlays.onion, "Onion skin");
         ui.separator();
         ui.selectable_value(&mut editor.skinning, SkinningMode::LinearBlend, "LBS");
         ui.selectable_value(&mut editor.skinning, SkinningMode::DualQuaternion, "DQS");
@@ -262,8 +303,8 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             .data_mut(|d| d.get_temp::<String>(id))
             .unwrap_or_else(|| name.clone());
         let response = ui.horizontal(|ui| {
-            ui.label("Name");
-            ui.text_edit_singleline(&mut text)
+            let label = ui.label("Name");
+            ui.text_edit_singleline(&mut text).labelled_by(label.id)
         });
         let field = response.inner;
         if field.lost_focus() && text != name && !text.trim().is_empty() {
@@ -478,11 +519,12 @@ pub fn editor_ui(
     editor: &mut Editor,
     checker: Option<&egui::TextureHandle>,
     gpu: bool,
+    recent: &[std::path::PathBuf],
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
     let mut action = shortcuts(&ctx, editor);
     egui::Panel::top("menu").show(ui, |ui| {
-        if let Some(a) = menu_bar(ui, editor) {
+        if let Some(a) = menu_bar(ui, editor, recent) {
             action = Some(a);
         }
     });

@@ -77,6 +77,12 @@ pub fn show(
         sprite: true,
         weights: weights != WeightView::None,
         wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
+        onion: false,
+    };
+    let onion = editor.onion_frames().map(|frames| frames.map(Arc::new));
+    let layers = Layers {
+        onion: onion.is_some(),
+        ..layers
     };
     let shapes = if editor.overlays.bones {
         bone_triangles(
@@ -99,6 +105,7 @@ pub fn show(
             },
             layers,
             shapes,
+            onion,
         };
         painter.add(egui_wgpu::Callback::new_paint_callback(rect, callback));
     } else {
@@ -180,7 +187,8 @@ fn handle_input(
         editor.drag = if pan {
             Some(Drag::Pan)
         } else if let Some(point) = pressed {
-            start_drag(editor, palette, point)
+            let shift = ui.input(|i| i.modifiers.shift);
+            start_drag(editor, palette, point, shift)
         } else {
             None
         };
@@ -210,6 +218,17 @@ fn handle_input(
                     editor.drag = Some(Drag::NewBone { head, tail: point });
                 }
             }
+            Some(Drag::Move {
+                bone,
+                start_point,
+                start_translate,
+                to_parent,
+            }) => {
+                if let Some(point) = image_point {
+                    let translate = start_translate + to_parent * (point - start_point);
+                    editor.key_translation(bone, translate);
+                }
+            }
             Some(Drag::Paint) => {
                 if let Some(point) = image_point {
                     editor.paint(point);
@@ -220,7 +239,7 @@ fn handle_input(
     }
     if response.drag_stopped() {
         match editor.drag.take() {
-            Some(Drag::Rotate { .. } | Drag::Paint) => editor.document.commit(),
+            Some(Drag::Rotate { .. } | Drag::Move { .. } | Drag::Paint) => editor.document.commit(),
             Some(Drag::NewBone { head, tail }) if (tail - head).length() > 1.0 => {
                 editor.add_bone(head, tail);
             }
@@ -242,9 +261,32 @@ fn handle_input(
     }
 }
 
-fn start_drag(editor: &mut Editor, palette: &[glam::DAffine2], point: DVec2) -> Option<Drag> {
+fn start_drag(
+    editor: &mut Editor,
+    palette: &[glam::DAffine2],
+    point: DVec2,
+    shift: bool,
+) -> Option<Drag> {
     let reach = 8.0 / editor.camera.zoom;
     match editor.mode {
+        Mode::Animate if shift => {
+            let bone = editor
+                .bone_at(palette, point, reach)
+                .or(editor.selected_bone)?;
+            editor.selected_bone = Some(bone);
+            let frame = editor.frame()?;
+            let parent = editor.document.project.rig.skeleton.bones[bone].parent;
+            let to_parent = parent
+                .and_then(|p| frame.world.get(p))
+                .map_or(glam::DMat2::IDENTITY, |w| w.matrix2.inverse());
+            editor.document.begin();
+            Some(Drag::Move {
+                bone,
+                start_point: point,
+                start_translate: editor.keyed_translation(bone),
+                to_parent,
+            })
+        }
         Mode::Animate => {
             let bone = editor
                 .bone_at(palette, point, reach)

@@ -6,7 +6,7 @@ use crate::core::distance::InsideGrid;
 use crate::core::image_io::load_png;
 use crate::core::pipeline::build_mesh_and_grid;
 use crate::core::project::Project;
-use crate::core::weights::{Binding, DistanceCache, auto_weights};
+use crate::core::weights::{Binding, DistanceCache, auto_weights_into};
 
 /// Per part: its mask (made on first use) and distance cache.
 #[derive(Default)]
@@ -52,11 +52,16 @@ impl WeightsCache {
             &part.mesh.positions,
             part.weight_settings.metric,
         );
-        Ok(auto_weights(
+        // Written over a copy of the current weights: the same result as a fresh binding, reusing
+        // each vertex's list.
+        let mut binding = part.binding.clone();
+        auto_weights_into(
             skeleton,
             &distances,
             &part.mesh.positions,
             part.weight_settings.smoothness,
-        ))
+            &mut binding,
+        );
+        Ok(binding)
     }
 }

@@ -26,6 +26,11 @@ struct LimberApp {
     allow_close: bool,
     /// The background export's outcome, when one is running.
     export_done: Option<std::sync::mpsc::Receiver<String>>,
+    /// A file to open once the user has answered whether to save the current changes.
+    pending_open: Option<PathBuf>,
+    /// Recently opened files and where the list is kept.
+    recent: Vec<PathBuf>,
+    recent_store: Option<PathBuf>,
 }
 
 /// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
@@ -33,6 +38,11 @@ struct LimberApp {
 pub fn run(path: &Path) -> anyhow::Result<()> {
     let document = Document::open(path).map_err(anyhow::Error::msg)?;
     let offered_recovery = pending_recovery(document.path.as_deref());
+    let recent_store = super::recent::default_store();
+    let recent = recent_store
+        .as_deref()
+        .and_then(|store| super::recent::remember(store, path).ok())
+        .unwrap_or_default();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
@@ -61,6 +71,9 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 offered_recovery,
                 allow_close: false,
                 export_done: None,
+                pending_open: None,
+                recent,
+                recent_store,
             }))
         }),
     )
@@ -79,10 +92,24 @@ fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
 }
 
 impl LimberApp {
+    /// Opens `path`, first asking about unsaved changes.
     fn open(&mut self, path: &Path) {
+        if self.editor.document.is_dirty() {
+            self.pending_open = Some(path.to_path_buf());
+            return;
+        }
+        self.open_now(path);
+    }
+
+    fn open_now(&mut self, path: &Path) {
         if self.editor.open(path) {
             self.document_id += 1;
             self.offered_recovery = pending_recovery(self.editor.document.path.as_deref());
+            if let Some(store) = &self.recent_store
+                && let Ok(list) = super::recent::remember(store, path)
+            {
+                self.recent = list;
+            }
         }
     }
 
@@ -93,6 +120,11 @@ impl LimberApp {
                     .add_filter("PNG image", &["png"])
                     .pick_file()
                 {
+                    self.open(&path);
+                }
+            }
+            WindowAction::OpenRecent(i) => {
+                if let Some(path) = self.recent.get(i).cloned() {
                     self.open(&path);
                 }
             }
@@ -278,7 +310,13 @@ impl eframe::App for LimberApp {
                 self.editor.status = e;
             }
         }
-        if let Some(action) = editor_ui(ui, &mut self.editor, self.checker.as_ref(), self.gpu) {
+        if let Some(action) = editor_ui(
+            ui,
+            &mut self.editor,
+            self.checker.as_ref(),
+            self.gpu,
+            &self.recent,
+        ) {
             self.act(&ctx, action);
         }
         if let Some(done) = &self.export_done
@@ -292,6 +330,7 @@ impl eframe::App for LimberApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(200));
         }
         self.recovery_prompt(&ctx);
+        self.open_prompt(&ctx);
         self.close_prompt(&ctx);
         let title = self.editor.document.title();
         if title != self.title {
@@ -334,6 +373,37 @@ impl LimberApp {
                 if ui.button("Discard").clicked() {
                     let _ = std::fs::remove_file(&recovery);
                     self.offered_recovery = None;
+                }
+            });
+        });
+    }
+
+    fn open_prompt(&mut self, ctx: &egui::Context) {
+        let Some(next) = self.pending_open.clone() else {
+            return;
+        };
+        egui::Modal::new(egui::Id::unique("open")).show(ctx, |ui| {
+            ui.heading("Save changes first?");
+            ui.label(format!(
+                "The current project has unsaved changes; {} is next.",
+                next.display()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    self.pending_open = None;
+                    if self.editor.document.path.is_some() && self.editor.save() {
+                        self.open_now(&next);
+                    } else if self.editor.document.path.is_none() {
+                        self.editor.status = "choose Save As first, then open again".into();
+                    }
+                }
+                if ui.button("Discard").clicked() {
+                    self.pending_open = None;
+                    self.autosave.discard(&self.editor.document);
+                    self.open_now(&next);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.pending_open = None;
                 }
             });
         });

@@ -16,6 +16,10 @@ use crate::core::Mesh;
 use crate::core::skinning::SkinningMode;
 use crate::core::weights::Binding;
 
+/// Colour of the earlier onion skin (reddish) and of the later one (greenish), before opacity.
+pub const EARLIER_TINT: [f32; 4] = [1.0, 0.55, 0.55, 1.0];
+pub const LATER_TINT: [f32; 4] = [0.55, 1.0, 0.6, 1.0];
+
 /// A part's GPU resources.
 pub struct GpuPart {
     pub name: String,
@@ -36,6 +40,9 @@ pub struct GpuPart {
     uniforms: wgpu::Buffer,
     pub(crate) bones: wgpu::Buffer,
     pub(crate) part_group: wgpu::BindGroup,
+    /// Palettes of the onion skins (earlier, later) and their bind groups.
+    ghost_bones: [wgpu::Buffer; 2],
+    ghost_groups: [wgpu::BindGroup; 2],
     texture_group: wgpu::BindGroup,
     _texture: SpriteTexture,
 }
@@ -163,24 +170,40 @@ impl GpuPart {
             bytemuck::cast_slice(&rest_palette),
             wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         );
-        let part_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("part"),
-            layout: &pipelines.part_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: &uniforms,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(std::mem::size_of::<GpuPartUniform>() as u64),
-                    }),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: bones.as_entire_binding(),
-                },
-            ],
+        let group = |label: &str, bones: &wgpu::Buffer| {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(label),
+                layout: &pipelines.part_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &uniforms,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(
+                                std::mem::size_of::<GpuPartUniform>() as u64
+                            ),
+                        }),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: bones.as_entire_binding(),
+                    },
+                ],
+            })
+        };
+        let part_group = group("part", &bones);
+        let ghost_bones = [0, 1].map(|_| {
+            init(
+                "onion palette",
+                bytemuck::cast_slice(&rest_palette),
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            )
         });
+        let ghost_groups = [
+            group("earlier onion skin", &ghost_bones[0]),
+            group("later onion skin", &ghost_bones[1]),
+        ];
         let texture_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("sprite texture"),
             layout: &pipelines.texture_layout,
@@ -211,6 +234,8 @@ impl GpuPart {
             uniforms,
             bones,
             part_group,
+            ghost_bones,
+            ghost_groups,
             texture_group,
             _texture: texture,
         })
@@ -222,6 +247,15 @@ impl GpuPart {
         let mut bones: Vec<GpuBone> = gpu_palette(palette, self.origin);
         bones.truncate(self.bone_count as usize);
         queue.write_buffer(&self.bones, 0, bytemuck::cast_slice(&bones));
+    }
+
+    /// Uploads the palette of onion skin `which` (0 earlier, 1 later).
+    pub fn set_onion_palette(&self, queue: &wgpu::Queue, which: usize, palette: &[DAffine2]) {
+        let mut bones: Vec<GpuBone> = gpu_palette(palette, self.origin);
+        bones.truncate(self.bone_count as usize);
+        if let Some(buffer) = self.ghost_bones.get(which) {
+            queue.write_buffer(buffer, 0, bytemuck::cast_slice(&bones));
+        }
     }
 
     /// Uploads deform-key offsets as the difference between `deformed` rest positions and the
@@ -276,10 +310,16 @@ impl GpuPart {
             flat_color: style.wireframe_color,
             ..base
         };
+        let onion = |tint: [f32; 4]| GpuPartUniform {
+            tint: tint.map(|c| c * style.onion_opacity),
+            ..base
+        };
         for (slot, uniform) in [
             (Slot::Sprite, base),
             (Slot::Weights, weights),
             (Slot::Wireframe, wireframe),
+            (Slot::Earlier, onion(EARLIER_TINT)),
+            (Slot::Later, onion(LATER_TINT)),
         ] {
             queue.write_buffer(
                 &self.uniforms,
@@ -291,7 +331,12 @@ impl GpuPart {
 
     /// Records the draw of one layer into `pass` (pipeline already set by the caller).
     pub(crate) fn record(&self, pass: &mut wgpu::RenderPass<'_>, slot: Slot) {
-        pass.set_bind_group(0, &self.part_group, &[slot.offset()]);
+        let group = match slot {
+            Slot::Earlier => &self.ghost_groups[0],
+            Slot::Later => &self.ghost_groups[1],
+            _ => &self.part_group,
+        };
+        pass.set_bind_group(0, group, &[slot.offset()]);
         pass.set_bind_group(1, &self.texture_group, &[]);
         pass.set_vertex_buffer(0, self.vertices.slice(..));
         pass.set_vertex_buffer(1, self.deform.slice(..));
@@ -300,7 +345,7 @@ impl GpuPart {
                 pass.set_index_buffer(self.edges.slice(..), wgpu::IndexFormat::Uint32);
                 pass.draw_indexed(0..self.edge_index_count, 0, 0..1);
             }
-            Slot::Sprite | Slot::Weights => {
+            Slot::Sprite | Slot::Weights | Slot::Earlier | Slot::Later => {
                 pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
                 pass.draw_indexed(0..self.index_count, 0, 0..1);
             }

@@ -24,6 +24,8 @@ pub struct PartStyle {
     pub weight_opacity: f32,
     /// Premultiplied colour of the wireframe.
     pub wireframe_color: [f32; 4],
+    /// Opacity of the onion skins.
+    pub onion_opacity: f32,
 }
 
 impl Default for PartStyle {
@@ -34,6 +36,7 @@ impl Default for PartStyle {
             weights: WeightView::None,
             weight_opacity: 0.75,
             wireframe_color: [0.1, 0.35, 0.9, 0.9],
+            onion_opacity: 0.35,
         }
     }
 }

@@ -13,10 +13,13 @@ pub enum Slot {
     Sprite = 0,
     Weights = 1,
     Wireframe = 2,
+    /// Onion skins: the part at an earlier and a later time, tinted, with their own palettes.
+    Earlier = 3,
+    Later = 4,
 }
 
 /// Number of uniform slots per part.
-pub const SLOT_COUNT: u64 = 3;
+pub const SLOT_COUNT: u64 = 5;
 
 impl Slot {
     pub fn offset(self) -> u32 {

@@ -14,6 +14,9 @@ pub struct Layers {
     pub sprite: bool,
     pub weights: bool,
     pub wireframe: bool,
+    /// Onion skins (earlier and later poses, set with `GpuPart::set_onion_palette`), drawn under
+    /// every part.
+    pub onion: bool,
 }
 
 impl Default for Layers {
@@ -22,6 +25,7 @@ impl Default for Layers {
             sprite: true,
             weights: false,
             wireframe: false,
+            onion: false,
         }
     }
 }
@@ -47,9 +51,17 @@ impl Renderer {
         }
     }
 
-    /// Draws `parts` back to front in the order given: for each part its sprite, then its weight
-    /// view, then its wireframe (as `layers` says). Palettes and styles must be set beforehand.
+    /// Draws `parts` back to front in the order given: the onion skins of all parts first, then for
+    /// each part its sprite, its weight view and its wireframe (as `layers` says). Palettes and styles must be set beforehand.
     pub fn draw_parts(&self, pass: &mut wgpu::RenderPass<'_>, parts: &[&GpuPart], layers: Layers) {
+        if layers.onion {
+            pass.set_pipeline(&self.pipelines.sprite);
+            for slot in [Slot::Earlier, Slot::Later] {
+                for part in parts {
+                    part.record(pass, slot);
+                }
+            }
+        }
         for part in parts {
             if layers.sprite {
                 pass.set_pipeline(&self.pipelines.sprite);

@@ -78,6 +78,13 @@ impl ProjectScene {
         }
     }
 
+    /// Sets the onion skins' palettes from the frames before and after (0 earlier, 1 later).
+    pub fn apply_onion(&self, queue: &wgpu::Queue, which: usize, frame: &Frame) {
+        for part in &self.parts {
+            part.set_onion_palette(queue, which, &frame.palette);
+        }
+    }
+
     /// Draws the visible parts of `frame` back to front.
     pub fn draw(
         &self,
