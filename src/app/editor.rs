@@ -99,6 +99,8 @@ pub struct Editor {
     pub locked: Vec<bool>,
     /// The key selected in the dopesheet: bone name and time.
     pub selected_key: Option<(String, f64)>,
+    /// The vertex whose weights the inspector shows (Alt + click in Weights mode): part, vertex.
+    pub selected_vertex: Option<(usize, usize)>,
 }
 
 /// The weight brush's settings.
@@ -173,6 +175,7 @@ impl Editor {
             },
             locked: Vec::new(),
             selected_key: None,
+            selected_vertex: None,
         }
     }
 
@@ -631,6 +634,48 @@ impl Editor {
                 });
             }
         }
+    }
+
+    /// The vertex nearest `point` (rest pose, image pixels) within `reach`, over all parts.
+    pub fn vertex_at(&self, point: DVec2, reach: f64) -> Option<(usize, usize)> {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for (p, part) in self.document.project.parts.iter().enumerate() {
+            for (v, position) in part.mesh.positions.iter().enumerate() {
+                let d = (DVec2::from(*position) - point).length();
+                if d <= reach && best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, p, v));
+                }
+            }
+        }
+        best.map(|(_, p, v)| (p, v))
+    }
+
+    /// Sets bone `bone`'s weight at one vertex to `weight` exactly (0–1); the other unlocked bones
+    /// share the rest in proportion, as the brush's Set mode does.
+    pub fn set_vertex_weight(
+        &mut self,
+        part: usize,
+        vertex: usize,
+        bone: usize,
+        weight: f64,
+    ) -> bool {
+        let Some(p) = self.document.project.parts.get(part) else {
+            return false;
+        };
+        let Some(position) = p.mesh.positions.get(vertex) else {
+            return false;
+        };
+        let dab = Dab {
+            centre: *position,
+            // Only this vertex: the falloff is exactly 1 at the centre.
+            radius: 1e-6,
+            strength: weight.clamp(0.0, 1.0),
+            bone,
+            mode: BrushMode::Set,
+        };
+        let mut binding = p.binding.clone();
+        apply_dab(&mut binding, &p.mesh, &dab, &self.locked);
+        binding != p.binding && self.apply(Edit::SetBinding { part, binding })
     }
 
     /// Whether bone `bone` is locked against the brush.
