@@ -536,7 +536,10 @@ fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
         .map(|(i, v)| (i, v.clone()))
         .expect("a shared vertex");
     let position = DVec2::from(editor.document.project.parts[0].mesh.positions[vertex]);
-    assert_eq!(editor.vertex_at(position + DVec2::new(0.5, 0.0), 2.0), Some((0, vertex)));
+    assert_eq!(
+        editor.vertex_at(position + DVec2::new(0.5, 0.0), 2.0),
+        Some((0, vertex))
+    );
     let bone = influences[1].0;
     assert!(editor.set_vertex_weight(0, vertex, bone, 0.7));
     let after = &editor.document.project.parts[0].binding.vertices[vertex];
@@ -549,7 +552,11 @@ fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
         .binding
         .vertices
         .iter()
-        .zip(&Document::open(&sample()).unwrap().project.parts[0].binding.vertices)
+        .zip(
+            &Document::open(&sample()).unwrap().project.parts[0]
+                .binding
+                .vertices,
+        )
         .filter(|(a, b)| a != b)
         .count();
     assert_eq!(changed, 1);

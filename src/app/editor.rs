@@ -255,11 +255,15 @@ impl Editor {
         }
     }
 
-    /// The current clip's name.
-    pub fn clip_name(&self) -> Option<&str> {
+    /// The current clip.
+    pub fn current_clip(&self) -> Option<&crate::core::animation::Clip> {
         self.clip
             .and_then(|c| self.document.project.rig.clips.get(c))
-            .map(|c| c.name.as_str())
+    }
+
+    /// The current clip's name.
+    pub fn clip_name(&self) -> Option<&str> {
+        self.current_clip().map(|c| c.name.as_str())
     }
 
     /// The project at the playhead in Animate mode; the rest pose when rigging (or without a clip).
@@ -291,10 +295,7 @@ impl Editor {
         if !self.playing {
             return;
         }
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             self.playing = false;
             return;
         };
@@ -340,10 +341,7 @@ impl Editor {
 
     /// Renames the current clip.
     pub fn rename_clip(&mut self, to: &str) -> bool {
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             return false;
         };
         let record = clip.to_record();
@@ -362,10 +360,7 @@ impl Editor {
 
     /// Adds a copy of the current clip ("NAME copy") and selects it.
     pub fn duplicate_clip(&mut self) -> bool {
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             return false;
         };
         let record = clip.to_record();
@@ -399,9 +394,7 @@ impl Editor {
     /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
     /// samples it at the playhead, before constraints.
     pub fn keyed_rotation(&self, bone: usize) -> f64 {
-        let project = &self.document.project;
-        self.clip
-            .and_then(|c| project.rig.clips.get(c))
+        self.current_clip()
             .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
             .unwrap_or(0.0)
             .to_degrees()
@@ -410,9 +403,7 @@ impl Editor {
     /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
     /// at the playhead.
     pub fn keyed_translation(&self, bone: usize) -> DVec2 {
-        let project = &self.document.project;
-        self.clip
-            .and_then(|c| project.rig.clips.get(c))
+        self.current_clip()
             .and_then(|clip| {
                 clip.sample(self.time)
                     .bones
@@ -693,9 +684,7 @@ impl Editor {
     /// The selected key's record in the current clip.
     pub fn selected_key_record(&self) -> Option<KeyRecord> {
         let (bone, time) = self.selected_key.as_ref()?;
-        let clip = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))?;
+        let clip = self.current_clip()?;
         clip.to_record()
             .keys
             .into_iter()
