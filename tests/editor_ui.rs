@@ -522,3 +522,42 @@ fn clips_are_renamed_duplicated_and_deleted_with_undo() {
     editor.undo();
     assert_eq!(editor.document.project.rig.clips[0].name, "shamble");
 }
+
+#[test]
+fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    // A vertex with at least two influences.
+    let (vertex, influences) = editor.document.project.parts[0]
+        .binding
+        .vertices
+        .iter()
+        .enumerate()
+        .find(|(_, v)| v.len() >= 2)
+        .map(|(i, v)| (i, v.clone()))
+        .expect("a shared vertex");
+    let position = DVec2::from(editor.document.project.parts[0].mesh.positions[vertex]);
+    assert_eq!(
+        editor.vertex_at(position + DVec2::new(0.5, 0.0), 2.0),
+        Some((0, vertex))
+    );
+    let bone = influences[1].0;
+    assert!(editor.set_vertex_weight(0, vertex, bone, 0.7));
+    let after = &editor.document.project.parts[0].binding.vertices[vertex];
+    let weight = after.iter().find(|e| e.0 == bone).unwrap().1;
+    assert!((weight - 0.7).abs() < 1e-12, "{weight}");
+    let total: f64 = after.iter().map(|e| e.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // Only that vertex changed.
+    let changed = editor.document.project.parts[0]
+        .binding
+        .vertices
+        .iter()
+        .zip(
+            &Document::open(&sample()).unwrap().project.parts[0]
+                .binding
+                .vertices,
+        )
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(changed, 1);
+}

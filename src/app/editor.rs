@@ -99,6 +99,8 @@ pub struct Editor {
     pub locked: Vec<bool>,
     /// The key selected in the dopesheet: bone name and time.
     pub selected_key: Option<(String, f64)>,
+    /// The vertex whose weights the inspector shows (Alt + click in Weights mode): part, vertex.
+    pub selected_vertex: Option<(usize, usize)>,
 }
 
 /// The weight brush's settings.
@@ -173,6 +175,7 @@ impl Editor {
             },
             locked: Vec::new(),
             selected_key: None,
+            selected_vertex: None,
         }
     }
 
@@ -252,11 +255,15 @@ impl Editor {
         }
     }
 
-    /// The current clip's name.
-    pub fn clip_name(&self) -> Option<&str> {
+    /// The current clip.
+    pub fn current_clip(&self) -> Option<&crate::core::animation::Clip> {
         self.clip
             .and_then(|c| self.document.project.rig.clips.get(c))
-            .map(|c| c.name.as_str())
+    }
+
+    /// The current clip's name.
+    pub fn clip_name(&self) -> Option<&str> {
+        self.current_clip().map(|c| c.name.as_str())
     }
 
     /// The project at the playhead in Animate mode; the rest pose when rigging (or without a clip).
@@ -288,10 +295,7 @@ impl Editor {
         if !self.playing {
             return;
         }
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             self.playing = false;
             return;
         };
@@ -337,10 +341,7 @@ impl Editor {
 
     /// Renames the current clip.
     pub fn rename_clip(&mut self, to: &str) -> bool {
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             return false;
         };
         let record = clip.to_record();
@@ -359,10 +360,7 @@ impl Editor {
 
     /// Adds a copy of the current clip ("NAME copy") and selects it.
     pub fn duplicate_clip(&mut self) -> bool {
-        let Some(clip) = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))
-        else {
+        let Some(clip) = self.current_clip() else {
             return false;
         };
         let record = clip.to_record();
@@ -396,9 +394,7 @@ impl Editor {
     /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
     /// samples it at the playhead, before constraints.
     pub fn keyed_rotation(&self, bone: usize) -> f64 {
-        let project = &self.document.project;
-        self.clip
-            .and_then(|c| project.rig.clips.get(c))
+        self.current_clip()
             .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
             .unwrap_or(0.0)
             .to_degrees()
@@ -407,9 +403,7 @@ impl Editor {
     /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
     /// at the playhead.
     pub fn keyed_translation(&self, bone: usize) -> DVec2 {
-        let project = &self.document.project;
-        self.clip
-            .and_then(|c| project.rig.clips.get(c))
+        self.current_clip()
             .and_then(|clip| {
                 clip.sample(self.time)
                     .bones
@@ -633,6 +627,48 @@ impl Editor {
         }
     }
 
+    /// The vertex nearest `point` (rest pose, image pixels) within `reach`, over all parts.
+    pub fn vertex_at(&self, point: DVec2, reach: f64) -> Option<(usize, usize)> {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for (p, part) in self.document.project.parts.iter().enumerate() {
+            for (v, position) in part.mesh.positions.iter().enumerate() {
+                let d = (DVec2::from(*position) - point).length();
+                if d <= reach && best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, p, v));
+                }
+            }
+        }
+        best.map(|(_, p, v)| (p, v))
+    }
+
+    /// Sets bone `bone`'s weight at one vertex to `weight` exactly (0–1); the other unlocked bones
+    /// share the rest in proportion, as the brush's Set mode does.
+    pub fn set_vertex_weight(
+        &mut self,
+        part: usize,
+        vertex: usize,
+        bone: usize,
+        weight: f64,
+    ) -> bool {
+        let Some(p) = self.document.project.parts.get(part) else {
+            return false;
+        };
+        let Some(position) = p.mesh.positions.get(vertex) else {
+            return false;
+        };
+        let dab = Dab {
+            centre: *position,
+            // Only this vertex: the falloff is exactly 1 at the centre.
+            radius: 1e-6,
+            strength: weight.clamp(0.0, 1.0),
+            bone,
+            mode: BrushMode::Set,
+        };
+        let mut binding = p.binding.clone();
+        apply_dab(&mut binding, &p.mesh, &dab, &self.locked);
+        binding != p.binding && self.apply(Edit::SetBinding { part, binding })
+    }
+
     /// Whether bone `bone` is locked against the brush.
     pub fn is_locked(&self, bone: usize) -> bool {
         self.locked.get(bone).copied().unwrap_or(false)
@@ -648,9 +684,7 @@ impl Editor {
     /// The selected key's record in the current clip.
     pub fn selected_key_record(&self) -> Option<KeyRecord> {
         let (bone, time) = self.selected_key.as_ref()?;
-        let clip = self
-            .clip
-            .and_then(|c| self.document.project.rig.clips.get(c))?;
+        let clip = self.current_clip()?;
         clip.to_record()
             .keys
             .into_iter()

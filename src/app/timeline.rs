@@ -64,10 +64,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         if ui.button(label).clicked() {
             editor.toggle_play();
         }
-        if let Some(clip) = editor
-            .clip
-            .and_then(|c| editor.document.project.rig.clips.get(c))
-        {
+        if let Some(clip) = editor.current_clip() {
             let record = clip.to_record();
             let mut looping = clip.looping;
             let mut duration = clip.duration;
@@ -94,10 +91,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
 }
 
 fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
-    let Some(clip) = editor
-        .clip
-        .and_then(|c| editor.document.project.rig.clips.get(c))
-    else {
+    let Some(clip) = editor.current_clip() else {
         ui.label("No clip: add one to animate.");
         return;
     };

@@ -396,7 +396,8 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .text("radius (px)"),
         );
         ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
-        ui.label("Drag over the sprite to paint the selected bone's weights.");
+        ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
+        vertex_inspector(ui, editor);
     }
     if editor.mode == Mode::Mesh {
         mesh_inspector(ui, editor);
@@ -442,6 +443,44 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         if responses.iter().any(|r| r.drag_stopped()) {
             editor.document.commit();
         }
+    }
+}
+
+/// The selected vertex's weights as numbers; typing one sets it and rescales the others.
+fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some((part, vertex)) = editor.selected_vertex else {
+        return;
+    };
+    let Some(influences) = editor
+        .document
+        .project
+        .parts
+        .get(part)
+        .and_then(|p| p.binding.vertices.get(vertex))
+        .cloned()
+    else {
+        editor.selected_vertex = None;
+        return;
+    };
+    ui.separator();
+    ui.label(format!("Vertex {vertex} of part {part}"));
+    for (bone, weight) in influences {
+        let name = editor.bone_name(bone).unwrap_or_default();
+        let mut value = weight;
+        ui.horizontal(|ui| {
+            let label = ui.label(name);
+            let response = ui
+                .add(
+                    egui::DragValue::new(&mut value)
+                        .range(0.0..=1.0)
+                        .speed(0.01)
+                        .max_decimals(4),
+                )
+                .labelled_by(label.id);
+            if response.changed() {
+                editor.set_vertex_weight(part, vertex, bone, value);
+            }
+        });
     }
 }
 

@@ -249,7 +249,11 @@ fn handle_input(
     if response.clicked()
         && let Some(point) = image_point
     {
-        if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
+        let alt = ui.input(|i| i.modifiers.alt);
+        if editor.mode == Mode::Weights && alt {
+            // Alt + click picks a vertex whose weights the inspector shows as numbers.
+            editor.selected_vertex = editor.vertex_at(point, 10.0 / editor.camera.zoom);
+        } else if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
             // A click is a one-dab stroke.
             editor.document.begin();
             editor.paint(point);
