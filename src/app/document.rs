@@ -52,7 +52,8 @@ impl Document {
     /// A new, unsaved project with one part made from the PNG at `image`.
     pub fn from_image(image: &Path) -> Result<Self, String> {
         let name = image.display();
-        let bytes = std::fs::read(image).map_err(|e| format!("{name}: cannot read file: {e}"))?;
+        let bytes =
+            crate::core::image_io::read_png_file(image).map_err(|e| format!("{name}: {e}"))?;
         let decoded = decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
         let settings = MeshSettings::default();
         let (mesh, _, _) =

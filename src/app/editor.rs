@@ -770,7 +770,8 @@ impl Editor {
 
     fn build_part(&mut self, path: &Path) -> Result<crate::core::project::Part, String> {
         let name = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read file: {e}"))?;
+        let bytes =
+            crate::core::image_io::read_png_file(path).map_err(|e| format!("{name}: {e}"))?;
         let image =
             crate::core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
         let settings = crate::core::pipeline::MeshSettings::default();

@@ -116,12 +116,14 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
     } else {
         let vertices: usize = project.parts.iter().map(|p| p.mesh.positions.len()).sum();
         let triangles: usize = project.parts.iter().map(|p| p.mesh.triangles.len()).sum();
+        let count =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         writeln!(
             out,
-            "{name}: {} parts ({vertices} vertices, {triangles} triangles), {} bones, {} clips",
-            project.parts.len(),
-            project.rig.skeleton.bones.len(),
-            project.rig.clips.len()
+            "{name}: {} ({vertices} vertices, {triangles} triangles), {}, {}",
+            count(project.parts.len(), "part", "parts"),
+            count(project.rig.skeleton.bones.len(), "bone", "bones"),
+            count(project.rig.clips.len(), "clip", "clips"),
         )?;
         for note in notes {
             writeln!(out, "{name}: {note}")?;
