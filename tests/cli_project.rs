@@ -88,7 +88,7 @@ fn new_then_info_json_gives_bones_parts_and_exact_weights() {
     let summary = limber(&["info", s(&project)]);
     let text = String::from_utf8(summary.stdout).unwrap();
     assert!(
-        text.contains("7 bones") && text.contains("1 parts") && text.contains("2 clips"),
+        text.contains("7 bones") && text.contains("1 part (") && text.contains("2 clips"),
         "{text}"
     );
 }

@@ -2,20 +2,25 @@
 //! it, animate it on the timeline, save it; autosave to a recovery file offered after a crash.
 //!
 //! - [`document`]: the project, its file and undo history;
-//! - [`editor`]: view state and the actions the UI triggers (tested without a window);
-//! - [`ui`], [`timeline`], [`viewport`]: the egui panels;
+//! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
+//!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
+//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates.
 
+mod animate;
 pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
+pub mod inspector;
+mod parts;
 pub mod recent;
 pub mod recovery;
 pub mod timeline;
 pub mod ui;
 pub mod viewport;
+mod weighting;
 pub mod weights_cache;
 mod window;
 

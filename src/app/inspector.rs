@@ -1,0 +1,240 @@
+//! The inspector panel: the selected bone (name, smoothness, delete), the automatic-weight
+//! settings, the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
+//! selected key's interpolation.
+
+use eframe::egui;
+
+use super::editor::{Editor, Mode};
+use crate::core::animation::Interpolation;
+use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
+use crate::core::brush::BrushMode;
+use crate::core::edit::Edit;
+
+/// The selected bone's properties and the weight settings.
+pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.heading("Inspector");
+    if let Some(bone) = editor.selected_bone
+        && let Some(name) = editor.bone_name(bone)
+    {
+        let id = ui.make_persistent_id(("rename", bone));
+        let mut text = ui
+            .data_mut(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| name.clone());
+        let response = ui.horizontal(|ui| {
+            let label = ui.label("Name");
+            ui.text_edit_singleline(&mut text).labelled_by(label.id)
+        });
+        let field = response.inner;
+        if field.lost_focus() && text != name && !text.trim().is_empty() {
+            editor.rename_bone(bone, text.trim());
+            ui.data_mut(|d| d.remove::<String>(id));
+        } else if field.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, text));
+        } else {
+            ui.data_mut(|d| d.remove::<String>(id));
+        }
+        let rotation = editor.keyed_rotation(bone);
+        ui.label(format!("Rotation at playhead: {rotation:.1}°"));
+        let bone_record = &editor.document.project.rig.skeleton.bones[bone];
+        let mut own = bone_record.smoothness.unwrap_or_else(|| {
+            editor
+                .document
+                .project
+                .parts
+                .first()
+                .map_or(10.0, |p| p.weight_settings.smoothness)
+        });
+        let response = ui.add(
+            egui::Slider::new(&mut own, 1.0..=200.0)
+                .text("bone smoothness (px)")
+                .logarithmic(true),
+        );
+        if response.drag_started() {
+            editor.document.begin();
+        }
+        if response.changed()
+            && editor.apply(Edit::SetSmoothness {
+                name: name.clone(),
+                smoothness: Some(own),
+            })
+        {
+            editor.recompute_weights();
+        }
+        if response.drag_stopped() {
+            editor.document.commit();
+        }
+        if ui.button("Delete bone").clicked() {
+            editor.delete_selected_bone();
+        }
+    } else {
+        ui.label("Select a bone (click it in the view or the list).");
+    }
+    ui.separator();
+    ui.heading("Automatic weights");
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut smoothness = part.weight_settings.smoothness;
+        let label = format!("{}: smoothness (px)", part.name);
+        let response = ui.add(
+            egui::Slider::new(&mut smoothness, 1.0..=200.0)
+                .text(label)
+                .logarithmic(true),
+        );
+        if response.drag_started() {
+            editor.document.begin();
+        }
+        if response.changed() {
+            editor.set_smoothness(index, smoothness);
+        }
+        if response.drag_stopped() {
+            editor.document.commit();
+        }
+    }
+    if ui.button("Recompute automatic weights").clicked() {
+        editor.document.begin();
+        editor.recompute_weights();
+        editor.document.commit();
+    }
+    if editor.mode == Mode::Weights {
+        ui.separator();
+        ui.heading("Brush");
+        ui.horizontal(|ui| {
+            for (mode, label) in [
+                (BrushMode::Add, "Add"),
+                (BrushMode::Subtract, "Subtract"),
+                (BrushMode::Set, "Set"),
+                (BrushMode::Smooth, "Smooth"),
+            ] {
+                ui.selectable_value(&mut editor.brush.mode, mode, label);
+            }
+        });
+        ui.add(
+            egui::Slider::new(&mut editor.brush.radius, 1.0..=400.0)
+                .logarithmic(true)
+                .text("radius (px)"),
+        );
+        ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
+        ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
+        vertex_inspector(ui, editor);
+    }
+    if editor.mode == Mode::Mesh {
+        mesh_inspector(ui, editor);
+    }
+    key_inspector(ui, editor);
+}
+
+/// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
+/// one undo step.
+fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.separator();
+    ui.heading("Mesh");
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut settings = part.mesh_settings.clone();
+        let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
+        ui.label(format!(
+            "{}: {} vertices, {} triangles",
+            part.name,
+            part.mesh.positions.len(),
+            part.mesh.triangles.len()
+        ));
+        let responses = [
+            ui.add(
+                egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                    .text("alpha threshold"),
+            ),
+            ui.add(egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)")),
+            ui.add(egui::Slider::new(&mut settings.tolerance, 0.1..=8.0).text("tolerance (px)")),
+            ui.add(
+                egui::Slider::new(&mut spacing, 2.0..=200.0)
+                    .logarithmic(true)
+                    .text("spacing (px)"),
+            ),
+        ];
+        if responses.iter().any(|r| r.drag_started()) {
+            editor.document.begin();
+        }
+        if responses.iter().any(|r| r.changed()) {
+            settings.spacing = Some(spacing);
+            editor.remesh(index, settings);
+        }
+        if responses.iter().any(|r| r.drag_stopped()) {
+            editor.document.commit();
+        }
+    }
+}
+
+/// The selected vertex's weights as numbers; typing one sets it and rescales the others.
+fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some((part, vertex)) = editor.selected_vertex else {
+        return;
+    };
+    let Some(influences) = editor
+        .document
+        .project
+        .parts
+        .get(part)
+        .and_then(|p| p.binding.vertices.get(vertex))
+        .cloned()
+    else {
+        editor.selected_vertex = None;
+        return;
+    };
+    ui.separator();
+    ui.label(format!("Vertex {vertex} of part {part}"));
+    for (bone, weight) in influences {
+        let name = editor.bone_name(bone).unwrap_or_default();
+        let mut value = weight;
+        ui.horizontal(|ui| {
+            let label = ui.label(name);
+            let response = ui
+                .add(
+                    egui::DragValue::new(&mut value)
+                        .range(0.0..=1.0)
+                        .speed(0.01)
+                        .max_decimals(4),
+                )
+                .labelled_by(label.id);
+            if response.changed() {
+                editor.set_vertex_weight(part, vertex, bone, value);
+            }
+        });
+    }
+}
+
+/// The selected key: its time and the interpolation toward the next key.
+fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(key) = editor.selected_key_record() else {
+        return;
+    };
+    ui.separator();
+    ui.heading("Key");
+    ui.label(format!("{} at {:.3} s", key.bone, key.time));
+    let presets = [
+        ("Stepped", Interpolation::STEPPED),
+        ("Linear", Interpolation::LINEAR),
+        ("Ease in-out", Interpolation::Bezier(EASE_IN_OUT)),
+        ("Ease in", Interpolation::Bezier([0.42, 0.0, 1.0, 1.0])),
+        ("Ease out", Interpolation::Bezier([0.0, 0.0, 0.58, 1.0])),
+    ];
+    let current = presets
+        .iter()
+        .find(|(_, i)| {
+            *i == key.interp
+                || (*i == Interpolation::Bezier(EASE_IN_OUT)
+                    && key.interp == Interpolation::Named(InterpolationName::Bezier))
+        })
+        .map_or("Custom curve", |(name, _)| name);
+    egui::ComboBox::new("interpolation", "to the next key")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (name, interp) in presets {
+                if ui.selectable_label(current == name, name).clicked() {
+                    editor.set_key_interpolation(interp);
+                }
+            }
+        });
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_key();
+    }
+}
