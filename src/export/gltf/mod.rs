@@ -215,11 +215,16 @@ pub fn export(
         .enumerate()
         .map(|(i, part)| {
             let path = project.image_path(project_path, i);
-            let bytes = std::fs::read(&path).map_err(|source| ExportError::Image {
-                part: part.name.clone(),
-                path,
-                source,
-            })?;
+            // Through the size-limited reader, as every other image read.
+            let bytes =
+                crate::core::image_io::read_png_file(&path).map_err(|e| ExportError::Image {
+                    part: part.name.clone(),
+                    path,
+                    source: match e {
+                        crate::core::CoreError::Io(io) => io,
+                        other => std::io::Error::other(other.to_string()),
+                    },
+                })?;
             let uri = (!binary).then(|| image_names[i].clone());
             Ok(PartImage { bytes, uri })
         })
