@@ -21,45 +21,10 @@ use limber::core::image_io::load_png;
 use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
 use limber::core::{MeshSettings, outline::trace};
 
+mod support;
+use support::{body_bone, neighbourhood_sum};
+
 const METRICS: [Metric; 3] = [Metric::Bfs4, Metric::Dijkstra8, Metric::Geodesic];
-
-/// The floor a field is held to: each output pixel sums its 3 × 3 neighbourhood of the mask.
-fn neighbourhood_sum(grid: &InsideGrid) -> Vec<u8> {
-    let (w, h) = (grid.width, grid.height);
-    let mut out = vec![0u8; w * h];
-    for y in 1..h - 1 {
-        for x in 1..w - 1 {
-            let mut sum = 0u8;
-            for dy in 0..3 {
-                let row = &grid.inside[(y + dy - 1) * w + x - 1..(y + dy - 1) * w + x + 2];
-                sum += row.iter().map(|&b| u8::from(b)).sum::<u8>();
-            }
-            out[y * w + x] = sum;
-        }
-    }
-    out
-}
-
-/// The bone of the distance benches: the longest run of mask pixels through the middle row.
-fn body_bone(grid: &InsideGrid) -> ([f64; 2], [f64; 2]) {
-    let y = grid.height / 2;
-    let row = &grid.inside[y * grid.width..(y + 1) * grid.width];
-    let (mut best, mut start) = ((0, 0), None);
-    for (x, &inside) in row.iter().chain([&false]).enumerate() {
-        match (inside, start) {
-            (true, None) => start = Some(x),
-            (false, Some(s)) => {
-                if x - s > best.1 - best.0 {
-                    best = (s, x);
-                }
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    let yc = y as f64 + 0.5;
-    ([best.0 as f64 + 0.5, yc], [best.1 as f64 - 0.5, yc])
-}
 
 /// Median milliseconds of `runs` calls of `work`, after one warm-up call.
 fn median_ms<T>(runs: usize, mut work: impl FnMut() -> T) -> f64 {
