@@ -186,6 +186,15 @@ impl Document {
         self.history.can_redo()
     }
 
+    /// A path to hand to code that resolves part images against a project file: the document's
+    /// file, or a placeholder before the first save. (In memory part images are absolute, so any
+    /// base finds them.)
+    pub fn base_path(&self) -> PathBuf {
+        self.path
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"))
+    }
+
     /// Part `index`'s image file (absolute).
     pub fn image_path(&self, index: usize) -> PathBuf {
         self.project

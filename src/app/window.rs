@@ -171,13 +171,7 @@ impl LimberApp {
         else {
             return;
         };
-        // Part images are absolute in memory, so any base path finds them.
-        let project_path = self
-            .editor
-            .document
-            .path
-            .clone()
-            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
+        let project_path = self.editor.document.base_path();
         let project = self.editor.document.project.clone();
         let clip = self.editor.clip;
         self.editor.status = format!("exporting {} …", out.display());
@@ -202,12 +196,7 @@ impl LimberApp {
         else {
             return;
         };
-        let base = self
-            .editor
-            .document
-            .path
-            .clone()
-            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
+        let base = self.editor.document.base_path();
         let options = crate::export::gltf::GltfOptions::default();
         self.editor.status =
             match crate::export::gltf::export(&self.editor.document.project, &base, &out, &options)
@@ -236,50 +225,10 @@ fn export_clip(
         ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
     let times = FrameTimes::of_clip(clip, 30.0);
-    let mut frames = Vec::new();
-    renderer
-        .render_each(clip, &times, |_, image| {
-            frames.push(image);
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
-    let bytes = match action {
-        WindowAction::ExportGif => crate::render::export::gif::encode_gif(frames, &times)?,
-        _ => {
-            use crate::render::export::sheet::{Sheet, SheetLayout, atlas_json};
-            let [w, h] = renderer.size();
-            let layout = SheetLayout::new(frames.len(), w, h, None)?;
-            let mut sheet = Sheet::new(layout);
-            for (i, frame) in frames.iter().enumerate() {
-                sheet.place(i, frame);
-            }
-            let name = out
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let atlas = atlas_json(
-                &layout,
-                &times,
-                clip.map_or("rest", |c| c.name.as_str()),
-                &name,
-            );
-            crate::core::atomic_file::write_atomic_replacing(
-                &out.with_extension("json"),
-                format!("{atlas:#}\n").as_bytes(),
-            )
-            .map_err(|e| e.to_string())?;
-            let mut bytes = Vec::new();
-            sheet
-                .image
-                .write_to(
-                    &mut std::io::Cursor::new(&mut bytes),
-                    image::ImageFormat::Png,
-                )
-                .map_err(|e| e.to_string())?;
-            bytes
-        }
-    };
-    crate::core::atomic_file::write_atomic_replacing(out, &bytes).map_err(|e| e.to_string())
+    match action {
+        WindowAction::ExportGif => crate::render::export::write_gif(&renderer, clip, &times, out),
+        _ => crate::render::export::write_sheet(&renderer, clip, &times, None, out),
+    }
 }
 
 impl eframe::App for LimberApp {
@@ -299,14 +248,10 @@ impl eframe::App for LimberApp {
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {
             let key = (self.document_id, self.editor.document.mesh_revision);
-            let base = self
-                .editor
-                .document
-                .path
-                .clone()
-                .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"));
-            let project = self.editor.document.project_for(&base);
-            if let Err(e) = gpu_bridge::sync_scene(state, key, &project, &base) {
+            let base = self.editor.document.base_path();
+            // Part images are absolute in memory: the project is passed as it is, not copied.
+            if let Err(e) = gpu_bridge::sync_scene(state, key, &self.editor.document.project, &base)
+            {
                 self.editor.status = e;
             }
         }

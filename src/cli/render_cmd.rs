@@ -7,16 +7,13 @@ use anyhow::{Context, anyhow, bail};
 use clap::Args;
 
 use crate::core::animation::Clip;
-use crate::core::atomic_file::write_atomic_replacing;
 use crate::core::derived::refresh_stale_parts;
 use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
 use crate::render::PartStyle;
-use crate::render::export::gif::encode_gif;
-use crate::render::export::sheet::{Sheet, SheetLayout, atlas_json};
 use crate::render::export::timing::FrameTimes;
-use crate::render::export::{ClipRenderer, RenderSettings};
+use crate::render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -164,7 +161,6 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         );
     }
     let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
-    let clip_name = clip.map_or("rest", |c| c.name.as_str());
     let times = FrameTimes::of_clip(clip, args.fps);
 
     let gpu = GpuContext::headless()?;
@@ -185,43 +181,13 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let [width, height] = renderer.size();
 
     let written = if let Some(dir) = &args.output.frames {
-        renderer.render_each(clip, &times, |index, image| {
-            let path = dir.join(format!("frame_{index:04}.png"));
-            let bytes = png_bytes(&image)?;
-            write_atomic_replacing(&path, &bytes).map_err(|e| crate::render::RenderError::Image {
-                path: path.display().to_string(),
-                problem: format!("cannot write: {e}"),
-            })
-        })?;
+        write_frames(&renderer, clip, &times, dir).map_err(anyhow::Error::msg)?;
         dir.clone()
     } else if let Some(path) = &args.output.sheet {
-        let layout = SheetLayout::new(times.len(), width, height, args.columns)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let mut sheet = Sheet::new(layout);
-        renderer.render_each(clip, &times, |index, image| {
-            sheet.place(index, &image);
-            Ok(())
-        })?;
-        let image_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let atlas = atlas_json(&layout, &times, clip_name, &image_name);
-        let atlas_path = path.with_extension("json");
-        write_atomic_replacing(path, &png_bytes(&sheet.image)?)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-        write_atomic_replacing(&atlas_path, format!("{atlas:#}\n").as_bytes())
-            .with_context(|| format!("{}: cannot write", atlas_path.display()))?;
+        write_sheet(&renderer, clip, &times, args.columns, path).map_err(anyhow::Error::msg)?;
         path.clone()
     } else if let Some(path) = &args.output.gif {
-        let mut frames = Vec::with_capacity(times.len());
-        renderer.render_each(clip, &times, |_, image| {
-            frames.push(image);
-            Ok(())
-        })?;
-        let bytes = encode_gif(frames, &times).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        write_atomic_replacing(path, &bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        write_gif(&renderer, clip, &times, path).map_err(anyhow::Error::msg)?;
         path.clone()
     } else {
         bail!("choose an output: --frames DIR, --sheet OUT.png or --gif OUT.gif");
@@ -239,18 +205,4 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         gpu.adapter_name
     );
     Ok(())
-}
-
-fn png_bytes(image: &image::RgbaImage) -> Result<Vec<u8>, crate::render::RenderError> {
-    let mut bytes = Vec::new();
-    image
-        .write_to(
-            &mut std::io::Cursor::new(&mut bytes),
-            image::ImageFormat::Png,
-        )
-        .map_err(|e| crate::render::RenderError::Image {
-            path: "frame".into(),
-            problem: e.to_string(),
-        })?;
-    Ok(bytes)
 }

@@ -16,9 +16,11 @@ use super::overlay::PartStyle;
 use super::renderer::Renderer;
 use super::scene::ProjectScene;
 use crate::core::animation::Clip;
+use crate::core::atomic_file::write_atomic_replacing;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
+use sheet::{Sheet, SheetLayout, atlas_json};
 use timing::FrameTimes;
 
 /// What to render: size, background and skinning.
@@ -104,4 +106,92 @@ impl<'a> ClipRenderer<'a> {
         }
         Ok(())
     }
+}
+
+/// PNG bytes of `image`.
+pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| format!("cannot encode PNG: {e}"))?;
+    Ok(bytes)
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomic_replacing(path, bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// Renders `times` of `clip` to `dir/frame_0000.png`, … (the folder must exist), one at a time.
+pub fn write_frames(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    dir: &Path,
+) -> Result<(), String> {
+    for (index, &t) in times.times.iter().enumerate() {
+        let image = renderer.render(clip, t).map_err(|e| e.to_string())?;
+        write(
+            &dir.join(format!("frame_{index:04}.png")),
+            &png_bytes(&image)?,
+        )?;
+    }
+    Ok(())
+}
+
+/// Renders `times` of `clip` into a sprite sheet at `path` (`columns` wide, default square) and
+/// writes its JSON-hash atlas beside it (same name, `.json`).
+pub fn write_sheet(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    columns: Option<u32>,
+    path: &Path,
+) -> Result<(), String> {
+    let [width, height] = renderer.size();
+    let layout = SheetLayout::new(times.len(), width, height, columns)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut sheet = Sheet::new(layout);
+    renderer
+        .render_each(clip, times, |index, image| {
+            sheet.place(index, &image);
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    let image_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let atlas = atlas_json(
+        &layout,
+        times,
+        clip.map_or("rest", |c| c.name.as_str()),
+        &image_name,
+    );
+    write(path, &png_bytes(&sheet.image)?)?;
+    write(
+        &path.with_extension("json"),
+        format!("{atlas:#}\n").as_bytes(),
+    )
+}
+
+/// Renders `times` of `clip` into an animated GIF at `path`.
+pub fn write_gif(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    path: &Path,
+) -> Result<(), String> {
+    let mut frames = Vec::with_capacity(times.len());
+    renderer
+        .render_each(clip, times, |_, image| {
+            frames.push(image);
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    let bytes = gif::encode_gif(frames, times).map_err(|e| format!("{}: {e}", path.display()))?;
+    write(path, &bytes)
 }

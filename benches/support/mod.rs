@@ -1,0 +1,42 @@
+//! Shared by the distance benches (`distance_fields`, `stage_report`): the 3 × 3 floor pass and the
+//! bone they measure fields from, so both report the same workload.
+
+use limber::core::distance::InsideGrid;
+
+/// The floor: each output pixel sums its 3 × 3 neighbourhood of the mask.
+pub fn neighbourhood_sum(grid: &InsideGrid) -> Vec<u8> {
+    let (w, h) = (grid.width, grid.height);
+    let mut out = vec![0u8; w * h];
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let mut sum = 0u8;
+            for dy in 0..3 {
+                let row = &grid.inside[(y + dy - 1) * w + x - 1..(y + dy - 1) * w + x + 2];
+                sum += row.iter().map(|&b| u8::from(b)).sum::<u8>();
+            }
+            out[y * w + x] = sum;
+        }
+    }
+    out
+}
+
+/// A bone along the lizard's body: the longest horizontal run of mask pixels through the middle row.
+pub fn body_bone(grid: &InsideGrid) -> ([f64; 2], [f64; 2]) {
+    let y = grid.height / 2;
+    let row = &grid.inside[y * grid.width..(y + 1) * grid.width];
+    let (mut best, mut start) = ((0, 0), None);
+    for (x, &inside) in row.iter().chain([&false]).enumerate() {
+        match (inside, start) {
+            (true, None) => start = Some(x),
+            (false, Some(s)) => {
+                if x - s > best.1 - best.0 {
+                    best = (s, x);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let yc = y as f64 + 0.5;
+    ([best.0 as f64 + 0.5, yc], [best.1 as f64 - 0.5, yc])
+}
