@@ -21,6 +21,7 @@ pub mod mesh;
 pub mod outline;
 pub mod pipeline;
 pub mod pose;
+pub mod progress;
 pub mod project;
 pub mod quality;
 pub mod raster;

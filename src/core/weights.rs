@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::distance::{
     InsideGrid, Metric, bone_vertex_distances, release_field_buffers, segment_distance,
 };
+use super::progress::Progress;
 use super::skeleton::{Bone, Skeleton};
 
 /// Most bones that influence one vertex.
@@ -74,6 +75,24 @@ impl DistanceCache {
         vertices: &[[f64; 2]],
         metric: Metric,
     ) -> Vec<Arc<Vec<f64>>> {
+        let progress = Progress::new();
+        match self.distances_with(grid, skeleton, vertices, metric, &progress) {
+            Some(distances) => distances,
+            None => unreachable!("nothing cancels a private progress"),
+        }
+    }
+
+    /// [`DistanceCache::distances`] reporting one unit of `progress` per field computed, and
+    /// stopping early (returning `None`) once `progress` is cancelled. Fields finished before the
+    /// cancel stay cached, so asking again resumes the work.
+    pub fn distances_with(
+        &mut self,
+        grid: &InsideGrid,
+        skeleton: &Skeleton,
+        vertices: &[[f64; 2]],
+        metric: Metric,
+        progress: &Progress,
+    ) -> Option<Vec<Arc<Vec<f64>>>> {
         let keys: Vec<GeometryKey> = skeleton
             .bones
             .iter()
@@ -82,15 +101,19 @@ impl DistanceCache {
         let mut missing: Vec<usize> = (0..keys.len())
             .filter(|&i| !self.entries.contains_key(&keys[i]))
             .collect();
+        missing.sort_by_key(|&i| keys[i].0);
         missing.dedup_by_key(|&mut i| keys[i]);
+        progress.add_total(missing.len());
         let computed: Vec<(GeometryKey, Arc<Vec<f64>>)> = missing
             .par_iter()
-            .map(|&i| {
+            .filter_map(|&i| {
+                if progress.is_cancelled() {
+                    return None;
+                }
                 let bone = &skeleton.bones[i];
-                (
-                    keys[i],
-                    Arc::new(bone_vertex_distances(grid, bone, vertices, metric)),
-                )
+                let distances = bone_vertex_distances(grid, bone, vertices, metric);
+                progress.finish_one();
+                Some((keys[i], Arc::new(distances)))
             })
             .collect();
         if !computed.is_empty() {
@@ -100,8 +123,11 @@ impl DistanceCache {
         }
         self.fields_computed += computed.len();
         self.entries.extend(computed);
+        if progress.is_cancelled() && keys.iter().any(|k| !self.entries.contains_key(k)) {
+            return None;
+        }
         self.entries.retain(|key, _| keys.contains(key));
-        keys.iter().map(|k| Arc::clone(&self.entries[k])).collect()
+        Some(keys.iter().map(|k| Arc::clone(&self.entries[k])).collect())
     }
 }
 

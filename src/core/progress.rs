@@ -1,0 +1,74 @@
+//! Progress and cancellation of long core work (the distance fields of every bone), shared between
+//! the thread doing the work and the one showing it. Cancelling stops the work at the next unit (one
+//! bone's field); work already finished is kept where the caller keeps it (the distance cache).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Counts of finished and total units of work, and a cancel flag. Share it behind an `Arc`.
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicUsize,
+    total: AtomicUsize,
+    cancelled: AtomicBool,
+}
+
+impl Progress {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the work to stop at the next unit.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Adds `units` to the work still to do.
+    pub fn add_total(&self, units: usize) {
+        self.total.fetch_add(units, Ordering::Relaxed);
+    }
+
+    /// Marks one unit finished.
+    pub fn finish_one(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Finished and total units.
+    pub fn counts(&self) -> (usize, usize) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The finished fraction in [0, 1]; 1 when there is nothing to do.
+    pub fn fraction(&self) -> f32 {
+        let (done, total) = self.counts();
+        if total == 0 {
+            1.0
+        } else {
+            (done as f32 / total as f32).min(1.0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_cancels() {
+        let p = Progress::new();
+        assert_eq!(p.fraction(), 1.0);
+        p.add_total(4);
+        p.finish_one();
+        assert_eq!(p.counts(), (1, 4));
+        assert!((p.fraction() - 0.25).abs() < 1e-6);
+        assert!(!p.is_cancelled());
+        p.cancel();
+        assert!(p.is_cancelled());
+    }
+}
