@@ -22,7 +22,9 @@ use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::pose::{Pose, PoseSolver};
 use limber::core::rig::load_rig;
 use limber::core::skeleton::{Bone, Skeleton};
-use limber::core::weights::{Binding, DistanceCache, auto_weights, auto_weights_into};
+use limber::core::weights::{
+    Binding, DistanceCache, WeightSettings, auto_weights, auto_weights_into,
+};
 use limber::render::palette::gpu_palette;
 
 /// Ten chains of ten bones over a `width` × `height` image.
@@ -121,8 +123,15 @@ fn smoothness_change(c: &mut Criterion) {
         ..MeshSettings::default()
     };
     let (mesh, grid, _) = build_mesh_and_grid(&image, &settings).unwrap();
-    let distances =
-        DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+    let distances = DistanceCache::new().distances(
+        &grid,
+        &skeleton,
+        &mesh.positions,
+        WeightSettings {
+            metric: Metric::Geodesic,
+            smoothness: 100.0,
+        },
+    );
     let k = mesh.positions.len() / 1000;
     let mut smoothness = 100.0;
     c.bench_function(&format!("editor/smoothness-change-{k}k-vertices"), |b| {

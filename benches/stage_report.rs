@@ -8,6 +8,7 @@
 //! stage_report report SPRITE.png [--runs N] [--fields DIR]   medians of every stage, as JSON
 //! stage_report memory SPRITE.png mesh|field                  one stage once; its peak memory (VmHWM)
 //! stage_report field SPRITE.png METRIC [--repeat N]          one field N times (for callgrind)
+//! stage_report bones SPRITE.png RIG.json [--runs N]          all bones' distances + weights
 //! ```
 //!
 //! `--fields DIR` also writes each metric's field (little-endian f32, row-major, infinity outside)
@@ -18,7 +19,9 @@ use std::time::Instant;
 
 use limber::core::distance::{InsideGrid, Metric, field, with_field};
 use limber::core::image_io::load_png;
-use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
+use limber::core::pipeline::{StageTimings, build_mesh_and_grid, mesh_outline, padded_field};
+use limber::core::rig::load_rig;
+use limber::core::weights::{DistanceCache, WeightSettings, auto_weights};
 use limber::core::{MeshSettings, outline::trace};
 
 mod support;
@@ -155,6 +158,42 @@ fn memory(path: &Path, stage: &str) {
     );
 }
 
+/// Times every bone's distances plus the weights from a fresh cache (median of `runs`), and prints
+/// an FNV-1a hash of the weights' bits, so two builds can be checked for identical results.
+fn bones(path: &Path, rig: &Path, runs: usize) {
+    let image = load_png(path).unwrap();
+    let skeleton = load_rig(rig).unwrap().skeleton;
+    let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+    let weigh = || {
+        let distances = DistanceCache::new().distances(
+            &grid,
+            &skeleton,
+            &mesh.positions,
+            WeightSettings {
+                metric: Metric::Geodesic,
+                smoothness: 100.0,
+            },
+        );
+        auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
+    };
+    let ms = median_ms(runs, weigh);
+    let binding = weigh();
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for influences in &binding.vertices {
+        for &(bone, w) in influences {
+            for word in [bone as u64, w.to_bits()] {
+                hash = (hash ^ word).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+    println!(
+        "{{\"sprite\": \"{}\", \"bones\": {}, \"vertices\": {}, \"ms\": {ms:.3}, \"weights_hash\": \"{hash:016x}\"}}",
+        path.display(),
+        skeleton.bones.len(),
+        mesh.positions.len()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; everything else is ours.
     let args: Vec<String> = std::env::args()
@@ -189,6 +228,11 @@ fn main() {
                 });
             }
             println!("{} field hash {hash:016x}", metric.name());
+        }
+        "bones" => {
+            let rig = PathBuf::from(args.get(2).expect("a rig"));
+            let runs = flag(&args, "--runs").map_or(5, |r| r.parse().unwrap());
+            bones(&path, &rig, runs);
         }
         other => eprintln!("unknown mode {other}"),
     }

@@ -13,7 +13,7 @@ use limber::core::distance::Metric;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::rig::load_rig;
-use limber::core::weights::{DistanceCache, auto_weights};
+use limber::core::weights::{DistanceCache, WeightSettings, auto_weights};
 
 fn weights(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -46,7 +46,10 @@ fn weights(c: &mut Criterion) {
                     &grid,
                     &skeleton,
                     &mesh.positions,
-                    Metric::Geodesic,
+                    WeightSettings {
+                        metric: Metric::Geodesic,
+                        smoothness: 100.0,
+                    },
                 );
                 auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
             })
@@ -57,8 +60,15 @@ fn weights(c: &mut Criterion) {
             ..MeshSettings::default()
         };
         let (mesh, grid, _) = build_mesh_and_grid(&image, &dense).unwrap();
-        let distances =
-            DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+        let distances = DistanceCache::new().distances(
+            &grid,
+            &skeleton,
+            &mesh.positions,
+            WeightSettings {
+                metric: Metric::Geodesic,
+                smoothness: 100.0,
+            },
+        );
         eprintln!(
             "{name}: smoothness change on {} vertices",
             mesh.positions.len()

@@ -63,7 +63,10 @@ fn a_killed_editor_leaves_its_unsaved_key_in_a_recovery_file_that_is_offered() {
     let _ = std::fs::remove_file(recovery_path(Some(&project)));
     let keys_saved = Document::open(&project).unwrap().project.rig.clips[0].key_count();
 
-    let number = 40 + std::process::id() % 50;
+    // A display no other X server holds (another test run may have one up).
+    let number = (40 + std::process::id() % 50..200)
+        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+        .expect("a free X display number");
     let display = format!(":{number}");
     let _x = Killed(
         Command::new("Xvfb")

@@ -4,8 +4,11 @@ mod common;
 #[path = "common/rigs.rs"]
 mod rigs;
 
+use std::path::Path;
+use std::sync::Arc;
+
 use image::{DynamicImage, Rgba, RgbaImage};
-use limber::core::distance::{InsideGrid, Metric};
+use limber::core::distance::{InsideGrid, Metric, bone_vertex_distances};
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::pose::{Pose, palette, world_transforms};
@@ -13,7 +16,9 @@ use limber::core::quality::doubled_area;
 use limber::core::rig::load_rig;
 use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::skinning::{SkinningMode, skin};
-use limber::core::weights::{Binding, DistanceCache, auto_smoothness, auto_weights, check_binding};
+use limber::core::weights::{
+    Binding, DistanceCache, WeightSettings, auto_smoothness, auto_weights, check_binding,
+};
 use limber::core::{Mesh, MeshSettings};
 
 fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
@@ -28,11 +33,17 @@ fn image(width: u32, height: u32, inside: impl Fn(u32, u32) -> bool) -> DynamicI
 
 fn weigh(image: &DynamicImage, skeleton: &Skeleton, metric: Metric) -> (Mesh, InsideGrid, Binding) {
     let (mesh, grid, _) = build_mesh_and_grid(image, &MeshSettings::default()).unwrap();
-    let distances = DistanceCache::new().distances(&grid, skeleton, &mesh.positions, metric);
     let smoothness = auto_smoothness(image.width(), image.height());
+    let settings = WeightSettings { metric, smoothness };
+    let distances = DistanceCache::new().distances(&grid, skeleton, &mesh.positions, settings);
     let binding = auto_weights(skeleton, &distances, &mesh.positions, smoothness);
     (mesh, grid, binding)
 }
+
+const GEODESIC_5: WeightSettings = WeightSettings {
+    metric: Metric::Geodesic,
+    smoothness: 5.0,
+};
 
 fn weight(binding: &Binding, vertex: usize, bone: usize) -> f64 {
     binding.vertices[vertex]
@@ -91,14 +102,12 @@ fn every_bundled_sprite_gets_valid_weights_from_a_small_rig() {
         let image = load_png(&path).unwrap();
         let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
         let skeleton = rigs::box_rig(&mesh);
-        let distances =
-            DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
-        let binding = auto_weights(
-            &skeleton,
-            &distances,
-            &mesh.positions,
-            auto_smoothness(mesh.width, mesh.height),
-        );
+        let settings = WeightSettings {
+            metric: Metric::Geodesic,
+            smoothness: auto_smoothness(mesh.width, mesh.height),
+        };
+        let distances = DistanceCache::new().distances(&grid, &skeleton, &mesh.positions, settings);
+        let binding = auto_weights(&skeleton, &distances, &mesh.positions, settings.smoothness);
         assert_eq!(binding.vertices.len(), mesh.positions.len());
         check_binding(&binding, skeleton.bones.len()).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Every bone moves something.
@@ -116,11 +125,11 @@ fn smoothness_changes_reuse_fields_and_moving_a_bone_recomputes_one() {
     let (legs, mut skeleton) = two_legs();
     let (mesh, grid, _) = build_mesh_and_grid(&legs, &MeshSettings::default()).unwrap();
     let mut cache = DistanceCache::new();
-    let distances = cache.distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+    let distances = cache.distances(&grid, &skeleton, &mesh.positions, GEODESIC_5);
     assert_eq!(cache.fields_computed, 2);
     let sharp = auto_weights(&skeleton, &distances, &mesh.positions, 5.0);
     skeleton.bones[0].smoothness = Some(40.0);
-    let distances = cache.distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+    let distances = cache.distances(&grid, &skeleton, &mesh.positions, GEODESIC_5);
     let soft = auto_weights(&skeleton, &distances, &mesh.positions, 5.0);
     assert_eq!(
         cache.fields_computed, 2,
@@ -128,7 +137,7 @@ fn smoothness_changes_reuse_fields_and_moving_a_bone_recomputes_one() {
     );
     assert_ne!(sharp, soft);
     skeleton.bones[1].tail = [67.5, 150.0];
-    cache.distances(&grid, &skeleton, &mesh.positions, Metric::Geodesic);
+    cache.distances(&grid, &skeleton, &mesh.positions, GEODESIC_5);
     assert_eq!(
         cache.fields_computed, 3,
         "moving one bone computes one field"
@@ -257,5 +266,101 @@ fn bent_ninety_degrees_dual_quaternions_keep_more_of_the_joint() {
     assert!(
         lbs < 0.97 * rest,
         "LBS should visibly lose area at a 90° bend"
+    );
+}
+
+/// Weights from complete fields: every bone's field computed whole, without the cache's pruning.
+fn complete_weights(
+    grid: &InsideGrid,
+    skeleton: &Skeleton,
+    vertices: &[[f64; 2]],
+    settings: WeightSettings,
+) -> Binding {
+    let distances: Vec<Arc<Vec<f64>>> = skeleton
+        .bones
+        .iter()
+        .map(|b| Arc::new(bone_vertex_distances(grid, b, vertices, settings.metric)))
+        .collect();
+    auto_weights(skeleton, &distances, vertices, settings.smoothness)
+}
+
+#[test]
+fn pruned_fields_give_exactly_the_weights_of_complete_fields_on_every_sprite() {
+    let mut pruned_away = 0;
+    for path in common::bundled_sprites() {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let image = load_png(&path).unwrap();
+        let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+        let skeleton = rigs::scattered_rig(&mesh, 3, 3);
+        let settings = WeightSettings {
+            metric: Metric::Geodesic,
+            smoothness: auto_smoothness(mesh.width, mesh.height),
+        };
+        let mut cache = DistanceCache::new();
+        let distances = cache.distances(&grid, &skeleton, &mesh.positions, settings);
+        assert_eq!(
+            cache.fields_pruned, 9,
+            "{name}: nine missing fields are pruned"
+        );
+        let pruned = auto_weights(&skeleton, &distances, &mesh.positions, settings.smoothness);
+        let complete = complete_weights(&grid, &skeleton, &mesh.positions, settings);
+        assert_eq!(pruned, complete, "{name}: pruning changed the weights");
+        check_binding(&pruned, 9).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Pruning skipped something: vertices some bone reaches that its pruned field left out.
+        for (b, bone) in skeleton.bones.iter().enumerate() {
+            let whole = bone_vertex_distances(&grid, bone, &mesh.positions, settings.metric);
+            pruned_away += whole
+                .iter()
+                .zip(distances[b].iter())
+                .filter(|(w, p)| w.is_finite() && p.is_infinite())
+                .count();
+        }
+    }
+    assert!(
+        pruned_away > 1000,
+        "only {pruned_away} vertex distances pruned"
+    );
+}
+
+#[test]
+fn per_bone_smoothness_completes_just_the_pruned_fields_it_needs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let image = load_png(&root.join("assets/sprites/oc_lizard_2560w.png")).unwrap();
+    let mut skeleton = load_rig(&root.join("bench/rigs/lizard_2560w_16.json"))
+        .unwrap()
+        .skeleton;
+    let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+    let settings = WeightSettings {
+        metric: Metric::Geodesic,
+        smoothness: 100.0,
+    };
+    let mut cache = DistanceCache::new();
+    let distances = cache.distances(&grid, &skeleton, &mesh.positions, settings);
+    assert_eq!((cache.fields_computed, cache.fields_pruned), (16, 16));
+    let weights = auto_weights(&skeleton, &distances, &mesh.positions, 100.0);
+    assert_eq!(
+        weights,
+        complete_weights(&grid, &skeleton, &mesh.positions, settings)
+    );
+    // A global smoothness change needs no field: the nearest four are the same bones.
+    let softer = WeightSettings {
+        smoothness: 160.0,
+        ..settings
+    };
+    assert!(cache.is_ready(&skeleton, mesh.positions.len(), softer));
+    // A bone with four times the smoothness reaches vertices where it was pruned.
+    skeleton.bones[9].smoothness = Some(400.0);
+    assert!(!cache.is_ready(&skeleton, mesh.positions.len(), settings));
+    let distances = cache.distances(&grid, &skeleton, &mesh.positions, settings);
+    let completed = cache.fields_computed - 16;
+    assert!(
+        (1..16).contains(&completed),
+        "{completed} fields completed for one override"
+    );
+    assert!(cache.is_ready(&skeleton, mesh.positions.len(), settings));
+    let weights = auto_weights(&skeleton, &distances, &mesh.positions, 100.0);
+    assert_eq!(
+        weights,
+        complete_weights(&grid, &skeleton, &mesh.positions, settings)
     );
 }

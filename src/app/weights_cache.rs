@@ -46,12 +46,7 @@ impl WeightsCache {
             return Err("the mask could not be made".into());
         };
         let skeleton = &project.rig.skeleton;
-        let distances = cache.distances(
-            grid,
-            skeleton,
-            &part.mesh.positions,
-            part.weight_settings.metric,
-        );
+        let distances = cache.distances(grid, skeleton, &part.mesh.positions, part.weight_settings);
         // Written over a copy of the current weights: the same result as a fresh binding, reusing
         // each vertex's list.
         let mut binding = part.binding.clone();

@@ -88,7 +88,12 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let metric = Metric::from(args.metric);
     let mut cache = DistanceCache::new();
     let distances = timings.time("distance", || {
-        cache.distances(&grid, &rig.skeleton, &mesh.positions, metric)
+        cache.distances(
+            &grid,
+            &rig.skeleton,
+            &mesh.positions,
+            WeightSettings { metric, smoothness },
+        )
     });
     drop(grid);
     let binding = timings.time("weights", || {

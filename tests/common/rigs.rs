@@ -41,3 +41,34 @@ pub fn box_rig(mesh: &Mesh) -> Skeleton {
     ])
     .expect("a valid rig")
 }
+
+/// `columns` × `rows` short horizontal bones spread over the mesh's bounding box, each the child of
+/// the one before: many bones, some of them off the sprite, for the pruned distance fields.
+#[allow(dead_code)]
+pub fn scattered_rig(mesh: &Mesh, columns: usize, rows: usize) -> Skeleton {
+    let xs = mesh.positions.iter().map(|p| p[0]);
+    let ys = mesh.positions.iter().map(|p| p[1]);
+    let (x0, x1) = (
+        xs.clone().fold(f64::INFINITY, f64::min),
+        xs.fold(0.0, f64::max),
+    );
+    let (y0, y1) = (
+        ys.clone().fold(f64::INFINITY, f64::min),
+        ys.fold(0.0, f64::max),
+    );
+    let (w, h) = ((x1 - x0) / columns as f64, (y1 - y0) / rows as f64);
+    let mut bones = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let (cx, cy) = (x0 + (c as f64 + 0.5) * w, y0 + (r as f64 + 0.5) * h);
+            let index = bones.len();
+            bones.push(bone(
+                &format!("b{index}"),
+                index.checked_sub(1),
+                [cx - 0.25 * w, cy],
+                [cx + 0.25 * w, cy],
+            ));
+        }
+    }
+    Skeleton::new(bones).expect("a chain of uniquely named bones")
+}

@@ -7,6 +7,7 @@
 //! distance. Fields are full resolution and short-lived: only per-vertex distances are kept.
 
 mod propagate;
+mod prune;
 mod sample;
 mod sources;
 
@@ -16,7 +17,10 @@ use super::mask::PaddedField;
 use super::outline::TRACE_LEVEL;
 use super::skeleton::Bone;
 
-pub use propagate::{field, release_field_buffers, with_field};
+pub use propagate::{
+    PRUNED, PRUNED_READ, field, release_field_buffers, with_field, with_limited_field,
+};
+pub use prune::{CELL, PruneLimits};
 pub use sample::{segment_distance, vertex_distance};
 
 /// How distance is measured inside the mask.

@@ -14,6 +14,7 @@
 
 use std::cell::RefCell;
 
+use super::prune::PruneLimits;
 use super::sample::segment_distance;
 use super::sources::{Seed, seeds};
 use super::{InsideGrid, Metric};
@@ -53,6 +54,14 @@ const STEPS_8: [(i64, i64, f32); 8] = [
     (-1, -1, std::f32::consts::SQRT_2),
 ];
 
+/// The distance of a pixel where a limited field stopped (see [`with_limited_field`]): finite, so
+/// that [`super::vertex_distance`] reads it as it is instead of searching further, and larger than
+/// any real distance. Read values of at least [`PRUNED_READ`] as pruned.
+pub const PRUNED: f32 = f32::MAX;
+
+/// Vertex distances at least this large come from [`PRUNED`] pixels.
+pub const PRUNED_READ: f64 = 1e30;
+
 /// Improvements smaller than this (px) do not requeue a pixel.
 const EPSILON: f32 = 1e-4;
 
@@ -71,6 +80,20 @@ pub fn with_field<R>(
     metric: Metric,
     read: impl FnOnce(&[f32]) -> R,
 ) -> R {
+    with_limited_field(grid, head, tail, metric, None, read)
+}
+
+/// [`with_field`], stopping at every pixel whose distance would exceed its `limits`: the bone is
+/// not among the nearest there. Such pixels hold [`PRUNED`]; pixels reached only through them stay
+/// infinite.
+pub fn with_limited_field<R>(
+    grid: &InsideGrid,
+    head: [f64; 2],
+    tail: [f64; 2],
+    metric: Metric,
+    limits: Option<&PruneLimits>,
+    read: impl FnOnce(&[f32]) -> R,
+) -> R {
     if metric == Metric::Euclidean {
         let straight: Vec<f32> = (0..grid.inside.len())
             .map(|i| {
@@ -83,6 +106,21 @@ pub fn with_field<R>(
             .collect();
         return read(&straight);
     }
+    let (seeds, on_segment) = seeds(grid, head, tail);
+    let segment = on_segment.then(|| Segment::new(head, tail));
+    with_seeded_field(grid, &seeds, segment, metric, limits, read)
+}
+
+/// The field grown from `seeds` (each at its own distance). With a `segment`, the seeds lie on it
+/// and geodesic anchors measure from it; without, each seed is its own anchor.
+pub(super) fn with_seeded_field<R>(
+    grid: &InsideGrid,
+    seeds: &[Seed],
+    segment: Option<Segment>,
+    metric: Metric,
+    limits: Option<&PruneLimits>,
+    read: impl FnOnce(&[f32]) -> R,
+) -> R {
     SCRATCH.with(|cell| {
         let mut scratch = cell.borrow_mut();
         scratch.fit(grid.inside.len());
@@ -92,19 +130,25 @@ pub fn with_field<R>(
             touched,
             queue,
         } = &mut *scratch;
+        let on_segment = segment.is_some();
         let mut walk = Walk {
             grid,
-            segment: Segment::new(head, tail),
+            segment: segment.unwrap_or_else(|| Segment::new([0.0; 2], [0.0; 2])),
+            limits,
             distance,
             anchor,
             touched,
             queue,
         };
-        let (seeds, on_segment) = seeds(grid, head, tail);
-        for &Seed { pixel, distance } in &seeds {
+        for &Seed { pixel, distance } in seeds {
+            if distance >= walk.distance[pixel] {
+                continue;
+            }
             let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
+            if walk.distance[pixel].is_infinite() {
+                walk.touched.push(pixel as u32);
+            }
             walk.distance[pixel] = distance;
-            walk.touched.push(pixel as u32);
             walk.anchor[pixel] = if on_segment {
                 (SEGMENT, 0.0)
             } else {
@@ -170,6 +214,7 @@ impl FieldScratch {
 struct Walk<'a> {
     grid: &'a InsideGrid,
     segment: Segment,
+    limits: Option<&'a PruneLimits>,
     distance: &'a mut [f32],
     /// Each pixel's anchor and the anchor's distance, side by side so the hot loop reads one place.
     anchor: &'a mut [(u32, f32)],
@@ -203,6 +248,19 @@ impl Walk<'_> {
                     }
                     (qy * width + qx) as usize
                 };
+                // Geodesic distances come from anchors, not from the steps, so a diagonal step is
+                // only needed where neither of the straight steps beside it is inside.
+                if anchored && k >= 4 {
+                    let beside = if interior {
+                        self.grid.inside[p.wrapping_add_signed(dx as isize)]
+                            || self.grid.inside[p.wrapping_add_signed((dy * width) as isize)]
+                    } else {
+                        self.grid.is_inside(px + dx, py) || self.grid.is_inside(px, py + dy)
+                    };
+                    if beside {
+                        continue;
+                    }
+                }
                 // No path through p can bring q below d − cost (triangle inequality).
                 let current = self.distance[q];
                 if current <= d - cost + EPSILON || !self.grid.inside[q] {
@@ -225,6 +283,17 @@ impl Walk<'_> {
                 }
                 let (distance, anchor, base) = best;
                 if distance < current - EPSILON {
+                    if let Some(limits) = self.limits
+                        && distance > limits.at((px + dx) as usize, (py + dy) as usize)
+                    {
+                        if current.is_infinite() {
+                            // Marked, so a vertex here reads "pruned" rather than looking
+                            // further afield for a pixel that was reached.
+                            self.touched.push(q as u32);
+                            self.distance[q] = PRUNED;
+                        }
+                        continue;
+                    }
                     if current.is_infinite() {
                         self.touched.push(q as u32);
                     }
@@ -284,7 +353,7 @@ impl Walk<'_> {
 }
 
 /// A bone's segment, ready for nearest-point queries.
-struct Segment {
+pub(super) struct Segment {
     start: [f64; 2],
     direction: [f64; 2],
     /// 1 / |direction|², or 0 for a point bone.

@@ -3,8 +3,9 @@
 use super::InsideGrid;
 
 /// Distance at `point`: the smallest `field[p] + |point − centre(p)|` over the inside pixels `p`
-/// around it (the four whose centres surround it, else a 5 × 5 window). Outside pixels never
-/// contribute, so a vertex on the outline does not pick up an outside pixel's infinity.
+/// around it (the four whose centres surround it; a 5 × 5 window when none of those four is inside).
+/// Outside pixels never contribute, so a vertex on the outline does not pick up an outside pixel's
+/// infinity.
 pub fn vertex_distance(grid: &InsideGrid, field: &[f32], point: [f64; 2]) -> f64 {
     let (fx, fy) = (
         (point[0] - 0.5).floor() as i64,
@@ -26,9 +27,11 @@ pub fn vertex_distance(grid: &InsideGrid, field: &[f32], point: [f64; 2]) -> f64
         }
         best
     };
-    let near = best_in(fx, fy, fx + 1, fy + 1);
-    if near.is_finite() {
-        near
+    let near_inside = (fy..=fy + 1).any(|y| (fx..=fx + 1).any(|x| grid.is_inside(x, y)));
+    if near_inside {
+        // Unreached there means unreached (or pruned) here: a pixel further off may lie across a
+        // gap in the mask.
+        best_in(fx, fy, fx + 1, fy + 1)
     } else {
         best_in(fx - 2, fy - 2, fx + 3, fy + 3)
     }

@@ -19,26 +19,24 @@ pub(super) fn seeds(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> (Vec<S
         return (on_segment, true);
     }
     // Outside the mask: start from the mask pixels within one pixel of the nearest one, each at its
-    // own straight-line distance.
-    let distance_of = |i: usize| {
-        let centre = [(i % grid.width) as f64 + 0.5, (i / grid.width) as f64 + 0.5];
-        segment_distance(centre, head, tail)
-    };
-    let nearest = (0..grid.inside.len())
-        .filter(|&i| grid.inside[i])
-        .map(distance_of)
-        .fold(f64::INFINITY, f64::min);
-    let seeds = (0..grid.inside.len())
-        .filter(|&i| grid.inside[i])
-        .filter_map(|i| {
-            let d = distance_of(i);
-            (d <= nearest + 1.0).then_some(Seed {
-                pixel: i,
-                distance: d as f32,
-            })
-        })
-        .collect();
-    (seeds, false)
+    // own straight-line distance. One pass keeps every pixel within a pixel of the nearest so far.
+    let mut nearest = f64::INFINITY;
+    let mut candidates: Vec<Seed> = Vec::new();
+    for (y, row) in grid.inside.chunks_exact(grid.width.max(1)).enumerate() {
+        let cy = y as f64 + 0.5;
+        for (x, _) in row.iter().enumerate().filter(|(_, inside)| **inside) {
+            let d = segment_distance([x as f64 + 0.5, cy], head, tail);
+            if d <= nearest + 1.0 {
+                nearest = nearest.min(d);
+                candidates.push(Seed {
+                    pixel: y * grid.width + x,
+                    distance: d as f32,
+                });
+            }
+        }
+    }
+    candidates.retain(|seed| f64::from(seed.distance) <= nearest + 1.0);
+    (candidates, false)
 }
 
 /// Inside pixels that the segment passes through (sampled every quarter pixel over the part of the

@@ -1,0 +1,235 @@
+//! Pruning limits for computing many bones' fields at once.
+//!
+//! Weights keep each vertex's [`MAX_INFLUENCES`] nearest bones (under one smoothness), so a bone's
+//! field is only needed where it is among the nearest few. If a bone's distance at a pixel exceeds
+//! the k-th nearest bone's distance there, it exceeds it at every pixel reached through that one too
+//! (the k nearer bones reach them by the same path or a shorter one), so its propagation can stop
+//! there. The k-th nearest distance is not known before the fields are computed; an upper bound of it
+//! is enough, and is cheap on a coarse grid: [`PruneLimits`] runs `dijkstra8` over cells of
+//! [`CELL`] × [`CELL`] pixels that are entirely inside the mask, from every bone, and keeps per cell
+//! the k-th smallest of the bones' cell distances plus a slack. A coarse path is a real path inside
+//! the mask (through cells entirely inside, started from cells that the bone's own seed pixels see
+//! in a straight line), so a bone's cell distance bounds its pixel distances from above; cells not
+//! entirely inside get no limit (their pixels are never pruned).
+//!
+//! [`MAX_INFLUENCES`]: crate::core::weights::MAX_INFLUENCES
+
+use super::propagate::with_seeded_field;
+use super::sources::{Seed, seeds};
+use super::{InsideGrid, Metric};
+
+/// Pixels per side of a coarse cell.
+pub const CELL: usize = 4;
+
+/// Added to every coarse bound (px): the straight step from the last cell's centre to the pixel (at
+/// most half a cell's diagonal, 2.83 px), room for the geodesic metric bending at pixel centres
+/// (about a pixel), and a margin so that the pixels a vertex reads its distance from are never
+/// pruned when the bone is among its nearest.
+const SLACK_PX: f32 = 12.0;
+
+/// Relative slack on top of [`SLACK_PX`], for the geodesic metric's error (under 1%) along long
+/// paths.
+const SLACK_RELATIVE: f32 = 0.03;
+
+/// Per coarse cell, the most a bone's distance may be at a pixel in it and still be among the
+/// `k` nearest; infinite where there is no limit.
+#[derive(Debug, Clone)]
+pub struct PruneLimits {
+    /// One more column and row than the coarse grid, infinite, for pixels past its last cell.
+    cells: Vec<f32>,
+    columns: usize,
+}
+
+impl PruneLimits {
+    /// Limits for keeping the `k` nearest of `bones` (segments head–tail) on `grid`. Bones whose
+    /// segment crosses no coarse cell (outside the mask, or only on thin parts) give no bound, which
+    /// only makes the limits looser.
+    pub fn new(grid: &InsideGrid, bones: &[([f64; 2], [f64; 2])], k: usize) -> Self {
+        let coarse = coarse_grid(grid);
+        let bounds: Vec<Vec<f32>> = {
+            use rayon::prelude::*;
+            bones
+                .par_iter()
+                .filter_map(|&(head, tail)| {
+                    let cell_seeds = coarse_seeds(grid, &coarse, head, tail);
+                    (!cell_seeds.is_empty()).then(|| {
+                        with_seeded_field(
+                            &coarse,
+                            &cell_seeds,
+                            None,
+                            Metric::Dijkstra8,
+                            None,
+                            <[f32]>::to_vec,
+                        )
+                    })
+                })
+                .collect()
+        };
+        let columns = coarse.width + 1;
+        let mut cells = vec![f32::INFINITY; columns * (coarse.height + 1)];
+        if k > 0 && bounds.len() >= k {
+            let mut column = Vec::with_capacity(bounds.len());
+            for cell in 0..coarse.inside.len() {
+                column.clear();
+                column.extend(bounds.iter().map(|b| b[cell]));
+                let (_, kth, _) = column.select_nth_unstable_by(k - 1, f32::total_cmp);
+                let bound = *kth * CELL as f32;
+                if bound.is_finite() {
+                    let (x, y) = (cell % coarse.width, cell / coarse.width);
+                    cells[y * columns + x] = bound * (1.0 + SLACK_RELATIVE) + SLACK_PX;
+                }
+            }
+        }
+        Self { cells, columns }
+    }
+
+    /// The limit at pixel (x, y).
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> f32 {
+        self.cells[(y / CELL) * self.columns + x / CELL]
+    }
+
+    /// How many cells have a finite limit (for tests and reports).
+    pub fn limited_cells(&self) -> usize {
+        self.cells.iter().filter(|l| l.is_finite()).count()
+    }
+}
+
+/// Where a bone's coarse walk starts: the coarse cells next to the bone's own seed pixels whose
+/// centre the seed sees in a straight line inside the mask, each at the seed's distance plus that
+/// line (in cell units). Every start is thus the end of a real path inside the mask from the bone.
+fn coarse_seeds(
+    grid: &InsideGrid,
+    coarse: &InsideGrid,
+    head: [f64; 2],
+    tail: [f64; 2],
+) -> Vec<Seed> {
+    let (fine, _) = seeds(grid, head, tail);
+    let mut best: Vec<(usize, f32)> = Vec::new();
+    for seed in fine {
+        let (sx, sy) = (seed.pixel % grid.width, seed.pixel / grid.width);
+        let from = [sx as f64 + 0.5, sy as f64 + 0.5];
+        let (cx, cy) = ((sx / CELL) as i64, (sy / CELL) as i64);
+        for ny in cy - 1..=cy + 1 {
+            for nx in cx - 1..=cx + 1 {
+                if !coarse.is_inside(nx, ny) {
+                    continue;
+                }
+                let to = [
+                    (nx as f64 + 0.5) * CELL as f64,
+                    (ny as f64 + 0.5) * CELL as f64,
+                ];
+                if !sees(grid, from, to) {
+                    continue;
+                }
+                let length = ((to[0] - from[0]).powi(2) + (to[1] - from[1]).powi(2)).sqrt();
+                let distance = (f64::from(seed.distance) + length) / CELL as f64;
+                best.push((ny as usize * coarse.width + nx as usize, distance as f32));
+            }
+        }
+    }
+    best.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    best.dedup_by_key(|c| c.0);
+    best.into_iter()
+        .map(|(pixel, distance)| Seed { pixel, distance })
+        .collect()
+}
+
+/// Whether the straight line from `from` to `to` (image pixels) stays on inside pixels, sampled
+/// every quarter pixel.
+fn sees(grid: &InsideGrid, from: [f64; 2], to: [f64; 2]) -> bool {
+    let length = ((to[0] - from[0]).powi(2) + (to[1] - from[1]).powi(2)).sqrt();
+    let steps = (length * 4.0).ceil().max(1.0) as usize;
+    (0..=steps).all(|k| {
+        let t = k as f64 / steps as f64;
+        let (x, y) = (
+            from[0] + t * (to[0] - from[0]),
+            from[1] + t * (to[1] - from[1]),
+        );
+        grid.is_inside(x.floor() as i64, y.floor() as i64)
+    })
+}
+
+/// Cells of `CELL` × `CELL` pixels, inside when every one of their pixels is (cells over the image's
+/// right or bottom edge are outside).
+fn coarse_grid(grid: &InsideGrid) -> InsideGrid {
+    let (width, height) = (grid.width / CELL, grid.height / CELL);
+    let mut inside = vec![true; width * height];
+    for y in 0..height * CELL {
+        let row = &grid.inside[y * grid.width..y * grid.width + width * CELL];
+        let cells = &mut inside[(y / CELL) * width..(y / CELL + 1) * width];
+        for (cell, pixels) in cells.iter_mut().zip(row.chunks_exact(CELL)) {
+            *cell &= pixels.iter().all(|&p| p);
+        }
+    }
+    InsideGrid {
+        width,
+        height,
+        inside,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::distance::field;
+
+    #[test]
+    fn coarse_cells_are_inside_only_when_all_their_pixels_are() {
+        let mut grid = InsideGrid {
+            width: 9,
+            height: 8,
+            inside: vec![true; 72],
+        };
+        grid.inside[5 * 9 + 6] = false; // in cell (1, 1)
+        let coarse = coarse_grid(&grid);
+        assert_eq!((coarse.width, coarse.height), (2, 2));
+        assert_eq!(coarse.inside, vec![true, true, true, false]);
+    }
+
+    #[test]
+    fn limits_bound_the_kth_nearest_bone_from_above() {
+        // A U-shaped corridor: the limits must never fall below the true k-th nearest distance.
+        let (w, h) = (120usize, 80usize);
+        let mut inside = vec![false; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                let left = x < 40;
+                let right = x >= 80;
+                let bottom = y >= 50;
+                inside[y * w + x] = left || right || bottom;
+            }
+        }
+        let grid = InsideGrid {
+            width: w,
+            height: h,
+            inside,
+        };
+        let bones = [
+            ([10.5, 5.5], [30.5, 5.5]),
+            ([90.5, 5.5], [110.5, 5.5]),
+            ([50.5, 70.5], [70.5, 70.5]),
+            ([20.5, 40.5], [20.5, 60.5]),
+        ];
+        let fields: Vec<Vec<f32>> = bones
+            .iter()
+            .map(|&(a, b)| field(&grid, a, b, Metric::Geodesic))
+            .collect();
+        for k in 1..=3 {
+            let limits = PruneLimits::new(&grid, &bones, k);
+            assert!(limits.limited_cells() > 0);
+            for y in 0..h {
+                for x in 0..w {
+                    let mut d: Vec<f32> = fields.iter().map(|f| f[y * w + x]).collect();
+                    d.sort_by(f32::total_cmp);
+                    assert!(
+                        limits.at(x, y) >= d[k - 1],
+                        "k {k} at ({x}, {y}): limit {} < {}",
+                        limits.at(x, y),
+                        d[k - 1]
+                    );
+                }
+            }
+        }
+    }
+}
