@@ -6,6 +6,7 @@
 //!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
+//! - [`mesh_edit`]: adding, moving and deleting mesh vertices (Mesh mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates.
 
@@ -14,11 +15,13 @@ pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
 pub mod inspector;
+pub mod mesh_edit;
 mod parts;
 pub mod recent;
 pub mod recovery;
 pub mod timeline;
 pub mod ui;
+mod vertex_handles;
 pub mod viewport;
 mod weighting;
 pub mod weights_cache;

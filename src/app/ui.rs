@@ -38,7 +38,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "fit the sprite in the view"),
     (
         "Delete",
-        "delete the selected key, or else the selected bone",
+        "delete the selected key, or else the selected bone (Mesh mode: the selected vertex)",
     ),
     ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
@@ -103,7 +103,9 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             editor.fit_requested = true;
         }
         if i.key_pressed(Key::Delete) {
-            if editor.selected_key.is_some() {
+            if editor.mode == Mode::Mesh {
+                editor.delete_selected_vertex();
+            } else if editor.selected_key.is_some() {
                 editor.delete_selected_key();
             } else {
                 editor.delete_selected_bone();
