@@ -1,9 +1,11 @@
 //! Editing meshes and deforming them in the real editor, driven through its egui UI with
 //! egui_kittest on the bundled zombie sample: adding, moving and deleting vertices in Mesh mode (one
-//! undo step each, weights carried, folds refused), and re-meshing a part that has deform keys.
+//! undo step each, weights carried, folds refused), re-meshing a part that has deform keys, and
+//! keying vertex offsets in Deform mode.
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
@@ -350,4 +352,88 @@ fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
     assert_eq!(deform.offsets, vec![[3.0, 0.0], [0.0, -2.0]]);
     editor.undo();
     assert_eq!(editor.document.project, before);
+}
+
+/// Part 0's posed position of vertex `v` in `editor`'s current frame.
+fn posed(editor: &Editor, v: usize) -> DVec2 {
+    let frame = editor.frame().unwrap();
+    let (_, positions) = editor
+        .posed_vertices(&frame)
+        .into_iter()
+        .find(|(p, _)| *p == 0)
+        .unwrap();
+    DVec2::from(positions[v])
+}
+
+#[test]
+fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
+    let mut harness = harness();
+    harness.state_mut().time = 0.45;
+    harness.key_press(Key::D);
+    harness.run_steps(2);
+    assert!(harness.state().deform.on);
+    assert_eq!(harness.state().mode, Mode::Animate);
+    let before = harness.state().document.project.clone();
+    assert!(before.rig.clips[0].part_keys().is_empty());
+    let (v, gap) = interior_vertex(harness.state());
+    let from = posed(harness.state(), v);
+    let shift = DVec2::new(4.0, -2.5).normalize() * gap * 0.8;
+    let (a, b) = (
+        harness.state().screen_of(from),
+        harness.state().screen_of(from + shift),
+    );
+    drag(&mut harness, a, b);
+    let editor = harness.state();
+    let keys = editor.document.project.rig.clips[0].part_keys();
+    assert_eq!(keys.len(), 1, "{}", editor.status);
+    assert_eq!(keys[0].time, 0.45);
+    assert!(
+        keys[0]
+            .deform
+            .as_ref()
+            .unwrap()
+            .vertices
+            .contains(&(v as u32))
+    );
+    // Sampling the clip at the playhead puts the vertex where it was dragged.
+    let moved = posed(editor, v) - from;
+    assert!(
+        (moved - shift).length() < 1e-3,
+        "moved by {moved}, dragged by {shift}"
+    );
+    // Bones are not keyed by a deform drag, and the mesh itself is untouched.
+    assert_eq!(
+        editor.document.project.rig.clips[0].key_count(),
+        before.rig.clips[0].key_count()
+    );
+    assert_eq!(editor.document.project.parts, before.parts);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, before);
+    assert!(!harness.state().document.can_undo(), "one undo step");
+    assert!((posed(harness.state(), v) - from).length() < 1e-12);
+    // D again leaves Deform mode: a drag poses bones again.
+    harness.key_press(Key::D);
+    harness.run_steps(1);
+    assert!(!harness.state().deform.on);
+}
+
+#[test]
+fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
+    let mut harness = harness();
+    harness.key_press(Key::Num2);
+    harness.run_steps(1);
+    harness.get_by_label("Deform").click();
+    harness.run_steps(1);
+    assert!(harness.state().deform.on);
+    assert_eq!(
+        harness.state().mode,
+        Mode::Animate,
+        "Deform works in Animate"
+    );
+    assert!(
+        limber::app::ui::SHORTCUTS
+            .iter()
+            .any(|(key, what)| *key == "D" && what.contains("Deform"))
+    );
 }

@@ -101,6 +101,8 @@ pub struct Editor {
     /// The vertex whose weights the inspector shows (Alt + click in Weights mode), or the one picked
     /// in Mesh mode: part, vertex.
     pub selected_vertex: Option<(usize, usize)>,
+    /// Deform mode in Animate (D): its radius and the stroke in progress.
+    pub deform: super::deform::DeformTool,
 }
 
 /// The weight brush's settings.
@@ -144,6 +146,8 @@ pub enum Drag {
         grab: DVec2,
         to: DVec2,
     },
+    /// Keying vertex offsets (Deform mode; the stroke is in [`Editor::deform`]).
+    Deform,
     /// Panning the view.
     Pan,
 }
@@ -184,6 +188,7 @@ impl Editor {
             locked: Vec::new(),
             selected_key: None,
             selected_vertex: None,
+            deform: Default::default(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The vertex handles drawn over the viewport: in Mesh mode every rest vertex (the selected one
-//! highlighted, a dragged one previewed with its edges).
+//! highlighted, a dragged one previewed with its edges); in Deform mode every posed vertex and the
+//! tool's radius around the pointer.
 
 use eframe::egui::{Color32, Painter, Pos2, Stroke};
 use glam::DVec2;
@@ -14,14 +15,8 @@ fn pos(v: DVec2) -> Pos2 {
 const HANDLE: Color32 = Color32::from_rgb(235, 235, 235);
 const SELECTED: Color32 = Color32::from_rgb(255, 160, 30);
 
-/// Draws the handles for the current mode (nothing outside Mesh mode).
-pub fn draw(
-    painter: &Painter,
-    editor: &Editor,
-    _frame: &Frame,
-    center: DVec2,
-    _hover: Option<Pos2>,
-) {
+/// Draws the handles for the current mode (nothing outside Mesh and Deform).
+pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, hover: Option<Pos2>) {
     let camera = editor.camera;
     let screen = |p: [f64; 2]| pos(camera.to_screen(DVec2::from(p), center));
     if editor.mode == Mode::Mesh {
@@ -55,6 +50,16 @@ pub fn draw(
                 }
             }
             painter.circle_filled(target, 4.5, SELECTED);
+        }
+    } else if editor.deforming() {
+        for (_, posed) in editor.posed_vertices(frame) {
+            for p in posed {
+                painter.circle_filled(screen(p), 2.0, HANDLE);
+            }
+        }
+        if let Some(hover) = hover {
+            let radius = (editor.deform.radius * camera.zoom) as f32;
+            painter.circle_stroke(hover, radius, Stroke::new(1.5, SELECTED));
         }
     }
 }

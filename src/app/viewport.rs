@@ -1,6 +1,7 @@
 //! The central viewport: checkerboard, the GPU-drawn project (through [`super::gpu_bridge`]), and
 //! the interactions — pan (middle drag, or Space + drag), zoom at the cursor (wheel), select a bone
-//! (click), rotate it (Animate), draw a new bone (Bones), add / move / select mesh vertices (Mesh).
+//! (click), rotate it (Animate), draw a new bone (Bones), add / move / select mesh vertices (Mesh),
+//! key vertex offsets (Deform).
 
 use std::sync::Arc;
 
@@ -247,6 +248,11 @@ fn handle_input(
                     });
                 }
             }
+            Some(Drag::Deform) => {
+                if let Some(point) = image_point {
+                    editor.deform_to(point);
+                }
+            }
             None => {}
         }
     }
@@ -261,6 +267,7 @@ fn handle_input(
             }) => {
                 editor.move_mesh_vertex(part, vertex, to);
             }
+            Some(Drag::Deform) => editor.end_deform(),
             _ => {}
         }
     }
@@ -293,6 +300,7 @@ fn start_drag(
 ) -> Option<Drag> {
     let reach = 8.0 / editor.camera.zoom;
     match editor.mode {
+        Mode::Animate if editor.deform.on => editor.begin_deform(point),
         Mode::Animate if shift => {
             let bone = editor
                 .bone_at(palette, point, reach)
