@@ -358,4 +358,80 @@ mod tests {
         assert!(area(&moved.mesh) > area(&mesh));
         assert_eq!(moved.mesh.boundary_loops.len(), 1);
     }
+
+    /// A valid edit result: positive triangles that tile exactly the area its loops enclose, every
+    /// vertex used.
+    fn assert_valid(mesh: &Mesh) {
+        let enclosed: f64 = mesh
+            .boundary_loops
+            .iter()
+            .map(|l| loop_signed_area(&mesh.positions, l))
+            .sum();
+        for t in 0..mesh.triangles.len() {
+            let [a, b, c] = mesh.corners(t);
+            assert!(cross(a, b, c) > 0.0, "triangle {t} is not positive");
+        }
+        assert!(
+            (area(mesh) - enclosed).abs() < 1e-6 * enclosed.max(1.0),
+            "triangles cover {} of {enclosed}",
+            area(mesh)
+        );
+        let mut used = vec![false; mesh.positions.len()];
+        for &v in mesh.triangles.iter().flatten() {
+            used[v as usize] = true;
+        }
+        assert!(used.iter().all(|&u| u));
+    }
+
+    #[test]
+    fn random_edits_on_a_sprite_never_panic_and_every_accepted_one_is_valid() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/sprites/kenney_zombie_walk0.png");
+        let image = crate::core::image_io::load_png(&path).unwrap();
+        let (mut mesh, _) = build_mesh(&image, &MeshSettings::default()).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut accepted, mut refused) = (0, 0);
+        for round in 0..400 {
+            let count = mesh.positions.len();
+            let v = next(count);
+            let other = mesh.positions[next(count)];
+            let here = mesh.positions[v];
+            let target = match round % 5 {
+                // Onto another vertex, onto the middle of a segment to another vertex, a small
+                // step, anywhere in (and around) the image.
+                0 => other,
+                1 => [(here[0] + other[0]) / 2.0, (here[1] + other[1]) / 2.0],
+                2 => [
+                    here[0] + next(7) as f64 - 3.0,
+                    here[1] + next(7) as f64 - 3.0,
+                ],
+                _ => [next(120) as f64 - 12.0, next(150) as f64 - 11.0],
+            };
+            let result = match round % 3 {
+                0 => move_vertex(&mesh, v, target),
+                1 => add_vertex(&mesh, target),
+                _ => remove_vertex(&mesh, v),
+            };
+            match result {
+                Ok(edited) => {
+                    assert_valid(&edited.mesh);
+                    assert_eq!(edited.kept.len(), edited.mesh.positions.len());
+                    assert_eq!(edited.mesh.island_count, mesh.island_count);
+                    mesh = edited.mesh;
+                    accepted += 1;
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            accepted > 50 && refused > 50,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
 }

@@ -278,6 +278,14 @@ mod tests {
                 "vertex {v}: {offset:?} vs {want:?}"
             );
         }
+        // Outside the old mesh: the nearest triangle's clamped barycentrics, so the field at the
+        // nearest point of the outline.
+        let outside = carry_deform(&old, &deform, &[[-5.0, 20.0], [75.0, 55.0]]);
+        assert_eq!(outside.vertices, vec![0, 1]);
+        for (offset, nearest) in outside.offsets.iter().zip([[0.0, 20.0], [70.0, 50.0]]) {
+            let want = field(&nearest);
+            assert!((offset[0] - want[0]).abs() < 1e-9 && (offset[1] - want[1]).abs() < 1e-9);
+        }
         // A sparse key: shared vertices keep their offset exactly, and far vertices stay unlisted.
         let sparse = DeformRecord {
             vertices: vec![0],
