@@ -64,6 +64,7 @@ pub enum Mode {
     /// Weights: heat map of the selected bone; sliders recompute weights; drag to paint.
     Weights,
     /// Mesh: the part's mesh settings with a live wireframe; re-meshing carries the weights over.
+    /// Click to add a vertex, drag one to move it, Delete removes the selected one.
     Mesh,
 }
 
@@ -97,8 +98,11 @@ pub struct Editor {
     pub locked: Vec<bool>,
     /// The key selected in the dopesheet: bone name and time.
     pub selected_key: Option<(String, f64)>,
-    /// The vertex whose weights the inspector shows (Alt + click in Weights mode): part, vertex.
+    /// The vertex whose weights the inspector shows (Alt + click in Weights mode), or the one picked
+    /// in Mesh mode: part, vertex.
     pub selected_vertex: Option<(usize, usize)>,
+    /// Deform mode in Animate (D): its radius and the stroke in progress.
+    pub deform: super::deform::DeformTool,
 }
 
 /// The weight brush's settings.
@@ -134,6 +138,16 @@ pub enum Drag {
     NewBone { head: DVec2, tail: DVec2 },
     /// Painting weights (one brush stroke).
     Paint,
+    /// Moving a mesh vertex (Mesh mode): applied when the drag ends. `grab` is the pointer's offset
+    /// from the vertex when pressed; `to` where the vertex goes.
+    MoveVertex {
+        part: usize,
+        vertex: usize,
+        grab: DVec2,
+        to: DVec2,
+    },
+    /// Keying vertex offsets (Deform mode; the stroke is in [`Editor::deform`]).
+    Deform,
     /// Panning the view.
     Pan,
 }
@@ -174,6 +188,7 @@ impl Editor {
             locked: Vec::new(),
             selected_key: None,
             selected_vertex: None,
+            deform: Default::default(),
         }
     }
 

@@ -6,19 +6,24 @@
 //!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
+//! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
+//!   keying vertex offsets (Deform in Animate mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates.
 
 mod animate;
+pub mod deform;
 pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
 pub mod inspector;
+pub mod mesh_edit;
 mod parts;
 pub mod recent;
 pub mod recovery;
 pub mod timeline;
 pub mod ui;
+mod vertex_handles;
 pub mod viewport;
 mod weighting;
 pub mod weights_cache;

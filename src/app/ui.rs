@@ -38,7 +38,11 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "fit the sprite in the view"),
     (
         "Delete",
-        "delete the selected key, or else the selected bone",
+        "delete the selected key, or else the selected bone (Mesh mode: the selected vertex)",
+    ),
+    (
+        "D",
+        "Deform: drag vertices to key their offsets (Animate mode)",
     ),
     ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
@@ -103,10 +107,18 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             editor.fit_requested = true;
         }
         if i.key_pressed(Key::Delete) {
-            if editor.selected_key.is_some() {
+            if editor.mode == Mode::Mesh {
+                editor.delete_selected_vertex();
+            } else if editor.selected_key.is_some() {
                 editor.delete_selected_key();
             } else {
                 editor.delete_selected_bone();
+            }
+        }
+        if i.key_pressed(Key::D) {
+            editor.deform.on = !editor.deform.on;
+            if editor.deform.on {
+                editor.mode = Mode::Animate;
             }
         }
         if i.key_pressed(Key::F1) {
@@ -215,6 +227,16 @@ pub fn menu_bar(
             (Mode::Mesh, "Mesh"),
         ] {
             ui.selectable_value(&mut editor.mode, mode, label);
+        }
+        if ui.toggle_value(&mut editor.deform.on, "Deform").clicked() && editor.deform.on {
+            editor.mode = Mode::Animate;
+        }
+        if editor.deforming() {
+            ui.add(
+                egui::DragValue::new(&mut editor.deform.radius)
+                    .range(0.0..=500.0)
+                    .prefix("radius "),
+            );
         }
         ui.separator();
         ui.toggle_value(&mut editor.overlays.wireframe, "Wireframe");

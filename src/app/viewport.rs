@@ -1,6 +1,7 @@
 //! The central viewport: checkerboard, the GPU-drawn project (through [`super::gpu_bridge`]), and
 //! the interactions — pan (middle drag, or Space + drag), zoom at the cursor (wheel), select a bone
-//! (click), rotate it (Animate), draw a new bone (Bones).
+//! (click), rotate it (Animate), draw a new bone (Bones), add / move / select mesh vertices (Mesh),
+//! key vertex offsets (Deform).
 
 use std::sync::Arc;
 
@@ -111,6 +112,7 @@ pub fn show(
     } else {
         draw_wireframe(&painter, editor, &frame, center);
     }
+    super::vertex_handles::draw(&painter, editor, &frame, center, response.hover_pos());
     // The brush's circle in Weights mode.
     if editor.mode == Mode::Weights
         && let Some(hover) = response.hover_pos()
@@ -234,6 +236,23 @@ fn handle_input(
                     editor.paint(point);
                 }
             }
+            Some(Drag::MoveVertex {
+                part, vertex, grab, ..
+            }) => {
+                if let Some(point) = image_point {
+                    editor.drag = Some(Drag::MoveVertex {
+                        part,
+                        vertex,
+                        grab,
+                        to: point - grab,
+                    });
+                }
+            }
+            Some(Drag::Deform) => {
+                if let Some(point) = image_point {
+                    editor.deform_to(point);
+                }
+            }
             None => {}
         }
     }
@@ -243,6 +262,12 @@ fn handle_input(
             Some(Drag::NewBone { head, tail }) if (tail - head).length() > 1.0 => {
                 editor.add_bone(head, tail);
             }
+            Some(Drag::MoveVertex {
+                part, vertex, to, ..
+            }) => {
+                editor.move_mesh_vertex(part, vertex, to);
+            }
+            Some(Drag::Deform) => editor.end_deform(),
             _ => {}
         }
     }
@@ -250,7 +275,9 @@ fn handle_input(
         && let Some(point) = image_point
     {
         let alt = ui.input(|i| i.modifiers.alt);
-        if editor.mode == Mode::Weights && alt {
+        if editor.mode == Mode::Mesh {
+            editor.mesh_click(point);
+        } else if editor.mode == Mode::Weights && alt {
             // Alt + click picks a vertex whose weights the inspector shows as numbers.
             editor.selected_vertex = editor.vertex_at(point, 10.0 / editor.camera.zoom);
         } else if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
@@ -273,6 +300,7 @@ fn start_drag(
 ) -> Option<Drag> {
     let reach = 8.0 / editor.camera.zoom;
     match editor.mode {
+        Mode::Animate if editor.deform.on => editor.begin_deform(point),
         Mode::Animate if shift => {
             let bone = editor
                 .bone_at(palette, point, reach)
@@ -313,7 +341,7 @@ fn start_drag(
                 .map_or(point, |b| b.tail());
             Some(Drag::NewBone { head, tail: point })
         }
-        Mode::Mesh => None,
+        Mode::Mesh => editor.start_vertex_drag(point),
         Mode::Weights => {
             editor.selected_bone?;
             editor.document.begin();

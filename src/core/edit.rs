@@ -12,6 +12,7 @@ use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord};
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
+use super::remesh::carry_deform;
 use super::rig::{BoneRecord, RigError, RigFile};
 use super::weights::{Binding, WeightSettings, check_binding_on, normalise};
 
@@ -60,8 +61,9 @@ pub enum Edit {
         part: usize,
         draw_order: i32,
     },
-    /// Replaces a part's mesh (re-meshing with new settings) with the weights carried over to it.
-    /// Refused while a clip has deform keys on the part (they name the old vertices).
+    /// Replaces a part's mesh (re-meshing with new settings, or a hand edit) with the weights
+    /// carried over to it. Deform keys on the part are carried to the new vertices in the same step
+    /// ([`super::remesh::carry_deform`]).
     ReplaceMesh {
         part: usize,
         mesh: std::sync::Arc<Mesh>,
@@ -264,16 +266,13 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             binding,
         } => {
             let slot = meshes.get_mut(part).ok_or(EditError::NoPart(part))?;
-            let name = &project.parts[part].name;
-            let deformed = records.clips.iter().any(|c| {
-                c.parts
-                    .iter()
-                    .any(|k| &k.part == name && k.deform.is_some())
-            });
-            if deformed {
-                return Err(EditError::Part(format!(
-                    "part \"{name}\" has deform keys, which name its current vertices; remove them before re-meshing"
-                )));
+            let old = &project.parts[part];
+            for key in records.clips.iter_mut().flat_map(|c| c.parts.iter_mut()) {
+                if key.part == old.name
+                    && let Some(deform) = key.deform.as_mut()
+                {
+                    *deform = carry_deform(&old.mesh, deform, &mesh.positions);
+                }
             }
             if binding.vertices.len() != mesh.positions.len() {
                 return Err(EditError::Weights(format!(

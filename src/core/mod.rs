@@ -18,6 +18,7 @@ pub mod image_io;
 pub mod marching_squares;
 pub mod mask;
 pub mod mesh;
+pub mod mesh_edit;
 pub mod outline;
 pub mod pipeline;
 pub mod pose;

@@ -1,10 +1,12 @@
 //! Re-meshing that keeps the work: per-vertex data of an old mesh carried to a new mesh of the same
 //! sprite. Each new vertex takes the barycentric blend of the old triangle that contains it (or, for
 //! a vertex outside the old mesh, of the nearest old triangle, clamped to its edge), so weights
-//! painted or computed on the old mesh survive a change of mesh settings.
+//! painted or computed on the old mesh survive a change of mesh settings; deform keys' offsets are
+//! carried the same way ([`carry_deform`]).
 
 use glam::DVec2;
 
+use super::animation::DeformRecord;
 use super::mesh::Mesh;
 use super::weights::{Binding, Influences, MAX_INFLUENCES, normalise};
 
@@ -169,6 +171,40 @@ pub fn carry_binding(old: &Mesh, old_binding: &Binding, new_positions: &[[f64; 2
     Binding { vertices }
 }
 
+/// A deform key's offsets on `old` carried to the vertices `new_positions`: each new vertex takes
+/// the barycentric blend of the offsets at the corners of the old triangle it lies in (a vertex the
+/// key does not list has offset 0). A new vertex at an old vertex's exact position takes that
+/// vertex's offset exactly. Vertices whose carried offset is 0 are left out (the record stays
+/// sparse).
+pub fn carry_deform(old: &Mesh, deform: &DeformRecord, new_positions: &[[f64; 2]]) -> DeformRecord {
+    let mut dense = vec![[0.0; 2]; old.positions.len()];
+    for (&v, &offset) in deform.vertices.iter().zip(&deform.offsets) {
+        if let Some(slot) = dense.get_mut(v as usize) {
+            *slot = offset;
+        }
+    }
+    let grid = TriangleGrid::new(old);
+    let mut carried = DeformRecord::default();
+    for (i, &p) in new_positions.iter().enumerate() {
+        let Some((t, weights)) = grid.locate(DVec2::from(p)) else {
+            continue;
+        };
+        let mut offset = [0.0; 2];
+        for (&v, &w) in old.triangles[t].iter().zip(&weights) {
+            if w != 0.0 {
+                let o = dense[v as usize];
+                offset[0] += w * o[0];
+                offset[1] += w * o[1];
+            }
+        }
+        if offset != [0.0, 0.0] {
+            carried.vertices.push(i as u32);
+            carried.offsets.push(offset);
+        }
+    }
+    carried
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +246,52 @@ mod tests {
                 share(p)
             );
         }
+    }
+
+    #[test]
+    fn an_affine_deform_field_is_reproduced_exactly_at_new_vertices() {
+        let image = DynamicImage::ImageRgba8(RgbaImage::from_pixel(70, 50, Rgba([9, 9, 9, 255])));
+        let (old, _) = build_mesh(&image, &MeshSettings::default()).unwrap();
+        let field = |p: &[f64; 2]| {
+            [
+                0.3 * p[0] - 0.1 * p[1] + 2.0,
+                0.05 * p[0] + 0.2 * p[1] - 1.5,
+            ]
+        };
+        let deform = DeformRecord {
+            vertices: (0..old.positions.len() as u32).collect(),
+            offsets: old.positions.iter().map(field).collect(),
+        };
+        let finer = MeshSettings {
+            spacing: Some(3.0),
+            ..MeshSettings::default()
+        };
+        let (new, _) = build_mesh(&image, &finer).unwrap();
+        assert!(new.positions.len() > old.positions.len());
+        let carried = carry_deform(&old, &deform, &new.positions);
+        assert_eq!(carried.vertices.len(), new.positions.len());
+        assert!(crate::core::animation::part_keys::check_deform(&carried).is_ok());
+        for (&v, offset) in carried.vertices.iter().zip(&carried.offsets) {
+            let want = field(&new.positions[v as usize]);
+            assert!(
+                (offset[0] - want[0]).abs() < 1e-9 && (offset[1] - want[1]).abs() < 1e-9,
+                "vertex {v}: {offset:?} vs {want:?}"
+            );
+        }
+        // Outside the old mesh: the nearest triangle's clamped barycentrics, so the field at the
+        // nearest point of the outline.
+        let outside = carry_deform(&old, &deform, &[[-5.0, 20.0], [75.0, 55.0]]);
+        assert_eq!(outside.vertices, vec![0, 1]);
+        for (offset, nearest) in outside.offsets.iter().zip([[0.0, 20.0], [70.0, 50.0]]) {
+            let want = field(&nearest);
+            assert!((offset[0] - want[0]).abs() < 1e-9 && (offset[1] - want[1]).abs() < 1e-9);
+        }
+        // A sparse key: shared vertices keep their offset exactly, and far vertices stay unlisted.
+        let sparse = DeformRecord {
+            vertices: vec![0],
+            offsets: vec![[4.0, -2.0]],
+        };
+        let same = carry_deform(&old, &sparse, &old.positions);
+        assert_eq!(same, sparse);
     }
 }

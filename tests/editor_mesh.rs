@@ -1,0 +1,439 @@
+//! Editing meshes and deforming them in the real editor, driven through its egui UI with
+//! egui_kittest on the bundled zombie sample: adding, moving and deleting vertices in Mesh mode (one
+//! undo step each, weights carried, folds refused), re-meshing a part that has deform keys, and
+//! keying vertex offsets in Deform mode.
+
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::DVec2;
+use limber::app::document::Document;
+use limber::app::editor::{Editor, Mode};
+use limber::app::ui::editor_ui;
+use limber::core::animation::{DeformRecord, PartKeyRecord};
+use limber::core::edit::Edit;
+use limber::core::weights::check_binding;
+
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
+}
+
+/// The bundled sample open in a 1280 × 800 harness, one frame run.
+fn harness() -> Harness<'static, Editor> {
+    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false, &[]);
+            },
+            editor,
+        );
+    harness.run_steps(2);
+    harness
+}
+
+fn pos(p: DVec2) -> Pos2 {
+    Pos2::new(p.x as f32, p.y as f32)
+}
+
+fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
+    harness.event(Event::PointerButton {
+        pos: pos(at),
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(1);
+}
+
+/// A click (press and release without moving) at screen point `at`.
+fn click(harness: &mut Harness<'_, Editor>, at: DVec2) {
+    harness.event(Event::PointerMoved(pos(at)));
+    harness.run_steps(1);
+    button(harness, at, true);
+    button(harness, at, false);
+    harness.run_steps(1);
+}
+
+/// Presses the primary button at `from`, moves to `to` in steps, releases.
+fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    button(harness, from, true);
+    for i in 1..=8 {
+        let p = from + (to - from) * (f64::from(i) / 8.0);
+        harness.event(Event::PointerMoved(pos(p)));
+        harness.run_steps(1);
+    }
+    button(harness, to, false);
+    harness.run_steps(1);
+}
+
+/// The harness in Mesh mode (key 4).
+fn mesh_mode() -> Harness<'static, Editor> {
+    let mut harness = harness();
+    harness.key_press(Key::Num4);
+    harness.run_steps(2);
+    assert_eq!(harness.state().mode, Mode::Mesh);
+    harness
+}
+
+fn vertex(editor: &Editor, v: usize) -> DVec2 {
+    DVec2::from(editor.document.project.parts[0].mesh.positions[v])
+}
+
+/// An interior vertex of part 0 away from the image edges, and its distance to its nearest neighbour.
+fn interior_vertex(editor: &Editor) -> (usize, f64) {
+    let mesh = &editor.document.project.parts[0].mesh;
+    let boundary: Vec<u32> = mesh.boundary_loops.concat();
+    let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
+    let v = (0..mesh.positions.len())
+        .filter(|&v| !boundary.contains(&(v as u32)))
+        .min_by(|&a, &b| {
+            (vertex(editor, a) - centre)
+                .length()
+                .total_cmp(&(vertex(editor, b) - centre).length())
+        })
+        .expect("the sample has interior vertices");
+    let gap = (0..mesh.positions.len())
+        .filter(|&u| u != v)
+        .map(|u| (vertex(editor, u) - vertex(editor, v)).length())
+        .fold(f64::INFINITY, f64::min);
+    (v, gap)
+}
+
+fn bones(editor: &Editor) -> usize {
+    editor.document.project.rig.skeleton.bones.len()
+}
+
+#[test]
+fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_exactly() {
+    let mut harness = mesh_mode();
+    let before = harness.state().document.project.clone();
+    let count = before.parts[0].mesh.positions.len();
+    // The triangle centre farthest from every vertex: on no vertex, inside the sprite.
+    let editor = harness.state();
+    let mesh = &before.parts[0].mesh;
+    let spot = (0..mesh.triangles.len())
+        .map(|t| {
+            let c = mesh.corners(t).map(DVec2::from);
+            let centre = (c[0] + c[1] + c[2]) / 3.0;
+            let gap = mesh
+                .positions
+                .iter()
+                .map(|p| (DVec2::from(*p) - centre).length())
+                .fold(f64::INFINITY, f64::min);
+            (gap, centre)
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap()
+        .1;
+    let at = editor.screen_of(spot);
+    click(&mut harness, at);
+    let editor = harness.state();
+    let part = &editor.document.project.parts[0];
+    assert_eq!(part.mesh.positions.len(), count + 1, "{}", editor.status);
+    let added = DVec2::from(part.mesh.positions[count]);
+    assert!(
+        (added - spot).length() < 1e-3,
+        "added at {added} for {spot}"
+    );
+    check_binding(&part.binding, bones(editor)).unwrap();
+    assert_eq!(part.binding.vertices.len(), count + 1);
+    assert!(
+        part.mesh
+            .triangles
+            .iter()
+            .any(|t| t.contains(&(count as u32)))
+    );
+    assert_eq!(editor.selected_vertex, Some((0, count)));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, before);
+    assert!(!harness.state().document.can_undo());
+}
+
+#[test]
+fn dragging_a_vertex_moves_it_by_the_drag_as_one_undo_step() {
+    let mut harness = mesh_mode();
+    let before = harness.state().document.project.clone();
+    let (v, gap) = interior_vertex(harness.state());
+    let from = vertex(harness.state(), v);
+    let shift = DVec2::new(0.3, -0.2) * gap;
+    let (a, b) = (
+        harness.state().screen_of(from),
+        harness.state().screen_of(from + shift),
+    );
+    drag(&mut harness, a, b);
+    let editor = harness.state();
+    let moved = vertex(editor, v) - from;
+    assert!(
+        (moved - shift).length() < 1e-3,
+        "moved by {moved}, dragged by {shift} ({})",
+        editor.status
+    );
+    let part = &editor.document.project.parts[0];
+    assert_eq!(
+        part.mesh.positions.len(),
+        before.parts[0].mesh.positions.len()
+    );
+    check_binding(&part.binding, bones(editor)).unwrap();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, before);
+    assert!(
+        !harness.state().document.can_undo(),
+        "the drag was one undo step"
+    );
+}
+
+#[test]
+fn a_selected_vertex_is_deleted_with_the_delete_key_and_undo_restores_it() {
+    let mut harness = mesh_mode();
+    let before = harness.state().document.project.clone();
+    let count = before.parts[0].mesh.positions.len();
+    let (v, _) = interior_vertex(harness.state());
+    let at = harness.state().screen_of(vertex(harness.state(), v));
+    click(&mut harness, at);
+    assert_eq!(harness.state().selected_vertex, Some((0, v)));
+    assert_eq!(
+        harness.state().document.project,
+        before,
+        "selecting changes nothing"
+    );
+    harness.key_press(Key::Delete);
+    harness.run_steps(1);
+    let editor = harness.state();
+    let part = &editor.document.project.parts[0];
+    assert_eq!(part.mesh.positions.len(), count - 1, "{}", editor.status);
+    check_binding(&part.binding, bones(editor)).unwrap();
+    // The vertices after it moved down by one, in place.
+    assert_eq!(
+        part.mesh.positions[v],
+        before.parts[0].mesh.positions[v + 1]
+    );
+    assert_eq!(
+        part.binding.vertices[v],
+        before.parts[0].binding.vertices[v + 1]
+    );
+    assert_eq!(editor.document.project.rig, before.rig);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, before);
+}
+
+#[test]
+fn moves_that_would_fold_the_mesh_are_refused_and_change_nothing() {
+    let mut harness = mesh_mode();
+    let before = harness.state().document.project.clone();
+    // An interior vertex dragged out of the sprite.
+    let (v, _) = interior_vertex(harness.state());
+    let from = vertex(harness.state(), v);
+    let (a, b) = (
+        harness.state().screen_of(from),
+        harness.state().screen_of(DVec2::new(-20.0, -20.0)),
+    );
+    drag(&mut harness, a, b);
+    assert_eq!(harness.state().document.project, before);
+    assert!(
+        harness.state().status.contains("refused"),
+        "status: {}",
+        harness.state().status
+    );
+    assert!(!harness.state().status.contains('\n'));
+    // A boundary vertex dragged across the sprite to beyond its far side.
+    harness.state_mut().status.clear();
+    let mesh = &before.parts[0].mesh;
+    let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
+    let b0 = mesh.boundary_loops[0][0] as usize;
+    let p = vertex(harness.state(), b0);
+    let across = centre + (centre - p) * 1.5;
+    let (a, b) = (
+        harness.state().screen_of(p),
+        harness.state().screen_of(across),
+    );
+    drag(&mut harness, a, b);
+    assert_eq!(harness.state().document.project, before);
+    assert!(harness.state().status.contains("refused"));
+    assert!(!harness.state().document.can_undo());
+}
+
+/// Adds a deform key on part 0 at `time` of clip 0 moving `vertices` by `offsets` (as a loaded file
+/// could have it).
+fn add_deform_key(editor: &mut Editor, time: f64, vertices: Vec<u32>, offsets: Vec<[f64; 2]>) {
+    let clip = &editor.document.project.rig.clips[0];
+    let mut record = clip.to_record();
+    record.parts.push(PartKeyRecord {
+        part: editor.document.project.parts[0].name.clone(),
+        time,
+        draw_order: None,
+        visible: None,
+        deform: Some(DeformRecord { vertices, offsets }),
+        interp: Default::default(),
+    });
+    let name = record.name.clone();
+    assert!(editor.apply(Edit::ReplaceClip { name, clip: record }));
+}
+
+#[test]
+fn re_meshing_a_part_with_deform_keys_carries_them_to_the_new_vertices_and_undoes() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    let count = editor.document.project.parts[0].mesh.positions.len() as u32;
+    // Every third vertex moves, by an amount that varies with the vertex.
+    let vertices: Vec<u32> = (0..count).step_by(3).collect();
+    let offsets = vertices
+        .iter()
+        .map(|&v| [f64::from(v % 7) - 3.0, f64::from(v % 5) * 0.5])
+        .collect();
+    add_deform_key(&mut editor, 0.3, vertices, offsets);
+    add_deform_key(&mut editor, 0.9, vec![1, 2], vec![[2.0, 2.0], [-1.0, 0.5]]);
+    let before = editor.document.project.clone();
+    let part_name = before.parts[0].name.clone();
+    let mut settings = before.parts[0].mesh_settings.clone();
+    settings.spacing = Some(3.0);
+    assert!(editor.remesh(0, settings), "{}", editor.status);
+    let after = &editor.document.project;
+    let (old, new) = (&before.parts[0].mesh, &after.parts[0].mesh);
+    assert!(new.positions.len() > old.positions.len());
+    let clip_before = &before.rig.clips[0];
+    let clip_after = &after.rig.clips[0];
+    assert_eq!(clip_after.part_keys().len(), 2, "both deform keys survive");
+    // At vertices the two meshes share, the sampled offsets are the old ones, at both keys and
+    // between them.
+    let mut shared = 0;
+    for (n, p) in new.positions.iter().enumerate() {
+        let Some(o) = old.positions.iter().position(|q| q == p) else {
+            continue;
+        };
+        shared += 1;
+        for t in [0.3, 0.6, 0.9] {
+            let offset = |pose: limber::core::animation::PartPose, v: usize| {
+                pose.deform
+                    .iter()
+                    .find(|e| e.0 as usize == v)
+                    .map_or([0.0, 0.0], |e| e.1)
+            };
+            let was = offset(clip_before.sample_part(&part_name, t), o);
+            let is = offset(clip_after.sample_part(&part_name, t), n);
+            assert!(
+                (was[0] - is[0]).abs() < 1e-12 && (was[1] - is[1]).abs() < 1e-12,
+                "vertex {o} → {n} at {t}: {was:?} vs {is:?}"
+            );
+        }
+    }
+    assert!(shared > 10, "only {shared} vertices in common");
+    // Deform keys name only vertices of the new mesh.
+    for key in clip_after.part_keys() {
+        let deform = key.deform.as_ref().unwrap();
+        assert!(
+            deform
+                .vertices
+                .iter()
+                .all(|&v| (v as usize) < new.positions.len())
+        );
+    }
+    editor.undo();
+    assert_eq!(editor.document.project, before);
+}
+
+#[test]
+fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
+    let mut editor = Editor::new(Document::open(&sample()).unwrap());
+    add_deform_key(&mut editor, 0.3, vec![0, 4], vec![[3.0, 0.0], [0.0, -2.0]]);
+    let before = editor.document.project.clone();
+    let (v, _) = interior_vertex(&editor);
+    assert!(v > 4, "the test wants a vertex after those keyed");
+    editor.selected_vertex = Some((0, v));
+    assert!(editor.delete_selected_vertex(), "{}", editor.status);
+    let key = &editor.document.project.rig.clips[0].part_keys()[0];
+    let deform = key.deform.as_ref().unwrap();
+    assert_eq!(deform.vertices, vec![0, 4]);
+    assert_eq!(deform.offsets, vec![[3.0, 0.0], [0.0, -2.0]]);
+    editor.undo();
+    assert_eq!(editor.document.project, before);
+}
+
+/// Part 0's posed position of vertex `v` in `editor`'s current frame.
+fn posed(editor: &Editor, v: usize) -> DVec2 {
+    let frame = editor.frame().unwrap();
+    let (_, positions) = editor
+        .posed_vertices(&frame)
+        .into_iter()
+        .find(|(p, _)| *p == 0)
+        .unwrap();
+    DVec2::from(positions[v])
+}
+
+#[test]
+fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
+    let mut harness = harness();
+    harness.state_mut().time = 0.45;
+    harness.key_press(Key::D);
+    harness.run_steps(2);
+    assert!(harness.state().deform.on);
+    assert_eq!(harness.state().mode, Mode::Animate);
+    let before = harness.state().document.project.clone();
+    assert!(before.rig.clips[0].part_keys().is_empty());
+    let (v, gap) = interior_vertex(harness.state());
+    let from = posed(harness.state(), v);
+    let shift = DVec2::new(4.0, -2.5).normalize() * gap * 0.8;
+    let (a, b) = (
+        harness.state().screen_of(from),
+        harness.state().screen_of(from + shift),
+    );
+    drag(&mut harness, a, b);
+    let editor = harness.state();
+    let keys = editor.document.project.rig.clips[0].part_keys();
+    assert_eq!(keys.len(), 1, "{}", editor.status);
+    assert_eq!(keys[0].time, 0.45);
+    assert!(
+        keys[0]
+            .deform
+            .as_ref()
+            .unwrap()
+            .vertices
+            .contains(&(v as u32))
+    );
+    // Sampling the clip at the playhead puts the vertex where it was dragged.
+    let moved = posed(editor, v) - from;
+    assert!(
+        (moved - shift).length() < 1e-3,
+        "moved by {moved}, dragged by {shift}"
+    );
+    // Bones are not keyed by a deform drag, and the mesh itself is untouched.
+    assert_eq!(
+        editor.document.project.rig.clips[0].key_count(),
+        before.rig.clips[0].key_count()
+    );
+    assert_eq!(editor.document.project.parts, before.parts);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, before);
+    assert!(!harness.state().document.can_undo(), "one undo step");
+    assert!((posed(harness.state(), v) - from).length() < 1e-12);
+    // D again leaves Deform mode: a drag poses bones again.
+    harness.key_press(Key::D);
+    harness.run_steps(1);
+    assert!(!harness.state().deform.on);
+}
+
+#[test]
+fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
+    let mut harness = harness();
+    harness.key_press(Key::Num2);
+    harness.run_steps(1);
+    harness.get_by_label("Deform").click();
+    harness.run_steps(1);
+    assert!(harness.state().deform.on);
+    assert_eq!(
+        harness.state().mode,
+        Mode::Animate,
+        "Deform works in Animate"
+    );
+    assert!(
+        limber::app::ui::SHORTCUTS
+            .iter()
+            .any(|(key, what)| *key == "D" && what.contains("Deform"))
+    );
+}
