@@ -162,6 +162,11 @@ impl Document {
         self.changed(None);
     }
 
+    /// Whether a transaction (a drag) is open.
+    pub fn in_transaction(&self) -> bool {
+        self.history.is_open()
+    }
+
     pub fn undo(&mut self) -> bool {
         let done = self.history.undo(&mut self.project);
         if done {

@@ -7,6 +7,7 @@ use glam::{DAffine2, DVec2};
 
 use super::document::Document;
 use super::weights_cache::WeightsCache;
+use super::weights_job::WeightsJob;
 use crate::core::brush::BrushMode;
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
@@ -88,6 +89,10 @@ pub struct Editor {
     /// Set when the viewport should fit the canvas at its next frame.
     pub fit_requested: bool,
     pub weights: WeightsCache,
+    /// Weights being computed in the background (see [`Editor::recompute_weights`]).
+    pub weights_job: Option<WeightsJob>,
+    /// Images up to this many pixels (all parts together) get their weights on the UI thread.
+    pub sync_weight_pixels: u64,
     /// The drag in progress in the viewport.
     pub drag: Option<Drag>,
     /// Where the viewport was last drawn (screen points): its centre.
@@ -164,6 +169,8 @@ impl Editor {
             confirm_close: false,
             fit_requested: true,
             weights: WeightsCache::default(),
+            weights_job: None,
+            sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,
             viewport_center: DVec2::ZERO,
             brush: Brush {
@@ -228,11 +235,14 @@ impl Editor {
             .or((clips > 0).then_some(0));
     }
 
+    /// Saves (after waiting for weights being computed, so the file has them).
     pub fn save(&mut self) -> bool {
+        self.finish_background_work();
         self.report(|d| d.save(), "saved")
     }
 
     pub fn save_as(&mut self, path: &Path) -> bool {
+        self.finish_background_work();
         self.report(|d| d.save_as(path), "saved")
     }
 

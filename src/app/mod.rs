@@ -7,7 +7,7 @@
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
-//!   weight updates.
+//!   weight updates; [`weights_job`]: long weight work on a worker thread.
 
 mod animate;
 pub mod document;
@@ -22,6 +22,7 @@ pub mod ui;
 pub mod viewport;
 mod weighting;
 pub mod weights_cache;
+pub mod weights_job;
 mod window;
 
 pub use window::run;

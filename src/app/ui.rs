@@ -288,8 +288,8 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     }
 }
 
-/// The status line: file state and the last message.
-pub fn status_bar(ui: &mut egui::Ui, editor: &Editor) {
+/// The status line: file state, background work (a progress bar and Cancel) and the last message.
+pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         let saved = if editor.document.is_dirty() {
             "unsaved changes"
@@ -298,6 +298,22 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &Editor) {
         };
         ui.label(saved);
         ui.separator();
+        if let Some((done, total)) = editor.background_progress() {
+            let fraction = if total == 0 {
+                0.0
+            } else {
+                done as f32 / total as f32
+            };
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(160.0)
+                    .text(format!("weights {done}/{total}")),
+            );
+            if ui.button("Cancel").clicked() {
+                editor.cancel_background_work();
+            }
+            ui.separator();
+        }
         ui.label(&editor.status);
     });
 }
@@ -328,6 +344,11 @@ pub fn editor_ui(
     recent: &[std::path::PathBuf],
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
+    editor.poll_background_work();
+    if editor.is_busy() {
+        // Keep polling the job while it runs.
+        ctx.request_repaint_after(std::time::Duration::from_millis(100));
+    }
     let mut action = shortcuts(&ctx, editor);
     egui::Panel::top("menu").show(ui, |ui| {
         if let Some(a) = menu_bar(ui, editor, recent) {

@@ -81,6 +81,11 @@ impl History {
         }
     }
 
+    /// Whether a transaction is open.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
