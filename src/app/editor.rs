@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use glam::{DAffine2, DVec2};
 
 use super::document::Document;
+use super::key_selection::KeySelection;
 use super::weights_cache::WeightsCache;
 use super::weights_job::WeightsJob;
 use crate::core::brush::BrushMode;
@@ -102,6 +103,8 @@ pub struct Editor {
     pub locked: Vec<bool>,
     /// The key selected in the dopesheet: bone name and time.
     pub selected_key: Option<(String, f64)>,
+    /// More selected keys (the dopesheet's rubber band) and the copied keys.
+    pub keys: KeySelection,
     /// The vertex whose weights the inspector shows (Alt + click in Weights mode): part, vertex.
     pub selected_vertex: Option<(usize, usize)>,
 }
@@ -180,6 +183,7 @@ impl Editor {
             },
             locked: Vec::new(),
             selected_key: None,
+            keys: KeySelection::default(),
             selected_vertex: None,
         }
     }
@@ -271,7 +275,7 @@ impl Editor {
             .clip
             .filter(|_| self.mode == Mode::Animate)
             .and_then(|c| project.rig.clips.get(c));
-        Some(Frame::sample(project, &solver, clip, self.time))
+        Some(Frame::sample(project, &solver, clip, self.playhead()))
     }
 
     pub fn bone_name(&self, bone: usize) -> Option<String> {

@@ -4,7 +4,8 @@
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
-//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
+//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
+//!   dopesheet's multiple key selection, copy and paste;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread.
@@ -14,6 +15,7 @@ pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
 pub mod inspector;
+pub mod key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;

@@ -38,7 +38,15 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "fit the sprite in the view"),
     (
         "Delete",
-        "delete the selected key, or else the selected bone",
+        "delete the selected keys, or else the selected bone",
+    ),
+    (
+        "Ctrl+C / Ctrl+V",
+        "copy the selected keys / paste them at the playhead",
+    ),
+    (
+        "Shift+click / Shift+drag",
+        "add a key to the selection / select keys in a box (dopesheet)",
     ),
     ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
@@ -75,9 +83,23 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             action = Some(WindowAction::NewFromImage);
         }
     });
-    // Single keys only when no text field has the keyboard.
+    // Single keys, copy and paste only when no text field has the keyboard.
     if ctx.egui_wants_keyboard_input() {
         return action;
+    }
+    // Ctrl+C / Ctrl+V arrive as copy and paste events from the window, as keys from tests.
+    let (copy, paste) = ctx.input_mut(|i| {
+        let copy = i.consume_shortcut(&command(Key::C))
+            || i.events.iter().any(|e| matches!(e, egui::Event::Copy));
+        let paste = i.consume_shortcut(&command(Key::V))
+            || i.events.iter().any(|e| matches!(e, egui::Event::Paste(_)));
+        (copy, paste)
+    });
+    if copy {
+        editor.copy_selected_keys();
+    }
+    if paste {
+        editor.paste_keys();
     }
     ctx.input(|i| {
         if i.key_pressed(Key::Space) {
@@ -103,10 +125,10 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             editor.fit_requested = true;
         }
         if i.key_pressed(Key::Delete) {
-            if editor.selected_key.is_some() {
-                editor.delete_selected_key();
-            } else {
+            if editor.selected_keys().is_empty() {
                 editor.delete_selected_bone();
+            } else {
+                editor.delete_selected_keys();
             }
         }
         if i.key_pressed(Key::F1) {
