@@ -1,6 +1,7 @@
 //! Weights computed in the background: a recompute that needs new distance fields runs on a worker
 //! thread (the editor is busy, the status bar shows progress and Cancel), its result equals the
-//! synchronous one and is one undo step; Cancel and undo leave the document as it is.
+//! synchronous one and joins the undo step that asked for it (or is its own when something else
+//! changed meanwhile); Cancel and undo leave the document as it is.
 //!
 //! The sample sprite is small enough for the synchronous path, so each test sets
 //! `sync_weight_pixels` to 0 to send every missing field to the worker.
@@ -69,14 +70,12 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
             .any(|v| v.iter().any(|&(b, _)| b == bones - 1)),
         "the new bone has weight somewhere"
     );
-    // The weights are one undo step; the bone another.
+    // Nothing else changed meanwhile: the weights joined the bone's undo step.
     editor.undo();
     assert_eq!(binding(&editor), before);
-    assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones);
-    editor.undo();
     assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones - 1);
-    editor.finish_background_work();
-    assert_eq!(binding(&editor), before);
+    editor.redo();
+    assert_eq!(binding(&editor), expected);
 
     // With every field cached, a smoothness change is synchronous again (sliders while dragging).
     let mut editor = self::editor(true);
@@ -136,12 +135,18 @@ fn edits_while_the_job_runs_are_respected() {
     editor.finish_background_work();
     assert_eq!(editor.document.project, before);
     assert!(editor.status.contains("dropped"), "{}", editor.status);
-    // Other edits meanwhile (a clip) do not change the weights' inputs: they are applied.
+    // Other edits meanwhile (a clip) do not change the weights' inputs: they are applied, as an
+    // undo step of their own.
     let mut editor = self::editor(true);
+    let clips = editor.document.project.rig.clips.len();
     add_child(&mut editor);
+    let unweighted = binding(&editor);
     editor.add_clip();
     editor.finish_background_work();
     assert_eq!(binding(&editor), binding(&synchronous_child()));
+    editor.undo();
+    assert_eq!(binding(&editor), unweighted);
+    assert_eq!(editor.document.project.rig.clips.len(), clips + 1);
 }
 
 fn synchronous_child() -> Editor {

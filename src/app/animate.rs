@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::editor::{Editor, Mode, ONION_STEP};
-use crate::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord};
+use crate::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
@@ -215,6 +215,59 @@ impl Editor {
                     .map(|b| DVec2::from(b.translate))
             })
             .unwrap_or(DVec2::ZERO)
+    }
+
+    /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
+    pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
+        let p = self.document.project.parts.get(part)?;
+        let keyed = self
+            .current_clip()
+            .and_then(|clip| clip.sample_part(&p.name, self.playhead()).draw_order);
+        Some(keyed.unwrap_or(p.draw_order))
+    }
+
+    /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
+    /// there), one undo step.
+    pub fn key_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
+        let Some(clip) = self.current_clip() else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let Some(name) = self
+            .document
+            .project
+            .parts
+            .get(part)
+            .map(|p| p.name.clone())
+        else {
+            return false;
+        };
+        let time = self.playhead();
+        let mut record = clip.to_record();
+        match record
+            .parts
+            .iter_mut()
+            .find(|k| k.part == name && k.time == time)
+        {
+            Some(key) => key.draw_order = Some(draw_order),
+            None => record.parts.push(PartKeyRecord {
+                part: name.clone(),
+                time,
+                draw_order: Some(draw_order),
+                visible: None,
+                deform: None,
+                interp: Default::default(),
+            }),
+        }
+        let clip_name = record.name.clone();
+        let done = self.apply(Edit::ReplaceClip {
+            name: clip_name,
+            clip: record,
+        });
+        if done {
+            self.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
+        }
+        done
     }
 
     /// Keys `bone`'s translation at the playhead in the current clip.

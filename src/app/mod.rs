@@ -3,7 +3,8 @@
 //!
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
-//!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
+//!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
+//!   `parts.rs` and `hierarchy.rs`;
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
@@ -14,6 +15,7 @@ mod animate;
 pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
+mod hierarchy;
 pub mod inspector;
 pub mod key_selection;
 mod parts;

@@ -289,22 +289,43 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
         });
     ui.separator();
     ui.heading("Parts");
+    // Animating a clip, the order field shows and keys the order at the playhead; otherwise it sets
+    // the part's own order.
+    let keyed = editor.mode == Mode::Animate && editor.current_clip().is_some();
     for index in 0..editor.document.project.parts.len() {
         let part = &editor.document.project.parts[index];
-        let (name, vertices, mut order) = (
-            part.name.clone(),
-            part.mesh.positions.len(),
-            part.draw_order,
-        );
+        let (name, vertices) = (part.name.clone(), part.mesh.positions.len());
+        let mut order = if keyed {
+            editor
+                .draw_order_at_playhead(index)
+                .unwrap_or(part.draw_order)
+        } else {
+            part.draw_order
+        };
         ui.horizontal(|ui| {
             ui.label(format!("{name} ({vertices} vertices)"));
-            let response = ui.add(
-                egui::DragValue::new(&mut order)
-                    .range(-1000..=1000)
-                    .prefix("order "),
-            );
+            let response = ui.add(egui::DragValue::new(&mut order).range(-1000..=1000).prefix(
+                if keyed {
+                    "order at playhead "
+                } else {
+                    "order "
+                },
+            ));
+            if response.drag_started() {
+                editor.document.begin();
+            }
             if response.changed() {
-                editor.set_draw_order(index, order);
+                if keyed {
+                    editor.key_draw_order(index, order);
+                } else {
+                    editor.set_draw_order(index, order);
+                }
+            }
+            if response.drag_stopped() {
+                editor.document.commit();
+            }
+            if keyed && ui.button("Key order").clicked() {
+                editor.key_draw_order(index, order);
             }
         });
     }

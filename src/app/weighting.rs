@@ -6,6 +6,7 @@ use glam::DVec2;
 use super::editor::Editor;
 use super::weights_job::{Finished, WeightsJob};
 use crate::core::brush::{BrushMode, Dab, apply_dab};
+use crate::core::distance::Metric;
 use crate::core::edit::Edit;
 use crate::core::weights::WeightSettings;
 
@@ -22,9 +23,10 @@ impl Editor {
     /// - Fields missing and the parts' images at most [`Editor::sync_weight_pixels`] pixels in
     ///   all: computed here too (the same edits).
     /// - Otherwise a background job computes them ([`Editor::is_busy`], progress in the status bar,
-    ///   Cancel); its weights are applied when it ends as one undo step of their own, if the
-    ///   bones, meshes and weight settings are still those it started from. Asking again while it
-    ///   runs stops it early and starts over when it ends (finished fields stay cached).
+    ///   Cancel); its weights are applied when it ends, if the bones, meshes and weight settings
+    ///   are still those it started from — into the undo step that asked for them when nothing
+    ///   changed meanwhile, else as one step of their own. Asking again while it runs stops it
+    ///   early and starts over when it ends (finished fields stay cached).
     pub fn recompute_weights(&mut self) {
         if let Some(job) = self.weights_job.as_mut() {
             job.ask_again();
@@ -50,7 +52,8 @@ impl Editor {
                 .map(|i| self.document.image_path(i))
                 .collect();
             let cache = self.weights.lend();
-            self.weights_job = Some(WeightsJob::start(project.clone(), images, cache));
+            let revision = self.document.revision();
+            self.weights_job = Some(WeightsJob::start(project.clone(), revision, images, cache));
             self.status = "computing weights…".into();
             return;
         }
@@ -137,13 +140,40 @@ impl Editor {
             self.status = "weights dropped: the bones or meshes changed meanwhile".into();
             return;
         }
-        self.document.begin();
-        for (part, binding) in finished.bindings.into_iter().enumerate() {
-            if let Some(binding) = binding {
-                self.set_binding(part, binding);
+        // Nothing changed since the request: the weights join the step that asked for them (a new
+        // bone and its weights undo together). Otherwise they are a step of their own.
+        let amend = self.document.revision() == finished.revision;
+        let parts = &self.document.project.parts;
+        let edits: Vec<Edit> = finished
+            .bindings
+            .into_iter()
+            .enumerate()
+            .filter_map(|(part, binding)| {
+                let binding = binding?;
+                let changed = parts.get(part).is_some_and(|p| p.binding != binding);
+                changed.then_some(Edit::SetBinding { part, binding })
+            })
+            .collect();
+        if !amend {
+            self.document.begin();
+        }
+        for edit in edits {
+            let done = if amend {
+                self.document.amend(edit)
+            } else {
+                self.document.apply(edit)
+            };
+            if let Err(e) = done {
+                if !amend {
+                    self.document.cancel();
+                }
+                self.status = e;
+                return;
             }
         }
-        self.document.commit();
+        if !amend {
+            self.document.commit();
+        }
         self.status = "weights updated".into();
     }
 
@@ -163,6 +193,31 @@ impl Editor {
         }) {
             self.recompute_weights();
         }
+    }
+
+    /// Sets the distance metric of part `index`'s automatic weights and recomputes them, one undo
+    /// step (weights computed in the background join it when nothing else changed meanwhile).
+    pub fn set_metric(&mut self, index: usize, metric: Metric) -> bool {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return false;
+        };
+        if part.weight_settings.metric == metric {
+            return false;
+        }
+        let settings = WeightSettings {
+            metric,
+            ..part.weight_settings
+        };
+        self.document.begin();
+        let done = self.apply(Edit::SetWeightSettings {
+            part: index,
+            settings,
+        });
+        if done {
+            self.recompute_weights();
+        }
+        self.document.commit();
+        done
     }
 
     /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside

@@ -63,6 +63,8 @@ pub struct Finished {
     pub error: Option<String>,
     /// The inputs the weights were computed from.
     pub inputs: WeightInputs,
+    /// The document's revision when the job started.
+    pub revision: u64,
     /// Weights were asked for again while it ran (the document changed): compute them again.
     pub again: bool,
     /// The user cancelled it: drop the result.
@@ -74,14 +76,20 @@ pub struct WeightsJob {
     progress: Arc<Progress>,
     handle: Option<JoinHandle<Output>>,
     inputs: WeightInputs,
+    revision: u64,
     again: bool,
     cancelled: bool,
 }
 
 impl WeightsJob {
-    /// Starts computing every part's automatic weights for `project` (part images at `images`)
-    /// with `cache`, which comes back with the result.
-    pub fn start(project: Project, images: Vec<PathBuf>, mut cache: WeightsCache) -> Self {
+    /// Starts computing every part's automatic weights for `project` (part images at `images`, the
+    /// document at `revision`) with `cache`, which comes back with the result.
+    pub fn start(
+        project: Project,
+        revision: u64,
+        images: Vec<PathBuf>,
+        mut cache: WeightsCache,
+    ) -> Self {
         let progress = Arc::new(Progress::new());
         let inputs = WeightInputs::of(&project);
         let worker_progress = Arc::clone(&progress);
@@ -112,6 +120,7 @@ impl WeightsJob {
             progress,
             handle,
             inputs,
+            revision,
             again: false,
             cancelled: false,
         }
@@ -170,6 +179,7 @@ impl WeightsJob {
             bindings: output.bindings,
             error: output.error,
             inputs: self.inputs.clone(),
+            revision: self.revision,
             again: self.again,
             cancelled: self.cancelled,
         }
