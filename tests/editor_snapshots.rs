@@ -27,8 +27,10 @@ struct App {
 
 /// The sample project in a 1280 × 800 harness whose renderer holds the editor's GPU scene.
 fn harness(setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
-    let render_state =
-        create_render_state(default_wgpu_setup(), egui_wgpu::RendererOptions::PREDICTABLE);
+    let render_state = create_render_state(
+        default_wgpu_setup(),
+        egui_wgpu::RendererOptions::PREDICTABLE,
+    );
     gpu_bridge::install(&render_state);
     let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
     setup(&mut editor);

@@ -4,6 +4,7 @@
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use limber::app::document::Document;
 use limber::app::editor::Editor;
 use limber::app::timeline::key_position;
@@ -175,6 +176,8 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     assert_eq!(keys(harness.state()), before, "the paste is one undo step");
 
     band_select(&mut harness);
+    // The inspector says what is selected and offers to delete it.
+    harness.get_by_label_contains("2 keys selected");
     harness.key_press(Key::Delete);
     harness.run_steps(1);
     let deleted = keys(harness.state());

@@ -263,6 +263,17 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 /// The selected key: its time and the interpolation toward the next key.
 fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     let Some(key) = editor.selected_key_record() else {
+        let count = editor.selected_keys().len();
+        if count > 1 {
+            ui.separator();
+            ui.heading("Keys");
+            ui.label(format!(
+                "{count} keys selected: drag one to move them all; Ctrl+C, Ctrl+V pastes at the playhead; Delete."
+            ));
+            if ui.button("Delete keys").clicked() {
+                editor.delete_selected_keys();
+            }
+        }
         return;
     };
     ui.separator();
