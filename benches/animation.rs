@@ -72,6 +72,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         keys,
         parts: vec![],
         constraints: vec![],
+        fps: None,
     };
     let clip = Clip::from_record(&record, &skeleton).unwrap();
     (skeleton, ik, clip)

@@ -41,6 +41,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         keys: vec![rest, key],
         parts: vec![],
         constraints: vec![],
+        fps: None,
     };
     Clip::from_record(&record, skeleton).unwrap()
 }

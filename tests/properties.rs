@@ -397,6 +397,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         keys,
                         parts: vec![],
                         constraints: vec![],
+                        fps: None,
                     }],
                 }
             },

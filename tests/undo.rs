@@ -111,6 +111,7 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
             keys: vec![key("head", 0.0, 0.0)],
             parts: vec![],
             constraints: vec![],
+            fps: None,
         }),
         Edit::SetKey {
             clip: "nod".into(),
@@ -254,6 +255,7 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
                 keys: vec![],
                 parts: vec![],
                 constraints: vec![],
+                fps: None,
             }),
             "twice",
         ),

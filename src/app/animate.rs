@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::editor::{Editor, Mode, ONION_STEP};
-use crate::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord};
+use crate::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
@@ -30,7 +30,8 @@ impl Editor {
         let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
         let at = |t: f64| Frame::sample(project, &solver, Some(clip), clip.local_time(t));
-        Some([at(self.time - ONION_STEP), at(self.time + ONION_STEP)])
+        let now = self.playhead();
+        Some([at(now - ONION_STEP), at(now + ONION_STEP)])
     }
 
     /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at
@@ -60,6 +61,59 @@ impl Editor {
             return;
         }
         self.playing = !self.playing;
+        if !self.playing {
+            // Paused on the frame shown.
+            self.time = self.playhead();
+        }
+    }
+
+    /// The current clip's frame rate, when it has one.
+    pub fn clip_fps(&self) -> Option<u32> {
+        self.current_clip().and_then(|c| c.fps)
+    }
+
+    /// `t` within the clip, on the nearest frame of the clip's frame rate (unchanged without one).
+    pub fn snap_time(&self, t: f64) -> f64 {
+        let duration = self.current_clip().map_or(f64::INFINITY, |c| c.duration);
+        let t = match self.clip_fps() {
+            Some(fps) => (t * f64::from(fps)).round() / f64::from(fps),
+            None => t,
+        };
+        t.clamp(0.0, duration)
+    }
+
+    /// The time shown and keyed: the playhead, on the frame it is in when the clip has a frame rate
+    /// (playback steps frame by frame).
+    pub fn playhead(&self) -> f64 {
+        match self.clip_fps() {
+            Some(fps) => {
+                let fps = f64::from(fps);
+                // The small margin keeps a time computed as i / fps on frame i.
+                (self.time * fps + 1e-6).floor() / fps
+            }
+            None => self.time,
+        }
+    }
+
+    /// Sets the current clip's frame rate (`None`: free timing), one undo step; the playhead moves
+    /// to the nearest frame.
+    pub fn set_clip_fps(&mut self, fps: Option<u32>) -> bool {
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        let record = clip.to_record();
+        if record.fps == fps {
+            return false;
+        }
+        let name = record.name.clone();
+        if self.apply(Edit::ReplaceClip {
+            name,
+            clip: ClipRecord { fps, ..record },
+        }) {
+            self.time = self.snap_time(self.time);
+            return true;
+        }
+        false
     }
 
     /// Adds an empty looping clip of one second and selects it.
@@ -76,6 +130,7 @@ impl Editor {
             keys: Vec::new(),
             parts: Vec::new(),
             constraints: Vec::new(),
+            fps: None,
         };
         if self.apply(Edit::AddClip(record)) {
             self.clip = Some(self.document.project.rig.clips.len() - 1);
@@ -139,7 +194,12 @@ impl Editor {
     /// samples it at the playhead, before constraints.
     pub fn keyed_rotation(&self, bone: usize) -> f64 {
         self.current_clip()
-            .and_then(|clip| clip.sample(self.time).bones.get(bone).map(|b| b.rotate))
+            .and_then(|clip| {
+                clip.sample(self.playhead())
+                    .bones
+                    .get(bone)
+                    .map(|b| b.rotate)
+            })
             .unwrap_or(0.0)
             .to_degrees()
     }
@@ -149,12 +209,65 @@ impl Editor {
     pub fn keyed_translation(&self, bone: usize) -> DVec2 {
         self.current_clip()
             .and_then(|clip| {
-                clip.sample(self.time)
+                clip.sample(self.playhead())
                     .bones
                     .get(bone)
                     .map(|b| DVec2::from(b.translate))
             })
             .unwrap_or(DVec2::ZERO)
+    }
+
+    /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
+    pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
+        let p = self.document.project.parts.get(part)?;
+        let keyed = self
+            .current_clip()
+            .and_then(|clip| clip.sample_part(&p.name, self.playhead()).draw_order);
+        Some(keyed.unwrap_or(p.draw_order))
+    }
+
+    /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
+    /// there), one undo step.
+    pub fn key_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
+        let Some(clip) = self.current_clip() else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let Some(name) = self
+            .document
+            .project
+            .parts
+            .get(part)
+            .map(|p| p.name.clone())
+        else {
+            return false;
+        };
+        let time = self.playhead();
+        let mut record = clip.to_record();
+        match record
+            .parts
+            .iter_mut()
+            .find(|k| k.part == name && k.time == time)
+        {
+            Some(key) => key.draw_order = Some(draw_order),
+            None => record.parts.push(PartKeyRecord {
+                part: name.clone(),
+                time,
+                draw_order: Some(draw_order),
+                visible: None,
+                deform: None,
+                interp: Default::default(),
+            }),
+        }
+        let clip_name = record.name.clone();
+        let done = self.apply(Edit::ReplaceClip {
+            name: clip_name,
+            clip: record,
+        });
+        if done {
+            self.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
+        }
+        done
     }
 
     /// Keys `bone`'s translation at the playhead in the current clip.
@@ -166,7 +279,7 @@ impl Editor {
         };
         let key = KeyRecord {
             bone: name,
-            time: self.time,
+            time: self.playhead(),
             rotate: None,
             translate: Some(translate.to_array()),
             scale: None,
@@ -186,7 +299,7 @@ impl Editor {
         };
         let key = KeyRecord {
             bone: name,
-            time: self.time,
+            time: self.playhead(),
             rotate: Some(degrees),
             translate: None,
             scale: None,
@@ -201,7 +314,7 @@ impl Editor {
             Some(bone) => {
                 let degrees = self.keyed_rotation(bone);
                 if self.key_rotation(bone, degrees) {
-                    self.status = format!("keyed at {:.2} s", self.time);
+                    self.status = format!("keyed at {:.2} s", self.playhead());
                 }
             }
             None => self.status = "select a bone to key".into(),

@@ -147,6 +147,16 @@ impl Document {
         Ok(())
     }
 
+    /// Applies one edit into the last undo step (see [`History::amend`]).
+    pub fn amend(&mut self, edit: Edit) -> Result<(), String> {
+        let note = edit.clone();
+        self.history
+            .amend(&mut self.project, edit)
+            .map_err(|e| e.to_string())?;
+        self.changed(Some(&note));
+        Ok(())
+    }
+
     /// Starts a transaction: the edits until [`Document::commit`] are one undo step.
     pub fn begin(&mut self) {
         self.history.begin(&self.project);
@@ -160,6 +170,11 @@ impl Document {
     pub fn cancel(&mut self) {
         self.history.cancel(&mut self.project);
         self.changed(None);
+    }
+
+    /// Whether a transaction (a drag) is open.
+    pub fn in_transaction(&self) -> bool {
+        self.history.is_open()
     }
 
     pub fn undo(&mut self) -> bool {

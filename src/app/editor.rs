@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use glam::{DAffine2, DVec2};
 
 use super::document::Document;
+use super::key_selection::KeySelection;
 use super::weights_cache::WeightsCache;
+use super::weights_job::WeightsJob;
 use crate::core::brush::BrushMode;
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
@@ -89,6 +91,10 @@ pub struct Editor {
     /// Set when the viewport should fit the canvas at its next frame.
     pub fit_requested: bool,
     pub weights: WeightsCache,
+    /// Weights being computed in the background (see [`Editor::recompute_weights`]).
+    pub weights_job: Option<WeightsJob>,
+    /// Images up to this many pixels (all parts together) get their weights on the UI thread.
+    pub sync_weight_pixels: u64,
     /// The drag in progress in the viewport.
     pub drag: Option<Drag>,
     /// Where the viewport was last drawn (screen points): its centre.
@@ -98,6 +104,8 @@ pub struct Editor {
     pub locked: Vec<bool>,
     /// The key selected in the dopesheet: bone name and time.
     pub selected_key: Option<(String, f64)>,
+    /// More selected keys (the dopesheet's rubber band) and the copied keys.
+    pub keys: KeySelection,
     /// The vertex whose weights the inspector shows (Alt + click in Weights mode), or the one picked
     /// in Mesh mode: part, vertex.
     pub selected_vertex: Option<(usize, usize)>,
@@ -178,6 +186,8 @@ impl Editor {
             confirm_close: false,
             fit_requested: true,
             weights: WeightsCache::default(),
+            weights_job: None,
+            sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,
             viewport_center: DVec2::ZERO,
             brush: Brush {
@@ -187,6 +197,7 @@ impl Editor {
             },
             locked: Vec::new(),
             selected_key: None,
+            keys: KeySelection::default(),
             selected_vertex: None,
             deform: Default::default(),
         }
@@ -243,11 +254,14 @@ impl Editor {
             .or((clips > 0).then_some(0));
     }
 
+    /// Saves (after waiting for weights being computed, so the file has them).
     pub fn save(&mut self) -> bool {
+        self.finish_background_work();
         self.report(|d| d.save(), "saved")
     }
 
     pub fn save_as(&mut self, path: &Path) -> bool {
+        self.finish_background_work();
         self.report(|d| d.save_as(path), "saved")
     }
 
@@ -276,7 +290,7 @@ impl Editor {
             .clip
             .filter(|_| self.mode == Mode::Animate)
             .and_then(|c| project.rig.clips.get(c));
-        Some(Frame::sample(project, &solver, clip, self.time))
+        Some(Frame::sample(project, &solver, clip, self.playhead()))
     }
 
     pub fn bone_name(&self, bone: usize) -> Option<String> {

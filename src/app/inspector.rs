@@ -1,5 +1,5 @@
-//! The inspector panel: the selected bone (name, smoothness, delete), the automatic-weight
-//! settings, the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
+//! The inspector panel: the selected bone (name, parent, smoothness, delete), the automatic-weight
+//! settings (smoothness and distance metric per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
 use eframe::egui;
@@ -8,6 +8,7 @@ use super::editor::{Editor, Mode};
 use crate::core::animation::Interpolation;
 use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
 use crate::core::brush::BrushMode;
+use crate::core::distance::Metric;
 use crate::core::edit::Edit;
 
 /// The selected bone's properties and the weight settings.
@@ -33,6 +34,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         } else {
             ui.data_mut(|d| d.remove::<String>(id));
         }
+        parent_picker(ui, editor, bone);
         let rotation = editor.keyed_rotation(bone);
         ui.label(format!("Rotation at playhead: {rotation:.1}°"));
         let bone_record = &editor.document.project.rig.skeleton.bones[bone];
@@ -89,6 +91,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         if response.drag_stopped() {
             editor.document.commit();
         }
+        metric_picker(ui, editor, index);
     }
     if ui.button("Recompute automatic weights").clicked() {
         editor.document.begin();
@@ -121,6 +124,61 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         mesh_inspector(ui, editor);
     }
     key_inspector(ui, editor);
+}
+
+/// The selected bone's parent: "(none)" or a bone outside its subtree (a cycle is never offered;
+/// `Editor::set_parent` refuses one with a status line).
+fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
+    let bones = &editor.document.project.rig.skeleton.bones;
+    let Some(current) = bones.get(bone).map(|b| b.parent) else {
+        return;
+    };
+    let name_of = |b: Option<usize>| {
+        b.and_then(|b| bones.get(b))
+            .map_or_else(|| "(none)".to_string(), |x| x.name.clone())
+    };
+    let selected = name_of(current);
+    let choices: Vec<(Option<usize>, String)> = std::iter::once(None)
+        .chain(editor.valid_parents(bone).into_iter().map(Some))
+        .map(|b| (b, name_of(b)))
+        .collect();
+    let mut picked = None;
+    egui::ComboBox::new(("parent", bone), "parent")
+        .selected_text(selected)
+        .show_ui(ui, |ui| {
+            for (b, name) in choices {
+                if ui.selectable_label(b == current, name).clicked() {
+                    picked = Some(b);
+                }
+            }
+        });
+    if let Some(parent) = picked {
+        editor.set_parent(bone, parent);
+    }
+}
+
+/// The distance metric of a part's automatic weights; a change recomputes them (one undo step).
+fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
+    let Some(part) = editor.document.project.parts.get(index) else {
+        return;
+    };
+    let current = part.weight_settings.metric;
+    let mut picked = None;
+    egui::ComboBox::new(("metric", index), format!("{}: distance", part.name))
+        .selected_text(current.name())
+        .show_ui(ui, |ui| {
+            for metric in [Metric::Bfs4, Metric::Dijkstra8, Metric::Geodesic] {
+                if ui
+                    .selectable_label(metric == current, metric.name())
+                    .clicked()
+                {
+                    picked = Some(metric);
+                }
+            }
+        });
+    if let Some(metric) = picked {
+        editor.set_metric(index, metric);
+    }
 }
 
 /// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
@@ -205,6 +263,17 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 /// The selected key: its time and the interpolation toward the next key.
 fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     let Some(key) = editor.selected_key_record() else {
+        let count = editor.selected_keys().len();
+        if count > 1 {
+            ui.separator();
+            ui.heading("Keys");
+            ui.label(format!(
+                "{count} keys selected: drag one to move them all; Ctrl+C, Ctrl+V pastes at the playhead; Delete."
+            ));
+            if ui.button("Delete keys").clicked() {
+                editor.delete_selected_keys();
+            }
+        }
         return;
     };
     ui.separator();

@@ -3,20 +3,24 @@
 //!
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
-//!   animating, weighting and parts actions in `animate.rs`, `weighting.rs` and `parts.rs`;
-//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels;
+//!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
+//!   `parts.rs` and `hierarchy.rs`;
+//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
+//!   dopesheet's multiple key selection, copy and paste;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
-//!   weight updates.
+//!   weight updates; [`weights_job`]: long weight work on a worker thread.
 
 mod animate;
 pub mod deform;
 pub mod document;
 pub mod editor;
 pub mod gpu_bridge;
+mod hierarchy;
 pub mod inspector;
+pub mod key_selection;
 pub mod mesh_edit;
 mod parts;
 pub mod recent;
@@ -27,6 +31,7 @@ mod vertex_handles;
 pub mod viewport;
 mod weighting;
 pub mod weights_cache;
+pub mod weights_job;
 mod window;
 
 pub use window::run;

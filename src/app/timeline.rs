@@ -1,12 +1,15 @@
-//! The timeline: the clip list and its settings, transport (play/pause, playhead), and a dopesheet
-//! with a row per bone and a diamond per key. Click or drag the dopesheet to scrub; click a diamond to
-//! select its key (its interpolation is set in the inspector), drag it to move it, right-click it to
-//! delete it.
+//! The timeline: the clip list and its settings (loop, duration, frame rate), transport
+//! (play/pause, playhead), and a dopesheet with a row per bone and a diamond per key. Click or drag
+//! the dopesheet to scrub (on frames when the clip has a frame rate); click a diamond to select its
+//! key (its interpolation is set in the inspector), Shift + click to add it to the selection, Shift +
+//! drag on empty space for a rubber band; drag a selected key to move the selection together;
+//! right-click a diamond to delete it. Copy, paste and Delete are shortcuts (`ui.rs`).
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
 use super::editor::Editor;
 use super::ui::changed_clip;
+use crate::core::animation::MAX_FPS;
 use crate::core::edit::Edit;
 
 const ROW: f32 = 18.0;
@@ -66,6 +69,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         }
         if let Some(clip) = editor.current_clip() {
             let record = clip.to_record();
+            let mut rate = clip.fps.unwrap_or(0);
             let mut looping = clip.looping;
             let mut duration = clip.duration;
             let loop_changed = ui.checkbox(&mut looping, "loop").changed();
@@ -84,10 +88,76 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
                     clip: changed_clip(&record, looping, duration),
                 });
             }
-            ui.label(format!("t = {:.2} s", editor.time));
+            let rate_response = ui
+                .add(
+                    egui::DragValue::new(&mut rate)
+                        .range(0..=MAX_FPS)
+                        .speed(0.2)
+                        .custom_formatter(|v, _| {
+                            if v < 0.5 {
+                                "fps off".into()
+                            } else {
+                                format!("{v:.0} fps")
+                            }
+                        })
+                        .custom_parser(|text| {
+                            let digits: String =
+                                text.chars().filter(char::is_ascii_digit).collect();
+                            Some(digits.parse::<f64>().unwrap_or(0.0))
+                        }),
+                )
+                .on_hover_text("the clip's frame rate: the playhead and dragged keys snap to its frames (0: off)");
+            if rate_response.drag_started() {
+                editor.document.begin();
+            }
+            if rate_response.changed() {
+                editor.set_clip_fps((rate > 0).then_some(rate));
+            }
+            if rate_response.drag_stopped() {
+                editor.document.commit();
+            }
+            let shown = editor.playhead();
+            match editor.clip_fps() {
+                Some(fps) => ui.label(format!(
+                    "t = {shown:.2} s, frame {}",
+                    (shown * f64::from(fps)).round()
+                )),
+                None => ui.label(format!("t = {shown:.2} s")),
+            };
         }
     });
     dopesheet(ui, editor);
+}
+
+/// Where the dopesheet was last drawn, for [`key_position`].
+#[derive(Debug, Clone, Copy)]
+struct Geometry {
+    /// The key area (right of the bone names), its first row being the ruler.
+    track: Rect,
+    duration: f64,
+}
+
+const GEOMETRY: &str = "limber dopesheet geometry";
+
+/// Screen position (points) of bone row `row` at time `t` in the dopesheet as last drawn (for tests
+/// that click and drag keys).
+pub fn key_position(ctx: &egui::Context, row: usize, t: f64) -> Option<Pos2> {
+    let g = ctx.data(|d| d.get_temp::<Geometry>(egui::Id::unique(GEOMETRY)))?;
+    Some(Pos2::new(
+        g.track.left() + (t / g.duration) as f32 * g.track.width(),
+        g.track.top() + ROW * (row as f32 + 1.5),
+    ))
+}
+
+/// What a drag in the dopesheet is doing.
+#[derive(Debug, Clone, PartialEq)]
+enum SheetDrag {
+    /// Moving the selected keys; the grabbed key's bone and time.
+    Keys { bone: String, time: f64 },
+    /// Shift + drag on empty space: a rubber band from this point.
+    Band { start: Pos2 },
+    /// Moving the playhead.
+    Scrub,
 }
 
 fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
@@ -96,6 +166,7 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
         return;
     };
     let duration = clip.duration;
+    let fps = clip.fps;
     let record = clip.to_record();
     let bones: Vec<String> = editor
         .document
@@ -119,27 +190,20 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             let x_of = |t: f64| track.left() + (t / duration) as f32 * track.width();
             let t_of =
                 |x: f32| f64::from((x - track.left()) / track.width()).clamp(0.0, 1.0) * duration;
-            // Ruler: a tick every tenth of a second.
-            let ticks = (duration * 10.0).round() as usize;
-            for i in 0..=ticks {
-                let x = x_of(i as f64 / 10.0);
-                let long = i % 10 == 0;
-                painter.line_segment(
-                    [
-                        Pos2::new(x, rect.top()),
-                        Pos2::new(x, rect.top() + if long { ROW } else { ROW / 2.0 }),
-                    ],
-                    Stroke::new(1.0, Color32::GRAY),
-                );
-            }
-            let mut delete = None;
-            let mut picked = None;
+            ruler(&painter, rect, duration, fps, x_of);
+            ui.ctx().data_mut(|d| {
+                d.insert_temp(egui::Id::unique(GEOMETRY), Geometry { track, duration });
+            });
+            let shift = ui.input(|i| i.modifiers.shift);
             // Hit-test keys where the button went down (a drag is recognised only after some movement).
             let pointer = if response.drag_started() {
                 ui.input(|i| i.pointer.press_origin())
             } else {
                 response.interact_pointer_pos()
             };
+            let mut delete = None;
+            let mut hit: Option<(String, f64, usize)> = None;
+            let mut centres: Vec<((String, f64), Pos2)> = Vec::new();
             for (row, name) in bones.iter().enumerate() {
                 let y = rect.top() + ROW * (row as f32 + 1.5);
                 let selected = editor.selected_bone == Some(row);
@@ -157,11 +221,7 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 for key in record.keys.iter().filter(|k| &k.bone == name) {
                     let c = Pos2::new(x_of(key.time), y);
                     let r = 5.0;
-                    let is_selected = editor
-                        .selected_key
-                        .as_ref()
-                        .is_some_and(|(b, t)| b == name && *t == key.time);
-                    let fill = if is_selected {
+                    let fill = if editor.is_key_selected(name, key.time) {
                         Color32::from_rgb(255, 120, 40)
                     } else {
                         Color32::from_rgb(240, 200, 80)
@@ -177,16 +237,16 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                         fill,
                         Stroke::new(1.0, Color32::BLACK),
                     ));
-                    let hit = pointer.is_some_and(|p| (p - c).length() <= r + 2.0);
-                    if hit && response.secondary_clicked() {
-                        delete = Some((name.clone(), key.time));
-                    }
-                    if hit && (response.clicked() || response.drag_started()) {
-                        picked = Some((name.clone(), key.time, row));
+                    centres.push(((name.clone(), key.time), c));
+                    if pointer.is_some_and(|p| (p - c).length() <= r + 2.0) {
+                        if response.secondary_clicked() {
+                            delete = Some((name.clone(), key.time));
+                        }
+                        hit = Some((name.clone(), key.time, row));
                     }
                 }
             }
-            let playhead = x_of(editor.time);
+            let playhead = x_of(editor.playhead());
             painter.line_segment(
                 [
                     Pos2::new(playhead, rect.top()),
@@ -194,29 +254,91 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 ],
                 Stroke::new(2.0, Color32::from_rgb(255, 80, 80)),
             );
-            let dragging_key = ui
-                .data(|d| d.get_temp::<bool>(response.id))
-                .unwrap_or(false);
-            if let Some((bone, time, row)) = picked {
-                editor.selected_key = Some((bone, time));
-                editor.selected_bone = Some(row);
-                ui.data_mut(|d| d.insert_temp(response.id, response.drag_started()));
-            } else if response.clicked() || response.drag_started() {
-                editor.selected_key = None;
-                ui.data_mut(|d| d.insert_temp(response.id, false));
+            let state = ui
+                .data(|d| d.get_temp::<Option<SheetDrag>>(response.id))
+                .flatten();
+            let mut next = state.clone();
+            if response.clicked() {
+                match &hit {
+                    Some((bone, time, row)) if shift => {
+                        editor.toggle_key((bone.clone(), *time));
+                        editor.selected_bone = Some(*row);
+                    }
+                    Some((bone, time, row)) => {
+                        editor.select_keys(vec![(bone.clone(), *time)]);
+                        editor.selected_bone = Some(*row);
+                    }
+                    None => {
+                        editor.select_keys(Vec::new());
+                        if let Some(p) = response.interact_pointer_pos()
+                            && p.x >= track.left()
+                        {
+                            editor.time = editor.snap_time(t_of(p.x));
+                            editor.playing = false;
+                        }
+                    }
+                }
             }
-            if let Some(p) = response.interact_pointer_pos()
-                && p.x >= track.left()
-            {
-                if dragging_key && response.drag_stopped() {
-                    // Drop the dragged key on the nearest hundredth of a second.
-                    let time = (t_of(p.x) * 100.0).round() / 100.0;
-                    editor.move_selected_key(time.min(duration));
-                    ui.data_mut(|d| d.insert_temp(response.id, false));
-                } else if !dragging_key && (response.clicked() || response.dragged()) {
-                    editor.time = t_of(p.x);
+            if response.drag_started() {
+                next = match (&hit, pointer) {
+                    (Some((bone, time, row)), _) => {
+                        if !editor.is_key_selected(bone, *time) {
+                            editor.select_keys(vec![(bone.clone(), *time)]);
+                        }
+                        editor.selected_bone = Some(*row);
+                        Some(SheetDrag::Keys {
+                            bone: bone.clone(),
+                            time: *time,
+                        })
+                    }
+                    (None, Some(start)) if shift => Some(SheetDrag::Band { start }),
+                    _ => {
+                        editor.select_keys(Vec::new());
+                        Some(SheetDrag::Scrub)
+                    }
+                };
+            }
+            let at = response.interact_pointer_pos();
+            match (&next, at) {
+                (Some(SheetDrag::Scrub), Some(p)) if response.dragged() && p.x >= track.left() => {
+                    editor.time = editor.snap_time(t_of(p.x));
                     editor.playing = false;
                 }
+                (Some(SheetDrag::Band { start }), Some(p)) => {
+                    let band = Rect::from_two_pos(*start, p);
+                    painter.rect_stroke(
+                        band,
+                        0.0,
+                        Stroke::new(1.0, Color32::from_rgb(120, 180, 255)),
+                        egui::StrokeKind::Inside,
+                    );
+                    if response.drag_stopped() {
+                        let inside = centres
+                            .iter()
+                            .filter(|(_, c)| band.contains(*c))
+                            .map(|(id, _)| id.clone())
+                            .collect();
+                        editor.select_keys(inside);
+                    }
+                }
+                (Some(SheetDrag::Keys { time, .. }), Some(p)) => {
+                    let drop = snap_key_time(editor, fps, t_of(p.x));
+                    let x = x_of(drop);
+                    painter.line_segment(
+                        [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
+                        Stroke::new(1.0, Color32::from_rgb(255, 120, 40)),
+                    );
+                    if response.drag_stopped() {
+                        editor.move_selected_keys(drop - time);
+                    }
+                }
+                _ => {}
+            }
+            if response.drag_stopped() || !response.is_pointer_button_down_on() {
+                next = None;
+            }
+            if next != state {
+                ui.data_mut(|d| d.insert_temp(response.id, next));
             }
             if let (Some((bone, time)), Some(clip)) =
                 (delete, editor.clip_name().map(str::to_string))
@@ -224,4 +346,49 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 editor.apply(Edit::RemoveKey { clip, bone, time });
             }
         });
+}
+
+/// Where a dragged key lands: on a frame of the clip's rate, or on a hundredth of a second.
+fn snap_key_time(editor: &Editor, fps: Option<u32>, t: f64) -> f64 {
+    match fps {
+        Some(_) => editor.snap_time(t),
+        None => (t * 100.0).round() / 100.0,
+    }
+}
+
+/// A tick every tenth of a second (long ones on whole seconds), and a dot per frame when the clip
+/// has a frame rate and the frames are far enough apart to see.
+fn ruler(
+    painter: &egui::Painter,
+    rect: Rect,
+    duration: f64,
+    fps: Option<u32>,
+    x_of: impl Fn(f64) -> f32,
+) {
+    let ticks = (duration * 10.0).round() as usize;
+    for i in 0..=ticks {
+        let x = x_of(i as f64 / 10.0);
+        let long = i % 10 == 0;
+        painter.line_segment(
+            [
+                Pos2::new(x, rect.top()),
+                Pos2::new(x, rect.top() + if long { ROW } else { ROW / 2.0 }),
+            ],
+            Stroke::new(1.0, Color32::GRAY),
+        );
+    }
+    if let Some(fps) = fps {
+        let frames = (duration * f64::from(fps)).floor() as usize;
+        let spacing = x_of(1.0 / f64::from(fps)) - x_of(0.0);
+        if spacing >= 4.0 {
+            for i in 0..=frames {
+                let x = x_of(i as f64 / f64::from(fps));
+                painter.circle_filled(
+                    Pos2::new(x, rect.top() + ROW - 2.0),
+                    1.0,
+                    Color32::LIGHT_GRAY,
+                );
+            }
+        }
+    }
 }

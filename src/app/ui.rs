@@ -38,11 +38,19 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "fit the sprite in the view"),
     (
         "Delete",
-        "delete the selected key, or else the selected bone (Mesh mode: the selected vertex)",
+        "delete the selected keys, or else the selected bone (Mesh mode: the selected vertex)",
     ),
     (
         "D",
         "Deform: drag vertices to key their offsets (Animate mode)",
+    ),
+    (
+        "Ctrl+C / Ctrl+V",
+        "copy the selected keys / paste them at the playhead",
+    ),
+    (
+        "Shift+click / Shift+drag",
+        "add a key to the selection / select keys in a box (dopesheet)",
     ),
     ("1 / 2 / 3 / 4", "Animate / Bones / Weights / Mesh mode"),
     ("Middle drag", "pan"),
@@ -79,9 +87,23 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
             action = Some(WindowAction::NewFromImage);
         }
     });
-    // Single keys only when no text field has the keyboard.
+    // Single keys, copy and paste only when no text field has the keyboard.
     if ctx.egui_wants_keyboard_input() {
         return action;
+    }
+    // Ctrl+C / Ctrl+V arrive as copy and paste events from the window, as keys from tests.
+    let (copy, paste) = ctx.input_mut(|i| {
+        let copy = i.consume_shortcut(&command(Key::C))
+            || i.events.iter().any(|e| matches!(e, egui::Event::Copy));
+        let paste = i.consume_shortcut(&command(Key::V))
+            || i.events.iter().any(|e| matches!(e, egui::Event::Paste(_)));
+        (copy, paste)
+    });
+    if copy {
+        editor.copy_selected_keys();
+    }
+    if paste {
+        editor.paste_keys();
     }
     ctx.input(|i| {
         if i.key_pressed(Key::Space) {
@@ -109,10 +131,10 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
         if i.key_pressed(Key::Delete) {
             if editor.mode == Mode::Mesh {
                 editor.delete_selected_vertex();
-            } else if editor.selected_key.is_some() {
-                editor.delete_selected_key();
-            } else {
+            } else if editor.selected_keys().is_empty() {
                 editor.delete_selected_bone();
+            } else {
+                editor.delete_selected_keys();
             }
         }
         if i.key_pressed(Key::D) {
@@ -289,29 +311,50 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
         });
     ui.separator();
     ui.heading("Parts");
+    // Animating a clip, the order field shows and keys the order at the playhead; otherwise it sets
+    // the part's own order.
+    let keyed = editor.mode == Mode::Animate && editor.current_clip().is_some();
     for index in 0..editor.document.project.parts.len() {
         let part = &editor.document.project.parts[index];
-        let (name, vertices, mut order) = (
-            part.name.clone(),
-            part.mesh.positions.len(),
-            part.draw_order,
-        );
+        let (name, vertices) = (part.name.clone(), part.mesh.positions.len());
+        let mut order = if keyed {
+            editor
+                .draw_order_at_playhead(index)
+                .unwrap_or(part.draw_order)
+        } else {
+            part.draw_order
+        };
         ui.horizontal(|ui| {
             ui.label(format!("{name} ({vertices} vertices)"));
-            let response = ui.add(
-                egui::DragValue::new(&mut order)
-                    .range(-1000..=1000)
-                    .prefix("order "),
-            );
+            let response = ui.add(egui::DragValue::new(&mut order).range(-1000..=1000).prefix(
+                if keyed {
+                    "order at playhead "
+                } else {
+                    "order "
+                },
+            ));
+            if response.drag_started() {
+                editor.document.begin();
+            }
             if response.changed() {
-                editor.set_draw_order(index, order);
+                if keyed {
+                    editor.key_draw_order(index, order);
+                } else {
+                    editor.set_draw_order(index, order);
+                }
+            }
+            if response.drag_stopped() {
+                editor.document.commit();
+            }
+            if keyed && ui.button("Key order").clicked() {
+                editor.key_draw_order(index, order);
             }
         });
     }
 }
 
-/// The status line: file state and the last message.
-pub fn status_bar(ui: &mut egui::Ui, editor: &Editor) {
+/// The status line: file state, background work (a progress bar and Cancel) and the last message.
+pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         let saved = if editor.document.is_dirty() {
             "unsaved changes"
@@ -320,6 +363,22 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &Editor) {
         };
         ui.label(saved);
         ui.separator();
+        if let Some((done, total)) = editor.background_progress() {
+            let fraction = if total == 0 {
+                0.0
+            } else {
+                done as f32 / total as f32
+            };
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(160.0)
+                    .text(format!("weights {done}/{total}")),
+            );
+            if ui.button("Cancel").clicked() {
+                editor.cancel_background_work();
+            }
+            ui.separator();
+        }
         ui.label(&editor.status);
     });
 }
@@ -350,6 +409,11 @@ pub fn editor_ui(
     recent: &[std::path::PathBuf],
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
+    editor.poll_background_work();
+    if editor.is_busy() {
+        // Keep polling the job while it runs.
+        ctx.request_repaint_after(std::time::Duration::from_millis(100));
+    }
     let mut action = shortcuts(&ctx, editor);
     egui::Panel::top("menu").show(ui, |ui| {
         if let Some(a) = menu_bar(ui, editor, recent) {

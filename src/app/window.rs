@@ -224,7 +224,13 @@ fn export_clip(
     let renderer =
         ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let times = FrameTimes::of_clip(clip, 30.0);
+    // The clip's own frame rate (30 without one); GIFs go up to 50 fps (whole centiseconds).
+    let fps = clip.and_then(|c| c.fps).map_or(30.0, f64::from);
+    let fps = match action {
+        WindowAction::ExportGif => fps.min(50.0),
+        _ => fps,
+    };
+    let times = FrameTimes::of_clip(clip, fps);
     match action {
         WindowAction::ExportGif => crate::render::export::write_gif(&renderer, clip, &times, out),
         _ => crate::render::export::write_sheet(&renderer, clip, &times, None, out),

@@ -34,6 +34,16 @@ impl History {
         Ok(())
     }
 
+    /// Applies `edit` as part of the last undo step (what that step's edit set off, finished later:
+    /// weights computed in the background). Inside a transaction it joins it; with no step to join it
+    /// is a step of its own. A refused edit changes nothing.
+    pub fn amend(&mut self, project: &mut Project, edit: Edit) -> Result<(), EditError> {
+        if self.open.is_some() || self.undo.is_empty() {
+            return self.apply(project, edit);
+        }
+        apply(project, edit)
+    }
+
     /// Starts a transaction (a drag begins). Starting one while one is open does nothing.
     pub fn begin(&mut self, project: &Project) {
         if self.open.is_none() {
@@ -79,6 +89,11 @@ impl History {
             }
             None => false,
         }
+    }
+
+    /// Whether a transaction is open.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
     }
 
     pub fn can_undo(&self) -> bool {

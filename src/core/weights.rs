@@ -134,7 +134,8 @@ impl DistanceCache {
         let deforming: Vec<usize> = (0..keys.len())
             .filter(|&b| skeleton.bones[b].deform)
             .collect();
-        let prune = missing.len() >= PRUNE_FROM
+        let prune = !progress.is_cancelled()
+            && missing.len() >= PRUNE_FROM
             && deforming.len() > MAX_INFLUENCES
             && metric != Metric::Euclidean;
         progress.add_total(missing.len());

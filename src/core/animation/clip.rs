@@ -29,6 +29,8 @@ pub enum AnimationError {
         "clip \"{clip}\": duration {duration} is not a positive number of seconds (at most a day)"
     )]
     BadDuration { clip: String, duration: f64 },
+    #[error("clip \"{clip}\": fps {fps} is not a frame rate from 1 to {MAX_FPS}")]
+    BadFps { clip: String, fps: u32 },
     #[error(
         "clip \"{clip}\": a key has time {time}, which is not a finite time from 0 to the clip's duration"
     )]
@@ -91,7 +93,14 @@ pub struct ClipRecord {
     /// Keys of IK and transform constraints' mix, by constraint name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<MixKeyRecord>,
+    /// Playback frame rate (1–[`MAX_FPS`]): the editor snaps the playhead and keys to its frames and
+    /// exports at it. Absent: free timing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fps: Option<u32>,
 }
+
+/// The highest clip frame rate.
+pub const MAX_FPS: u32 = 240;
 
 /// A key of a constraint's mix (0–1), as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -120,6 +129,8 @@ pub struct Clip {
     pub name: String,
     pub duration: f64,
     pub looping: bool,
+    /// Playback frame rate, when the clip has one.
+    pub fps: Option<u32>,
     /// The keys as written, sorted by bone index then time (their file order).
     records: Vec<(usize, KeyRecord)>,
     /// Per bone index.
@@ -146,6 +157,11 @@ impl Clip {
                 clip,
                 duration: record.duration,
             });
+        }
+        if let Some(fps) = record.fps
+            && !(1..=MAX_FPS).contains(&fps)
+        {
+            return Err(AnimationError::BadFps { clip, fps });
         }
         let mut records = Vec::with_capacity(record.keys.len());
         for key in &record.keys {
@@ -209,6 +225,7 @@ impl Clip {
             name: record.name.clone(),
             duration: record.duration,
             looping: record.looping,
+            fps: record.fps,
             records,
             channels,
             part_keys,
@@ -252,6 +269,7 @@ impl Clip {
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
             parts: self.part_keys.clone(),
             constraints: self.mix_keys.clone(),
+            fps: self.fps,
         }
     }
 
@@ -444,6 +462,7 @@ mod tests {
             keys,
             parts: vec![],
             constraints: vec![],
+            fps: None,
         };
         Clip::from_record(&record, &skeleton()).unwrap()
     }
@@ -524,6 +543,7 @@ mod tests {
                     keys,
                     parts: vec![],
                     constraints: vec![],
+                    fps: None,
                 },
                 &s,
             )
@@ -567,11 +587,43 @@ mod tests {
             keys: vec![],
             parts: vec![],
             constraints: vec![],
+            fps: None,
         };
         let two = [one.clone(), one];
         assert!(matches!(
             clips_from_records(&two, &s),
             Err(AnimationError::DuplicateClip { .. })
         ));
+    }
+    #[test]
+    fn a_frame_rate_is_optional_in_range_and_round_trips() {
+        let s = skeleton();
+        let json = r#"{"name":"walk","duration":1.0,"loop":true,"keys":[]}"#;
+        let record: ClipRecord = serde_json::from_str(json).unwrap();
+        assert_eq!(record.fps, None, "older files have none");
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            json,
+            "and save as before"
+        );
+        let with = ClipRecord {
+            fps: Some(24),
+            ..record.clone()
+        };
+        let clip = Clip::from_record(&with, &s).unwrap();
+        assert_eq!(clip.fps, Some(24));
+        assert_eq!(clip.to_record(), with);
+        let text = serde_json::to_string(&with).unwrap();
+        assert!(text.contains(r#""fps":24"#), "{text}");
+        for bad in [0, MAX_FPS + 1] {
+            let record = ClipRecord {
+                fps: Some(bad),
+                ..record.clone()
+            };
+            assert!(matches!(
+                Clip::from_record(&record, &s),
+                Err(AnimationError::BadFps { .. })
+            ));
+        }
     }
 }

@@ -8,7 +8,9 @@ pub mod ik;
 pub mod part_keys;
 pub mod secondary;
 
-pub use clip::{AnimationError, Clip, ClipRecord, KeyRecord, MixKeyRecord, clips_from_records};
+pub use clip::{
+    AnimationError, Clip, ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord, clips_from_records,
+};
 pub use constraints::{
     LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
     apply_limits_and_transforms, check_mix_keys, limits_and_transforms_from_records,

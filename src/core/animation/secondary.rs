@@ -203,6 +203,7 @@ mod tests {
             keys: vec![key(0.0, 0.0), key(0.5, 60.0)],
             parts: vec![],
             constraints: vec![],
+            fps: None,
         };
         Clip::from_record(&record, &rig()).unwrap()
     }

@@ -113,6 +113,7 @@ mod tests {
                 deform_key(1.5, vec![0, 2], 2.0, Interpolation::LINEAR),
             ],
             constraints: vec![],
+            fps: None,
         };
         let clip = Clip::from_record(&record, &Skeleton::default()).unwrap();
         let morphs = PartMorphs::new("p", 3, &[clip.clone(), clip]);

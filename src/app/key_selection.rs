@@ -1,0 +1,346 @@
+//! Several keys of the current clip at once: the dopesheet's selection (click, Shift + click, the
+//! Shift + drag rubber band), moving the selected keys together, deleting them, and copying them to
+//! paste at the playhead with their relative times. Each change is one `ReplaceClip` edit, so one
+//! undo step, refused as a whole.
+
+use super::editor::Editor;
+use crate::core::animation::{ClipRecord, KeyRecord};
+use crate::core::edit::Edit;
+
+/// A key of the current clip: bone name and time.
+pub type KeyId = (String, f64);
+
+/// The selected keys (besides [`Editor::selected_key`], the one the inspector shows) and the
+/// copied keys.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeySelection {
+    pub selected: Vec<KeyId>,
+    /// Copied keys, times relative to the earliest of them.
+    pub copied: Vec<KeyRecord>,
+}
+
+/// Rounds away floating-point noise from a sum of times (to a microsecond).
+fn clean(t: f64) -> f64 {
+    (t * 1e6).round() / 1e6
+}
+
+/// Puts `key` into `keys` as [`Edit::SetKey`] does: on a key of the same bone and time its channels
+/// replace those it has.
+fn merge(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
+    match keys
+        .iter_mut()
+        .find(|k| k.bone == key.bone && k.time == key.time)
+    {
+        Some(existing) => {
+            existing.rotate = key.rotate.or(existing.rotate);
+            existing.translate = key.translate.or(existing.translate);
+            existing.scale = key.scale.or(existing.scale);
+            existing.interp = key.interp;
+        }
+        None => keys.push(key),
+    }
+}
+
+fn is_in(key: &KeyRecord, ids: &[KeyId]) -> bool {
+    ids.iter().any(|(b, t)| *b == key.bone && *t == key.time)
+}
+
+/// `record` with the keys `ids` moved by `delta` seconds (limited so that none leaves the clip);
+/// returns the record and the moved keys' new ids.
+pub fn moved(record: &ClipRecord, ids: &[KeyId], delta: f64) -> (ClipRecord, Vec<KeyId>) {
+    let (chosen, mut rest): (Vec<KeyRecord>, Vec<KeyRecord>) =
+        record.keys.iter().cloned().partition(|k| is_in(k, ids));
+    let earliest = chosen.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
+    let latest = chosen
+        .iter()
+        .map(|k| k.time)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let delta = if chosen.is_empty() {
+        0.0
+    } else {
+        delta.clamp(-earliest, record.duration - latest)
+    };
+    let mut new_ids = Vec::with_capacity(chosen.len());
+    for key in chosen {
+        let time = clean(key.time + delta).clamp(0.0, record.duration);
+        new_ids.push((key.bone.clone(), time));
+        merge(&mut rest, KeyRecord { time, ..key });
+    }
+    (
+        ClipRecord {
+            keys: rest,
+            ..record.clone()
+        },
+        new_ids,
+    )
+}
+
+/// `record` without the keys `ids`.
+pub fn without(record: &ClipRecord, ids: &[KeyId]) -> ClipRecord {
+    ClipRecord {
+        keys: record
+            .keys
+            .iter()
+            .filter(|k| !is_in(k, ids))
+            .cloned()
+            .collect(),
+        ..record.clone()
+    }
+}
+
+/// The keys `ids` of `record`, times relative to the earliest of them.
+pub fn copied(record: &ClipRecord, ids: &[KeyId]) -> Vec<KeyRecord> {
+    let keys: Vec<KeyRecord> = record
+        .keys
+        .iter()
+        .filter(|k| is_in(k, ids))
+        .cloned()
+        .collect();
+    let earliest = keys.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
+    keys.into_iter()
+        .map(|k| KeyRecord {
+            time: clean(k.time - earliest),
+            ..k
+        })
+        .collect()
+}
+
+/// `record` with `keys` (relative times) pasted from time `at`; an error when one would fall after
+/// the clip's end.
+pub fn pasted(
+    record: &ClipRecord,
+    keys: &[KeyRecord],
+    at: f64,
+) -> Result<(ClipRecord, Vec<KeyId>), String> {
+    let span = keys.iter().map(|k| k.time).fold(0.0, f64::max);
+    if at + span > record.duration + 1e-9 {
+        return Err(format!(
+            "the copied keys span {span:.2} s and do not fit between {at:.2} s and the clip's end ({:.2} s)",
+            record.duration
+        ));
+    }
+    let mut all = record.keys.clone();
+    let mut ids = Vec::with_capacity(keys.len());
+    for key in keys {
+        let time = clean(at + key.time).min(record.duration);
+        ids.push((key.bone.clone(), time));
+        merge(
+            &mut all,
+            KeyRecord {
+                time,
+                ..key.clone()
+            },
+        );
+    }
+    Ok((
+        ClipRecord {
+            keys: all,
+            ..record.clone()
+        },
+        ids,
+    ))
+}
+
+impl Editor {
+    /// The selected keys of the current clip: the rubber band's and the inspector's, each once,
+    /// only those that exist.
+    pub fn selected_keys(&self) -> Vec<KeyId> {
+        let Some(clip) = self.current_clip() else {
+            return Vec::new();
+        };
+        let record = clip.to_record();
+        let mut ids: Vec<KeyId> = self.keys.selected.clone();
+        ids.extend(self.selected_key.clone());
+        let mut out: Vec<KeyId> = Vec::new();
+        for id in ids {
+            let exists = record.keys.iter().any(|k| k.bone == id.0 && k.time == id.1);
+            if exists && !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// Whether the key is selected.
+    pub fn is_key_selected(&self, bone: &str, time: f64) -> bool {
+        self.keys
+            .selected
+            .iter()
+            .chain(self.selected_key.as_ref())
+            .any(|(b, t)| b == bone && *t == time)
+    }
+
+    /// Selects exactly `ids` (the rubber band); one key also goes to the inspector.
+    pub fn select_keys(&mut self, ids: Vec<KeyId>) {
+        self.selected_key = (ids.len() == 1).then(|| ids[0].clone());
+        self.keys.selected = ids;
+    }
+
+    /// Adds a key to the selection or takes it out (Shift + click).
+    pub fn toggle_key(&mut self, id: KeyId) {
+        let mut ids = self.selected_keys();
+        match ids.iter().position(|k| *k == id) {
+            Some(i) => {
+                ids.remove(i);
+            }
+            None => ids.push(id),
+        }
+        self.select_keys(ids);
+    }
+
+    /// Replaces the current clip with `record` (one undo step); returns whether it applied.
+    fn replace_current_clip(&mut self, record: ClipRecord) -> bool {
+        let Some(name) = self.clip_name().map(str::to_string) else {
+            return false;
+        };
+        self.apply(Edit::ReplaceClip { name, clip: record })
+    }
+
+    /// Moves the selected keys together by `delta` seconds (kept inside the clip), one undo step.
+    pub fn move_selected_keys(&mut self, delta: f64) -> bool {
+        let ids = self.selected_keys();
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        if ids.is_empty() || delta == 0.0 {
+            return false;
+        }
+        let (record, new_ids) = moved(&clip.to_record(), &ids, delta);
+        if self.replace_current_clip(record) {
+            self.select_keys(new_ids);
+            return true;
+        }
+        false
+    }
+
+    /// Deletes the selected keys, one undo step.
+    pub fn delete_selected_keys(&mut self) -> bool {
+        let ids = self.selected_keys();
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        if ids.is_empty() {
+            return false;
+        }
+        let record = without(&clip.to_record(), &ids);
+        if self.replace_current_clip(record) {
+            self.status = format!("deleted {} key{}", ids.len(), plural(ids.len()));
+            self.select_keys(Vec::new());
+            return true;
+        }
+        false
+    }
+
+    /// Copies the selected keys (Ctrl+C); the document does not change.
+    pub fn copy_selected_keys(&mut self) -> bool {
+        let ids = self.selected_keys();
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        if ids.is_empty() {
+            self.status = "select keys to copy".into();
+            return false;
+        }
+        self.keys.copied = copied(&clip.to_record(), &ids);
+        self.status = format!("copied {} key{}", ids.len(), plural(ids.len()));
+        true
+    }
+
+    /// Pastes the copied keys at the playhead, keeping their relative times (Ctrl+V), one undo step;
+    /// the pasted keys become the selection. Refused when they would run past the clip's end or name
+    /// a bone this skeleton lacks.
+    pub fn paste_keys(&mut self) -> bool {
+        let Some(clip) = self.current_clip() else {
+            self.status = "no clip to paste into: add one in the timeline".into();
+            return false;
+        };
+        if self.keys.copied.is_empty() {
+            self.status = "nothing copied: select keys and press Ctrl+C".into();
+            return false;
+        }
+        let at = self.playhead();
+        match pasted(&clip.to_record(), &self.keys.copied, at) {
+            Ok((record, ids)) => {
+                let count = ids.len();
+                if self.replace_current_clip(record) {
+                    self.select_keys(ids);
+                    self.status = format!("pasted {count} key{} at {at:.2} s", plural(count));
+                    return true;
+                }
+                false
+            }
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::animation::Interpolation;
+
+    fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
+        KeyRecord {
+            bone: bone.into(),
+            time,
+            rotate: Some(rotate),
+            translate: None,
+            scale: None,
+            interp: Interpolation::LINEAR,
+        }
+    }
+
+    fn clip() -> ClipRecord {
+        ClipRecord {
+            name: "c".into(),
+            duration: 1.0,
+            looping: true,
+            keys: vec![key("a", 0.1, 1.0), key("a", 0.5, 2.0), key("b", 0.3, 3.0)],
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        }
+    }
+
+    #[test]
+    fn moving_keeps_spacing_and_stays_inside_the_clip() {
+        let ids = vec![("a".to_string(), 0.1), ("b".to_string(), 0.3)];
+        let (record, new) = moved(&clip(), &ids, 0.2);
+        assert_eq!(new, vec![("a".to_string(), 0.3), ("b".to_string(), 0.5)]);
+        assert_eq!(record.keys.len(), 3);
+        assert!(record.keys.iter().any(|k| k.bone == "a" && k.time == 0.5));
+        // Limited at the start: the earliest key stops at 0.
+        let (_, new) = moved(&clip(), &ids, -5.0);
+        assert_eq!(new, vec![("a".to_string(), 0.0), ("b".to_string(), 0.2)]);
+        // A key landing on another of its bone merges with it (its channels win).
+        let (record, _) = moved(&clip(), &[("a".to_string(), 0.1)], 0.4);
+        let at = record
+            .keys
+            .iter()
+            .filter(|k| k.bone == "a")
+            .collect::<Vec<_>>();
+        assert_eq!(at.len(), 1);
+        assert_eq!(at[0].rotate, Some(1.0));
+    }
+
+    #[test]
+    fn copies_paste_with_relative_times_and_refuse_past_the_end() {
+        let ids = vec![("a".to_string(), 0.5), ("b".to_string(), 0.3)];
+        let copy = copied(&clip(), &ids);
+        let times: Vec<f64> = copy.iter().map(|k| k.time).collect();
+        assert_eq!(times, vec![0.2, 0.0]);
+        let (record, new) = pasted(&clip(), &copy, 0.7).unwrap();
+        assert_eq!(record.keys.len(), 5);
+        assert_eq!(new, vec![("a".to_string(), 0.9), ("b".to_string(), 0.7)]);
+        assert!(pasted(&clip(), &copy, 0.9).is_err());
+        let left = without(&clip(), &ids);
+        assert_eq!(left.keys, vec![key("a", 0.1, 1.0)]);
+    }
+}

@@ -1,0 +1,124 @@
+//! Snapshots of the editor's main views, rendered by egui_kittest through wgpu with the real
+//! viewport renderer (the project drawn by `render`, as in the window): Animate (a posed frame of a
+//! clip), Bones, the Weights heat map and the Mesh wireframe. Compared with `tests/snapshots/*.png`
+//! within the tolerances in `kittest.toml` (CI renders on Mesa's llvmpipe, as this does).
+//!
+//! `UPDATE_SNAPSHOTS=1` rewrites the snapshots; `LIMBER_SCREENSHOTS=1` also writes the README's
+//! screenshots to `docs/screenshots/`. Needs a wgpu adapter (a software one will do).
+
+use eframe::egui::{self, Color32, ColorImage, TextureOptions};
+use eframe::egui_wgpu;
+use egui_kittest::Harness;
+use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_setup};
+use limber::app::document::Document;
+use limber::app::editor::{Editor, Mode};
+use limber::app::gpu_bridge;
+use limber::app::ui::editor_ui;
+
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
+}
+
+/// The state the harness draws: the editor and the viewport's checkerboard.
+struct App {
+    editor: Editor,
+    checker: Option<egui::TextureHandle>,
+}
+
+/// The sample project in a 1280 × 800 harness whose renderer holds the editor's GPU scene.
+fn harness(setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
+    let render_state = create_render_state(
+        default_wgpu_setup(),
+        egui_wgpu::RendererOptions::PREDICTABLE,
+    );
+    gpu_bridge::install(&render_state);
+    let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    setup(&mut editor);
+    let key = (0, editor.document.mesh_revision);
+    gpu_bridge::sync_scene(
+        &render_state,
+        key,
+        &editor.document.project,
+        &editor.document.base_path(),
+    )
+    .expect("the project uploads");
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .with_render_cursor(false)
+        .renderer(WgpuTestRenderer::from_render_state(render_state))
+        .build_ui_state(
+            |ui, app: &mut App| {
+                let checker = app
+                    .checker
+                    .get_or_insert_with(|| checker_texture(ui.ctx()))
+                    .clone();
+                editor_ui(ui, &mut app.editor, Some(&checker), true, &[]);
+            },
+            App {
+                editor,
+                checker: None,
+            },
+        );
+    harness.run_steps(3);
+    harness
+}
+
+/// The viewport's checkerboard, as the window makes it.
+fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
+    let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
+    let image = ColorImage::new([2, 2], vec![a, b, b, a]);
+    let options = TextureOptions {
+        wrap_mode: egui::TextureWrapMode::Repeat,
+        ..TextureOptions::NEAREST
+    };
+    ctx.load_texture("checker", image, options)
+}
+
+/// Compares with the stored snapshot and, when asked, writes a README screenshot.
+fn check(harness: &mut Harness<'_, App>, name: &str, screenshot: Option<&str>) {
+    if let Some(file) = screenshot
+        && std::env::var_os("LIMBER_SCREENSHOTS").is_some()
+    {
+        let image = harness.render().expect("the harness renders");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        image.save(dir.join(file)).unwrap();
+    }
+    harness.snapshot(name);
+}
+
+#[test]
+fn animate_view() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Animate;
+        editor.time = 0.3;
+        editor.selected_bone = Some(3);
+    });
+    check(&mut harness, "animate", Some("animate.png"));
+}
+
+#[test]
+fn bones_view() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Bones;
+        editor.selected_bone = Some(2);
+    });
+    check(&mut harness, "bones", Some("bones.png"));
+}
+
+#[test]
+fn weights_heat_map() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Weights;
+        editor.selected_bone = Some(1);
+    });
+    check(&mut harness, "weights", Some("weights.png"));
+}
+
+#[test]
+fn mesh_view() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Mesh;
+    });
+    check(&mut harness, "mesh", None);
+}

@@ -1,0 +1,252 @@
+//! The timeline through the editor's egui UI (egui_kittest, no window): the dopesheet's rubber band
+//! (Shift + drag), moving the selected keys together, Ctrl+C / Ctrl+V at the playhead, Delete — each
+//! one undo step — and the clip's frame rate snapping the playhead, keys and playback.
+
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use limber::app::document::Document;
+use limber::app::editor::Editor;
+use limber::app::timeline::key_position;
+use limber::app::ui::editor_ui;
+
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
+}
+
+/// The sample (clip "shamble", 1.2 s; rows hip, spine, head, arm_l, …) in a 1280 × 800 harness.
+fn harness() -> Harness<'static, Editor> {
+    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false, &[]);
+            },
+            editor,
+        );
+    harness.run_steps(2);
+    harness
+}
+
+fn at(harness: &Harness<'_, Editor>, row: usize, t: f64) -> Pos2 {
+    key_position(&harness.ctx, row, t).expect("the dopesheet was drawn")
+}
+
+/// Presses the primary button at `from` with `modifiers` held, moves to `to`, releases.
+fn drag(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    harness.event(Event::ModifiersChanged(modifiers));
+    harness.event(Event::PointerMoved(from));
+    harness.run_steps(1);
+    harness.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers,
+    });
+    harness.run_steps(1);
+    for i in 1..=6 {
+        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
+        harness.run_steps(1);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers,
+    });
+    harness.run_steps(1);
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+}
+
+fn click(harness: &mut Harness<'_, Editor>, p: Pos2) {
+    harness.event(Event::PointerMoved(p));
+    harness.run_steps(1);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run_steps(1);
+    }
+}
+
+/// (bone, time) of every key of the current clip, sorted.
+fn keys(editor: &Editor) -> Vec<(String, f64)> {
+    let mut keys: Vec<(String, f64)> = editor
+        .current_clip()
+        .unwrap()
+        .to_record()
+        .keys
+        .into_iter()
+        .map(|k| (k.bone, k.time))
+        .collect();
+    keys.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    keys
+}
+
+fn id(bone: &str, t: f64) -> (String, f64) {
+    (bone.to_string(), t)
+}
+
+/// Shift + drag a box around hip's and head's keys at 0.6 s (rows 0 and 2).
+fn band_select(harness: &mut Harness<'_, Editor>) {
+    let from = at(harness, 0, 0.45) - egui::vec2(0.0, 8.0);
+    let to = at(harness, 2, 0.75) + egui::vec2(0.0, 8.0);
+    drag(harness, from, to, Modifiers::SHIFT);
+}
+
+#[test]
+fn a_rubber_band_selects_keys_and_dragging_one_moves_them_together() {
+    let mut harness = harness();
+    band_select(&mut harness);
+    let mut selected = harness.state().selected_keys();
+    selected.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(selected, vec![id("head", 0.6), id("hip", 0.6)]);
+
+    let before = keys(harness.state());
+    let from = at(&harness, 0, 0.6);
+    let to = at(&harness, 0, 0.8);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    let after = keys(harness.state());
+    assert_eq!(after.len(), before.len());
+    for bone in ["hip", "head"] {
+        assert!(after.contains(&id(bone, 0.8)), "{bone} moved: {after:?}");
+        assert!(
+            !after.contains(&id(bone, 0.6)),
+            "{bone} left 0.6: {after:?}"
+        );
+    }
+    assert!(after.contains(&id("arm_l", 0.6)), "unselected keys stay");
+    assert_eq!(
+        harness.state().selected_keys().len(),
+        2,
+        "the moved keys stay selected"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(keys(harness.state()), before, "one undo step");
+}
+
+#[test]
+fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
+    let mut harness = harness();
+    band_select(&mut harness);
+    let before = keys(harness.state());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.run_steps(1);
+    assert_eq!(keys(harness.state()), before, "copying changes nothing");
+    harness.state_mut().time = 0.2;
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    harness.run_steps(1);
+    let pasted = keys(harness.state());
+    assert_eq!(pasted.len(), before.len() + 2);
+    assert!(pasted.contains(&id("hip", 0.2)) && pasted.contains(&id("head", 0.2)));
+    // The pasted keys carry the copied values.
+    let record = harness.state().current_clip().unwrap().to_record();
+    let value = |t: f64| {
+        record
+            .keys
+            .iter()
+            .find(|k| k.bone == "hip" && k.time == t)
+            .and_then(|k| k.rotate)
+    };
+    assert_eq!(value(0.2), value(0.6));
+    // Pasting past the end is refused with a status line.
+    harness.state_mut().time = 1.19;
+    let revision = harness.state().document.revision();
+    // The band's two keys share one time, so they fit anywhere: copy a wider pair first.
+    harness
+        .state_mut()
+        .select_keys(vec![id("hip", 0.3), id("hip", 0.9)]);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.revision(), revision);
+    assert!(
+        harness.state().status.contains("do not fit"),
+        "{}",
+        harness.state().status
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(keys(harness.state()), before, "the paste is one undo step");
+
+    band_select(&mut harness);
+    // The inspector says what is selected and offers to delete it.
+    harness.get_by_label_contains("2 keys selected");
+    harness.key_press(Key::Delete);
+    harness.run_steps(1);
+    let deleted = keys(harness.state());
+    assert_eq!(deleted.len(), before.len() - 2);
+    assert!(!deleted.contains(&id("hip", 0.6)) && !deleted.contains(&id("head", 0.6)));
+    assert_eq!(
+        harness.state().document.project.rig.skeleton.bones.len(),
+        7,
+        "Delete took the keys, not a bone"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(keys(harness.state()), before, "the delete is one undo step");
+}
+
+#[test]
+fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
+    let mut harness = harness();
+    assert!(harness.state_mut().set_clip_fps(Some(10)));
+    harness.run_steps(1);
+    // Scrubbing lands on frames.
+    let p = at(&harness, 0, 0.43);
+    click(&mut harness, p);
+    assert!(
+        (harness.state().time - 0.4).abs() < 1e-12,
+        "{}",
+        harness.state().time
+    );
+    // A dragged key lands on a frame.
+    let from = at(&harness, 0, 0.3);
+    let to = at(&harness, 0, 0.46);
+    drag(&mut harness, from, to, Modifiers::NONE);
+    let now = keys(harness.state());
+    assert!(now.contains(&id("hip", 0.5)), "{now:?}");
+    // Playback shows whole frames.
+    let editor = harness.state_mut();
+    editor.time = 0.0;
+    editor.toggle_play();
+    editor.tick(0.16);
+    assert!((editor.playhead() - 0.1).abs() < 1e-12);
+    editor.toggle_play();
+    assert!(
+        (editor.time - 0.1).abs() < 1e-12,
+        "paused on the frame shown"
+    );
+    // Keys go on the frame shown.
+    editor.selected_bone = Some(1);
+    editor.time = 0.27;
+    editor.key_selected();
+    assert!(keys(editor).contains(&id("spine", 0.2)));
+
+    // Saved with the clip; a clip without one saves as before.
+    let dir = std::env::temp_dir().join(format!("limber-fps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fps.limber");
+    assert!(editor.save_as(&path));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text.matches("\"fps\":10").count(),
+        1,
+        "only shamble has one"
+    );
+    let reopened = Document::open(&path).unwrap();
+    assert_eq!(reopened.project.rig.clips[0].fps, Some(10));
+    assert_eq!(reopened.project.rig.clips[1].fps, None);
+    // Out of range is refused with a line, the clip unchanged.
+    let revision = editor.document.revision();
+    assert!(!editor.set_clip_fps(Some(1000)));
+    assert_eq!(editor.document.revision(), revision);
+    assert!(editor.status.contains("fps 1000"), "{}", editor.status);
+    std::fs::remove_dir_all(&dir).ok();
+}
