@@ -146,6 +146,16 @@ impl DistanceCache {
                 .collect();
             PruneLimits::new(grid, &segments, MAX_INFLUENCES)
         });
+        if let Some(limits) = &limits {
+            // Largest first, so the last fields to finish are small ones and no thread idles long.
+            let work = |b: usize| {
+                deforming
+                    .iter()
+                    .position(|&d| d == b)
+                    .map_or(usize::MAX, |i| limits.estimated_work(i))
+            };
+            missing.sort_by_key(|&b| std::cmp::Reverse(work(b)));
+        }
         let computed = compute_fields(
             grid,
             skeleton,
@@ -339,8 +349,11 @@ fn compute_fields(
     limits: Option<&PruneLimits>,
     progress: &Progress,
 ) -> Vec<(GeometryKey, Vec<f64>)> {
+    // Handed out one at a time in the given order (par_bridge), so a caller's largest-first order
+    // holds; the result does not depend on the order.
     bones
-        .par_iter()
+        .iter()
+        .par_bridge()
         .filter_map(|&i| {
             if progress.is_cancelled() {
                 return None;

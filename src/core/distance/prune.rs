@@ -38,6 +38,8 @@ pub struct PruneLimits {
     /// One more column and row than the coarse grid, infinite, for pixels past its last cell.
     cells: Vec<f32>,
     columns: usize,
+    /// Per bone, [`PruneLimits::estimated_work`].
+    work: Vec<usize>,
 }
 
 impl PruneLimits {
@@ -46,11 +48,11 @@ impl PruneLimits {
     /// only makes the limits looser.
     pub fn new(grid: &InsideGrid, bones: &[([f64; 2], [f64; 2])], k: usize) -> Self {
         let coarse = coarse_grid(grid);
-        let bounds: Vec<Vec<f32>> = {
+        let bounds: Vec<Option<Vec<f32>>> = {
             use rayon::prelude::*;
             bones
                 .par_iter()
-                .filter_map(|&(head, tail)| {
+                .map(|&(head, tail)| {
                     let cell_seeds = coarse_seeds(grid, &coarse, head, tail);
                     (!cell_seeds.is_empty()).then(|| {
                         with_seeded_field(
@@ -65,22 +67,43 @@ impl PruneLimits {
                 })
                 .collect()
         };
+        let known: Vec<&Vec<f32>> = bounds.iter().flatten().collect();
         let columns = coarse.width + 1;
         let mut cells = vec![f32::INFINITY; columns * (coarse.height + 1)];
-        if k > 0 && bounds.len() >= k {
-            let mut column = Vec::with_capacity(bounds.len());
+        // Per bone, the cells where its bound is within the limit: roughly its share of the work.
+        let mut work: Vec<usize> = bounds
+            .iter()
+            .map(|b| if b.is_some() { 0 } else { coarse.inside.len() })
+            .collect();
+        if k > 0 && known.len() >= k {
+            let mut column = Vec::with_capacity(known.len());
             for cell in 0..coarse.inside.len() {
                 column.clear();
-                column.extend(bounds.iter().map(|b| b[cell]));
+                column.extend(known.iter().map(|b| b[cell]));
                 let (_, kth, _) = column.select_nth_unstable_by(k - 1, f32::total_cmp);
-                let bound = *kth * CELL as f32;
-                if bound.is_finite() {
+                let kth = *kth;
+                if kth.is_finite() {
                     let (x, y) = (cell % coarse.width, cell / coarse.width);
-                    cells[y * columns + x] = bound * (1.0 + SLACK_RELATIVE) + SLACK_PX;
+                    cells[y * columns + x] = kth * CELL as f32 * (1.0 + SLACK_RELATIVE) + SLACK_PX;
+                    for (w, b) in work.iter_mut().zip(&bounds) {
+                        if b.as_ref().is_some_and(|b| b[cell] <= kth) {
+                            *w += 1;
+                        }
+                    }
                 }
             }
         }
-        Self { cells, columns }
+        Self {
+            cells,
+            columns,
+            work,
+        }
+    }
+
+    /// Roughly how much of the mask bone `bone` (an index into the `bones` given to
+    /// [`PruneLimits::new`]) will walk, in coarse cells: for ordering the work, largest first.
+    pub fn estimated_work(&self, bone: usize) -> usize {
+        self.work.get(bone).copied().unwrap_or(usize::MAX)
     }
 
     /// The limit at pixel (x, y).
