@@ -10,18 +10,17 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::document::Document;
 use limber::app::editor::Editor;
 use limber::app::ui::editor_ui;
 use limber::core::weights::Binding;
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::sample_editor;
 
 /// The sample, with every recompute that needs a field sent to the background when `background`.
 fn editor(background: bool) -> Editor {
-    let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    let mut editor = sample_editor();
     if background {
         editor.sync_weight_pixels = 0;
     }

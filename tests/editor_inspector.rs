@@ -5,7 +5,6 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
 use limber::app::ui::editor_ui;
 use limber::core::distance::Metric;
@@ -13,12 +12,12 @@ use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::weights::{Binding, weigh};
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::sample_editor;
 
 fn editor() -> Editor {
-    Editor::new(Document::open(&sample()).expect("the sample project opens"))
+    sample_editor()
 }
 
 fn index(editor: &Editor, name: &str) -> usize {

@@ -3,39 +3,19 @@
 //! undo step each, weights carried, folds refused), re-meshing a part that has deform keys, and
 //! keying vertex offsets in Deform mode.
 
-use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
-use limber::app::ui::editor_ui;
 use limber::core::animation::{DeformRecord, PartKeyRecord};
 use limber::core::edit::Edit;
 use limber::core::weights::check_binding;
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
-
-/// The bundled sample open in a 1280 × 800 harness, one frame run.
-fn harness() -> Harness<'static, Editor> {
-    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
-    harness.run_steps(2);
-    harness
-}
-
-fn pos(p: DVec2) -> Pos2 {
-    Pos2::new(p.x as f32, p.y as f32)
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness, pos, sample};
 
 fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
     harness.event(Event::PointerButton {

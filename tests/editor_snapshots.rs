@@ -15,9 +15,9 @@ use limber::app::editor::{Editor, Mode};
 use limber::app::gpu_bridge;
 use limber::app::ui::editor_ui;
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::sample;
 
 /// The state the harness draws: the editor and the viewport's checkerboard.
 struct App {
@@ -71,6 +71,7 @@ fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
         wrap_mode: egui::TextureWrapMode::Repeat,
         ..TextureOptions::NEAREST
     };
+
     ctx.load_texture("checker", image, options)
 }
 

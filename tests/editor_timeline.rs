@@ -8,26 +8,10 @@ use egui_kittest::kittest::Queryable;
 use limber::app::document::Document;
 use limber::app::editor::Editor;
 use limber::app::timeline::key_position;
-use limber::app::ui::editor_ui;
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
-
-/// The sample (clip "shamble", 1.2 s; rows hip, spine, head, arm_l, …) in a 1280 × 800 harness.
-fn harness() -> Harness<'static, Editor> {
-    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
-    harness.run_steps(2);
-    harness
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::harness;
 
 fn at(harness: &Harness<'_, Editor>, row: usize, t: f64) -> Pos2 {
     key_position(&harness.ctx, row, t).expect("the dopesheet was drawn")

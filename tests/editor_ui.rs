@@ -2,37 +2,17 @@
 //! falls back to egui's painter): shortcuts, buttons, posing by dragging a bone, drawing a bone,
 //! undo, instant weights, and recovery files.
 
-use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
 use limber::app::recovery::{Autosave, pending_recovery, recover, recovery_path};
-use limber::app::ui::editor_ui;
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
-}
-
-/// The bundled sample open in a 1280 × 800 harness, one frame run.
-fn harness() -> Harness<'static, Editor> {
-    let editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
-    harness.run_steps(2);
-    harness
-}
-
-fn pos(p: DVec2) -> Pos2 {
-    Pos2::new(p.x as f32, p.y as f32)
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness, pos, sample};
 
 /// Presses the primary button at `from`, moves to `to` in steps, releases.
 fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {

@@ -1,0 +1,40 @@
+//! The editor tests' shared start: the bundled sample project, and the editor's whole UI on it in
+//! an egui_kittest harness.
+
+#![allow(dead_code)]
+
+use eframe::egui::{self, Pos2};
+use egui_kittest::Harness;
+use glam::DVec2;
+use limber::app::document::Document;
+use limber::app::editor::Editor;
+use limber::app::ui::editor_ui;
+
+/// The bundled sample project (the zombie, rigged, with the clips "shamble" and "wave").
+pub fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber")
+}
+
+/// An editor on the bundled sample.
+pub fn sample_editor() -> Editor {
+    Editor::new(Document::open(&sample()).expect("the sample project opens"))
+}
+
+/// The bundled sample open in a 1280 × 800 harness, two frames run.
+pub fn harness() -> Harness<'static, Editor> {
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false, &[]);
+            },
+            sample_editor(),
+        );
+    harness.run_steps(2);
+    harness
+}
+
+/// A screen point from a `DVec2`.
+pub fn pos(p: DVec2) -> Pos2 {
+    Pos2::new(p.x as f32, p.y as f32)
+}
