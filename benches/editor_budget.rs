@@ -16,16 +16,16 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{DAffine2, DVec2};
 use limber::core::MeshSettings;
-use limber::core::distance::Metric;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::pose::{Pose, PoseSolver};
 use limber::core::rig::load_rig;
 use limber::core::skeleton::{Bone, Skeleton};
-use limber::core::weights::{
-    Binding, DistanceCache, WeightSettings, auto_weights, auto_weights_into,
-};
+use limber::core::weights::{Binding, auto_weights, auto_weights_into};
 use limber::render::palette::gpu_palette;
+
+mod support;
+use support::rig_distances;
 
 /// Ten chains of ten bones over a `width` × `height` image.
 fn hundred_bones(width: f64, height: f64) -> Skeleton {
@@ -123,15 +123,7 @@ fn smoothness_change(c: &mut Criterion) {
         ..MeshSettings::default()
     };
     let (mesh, grid, _) = build_mesh_and_grid(&image, &settings).unwrap();
-    let distances = DistanceCache::new().distances(
-        &grid,
-        &skeleton,
-        &mesh.positions,
-        WeightSettings {
-            metric: Metric::Geodesic,
-            smoothness: 100.0,
-        },
-    );
+    let distances = rig_distances(&grid, &skeleton, &mesh.positions);
     let k = mesh.positions.len() / 1000;
     let mut smoothness = 100.0;
     c.bench_function(&format!("editor/smoothness-change-{k}k-vertices"), |b| {

@@ -21,11 +21,11 @@ use limber::core::distance::{InsideGrid, Metric, field, with_field};
 use limber::core::image_io::load_png;
 use limber::core::pipeline::{StageTimings, build_mesh_and_grid, mesh_outline, padded_field};
 use limber::core::rig::load_rig;
-use limber::core::weights::{DistanceCache, WeightSettings, auto_weights};
+use limber::core::weights::auto_weights;
 use limber::core::{MeshSettings, outline::trace};
 
 mod support;
-use support::{body_bone, neighbourhood_sum};
+use support::{body_bone, neighbourhood_sum, rig_distances};
 
 const METRICS: [Metric; 3] = [Metric::Bfs4, Metric::Dijkstra8, Metric::Geodesic];
 
@@ -165,15 +165,7 @@ fn bones(path: &Path, rig: &Path, runs: usize) {
     let skeleton = load_rig(rig).unwrap().skeleton;
     let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
     let weigh = || {
-        let distances = DistanceCache::new().distances(
-            &grid,
-            &skeleton,
-            &mesh.positions,
-            WeightSettings {
-                metric: Metric::Geodesic,
-                smoothness: 100.0,
-            },
-        );
+        let distances = rig_distances(&grid, &skeleton, &mesh.positions);
         auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
     };
     let ms = median_ms(runs, weigh);

@@ -9,11 +9,13 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
-use limber::core::distance::Metric;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::rig::load_rig;
-use limber::core::weights::{DistanceCache, WeightSettings, auto_weights};
+use limber::core::weights::auto_weights;
+
+mod support;
+use support::rig_distances;
 
 fn weights(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -42,15 +44,7 @@ fn weights(c: &mut Criterion) {
         let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
         group.bench_function(format!("{name}/16-bones-distance+weights"), |b| {
             b.iter(|| {
-                let distances = DistanceCache::new().distances(
-                    &grid,
-                    &skeleton,
-                    &mesh.positions,
-                    WeightSettings {
-                        metric: Metric::Geodesic,
-                        smoothness: 100.0,
-                    },
-                );
+                let distances = rig_distances(&grid, &skeleton, &mesh.positions);
                 auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
             })
         });
@@ -60,15 +54,7 @@ fn weights(c: &mut Criterion) {
             ..MeshSettings::default()
         };
         let (mesh, grid, _) = build_mesh_and_grid(&image, &dense).unwrap();
-        let distances = DistanceCache::new().distances(
-            &grid,
-            &skeleton,
-            &mesh.positions,
-            WeightSettings {
-                metric: Metric::Geodesic,
-                smoothness: 100.0,
-            },
-        );
+        let distances = rig_distances(&grid, &skeleton, &mesh.positions);
         eprintln!(
             "{name}: smoothness change on {} vertices",
             mesh.positions.len()

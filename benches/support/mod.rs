@@ -1,7 +1,29 @@
-//! Shared by the distance benches (`distance_fields`, `stage_report`): the 3 × 3 floor pass and the
-//! bone they measure fields from, so both report the same workload.
+//! Shared by the distance and weight benches (`distance_fields`, `stage_report`, `weights`,
+//! `editor_budget`): the 3 × 3 floor pass, the bone they measure fields from, and the rig
+//! distances they weight with, so all report the same workload.
 
-use limber::core::distance::InsideGrid;
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use limber::core::distance::{InsideGrid, Metric};
+use limber::core::skeleton::Skeleton;
+use limber::core::weights::{DistanceCache, WeightSettings};
+
+/// The weight settings of every rig bench: geodesic fields, 100 px smoothness.
+pub const RIG_SETTINGS: WeightSettings = WeightSettings {
+    metric: Metric::Geodesic,
+    smoothness: 100.0,
+};
+
+/// Every bone's per-vertex distances from a fresh cache (fields computed now, pruned for a rig).
+pub fn rig_distances(
+    grid: &InsideGrid,
+    skeleton: &Skeleton,
+    vertices: &[[f64; 2]],
+) -> Vec<Arc<Vec<f64>>> {
+    DistanceCache::new().distances(grid, skeleton, vertices, RIG_SETTINGS)
+}
 
 /// The floor: each output pixel sums its 3 × 3 neighbourhood of the mask.
 pub fn neighbourhood_sum(grid: &InsideGrid) -> Vec<u8> {
