@@ -161,20 +161,30 @@ pub fn apply_ik_with(
             fabrik(&joints, target, constraint.iterations, constraint.tolerance)
         };
         // Each bone turns by how much its world direction must turn, less what its parent in the chain
-        // already turned it (the chain is uniformly scaled, so world angles add up).
+        // already turned it (the chain is uniformly scaled, so world angles add up). That relative
+        // turn is taken the short way round before `mix` scales it, so a child whose world turn
+        // passes ±180° does not jump by mix × 360°.
         let mut parent_turn = 0.0;
         for (k, &bone) in constraint.chain.iter().enumerate() {
             let (have, wanted) = (joints[k + 1] - joints[k], solved[k + 1] - solved[k]);
             if have.length_squared() == 0.0 || wanted.length_squared() == 0.0 {
                 continue;
             }
-            let world_turn = have.angle_to(wanted) * constraint.mix;
+            let world_turn = have.angle_to(wanted);
+            let relative = shortest(world_turn - parent_turn);
             // Counter-clockwise on screen is a negative angle in the y-down frame.
-            pose.bones[bone].rotate -= world_turn - parent_turn;
+            pose.bones[bone].rotate -= relative * constraint.mix;
             parent_turn = world_turn;
         }
     }
     pose
+}
+
+/// `angle` wrapped into (−π, π].
+fn shortest(angle: f64) -> f64 {
+    use std::f64::consts::{PI, TAU};
+    let wrapped = (angle + PI).rem_euclid(TAU) - PI;
+    if wrapped <= -PI { PI } else { wrapped }
 }
 
 /// The chain's joint positions in world space: each bone's head, then the tip (the last bone's tail).
@@ -303,6 +313,33 @@ mod tests {
         let reached = tip(&far, &pose, 1);
         let direction = (DVec2::new(400.0, -200.0) - DVec2::new(100.0, 100.0)).normalize();
         assert!((reached - (DVec2::new(100.0, 100.0) + direction * 100.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn a_half_mixed_chain_moves_smoothly_when_a_child_turns_past_half_a_circle() {
+        // The target sweeps below the root; the lower bone's world turn passes 180° near 72.5°
+        // (for one bend), where the upper bone barely turns. Half mixed, the tip must not jump.
+        for bend in [1.0, -1.0] {
+            let mut previous: Option<DVec2> = None;
+            for step in 0..=50 {
+                let angle = (60.0 + 0.5 * f64::from(step)).to_radians();
+                let target = [100.0 + 30.0 * angle.cos(), 100.0 + 30.0 * angle.sin()];
+                let skeleton = arm(target);
+                let mut record = ik(&["upper", "lower"], bend);
+                record.mix = 0.5;
+                let constraint = IkConstraint::from_record(&record, &skeleton).unwrap();
+                let pose = apply_ik(&skeleton, &Pose::rest(&skeleton), &[constraint]).unwrap();
+                let reached = tip(&skeleton, &pose, 1);
+                if let Some(before) = previous {
+                    let jump = (reached - before).length();
+                    assert!(
+                        jump < 2.0,
+                        "bend {bend}, step {step}: the tip jumped {jump} px"
+                    );
+                }
+                previous = Some(reached);
+            }
+        }
     }
 
     #[test]
