@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use glam::{DAffine2, DVec2};
 
 use super::document::Document;
+use super::export_job::ExportJob;
 use super::key_selection::KeySelection;
 use super::weights_cache::WeightsCache;
 use super::weights_job::WeightsJob;
@@ -93,6 +94,8 @@ pub struct Editor {
     pub weights: WeightsCache,
     /// Weights being computed in the background (see [`Editor::recompute_weights`]).
     pub weights_job: Option<WeightsJob>,
+    /// A GIF, sprite sheet or PNG frames being rendered in the background (`exports.rs`).
+    pub export_job: Option<ExportJob>,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     pub sync_weight_pixels: u64,
     /// The drag in progress in the viewport.
@@ -187,6 +190,7 @@ impl Editor {
             fit_requested: true,
             weights: WeightsCache::default(),
             weights_job: None,
+            export_job: None,
             sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,
             viewport_center: DVec2::ZERO,

@@ -11,12 +11,15 @@
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
-//!   weight updates; [`weights_job`]: long weight work on a worker thread.
+//!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
+//!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`).
 
 mod animate;
 pub mod deform;
 pub mod document;
 pub mod editor;
+pub mod export_job;
+mod exports;
 pub mod gpu_bridge;
 mod hierarchy;
 pub mod inspector;

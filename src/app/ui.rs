@@ -20,6 +20,8 @@ pub enum WindowAction {
     SaveAs,
     ExportGif,
     ExportSheet,
+    /// A PNG per frame into a chosen folder.
+    ExportFrames,
     ExportGltf,
     Quit,
 }
@@ -213,6 +215,9 @@ pub fn menu_bar(
                 if ui.button("Sprite sheet of the clip…").clicked() {
                     action = Some(WindowAction::ExportSheet);
                 }
+                if ui.button("PNG frames of the clip…").clicked() {
+                    action = Some(WindowAction::ExportFrames);
+                }
                 if ui.button("glTF 2.0 (all clips)…").clicked() {
                     action = Some(WindowAction::ExportGltf);
                 }
@@ -379,6 +384,31 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
             }
             ui.separator();
         }
+        if let Some((done, total)) = editor.export_progress() {
+            let noun = editor
+                .export_job
+                .as_ref()
+                .map_or("export", |j| j.kind().noun());
+            ui.add(
+                egui::ProgressBar::new(if total == 0 {
+                    0.0
+                } else {
+                    done as f32 / total as f32
+                })
+                .desired_width(160.0)
+                .text(format!("{noun} {done}/{total}")),
+            );
+            if ui
+                .add_enabled(
+                    !editor.export_job.as_ref().is_some_and(|j| j.is_cancelled()),
+                    egui::Button::new("Cancel export"),
+                )
+                .clicked()
+            {
+                editor.cancel_export();
+            }
+            ui.separator();
+        }
         ui.label(&editor.status);
     });
 }
@@ -410,7 +440,8 @@ pub fn editor_ui(
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
     editor.poll_background_work();
-    if editor.is_busy() {
+    editor.poll_export();
+    if editor.is_busy() || editor.export_job.is_some() {
         // Keep polling the job while it runs.
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
     }
