@@ -9,7 +9,8 @@ use std::thread::JoinHandle;
 
 use crate::core::progress::Progress;
 use crate::core::project::Project;
-use crate::render::export::timing::FrameTimes;
+use crate::render::export::gif::MAX_GIF_FPS;
+use crate::render::export::timing::{FrameTimes, clip_fps};
 use crate::render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
 
 /// What an export writes.
@@ -163,10 +164,9 @@ fn render(
     let renderer =
         ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let fps = clip.and_then(|c| c.fps).map_or(30.0, f64::from);
     let fps = match kind {
-        ExportKind::Gif => fps.min(50.0),
-        _ => fps,
+        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
+        _ => clip_fps(clip),
     };
     let times = FrameTimes::of_clip(clip, fps);
     let progress = Some(progress);
