@@ -238,3 +238,24 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
     ));
     assert_eq!(std::fs::read(&blocker).expect("read"), b"not a folder");
 }
+
+#[test]
+fn opening_another_document_leaves_a_running_export_running() {
+    let dir = common::temp_dir("editor-export-open");
+    let mut editor = editor();
+    lengthen(&mut editor);
+    editor.start_export(ExportKind::Gif, &dir.join("long.gif"));
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
+    assert!(editor.open(&sample), "{}", editor.status);
+    assert!(
+        editor
+            .export_job
+            .as_ref()
+            .is_some_and(|j| !j.is_cancelled())
+    );
+    editor.cancel_export();
+    assert!(matches!(
+        editor.finish_export(),
+        Some(ExportOutcome::Cancelled(_))
+    ));
+}
