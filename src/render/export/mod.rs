@@ -164,8 +164,8 @@ fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), String> {
 ///
 /// The frames are first written into a hidden staging folder inside `dir` and moved into `dir`
 /// (renames) only once every frame is rendered, so a cancelled or failed export leaves `dir` as it
-/// was: the staging folder is removed. (A process killed mid-way can leave the hidden
-/// `.limber-frames-PID-N` folder behind, never a partial set in `dir`.)
+/// was: the staging folder is removed. (A process killed while rendering can leave the hidden
+/// `.limber-frames-PID-N` folder behind; killed during the final renames, part of the new set.)
 pub fn write_frames(
     renderer: &ClipRenderer,
     clip: Option<&Clip>,
