@@ -269,3 +269,60 @@ fn bad_requests_fail_with_one_line_naming_the_problem() {
     let out = limber(&["render", &p]);
     assert_eq!(out.status.code(), Some(2), "clap refuses a missing output");
 }
+
+/// Gives clip `clip` of the project at `path` the frame rate `fps` (as the editor saves it).
+fn set_clip_fps(path: &Path, clip: usize, fps: u32) {
+    let mut project: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    project["clips"][clip]["fps"] = fps.into();
+    std::fs::write(path, serde_json::to_vec(&project).unwrap()).unwrap();
+}
+
+fn frame_count(dir: &Path) -> usize {
+    std::fs::read_dir(dir).unwrap().count()
+}
+
+#[test]
+fn without_fps_a_clip_renders_at_its_own_frame_rate_and_fps_overrides_it() {
+    let dir = temp_dir("render-clip-fps");
+    let project = zombie(&dir, None);
+    set_clip_fps(&project, 0, 12);
+    let p = s(&project);
+    // shamble: 1.2 s looping at its own 12 fps → round(1.2 × 12) = 14 frames.
+    let own = dir.join("own");
+    let out = limber_ok(&["render", &p, "--clip", "shamble", "--frames", &s(&own)]);
+    assert_eq!(frame_count(&own), 14);
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(line.contains("at 12 fps"), "{line}");
+    // --fps still wins: 1.2 s at 10 fps → 12 frames.
+    let given = dir.join("given");
+    limber_ok(&[
+        "render",
+        &p,
+        "--clip",
+        "shamble",
+        "--fps",
+        "10",
+        "--frames",
+        &s(&given),
+    ]);
+    assert_eq!(frame_count(&given), 12);
+    // A clip without a rate of its own (wave: 1.0 s, once) renders at 30 fps: 31 frames.
+    let wave = dir.join("wave");
+    limber_ok(&["render", &p, "--clip", "wave", "--frames", &s(&wave)]);
+    assert_eq!(frame_count(&wave), 31);
+}
+
+#[test]
+fn a_gif_of_a_clip_faster_than_50_fps_is_made_at_50_without_fps() {
+    let dir = temp_dir("render-clip-fps-gif");
+    let project = zombie(&dir, None);
+    set_clip_fps(&project, 0, 60);
+    let gif = dir.join("shamble.gif");
+    let out = limber_ok(&["render", &s(&project), "--gif", &s(&gif)]);
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(line.contains("at 50 fps"), "{line}");
+    let file = std::fs::File::open(&gif).unwrap();
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(file)).unwrap();
+    assert_eq!(decoder.into_frames().count(), 60, "1.2 s at 50 fps");
+}

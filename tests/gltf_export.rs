@@ -345,3 +345,37 @@ fn gltf_writes_its_bin_and_png_beside_it_and_bad_input_fails_in_one_line() {
     }
     assert!(!dir.join("a.glb").exists());
 }
+
+/// The sample times of every channel of animation `clip`.
+fn channel_times(model: &Model, clip: &str) -> Vec<Vec<f32>> {
+    model.channels(clip).into_iter().map(|c| c.times).collect()
+}
+
+#[test]
+fn without_fps_each_clip_is_sampled_at_its_own_frame_rate() {
+    let project = make(Kind::Zombie, "gltf-clip-fps");
+    // shamble (Bézier keys) gets 12 fps of its own; wave (a Bézier key too) keeps none.
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();
+    assert_eq!(json["clips"][0]["name"], "shamble");
+    json["clips"][0]["fps"] = 12.into();
+    std::fs::write(&project, serde_json::to_vec(&json).unwrap()).unwrap();
+    let load = |file: &str, extra: &[&str]| {
+        let out = project.with_file_name(file);
+        export(&project, &out, extra);
+        Model::load(&out)
+    };
+    let own = load("own.glb", &[]);
+    let at12 = load("at12.glb", &["--fps", "12"]);
+    let at30 = load("at30.glb", &["--fps", "30"]);
+    assert_eq!(
+        channel_times(&own, "shamble"),
+        channel_times(&at12, "shamble")
+    );
+    assert_ne!(
+        channel_times(&own, "shamble"),
+        channel_times(&at30, "shamble")
+    );
+    assert_eq!(channel_times(&own, "wave"), channel_times(&at30, "wave"));
+    assert_ne!(channel_times(&own, "wave"), channel_times(&at12, "wave"));
+}

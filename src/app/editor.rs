@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use glam::{DAffine2, DVec2};
 
 use super::document::Document;
+use super::export_job::ExportJob;
 use super::key_selection::KeySelection;
+use super::part_job::PartJob;
 use super::weights_cache::WeightsCache;
 use super::weights_job::WeightsJob;
 use crate::core::brush::BrushMode;
@@ -93,6 +95,10 @@ pub struct Editor {
     pub weights: WeightsCache,
     /// Weights being computed in the background (see [`Editor::recompute_weights`]).
     pub weights_job: Option<WeightsJob>,
+    /// A GIF, sprite sheet or PNG frames being rendered in the background (`exports.rs`).
+    pub export_job: Option<ExportJob>,
+    /// A large image being meshed and weighted as a new part in the background (`parts.rs`).
+    pub part_job: Option<PartJob>,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     pub sync_weight_pixels: u64,
     /// The drag in progress in the viewport.
@@ -187,6 +193,8 @@ impl Editor {
             fit_requested: true,
             weights: WeightsCache::default(),
             weights_job: None,
+            export_job: None,
+            part_job: None,
             sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,
             viewport_center: DVec2::ZERO,
@@ -208,7 +216,10 @@ impl Editor {
     pub fn open(&mut self, path: &Path) -> bool {
         match Document::open(path) {
             Ok(document) => {
+                // A running export has its own copy of the project: it carries on.
+                let export = self.export_job.take();
                 *self = Self::new(document);
+                self.export_job = export;
                 self.status = format!("opened {}", path.display());
                 true
             }

@@ -11,17 +11,22 @@
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
-//!   weight updates; [`weights_job`]: long weight work on a worker thread.
+//!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
+//!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
+//!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
 mod animate;
 pub mod deform;
 pub mod document;
 pub mod editor;
+pub mod export_job;
+mod exports;
 pub mod gpu_bridge;
 mod hierarchy;
 pub mod inspector;
 pub mod key_selection;
 pub mod mesh_edit;
+pub mod part_job;
 mod parts;
 pub mod recent;
 pub mod recovery;

@@ -1,25 +1,34 @@
-//! Parts in the editor: adding a PNG as a part, its draw order, and re-meshing that carries the
+//! Parts in the editor: adding a PNG as a part (large ones on a worker thread), its draw order, and re-meshing that carries the
 //! weights over.
 
 use std::path::Path;
 
 use super::editor::Editor;
+use super::part_job::{NewPart, PartJob, build_part, image_pixels};
 use crate::core::edit::Edit;
-use crate::core::weights::WeightSettings;
+use crate::core::progress::Progress;
+use crate::core::project::Part;
 
 impl Editor {
     /// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
-    /// settings and weighted automatically on the current skeleton.
+    /// settings and weighted automatically on the current skeleton — at once when the image has at
+    /// most [`Editor::sync_weight_pixels`] pixels, else on a worker thread ([`Editor::part_job`]:
+    /// progress and Cancel in the status bar; the part arrives as one undo step when it is done).
+    /// Returns whether the part was added or its job started.
     pub fn add_part(&mut self, path: &Path) -> bool {
-        match self.build_part(path) {
-            Ok(part) => {
-                if self.apply(Edit::AddPart(Box::new(part))) {
-                    self.weights.clear();
-                    self.status = format!("added part from {}", path.display());
-                    return true;
-                }
-                false
-            }
+        if self.part_job.is_some() {
+            self.status = "a part is being added: wait for it or cancel it".into();
+            return false;
+        }
+        let skeleton = self.document.project.rig.skeleton.clone();
+        if image_pixels(path).is_some_and(|pixels| pixels > self.sync_weight_pixels) {
+            self.part_job = Some(PartJob::start(path, skeleton));
+            self.status = format!("adding part from {} …", path.display());
+            return true;
+        }
+        match build_part(path, &skeleton, &Progress::new()) {
+            Ok(Some(part)) => self.place_part(part),
+            Ok(None) => false,
             Err(e) => {
                 self.status = e;
                 false
@@ -27,32 +36,72 @@ impl Editor {
         }
     }
 
-    fn build_part(&mut self, path: &Path) -> Result<crate::core::project::Part, String> {
-        let name = path.display();
-        let bytes =
-            crate::core::image_io::read_png_file(path).map_err(|e| format!("{name}: {e}"))?;
-        let image =
-            crate::core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
-        let settings = crate::core::pipeline::MeshSettings::default();
-        let (mesh, grid, _) = crate::core::pipeline::build_mesh_and_grid(&image, &settings)
-            .map_err(|e| format!("{name}: {e}"))?;
-        let weight_settings = WeightSettings {
-            metric: crate::core::distance::Metric::Geodesic,
-            smoothness: crate::core::weights::auto_smoothness(image.width(), image.height()),
-        };
-        let skeleton = &self.document.project.rig.skeleton;
-        let binding = crate::core::weights::weigh(
-            &grid,
-            skeleton,
-            &mesh.positions,
-            weight_settings.metric,
-            weight_settings.smoothness,
-        );
-        let stem = path
+    /// The part being added in the background: finished and total units.
+    pub fn part_progress(&self) -> Option<(usize, usize)> {
+        self.part_job.as_ref().map(PartJob::counts)
+    }
+
+    /// Stops adding the part; the document stays as it is.
+    pub fn cancel_part(&mut self) {
+        if let Some(job) = &self.part_job {
+            job.cancel();
+            self.status = "cancelling the new part…".into();
+        }
+    }
+
+    /// Takes in the new part if its job has ended (called every frame; waits while a drag is open,
+    /// so the part stays an undo step of its own).
+    pub fn poll_part_job(&mut self) {
+        if self.part_job.as_ref().is_some_and(PartJob::is_finished)
+            && !self.document.in_transaction()
+            && let Some(job) = self.part_job.take()
+        {
+            self.take_part(job);
+        }
+    }
+
+    /// Waits for the part job (and any restart it leads to) and takes its part in: for tests.
+    pub fn finish_part_job(&mut self) {
+        while let Some(job) = self.part_job.take() {
+            self.take_part(job);
+        }
+    }
+
+    fn take_part(&mut self, job: PartJob) {
+        let path = job.path().to_path_buf();
+        let cancelled = job.is_cancelled();
+        let result = job.wait();
+        if cancelled {
+            // Even a part that was ready: the user asked for nothing to change.
+            self.status = "adding the part cancelled: nothing changed".into();
+            return;
+        }
+        match result {
+            Ok(Some(part)) if part.skeleton != self.document.project.rig.skeleton => {
+                // The bones changed meanwhile: weigh the part on the new skeleton.
+                let skeleton = self.document.project.rig.skeleton.clone();
+                self.part_job = Some(PartJob::start(&path, skeleton));
+                self.status = format!(
+                    "adding part from {} again: the bones changed",
+                    path.display()
+                );
+            }
+            Ok(Some(part)) => {
+                self.place_part(part);
+            }
+            Ok(None) => self.status = "adding the part cancelled: nothing changed".into(),
+            Err(e) => self.status = e,
+        }
+    }
+
+    /// Names the part after its image (unique), puts it in front and adds it as one undo step.
+    fn place_part(&mut self, part: NewPart) -> bool {
+        let stem = part
+            .image
             .file_stem()
             .map_or_else(|| "part".to_string(), |s| s.to_string_lossy().into_owned());
         let parts = &self.document.project.parts;
-        let part_name = std::iter::once(stem.clone())
+        let name = std::iter::once(stem.clone())
             .chain((2..).map(|i| format!("{stem}{i}")))
             .find(|n| parts.iter().all(|p| &p.name != n))
             .unwrap_or(stem);
@@ -61,16 +110,22 @@ impl Editor {
             .map(|p| p.draw_order)
             .max()
             .map_or(0, |o| o + 1);
-        Ok(crate::core::project::Part {
-            name: part_name,
+        let image = part.image.clone();
+        let added = self.apply(Edit::AddPart(Box::new(Part {
+            name,
             draw_order,
-            image: super::document::absolute(path),
-            image_crc32: crc32fast::hash(&bytes),
-            mesh_settings: settings,
-            weight_settings,
-            mesh: std::sync::Arc::new(mesh),
-            binding,
-        })
+            image: part.image,
+            image_crc32: part.image_crc32,
+            mesh_settings: part.mesh_settings,
+            weight_settings: part.weight_settings,
+            mesh: part.mesh,
+            binding: part.binding,
+        })));
+        if added {
+            self.weights.clear();
+            self.status = format!("added part from {}", image.display());
+        }
+        added
     }
 
     pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {

@@ -20,6 +20,8 @@ pub enum WindowAction {
     SaveAs,
     ExportGif,
     ExportSheet,
+    /// A PNG per frame into a chosen folder.
+    ExportFrames,
     ExportGltf,
     Quit,
 }
@@ -213,6 +215,9 @@ pub fn menu_bar(
                 if ui.button("Sprite sheet of the clip…").clicked() {
                     action = Some(WindowAction::ExportSheet);
                 }
+                if ui.button("PNG frames of the clip…").clicked() {
+                    action = Some(WindowAction::ExportFrames);
+                }
                 if ui.button("glTF 2.0 (all clips)…").clicked() {
                     action = Some(WindowAction::ExportGltf);
                 }
@@ -363,24 +368,52 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
         };
         ui.label(saved);
         ui.separator();
-        if let Some((done, total)) = editor.background_progress() {
-            let fraction = if total == 0 {
-                0.0
-            } else {
-                done as f32 / total as f32
-            };
-            ui.add(
-                egui::ProgressBar::new(fraction)
-                    .desired_width(160.0)
-                    .text(format!("weights {done}/{total}")),
-            );
-            if ui.button("Cancel").clicked() {
-                editor.cancel_background_work();
+        if let Some((done, total)) = editor.background_progress()
+            && progress_row(ui, "weights", done, total, "Cancel", true)
+        {
+            editor.cancel_background_work();
+        }
+        if let Some((done, total)) = editor.part_progress() {
+            let enabled = !editor.part_job.as_ref().is_some_and(|j| j.is_cancelled());
+            if progress_row(ui, "new part", done, total, "Cancel new part", enabled) {
+                editor.cancel_part();
             }
-            ui.separator();
+        }
+        if let Some((done, total)) = editor.export_progress() {
+            let job = editor.export_job.as_ref();
+            let noun = job.map_or("export", |j| j.kind().noun());
+            let enabled = !job.is_some_and(|j| j.is_cancelled());
+            if progress_row(ui, noun, done, total, "Cancel export", enabled) {
+                editor.cancel_export();
+            }
         }
         ui.label(&editor.status);
     });
+}
+
+/// One piece of background work in the status bar: a progress bar and its cancel button (disabled
+/// once cancelled). Returns whether the button was clicked.
+fn progress_row(
+    ui: &mut egui::Ui,
+    what: &str,
+    done: usize,
+    total: usize,
+    cancel: &str,
+    enabled: bool,
+) -> bool {
+    let fraction = if total == 0 {
+        0.0
+    } else {
+        done as f32 / total as f32
+    };
+    ui.add(
+        egui::ProgressBar::new(fraction)
+            .desired_width(160.0)
+            .text(format!("{what} {done}/{total}")),
+    );
+    let clicked = ui.add_enabled(enabled, egui::Button::new(cancel)).clicked();
+    ui.separator();
+    clicked
 }
 
 /// The shortcuts window (F1).
@@ -410,7 +443,9 @@ pub fn editor_ui(
 ) -> Option<WindowAction> {
     let ctx = ui.ctx().clone();
     editor.poll_background_work();
-    if editor.is_busy() {
+    editor.poll_export();
+    editor.poll_part_job();
+    if editor.is_busy() || editor.export_job.is_some() || editor.part_job.is_some() {
         // Keep polling the job while it runs.
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
     }

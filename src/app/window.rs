@@ -1,5 +1,6 @@
 //! The eframe application: the window around [`Editor`] — title with the unsaved mark, native file
-//! dialogs (rfd), drag and drop, the close question, recovery, and the GPU scene kept in sync.
+//! dialogs (rfd), drag and drop, the close question, recovery, and the GPU scene kept in sync. Exports run in the
+//! editor (`exports.rs`); the dialogs here only choose where.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -8,10 +9,10 @@ use eframe::egui::{self, Color32, ColorImage, TextureOptions, ViewportCommand};
 
 use super::document::Document;
 use super::editor::Editor;
+use super::export_job::ExportKind;
 use super::gpu_bridge;
 use super::recovery::{Autosave, pending_recovery, recover};
 use super::ui::{WindowAction, editor_ui};
-use crate::render::export::timing::FrameTimes;
 
 struct LimberApp {
     editor: Editor,
@@ -24,8 +25,6 @@ struct LimberApp {
     /// A recovery file found at start-up, waiting for the user's answer.
     offered_recovery: Option<PathBuf>,
     allow_close: bool,
-    /// The background export's outcome, when one is running.
-    export_done: Option<std::sync::mpsc::Receiver<String>>,
     /// A file to open once the user has answered whether to save the current changes.
     pending_open: Option<PathBuf>,
     /// Recently opened files and where the list is kept.
@@ -70,7 +69,6 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 gpu,
                 offered_recovery,
                 allow_close: false,
-                export_done: None,
                 pending_open: None,
                 recent,
                 recent_store,
@@ -153,87 +151,36 @@ impl LimberApp {
                     self.editor.save_as(&path);
                 }
             }
-            WindowAction::ExportGif | WindowAction::ExportSheet => self.export(action),
+            WindowAction::ExportGif => self.export(ExportKind::Gif),
+            WindowAction::ExportSheet => self.export(ExportKind::Sheet),
+            WindowAction::ExportFrames => self.export(ExportKind::Frames),
             WindowAction::ExportGltf => self.export_gltf(),
             WindowAction::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }
 
-    /// Renders the current clip on a headless device in a background thread.
-    fn export(&mut self, action: WindowAction) {
-        let (extension, filter) = match action {
-            WindowAction::ExportGif => ("gif", "GIF"),
-            _ => ("png", "PNG sprite sheet"),
+    /// Asks where to write a rendered export of the current clip and starts it in the background.
+    fn export(&mut self, kind: ExportKind) {
+        let dialog = rfd::FileDialog::new();
+        let out = match kind {
+            ExportKind::Gif => dialog.add_filter("GIF", &["gif"]).save_file(),
+            ExportKind::Sheet => dialog.add_filter("PNG sprite sheet", &["png"]).save_file(),
+            ExportKind::Frames => dialog.pick_folder(),
         };
-        let Some(out) = rfd::FileDialog::new()
-            .add_filter(filter, &[extension])
-            .save_file()
-        else {
-            return;
-        };
-        let project_path = self.editor.document.base_path();
-        let project = self.editor.document.project.clone();
-        let clip = self.editor.clip;
-        self.editor.status = format!("exporting {} …", out.display());
-        let (sender, receiver) = std::sync::mpsc::channel();
-        self.export_done = Some(receiver);
-        std::thread::spawn(move || {
-            let message = match export_clip(&project, &project_path, clip, &out, action) {
-                Ok(()) => format!("exported {}", out.display()),
-                Err(e) => format!("{}: {e}", out.display()),
-            };
-            // The window may have closed meanwhile; then nobody needs the message.
-            let _ = sender.send(message);
-        });
+        if let Some(out) = out {
+            self.editor.start_export(kind, &out);
+        }
     }
 
-    /// Writes the project as glTF 2.0 (fast enough to do at once).
+    /// Asks where to write glTF 2.0 and writes it (fast enough to do at once).
     fn export_gltf(&mut self) {
-        let Some(out) = rfd::FileDialog::new()
+        if let Some(out) = rfd::FileDialog::new()
             .add_filter("glTF binary", &["glb"])
             .add_filter("glTF with .bin and PNGs", &["gltf"])
             .save_file()
-        else {
-            return;
-        };
-        let base = self.editor.document.base_path();
-        let options = crate::export::gltf::GltfOptions::default();
-        self.editor.status =
-            match crate::export::gltf::export(&self.editor.document.project, &base, &out, &options)
-            {
-                Ok(written) => format!("exported {} ({} bytes)", out.display(), written.bytes),
-                Err(e) => format!("{}: {e}", out.display()),
-            };
-    }
-}
-
-fn export_clip(
-    project: &crate::core::project::Project,
-    project_path: &Path,
-    clip: Option<usize>,
-    out: &Path,
-    action: WindowAction,
-) -> Result<(), String> {
-    use crate::render::export::{ClipRenderer, RenderSettings};
-    let gpu = crate::render::GpuContext::headless().map_err(|e| e.to_string())?;
-    let settings = RenderSettings {
-        scale: 1.0,
-        background: [0; 4],
-        style: crate::render::PartStyle::default(),
-    };
-    let renderer =
-        ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
-    let clip = clip.and_then(|c| project.rig.clips.get(c));
-    // The clip's own frame rate (30 without one); GIFs go up to 50 fps (whole centiseconds).
-    let fps = clip.and_then(|c| c.fps).map_or(30.0, f64::from);
-    let fps = match action {
-        WindowAction::ExportGif => fps.min(50.0),
-        _ => fps,
-    };
-    let times = FrameTimes::of_clip(clip, fps);
-    match action {
-        WindowAction::ExportGif => crate::render::export::write_gif(&renderer, clip, &times, out),
-        _ => crate::render::export::write_sheet(&renderer, clip, &times, None, out),
+        {
+            self.editor.export_gltf(&out);
+        }
     }
 }
 
@@ -269,16 +216,6 @@ impl eframe::App for LimberApp {
             &self.recent,
         ) {
             self.act(&ctx, action);
-        }
-        if let Some(done) = &self.export_done
-            && let Ok(message) = done.try_recv()
-        {
-            self.editor.status = message;
-            self.export_done = None;
-        }
-        if self.export_done.is_some() {
-            // Keep polling while the export runs.
-            ctx.request_repaint_after(std::time::Duration::from_millis(200));
         }
         self.recovery_prompt(&ctx);
         self.open_prompt(&ctx);

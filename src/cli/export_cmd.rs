@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::core::derived::refresh_stale_parts;
 use crate::core::project::Project;
-use crate::export::gltf::{DEFAULT_FPS, DEFAULT_PIXELS_PER_UNIT, ExportError, GltfOptions, export};
+use crate::export::gltf::{DEFAULT_PIXELS_PER_UNIT, ExportError, GltfOptions, export};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -18,9 +18,10 @@ pub struct ExportArgs {
     /// OUT_N.png beside it).
     #[arg(long, value_name = "OUT.glb|OUT.gltf")]
     pub gltf: PathBuf,
-    /// Samples per second for baked constraints and springs and for resampled Bézier keys.
-    #[arg(long, default_value_t = DEFAULT_FPS, allow_negative_numbers = true)]
-    pub fps: f64,
+    /// Samples per second for baked constraints and springs and for resampled Bézier keys
+    /// [default: each clip's own frame rate, 30 without one].
+    #[arg(long, allow_negative_numbers = true)]
+    pub fps: Option<f64>,
     /// Image pixels per glTF unit (metre).
     #[arg(
         long,

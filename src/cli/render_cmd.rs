@@ -12,7 +12,8 @@ use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
 use crate::render::PartStyle;
-use crate::render::export::timing::FrameTimes;
+use crate::render::export::gif::MAX_GIF_FPS;
+use crate::render::export::timing::{FrameTimes, clip_fps};
 use crate::render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
 
 #[derive(Debug, Args)]
@@ -22,9 +23,10 @@ pub struct RenderArgs {
     /// The clip to render [default: the project's first clip; the rest pose when it has none].
     #[arg(long)]
     pub clip: Option<String>,
-    /// Frames per second (1–240; at most 50 for --gif).
-    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
-    pub fps: f64,
+    /// Frames per second, 1–240 (at most 50 for --gif) [default: the clip's own frame rate, 30
+    /// without one; a GIF at most 50].
+    #[arg(long, allow_negative_numbers = true)]
+    pub fps: Option<f64>,
     /// Output pixels per image pixel (above 0, at most 16).
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub scale: f64,
@@ -122,18 +124,16 @@ fn pick_clip<'a>(
 
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let file = args.project.display().to_string();
-    if !(args.fps.is_finite() && (1.0..=240.0).contains(&args.fps)) {
-        bail!(
-            "--fps {}: expected a number of frames per second from 1 to 240",
-            args.fps
-        );
-    }
-    if args.output.gif.is_some() && args.fps > 50.0 {
-        bail!(
-            "--fps {}: GIF delays are whole hundredths of a second and players slow anything \
-             shorter than 2, so GIFs go up to 50 fps",
-            args.fps
-        );
+    if let Some(fps) = args.fps {
+        if !(fps.is_finite() && (1.0..=240.0).contains(&fps)) {
+            bail!("--fps {fps}: expected a number of frames per second from 1 to 240");
+        }
+        if args.output.gif.is_some() && fps > MAX_GIF_FPS {
+            bail!(
+                "--fps {fps}: GIF delays are whole hundredths of a second and players slow anything \
+                 shorter than 2, so GIFs go up to 50 fps"
+            );
+        }
     }
     if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 16.0) {
         bail!(
@@ -161,7 +161,16 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         );
     }
     let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
-    let times = FrameTimes::of_clip(clip, args.fps);
+    // Without --fps, the clip's own rate (a GIF at most 50 fps).
+    let fps = args.fps.unwrap_or_else(|| {
+        let own = clip_fps(clip);
+        if args.output.gif.is_some() {
+            own.min(MAX_GIF_FPS)
+        } else {
+            own
+        }
+    });
+    let times = FrameTimes::of_clip(clip, fps);
 
     let gpu = GpuContext::headless()?;
     let settings = RenderSettings {
@@ -181,13 +190,14 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let [width, height] = renderer.size();
 
     let written = if let Some(dir) = &args.output.frames {
-        write_frames(&renderer, clip, &times, dir).map_err(anyhow::Error::msg)?;
+        write_frames(&renderer, clip, &times, dir, None).map_err(anyhow::Error::msg)?;
         dir.clone()
     } else if let Some(path) = &args.output.sheet {
-        write_sheet(&renderer, clip, &times, args.columns, path).map_err(anyhow::Error::msg)?;
+        write_sheet(&renderer, clip, &times, args.columns, path, None)
+            .map_err(anyhow::Error::msg)?;
         path.clone()
     } else if let Some(path) = &args.output.gif {
-        write_gif(&renderer, clip, &times, path).map_err(anyhow::Error::msg)?;
+        write_gif(&renderer, clip, &times, path, None).map_err(anyhow::Error::msg)?;
         path.clone()
     } else {
         bail!("choose an output: --frames DIR, --sheet OUT.png or --gif OUT.gif");
@@ -201,7 +211,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             Some(c) => format!("clip \"{}\"", c.name),
             None => "the rest pose".into(),
         },
-        args.fps,
+        fps,
         gpu.adapter_name
     );
     Ok(())

@@ -1,6 +1,7 @@
-//! Progress and cancellation of long core work (the distance fields of every bone), shared between
-//! the thread doing the work and the one showing it. Cancelling stops the work at the next unit (one
-//! bone's field); work already finished is kept where the caller keeps it (the distance cache).
+//! Progress and cancellation of long work (the distance fields of every bone, the frames of a
+//! rendered export), shared between the thread doing the work and the one showing it. Cancelling
+//! stops the work at the next unit (one bone's field, one frame); what happens to work already
+//! finished is the caller's choice (the distance cache keeps it; an export writes nothing).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

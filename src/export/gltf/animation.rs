@@ -35,8 +35,9 @@ pub struct AnimationScene<'a> {
     pub armature: &'a Armature,
     /// Per part: its mesh node and morph targets.
     pub parts: &'a [(Index<Node>, PartMorphs)],
-    /// Samples per second for baking and Bézier segments.
-    pub rate: f64,
+    /// Samples per second for baking and Bézier segments; `None`: each clip's own frame rate
+    /// ([`super::DEFAULT_FPS`] without one).
+    pub rate: Option<f64>,
 }
 
 /// Which bones constraints or springs move (these are baked).
@@ -69,7 +70,10 @@ pub fn add_animation(
     let (clip_index, clip) = clip;
     let timing = Timing {
         duration: clip.duration,
-        rate: scene.rate,
+        rate: scene
+            .rate
+            .or(clip.fps.map(f64::from))
+            .unwrap_or(super::DEFAULT_FPS),
     };
     // Keys sampled without wrapping, so a track's last key holds the clip's last value.
     let mut flat = clip.clone();

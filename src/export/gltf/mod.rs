@@ -37,7 +37,8 @@ use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skeleton::SkeletonError;
 
-/// Samples per second for baked constraints and resampled Bézier segments, unless asked otherwise.
+/// Samples per second for baked constraints and resampled Bézier segments of a clip without a frame
+/// rate of its own, unless asked otherwise.
 pub const DEFAULT_FPS: f64 = 30.0;
 /// Image pixels per glTF unit (metre), unless asked otherwise.
 pub const DEFAULT_PIXELS_PER_UNIT: f64 = 100.0;
@@ -47,8 +48,9 @@ pub const MAX_BONES: usize = u16::MAX as usize - 1;
 /// Export settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GltfOptions {
-    /// Samples per second for baking and Bézier segments (1–1000).
-    pub fps: f64,
+    /// Samples per second for baking and Bézier segments (1–1000); `None`: each clip's own frame
+    /// rate, [`DEFAULT_FPS`] for a clip without one.
+    pub fps: Option<f64>,
     /// Image pixels per glTF unit (> 0).
     pub pixels_per_unit: f64,
 }
@@ -56,7 +58,7 @@ pub struct GltfOptions {
 impl Default for GltfOptions {
     fn default() -> Self {
         Self {
-            fps: DEFAULT_FPS,
+            fps: None,
             pixels_per_unit: DEFAULT_PIXELS_PER_UNIT,
         }
     }
@@ -272,10 +274,11 @@ pub fn export(
 }
 
 fn check_options(options: &GltfOptions) -> Result<(), ExportError> {
-    if !(options.fps.is_finite() && (1.0..=1000.0).contains(&options.fps)) {
+    if let Some(fps) = options.fps
+        && !(fps.is_finite() && (1.0..=1000.0).contains(&fps))
+    {
         return Err(ExportError::BadOption(format!(
-            "--fps {} is not a rate from 1 to 1000 samples per second",
-            options.fps
+            "--fps {fps} is not a rate from 1 to 1000 samples per second"
         )));
     }
     if !(options.pixels_per_unit.is_finite()

@@ -6,7 +6,8 @@
 //! - a linear segment keeps its two keys (glTF's linear interpolation, and spherical linear for
 //!   rotations about one axis, match limber's exactly);
 //! - a stepped segment holds its value until one f32 step before the next key's time;
-//! - a Bézier segment is resampled uniformly at the export rate (`--fps`, 30 per second by default),
+//! - a Bézier segment is resampled uniformly at the export rate (`--fps`; by default the clip's
+//!   own frame rate, 30 per second without one),
 //!   with at least [`MIN_BEZIER_SAMPLES`] intervals per segment; values at the samples are exact,
 //!   between them the curve becomes straight lines.
 //!

@@ -6,6 +6,10 @@ use image::{Delay, Frame, RgbaImage};
 
 use super::timing::FrameTimes;
 
+/// The highest frame rate a GIF is made at: delays are whole centiseconds, and players slow
+/// anything shorter than 2.
+pub const MAX_GIF_FPS: f64 = 50.0;
+
 /// Encodes `frames` (shown for `times`' durations) as GIF bytes.
 pub fn encode_gif(frames: Vec<RgbaImage>, times: &FrameTimes) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();

@@ -6,6 +6,7 @@ pub mod sheet;
 pub mod timing;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use image::RgbaImage;
 
@@ -19,6 +20,7 @@ use crate::core::animation::Clip;
 use crate::core::atomic_file::write_atomic_replacing;
 use crate::core::frame::Frame;
 use crate::core::pose::PoseSolver;
+use crate::core::progress::Progress;
 use crate::core::project::Project;
 use sheet::{Sheet, SheetLayout, atlas_json};
 use timing::FrameTimes;
@@ -125,42 +127,97 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
-/// Renders `times` of `clip` to `dir/frame_0000.png`, … (the folder must exist), one at a time.
+/// The error of an export stopped by its [`Progress`]'s cancel flag.
+pub const CANCELLED: &str = "export cancelled";
+
+/// Renders every frame of `times` into `sink`, counting one unit of `progress` per frame and
+/// stopping with [`CANCELLED`] before the next frame once it is cancelled.
+fn render_counted(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    progress: Option<&Progress>,
+    mut sink: impl FnMut(usize, RgbaImage) -> Result<(), String>,
+) -> Result<(), String> {
+    if let Some(progress) = progress {
+        progress.add_total(times.len());
+    }
+    for (index, &t) in times.times.iter().enumerate() {
+        stop_if_cancelled(progress)?;
+        sink(index, renderer.render(clip, t).map_err(|e| e.to_string())?)?;
+        if let Some(progress) = progress {
+            progress.finish_one();
+        }
+    }
+    stop_if_cancelled(progress)
+}
+
+fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), String> {
+    match progress {
+        Some(p) if p.is_cancelled() => Err(CANCELLED.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Renders `times` of `clip` to `dir/frame_0000.png`, … (the folder must exist), one at a time,
+/// counting a unit of `progress` per frame.
+///
+/// The frames are first written into a hidden staging folder inside `dir` and moved into `dir`
+/// (renames) only once every frame is rendered, so a cancelled or failed export leaves `dir` as it
+/// was: the staging folder is removed. (A process killed while rendering can leave the hidden
+/// `.limber-frames-PID-N` folder behind; killed during the final renames, part of the new set.)
 pub fn write_frames(
     renderer: &ClipRenderer,
     clip: Option<&Clip>,
     times: &FrameTimes,
     dir: &Path,
+    progress: Option<&Progress>,
 ) -> Result<(), String> {
-    for (index, &t) in times.times.iter().enumerate() {
-        let image = renderer.render(clip, t).map_err(|e| e.to_string())?;
-        write(
-            &dir.join(format!("frame_{index:04}.png")),
-            &png_bytes(&image)?,
-        )?;
-    }
-    Ok(())
+    let staging = dir.join(format!(
+        ".limber-frames-{}-{}",
+        std::process::id(),
+        STAGING.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir(&staging)
+        .map_err(|e| format!("{}: cannot write there: {e}", dir.display()))?;
+    let name = |index: usize| format!("frame_{index:04}.png");
+    let staged = render_counted(renderer, clip, times, progress, |index, image| {
+        write(&staging.join(name(index)), &png_bytes(&image)?)
+    })
+    .and_then(|()| {
+        (0..times.len()).try_for_each(|index| {
+            let target = dir.join(name(index));
+            std::fs::rename(staging.join(name(index)), &target)
+                .map_err(|e| format!("{}: cannot write: {e}", target.display()))
+        })
+    });
+    // Empty after a finished export; the partial set after a cancelled or failed one.
+    let _ = std::fs::remove_dir_all(&staging);
+    staged
 }
 
+/// Numbers the staging folders of exports running at once in this process.
+static STAGING: AtomicU64 = AtomicU64::new(0);
+
 /// Renders `times` of `clip` into a sprite sheet at `path` (`columns` wide, default square) and
-/// writes its JSON-hash atlas beside it (same name, `.json`).
+/// writes its JSON-hash atlas beside it (same name, `.json`); nothing is written when `progress` is
+/// cancelled first.
 pub fn write_sheet(
     renderer: &ClipRenderer,
     clip: Option<&Clip>,
     times: &FrameTimes,
     columns: Option<u32>,
     path: &Path,
+    progress: Option<&Progress>,
 ) -> Result<(), String> {
     let [width, height] = renderer.size();
     let layout = SheetLayout::new(times.len(), width, height, columns)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut sheet = Sheet::new(layout);
-    renderer
-        .render_each(clip, times, |index, image| {
-            sheet.place(index, &image);
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+    render_counted(renderer, clip, times, progress, |index, image| {
+        sheet.place(index, &image);
+        Ok(())
+    })?;
     let image_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -171,27 +228,30 @@ pub fn write_sheet(
         clip.map_or("rest", |c| c.name.as_str()),
         &image_name,
     );
-    write(path, &png_bytes(&sheet.image)?)?;
+    let png = png_bytes(&sheet.image)?;
+    stop_if_cancelled(progress)?;
+    write(path, &png)?;
     write(
         &path.with_extension("json"),
         format!("{atlas:#}\n").as_bytes(),
     )
 }
 
-/// Renders `times` of `clip` into an animated GIF at `path`.
+/// Renders `times` of `clip` into an animated GIF at `path`; nothing is written when `progress` is
+/// cancelled first.
 pub fn write_gif(
     renderer: &ClipRenderer,
     clip: Option<&Clip>,
     times: &FrameTimes,
     path: &Path,
+    progress: Option<&Progress>,
 ) -> Result<(), String> {
     let mut frames = Vec::with_capacity(times.len());
-    renderer
-        .render_each(clip, times, |_, image| {
-            frames.push(image);
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+    render_counted(renderer, clip, times, progress, |_, image| {
+        frames.push(image);
+        Ok(())
+    })?;
     let bytes = gif::encode_gif(frames, times).map_err(|e| format!("{}: {e}", path.display()))?;
+    stop_if_cancelled(progress)?;
     write(path, &bytes)
 }

@@ -4,6 +4,14 @@
 
 use crate::core::animation::Clip;
 
+/// Frames per second of an export whose clip has no frame rate of its own.
+pub const DEFAULT_FPS: f64 = 30.0;
+
+/// The frame rate a clip exports at unless asked otherwise: its own, else [`DEFAULT_FPS`].
+pub fn clip_fps(clip: Option<&Clip>) -> f64 {
+    clip.and_then(|c| c.fps).map_or(DEFAULT_FPS, f64::from)
+}
+
 /// Sample times and display durations of an export.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FrameTimes {

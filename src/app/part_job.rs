@@ -1,0 +1,153 @@
+//! A new part made from a PNG: read, meshed with default settings and weighted automatically on a
+//! skeleton — at once for a small image, or on a worker thread for a large one, reporting progress
+//! (the mesh, then a unit per bone's distance field) and stopping when cancelled. Naming the part and
+//! adding it to the document is the editor's business (`parts.rs`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use crate::core::distance::Metric;
+use crate::core::mesh::Mesh;
+use crate::core::pipeline::{MeshSettings, build_mesh_and_grid};
+use crate::core::progress::Progress;
+use crate::core::skeleton::Skeleton;
+use crate::core::weights::{Binding, DistanceCache, WeightSettings, auto_smoothness, auto_weights};
+
+/// A part built from an image, not yet named or placed in the draw order.
+pub struct NewPart {
+    /// The image, absolute.
+    pub image: PathBuf,
+    pub image_crc32: u32,
+    pub mesh_settings: MeshSettings,
+    pub weight_settings: WeightSettings,
+    pub mesh: Arc<Mesh>,
+    pub binding: Binding,
+    /// The skeleton the weights were computed on.
+    pub skeleton: Skeleton,
+}
+
+/// The image's width × height from its header (`None` when it cannot be read: the full read then
+/// reports why).
+pub fn image_pixels(path: &Path) -> Option<u64> {
+    let file = std::fs::File::open(path).ok()?;
+    let reader =
+        image::ImageReader::with_format(std::io::BufReader::new(file), image::ImageFormat::Png);
+    let (width, height) = reader.into_dimensions().ok()?;
+    Some(u64::from(width) * u64::from(height))
+}
+
+/// Reads the PNG at `path`, meshes it and weights it on `skeleton`. `Ok(None)` when `progress` was
+/// cancelled; errors are one line naming the file.
+pub fn build_part(
+    path: &Path,
+    skeleton: &Skeleton,
+    progress: &Progress,
+) -> Result<Option<NewPart>, String> {
+    let name = path.display();
+    progress.add_total(1);
+    let bytes = crate::core::image_io::read_png_file(path).map_err(|e| format!("{name}: {e}"))?;
+    let image = crate::core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let mesh_settings = MeshSettings::default();
+    let (mesh, grid, _) =
+        build_mesh_and_grid(&image, &mesh_settings).map_err(|e| format!("{name}: {e}"))?;
+    progress.finish_one();
+    let weight_settings = WeightSettings {
+        metric: Metric::Geodesic,
+        smoothness: auto_smoothness(image.width(), image.height()),
+    };
+    if progress.is_cancelled() {
+        return Ok(None);
+    }
+    let Some(distances) = DistanceCache::new().distances_with(
+        &grid,
+        skeleton,
+        &mesh.positions,
+        weight_settings,
+        progress,
+    ) else {
+        return Ok(None);
+    };
+    let binding = auto_weights(
+        skeleton,
+        &distances,
+        &mesh.positions,
+        weight_settings.smoothness,
+    );
+    Ok(Some(NewPart {
+        image: super::document::absolute(path),
+        image_crc32: crc32fast::hash(&bytes),
+        mesh_settings,
+        weight_settings,
+        mesh: Arc::new(mesh),
+        binding,
+        skeleton: skeleton.clone(),
+    }))
+}
+
+/// A part being built on a worker thread.
+pub struct PartJob {
+    path: PathBuf,
+    progress: Arc<Progress>,
+    handle: Option<JoinHandle<Result<Option<NewPart>, String>>>,
+}
+
+impl PartJob {
+    /// Starts building a part from the PNG at `path`, weighted on `skeleton`.
+    pub fn start(path: &Path, skeleton: Skeleton) -> Self {
+        let progress = Arc::new(Progress::new());
+        let worker_progress = Arc::clone(&progress);
+        let worker_path = path.to_path_buf();
+        let handle = std::thread::Builder::new()
+            .name("limber-part".into())
+            .spawn(move || build_part(&worker_path, &skeleton, &worker_progress))
+            .ok();
+        Self {
+            path: path.to_path_buf(),
+            progress,
+            handle,
+        }
+    }
+
+    /// The image being added.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finished and total units (the mesh, then a bone's field each).
+    pub fn counts(&self) -> (usize, usize) {
+        self.progress.counts()
+    }
+
+    /// Stops the work at the next unit; nothing is added.
+    pub fn cancel(&self) {
+        self.progress.cancel();
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.progress.is_cancelled()
+    }
+
+    /// Whether the worker has finished (or could not start).
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for the worker: the part, `Ok(None)` when cancelled, or a one-line error.
+    pub fn wait(mut self) -> Result<Option<NewPart>, String> {
+        match self.handle.take().map(JoinHandle::join) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(format!("{}: building the part failed", self.path.display())),
+            None => Err("adding the part could not start a thread".into()),
+        }
+    }
+}
+
+impl Drop for PartJob {
+    /// A job dropped unfinished (another document opened) stops at its next unit.
+    fn drop(&mut self) {
+        if self.handle.is_some() {
+            self.progress.cancel();
+        }
+    }
+}

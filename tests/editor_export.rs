@@ -1,0 +1,261 @@
+//! Rendered exports from the editor (GIF, sprite sheet, PNG frames) run on a worker thread driven
+//! through the editor, as the window does once its dialog has picked the path: the status bar shows
+//! their progress and a Cancel button, they write the clip's frames at its frame rate, and a
+//! cancelled export writes nothing. GPU through the software adapter: without one these fail.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use image::AnimationDecoder;
+use limber::app::document::Document;
+use limber::app::editor::Editor;
+use limber::app::export_job::{ExportKind, ExportOutcome};
+use limber::app::ui::editor_ui;
+use limber::render::export::timing::FrameTimes;
+
+/// The bundled sample with its first clip (shamble: 1.2 s, looping) selected.
+fn editor() -> Editor {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
+    let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
+    editor.clip = Some(0);
+    editor
+}
+
+/// Frames the current clip exports at its own rate (30 fps without one).
+fn expected_frames(editor: &Editor, max_fps: f64) -> usize {
+    let clip = editor
+        .clip
+        .and_then(|c| editor.document.project.rig.clips.get(c));
+    let fps = clip
+        .and_then(|c| c.fps)
+        .map_or(30.0, f64::from)
+        .min(max_fps);
+    FrameTimes::of_clip(clip, fps).len()
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder is readable")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Waits (at most a minute) until `done` holds for the editor.
+fn wait_until(editor: &Editor, done: impl Fn(&Editor) -> bool) {
+    let start = Instant::now();
+    while !done(editor) {
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Makes the current clip last a minute at 240 fps: an export long enough to watch mid-way.
+fn lengthen(editor: &mut Editor) {
+    let clip = &mut editor.document.project.rig.clips[0];
+    clip.duration = 60.0;
+    clip.fps = Some(240);
+}
+
+#[test]
+fn the_status_bar_shows_the_exports_progress_and_its_cancel_button_cancels() {
+    let dir = common::temp_dir("editor-export-ui");
+    let out = dir.join("long.gif");
+    let mut editor = editor();
+    lengthen(&mut editor);
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false, &[]);
+            },
+            editor,
+        );
+    harness.run_steps(1);
+    assert!(harness.query_by_label("Cancel export").is_none());
+    harness.state_mut().start_export(ExportKind::Gif, &out);
+    wait_until(harness.state(), |e| {
+        e.export_progress().is_some_and(|(done, _)| done >= 1)
+    });
+    harness.run_steps(1);
+    // The UI keeps running while the worker renders: progress bar and Cancel in the status bar.
+    harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
+    // A second export is refused while this one runs.
+    harness
+        .state_mut()
+        .start_export(ExportKind::Sheet, &dir.join("sheet.png"));
+    assert!(harness.state().status.contains("already running"));
+    harness.get_by_label("Cancel export").click();
+    harness.run_steps(1);
+    assert!(
+        harness
+            .state()
+            .export_job
+            .as_ref()
+            .is_some_and(|j| j.is_cancelled())
+    );
+    wait_until(harness.state(), |e| {
+        e.export_job.as_ref().is_none_or(|j| j.is_finished())
+    });
+    harness.run_steps(2);
+    assert!(
+        harness.state().export_job.is_none(),
+        "the frame's poll took it in"
+    );
+    assert!(harness.query_by_label("Cancel export").is_none());
+    assert!(
+        harness.state().status.contains("cancelled"),
+        "{}",
+        harness.state().status
+    );
+    assert_eq!(entries(&dir), Vec::<String>::new(), "nothing written");
+}
+
+#[test]
+fn a_gif_export_counts_its_frames_and_writes_the_clips_frame_count() {
+    let dir = common::temp_dir("editor-export-gif");
+    let out = dir.join("shamble.gif");
+    let mut editor = editor();
+    let frames = expected_frames(&editor, 50.0);
+    assert_eq!(frames, 36, "1.2 s at 30 fps, looping");
+    editor.start_export(ExportKind::Gif, &out);
+    assert!(editor.export_progress().is_some());
+    wait_until(&editor, |e| {
+        e.export_job.as_ref().is_some_and(|j| j.is_finished())
+    });
+    assert_eq!(editor.export_progress(), Some((frames, frames)));
+    let outcome = editor.finish_export();
+    assert!(
+        matches!(outcome, Some(ExportOutcome::Written(_))),
+        "{outcome:?}"
+    );
+    assert_eq!(editor.status, format!("exported {}", out.display()));
+    let file = std::fs::File::open(&out).expect("the GIF is written");
+    let decoder =
+        image::codecs::gif::GifDecoder::new(std::io::BufReader::new(file)).expect("a readable GIF");
+    assert_eq!(decoder.into_frames().count(), frames);
+}
+
+#[test]
+fn a_sheet_export_is_polled_in_with_its_atlas() {
+    let dir = common::temp_dir("editor-export-sheet");
+    let out = dir.join("sheet.png");
+    let mut editor = editor();
+    let frames = expected_frames(&editor, f64::INFINITY);
+    editor.start_export(ExportKind::Sheet, &out);
+    wait_until(&editor, |e| {
+        e.export_job.as_ref().is_some_and(|j| j.is_finished())
+    });
+    assert_eq!(editor.export_progress(), Some((frames, frames)));
+    // The frame's poll takes the outcome in.
+    editor.poll_export();
+    assert!(editor.export_job.is_none());
+    assert_eq!(editor.status, format!("exported {}", out.display()));
+    assert!(out.exists() && out.with_extension("json").exists());
+}
+
+#[test]
+fn a_png_frames_export_writes_one_png_per_frame_at_the_clips_rate() {
+    let dir = common::temp_dir("editor-export-frames");
+    let out = dir.join("frames");
+    let mut editor = editor();
+    editor.document.project.rig.clips[0].fps = Some(12);
+    let frames = expected_frames(&editor, f64::INFINITY);
+    assert_eq!(frames, 14, "round(1.2 × 12), looping");
+    editor.start_export(ExportKind::Frames, &out);
+    let outcome = editor.finish_export();
+    assert!(
+        matches!(outcome, Some(ExportOutcome::Written(_))),
+        "{outcome:?}"
+    );
+    let expected: Vec<String> = (0..frames).map(|i| format!("frame_{i:04}.png")).collect();
+    assert_eq!(entries(&out), expected, "the frames and nothing else");
+    let first = image::open(out.join("frame_0000.png")).expect("a PNG");
+    assert_eq!((first.width(), first.height()), (96, 128));
+}
+
+#[test]
+fn cancelling_mid_export_writes_nothing_and_says_so() {
+    let dir = common::temp_dir("editor-export-cancel");
+    for kind in [ExportKind::Frames, ExportKind::Gif] {
+        let out = match kind {
+            ExportKind::Frames => dir.join("frames"),
+            _ => dir.join("long.gif"),
+        };
+        let mut editor = editor();
+        lengthen(&mut editor);
+        editor.start_export(kind, &out);
+        wait_until(&editor, |e| {
+            e.export_progress().is_some_and(|(done, _)| done >= 2)
+        });
+        editor.cancel_export();
+        let (done, total) = editor.export_progress().expect("still running");
+        assert!(done < total, "{done} of {total}: mid-export");
+        let outcome = editor.finish_export();
+        assert!(
+            matches!(outcome, Some(ExportOutcome::Cancelled(_))),
+            "{outcome:?}"
+        );
+        assert!(editor.status.contains("cancelled"), "{}", editor.status);
+        assert!(editor.export_job.is_none());
+        match kind {
+            ExportKind::Frames => assert_eq!(entries(&out), Vec::<String>::new(), "no frames"),
+            _ => assert!(!out.exists(), "no GIF"),
+        }
+    }
+    // Only the (empty) frames folder is left.
+    assert_eq!(entries(&dir), vec!["frames".to_string()]);
+}
+
+#[test]
+fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
+    let dir = common::temp_dir("editor-export-bad");
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, b"not a folder").expect("write");
+    let mut editor = editor();
+    editor.start_export(ExportKind::Frames, &blocker.join("frames"));
+    let outcome = editor.finish_export();
+    assert!(
+        matches!(outcome, Some(ExportOutcome::Failed(_))),
+        "{outcome:?}"
+    );
+    assert_eq!(editor.status.lines().count(), 1, "{}", editor.status);
+    editor.start_export(ExportKind::Gif, &blocker.join("out.gif"));
+    assert!(matches!(
+        editor.finish_export(),
+        Some(ExportOutcome::Failed(_))
+    ));
+    assert_eq!(std::fs::read(&blocker).expect("read"), b"not a folder");
+}
+
+#[test]
+fn opening_another_document_leaves_a_running_export_running() {
+    let dir = common::temp_dir("editor-export-open");
+    let mut editor = editor();
+    lengthen(&mut editor);
+    editor.start_export(ExportKind::Gif, &dir.join("long.gif"));
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
+    assert!(editor.open(&sample), "{}", editor.status);
+    assert!(
+        editor
+            .export_job
+            .as_ref()
+            .is_some_and(|j| !j.is_cancelled())
+    );
+    editor.cancel_export();
+    assert!(matches!(
+        editor.finish_export(),
+        Some(ExportOutcome::Cancelled(_))
+    ));
+}
