@@ -22,19 +22,24 @@ pub fn sample_editor() -> Editor {
 
 /// The bundled sample open in a 1280 × 800 harness, two frames run.
 pub fn harness() -> Harness<'static, Editor> {
+    harness_with(sample_editor())
+}
+
+/// A screen point from a `DVec2`.
+pub fn pos(p: DVec2) -> Pos2 {
+    Pos2::new(p.x as f32, p.y as f32)
+}
+
+/// `editor` in a 1280 × 800 harness of the editor's whole UI, two frames run.
+pub fn harness_with(editor: Editor) -> Harness<'static, Editor> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(
             |ui, editor: &mut Editor| {
                 editor_ui(ui, editor, None, false, &[]);
             },
-            sample_editor(),
+            editor,
         );
     harness.run_steps(2);
     harness
-}
-
-/// A screen point from a `DVec2`.
-pub fn pos(p: DVec2) -> Pos2 {
-    Pos2::new(p.x as f32, p.y as f32)
 }
