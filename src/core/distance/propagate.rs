@@ -106,6 +106,10 @@ pub fn with_limited_field<R>(
             .collect();
         return read(&straight);
     }
+    if let Some((seeds, on_segment)) = limits.and_then(|l| l.seeds_of(head, tail)) {
+        let segment = on_segment.then(|| Segment::new(head, tail));
+        return with_seeded_field(grid, seeds, segment, metric, limits, read);
+    }
     let (seeds, on_segment) = seeds(grid, head, tail);
     let segment = on_segment.then(|| Segment::new(head, tail));
     with_seeded_field(grid, &seeds, segment, metric, limits, read)

@@ -40,6 +40,9 @@ pub struct PruneLimits {
     columns: usize,
     /// Per bone, [`PruneLimits::estimated_work`].
     work: Vec<usize>,
+    /// The bones given, and each one's seeds (computed once for the coarse walk and the field).
+    bones: Vec<([f64; 2], [f64; 2])>,
+    seeds: Vec<(Vec<Seed>, bool)>,
 }
 
 impl PruneLimits {
@@ -48,12 +51,19 @@ impl PruneLimits {
     /// only makes the limits looser.
     pub fn new(grid: &InsideGrid, bones: &[([f64; 2], [f64; 2])], k: usize) -> Self {
         let coarse = coarse_grid(grid);
-        let bounds: Vec<Option<Vec<f32>>> = {
+        let fine_seeds: Vec<(Vec<Seed>, bool)> = {
             use rayon::prelude::*;
             bones
                 .par_iter()
-                .map(|&(head, tail)| {
-                    let cell_seeds = coarse_seeds(grid, &coarse, head, tail);
+                .map(|&(head, tail)| seeds(grid, head, tail))
+                .collect()
+        };
+        let bounds: Vec<Option<Vec<f32>>> = {
+            use rayon::prelude::*;
+            fine_seeds
+                .par_iter()
+                .map(|(fine, _)| {
+                    let cell_seeds = coarse_seeds(grid, &coarse, fine);
                     (!cell_seeds.is_empty()).then(|| {
                         with_seeded_field(
                             &coarse,
@@ -76,20 +86,37 @@ impl PruneLimits {
             .map(|b| if b.is_some() { 0 } else { coarse.inside.len() })
             .collect();
         if k > 0 && known.len() >= k {
-            let mut column = Vec::with_capacity(known.len());
-            for cell in 0..coarse.inside.len() {
-                column.clear();
-                column.extend(known.iter().map(|b| b[cell]));
-                let (_, kth, _) = column.select_nth_unstable_by(k - 1, f32::total_cmp);
-                let kth = *kth;
-                if kth.is_finite() {
-                    let (x, y) = (cell % coarse.width, cell / coarse.width);
-                    cells[y * columns + x] = kth * CELL as f32 * (1.0 + SLACK_RELATIVE) + SLACK_PX;
-                    for (w, b) in work.iter_mut().zip(&bounds) {
-                        if b.as_ref().is_some_and(|b| b[cell] <= kth) {
-                            *w += 1;
+            use rayon::prelude::*;
+            // Row by row in parallel: each row's limits and its cells' count per bone.
+            let width = coarse.width;
+            let rows: Vec<(Vec<f32>, Vec<usize>)> = (0..coarse.height)
+                .into_par_iter()
+                .map(|y| {
+                    let mut limits = vec![f32::INFINITY; width];
+                    let mut counts = vec![0usize; bounds.len()];
+                    let mut column = Vec::with_capacity(known.len());
+                    for (x, limit) in limits.iter_mut().enumerate() {
+                        let cell = y * width + x;
+                        column.clear();
+                        column.extend(known.iter().map(|b| b[cell]));
+                        let (_, kth, _) = column.select_nth_unstable_by(k - 1, f32::total_cmp);
+                        let kth = *kth;
+                        if kth.is_finite() {
+                            *limit = kth * CELL as f32 * (1.0 + SLACK_RELATIVE) + SLACK_PX;
+                            for (count, b) in counts.iter_mut().zip(&bounds) {
+                                if b.as_ref().is_some_and(|b| b[cell] <= kth) {
+                                    *count += 1;
+                                }
+                            }
                         }
                     }
+                    (limits, counts)
+                })
+                .collect();
+            for (y, (limits, counts)) in rows.into_iter().enumerate() {
+                cells[y * columns..y * columns + width].copy_from_slice(&limits);
+                for (w, c) in work.iter_mut().zip(counts) {
+                    *w += c;
                 }
             }
         }
@@ -97,7 +124,17 @@ impl PruneLimits {
             cells,
             columns,
             work,
+            bones: bones.to_vec(),
+            seeds: fine_seeds,
         }
+    }
+
+    /// The seeds of the bone head–tail and whether they lie on it, as [`PruneLimits::new`] found
+    /// them, if it was one of its bones.
+    pub(super) fn seeds_of(&self, head: [f64; 2], tail: [f64; 2]) -> Option<(&[Seed], bool)> {
+        let i = self.bones.iter().position(|&b| b == (head, tail))?;
+        let (seeds, on_segment) = &self.seeds[i];
+        Some((seeds, *on_segment))
     }
 
     /// Roughly how much of the mask bone `bone` (an index into the `bones` given to
@@ -121,13 +158,7 @@ impl PruneLimits {
 /// Where a bone's coarse walk starts: the coarse cells next to the bone's own seed pixels whose
 /// centre the seed sees in a straight line inside the mask, each at the seed's distance plus that
 /// line (in cell units). Every start is thus the end of a real path inside the mask from the bone.
-fn coarse_seeds(
-    grid: &InsideGrid,
-    coarse: &InsideGrid,
-    head: [f64; 2],
-    tail: [f64; 2],
-) -> Vec<Seed> {
-    let (fine, _) = seeds(grid, head, tail);
+fn coarse_seeds(grid: &InsideGrid, coarse: &InsideGrid, fine: &[Seed]) -> Vec<Seed> {
     let mut best: Vec<(usize, f32)> = Vec::new();
     for seed in fine {
         let (sx, sy) = (seed.pixel % grid.width, seed.pixel / grid.width);

@@ -19,11 +19,23 @@ pub(super) fn seeds(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> (Vec<S
         return (on_segment, true);
     }
     // Outside the mask: start from the mask pixels within one pixel of the nearest one, each at its
-    // own straight-line distance. One pass keeps every pixel within a pixel of the nearest so far.
+    // own straight-line distance. Rows are visited nearest first (a row's vertical gap to the
+    // segment bounds every distance in it), so rows that cannot hold a seed are skipped.
+    let (top, bottom) = (head[1].min(tail[1]), head[1].max(tail[1]));
+    let row_gap = |y: usize| {
+        let cy = y as f64 + 0.5;
+        (top - cy).max(cy - bottom).max(0.0)
+    };
+    let mut rows: Vec<usize> = (0..grid.height).collect();
+    rows.sort_by(|&a, &b| row_gap(a).total_cmp(&row_gap(b)).then(a.cmp(&b)));
     let mut nearest = f64::INFINITY;
     let mut candidates: Vec<Seed> = Vec::new();
-    for (y, row) in grid.inside.chunks_exact(grid.width.max(1)).enumerate() {
+    for y in rows {
+        if row_gap(y) > nearest + 1.0 {
+            break;
+        }
         let cy = y as f64 + 0.5;
+        let row = &grid.inside[y * grid.width..(y + 1) * grid.width];
         for (x, _) in row.iter().enumerate().filter(|(_, inside)| **inside) {
             let d = segment_distance([x as f64 + 0.5, cy], head, tail);
             if d <= nearest + 1.0 {
@@ -36,6 +48,8 @@ pub(super) fn seeds(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> (Vec<S
         }
     }
     candidates.retain(|seed| f64::from(seed.distance) <= nearest + 1.0);
+    // In pixel order, as a scan of the whole mask would give them.
+    candidates.sort_by_key(|seed| seed.pixel);
     (candidates, false)
 }
 
