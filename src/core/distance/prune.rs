@@ -14,7 +14,7 @@
 //!
 //! [`MAX_INFLUENCES`]: crate::core::weights::MAX_INFLUENCES
 
-use super::propagate::with_seeded_field;
+use super::propagate::{PRUNED, with_seeded_field};
 use super::sources::{Seed, seeds};
 use super::{InsideGrid, Metric};
 
@@ -30,6 +30,40 @@ const SLACK_PX: f32 = 12.0;
 /// Relative slack on top of [`SLACK_PX`], for the geodesic metric's error (under 1%) along long
 /// paths.
 const SLACK_RELATIVE: f32 = 0.03;
+
+/// A coarse grid with at least this many cells gets its own walks limited by a coarser one.
+const RECURSE_FROM_CELLS: usize = 20_000;
+
+/// How a k-th smallest coarse distance (in cells) becomes a limit on the finer grid's distances.
+#[derive(Debug, Clone, Copy)]
+struct Bound {
+    /// Finer units per coarse unit of path length.
+    stretch: f32,
+    /// Added, in finer units.
+    slack: f32,
+}
+
+impl Bound {
+    fn limit(self, kth: f32) -> f32 {
+        kth * CELL as f32 * self.stretch * (1.0 + SLACK_RELATIVE) + self.slack
+    }
+}
+
+/// Limits on a bone's geodesic field (pixels): a coarse path is a real path inside the mask, at
+/// least as long as the geodesic, which the field's metric matches to about 1 %.
+const FIELD_BOUND: Bound = Bound {
+    stretch: 1.0,
+    slack: SLACK_PX,
+};
+
+/// Limits on the coarse `dijkstra8` walks themselves (in cells), from walks over blocks of cells:
+/// a straight step between block centres runs through cells entirely inside, where an 8-neighbour
+/// path is at most 1.0824 times its length (the octile ratio at 22.5°); the slack covers the step
+/// from the block centre to the cell (2√2 cells) with a margin.
+const COARSE_WALK_BOUND: Bound = Bound {
+    stretch: 1.09,
+    slack: 6.0,
+};
 
 /// Per coarse cell, the most a bone's distance may be at a pixel in it and still be among the
 /// `k` nearest; infinite where there is no limit.
@@ -50,7 +84,6 @@ impl PruneLimits {
     /// segment crosses no coarse cell (outside the mask, or only on thin parts) give no bound, which
     /// only makes the limits looser.
     pub fn new(grid: &InsideGrid, bones: &[([f64; 2], [f64; 2])], k: usize) -> Self {
-        let coarse = coarse_grid(grid);
         let fine_seeds: Vec<(Vec<Seed>, bool)> = {
             use rayon::prelude::*;
             bones
@@ -58,25 +91,48 @@ impl PruneLimits {
                 .map(|&(head, tail)| seeds(grid, head, tail))
                 .collect()
         };
-        let bounds: Vec<Option<Vec<f32>>> = {
-            use rayon::prelude::*;
-            fine_seeds
-                .par_iter()
-                .map(|(fine, _)| {
-                    let cell_seeds = coarse_seeds(grid, &coarse, fine);
-                    (!cell_seeds.is_empty()).then(|| {
-                        with_seeded_field(
-                            &coarse,
-                            &cell_seeds,
-                            None,
-                            Metric::Dijkstra8,
-                            None,
-                            <[f32]>::to_vec,
-                        )
-                    })
+        let seed_lists: Vec<&[Seed]> = fine_seeds.iter().map(|(s, _)| s.as_slice()).collect();
+        let mut limits = Self::from_seeds(grid, &seed_lists, k, FIELD_BOUND);
+        limits.bones = bones.to_vec();
+        limits.seeds = fine_seeds;
+        limits
+    }
+
+    /// Limits on `grid` for walks started from `seeds` (one list per bone), from walks over its
+    /// coarse cells that are themselves limited the same way by a grid coarser again, while the
+    /// coarse grid is large enough for that to pay.
+    fn from_seeds(grid: &InsideGrid, seeds: &[&[Seed]], k: usize, bound: Bound) -> Self {
+        use rayon::prelude::*;
+        let coarse = coarse_grid(grid);
+        let cell_seeds: Vec<Vec<Seed>> = seeds
+            .par_iter()
+            .map(|fine| coarse_seeds(grid, &coarse, fine))
+            .collect();
+        let coarse_limits =
+            (coarse.inside.len() >= RECURSE_FROM_CELLS && seeds.len() > k).then(|| {
+                let lists: Vec<&[Seed]> = cell_seeds.iter().map(Vec::as_slice).collect();
+                Self::from_seeds(&coarse, &lists, k, COARSE_WALK_BOUND)
+            });
+        let bounds: Vec<Option<Vec<f32>>> = cell_seeds
+            .par_iter()
+            .map(|cell_seeds| {
+                (!cell_seeds.is_empty()).then(|| {
+                    with_seeded_field(
+                        &coarse,
+                        cell_seeds,
+                        None,
+                        Metric::Dijkstra8,
+                        coarse_limits.as_ref(),
+                        // A cell the limited walk stopped at holds `PRUNED`: no bound there.
+                        |f| {
+                            f.iter()
+                                .map(|&d| if d == PRUNED { f32::INFINITY } else { d })
+                                .collect()
+                        },
+                    )
                 })
-                .collect()
-        };
+            })
+            .collect();
         let known: Vec<&Vec<f32>> = bounds.iter().flatten().collect();
         let columns = coarse.width + 1;
         let mut cells = vec![f32::INFINITY; columns * (coarse.height + 1)];
@@ -102,7 +158,7 @@ impl PruneLimits {
                         let (_, kth, _) = column.select_nth_unstable_by(k - 1, f32::total_cmp);
                         let kth = *kth;
                         if kth.is_finite() {
-                            *limit = kth * CELL as f32 * (1.0 + SLACK_RELATIVE) + SLACK_PX;
+                            *limit = bound.limit(kth);
                             for (count, b) in counts.iter_mut().zip(&bounds) {
                                 if b.as_ref().is_some_and(|b| b[cell] <= kth) {
                                     *count += 1;
@@ -124,8 +180,8 @@ impl PruneLimits {
             cells,
             columns,
             work,
-            bones: bones.to_vec(),
-            seeds: fine_seeds,
+            bones: Vec::new(),
+            seeds: Vec::new(),
         }
     }
 
