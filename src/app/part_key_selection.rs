@@ -288,17 +288,22 @@ mod tests {
         }
     }
 
+    /// Rounds to a microsecond, as `key_selection.rs` does.
+    fn micro(t: f64) -> f64 {
+        (t * 1e6).round() / 1e6
+    }
+
     fn id(part: &str, t: f64) -> PartKeyId {
         (part.to_string(), t)
     }
 
     #[test]
     fn moving_merges_on_a_key_of_the_same_part_and_deleting_removes() {
-        let (record, new) = moved_parts(&clip(), &[id("arm", 0.2)], 0.3, |t| t);
+        let (record, new) = moved_parts(&clip(), &[id("arm", 0.2)], 0.3, micro);
         assert_eq!(new, vec![id("arm", 0.5)]);
         assert_eq!(record.parts.len(), 3);
         // Landing on arm's 0.6 key merges: its draw order stays, the deform joins it.
-        let (record, _) = moved_parts(&clip(), &[id("arm", 0.2)], 0.4, |t| t);
+        let (record, _) = moved_parts(&clip(), &[id("arm", 0.2)], 0.4, micro);
         let arm: Vec<&PartKeyRecord> = record.parts.iter().filter(|k| k.part == "arm").collect();
         assert_eq!(arm.len(), 1);
         assert_eq!(arm[0].draw_order, Some(3));
@@ -309,11 +314,9 @@ mod tests {
 
     #[test]
     fn copies_keep_relative_times_and_paste_at_a_time() {
-        let copy = copied_parts(&clip(), &[id("arm", 0.6), id("leg", 0.4)], 0.4, |t| {
-            (t * 1e6).round() / 1e6
-        });
+        let copy = copied_parts(&clip(), &[id("arm", 0.6), id("leg", 0.4)], 0.4, micro);
         assert_eq!(copy.iter().map(|k| k.time).collect::<Vec<_>>(), [0.2, 0.0]);
-        let (record, ids) = pasted_parts(&clip(), &copy, 0.1, |t| (t * 1e6).round() / 1e6);
+        let (record, ids) = pasted_parts(&clip(), &copy, 0.1, micro);
         assert_eq!(ids, vec![id("arm", 0.3), id("leg", 0.1)]);
         assert_eq!(record.parts.len(), 5);
         assert_eq!(
