@@ -1,8 +1,9 @@
-//! Part keys in the dopesheet through the editor's egui UI (egui_kittest, no window): a deform key
+//! Part keys in the dopesheet through the editor's egui UI (egui_kittest, no window): deform keys
 //! and a draw-order key of the zombie's part get their own row below the bones; a click selects one
-//! (the inspector says what it holds), a drag moves it in time (its deform goes with it; landing on
-//! another key of the part merges them, as bone keys do), Delete and right-click delete, a rubber band
-//! takes bone and part keys together, and Ctrl+C / Ctrl+V paste them both — each one undo step.
+//! (the inspector says what it holds and deletes it), a drag moves it in time (its deform goes with
+//! it; landing on another key of the part merges them, as bone keys do), Delete and right-click
+//! delete, a rubber band takes bone and part keys together, and Ctrl+C / Ctrl+V paste them both —
+//! each one undo step.
 
 use eframe::egui::{
     self, Event, Key, Modifiers, MouseWheelSource, MouseWheelUnit, PointerButton, Pos2, TouchPhase,
@@ -169,7 +170,15 @@ fn a_part_row_shows_the_part_keys_and_a_click_selects_one_for_the_inspector() {
     click(&mut harness, q);
     assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.6)]);
     harness.get_by_label("draw order 2");
-    // Shift + click adds the other one.
+    // The inspector's button deletes it, one undo step.
+    let before = record(&harness);
+    harness.get_by_label("Delete key").click();
+    harness.run_steps(2);
+    assert_eq!(part_keys(&harness), vec![id(&name, 0.3), id(&name, 1.0)]);
+    undo(&mut harness);
+    assert_eq!(record(&harness), before);
+    // Shift + click adds another one.
+    click(&mut harness, q);
     press(&mut harness, p, PointerButton::Primary, Modifiers::SHIFT);
     assert_eq!(harness.state().selected_part_keys().len(), 2);
     harness.get_by_label_contains("2 keys selected");
