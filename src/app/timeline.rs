@@ -299,6 +299,22 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                     Stroke::new(1.0, Color32::GRAY),
                 );
             }
+            // A part row that has just appeared (its first key) is scrolled into view.
+            let rows_id = egui::Id::unique("limber dopesheet part rows");
+            let before = ui.data(|d| d.get_temp::<usize>(rows_id));
+            if before.is_some_and(|n| parts.len() > n) {
+                let bottom = rect.top() + ROW * ((bones.len() + parts.len()) as f32 + 1.0);
+                ui.scroll_to_rect(
+                    Rect::from_min_max(
+                        Pos2::new(rect.left(), bottom - ROW),
+                        Pos2::new(rect.right(), bottom),
+                    ),
+                    Some(egui::Align::Max),
+                );
+            }
+            if before != Some(parts.len()) {
+                ui.data_mut(|d| d.insert_temp(rows_id, parts.len()));
+            }
             let names = painter.with_clip_rect(Rect::from_min_max(
                 rect.min,
                 Pos2::new(track.left() - 8.0, rect.bottom()),
