@@ -5,6 +5,7 @@
 use eframe::egui;
 
 use super::editor::{Editor, Mode};
+use super::part_key_selection::describe;
 use crate::core::animation::Interpolation;
 use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
 use crate::core::brush::BrushMode;
@@ -262,8 +263,12 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 
 /// The selected key: its time and the interpolation toward the next key.
 fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    if let Some(key) = editor.selected_part_key_record() {
+        part_key_inspector(ui, editor, &key);
+        return;
+    }
     let Some(key) = editor.selected_key_record() else {
-        let count = editor.selected_keys().len();
+        let count = editor.selected_keys().len() + editor.selected_part_keys().len();
         if count > 1 {
             ui.separator();
             ui.heading("Keys");
@@ -279,6 +284,40 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Key");
     ui.label(format!("{} at {:.3} s", key.bone, key.time));
+    if let Some(interp) = interpolation_picker(ui, key.interp, "to the next key") {
+        editor.set_key_interpolation(interp);
+    }
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_key();
+    }
+}
+
+/// A selected part key: what it holds, its deform interpolation, and a Delete button.
+fn part_key_inspector(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    key: &crate::core::animation::PartKeyRecord,
+) {
+    ui.separator();
+    ui.heading("Part key");
+    ui.label(format!("{} at {:.3} s", key.part, key.time));
+    ui.label(describe(key));
+    if key.deform.is_some()
+        && let Some(interp) = interpolation_picker(ui, key.interp, "to the next deform key")
+    {
+        editor.set_part_key_interpolation(interp);
+    }
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_keys();
+    }
+}
+
+/// The interpolation presets as a combo box; the one picked, if any.
+fn interpolation_picker(
+    ui: &mut egui::Ui,
+    now: Interpolation,
+    label: &str,
+) -> Option<Interpolation> {
     let presets = [
         ("Stepped", Interpolation::STEPPED),
         ("Linear", Interpolation::LINEAR),
@@ -289,21 +328,20 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     let current = presets
         .iter()
         .find(|(_, i)| {
-            *i == key.interp
+            *i == now
                 || (*i == Interpolation::Bezier(EASE_IN_OUT)
-                    && key.interp == Interpolation::Named(InterpolationName::Bezier))
+                    && now == Interpolation::Named(InterpolationName::Bezier))
         })
         .map_or("Custom curve", |(name, _)| name);
-    egui::ComboBox::new("interpolation", "to the next key")
+    let mut picked = None;
+    egui::ComboBox::new("interpolation", label)
         .selected_text(current)
         .show_ui(ui, |ui| {
             for (name, interp) in presets {
                 if ui.selectable_label(current == name, name).clicked() {
-                    editor.set_key_interpolation(interp);
+                    picked = Some(interp);
                 }
             }
         });
-    if ui.button("Delete key").clicked() {
-        editor.delete_selected_key();
-    }
+    picked
 }

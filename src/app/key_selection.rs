@@ -1,22 +1,37 @@
 //! Several keys of the current clip at once: the dopesheet's selection (click, Shift + click, the
 //! Shift + drag rubber band), moving the selected keys together, deleting them, and copying them to
-//! paste at the playhead with their relative times. Each change is one `ReplaceClip` edit, so one
-//! undo step, refused as a whole.
+//! paste at the playhead with their relative times. Bone keys and part keys (`part_key_selection.rs`)
+//! are selected, moved, deleted, copied and pasted together. Each change is one `ReplaceClip` edit,
+//! so one undo step, refused as a whole.
 
 use super::editor::Editor;
-use crate::core::animation::{ClipRecord, KeyRecord};
+use super::part_key_selection::{
+    PartKeyId, copied_parts, moved_parts, pasted_parts, times, without_parts,
+};
+use crate::core::animation::{ClipRecord, KeyRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 
 /// A key of the current clip: bone name and time.
 pub type KeyId = (String, f64);
+
+/// A diamond of the dopesheet: a bone's key or a part's key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyRef {
+    Bone(KeyId),
+    Part(PartKeyId),
+}
 
 /// The selected keys (besides [`Editor::selected_key`], the one the inspector shows) and the
 /// copied keys.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KeySelection {
     pub selected: Vec<KeyId>,
-    /// Copied keys, times relative to the earliest of them.
+    /// Selected part keys.
+    pub parts: Vec<PartKeyId>,
+    /// Copied keys, times relative to the earliest copied key (bone or part).
     pub copied: Vec<KeyRecord>,
+    /// Copied part keys, times relative to the same earliest key.
+    pub copied_parts: Vec<PartKeyRecord>,
 }
 
 /// Rounds away floating-point noise from a sum of times (to a microsecond).
@@ -90,13 +105,30 @@ pub fn without(record: &ClipRecord, ids: &[KeyId]) -> ClipRecord {
 
 /// The keys `ids` of `record`, times relative to the earliest of them.
 pub fn copied(record: &ClipRecord, ids: &[KeyId]) -> Vec<KeyRecord> {
+    let earliest = bone_times(record, ids)
+        .into_iter()
+        .fold(f64::INFINITY, f64::min);
+    copied_from(record, ids, earliest)
+}
+
+/// The times of the keys `ids` in `record` (those that exist).
+fn bone_times(record: &ClipRecord, ids: &[KeyId]) -> Vec<f64> {
+    record
+        .keys
+        .iter()
+        .filter(|k| is_in(k, ids))
+        .map(|k| k.time)
+        .collect()
+}
+
+/// The keys `ids` of `record`, times relative to `earliest`.
+fn copied_from(record: &ClipRecord, ids: &[KeyId], earliest: f64) -> Vec<KeyRecord> {
     let keys: Vec<KeyRecord> = record
         .keys
         .iter()
         .filter(|k| is_in(k, ids))
         .cloned()
         .collect();
-    let earliest = keys.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
     keys.into_iter()
         .map(|k| KeyRecord {
             time: clean(k.time - earliest),
@@ -170,22 +202,64 @@ impl Editor {
             .any(|(b, t)| b == bone && *t == time)
     }
 
-    /// Selects exactly `ids` (the rubber band); one key also goes to the inspector.
+    /// Whether a dopesheet diamond is selected.
+    pub fn is_selected(&self, key: &KeyRef) -> bool {
+        match key {
+            KeyRef::Bone((bone, time)) => self.is_key_selected(bone, *time),
+            KeyRef::Part((part, time)) => self.is_part_key_selected(part, *time),
+        }
+    }
+
+    /// Whether any key, bone or part, is selected.
+    pub fn has_selected_keys(&self) -> bool {
+        !self.selected_keys().is_empty() || !self.selected_part_keys().is_empty()
+    }
+
+    /// Selects exactly the bone keys `ids` (no part keys); one key also goes to the inspector.
     pub fn select_keys(&mut self, ids: Vec<KeyId>) {
-        self.selected_key = (ids.len() == 1).then(|| ids[0].clone());
+        self.select_all(ids, Vec::new());
+    }
+
+    /// Selects exactly these bone keys and part keys; a lone bone key also goes to the inspector.
+    pub fn select_all(&mut self, ids: Vec<KeyId>, parts: Vec<PartKeyId>) {
+        self.selected_key = (ids.len() == 1 && parts.is_empty()).then(|| ids[0].clone());
         self.keys.selected = ids;
+        self.keys.parts = parts;
+    }
+
+    /// Selects exactly the dopesheet diamonds `refs` (a click, the rubber band).
+    pub fn select_refs(&mut self, refs: Vec<KeyRef>) {
+        let mut bones = Vec::new();
+        let mut parts = Vec::new();
+        for r in refs {
+            match r {
+                KeyRef::Bone(id) => bones.push(id),
+                KeyRef::Part(id) => parts.push(id),
+            }
+        }
+        self.select_all(bones, parts);
     }
 
     /// Adds a key to the selection or takes it out (Shift + click).
     pub fn toggle_key(&mut self, id: KeyId) {
+        self.toggle(KeyRef::Bone(id));
+    }
+
+    /// Adds a diamond, bone or part key, to the selection or takes it out (Shift + click).
+    pub fn toggle(&mut self, key: KeyRef) {
         let mut ids = self.selected_keys();
-        match ids.iter().position(|k| *k == id) {
+        let mut parts = self.selected_part_keys();
+        let (list, id) = match key {
+            KeyRef::Bone(id) => (&mut ids, id),
+            KeyRef::Part(id) => (&mut parts, id),
+        };
+        match list.iter().position(|k| *k == id) {
             Some(i) => {
-                ids.remove(i);
+                list.remove(i);
             }
-            None => ids.push(id),
+            None => list.push(id),
         }
-        self.select_keys(ids);
+        self.select_all(ids, parts);
     }
 
     /// Replaces the current clip with `record` (one undo step); returns whether it applied.
@@ -196,74 +270,110 @@ impl Editor {
         self.apply(Edit::ReplaceClip { name, clip: record })
     }
 
-    /// Moves the selected keys together by `delta` seconds (kept inside the clip), one undo step.
+    /// Moves the selected keys, bone and part keys, together by `delta` seconds (kept inside the
+    /// clip), one undo step. A key landing on another of its bone or part merges with it.
     pub fn move_selected_keys(&mut self, delta: f64) -> bool {
         let ids = self.selected_keys();
+        let parts = self.selected_part_keys();
         let Some(clip) = self.current_clip() else {
             return false;
         };
-        if ids.is_empty() || delta == 0.0 {
+        if (ids.is_empty() && parts.is_empty()) || delta == 0.0 {
             return false;
         }
-        let (record, new_ids) = moved(&clip.to_record(), &ids, delta);
+        let record = clip.to_record();
+        let all = [bone_times(&record, &ids), times(&record, &parts)].concat();
+        let earliest = all.iter().copied().fold(f64::INFINITY, f64::min);
+        let latest = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let delta = delta.clamp(-earliest, record.duration - latest);
+        if delta == 0.0 {
+            return false;
+        }
+        let (record, new_ids) = moved(&record, &ids, delta);
+        let (record, new_parts) = moved_parts(&record, &parts, delta, clean);
         if self.replace_current_clip(record) {
-            self.select_keys(new_ids);
+            self.select_all(new_ids, new_parts);
             return true;
         }
         false
     }
 
-    /// Deletes the selected keys, one undo step.
+    /// Deletes the selected keys, bone and part keys, one undo step.
     pub fn delete_selected_keys(&mut self) -> bool {
         let ids = self.selected_keys();
+        let parts = self.selected_part_keys();
         let Some(clip) = self.current_clip() else {
             return false;
         };
-        if ids.is_empty() {
+        let count = ids.len() + parts.len();
+        if count == 0 {
             return false;
         }
-        let record = without(&clip.to_record(), &ids);
+        let record = without_parts(&without(&clip.to_record(), &ids), &parts);
         if self.replace_current_clip(record) {
-            self.status = format!("deleted {} key{}", ids.len(), plural(ids.len()));
+            self.status = format!("deleted {count} key{}", plural(count));
             self.select_keys(Vec::new());
             return true;
         }
         false
     }
 
-    /// Copies the selected keys (Ctrl+C); the document does not change.
+    /// Copies the selected keys, bone and part keys (Ctrl+C); the document does not change.
     pub fn copy_selected_keys(&mut self) -> bool {
         let ids = self.selected_keys();
+        let parts = self.selected_part_keys();
         let Some(clip) = self.current_clip() else {
             return false;
         };
-        if ids.is_empty() {
+        let count = ids.len() + parts.len();
+        if count == 0 {
             self.status = "select keys to copy".into();
             return false;
         }
-        self.keys.copied = copied(&clip.to_record(), &ids);
-        self.status = format!("copied {} key{}", ids.len(), plural(ids.len()));
+        let record = clip.to_record();
+        let earliest = [bone_times(&record, &ids), times(&record, &parts)]
+            .concat()
+            .into_iter()
+            .fold(f64::INFINITY, f64::min);
+        self.keys.copied = copied_from(&record, &ids, earliest);
+        self.keys.copied_parts = copied_parts(&record, &parts, earliest, clean);
+        self.status = format!("copied {count} key{}", plural(count));
         true
     }
 
     /// Pastes the copied keys at the playhead, keeping their relative times (Ctrl+V), one undo step;
     /// the pasted keys become the selection. Refused when they would run past the clip's end or name
-    /// a bone this skeleton lacks.
+    /// a bone or part this project lacks.
     pub fn paste_keys(&mut self) -> bool {
         let Some(clip) = self.current_clip() else {
             self.status = "no clip to paste into: add one in the timeline".into();
             return false;
         };
-        if self.keys.copied.is_empty() {
+        if self.keys.copied.is_empty() && self.keys.copied_parts.is_empty() {
             self.status = "nothing copied: select keys and press Ctrl+C".into();
             return false;
         }
         let at = self.playhead();
-        match pasted(&clip.to_record(), &self.keys.copied, at) {
+        let record = clip.to_record();
+        let span = self
+            .keys
+            .copied_parts
+            .iter()
+            .map(|k| k.time)
+            .fold(0.0, f64::max);
+        if at + span > record.duration + 1e-9 {
+            self.status = format!(
+                "the copied keys span {span:.2} s and do not fit between {at:.2} s and the clip's end ({:.2} s)",
+                record.duration
+            );
+            return false;
+        }
+        match pasted(&record, &self.keys.copied, at) {
             Ok((record, ids)) => {
-                let count = ids.len();
+                let (record, parts) = pasted_parts(&record, &self.keys.copied_parts, at, clean);
+                let count = ids.len() + parts.len();
                 if self.replace_current_clip(record) {
-                    self.select_keys(ids);
+                    self.select_all(ids, parts);
                     self.status = format!("pasted {count} key{} at {at:.2} s", plural(count));
                     return true;
                 }

@@ -27,6 +27,7 @@ pub mod inspector;
 pub mod key_selection;
 pub mod mesh_edit;
 pub mod part_job;
+pub mod part_key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;

@@ -1,13 +1,15 @@
 //! The timeline: the clip list and its settings (loop, duration, frame rate), transport
-//! (play/pause, playhead), and a dopesheet with a row per bone and a diamond per key. Click or drag
-//! the dopesheet to scrub (on frames when the clip has a frame rate); click a diamond to select its
-//! key (its interpolation is set in the inspector), Shift + click to add it to the selection, Shift +
-//! drag on empty space for a rubber band; drag a selected key to move the selection together;
-//! right-click a diamond to delete it. Copy, paste and Delete are shortcuts (`ui.rs`).
+//! (play/pause, playhead), and a dopesheet with a row per bone and, below them, a row per part that
+//! has keys in the clip (draw order, visibility, deform), a diamond per key. Click or drag the
+//! dopesheet to scrub (on frames when the clip has a frame rate); click a diamond to select its key
+//! (the inspector shows it), Shift + click to add it to the selection, Shift + drag on empty space
+//! for a rubber band; drag a selected key to move the selection together; right-click a diamond to
+//! delete it. Copy, paste and Delete are shortcuts (`ui.rs`).
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
 use super::editor::Editor;
+use super::key_selection::KeyRef;
 use super::ui::changed_clip;
 use crate::core::animation::MAX_FPS;
 use crate::core::edit::Edit;
@@ -129,12 +131,16 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     dopesheet(ui, editor);
 }
 
-/// Where the dopesheet was last drawn, for [`key_position`].
-#[derive(Debug, Clone, Copy)]
+/// Where the dopesheet was last drawn, for [`key_position`] and [`part_key_position`].
+#[derive(Debug, Clone)]
 struct Geometry {
     /// The key area (right of the bone names), its first row being the ruler.
     track: Rect,
     duration: f64,
+    /// How many bone rows there are (the part rows follow them).
+    bones: usize,
+    /// The part rows' part names, top to bottom.
+    parts: Vec<String>,
 }
 
 const GEOMETRY: &str = "limber dopesheet geometry";
@@ -149,15 +155,52 @@ pub fn key_position(ctx: &egui::Context, row: usize, t: f64) -> Option<Pos2> {
     ))
 }
 
+/// Screen position (points) of part `part`'s row at time `t` in the dopesheet as last drawn; `None`
+/// when the dopesheet has no row for that part (it has no keys in the clip).
+pub fn part_key_position(ctx: &egui::Context, part: &str, t: f64) -> Option<Pos2> {
+    let g = ctx.data(|d| d.get_temp::<Geometry>(egui::Id::unique(GEOMETRY)))?;
+    let row = g.parts.iter().position(|p| p == part)?;
+    key_position(ctx, g.bones + row, t)
+}
+
 /// What a drag in the dopesheet is doing.
 #[derive(Debug, Clone, PartialEq)]
 enum SheetDrag {
-    /// Moving the selected keys; the grabbed key's bone and time.
-    Keys { bone: String, time: f64 },
+    /// Moving the selected keys; the grabbed key's time.
+    Keys { time: f64 },
     /// Shift + drag on empty space: a rubber band from this point.
     Band { start: Pos2 },
     /// Moving the playhead.
     Scrub,
+}
+
+/// Diamond fills: bone keys gold, part keys teal; selected keys orange.
+const BONE_KEY: Color32 = Color32::from_rgb(240, 200, 80);
+const PART_KEY: Color32 = Color32::from_rgb(80, 200, 210);
+const PART_LABEL: Color32 = Color32::from_rgb(120, 200, 220);
+const SELECTED_KEY: Color32 = Color32::from_rgb(255, 120, 40);
+
+/// A diamond under the pointer: its key and, for a bone key, the bone's row.
+#[derive(Debug, Clone)]
+struct Hit {
+    key: KeyRef,
+    time: f64,
+    bone_row: Option<usize>,
+}
+
+fn diamond(painter: &egui::Painter, c: Pos2, fill: Color32) {
+    let r = 5.0;
+    let points = vec![
+        c + Vec2::new(0.0, -r),
+        c + Vec2::new(r, 0.0),
+        c + Vec2::new(0.0, r),
+        c + Vec2::new(-r, 0.0),
+    ];
+    painter.add(Shape::convex_polygon(
+        points,
+        fill,
+        Stroke::new(1.0, Color32::BLACK),
+    ));
 }
 
 fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
@@ -177,7 +220,8 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
         .iter()
         .map(|b| b.name.clone())
         .collect();
-    let height = ROW * (bones.len() as f32 + 1.0);
+    let parts = editor.keyed_parts();
+    let height = ROW * ((bones.len() + parts.len()) as f32 + 1.0);
     egui::ScrollArea::vertical()
         .id_salt("dopesheet")
         .show(ui, |ui| {
@@ -192,7 +236,15 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 |x: f32| f64::from((x - track.left()) / track.width()).clamp(0.0, 1.0) * duration;
             ruler(&painter, rect, duration, fps, x_of);
             ui.ctx().data_mut(|d| {
-                d.insert_temp(egui::Id::unique(GEOMETRY), Geometry { track, duration });
+                d.insert_temp(
+                    egui::Id::unique(GEOMETRY),
+                    Geometry {
+                        track,
+                        duration,
+                        bones: bones.len(),
+                        parts: parts.clone(),
+                    },
+                );
             });
             let shift = ui.input(|i| i.modifiers.shift);
             // Hit-test keys where the button went down (a drag is recognised only after some movement).
@@ -201,11 +253,21 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             } else {
                 response.interact_pointer_pos()
             };
-            let mut delete = None;
-            let mut hit: Option<(String, f64, usize)> = None;
-            let mut centres: Vec<((String, f64), Pos2)> = Vec::new();
+            let mut hit: Option<Hit> = None;
+            let mut centres: Vec<(KeyRef, Pos2)> = Vec::new();
+            let row_y = |row: usize| rect.top() + ROW * (row as f32 + 1.5);
+            let mut consider = |key: KeyRef, time: f64, c: Pos2, bone_row: Option<usize>| {
+                if pointer.is_some_and(|p| (p - c).length() <= 7.0) {
+                    hit = Some(Hit {
+                        key: key.clone(),
+                        time,
+                        bone_row,
+                    });
+                }
+                centres.push((key, c));
+            };
             for (row, name) in bones.iter().enumerate() {
-                let y = rect.top() + ROW * (row as f32 + 1.5);
+                let y = row_y(row);
                 let selected = editor.selected_bone == Some(row);
                 painter.text(
                     Pos2::new(rect.left() + 4.0, y),
@@ -220,30 +282,62 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 );
                 for key in record.keys.iter().filter(|k| &k.bone == name) {
                     let c = Pos2::new(x_of(key.time), y);
-                    let r = 5.0;
-                    let fill = if editor.is_key_selected(name, key.time) {
-                        Color32::from_rgb(255, 120, 40)
+                    let id = KeyRef::Bone((name.clone(), key.time));
+                    let fill = if editor.is_selected(&id) {
+                        SELECTED_KEY
                     } else {
-                        Color32::from_rgb(240, 200, 80)
+                        BONE_KEY
                     };
-                    let diamond = vec![
-                        c + Vec2::new(0.0, -r),
-                        c + Vec2::new(r, 0.0),
-                        c + Vec2::new(0.0, r),
-                        c + Vec2::new(-r, 0.0),
-                    ];
-                    painter.add(Shape::convex_polygon(
-                        diamond,
-                        fill,
-                        Stroke::new(1.0, Color32::BLACK),
-                    ));
-                    centres.push(((name.clone(), key.time), c));
-                    if pointer.is_some_and(|p| (p - c).length() <= r + 2.0) {
-                        if response.secondary_clicked() {
-                            delete = Some((name.clone(), key.time));
-                        }
-                        hit = Some((name.clone(), key.time, row));
-                    }
+                    diamond(&painter, c, fill);
+                    consider(id, key.time, c, Some(row));
+                }
+            }
+            if !parts.is_empty() {
+                let y = rect.top() + ROW * (bones.len() as f32 + 1.0);
+                painter.line_segment(
+                    [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],
+                    Stroke::new(1.0, Color32::GRAY),
+                );
+            }
+            // A part row that has just appeared (its first key) is scrolled into view.
+            let rows_id = egui::Id::unique("limber dopesheet part rows");
+            let before = ui.data(|d| d.get_temp::<usize>(rows_id));
+            if before.is_some_and(|n| parts.len() > n) {
+                let bottom = rect.top() + ROW * ((bones.len() + parts.len()) as f32 + 1.0);
+                ui.scroll_to_rect(
+                    Rect::from_min_max(
+                        Pos2::new(rect.left(), bottom - ROW),
+                        Pos2::new(rect.right(), bottom),
+                    ),
+                    Some(egui::Align::Max),
+                );
+            }
+            if before != Some(parts.len()) {
+                ui.data_mut(|d| d.insert_temp(rows_id, parts.len()));
+            }
+            let names = painter.with_clip_rect(Rect::from_min_max(
+                rect.min,
+                Pos2::new(track.left() - 8.0, rect.bottom()),
+            ));
+            for (i, name) in parts.iter().enumerate() {
+                let y = row_y(bones.len() + i);
+                names.text(
+                    Pos2::new(rect.left() + 4.0, y),
+                    egui::Align2::LEFT_CENTER,
+                    name,
+                    egui::FontId::proportional(12.0),
+                    PART_LABEL,
+                );
+                for key in record.parts.iter().filter(|k| &k.part == name) {
+                    let c = Pos2::new(x_of(key.time), y);
+                    let id = KeyRef::Part((name.clone(), key.time));
+                    let fill = if editor.is_selected(&id) {
+                        SELECTED_KEY
+                    } else {
+                        PART_KEY
+                    };
+                    diamond(&painter, c, fill);
+                    consider(id, key.time, c, None);
                 }
             }
             let playhead = x_of(editor.playhead());
@@ -254,19 +348,25 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                 ],
                 Stroke::new(2.0, Color32::from_rgb(255, 80, 80)),
             );
+            let delete = hit
+                .as_ref()
+                .filter(|_| response.secondary_clicked())
+                .map(|h| h.key.clone());
             let state = ui
                 .data(|d| d.get_temp::<Option<SheetDrag>>(response.id))
                 .flatten();
             let mut next = state.clone();
             if response.clicked() {
                 match &hit {
-                    Some((bone, time, row)) if shift => {
-                        editor.toggle_key((bone.clone(), *time));
-                        editor.selected_bone = Some(*row);
-                    }
-                    Some((bone, time, row)) => {
-                        editor.select_keys(vec![(bone.clone(), *time)]);
-                        editor.selected_bone = Some(*row);
+                    Some(h) => {
+                        if shift {
+                            editor.toggle(h.key.clone());
+                        } else {
+                            editor.select_refs(vec![h.key.clone()]);
+                        }
+                        if let Some(row) = h.bone_row {
+                            editor.selected_bone = Some(row);
+                        }
                     }
                     None => {
                         editor.select_keys(Vec::new());
@@ -281,15 +381,14 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             }
             if response.drag_started() {
                 next = match (&hit, pointer) {
-                    (Some((bone, time, row)), _) => {
-                        if !editor.is_key_selected(bone, *time) {
-                            editor.select_keys(vec![(bone.clone(), *time)]);
+                    (Some(h), _) => {
+                        if !editor.is_selected(&h.key) {
+                            editor.select_refs(vec![h.key.clone()]);
                         }
-                        editor.selected_bone = Some(*row);
-                        Some(SheetDrag::Keys {
-                            bone: bone.clone(),
-                            time: *time,
-                        })
+                        if let Some(row) = h.bone_row {
+                            editor.selected_bone = Some(row);
+                        }
+                        Some(SheetDrag::Keys { time: h.time })
                     }
                     (None, Some(start)) if shift => Some(SheetDrag::Band { start }),
                     _ => {
@@ -318,15 +417,15 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                             .filter(|(_, c)| band.contains(*c))
                             .map(|(id, _)| id.clone())
                             .collect();
-                        editor.select_keys(inside);
+                        editor.select_refs(inside);
                     }
                 }
-                (Some(SheetDrag::Keys { time, .. }), Some(p)) => {
+                (Some(SheetDrag::Keys { time }), Some(p)) => {
                     let drop = snap_key_time(editor, fps, t_of(p.x));
                     let x = x_of(drop);
                     painter.line_segment(
                         [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
-                        Stroke::new(1.0, Color32::from_rgb(255, 120, 40)),
+                        Stroke::new(1.0, SELECTED_KEY),
                     );
                     if response.drag_stopped() {
                         editor.move_selected_keys(drop - time);
@@ -340,10 +439,16 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             if next != state {
                 ui.data_mut(|d| d.insert_temp(response.id, next));
             }
-            if let (Some((bone, time)), Some(clip)) =
-                (delete, editor.clip_name().map(str::to_string))
-            {
-                editor.apply(Edit::RemoveKey { clip, bone, time });
+            match delete {
+                Some(KeyRef::Bone((bone, time))) => {
+                    if let Some(clip) = editor.clip_name().map(str::to_string) {
+                        editor.apply(Edit::RemoveKey { clip, bone, time });
+                    }
+                }
+                Some(KeyRef::Part((part, time))) => {
+                    editor.delete_part_key(&part, time);
+                }
+                None => {}
             }
         });
 }

@@ -133,7 +133,7 @@ pub fn shortcuts(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowActio
         if i.key_pressed(Key::Delete) {
             if editor.mode == Mode::Mesh {
                 editor.delete_selected_vertex();
-            } else if editor.selected_keys().is_empty() {
+            } else if !editor.has_selected_keys() {
                 editor.delete_selected_bone();
             } else {
                 editor.delete_selected_keys();
