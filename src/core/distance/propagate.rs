@@ -344,7 +344,10 @@ impl Walk<'_> {
         if reach > 0.75 {
             let sx = qx + unit_step(target[0], reach);
             let sy = qy + unit_step(target[1], reach);
-            if !self.grid.is_inside(sx, sy) {
+            // Only the image's bounds need testing: a pixel outside the mask is never reached, so
+            // its anchor is `UNREACHED` and fails the test below.
+            if sx < 0 || sy < 0 || sx as usize >= self.grid.width || sy as usize >= self.grid.height
+            {
                 return None;
             }
             let s = sy as usize * self.grid.width + sx as usize;

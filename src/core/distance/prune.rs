@@ -263,14 +263,22 @@ fn sees(grid: &InsideGrid, from: [f64; 2], to: [f64; 2]) -> bool {
 /// Cells of `CELL` × `CELL` pixels, inside when every one of their pixels is (cells over the image's
 /// right or bottom edge are outside).
 fn coarse_grid(grid: &InsideGrid) -> InsideGrid {
+    use rayon::prelude::*;
     let (width, height) = (grid.width / CELL, grid.height / CELL);
     let mut inside = vec![true; width * height];
-    for y in 0..height * CELL {
-        let row = &grid.inside[y * grid.width..y * grid.width + width * CELL];
-        let cells = &mut inside[(y / CELL) * width..(y / CELL + 1) * width];
-        for (cell, pixels) in cells.iter_mut().zip(row.chunks_exact(CELL)) {
-            *cell &= pixels.iter().all(|&p| p);
-        }
+    if width > 0 {
+        // One row of cells at a time, in parallel.
+        inside
+            .par_chunks_mut(width)
+            .enumerate()
+            .for_each(|(cy, cells)| {
+                for y in cy * CELL..(cy + 1) * CELL {
+                    let row = &grid.inside[y * grid.width..y * grid.width + width * CELL];
+                    for (cell, pixels) in cells.iter_mut().zip(row.chunks_exact(CELL)) {
+                        *cell &= pixels.iter().all(|&p| p);
+                    }
+                }
+            });
     }
     InsideGrid {
         width,
