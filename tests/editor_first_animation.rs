@@ -13,34 +13,9 @@ use limber::core::weights::check_binding;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness_with, pos};
+use editor_harness::{drag, harness_with};
 
 mod common;
-
-/// Presses the primary button at `from`, moves to `to` in steps, releases.
-fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
-    harness.event(Event::PointerMoved(pos(from)));
-    harness.run_steps(1);
-    harness.event(Event::PointerButton {
-        pos: pos(from),
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(1);
-    for i in 1..=8 {
-        let p = from + (to - from) * (f64::from(i) / 8.0);
-        harness.event(Event::PointerMoved(pos(p)));
-        harness.run_steps(1);
-    }
-    harness.event(Event::PointerButton {
-        pos: pos(to),
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(2);
-}
 
 /// Clicks the dopesheet at time `t` (on the first bone's row, away from any key): scrubbing.
 fn scrub(harness: &mut Harness<'_, Editor>, t: f64) {

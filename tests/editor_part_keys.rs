@@ -15,7 +15,7 @@ use limber::core::edit::Edit;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::harness;
+use editor_harness::{drag_with, harness};
 
 fn part(harness: &Harness<'_, Editor>) -> String {
     harness.state().document.project.parts[0].name.clone()
@@ -102,33 +102,6 @@ fn click(harness: &mut Harness<'_, Editor>, p: Pos2) {
     press(harness, p, PointerButton::Primary, Modifiers::NONE);
 }
 
-/// Presses the primary button at `from` with `modifiers` held, moves to `to`, releases.
-fn drag(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifiers: Modifiers) {
-    harness.event(Event::ModifiersChanged(modifiers));
-    harness.event(Event::PointerMoved(from));
-    harness.run_steps(1);
-    harness.event(Event::PointerButton {
-        pos: from,
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers,
-    });
-    harness.run_steps(1);
-    for i in 1..=6 {
-        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
-        harness.run_steps(1);
-    }
-    harness.event(Event::PointerButton {
-        pos: to,
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers,
-    });
-    harness.run_steps(1);
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(1);
-}
-
 fn undo(harness: &mut Harness<'_, Editor>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
@@ -188,7 +161,7 @@ fn dragging_a_part_key_moves_it_and_its_deform_in_time_in_one_undo_step() {
     );
 
     let (from, to) = (at(&harness, 0.3), at(&harness, 0.5));
-    drag(&mut harness, from, to, Modifiers::NONE);
+    drag_with(&mut harness, from, to, Modifiers::NONE);
     assert_eq!(
         part_keys(&harness),
         vec![id(&name, 0.5), id(&name, 0.6), id(&name, 1.0)]
@@ -201,7 +174,7 @@ fn dragging_a_part_key_moves_it_and_its_deform_in_time_in_one_undo_step() {
 
     // Dropped on the draw-order key of the same part, the two merge (as bone keys do).
     let (from, to) = (at(&harness, 0.3), at(&harness, 0.6));
-    drag(&mut harness, from, to, Modifiers::NONE);
+    drag_with(&mut harness, from, to, Modifiers::NONE);
     let merged = record(&harness);
     assert_eq!(merged.parts.len(), 2, "{:?}", merged.parts);
     let key = merged.parts.iter().find(|k| k.time == 0.6).unwrap();
@@ -254,7 +227,7 @@ fn delete_and_right_click_remove_part_keys_and_one_undo_restores_them() {
 fn band_select(harness: &mut Harness<'_, Editor>) {
     let from = key_position(&harness.ctx, 2, 0.55).unwrap() - egui::vec2(0.0, 8.0);
     let to = at(harness, 0.65) + egui::vec2(0.0, 8.0);
-    drag(harness, from, to, Modifiers::SHIFT);
+    drag_with(harness, from, to, Modifiers::SHIFT);
 }
 
 #[test]
@@ -275,7 +248,7 @@ fn a_rubber_band_takes_bone_and_part_keys_which_move_and_paste_together() {
 
     // Dragging the part key moves the bone keys with it.
     let (from, to) = (at(&harness, 0.6), at(&harness, 0.8));
-    drag(&mut harness, from, to, Modifiers::NONE);
+    drag_with(&mut harness, from, to, Modifiers::NONE);
     let moved = record(&harness);
     assert!(
         moved

@@ -11,37 +11,10 @@ use limber::app::timeline::key_position;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::harness;
+use editor_harness::{drag_with, harness};
 
 fn at(harness: &Harness<'_, Editor>, row: usize, t: f64) -> Pos2 {
     key_position(&harness.ctx, row, t).expect("the dopesheet was drawn")
-}
-
-/// Presses the primary button at `from` with `modifiers` held, moves to `to`, releases.
-fn drag(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifiers: Modifiers) {
-    harness.event(Event::ModifiersChanged(modifiers));
-    harness.event(Event::PointerMoved(from));
-    harness.run_steps(1);
-    harness.event(Event::PointerButton {
-        pos: from,
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers,
-    });
-    harness.run_steps(1);
-    for i in 1..=6 {
-        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
-        harness.run_steps(1);
-    }
-    harness.event(Event::PointerButton {
-        pos: to,
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers,
-    });
-    harness.run_steps(1);
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(1);
 }
 
 fn click(harness: &mut Harness<'_, Editor>, p: Pos2) {
@@ -80,7 +53,7 @@ fn id(bone: &str, t: f64) -> (String, f64) {
 fn band_select(harness: &mut Harness<'_, Editor>) {
     let from = at(harness, 0, 0.45) - egui::vec2(0.0, 8.0);
     let to = at(harness, 2, 0.75) + egui::vec2(0.0, 8.0);
-    drag(harness, from, to, Modifiers::SHIFT);
+    drag_with(harness, from, to, Modifiers::SHIFT);
 }
 
 #[test]
@@ -94,7 +67,7 @@ fn a_rubber_band_selects_keys_and_dragging_one_moves_them_together() {
     let before = keys(harness.state());
     let from = at(&harness, 0, 0.6);
     let to = at(&harness, 0, 0.8);
-    drag(&mut harness, from, to, Modifiers::NONE);
+    drag_with(&mut harness, from, to, Modifiers::NONE);
     let after = keys(harness.state());
     assert_eq!(after.len(), before.len());
     for bone in ["hip", "head"] {
@@ -193,7 +166,7 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     // A dragged key lands on a frame.
     let from = at(&harness, 0, 0.3);
     let to = at(&harness, 0, 0.46);
-    drag(&mut harness, from, to, Modifiers::NONE);
+    drag_with(&mut harness, from, to, Modifiers::NONE);
     let now = keys(harness.state());
     assert!(now.contains(&id("hip", 0.5)), "{now:?}");
     // Playback shows whole frames.

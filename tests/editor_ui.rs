@@ -2,8 +2,7 @@
 //! falls back to egui's painter): shortcuts, buttons, posing by dragging a bone, drawing a bone,
 //! undo, instant weights, and recovery files.
 
-use eframe::egui::{Event, Key, Modifiers, PointerButton};
-use egui_kittest::Harness;
+use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::document::Document;
@@ -12,32 +11,7 @@ use limber::app::recovery::{Autosave, pending_recovery, recover, recovery_path};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness, pos, sample};
-
-/// Presses the primary button at `from`, moves to `to` in steps, releases.
-fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
-    harness.event(Event::PointerMoved(pos(from)));
-    harness.run_steps(1);
-    harness.event(Event::PointerButton {
-        pos: pos(from),
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(1);
-    for i in 1..=8 {
-        let p = from + (to - from) * (f64::from(i) / 8.0);
-        harness.event(Event::PointerMoved(pos(p)));
-        harness.run_steps(1);
-    }
-    harness.event(Event::PointerButton {
-        pos: pos(to),
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(2);
-}
+use editor_harness::{drag, harness, sample};
 
 #[test]
 fn space_plays_and_pauses_the_clip() {

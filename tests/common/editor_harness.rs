@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use eframe::egui::{self, Pos2};
+use eframe::egui::{self, Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use glam::DVec2;
 use limber::app::document::Document;
@@ -42,4 +42,56 @@ pub fn harness_with(editor: Editor) -> Harness<'static, Editor> {
         );
     harness.run_steps(2);
     harness
+}
+
+/// Presses the primary button at `from`, moves to `to` in steps, releases.
+pub fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    harness.event(Event::PointerButton {
+        pos: pos(from),
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(1);
+    for i in 1..=8 {
+        let p = from + (to - from) * (f64::from(i) / 8.0);
+        harness.event(Event::PointerMoved(pos(p)));
+        harness.run_steps(1);
+    }
+    harness.event(Event::PointerButton {
+        pos: pos(to),
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+}
+
+/// Presses the primary button at `from` with `modifiers` held, moves to `to`, releases.
+pub fn drag_with(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    harness.event(Event::ModifiersChanged(modifiers));
+    harness.event(Event::PointerMoved(from));
+    harness.run_steps(1);
+    harness.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers,
+    });
+    harness.run_steps(1);
+    for i in 1..=6 {
+        harness.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
+        harness.run_steps(1);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers,
+    });
+    harness.run_steps(1);
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
 }
