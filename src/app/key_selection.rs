@@ -42,18 +42,7 @@ fn clean(t: f64) -> f64 {
 /// Puts `key` into `keys` as [`Edit::SetKey`] does: on a key of the same bone and time its channels
 /// replace those it has.
 fn merge(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
-    match keys
-        .iter_mut()
-        .find(|k| k.bone == key.bone && k.time == key.time)
-    {
-        Some(existing) => {
-            existing.rotate = key.rotate.or(existing.rotate);
-            existing.translate = key.translate.or(existing.translate);
-            existing.scale = key.scale.or(existing.scale);
-            existing.interp = key.interp;
-        }
-        None => keys.push(key),
-    }
+    KeyRecord::merge_into(keys, key);
 }
 
 fn is_in(key: &KeyRecord, ids: &[KeyId]) -> bool {

@@ -319,19 +319,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         }
         Edit::SetKey { clip, key } => {
             let i = clip_index(&records, &clip)?;
-            let keys = &mut records.clips[i].keys;
-            match keys
-                .iter_mut()
-                .find(|k| k.bone == key.bone && k.time == key.time)
-            {
-                Some(existing) => {
-                    existing.rotate = key.rotate.or(existing.rotate);
-                    existing.translate = key.translate.or(existing.translate);
-                    existing.scale = key.scale.or(existing.scale);
-                    existing.interp = key.interp;
-                }
-                None => keys.push(key),
-            }
+            KeyRecord::merge_into(&mut records.clips[i].keys, key);
         }
         Edit::RemoveKey { clip, bone, time } => {
             let i = clip_index(&records, &clip)?;

@@ -78,6 +78,25 @@ pub struct KeyRecord {
     pub interp: Interpolation,
 }
 
+impl KeyRecord {
+    /// Puts `key` into `keys`: on a key of the same bone and time, the channels `key` has replace
+    /// that key's (and its interpolation); otherwise it is added.
+    pub fn merge_into(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
+        match keys
+            .iter_mut()
+            .find(|k| k.bone == key.bone && k.time == key.time)
+        {
+            Some(existing) => {
+                existing.rotate = key.rotate.or(existing.rotate);
+                existing.translate = key.translate.or(existing.translate);
+                existing.scale = key.scale.or(existing.scale);
+                existing.interp = key.interp;
+            }
+            None => keys.push(key),
+        }
+    }
+}
+
 /// A clip as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClipRecord {
