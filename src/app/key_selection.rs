@@ -8,11 +8,12 @@ use super::editor::Editor;
 use super::part_key_selection::{
     PartKeyId, copied_parts, moved_parts, pasted_parts, times, without_parts,
 };
+use super::timed_keys::{self, TimedKey, TrackKeyId};
 use crate::core::animation::{ClipRecord, KeyRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 
 /// A key of the current clip: bone name and time.
-pub type KeyId = (String, f64);
+pub type KeyId = TrackKeyId;
 
 /// A diamond of the dopesheet: a bone's key or a part's key.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,40 +40,43 @@ fn clean(t: f64) -> f64 {
     (t * 1e6).round() / 1e6
 }
 
-/// Puts `key` into `keys` as [`Edit::SetKey`] does: on a key of the same bone and time its channels
-/// replace those it has.
-fn merge(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
-    KeyRecord::merge_into(keys, key);
-}
+impl TimedKey for KeyRecord {
+    fn track(&self) -> &str {
+        &self.bone
+    }
 
-fn is_in(key: &KeyRecord, ids: &[KeyId]) -> bool {
-    ids.iter().any(|(b, t)| *b == key.bone && *t == key.time)
+    fn time(&self) -> f64 {
+        self.time
+    }
+
+    fn at(&self, time: f64) -> Self {
+        KeyRecord {
+            time,
+            ..self.clone()
+        }
+    }
+
+    /// As [`Edit::SetKey`] does: the channels `key` has replace those of a key at its place.
+    fn merge_into(keys: &mut Vec<Self>, key: Self) {
+        KeyRecord::merge_into(keys, key);
+    }
 }
 
 /// `record` with the keys `ids` moved by `delta` seconds (limited so that none leaves the clip);
 /// returns the record and the moved keys' new ids.
 pub fn moved(record: &ClipRecord, ids: &[KeyId], delta: f64) -> (ClipRecord, Vec<KeyId>) {
-    let (chosen, mut rest): (Vec<KeyRecord>, Vec<KeyRecord>) =
-        record.keys.iter().cloned().partition(|k| is_in(k, ids));
-    let earliest = chosen.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
-    let latest = chosen
-        .iter()
-        .map(|k| k.time)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let delta = if chosen.is_empty() {
+    let times = bone_times(record, ids);
+    let earliest = times.iter().copied().fold(f64::INFINITY, f64::min);
+    let latest = times.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let delta = if times.is_empty() {
         0.0
     } else {
         delta.clamp(-earliest, record.duration - latest)
     };
-    let mut new_ids = Vec::with_capacity(chosen.len());
-    for key in chosen {
-        let time = clean(key.time + delta).clamp(0.0, record.duration);
-        new_ids.push((key.bone.clone(), time));
-        merge(&mut rest, KeyRecord { time, ..key });
-    }
+    let (keys, new_ids) = timed_keys::moved(&record.keys, ids, delta, record.duration, clean);
     (
         ClipRecord {
-            keys: rest,
+            keys,
             ..record.clone()
         },
         new_ids,
@@ -82,12 +86,7 @@ pub fn moved(record: &ClipRecord, ids: &[KeyId], delta: f64) -> (ClipRecord, Vec
 /// `record` without the keys `ids`.
 pub fn without(record: &ClipRecord, ids: &[KeyId]) -> ClipRecord {
     ClipRecord {
-        keys: record
-            .keys
-            .iter()
-            .filter(|k| !is_in(k, ids))
-            .cloned()
-            .collect(),
+        keys: timed_keys::without(&record.keys, ids),
         ..record.clone()
     }
 }
@@ -102,28 +101,12 @@ pub fn copied(record: &ClipRecord, ids: &[KeyId]) -> Vec<KeyRecord> {
 
 /// The times of the keys `ids` in `record` (those that exist).
 fn bone_times(record: &ClipRecord, ids: &[KeyId]) -> Vec<f64> {
-    record
-        .keys
-        .iter()
-        .filter(|k| is_in(k, ids))
-        .map(|k| k.time)
-        .collect()
+    timed_keys::times_of(&record.keys, ids)
 }
 
 /// The keys `ids` of `record`, times relative to `earliest`.
 fn copied_from(record: &ClipRecord, ids: &[KeyId], earliest: f64) -> Vec<KeyRecord> {
-    let keys: Vec<KeyRecord> = record
-        .keys
-        .iter()
-        .filter(|k| is_in(k, ids))
-        .cloned()
-        .collect();
-    keys.into_iter()
-        .map(|k| KeyRecord {
-            time: clean(k.time - earliest),
-            ..k
-        })
-        .collect()
+    timed_keys::copied(&record.keys, ids, earliest, clean)
 }
 
 /// `record` with `keys` (relative times) pasted from time `at`; an error when one would fall after
@@ -140,22 +123,10 @@ pub fn pasted(
             record.duration
         ));
     }
-    let mut all = record.keys.clone();
-    let mut ids = Vec::with_capacity(keys.len());
-    for key in keys {
-        let time = clean(at + key.time).min(record.duration);
-        ids.push((key.bone.clone(), time));
-        merge(
-            &mut all,
-            KeyRecord {
-                time,
-                ..key.clone()
-            },
-        );
-    }
+    let (keys, ids) = timed_keys::pasted(&record.keys, keys, at, record.duration, clean);
     Ok((
         ClipRecord {
-            keys: all,
+            keys,
             ..record.clone()
         },
         ids,

@@ -31,6 +31,7 @@ pub mod part_key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;
+pub mod timed_keys;
 pub mod timeline;
 pub mod ui;
 mod vertex_handles;

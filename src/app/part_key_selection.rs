@@ -4,18 +4,38 @@
 //! each change is one `ReplaceClip` edit.
 
 use super::editor::Editor;
+use super::timed_keys::{self, TimedKey, TrackKeyId};
 use crate::core::animation::{ClipRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 
 /// A part key of the current clip: part name and time.
-pub type PartKeyId = (String, f64);
+pub type PartKeyId = TrackKeyId;
 
-fn is_in(key: &PartKeyRecord, ids: &[PartKeyId]) -> bool {
-    ids.iter().any(|(p, t)| *p == key.part && *t == key.time)
+impl TimedKey for PartKeyRecord {
+    fn track(&self) -> &str {
+        &self.part
+    }
+
+    fn time(&self) -> f64 {
+        self.time
+    }
+
+    fn at(&self, time: f64) -> Self {
+        PartKeyRecord {
+            time,
+            ..self.clone()
+        }
+    }
+
+    /// As keying a draw order at a part key's time does: what `key` holds replaces what the key at
+    /// its place has (like bone keys' channels).
+    fn merge_into(keys: &mut Vec<Self>, key: Self) {
+        merge_part(keys, key);
+    }
 }
 
-/// Puts `key` into `keys` as keying a draw order at a part key's time does: on a key of the same
-/// part and time, what `key` holds replaces what that key has (like bone keys' channels).
+/// Puts `key` into `keys`: on a key of the same part and time, what `key` holds replaces what that
+/// key has.
 pub fn merge_part(keys: &mut Vec<PartKeyRecord>, key: PartKeyRecord) {
     match keys
         .iter_mut()
@@ -33,12 +53,7 @@ pub fn merge_part(keys: &mut Vec<PartKeyRecord>, key: PartKeyRecord) {
 
 /// The times of the part keys `ids` in `record` (those that exist).
 pub fn times(record: &ClipRecord, ids: &[PartKeyId]) -> Vec<f64> {
-    record
-        .parts
-        .iter()
-        .filter(|k| is_in(k, ids))
-        .map(|k| k.time)
-        .collect()
+    timed_keys::times_of(&record.parts, ids)
 }
 
 /// `record` with the part keys `ids` moved by `delta` seconds (the caller keeps them inside the
@@ -50,17 +65,10 @@ pub fn moved_parts(
     delta: f64,
     clean: impl Fn(f64) -> f64,
 ) -> (ClipRecord, Vec<PartKeyId>) {
-    let (chosen, mut rest): (Vec<PartKeyRecord>, Vec<PartKeyRecord>) =
-        record.parts.iter().cloned().partition(|k| is_in(k, ids));
-    let mut new_ids = Vec::with_capacity(chosen.len());
-    for key in chosen {
-        let time = clean(key.time + delta).clamp(0.0, record.duration);
-        new_ids.push((key.part.clone(), time));
-        merge_part(&mut rest, PartKeyRecord { time, ..key });
-    }
+    let (parts, new_ids) = timed_keys::moved(&record.parts, ids, delta, record.duration, clean);
     (
         ClipRecord {
-            parts: rest,
+            parts,
             ..record.clone()
         },
         new_ids,
@@ -70,12 +78,7 @@ pub fn moved_parts(
 /// `record` without the part keys `ids`.
 pub fn without_parts(record: &ClipRecord, ids: &[PartKeyId]) -> ClipRecord {
     ClipRecord {
-        parts: record
-            .parts
-            .iter()
-            .filter(|k| !is_in(k, ids))
-            .cloned()
-            .collect(),
+        parts: timed_keys::without(&record.parts, ids),
         ..record.clone()
     }
 }
@@ -87,15 +90,7 @@ pub fn copied_parts(
     earliest: f64,
     clean: impl Fn(f64) -> f64,
 ) -> Vec<PartKeyRecord> {
-    record
-        .parts
-        .iter()
-        .filter(|k| is_in(k, ids))
-        .map(|k| PartKeyRecord {
-            time: clean(k.time - earliest),
-            ..k.clone()
-        })
-        .collect()
+    timed_keys::copied(&record.parts, ids, earliest, clean)
 }
 
 /// `record` with the part keys `keys` (relative times) pasted from time `at` (the caller checks
@@ -106,22 +101,10 @@ pub fn pasted_parts(
     at: f64,
     clean: impl Fn(f64) -> f64,
 ) -> (ClipRecord, Vec<PartKeyId>) {
-    let mut all = record.parts.clone();
-    let mut ids = Vec::with_capacity(keys.len());
-    for key in keys {
-        let time = clean(at + key.time).min(record.duration);
-        ids.push((key.part.clone(), time));
-        merge_part(
-            &mut all,
-            PartKeyRecord {
-                time,
-                ..key.clone()
-            },
-        );
-    }
+    let (parts, ids) = timed_keys::pasted(&record.parts, keys, at, record.duration, clean);
     (
         ClipRecord {
-            parts: all,
+            parts,
             ..record.clone()
         },
         ids,
