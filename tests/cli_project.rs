@@ -318,3 +318,54 @@ fn a_changed_image_is_reported_and_its_part_rebuilt_rather_than_used_stale() {
         "the new image's mesh is used, not the stored one"
     );
 }
+
+#[test]
+fn a_changed_image_carries_the_parts_deform_keys_to_its_rebuilt_mesh() {
+    use limber::core::animation::{DeformRecord, Interpolation, PartKeyRecord};
+    use limber::core::derived::refresh_stale_parts;
+    use limber::core::edit::{Edit, apply};
+
+    let dir = common::temp_dir("stale_deform");
+    let image = dir.join("hero.png");
+    std::fs::copy(common::sprite("kenney_zombie_walk0.png"), &image).unwrap();
+    let rig = root().join("assets/rigs/kenney_zombie_walk0.json");
+    let path = dir.join("hero.limber");
+    limber_ok(&["new", s(&image), "--rig", s(&rig), "-o", s(&path)]);
+    // A deform key moving every vertex of the part by (3, −2) px at 0.3 s of the first clip.
+    let mut project = Project::load(&path).unwrap();
+    let count = project.parts[0].mesh.positions.len();
+    let mut clip = project.rig.clips[0].to_record();
+    clip.parts.push(PartKeyRecord {
+        part: project.parts[0].name.clone(),
+        time: 0.3,
+        draw_order: None,
+        visible: None,
+        deform: Some(DeformRecord {
+            vertices: (0..count as u32).collect(),
+            offsets: vec![[3.0, -2.0]; count],
+        }),
+        interp: Interpolation::default(),
+    });
+    let name = clip.name.clone();
+    apply(&mut project, Edit::ReplaceClip { name, clip }).unwrap();
+    project.save(&path).unwrap();
+
+    // The artist repaints the sprite: the rebuilt mesh has other vertices, and the key follows them.
+    std::fs::copy(common::sprite("kenney_robot_jump.png"), &image).unwrap();
+    let mut project = Project::load(&path).unwrap();
+    let rebuilt = refresh_stale_parts(&mut project, &path).expect("the part is rebuilt");
+    assert_eq!(rebuilt, vec![project.parts[0].name.clone()]);
+    let new_count = project.parts[0].mesh.positions.len();
+    assert_ne!(new_count, count);
+    let key = &project.rig.clips[0].part_keys()[0];
+    let deform = key.deform.as_ref().expect("the deform key survives");
+    assert!(deform.vertices.iter().all(|&v| (v as usize) < new_count));
+    // A uniform offset blends to itself wherever a new vertex lies.
+    assert!(deform.vertices.len() > new_count / 2, "{} of {new_count}", deform.vertices.len());
+    for offset in &deform.offsets {
+        assert!((offset[0] - 3.0).abs() < 1e-9 && (offset[1] + 2.0).abs() < 1e-9);
+    }
+    // And the CLI renders the changed project instead of refusing it.
+    let pose = limber_ok(&["pose", s(&path), "--clip", "shamble", "--time", "0.3"]);
+    assert!(String::from_utf8_lossy(&pose.stderr).contains("rebuilt mesh and weights"));
+}

@@ -1,9 +1,8 @@
 //! Keeping derived data honest: a part whose image changed since its mesh was made gets a new mesh
 //! and automatic weights from its stored settings, rather than being used stale.
 //!
-//! Work that refers to the old mesh's vertices cannot follow automatically yet (carrying weights and
-//! deform keys over to a new mesh is the editor's re-meshing work): a clip whose deform keys name
-//! vertices the new mesh does not have makes the refresh fail with a clear error.
+//! The clips' deform keys on such a part are carried to the new vertices as re-meshing carries them
+//! (each new vertex blends the offsets of the old triangle it lies in: `Edit::ReplaceMesh`).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,7 +10,8 @@ use std::sync::Arc;
 use super::error::CoreError;
 use super::image_io::{decode_png, read_png_file};
 use super::pipeline::build_mesh_and_grid;
-use super::project::{Project, check_part_keys};
+use super::edit::{Edit, apply};
+use super::project::Project;
 use super::weights::weigh;
 
 /// Rebuilds the mesh and weights of every part whose image (found relative to `project_path`)
@@ -23,7 +23,8 @@ pub fn refresh_stale_parts(
 ) -> Result<Vec<String>, String> {
     let mut refreshed = Vec::new();
     let mut updated = project.clone();
-    for (i, part) in updated.parts.iter_mut().enumerate() {
+    for i in 0..project.parts.len() {
+        let part = &project.parts[i];
         let image_path = project.image_path(project_path, i);
         let bytes = read_png_file(&image_path).map_err(|e| {
             let problem = if matches!(e, CoreError::Io(_)) {
@@ -43,20 +44,29 @@ pub fn refresh_stale_parts(
         let image = decode_png(&bytes).map_err(|e| format!("{}: {e}", image_path.display()))?;
         let (mesh, grid, _) = build_mesh_and_grid(&image, &part.mesh_settings)
             .map_err(|e| format!("{}: {e}", image_path.display()))?;
-        part.binding = weigh(
+        let binding = weigh(
             &grid,
             &project.rig.skeleton,
             &mesh.positions,
             part.weight_settings.metric,
             part.weight_settings.smoothness,
         );
-        part.mesh = Arc::new(mesh);
-        part.image_crc32 = crc32fast::hash(&bytes);
+        // The new mesh and weights, with the part's deform keys carried to the new vertices.
+        let replace = Edit::ReplaceMesh {
+            part: i,
+            mesh: Arc::new(mesh),
+            settings: part.mesh_settings.clone(),
+            binding,
+        };
+        apply(&mut updated, replace).map_err(|e| {
+            format!(
+                "part \"{}\": its image changed and its rebuilt mesh could not replace the old: {e}",
+                part.name
+            )
+        })?;
+        updated.parts[i].image_crc32 = crc32fast::hash(&bytes);
         refreshed.push(part.name.clone());
     }
-    check_part_keys(&updated.rig.clips, &updated.parts).map_err(|e| {
-        format!("{e} (the part's image changed, so its mesh was rebuilt and its deform keys no longer fit)")
-    })?;
     *project = updated;
     Ok(refreshed)
 }
