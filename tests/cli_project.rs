@@ -361,7 +361,11 @@ fn a_changed_image_carries_the_parts_deform_keys_to_its_rebuilt_mesh() {
     let deform = key.deform.as_ref().expect("the deform key survives");
     assert!(deform.vertices.iter().all(|&v| (v as usize) < new_count));
     // A uniform offset blends to itself wherever a new vertex lies.
-    assert!(deform.vertices.len() > new_count / 2, "{} of {new_count}", deform.vertices.len());
+    assert!(
+        deform.vertices.len() > new_count / 2,
+        "{} of {new_count}",
+        deform.vertices.len()
+    );
     for offset in &deform.offsets {
         assert!((offset[0] - 3.0).abs() < 1e-9 && (offset[1] + 2.0).abs() < 1e-9);
     }

@@ -7,10 +7,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::edit::{Edit, apply};
 use super::error::CoreError;
 use super::image_io::{decode_png, read_png_file};
 use super::pipeline::build_mesh_and_grid;
-use super::edit::{Edit, apply};
 use super::project::Project;
 use super::weights::weigh;
 
