@@ -7,11 +7,11 @@
 //! A looping clip wraps time into [0, duration); another clamps to [0, duration]. Nothing reads a
 //! clock: `sample(t)` depends on `t` alone, so scrubbing backwards gives what playing forwards gave.
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
+pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
 use crate::core::pose::{BonePose, Pose};
 use crate::core::skeleton::{MAX_COORDINATE, Skeleton};
 
@@ -60,75 +60,6 @@ pub enum AnimationError {
         time: f64,
         problem: String,
     },
-}
-
-/// One key as written in RIG.json and the project file: the bone by name, any of the channels.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct KeyRecord {
-    pub bone: String,
-    pub time: f64,
-    /// Degrees, counter-clockwise on screen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rotate: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub translate: Option<[f64; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scale: Option<[f64; 2]>,
-    #[serde(default)]
-    pub interp: Interpolation,
-}
-
-impl KeyRecord {
-    /// Puts `key` into `keys`: on a key of the same bone and time, the channels `key` has replace
-    /// that key's (and its interpolation); otherwise it is added.
-    pub fn merge_into(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
-        match keys
-            .iter_mut()
-            .find(|k| k.bone == key.bone && k.time == key.time)
-        {
-            Some(existing) => {
-                existing.rotate = key.rotate.or(existing.rotate);
-                existing.translate = key.translate.or(existing.translate);
-                existing.scale = key.scale.or(existing.scale);
-                existing.interp = key.interp;
-            }
-            None => keys.push(key),
-        }
-    }
-}
-
-/// A clip as written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClipRecord {
-    pub name: String,
-    pub duration: f64,
-    #[serde(rename = "loop", default)]
-    pub looping: bool,
-    #[serde(default)]
-    pub keys: Vec<KeyRecord>,
-    /// Draw order, visibility and deform keys of parts.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub parts: Vec<PartKeyRecord>,
-    /// Keys of IK and transform constraints' mix, by constraint name.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub constraints: Vec<MixKeyRecord>,
-    /// Playback frame rate (1–[`MAX_FPS`]): the editor snaps the playhead and keys to its frames and
-    /// exports at it. Absent: free timing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fps: Option<u32>,
-}
-
-/// The highest clip frame rate.
-pub const MAX_FPS: u32 = 240;
-
-/// A key of a constraint's mix (0–1), as written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MixKeyRecord {
-    pub constraint: String,
-    pub time: f64,
-    pub mix: f64,
-    #[serde(default)]
-    pub interp: Interpolation,
 }
 
 /// A key of one channel: time, value, interpolation to the next key.

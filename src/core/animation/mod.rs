@@ -6,6 +6,7 @@ pub mod constraints;
 pub mod curve;
 pub mod ik;
 pub mod part_keys;
+pub mod records;
 pub mod secondary;
 
 pub use clip::{
