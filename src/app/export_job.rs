@@ -3,9 +3,8 @@
 //! when cancelled, in which case nothing is written (see [`crate::render::export`]). The window's
 //! dialog only picks the path; the editor starts, shows and polls the job (`exports.rs`).
 
+use super::worker::{Worker, WorkerFailure};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use crate::core::progress::Progress;
 use crate::core::project::Project;
@@ -55,8 +54,7 @@ impl ExportOutcome {
 pub struct ExportJob {
     kind: ExportKind,
     out: PathBuf,
-    progress: Arc<Progress>,
-    handle: Option<JoinHandle<Result<(), String>>>,
+    worker: Worker<Result<(), String>>,
 }
 
 impl ExportJob {
@@ -69,28 +67,11 @@ impl ExportJob {
         clip: Option<usize>,
         out: PathBuf,
     ) -> Self {
-        let progress = Arc::new(Progress::new());
-        let worker_progress = Arc::clone(&progress);
         let target = out.clone();
-        let handle = std::thread::Builder::new()
-            .name("limber-export".into())
-            .spawn(move || {
-                render(
-                    kind,
-                    &project,
-                    &project_path,
-                    clip,
-                    &target,
-                    &worker_progress,
-                )
-            })
-            .ok();
-        Self {
-            kind,
-            out,
-            progress,
-            handle,
-        }
+        let worker = Worker::spawn("limber-export", move |progress: &Progress| {
+            render(kind, &project, &project_path, clip, &target, progress)
+        });
+        Self { kind, out, worker }
     }
 
     pub fn kind(&self) -> ExportKind {
@@ -99,46 +80,39 @@ impl ExportJob {
 
     /// Frames rendered and frames to render (0 of 0 until the device is ready).
     pub fn counts(&self) -> (usize, usize) {
-        self.progress.counts()
+        self.worker.progress().counts()
     }
 
     /// Asks the worker to stop before its next frame; nothing is written.
     pub fn cancel(&self) {
-        self.progress.cancel();
+        self.worker.progress().cancel();
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.progress.is_cancelled()
+        self.worker.progress().is_cancelled()
     }
 
     /// Whether the worker has finished (or could not start).
     pub fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+        self.worker.is_finished()
     }
 
     /// Waits for the worker and says how the export ended.
-    pub fn wait(mut self) -> ExportOutcome {
+    pub fn wait(self) -> ExportOutcome {
         let out = self.out.display().to_string();
-        let result = match self.handle.take().map(JoinHandle::join) {
-            Some(Ok(result)) => result,
-            Some(Err(_)) => Err("the export failed".into()),
-            None => Err("the export could not start a thread".into()),
+        let cancelled = self.is_cancelled();
+        let result = match self.worker.join() {
+            Ok(result) => result,
+            Err(WorkerFailure::Panicked) => Err("the export failed".into()),
+            Err(WorkerFailure::NoThread) => Err("the export could not start a thread".into()),
         };
         match result {
-            _ if self.progress.is_cancelled() && result.is_err() => ExportOutcome::Cancelled(
-                format!("{} export cancelled: nothing written", self.kind.noun()),
-            ),
+            _ if cancelled && result.is_err() => ExportOutcome::Cancelled(format!(
+                "{} export cancelled: nothing written",
+                self.kind.noun()
+            )),
             Ok(()) => ExportOutcome::Written(format!("exported {out}")),
             Err(e) => ExportOutcome::Failed(format!("{out}: {e}")),
-        }
-    }
-}
-
-impl Drop for ExportJob {
-    /// A job dropped unfinished (the window closed) stops before its next frame.
-    fn drop(&mut self) {
-        if self.handle.is_some() {
-            self.progress.cancel();
         }
     }
 }

@@ -40,5 +40,6 @@ mod weighting;
 pub mod weights_cache;
 pub mod weights_job;
 mod window;
+pub mod worker;
 
 pub use window::run;

@@ -3,9 +3,9 @@
 //! (the mesh, then a unit per bone's distance field) and stopping when cancelled. Naming the part and
 //! adding it to the document is the editor's business (`parts.rs`).
 
+use super::worker::{Worker, WorkerFailure};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use crate::core::distance::Metric;
 use crate::core::mesh::Mesh;
@@ -88,24 +88,19 @@ pub fn build_part(
 /// A part being built on a worker thread.
 pub struct PartJob {
     path: PathBuf,
-    progress: Arc<Progress>,
-    handle: Option<JoinHandle<Result<Option<NewPart>, String>>>,
+    worker: Worker<Result<Option<NewPart>, String>>,
 }
 
 impl PartJob {
     /// Starts building a part from the PNG at `path`, weighted on `skeleton`.
     pub fn start(path: &Path, skeleton: Skeleton) -> Self {
-        let progress = Arc::new(Progress::new());
-        let worker_progress = Arc::clone(&progress);
         let worker_path = path.to_path_buf();
-        let handle = std::thread::Builder::new()
-            .name("limber-part".into())
-            .spawn(move || build_part(&worker_path, &skeleton, &worker_progress))
-            .ok();
+        let worker = Worker::spawn("limber-part", move |progress: &Progress| {
+            build_part(&worker_path, &skeleton, progress)
+        });
         Self {
             path: path.to_path_buf(),
-            progress,
-            handle,
+            worker,
         }
     }
 
@@ -116,38 +111,30 @@ impl PartJob {
 
     /// Finished and total units (the mesh, then a bone's field each).
     pub fn counts(&self) -> (usize, usize) {
-        self.progress.counts()
+        self.worker.progress().counts()
     }
 
     /// Stops the work at the next unit; nothing is added.
     pub fn cancel(&self) {
-        self.progress.cancel();
+        self.worker.progress().cancel();
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.progress.is_cancelled()
+        self.worker.progress().is_cancelled()
     }
 
     /// Whether the worker has finished (or could not start).
     pub fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+        self.worker.is_finished()
     }
 
     /// Waits for the worker: the part, `Ok(None)` when cancelled, or a one-line error.
-    pub fn wait(mut self) -> Result<Option<NewPart>, String> {
-        match self.handle.take().map(JoinHandle::join) {
-            Some(Ok(result)) => result,
-            Some(Err(_)) => Err(format!("{}: building the part failed", self.path.display())),
-            None => Err("adding the part could not start a thread".into()),
-        }
-    }
-}
-
-impl Drop for PartJob {
-    /// A job dropped unfinished (another document opened) stops at its next unit.
-    fn drop(&mut self) {
-        if self.handle.is_some() {
-            self.progress.cancel();
+    pub fn wait(self) -> Result<Option<NewPart>, String> {
+        let path = self.path.display().to_string();
+        match self.worker.join() {
+            Ok(result) => result,
+            Err(WorkerFailure::Panicked) => Err(format!("{path}: building the part failed")),
+            Err(WorkerFailure::NoThread) => Err("adding the part could not start a thread".into()),
         }
     }
 }

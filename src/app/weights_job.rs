@@ -3,9 +3,9 @@
 //! stopping when cancelled) and hands back the new weights with the cache. What to do with the
 //! result is the editor's business (`weighting.rs`).
 
+use super::worker::{Worker, WorkerFailure};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use super::weights_cache::WeightsCache;
 use crate::core::mesh::Mesh;
@@ -73,8 +73,7 @@ pub struct Finished {
 
 /// A weight computation running on a worker thread.
 pub struct WeightsJob {
-    progress: Arc<Progress>,
-    handle: Option<JoinHandle<Output>>,
+    worker: Worker<Output>,
     inputs: WeightInputs,
     revision: u64,
     again: bool,
@@ -90,35 +89,28 @@ impl WeightsJob {
         images: Vec<PathBuf>,
         mut cache: WeightsCache,
     ) -> Self {
-        let progress = Arc::new(Progress::new());
         let inputs = WeightInputs::of(&project);
-        let worker_progress = Arc::clone(&progress);
-        let handle = std::thread::Builder::new()
-            .name("limber-weights".into())
-            .spawn(move || {
-                let mut bindings = Vec::with_capacity(project.parts.len());
-                let mut error = None;
-                for (index, image) in images.iter().enumerate() {
-                    let binding = match cache.weights_with(&project, index, image, &worker_progress)
-                    {
-                        Ok(binding) => binding,
-                        Err(e) => {
-                            error.get_or_insert(e);
-                            None
-                        }
-                    };
-                    bindings.push(binding);
-                }
-                Output {
-                    cache,
-                    bindings,
-                    error,
-                }
-            })
-            .ok();
+        let worker = Worker::spawn("limber-weights", move |worker_progress: &Progress| {
+            let mut bindings = Vec::with_capacity(project.parts.len());
+            let mut error = None;
+            for (index, image) in images.iter().enumerate() {
+                let binding = match cache.weights_with(&project, index, image, worker_progress) {
+                    Ok(binding) => binding,
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        None
+                    }
+                };
+                bindings.push(binding);
+            }
+            Output {
+                cache,
+                bindings,
+                error,
+            }
+        });
         Self {
-            progress,
-            handle,
+            worker,
             inputs,
             revision,
             again: false,
@@ -128,30 +120,30 @@ impl WeightsJob {
 
     /// Whether the worker has finished (or could not start).
     pub fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+        self.worker.is_finished()
     }
 
     /// Finished and total units of work (a mask or a bone's field each).
     pub fn counts(&self) -> (usize, usize) {
-        self.progress.counts()
+        self.worker.progress().counts()
     }
 
     /// The finished fraction, 0–1.
     pub fn fraction(&self) -> f32 {
-        self.progress.fraction()
+        self.worker.progress().fraction()
     }
 
     /// The user's Cancel: stop at the next field and drop the result.
     pub fn cancel(&mut self) {
         self.cancelled = true;
-        self.progress.cancel();
+        self.worker.progress().cancel();
     }
 
     /// The document changed and wants weights again: stop early; the editor recomputes when the
     /// job hands back its cache (with every field finished so far).
     pub fn ask_again(&mut self) {
         self.again = true;
-        self.progress.cancel();
+        self.worker.progress().cancel();
     }
 
     /// Whether the user cancelled it.
@@ -160,19 +152,18 @@ impl WeightsJob {
     }
 
     /// Waits for the worker and returns its result.
-    pub fn wait(mut self) -> Finished {
-        let output = match self.handle.take().map(JoinHandle::join) {
-            Some(Ok(output)) => output,
-            Some(Err(_)) => Output {
-                cache: WeightsCache::default(),
-                bindings: Vec::new(),
-                error: Some("the weight computation failed".into()),
-            },
-            None => Output {
-                cache: WeightsCache::default(),
-                bindings: Vec::new(),
-                error: Some("the weight computation could not start a thread".into()),
-            },
+    pub fn wait(self) -> Finished {
+        let failed = |problem: &str| Output {
+            cache: WeightsCache::default(),
+            bindings: Vec::new(),
+            error: Some(problem.into()),
+        };
+        let output = match self.worker.join() {
+            Ok(output) => output,
+            Err(WorkerFailure::Panicked) => failed("the weight computation failed"),
+            Err(WorkerFailure::NoThread) => {
+                failed("the weight computation could not start a thread")
+            }
         };
         Finished {
             cache: output.cache,
@@ -182,15 +173,6 @@ impl WeightsJob {
             revision: self.revision,
             again: self.again,
             cancelled: self.cancelled,
-        }
-    }
-}
-
-impl Drop for WeightsJob {
-    /// A job dropped unfinished (another document opened) stops at its next field.
-    fn drop(&mut self) {
-        if self.handle.is_some() {
-            self.progress.cancel();
         }
     }
 }
