@@ -6,7 +6,7 @@
 //! `UPDATE_SNAPSHOTS=1` rewrites the snapshots; `LIMBER_SCREENSHOTS=1` also writes the README's
 //! screenshots to `docs/screenshots/`. Needs a wgpu adapter (a software one will do).
 
-use eframe::egui::{self, Color32, ColorImage, TextureOptions};
+use eframe::egui;
 use eframe::egui_wgpu;
 use egui_kittest::Harness;
 use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_setup};
@@ -14,6 +14,7 @@ use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
 use limber::app::gpu_bridge;
 use limber::app::ui::editor_ui;
+use limber::app::viewport::checker_texture;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -61,18 +62,6 @@ fn harness(setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
         );
     harness.run_steps(3);
     harness
-}
-
-/// The viewport's checkerboard, as the window makes it.
-fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
-    let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
-    let image = ColorImage::new([2, 2], vec![a, b, b, a]);
-    let options = TextureOptions {
-        wrap_mode: egui::TextureWrapMode::Repeat,
-        ..TextureOptions::NEAREST
-    };
-
-    ctx.load_texture("checker", image, options)
 }
 
 /// Compares with the stored snapshot and, when asked, writes a README screenshot.

@@ -25,6 +25,17 @@ fn pos(v: DVec2) -> Pos2 {
 
 /// Shows the viewport filling `ui`. `gpu` says whether the wgpu renderer is there; without it the
 /// posed mesh is drawn as a wireframe with egui's painter.
+/// The 2 × 2 grey checker the viewport repeats behind the sprite (made once by the window).
+pub fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
+    let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
+    let image = egui::ColorImage::new([2, 2], vec![a, b, b, a]);
+    let options = egui::TextureOptions {
+        wrap_mode: egui::TextureWrapMode::Repeat,
+        ..egui::TextureOptions::NEAREST
+    };
+    ctx.load_texture("checker", image, options)
+}
+
 pub fn show(
     ui: &mut egui::Ui,
     editor: &mut Editor,

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use eframe::egui::{self, Color32, ColorImage, TextureOptions, ViewportCommand};
+use eframe::egui::{self, ViewportCommand};
 
 use super::document::Document;
 use super::editor::Editor;
@@ -59,7 +59,7 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 }
                 None => false,
             };
-            let checker = checker_texture(&cc.egui_ctx);
+            let checker = super::viewport::checker_texture(&cc.egui_ctx);
             Ok(Box::new(LimberApp {
                 editor: Editor::new(document),
                 autosave: Autosave::default(),
@@ -76,17 +76,6 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the editor window: {e}"))
-}
-
-/// A 2 × 2 grey checker repeated behind the sprite.
-fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
-    let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
-    let image = ColorImage::new([2, 2], vec![a, b, b, a]);
-    let options = TextureOptions {
-        wrap_mode: egui::TextureWrapMode::Repeat,
-        ..TextureOptions::NEAREST
-    };
-    ctx.load_texture("checker", image, options)
 }
 
 impl LimberApp {
