@@ -7,19 +7,22 @@ fn bone(name: &str, parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bo
     Bone::new(name, parent, head, tail)
 }
 
+/// The mesh's bounding box: x0, x1, y0, y1.
+fn bounds(mesh: &Mesh) -> (f64, f64, f64, f64) {
+    let xs = mesh.positions.iter().map(|p| p[0]);
+    let ys = mesh.positions.iter().map(|p| p[1]);
+    (
+        xs.clone().fold(f64::INFINITY, f64::min),
+        xs.fold(0.0, f64::max),
+        ys.clone().fold(f64::INFINITY, f64::min),
+        ys.fold(0.0, f64::max),
+    )
+}
+
 /// A spine of three bones up the middle of the mesh's bounding box and two arms out to its sides
 /// at a third of its height. Some bones may cross transparent areas or miss the sprite entirely.
 pub fn box_rig(mesh: &Mesh) -> Skeleton {
-    let xs = mesh.positions.iter().map(|p| p[0]);
-    let ys = mesh.positions.iter().map(|p| p[1]);
-    let (x0, x1) = (
-        xs.clone().fold(f64::INFINITY, f64::min),
-        xs.fold(0.0, f64::max),
-    );
-    let (y0, y1) = (
-        ys.clone().fold(f64::INFINITY, f64::min),
-        ys.fold(0.0, f64::max),
-    );
+    let (x0, x1, y0, y1) = bounds(mesh);
     let cx = (x0 + x1) / 2.0;
     let at = |f: f64| y1 - f * (y1 - y0);
     Skeleton::new(vec![
@@ -46,16 +49,7 @@ pub fn box_rig(mesh: &Mesh) -> Skeleton {
 /// the one before: many bones, some of them off the sprite, for the pruned distance fields.
 #[allow(dead_code)]
 pub fn scattered_rig(mesh: &Mesh, columns: usize, rows: usize) -> Skeleton {
-    let xs = mesh.positions.iter().map(|p| p[0]);
-    let ys = mesh.positions.iter().map(|p| p[1]);
-    let (x0, x1) = (
-        xs.clone().fold(f64::INFINITY, f64::min),
-        xs.fold(0.0, f64::max),
-    );
-    let (y0, y1) = (
-        ys.clone().fold(f64::INFINITY, f64::min),
-        ys.fold(0.0, f64::max),
-    );
+    let (x0, x1, y0, y1) = bounds(mesh);
     let (w, h) = ((x1 - x0) / columns as f64, (y1 - y0) / rows as f64);
     let mut bones = Vec::new();
     for r in 0..rows {
