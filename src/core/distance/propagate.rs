@@ -23,9 +23,6 @@ use super::{InsideGrid, Metric};
 /// packed coordinates ([`pack`]); images are at most 16384 px a side, so no pixel packs to this.
 const SEGMENT: u32 = u32::MAX;
 
-/// The anchor of pixels not reached yet: no pixel packs to it either, and it is not `SEGMENT`.
-const UNREACHED: u32 = u32::MAX - 1;
-
 /// A pixel's coordinates in one word: y in the high 16 bits, x in the low. Queue entries and anchors
 /// use this, so the hot loop never divides by the width.
 fn pack(x: i64, y: i64) -> u32 {
@@ -153,11 +150,7 @@ pub(super) fn with_seeded_field<R>(
                 walk.touched.push(pixel as u32);
             }
             walk.distance[pixel] = distance;
-            walk.anchor[pixel] = if on_segment {
-                (SEGMENT, 0.0)
-            } else {
-                (xy, distance)
-            };
+            walk.anchor[pixel] = if on_segment { SEGMENT } else { xy };
             walk.queue.push(xy, distance);
         }
         match metric {
@@ -185,12 +178,13 @@ pub fn release_field_buffers() {
     });
 }
 
-/// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite
-/// and every anchor `UNREACHED`.
+/// Image-sized buffers kept between fields on one thread. Between uses every distance is infinite.
+/// Anchors are not reset: a pixel's anchor means something only while its distance is below
+/// [`PRUNED`] (it was reached in this walk); elsewhere it may be left over from an earlier field.
 #[derive(Default)]
 struct FieldScratch {
     distance: Vec<f32>,
-    anchor: Vec<(u32, f32)>,
+    anchor: Vec<u32>,
     /// Pixels whose distance was set, to reset them afterwards.
     touched: Vec<u32>,
     queue: BucketQueue,
@@ -200,7 +194,9 @@ impl FieldScratch {
     fn fit(&mut self, pixels: usize) {
         if self.distance.len() != pixels {
             self.distance = vec![f32::INFINITY; pixels];
-            self.anchor = vec![(UNREACHED, 0.0); pixels];
+            // Any value will do (see above); zeroed memory is mapped lazily, so the pages of
+            // pixels far from the mask are never touched.
+            self.anchor = vec![0; pixels];
             self.touched.clear();
         }
     }
@@ -208,7 +204,6 @@ impl FieldScratch {
     fn reset(&mut self) {
         for &p in &self.touched {
             self.distance[p as usize] = f32::INFINITY;
-            self.anchor[p as usize].0 = UNREACHED;
         }
         self.touched.clear();
         self.queue.clear();
@@ -220,8 +215,9 @@ struct Walk<'a> {
     segment: Segment,
     limits: Option<&'a PruneLimits>,
     distance: &'a mut [f32],
-    /// Each pixel's anchor and the anchor's distance, side by side so the hot loop reads one place.
-    anchor: &'a mut [(u32, f32)],
+    /// Each pixel's anchor. A pixel anchor's own distance is read from `distance` when it is used,
+    /// so it is the best known then.
+    anchor: &'a mut [u32],
     touched: &'a mut Vec<u32>,
     queue: &'a mut BucketQueue,
 }
@@ -241,7 +237,13 @@ impl Walk<'_> {
                 continue; // a better distance was queued since
             }
             let interior = px > 0 && py > 0 && px < width - 1 && py < height - 1;
-            let (anchor_p, base_p) = self.anchor[p];
+            let anchor_p = self.anchor[p];
+            let base_p = if anchored && anchor_p != SEGMENT {
+                let (ax, ay) = unpack(anchor_p);
+                self.distance[(ay * width + ax) as usize]
+            } else {
+                0.0
+            };
             for (k, &(dx, dy, cost)) in steps.iter().enumerate() {
                 let q = if interior {
                     p.wrapping_add_signed(offsets[k])
@@ -270,11 +272,12 @@ impl Walk<'_> {
                 if current <= d - cost + EPSILON || !self.grid.inside[q] {
                     continue;
                 }
-                let mut best = (d + cost, pxy, d);
+                let mut best = (d + cost, pxy);
                 if anchored {
                     // Reached already through the same anchor: as short as any path through p.
-                    // (Unreached pixels hold `UNREACHED`, which is no anchor.)
-                    if self.anchor[q].0 == anchor_p {
+                    // (The anchors of pixels not reached are left over; not reading them also
+                    // spares loading a cache line the walk has not touched yet.)
+                    if current < PRUNED && self.anchor[q] == anchor_p {
                         continue;
                     }
                     let (qx, qy) = (px + dx, py + dy);
@@ -282,10 +285,10 @@ impl Walk<'_> {
                         self.through_anchor(anchor_p, base_p, qx, qy, current)
                         && through_anchor <= best.0
                     {
-                        best = (through_anchor, anchor_p, base_p);
+                        best = (through_anchor, anchor_p);
                     }
                 }
-                let (distance, anchor, base) = best;
+                let (distance, anchor) = best;
                 if distance < current - EPSILON {
                     if let Some(limits) = self.limits
                         && distance > limits.at((px + dx) as usize, (py + dy) as usize)
@@ -303,7 +306,7 @@ impl Walk<'_> {
                     }
                     self.distance[q] = distance;
                     if anchored {
-                        self.anchor[q] = (anchor, base);
+                        self.anchor[q] = anchor;
                     }
                     self.queue.push(pack(px + dx, py + dy), distance);
                 }
@@ -344,14 +347,13 @@ impl Walk<'_> {
         if reach > 0.75 {
             let sx = qx + unit_step(target[0], reach);
             let sy = qy + unit_step(target[1], reach);
-            // Only the image's bounds need testing: a pixel outside the mask is never reached, so
-            // its anchor is `UNREACHED` and fails the test below.
+            // Only the image's bounds need testing: a pixel outside the mask is never reached.
             if sx < 0 || sy < 0 || sx as usize >= self.grid.width || sy as usize >= self.grid.height
             {
                 return None;
             }
             let s = sy as usize * self.grid.width + sx as usize;
-            if pack(sx, sy) != anchor && self.anchor[s].0 != anchor {
+            if pack(sx, sy) != anchor && (self.distance[s] >= PRUNED || self.anchor[s] != anchor) {
                 return None;
             }
         }
@@ -472,6 +474,33 @@ mod tests {
         let d = f[2 * 21 + 15];
         assert!(d > 25.0, "{d}");
         assert!(f[10].is_infinite(), "wall pixels are outside");
+    }
+
+    #[test]
+    fn anchors_left_over_from_earlier_fields_change_nothing() {
+        // Anchors are not reset between fields: a field computed after others on this thread's
+        // buffers must equal the same field computed on a fresh thread.
+        let mut g = open(60, 40);
+        for y in 0..30 {
+            g.inside[y * 60 + 30] = false;
+        }
+        let bones = [
+            ([5.5, 5.5], [25.5, 5.5]),
+            ([40.5, 35.5], [55.5, 10.5]),
+            ([20.5, 20.5], [20.5, 20.5]),
+            ([5.5, 35.5], [50.5, 35.5]),
+        ];
+        let after_others: Vec<Vec<f32>> = bones
+            .iter()
+            .map(|&(h, t)| field(&g, h, t, Metric::Geodesic))
+            .collect();
+        for (i, &(h, t)) in bones.iter().enumerate().rev() {
+            let grid = g.clone();
+            let fresh = std::thread::spawn(move || field(&grid, h, t, Metric::Geodesic))
+                .join()
+                .expect("field thread");
+            assert_eq!(after_others[i], fresh, "bone {i}");
+        }
     }
 
     #[test]
