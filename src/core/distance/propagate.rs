@@ -128,7 +128,7 @@ pub(super) fn with_seeded_field<R>(
         let FieldScratch {
             distance,
             anchor,
-            touched,
+            pruned,
             queue,
         } = &mut *scratch;
         let on_segment = segment.is_some();
@@ -138,7 +138,7 @@ pub(super) fn with_seeded_field<R>(
             limits,
             distance,
             anchor,
-            touched,
+            pruned,
             queue,
         };
         for &Seed { pixel, distance } in seeds {
@@ -146,9 +146,6 @@ pub(super) fn with_seeded_field<R>(
                 continue;
             }
             let xy = pack((pixel % grid.width) as i64, (pixel / grid.width) as i64);
-            if walk.distance[pixel].is_infinite() {
-                walk.touched.push(pixel as u32);
-            }
             walk.distance[pixel] = distance;
             walk.anchor[pixel] = if on_segment { SEGMENT } else { xy };
             walk.queue.push(xy, distance);
@@ -159,7 +156,7 @@ pub(super) fn with_seeded_field<R>(
             _ => walk.run(&STEPS_8, true),
         }
         let result = read(walk.distance);
-        scratch.reset();
+        scratch.reset(grid.width);
         result
     })
 }
@@ -185,8 +182,9 @@ pub fn release_field_buffers() {
 struct FieldScratch {
     distance: Vec<f32>,
     anchor: Vec<u32>,
-    /// Pixels whose distance was set, to reset them afterwards.
-    touched: Vec<u32>,
+    /// Pixels marked [`PRUNED`], to reset them afterwards. Every other pixel whose distance was
+    /// set went through the queue, which keeps its entries until [`FieldScratch::reset`].
+    pruned: Vec<u32>,
     queue: BucketQueue,
 }
 
@@ -197,15 +195,20 @@ impl FieldScratch {
             // Any value will do (see above); zeroed memory is mapped lazily, so the pages of
             // pixels far from the mask are never touched.
             self.anchor = vec![0; pixels];
-            self.touched.clear();
+            self.pruned.clear();
+            self.queue.clear();
         }
     }
 
-    fn reset(&mut self) {
-        for &p in &self.touched {
+    fn reset(&mut self, width: usize) {
+        for xy in self.queue.all_pushed() {
+            let (x, y) = unpack(xy);
+            self.distance[y as usize * width + x as usize] = f32::INFINITY;
+        }
+        for &p in &self.pruned {
             self.distance[p as usize] = f32::INFINITY;
         }
-        self.touched.clear();
+        self.pruned.clear();
         self.queue.clear();
     }
 }
@@ -218,7 +221,7 @@ struct Walk<'a> {
     /// Each pixel's anchor. A pixel anchor's own distance is read from `distance` when it is used,
     /// so it is the best known then.
     anchor: &'a mut [u32],
-    touched: &'a mut Vec<u32>,
+    pruned: &'a mut Vec<u32>,
     queue: &'a mut BucketQueue,
 }
 
@@ -244,7 +247,21 @@ impl Walk<'_> {
             } else {
                 0.0
             };
-            for (k, &(dx, dy, cost)) in steps.iter().enumerate() {
+            // Geodesic distances come from anchors, not from the steps, so a diagonal step is only
+            // needed where neither of the straight steps beside it is inside: never when all four
+            // are (most of the mask).
+            let step_count = if anchored
+                && interior
+                && self.grid.inside[p + 1]
+                && self.grid.inside[p - 1]
+                && self.grid.inside[p + self.grid.width]
+                && self.grid.inside[p - self.grid.width]
+            {
+                4
+            } else {
+                steps.len()
+            };
+            for (k, &(dx, dy, cost)) in steps[..step_count].iter().enumerate() {
                 let q = if interior {
                     p.wrapping_add_signed(offsets[k])
                 } else {
@@ -254,8 +271,6 @@ impl Walk<'_> {
                     }
                     (qy * width + qx) as usize
                 };
-                // Geodesic distances come from anchors, not from the steps, so a diagonal step is
-                // only needed where neither of the straight steps beside it is inside.
                 if anchored && k >= 4 {
                     let beside = if interior {
                         self.grid.inside[p.wrapping_add_signed(dx as isize)]
@@ -296,13 +311,10 @@ impl Walk<'_> {
                         if current.is_infinite() {
                             // Marked, so a vertex here reads "pruned" rather than looking
                             // further afield for a pixel that was reached.
-                            self.touched.push(q as u32);
+                            self.pruned.push(q as u32);
                             self.distance[q] = PRUNED;
                         }
                         continue;
-                    }
-                    if current.is_infinite() {
-                        self.touched.push(q as u32);
                     }
                     self.distance[q] = distance;
                     if anchored {
@@ -391,7 +403,8 @@ impl Segment {
 }
 
 /// A monotone queue of pixels keyed by distance, in buckets 1 px wide. Entries within a bucket come
-/// out in insertion order.
+/// out in insertion order. Popped entries are kept until [`BucketQueue::clear`], so that the walk's
+/// buffers can be reset from them.
 #[derive(Default)]
 struct BucketQueue {
     buckets: Vec<Vec<(u32, f32)>>,
@@ -414,6 +427,12 @@ impl BucketQueue {
         self.cursor = 0;
     }
 
+    /// Every pixel pushed since the last [`BucketQueue::clear`], popped or not (a pixel queued
+    /// again appears again).
+    fn all_pushed(&self) -> impl Iterator<Item = u32> + '_ {
+        self.buckets.iter().flatten().map(|&(xy, _)| xy)
+    }
+
     fn pop(&mut self) -> Option<(u32, f32)> {
         while self.current < self.buckets.len() {
             let bucket = &mut self.buckets[self.current];
@@ -421,7 +440,6 @@ impl BucketQueue {
                 self.cursor += 1;
                 return Some(bucket[self.cursor - 1]);
             }
-            bucket.clear();
             self.current += 1;
             self.cursor = 0;
         }
