@@ -8,6 +8,7 @@
 
 mod propagate;
 mod prune;
+mod queue;
 mod sample;
 mod sources;
 

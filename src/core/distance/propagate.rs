@@ -15,6 +15,7 @@
 use std::cell::RefCell;
 
 use super::prune::PruneLimits;
+use super::queue::BucketQueue;
 use super::sample::segment_distance;
 use super::sources::{Seed, seeds};
 use super::{InsideGrid, Metric};
@@ -151,9 +152,9 @@ pub(super) fn with_seeded_field<R>(
             walk.queue.push(xy, distance);
         }
         match metric {
-            Metric::Bfs4 => walk.run(&STEPS_4, false),
-            Metric::Dijkstra8 => walk.run(&STEPS_8, false),
-            _ => walk.run(&STEPS_8, true),
+            Metric::Bfs4 => walk.run::<false, false>(),
+            Metric::Dijkstra8 => walk.run::<true, false>(),
+            _ => walk.run::<true, true>(),
         }
         let result = read(walk.distance);
         scratch.reset(grid.width);
@@ -225,110 +226,163 @@ struct Walk<'a> {
     queue: &'a mut BucketQueue,
 }
 
+/// The pixel being relaxed from, as its neighbours need it.
+#[derive(Clone, Copy)]
+struct Popped {
+    xy: u32,
+    x: i64,
+    y: i64,
+    distance: f32,
+    anchor: u32,
+    /// The anchor's own distance (0 for the segment).
+    base: f32,
+}
+
 impl Walk<'_> {
-    fn run(&mut self, steps: &[(i64, i64, f32)], anchored: bool) {
+    /// Pops pixels until the queue is empty, relaxing their four neighbours, and the diagonal ones
+    /// with `DIAGONALS`; `ANCHORED` measures through anchors (the geodesic metric).
+    fn run<const DIAGONALS: bool, const ANCHORED: bool>(&mut self) {
         let (width, height) = (self.grid.width as i64, self.grid.height as i64);
-        // Index offsets of the steps, for pixels whose neighbours are all in the image.
-        let mut offsets = [0isize; 8];
-        for (offset, &(dx, dy, _)) in offsets.iter_mut().zip(steps) {
-            *offset = (dy * width + dx) as isize;
-        }
-        while let Some((pxy, d)) = self.queue.pop() {
-            let (px, py) = unpack(pxy);
-            let p = (py * width + px) as usize;
-            if d > self.distance[p] {
+        let row = self.grid.width;
+        while let Some((xy, distance)) = self.queue.pop() {
+            let (x, y) = unpack(xy);
+            let p = (y * width + x) as usize;
+            if distance > self.distance[p] {
                 continue; // a better distance was queued since
             }
-            let interior = px > 0 && py > 0 && px < width - 1 && py < height - 1;
-            let anchor_p = self.anchor[p];
-            let base_p = if anchored && anchor_p != SEGMENT {
-                let (ax, ay) = unpack(anchor_p);
+            let anchor = self.anchor[p];
+            let base = if ANCHORED && anchor != SEGMENT {
+                let (ax, ay) = unpack(anchor);
                 self.distance[(ay * width + ax) as usize]
             } else {
                 0.0
             };
-            // Geodesic distances come from anchors, not from the steps, so a diagonal step is only
-            // needed where neither of the straight steps beside it is inside: never when all four
-            // are (most of the mask).
-            let step_count = if anchored
-                && interior
-                && self.grid.inside[p + 1]
-                && self.grid.inside[p - 1]
-                && self.grid.inside[p + self.grid.width]
-                && self.grid.inside[p - self.grid.width]
-            {
-                4
-            } else {
-                steps.len()
+            let from = Popped {
+                xy,
+                x,
+                y,
+                distance,
+                anchor,
+                base,
             };
-            for (k, &(dx, dy, cost)) in steps[..step_count].iter().enumerate() {
-                let q = if interior {
-                    p.wrapping_add_signed(offsets[k])
-                } else {
-                    let (qx, qy) = (px + dx, py + dy);
-                    if qx < 0 || qy < 0 || qx >= width || qy >= height {
-                        continue;
+            if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
+                // All eight neighbours are in the image: the steps unrolled, in the order of
+                // `STEPS_8`, each neighbour's inside flag read once.
+                let inside = &self.grid.inside;
+                let (right, left, down, up) = (
+                    inside[p + 1],
+                    inside[p - 1],
+                    inside[p + row],
+                    inside[p - row],
+                );
+                if right {
+                    self.relax::<ANCHORED>(&from, p + 1, 1, 0, 1.0);
+                }
+                if left {
+                    self.relax::<ANCHORED>(&from, p - 1, -1, 0, 1.0);
+                }
+                if down {
+                    self.relax::<ANCHORED>(&from, p + row, 0, 1, 1.0);
+                }
+                if up {
+                    self.relax::<ANCHORED>(&from, p - row, 0, -1, 1.0);
+                }
+                // Geodesic distances come from anchors, not from the steps, so a diagonal step is
+                // only needed where neither of the straight steps beside it is inside.
+                if DIAGONALS && !(ANCHORED && right && left && down && up) {
+                    let open = |a: bool, b: bool, q: usize| !(ANCHORED && (a || b)) && inside[q];
+                    const D: f32 = std::f32::consts::SQRT_2;
+                    if open(right, down, p + row + 1) {
+                        self.relax::<ANCHORED>(&from, p + row + 1, 1, 1, D);
                     }
-                    (qy * width + qx) as usize
-                };
-                if anchored && k >= 4 {
-                    let beside = if interior {
-                        self.grid.inside[p.wrapping_add_signed(dx as isize)]
-                            || self.grid.inside[p.wrapping_add_signed((dy * width) as isize)]
-                    } else {
-                        self.grid.is_inside(px + dx, py) || self.grid.is_inside(px, py + dy)
-                    };
-                    if beside {
-                        continue;
+                    if open(right, up, p - row + 1) {
+                        self.relax::<ANCHORED>(&from, p - row + 1, 1, -1, D);
+                    }
+                    if open(left, down, p + row - 1) {
+                        self.relax::<ANCHORED>(&from, p + row - 1, -1, 1, D);
+                    }
+                    if open(left, up, p - row - 1) {
+                        self.relax::<ANCHORED>(&from, p - row - 1, -1, -1, D);
                     }
                 }
-                // No path through p can bring q below d − cost (triangle inequality).
-                let current = self.distance[q];
-                if current <= d - cost + EPSILON || !self.grid.inside[q] {
-                    continue;
-                }
-                let mut best = (d + cost, pxy);
-                if anchored {
-                    // Reached already through the same anchor: as short as any path through p.
-                    // (The anchors of pixels not reached are left over; not reading them also
-                    // spares loading a cache line the walk has not touched yet.)
-                    if current < PRUNED && self.anchor[q] == anchor_p {
+            } else {
+                let steps: &[(i64, i64, f32)] = if DIAGONALS { &STEPS_8 } else { &STEPS_4 };
+                for &(dx, dy, cost) in steps {
+                    if !self.grid.is_inside(x + dx, y + dy) {
                         continue;
                     }
-                    let (qx, qy) = (px + dx, py + dy);
-                    if let Some(through_anchor) =
-                        self.through_anchor(anchor_p, base_p, qx, qy, current)
-                        && through_anchor <= best.0
+                    if ANCHORED
+                        && dx != 0
+                        && dy != 0
+                        && (self.grid.is_inside(x + dx, y) || self.grid.is_inside(x, y + dy))
                     {
-                        best = (through_anchor, anchor_p);
-                    }
-                }
-                let (distance, anchor) = best;
-                if distance < current - EPSILON {
-                    if let Some(limits) = self.limits
-                        && distance > limits.at((px + dx) as usize, (py + dy) as usize)
-                    {
-                        if current.is_infinite() {
-                            // Marked, so a vertex here reads "pruned" rather than looking
-                            // further afield for a pixel that was reached.
-                            self.pruned.push(q as u32);
-                            self.distance[q] = PRUNED;
-                        }
                         continue;
                     }
-                    self.distance[q] = distance;
-                    if anchored {
-                        self.anchor[q] = anchor;
-                    }
-                    self.queue.push(pack(px + dx, py + dy), distance);
+                    let q = ((y + dy) * width + x + dx) as usize;
+                    self.relax::<ANCHORED>(&from, q, dx, dy, cost);
                 }
             }
         }
     }
 
+    /// Offers pixel `q` (inside, one step `dx`, `dy` of length `cost` from `from`) the path through
+    /// `from`, or through `from`'s anchor when q sees it.
+    #[inline(always)]
+    fn relax<const ANCHORED: bool>(
+        &mut self,
+        from: &Popped,
+        q: usize,
+        dx: i64,
+        dy: i64,
+        cost: f32,
+    ) {
+        // No path through `from` can bring q below its distance − cost (triangle inequality).
+        let current = self.distance[q];
+        if current <= from.distance - cost + EPSILON {
+            return;
+        }
+        let (qx, qy) = (from.x + dx, from.y + dy);
+        let mut best = (from.distance + cost, from.xy);
+        if ANCHORED {
+            // Reached already through the same anchor: as short as any path through `from`.
+            // (The anchors of pixels not reached are left over; not reading them also spares
+            // loading a cache line the walk has not touched yet.)
+            if current < PRUNED && self.anchor[q] == from.anchor {
+                return;
+            }
+            if let Some(through_anchor) =
+                self.through_anchor(from.anchor, from.base, qx, qy, current)
+                && through_anchor <= best.0
+            {
+                best = (through_anchor, from.anchor);
+            }
+        }
+        let (distance, anchor) = best;
+        if distance >= current - EPSILON {
+            return;
+        }
+        if let Some(limits) = self.limits
+            && distance > limits.at(qx as usize, qy as usize)
+        {
+            if current.is_infinite() {
+                // Marked, so a vertex here reads "pruned" rather than looking further afield for
+                // a pixel that was reached.
+                self.pruned.push(q as u32);
+                self.distance[q] = PRUNED;
+            }
+            return;
+        }
+        self.distance[q] = distance;
+        if ANCHORED {
+            self.anchor[q] = anchor;
+        }
+        self.queue.push(pack(qx, qy), distance);
+    }
+
     /// The distance of pixel (qx, qy) through `anchor` (whose own distance is `base`), if it can see
     /// that anchor and it would improve on `current` (the visibility test is skipped when it could
     /// not).
+    #[inline(always)]
     fn through_anchor(
         &self,
         anchor: u32,
@@ -393,57 +447,13 @@ impl Segment {
     }
 
     /// The point of the segment nearest to `p`.
+    #[inline(always)]
     fn nearest(&self, p: [f64; 2]) -> [f64; 2] {
         let [dx, dy] = self.direction;
         let t = (((p[0] - self.start[0]) * dx + (p[1] - self.start[1]) * dy)
             * self.inverse_length2)
             .clamp(0.0, 1.0);
         [self.start[0] + t * dx, self.start[1] + t * dy]
-    }
-}
-
-/// A monotone queue of pixels keyed by distance, in buckets 1 px wide. Entries within a bucket come
-/// out in insertion order. Popped entries are kept until [`BucketQueue::clear`], so that the walk's
-/// buffers can be reset from them.
-#[derive(Default)]
-struct BucketQueue {
-    buckets: Vec<Vec<(u32, f32)>>,
-    current: usize,
-    cursor: usize,
-}
-
-impl BucketQueue {
-    fn push(&mut self, pixel: u32, distance: f32) {
-        let bucket = (distance.max(0.0) as usize).max(self.current);
-        if bucket >= self.buckets.len() {
-            self.buckets.resize_with(bucket + 1, Vec::new);
-        }
-        self.buckets[bucket].push((pixel, distance));
-    }
-
-    fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(Vec::clear);
-        self.current = 0;
-        self.cursor = 0;
-    }
-
-    /// Every pixel pushed since the last [`BucketQueue::clear`], popped or not (a pixel queued
-    /// again appears again).
-    fn all_pushed(&self) -> impl Iterator<Item = u32> + '_ {
-        self.buckets.iter().flatten().map(|&(xy, _)| xy)
-    }
-
-    fn pop(&mut self) -> Option<(u32, f32)> {
-        while self.current < self.buckets.len() {
-            let bucket = &mut self.buckets[self.current];
-            if self.cursor < bucket.len() {
-                self.cursor += 1;
-                return Some(bucket[self.cursor - 1]);
-            }
-            self.current += 1;
-            self.cursor = 0;
-        }
-        None
     }
 }
 
@@ -519,16 +529,5 @@ mod tests {
                 .expect("field thread");
             assert_eq!(after_others[i], fresh, "bone {i}");
         }
-    }
-
-    #[test]
-    fn bucket_queue_pops_in_bucket_order() {
-        let mut q = BucketQueue::default();
-        q.push(1, 3.5);
-        q.push(2, 0.2);
-        q.push(3, 3.1);
-        q.push(4, 1.0);
-        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|(p, _)| p).collect();
-        assert_eq!(order, vec![2, 4, 1, 3]);
     }
 }
