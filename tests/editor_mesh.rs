@@ -5,7 +5,7 @@
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use glam::DVec2;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
@@ -87,15 +87,9 @@ fn bones(editor: &Editor) -> usize {
     editor.document.project.rig.skeleton.bones.len()
 }
 
-#[test]
-fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_exactly() {
-    let mut harness = mesh_mode();
-    let before = harness.state().document.project.clone();
-    let count = before.parts[0].mesh.positions.len();
-    // The triangle centre farthest from every vertex: on no vertex, inside the sprite.
-    let editor = harness.state();
-    let mesh = &before.parts[0].mesh;
-    let spot = (0..mesh.triangles.len())
+/// The triangle centre farthest from every vertex: on no vertex, inside the sprite.
+fn open_spot(mesh: &limber::core::Mesh) -> DVec2 {
+    (0..mesh.triangles.len())
         .map(|t| {
             let c = mesh.corners(t).map(DVec2::from);
             let centre = (c[0] + c[1] + c[2]) / 3.0;
@@ -108,7 +102,16 @@ fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_
         })
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .unwrap()
-        .1;
+        .1
+}
+
+#[test]
+fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_exactly() {
+    let mut harness = mesh_mode();
+    let before = harness.state().document.project.clone();
+    let count = before.parts[0].mesh.positions.len();
+    let editor = harness.state();
+    let spot = open_spot(&before.parts[0].mesh);
     let at = editor.screen_of(spot);
     click(&mut harness, at);
     let editor = harness.state();
@@ -416,4 +419,65 @@ fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
             .iter()
             .any(|(key, what)| *key == "D" && what.contains("Deform"))
     );
+}
+
+/// Whether each of the four mesh-settings sliders is disabled.
+fn sliders_disabled(harness: &Harness<'_, Editor>) -> Vec<bool> {
+    [
+        "alpha threshold",
+        "padding (px)",
+        "tolerance (px)",
+        "spacing (px)",
+    ]
+    .iter()
+    .map(|label| {
+        harness
+            .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, label)
+            .accesskit_node()
+            .is_disabled()
+    })
+    .collect()
+}
+
+#[test]
+fn a_hand_edited_mesh_locks_its_sliders_until_re_meshed_from_its_settings() {
+    let mut harness = mesh_mode();
+    let fresh = harness.state().document.project.clone();
+    assert!(!fresh.parts[0].mesh_edited);
+    let enabled = sliders_disabled(&harness);
+    assert_eq!(enabled, vec![false; 4], "the four mesh sliders, enabled");
+    assert!(harness.query_by_label("Re-mesh from settings").is_none());
+
+    // A hand edit: the part is marked, the sliders lock, the button appears.
+    let at = harness.state().screen_of(open_spot(&fresh.parts[0].mesh));
+    click(&mut harness, at);
+    harness.run_steps(2);
+    let edited = harness.state().document.project.clone();
+    assert!(edited.parts[0].mesh_edited, "{}", harness.state().status);
+    assert_eq!(sliders_disabled(&harness), vec![true; 4]);
+
+    // The project file keeps the mark, and files without it load unmarked.
+    let bytes = edited.to_bytes();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(text.contains("\"mesh_edited\":true"));
+    let reloaded = limber::core::project::Project::from_bytes(&bytes).unwrap();
+    assert!(reloaded.parts[0].mesh_edited);
+    assert!(
+        !String::from_utf8(fresh.to_bytes())
+            .unwrap()
+            .contains("mesh_edited")
+    );
+
+    // Re-meshing from the settings replaces the edit (the settings' own mesh) as one undo step.
+    harness.get_by_label("Re-mesh from settings").click();
+    harness.run_steps(2);
+    let remeshed = harness.state().document.project.clone();
+    assert!(!remeshed.parts[0].mesh_edited);
+    assert_eq!(remeshed.parts[0].mesh, fresh.parts[0].mesh);
+    check_binding(&remeshed.parts[0].binding, bones(harness.state())).unwrap();
+    assert_eq!(sliders_disabled(&harness), vec![false; 4]);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().document.project, edited);
+    assert_eq!(sliders_disabled(&harness), vec![true; 4]);
 }

@@ -31,6 +31,7 @@ fn zombie() -> Project {
             image: "kenney_zombie_walk0.png".into(),
             image_crc32: 0,
             mesh_settings: MeshSettings::default(),
+            mesh_edited: false,
             weight_settings: WeightSettings {
                 metric: Metric::Geodesic,
                 smoothness: 6.4,

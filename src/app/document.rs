@@ -74,6 +74,7 @@ impl Document {
                 image: absolute_image.clone(),
                 image_crc32: crc32fast::hash(&bytes),
                 mesh_settings: settings,
+                mesh_edited: false,
                 weight_settings: WeightSettings {
                     metric: Metric::Geodesic,
                     smoothness: auto_smoothness(decoded.width(), decoded.height()),

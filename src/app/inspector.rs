@@ -183,7 +183,8 @@ fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
 }
 
 /// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
-/// one undo step.
+/// one undo step. A mesh edited by hand keeps its sliders locked until the artist chooses to
+/// re-mesh from the settings, which replaces the hand edits (one undo step).
 fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Mesh");
@@ -191,25 +192,51 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         let part = &editor.document.project.parts[index];
         let mut settings = part.mesh_settings.clone();
         let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
+        let hand_edited = part.mesh_edited;
         ui.label(format!(
             "{}: {} vertices, {} triangles",
             part.name,
             part.mesh.positions.len(),
             part.mesh.triangles.len()
         ));
-        let responses = [
-            ui.add(
-                egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
-                    .text("alpha threshold"),
-            ),
-            ui.add(egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)")),
-            ui.add(egui::Slider::new(&mut settings.tolerance, 0.1..=8.0).text("tolerance (px)")),
-            ui.add(
-                egui::Slider::new(&mut spacing, 2.0..=200.0)
-                    .logarithmic(true)
-                    .text("spacing (px)"),
-            ),
-        ];
+        if hand_edited {
+            ui.label(
+                "Edited by hand: the sliders are locked so that they do not replace the edits.",
+            );
+            if ui
+                .button("Re-mesh from settings")
+                .on_hover_text("Makes a new mesh from these settings, replacing the hand edits")
+                .clicked()
+                && editor.remesh(index, settings.clone())
+            {
+                editor.status = format!(
+                    "{}: re-meshed from its settings",
+                    editor.document.project.parts[index].name
+                );
+            }
+        }
+        let responses = ui
+            .add_enabled_ui(!hand_edited, |ui| {
+                [
+                    ui.add(
+                        egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                            .text("alpha threshold"),
+                    ),
+                    ui.add(
+                        egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)"),
+                    ),
+                    ui.add(
+                        egui::Slider::new(&mut settings.tolerance, 0.1..=8.0)
+                            .text("tolerance (px)"),
+                    ),
+                    ui.add(
+                        egui::Slider::new(&mut spacing, 2.0..=200.0)
+                            .logarithmic(true)
+                            .text("spacing (px)"),
+                    ),
+                ]
+            })
+            .inner;
         if responses.iter().any(|r| r.drag_started()) {
             editor.document.begin();
         }

@@ -112,6 +112,7 @@ impl Editor {
             part,
             mesh: std::sync::Arc::new(edited.mesh),
             settings,
+            hand_edited: true,
             binding,
         });
         if done {

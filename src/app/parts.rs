@@ -117,6 +117,7 @@ impl Editor {
             image: part.image,
             image_crc32: part.image_crc32,
             mesh_settings: part.mesh_settings,
+            mesh_edited: false,
             weight_settings: part.weight_settings,
             mesh: part.mesh,
             binding: part.binding,
@@ -157,6 +158,7 @@ impl Editor {
             part: index,
             mesh: std::sync::Arc::new(mesh),
             settings,
+            hand_edited: false,
             binding,
         });
         if done {

@@ -111,6 +111,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
             image: relative_image_path(&args.image, &args.output),
             image_crc32: crc32fast::hash(&bytes),
             mesh_settings: settings,
+            mesh_edited: false,
             weight_settings: WeightSettings { metric, smoothness },
             mesh: std::sync::Arc::new(mesh),
             binding,

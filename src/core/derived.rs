@@ -56,6 +56,7 @@ pub fn refresh_stale_parts(
             part: i,
             mesh: Arc::new(mesh),
             settings: part.mesh_settings.clone(),
+            hand_edited: false,
             binding,
         };
         apply(&mut updated, replace).map_err(|e| {

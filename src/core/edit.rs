@@ -68,6 +68,8 @@ pub enum Edit {
         part: usize,
         mesh: std::sync::Arc<Mesh>,
         settings: MeshSettings,
+        /// Whether `mesh` was edited by hand rather than made from `settings`.
+        hand_edited: bool,
         binding: Binding,
     },
     /// Changes a part's weight settings (metric, global smoothness); recompute its weights after.
@@ -129,10 +131,10 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     let mut weight_settings: Vec<WeightSettings> =
         project.parts.iter().map(|p| p.weight_settings).collect();
     let mut draw_orders: Vec<i32> = project.parts.iter().map(|p| p.draw_order).collect();
-    let mut meshes: Vec<(std::sync::Arc<Mesh>, MeshSettings)> = project
+    let mut meshes: Vec<(std::sync::Arc<Mesh>, MeshSettings, bool)> = project
         .parts
         .iter()
-        .map(|p| (p.mesh.clone(), p.mesh_settings.clone()))
+        .map(|p| (p.mesh.clone(), p.mesh_settings.clone(), p.mesh_edited))
         .collect();
     let mut added: Vec<Part> = Vec::new();
     let bone_index = |records: &RigFile, name: &str| {
@@ -253,7 +255,11 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             bindings.push(part.binding.clone());
             weight_settings.push(part.weight_settings);
             draw_orders.push(part.draw_order);
-            meshes.push((part.mesh.clone(), part.mesh_settings.clone()));
+            meshes.push((
+                part.mesh.clone(),
+                part.mesh_settings.clone(),
+                part.mesh_edited,
+            ));
             added.push(*part);
         }
         Edit::SetDrawOrder { part, draw_order } => {
@@ -263,6 +269,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             part,
             mesh,
             settings,
+            hand_edited,
             binding,
         } => {
             let slot = meshes.get_mut(part).ok_or(EditError::NoPart(part))?;
@@ -281,7 +288,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                     mesh.positions.len()
                 )));
             }
-            *slot = (mesh, settings);
+            *slot = (mesh, settings, hand_edited);
             bindings[part] = binding;
         }
         Edit::SetWeightSettings { part, settings } => {
@@ -338,7 +345,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         part.binding = std::mem::take(&mut bindings[i]);
         part.weight_settings = weight_settings[i];
         part.draw_order = draw_orders[i];
-        (part.mesh, part.mesh_settings) = meshes[i].clone();
+        (part.mesh, part.mesh_settings, part.mesh_edited) = meshes[i].clone();
     }
     check_part_keys(&rig.clips, &parts)?;
     project.rig = rig;

@@ -41,6 +41,9 @@ pub struct Part {
     /// CRC-32 of the image file the mesh was made from.
     pub image_crc32: u32,
     pub mesh_settings: MeshSettings,
+    /// The mesh was edited by hand (vertices added, moved or removed) since it was made from
+    /// `mesh_settings`: re-meshing from the settings would replace those edits.
+    pub mesh_edited: bool,
     pub weight_settings: WeightSettings,
     /// Shared, so that undo snapshots of the project do not copy meshes.
     pub mesh: Arc<Mesh>,
@@ -102,6 +105,9 @@ struct PartFile {
     image_crc32: u32,
     image_size: [u32; 2],
     mesh_settings: MeshSettings,
+    /// Written only when true (files from before it load as not edited).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    mesh_edited: bool,
     weight_settings: WeightSettings,
     vertices: Vec<[f64; 2]>,
     triangles: Vec<[u32; 3]>,
@@ -126,6 +132,7 @@ impl Project {
                     image_crc32: p.image_crc32,
                     image_size: [p.mesh.width, p.mesh.height],
                     mesh_settings: p.mesh_settings.clone(),
+                    mesh_edited: p.mesh_edited,
                     weight_settings: p.weight_settings,
                     vertices: p.mesh.positions.clone(),
                     triangles: p.mesh.triangles.clone(),
@@ -283,6 +290,7 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
         image: PathBuf::from(p.image),
         image_crc32: p.image_crc32,
         mesh_settings: p.mesh_settings,
+        mesh_edited: p.mesh_edited,
         weight_settings: p.weight_settings,
         mesh: Arc::new(mesh),
         binding,
