@@ -1,5 +1,7 @@
 //! Criterion benchmark of one animation frame: sampling a 50-bone clip with 1,000 keys, solving two
-//! IK constraints, and computing the skinning palette (target: ≤ 20 µs per frame).
+//! IK constraints, and computing the skinning palette (target: ≤ 20 µs per frame); and a frame of
+//! the same clip made a 60 s one-shot with a spring, sampled early and late (a spring's cost must
+//! not grow with the time sampled).
 //!
 //! Run with `cargo bench --bench animation`.
 
@@ -7,7 +9,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::animation::{
-    Clip, ClipRecord, IkConstraint, IkRecord, Interpolation, KeyRecord, apply_ik_with,
+    Clip, ClipRecord, IkConstraint, IkRecord, Interpolation, KeyRecord, Spring, SpringRecord,
+    apply_ik_with, sample_with_springs,
 };
 use limber::core::pose::PoseSolver;
 use limber::core::skeleton::{Bone, Skeleton};
@@ -95,5 +98,30 @@ fn frame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frame);
+fn spring_frame(c: &mut Criterion) {
+    let (skeleton, _, clip) = rig();
+    let mut record = clip.to_record();
+    record.duration = 60.0;
+    record.looping = false;
+    let clip = Clip::from_record(&record, &skeleton).unwrap();
+    let spring = SpringRecord {
+        bone: "c2b9".into(),
+        frequency: 2.0,
+        damping: 0.5,
+    };
+    let springs = [Spring::from_record(&spring, &skeleton).unwrap()];
+    let solver = PoseSolver::new(&skeleton).unwrap();
+    let mut group = c.benchmark_group("animation");
+    group.measurement_time(Duration::from_secs(5));
+    for at in [1.0, 55.0] {
+        group.bench_function(format!("50-bones-1-spring-one-shot/frame-at-{at}s"), |b| {
+            b.iter(|| {
+                solver.palette(&solver.world(&sample_with_springs(&solver, &clip, &springs, at)))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frame, spring_frame);
 criterion_main!(benches);

@@ -1,11 +1,13 @@
 //! Secondary motion and transitions, both pure functions of time.
 //!
 //! - A spring makes a bone's world rotation follow the rotation the clip gives it through a damped
-//!   spring (frequency in Hz, damping ratio: 1 = no overshoot). Its state at t is simulated from the
-//!   earlier times it depends on, at a fixed step: from the start of a one-shot clip (at rest), or for
-//!   a looping clip from a warm-up window before t, long enough for the start to be forgotten, so the
-//!   motion runs on across the loop point. Nothing is carried between calls: sampling t twice gives
-//!   the same pose bit for bit, in any order.
+//!   spring (frequency in Hz, damping ratio: 1 = no overshoot). Its state at t is simulated at a
+//!   fixed step over a warm-up window before t, long enough for where it started to be forgotten
+//!   (five time constants of the spring's slowest decay, at most 10 s), starting at rest: for a
+//!   looping clip the motion runs on across the loop point; a one-shot clip starts at its beginning
+//!   while t is within the window of it. So a sample costs the same late in a long clip as early.
+//!   Nothing is carried between calls: sampling t twice gives the same pose bit for bit, in any
+//!   order.
 //! - A crossfade blends two clips' poses over a duration, for previewing a transition.
 
 use glam::DVec2;
@@ -68,9 +70,28 @@ impl Spring {
         (1.0 / 240.0f64).min(0.25 / self.omega())
     }
 
-    /// How long before t a looping clip's simulation starts: about five decay times, at most 10 s.
+    /// How long before t the simulation starts: five time constants of the slowest decay (the
+    /// start is then forgotten to e⁻⁵ ≈ 0.7 %), at most 10 s. An over-damped spring's slow mode
+    /// decays at ω(ζ − √(ζ² − 1)), slower than ω.
     fn warm_up(&self) -> f64 {
-        (5.0 / (self.damping.min(1.0) * self.omega())).min(10.0)
+        let zeta = self.damping;
+        let decay = if zeta <= 1.0 {
+            zeta * self.omega()
+        } else {
+            self.omega() * (zeta - (zeta * zeta - 1.0).sqrt())
+        };
+        (5.0 / decay).min(10.0)
+    }
+
+    /// The clip-time window the spring is simulated over to sample time `t`.
+    fn window(&self, clip: &Clip, t: f64) -> (f64, f64) {
+        let end = clip.local_time(t);
+        let start = end - self.warm_up();
+        if clip.looping {
+            (start, end)
+        } else {
+            (start.max(0.0), end)
+        }
     }
 }
 
@@ -83,12 +104,7 @@ pub fn sample_with_springs(solver: &PoseSolver, clip: &Clip, springs: &[Spring],
             let axis = world[spring.bone].matrix2.x_axis;
             axis.y.atan2(axis.x)
         };
-        let end = clip.local_time(t);
-        let start = if clip.looping {
-            end - spring.warm_up()
-        } else {
-            0.0
-        };
+        let (start, end) = spring.window(clip, t);
         let steps = ((end - start) / spring.step()).ceil().max(0.0) as usize;
         let dt = if steps > 0 {
             (end - start) / steps as f64
@@ -239,6 +255,98 @@ mod tests {
         let once = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), 0.8);
         let _ = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), 1.9);
         assert_eq!(once, sample_with_springs(&solver, &clip, &[spring], 0.8));
+    }
+
+    /// A one-shot clip of `seconds` in which the body swings between 0° and 40° every half second.
+    fn long_swing(seconds: f64) -> Clip {
+        let keys = (0..(seconds * 2.0) as usize)
+            .map(|k| KeyRecord {
+                bone: "body".into(),
+                time: k as f64 * 0.5,
+                rotate: Some(if k % 2 == 0 { 0.0 } else { 40.0 }),
+                translate: None,
+                scale: None,
+                interp: Interpolation::LINEAR,
+            })
+            .collect();
+        let record = ClipRecord {
+            name: "long".into(),
+            duration: seconds,
+            looping: false,
+            keys,
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        };
+        Clip::from_record(&record, &rig()).unwrap()
+    }
+
+    #[test]
+    fn late_in_a_long_one_shot_clip_a_spring_is_simulated_over_a_bounded_window_and_agrees_with_the_whole_history()
+     {
+        let skeleton = rig();
+        let solver = PoseSolver::new(&skeleton).unwrap();
+        let clip = long_swing(60.0);
+        let spring = Spring::from_record(
+            &SpringRecord {
+                bone: "tail".into(),
+                frequency: 1.5,
+                damping: 0.4,
+            },
+            &skeleton,
+        )
+        .unwrap();
+        // The window stays bounded however late t is; early on it starts at the clip's start.
+        let (start, end) = spring.window(&clip, 55.0);
+        assert!(end - start <= 10.0 && end == 55.0, "{start}..{end}");
+        assert_eq!(spring.window(&clip, 0.5).0, 0.0);
+        // The same spring simulated over the whole history from 0, at the same step.
+        let world_angle = |s: f64| {
+            let axis = solver.world(&clip.sample(s))[1].matrix2.x_axis;
+            axis.y.atan2(axis.x)
+        };
+        let t = 55.25;
+        let steps = (t / spring.step()).ceil() as usize;
+        let dt = t / steps as f64;
+        let (omega, zeta) = (spring.omega(), spring.damping);
+        let (mut x, mut v) = (world_angle(0.0), 0.0);
+        for k in 1..=steps {
+            let error = wrap(world_angle(k as f64 * dt) - x);
+            v += (omega * omega * error - 2.0 * zeta * omega * v) * dt;
+            x += v * dt;
+        }
+        let pose = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), t);
+        let axis = solver.world(&pose)[1].matrix2.x_axis;
+        let windowed = axis.y.atan2(axis.x);
+        // The spring lags the swing by degrees here; the forgotten start is worth e⁻⁵ of that.
+        let lag = wrap(x - world_angle(t)).to_degrees().abs();
+        let gap = wrap(windowed - x).to_degrees().abs();
+        assert!(lag > 2.0, "the spring should lag the swing: {lag}°");
+        assert!(
+            gap < 0.02 * lag.max(1.0),
+            "windowed vs whole history: {gap}° (lag {lag}°)"
+        );
+    }
+
+    #[test]
+    fn an_over_damped_spring_warms_up_for_its_slow_decay() {
+        let skeleton = rig();
+        let spring = |frequency: f64, damping: f64| {
+            Spring::from_record(
+                &SpringRecord {
+                    bone: "tail".into(),
+                    frequency,
+                    damping,
+                },
+                &skeleton,
+            )
+            .unwrap()
+        };
+        // ζ = 4: the slow mode decays at ω(4 − √15) ≈ 0.127 ω, so five time constants are
+        // ~7.9× those of a critically damped spring.
+        let ratio = spring(2.0, 4.0).warm_up() / spring(2.0, 1.0).warm_up();
+        assert!((ratio - 1.0 / (4.0 - 15f64.sqrt())).abs() < 1e-9, "{ratio}");
+        assert_eq!(spring(0.5, 10.0).warm_up(), 10.0, "at most 10 s");
     }
 
     #[test]
