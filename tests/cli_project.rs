@@ -348,13 +348,19 @@ fn a_changed_image_carries_the_parts_deform_keys_to_its_rebuilt_mesh() {
     });
     let name = clip.name.clone();
     apply(&mut project, Edit::ReplaceClip { name, clip }).unwrap();
+    project.parts[0].mesh_edited = true;
     project.save(&path).unwrap();
 
     // The artist repaints the sprite: the rebuilt mesh has other vertices, and the key follows them.
     std::fs::copy(common::sprite("kenney_robot_jump.png"), &image).unwrap();
     let mut project = Project::load(&path).unwrap();
     let rebuilt = refresh_stale_parts(&mut project, &path).expect("the part is rebuilt");
-    assert_eq!(rebuilt, vec![project.parts[0].name.clone()]);
+    assert_eq!(rebuilt.len(), 1);
+    assert_eq!(rebuilt[0].part, project.parts[0].name);
+    // A hand-edited mesh cannot survive a new image: it is rebuilt from the settings, and said.
+    assert!(rebuilt[0].hand_edits_replaced);
+    assert!(rebuilt[0].note().contains("hand-edited mesh is replaced"));
+    assert!(!project.parts[0].mesh_edited);
     let new_count = project.parts[0].mesh.positions.len();
     assert_ne!(new_count, count);
     let key = &project.rig.clips[0].part_keys()[0];

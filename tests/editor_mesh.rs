@@ -481,3 +481,48 @@ fn a_hand_edited_mesh_locks_its_sliders_until_re_meshed_from_its_settings() {
     assert_eq!(harness.state().document.project, edited);
     assert_eq!(sliders_disabled(&harness), vec![true; 4]);
 }
+
+#[test]
+fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_drag() {
+    let mut harness = mesh_mode();
+    let fresh = harness.state().document.project.clone();
+    let spot = open_spot(&fresh.parts[0].mesh);
+    let slider = harness
+        .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "tolerance (px)")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the slider has a rectangle");
+    let start = DVec2::new(
+        slider.x0 + 0.3 * slider.width(),
+        0.5 * (slider.y0 + slider.y1),
+    );
+    harness.event(Event::PointerMoved(pos(start)));
+    harness.run_steps(1);
+    button(&mut harness, start, true);
+    for i in 1..=4 {
+        let p = start + DVec2::new(5.0 * f64::from(i), 0.0);
+        harness.event(Event::PointerMoved(pos(p)));
+        harness.run_steps(1);
+    }
+    assert!(
+        harness.state().document.in_transaction(),
+        "the drag opened an undo step"
+    );
+    // A hand edit arrives mid-drag (a shortcut does this): the sliders lock at once.
+    let part = 0;
+    assert!(harness.state_mut().add_mesh_vertex(part, spot));
+    harness.run_steps(2);
+    assert_eq!(sliders_disabled(&harness), vec![true; 4]);
+    button(&mut harness, start + DVec2::new(20.0, 0.0), false);
+    harness.run_steps(2);
+    assert!(
+        !harness.state().document.in_transaction(),
+        "the undo step is closed although the slider reported no drag stop"
+    );
+    // The drag and the edit are one undo step; undo gives the fresh project back.
+    let edited = harness.state().document.project.clone();
+    assert!(edited.parts[0].mesh_edited);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().document.project, fresh);
+}

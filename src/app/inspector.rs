@@ -237,15 +237,27 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 ]
             })
             .inner;
+        // A slider drag is one undo step. It ends when no slider is dragged any more, which also
+        // covers sliders disabled mid-drag (a hand edit by keyboard): those never report a stop.
+        let dragging_id = egui::Id::unique("limber mesh slider drag").with(index);
+        let was_dragging = ui
+            .data(|d| d.get_temp::<bool>(dragging_id))
+            .unwrap_or(false);
         if responses.iter().any(|r| r.drag_started()) {
             editor.document.begin();
         }
-        if responses.iter().any(|r| r.changed()) {
+        // Locked sliders never re-mesh (a disabled slider still reports a change when it clamps
+        // a value outside its range).
+        if !hand_edited && responses.iter().any(|r| r.changed()) {
             settings.spacing = Some(spacing);
             editor.remesh(index, settings);
         }
-        if responses.iter().any(|r| r.drag_stopped()) {
+        let dragging = responses.iter().any(|r| r.dragged());
+        if (was_dragging || responses.iter().any(|r| r.drag_started())) && !dragging {
             editor.document.commit();
+        }
+        if dragging != was_dragging {
+            ui.data_mut(|d| d.insert_temp(dragging_id, dragging));
         }
     }
 }

@@ -39,9 +39,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     for part in
         refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{name}: {e}"))?
     {
-        eprintln!(
-            "{name}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
-        );
+        eprintln!("{name}: {}", part.note());
     }
     let options = GltfOptions {
         fps: args.fps,

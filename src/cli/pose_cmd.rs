@@ -53,9 +53,7 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
     for part in
         refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{name}: {e}"))?
     {
-        eprintln!(
-            "{name}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
-        );
+        eprintln!("{name}: {}", part.note());
     }
     let clip = project.clip(&args.clip).ok_or_else(|| {
         let known: Vec<&str> = project.rig.clips.iter().map(|c| c.name.as_str()).collect();

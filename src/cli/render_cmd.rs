@@ -156,9 +156,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     for part in
         refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{file}: {e}"))?
     {
-        eprintln!(
-            "{file}: part \"{part}\": image changed since its mesh was made; rebuilt mesh and weights"
-        );
+        eprintln!("{file}: {}", part.note());
     }
     let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
     // Without --fps, the clip's own rate (a GIF at most 50 fps).

@@ -14,13 +14,35 @@ use super::pipeline::build_mesh_and_grid;
 use super::project::Project;
 use super::weights::weigh;
 
+/// A part [`refresh_stale_parts`] rebuilt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refreshed {
+    pub part: String,
+    /// Its mesh had been edited by hand; the rebuilt mesh comes from its settings instead.
+    pub hand_edits_replaced: bool,
+}
+
+impl Refreshed {
+    /// What happened, in one line for the user.
+    pub fn note(&self) -> String {
+        let mut note = format!(
+            "part \"{}\": image changed since its mesh was made; rebuilt mesh and weights",
+            self.part
+        );
+        if self.hand_edits_replaced {
+            note.push_str(" (its hand-edited mesh is replaced by one made from its settings)");
+        }
+        note
+    }
+}
+
 /// Rebuilds the mesh and weights of every part whose image (found relative to `project_path`)
-/// differs from the one they were made from. Returns the names of the parts rebuilt. On error the
-/// project is unchanged.
+/// differs from the one they were made from. Returns the parts rebuilt. On error the project is
+/// unchanged.
 pub fn refresh_stale_parts(
     project: &mut Project,
     project_path: &Path,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<Refreshed>, String> {
     let mut refreshed = Vec::new();
     let mut updated = project.clone();
     for i in 0..project.parts.len() {
@@ -66,7 +88,10 @@ pub fn refresh_stale_parts(
             )
         })?;
         updated.parts[i].image_crc32 = crc32fast::hash(&bytes);
-        refreshed.push(part.name.clone());
+        refreshed.push(Refreshed {
+            part: part.name.clone(),
+            hand_edits_replaced: part.mesh_edited,
+        });
     }
     *project = updated;
     Ok(refreshed)
