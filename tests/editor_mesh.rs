@@ -526,3 +526,61 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     harness.run_steps(2);
     assert_eq!(harness.state().document.project, fresh);
 }
+
+#[test]
+fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly() {
+    use limber::core::skinning::{SkinningMode, displacement_map};
+    let mut harness = harness();
+    {
+        let editor = harness.state_mut();
+        editor.clip = editor
+            .document
+            .project
+            .rig
+            .clips
+            .iter()
+            .position(|c| c.name == "wave");
+        editor.time = 0.65; // the arm held raised
+        editor.skinning = SkinningMode::DualQuaternion;
+    }
+    harness.key_press(Key::D);
+    harness.run_steps(2);
+    // The interior vertex where the two skinning methods move an offset most differently (between
+    // the raised arm and the body), away from the others so the press picks it.
+    let editor = harness.state();
+    let frame = editor.frame().unwrap();
+    let part = &editor.document.project.parts[0];
+    let boundary: Vec<u32> = part.mesh.boundary_loops.concat();
+    let posed_all = editor.posed_vertices(&frame)[0].1.clone();
+    let gap_of = |v: usize| {
+        (0..posed_all.len())
+            .filter(|&u| u != v)
+            .map(|u| (DVec2::from(posed_all[u]) - DVec2::from(posed_all[v])).length())
+            .fold(f64::INFINITY, f64::min)
+    };
+    let difference = |v: usize| {
+        let w = &part.binding.vertices[v];
+        let lbs = displacement_map(w, &frame.palette, SkinningMode::LinearBlend);
+        let dqs = displacement_map(w, &frame.palette, SkinningMode::DualQuaternion);
+        (lbs - dqs).x_axis.length() + (lbs - dqs).y_axis.length()
+    };
+    let v = (0..part.mesh.positions.len())
+        .filter(|&v| !boundary.contains(&(v as u32)) && gap_of(v) > 2.0)
+        .max_by(|&a, &b| difference(a).total_cmp(&difference(b)))
+        .expect("an interior vertex");
+    assert!(
+        difference(v) > 0.05,
+        "LBS and DQS should differ here: {}",
+        difference(v)
+    );
+    let from = posed(editor, v);
+    let shift = DVec2::new(3.0, 2.0).normalize() * gap_of(v) * 0.8;
+    let (a, b) = (editor.screen_of(from), editor.screen_of(from + shift));
+    drag(&mut harness, a, b);
+    let moved = posed(harness.state(), v) - from;
+    assert!(
+        (moved - shift).length() < 1e-3,
+        "moved by {moved}, dragged by {shift}: {}",
+        harness.state().status
+    );
+}

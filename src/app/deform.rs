@@ -1,8 +1,9 @@
 //! Deform mode (Animate, D): dragging a vertex keys a deform key of its part at the playhead. The
-//! grabbed vertex follows the pointer exactly (with linear blend skinning); the vertices within the
-//! tool's radius (measured in the posed view) follow with a smooth falloff. Offsets are stored in
-//! rest space, so each moved vertex's pointer motion is taken back through its own blended skinning
-//! matrix. A drag is one undo step ([`Edit::ReplaceClip`] in a transaction).
+//! grabbed vertex follows the pointer exactly (with either skinning method); the vertices within
+//! the tool's radius (measured in the posed view) follow with a smooth falloff. Offsets are stored
+//! in rest space, so each moved vertex's pointer motion is taken back through the map by which its
+//! skinning moves a displacement ([`crate::core::skinning::displacement_map`]). A drag is one undo
+//! step ([`Edit::ReplaceClip`] in a transaction).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use super::mesh_edit::VERTEX_REACH;
 use crate::core::animation::{ClipRecord, DeformRecord, PartKeyRecord};
 use crate::core::edit::Edit;
 use crate::core::frame::Frame;
+use crate::core::skinning::displacement_map;
 
 /// The deform tool's settings and the stroke in progress.
 #[derive(Debug, Clone, PartialEq)]
@@ -113,16 +115,12 @@ impl Editor {
                 } else {
                     return None;
                 };
+                // How the skinning (either method) moves an offset of this vertex; inverted, it
+                // turns the pointer's movement into the rest-space offset that follows it.
                 let linear = part.binding.vertices.get(v).map_or(DMat2::IDENTITY, |w| {
-                    let blended = w.iter().fold(DMat2::ZERO, |m, &(bone, weight)| {
-                        m + frame
-                            .palette
-                            .get(bone)
-                            .map_or(DMat2::IDENTITY, |a| a.matrix2)
-                            * weight
-                    });
-                    if blended.determinant().abs() > 1e-9 {
-                        blended
+                    let map = displacement_map(w, &frame.palette, self.skinning);
+                    if map.determinant().abs() > 1e-9 {
+                        map
                     } else {
                         DMat2::IDENTITY
                     }

@@ -47,6 +47,29 @@ pub fn skin(
         .collect()
 }
 
+/// How skinning maps a small displacement of a vertex in rest space (a deform offset) to its
+/// displacement on screen, for a vertex with `influences`: both methods are affine in the rest
+/// position for fixed weights, so this is exact. Linear blend: Σ wᵢ Aᵢ; dual quaternion: the
+/// blended rotation times the blended stretch.
+pub fn displacement_map(
+    influences: &[(usize, f64)],
+    palette: &[DAffine2],
+    mode: SkinningMode,
+) -> DMat2 {
+    if influences.is_empty() {
+        return DMat2::IDENTITY;
+    }
+    match mode {
+        SkinningMode::LinearBlend => influences.iter().fold(DMat2::ZERO, |m, &(bone, w)| {
+            m + transform_of(palette, bone).matrix2 * w
+        }),
+        SkinningMode::DualQuaternion => {
+            let (stretch, rigid) = dual_quaternion_blend(influences, palette);
+            rigid.rotation() * stretch
+        }
+    }
+}
+
 /// Bone `bone`'s palette matrix; identity for an index the palette does not have (a binding made
 /// for a skeleton that has since changed), so skinning never panics.
 fn transform_of(palette: &[DAffine2], bone: usize) -> DAffine2 {
@@ -77,12 +100,18 @@ impl PlanarDualQuaternion {
         let norm = self.real.length();
         let (c, s) = (self.real.x / norm, self.real.y / norm);
         let (dx, dy) = (self.dual.x / norm, self.dual.y / norm);
-        let rotation = DMat2::from_cols(
+        let translation = DVec2::new(dx * c - dy * s, dx * s + dy * c) * 2.0;
+        self.rotation() * p + translation
+    }
+
+    /// The (normalised) rotation part, as a matrix.
+    pub fn rotation(self) -> DMat2 {
+        let norm = self.real.length();
+        let (c, s) = (self.real.x / norm, self.real.y / norm);
+        DMat2::from_cols(
             DVec2::new(c * c - s * s, 2.0 * c * s),
             DVec2::new(-2.0 * c * s, c * c - s * s),
-        );
-        let translation = DVec2::new(dx * c - dy * s, dx * s + dy * c) * 2.0;
-        rotation * p + translation
+        )
     }
 }
 
@@ -95,6 +124,15 @@ pub fn polar(m: &DAffine2) -> (f64, DMat2, DVec2) {
 }
 
 fn dual_quaternion_point(p: DVec2, influences: &[(usize, f64)], palette: &[DAffine2]) -> DVec2 {
+    let (stretch, blended) = dual_quaternion_blend(influences, palette);
+    blended.transform(stretch * p)
+}
+
+/// The blended stretch (applied first, in rest space) and the blended rigid part of a vertex.
+fn dual_quaternion_blend(
+    influences: &[(usize, f64)],
+    palette: &[DAffine2],
+) -> (DMat2, PlanarDualQuaternion) {
     let mut stretch = DMat2::ZERO;
     let mut blended = PlanarDualQuaternion {
         real: DVec2::ZERO,
@@ -114,12 +152,43 @@ fn dual_quaternion_point(p: DVec2, influences: &[(usize, f64)], palette: &[DAffi
         blended.real += q.real * (w * sign);
         blended.dual += q.dual * (w * sign);
     }
-    blended.transform(stretch * p)
+    (stretch, blended)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_displacement_map_is_how_skinning_moves_a_displaced_vertex() {
+        // Two bones far apart in rotation, one scaled: the two methods differ, each map must match
+        // its own method exactly (both are affine in the rest position).
+        let palette = [
+            DAffine2::from_scale_angle_translation(DVec2::new(1.3, 0.8), 0.2, DVec2::new(4.0, 1.0)),
+            DAffine2::from_angle_translation(2.1, DVec2::new(-3.0, 7.0)),
+        ];
+        let binding = Binding {
+            vertices: vec![vec![(0, 0.65), (1, 0.35)]],
+        };
+        let rest = DVec2::new(12.0, -5.0);
+        let offset = DVec2::new(2.5, -1.5);
+        let mut maps = Vec::new();
+        for mode in [SkinningMode::LinearBlend, SkinningMode::DualQuaternion] {
+            let at = |p: DVec2| DVec2::from(skin(&[p.to_array()], &binding, &palette, mode)[0]);
+            let moved = at(rest + offset) - at(rest);
+            let map = displacement_map(&binding.vertices[0], &palette, mode);
+            assert!(
+                (map * offset - moved).length() < 1e-9,
+                "{mode:?}: {} vs {moved}",
+                map * offset
+            );
+            maps.push(map);
+        }
+        assert!(
+            !(maps[0] - maps[1]).abs_diff_eq(DMat2::ZERO, 1e-3),
+            "the methods differ here"
+        );
+    }
 
     #[test]
     fn a_single_bone_gives_its_transform_in_both_modes() {
