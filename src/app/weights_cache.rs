@@ -100,6 +100,23 @@ impl WeightsCache {
             .ok_or_else(|| "weights cancelled".to_string())
     }
 
+    /// The units of progress [`WeightsCache::weights_with`] will first announce for part `index`:
+    /// its mask when not made yet, and each missing field. (Fields completed for per-bone
+    /// smoothness after a pruned batch come on top.)
+    pub fn planned_units(&self, project: &Project, index: usize) -> usize {
+        let Some(part) = project.parts.get(index) else {
+            return 0;
+        };
+        let skeleton = &project.rig.skeleton;
+        let metric = part.weight_settings.metric;
+        match self.parts.get(index).and_then(Option::as_ref) {
+            Some(entry) if Arc::ptr_eq(&entry.mesh, &part.mesh) => {
+                entry.cache.missing_fields(skeleton, metric)
+            }
+            _ => 1 + DistanceCache::new().missing_fields(skeleton, metric),
+        }
+    }
+
     /// [`WeightsCache::weights`] reporting a unit of `progress` per field and stopping (`Ok(None)`)
     /// once it is cancelled; fields finished before stay cached.
     pub fn weights_with(
@@ -171,4 +188,38 @@ fn weights_from(project: &Project, part: &Part, distances: &[Arc<Vec<f64>>]) -> 
         &mut binding,
     );
     binding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_planned_units_are_the_units_the_work_announces() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
+        let mut project = Project::load(&path).expect("the sample loads");
+        let image = project.image_path(&path, 0);
+        let bones = project.rig.skeleton.bones.len();
+        let mut cache = WeightsCache::default();
+        // Fresh: the mask and every bone's field.
+        assert_eq!(cache.planned_units(&project, 0), 1 + bones);
+        // Reserving the plan ahead changes none of the counts the work ends with (the plan is
+        // claimed, not counted twice; fields completed for per-bone smoothness come on top).
+        let unreserved = Progress::new();
+        WeightsCache::default()
+            .weights_with(&project, 0, &image, &unreserved)
+            .unwrap();
+        let progress = Progress::new();
+        progress.reserve(cache.planned_units(&project, 0));
+        assert_eq!(progress.counts(), (0, 1 + bones));
+        let binding = cache.weights_with(&project, 0, &image, &progress).unwrap();
+        assert!(binding.is_some());
+        assert_eq!(progress.counts(), unreserved.counts());
+        assert_eq!(progress.counts().0, progress.counts().1);
+        // Cached: nothing; one bone moved: its field.
+        assert_eq!(cache.planned_units(&project, 0), 0);
+        project.rig.skeleton.bones[2].tail[0] += 3.0;
+        assert_eq!(cache.planned_units(&project, 0), 1);
+        assert_eq!(cache.planned_units(&project, 7), 0, "no such part");
+    }
 }

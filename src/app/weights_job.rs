@@ -91,6 +91,11 @@ impl WeightsJob {
     ) -> Self {
         let inputs = WeightInputs::of(&project);
         let worker = Worker::spawn("limber-weights", move |worker_progress: &Progress| {
+            // The whole job's size up front, so the bar does not step back as each part starts.
+            let planned = (0..project.parts.len())
+                .map(|index| cache.planned_units(&project, index))
+                .sum();
+            worker_progress.reserve(planned);
             let mut bindings = Vec::with_capacity(project.parts.len());
             let mut error = None;
             for (index, image) in images.iter().enumerate() {

@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 pub struct Progress {
     done: AtomicUsize,
     total: AtomicUsize,
+    /// Units counted in `total` ahead of time by [`Progress::reserve`], not yet claimed by
+    /// [`Progress::add_total`].
+    reserved: AtomicUsize,
     cancelled: AtomicBool,
 }
 
@@ -27,8 +30,22 @@ impl Progress {
         self.cancelled.load(Ordering::Relaxed)
     }
 
-    /// Adds `units` to the work still to do.
+    /// Adds `units` to the work still to do, first claiming units reserved for it.
     pub fn add_total(&self, units: usize) {
+        let claimed = self
+            .reserved
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |r| {
+                Some(r - r.min(units))
+            })
+            .map_or(0, |r| r.min(units));
+        self.total.fetch_add(units - claimed, Ordering::Relaxed);
+    }
+
+    /// Counts `units` of work that later steps will announce with [`Progress::add_total`], so that
+    /// a job made of several steps shows its whole size from the start and its bar never steps
+    /// back when a step begins.
+    pub fn reserve(&self, units: usize) {
+        self.reserved.fetch_add(units, Ordering::Relaxed);
         self.total.fetch_add(units, Ordering::Relaxed);
     }
 
@@ -71,5 +88,26 @@ mod tests {
         assert!(!p.is_cancelled());
         p.cancel();
         assert!(p.is_cancelled());
+    }
+
+    #[test]
+    fn reserved_units_are_counted_once_and_the_fraction_never_steps_back() {
+        let p = Progress::new();
+        p.reserve(10); // two steps of 4 and 6 units, known ahead
+        let mut last = p.fraction();
+        assert_eq!(p.counts(), (0, 10));
+        for step in [4, 6] {
+            p.add_total(step);
+            for _ in 0..step {
+                assert!(p.fraction() >= last);
+                last = p.fraction();
+                p.finish_one();
+            }
+        }
+        assert_eq!(p.counts(), (10, 10));
+        // More than was reserved adds the excess only.
+        p.reserve(2);
+        p.add_total(3);
+        assert_eq!(p.counts(), (10, 13));
     }
 }

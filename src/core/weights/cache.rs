@@ -97,11 +97,7 @@ impl DistanceCache {
             .iter()
             .map(|b| geometry_key(b, metric))
             .collect();
-        let mut missing: Vec<usize> = (0..keys.len())
-            .filter(|&i| !self.entries.contains_key(&keys[i]))
-            .collect();
-        missing.sort_by_key(|&i| keys[i].0);
-        missing.dedup_by_key(|&mut i| keys[i]);
+        let mut missing = self.missing(&keys);
         let deforming: Vec<usize> = (0..keys.len())
             .filter(|&b| skeleton.bones[b].deform)
             .collect();
@@ -199,6 +195,27 @@ impl DistanceCache {
                 .map(|k| Arc::clone(&self.entries[k].values))
                 .collect(),
         )
+    }
+
+    /// The bones (one per distinct rest geometry) whose fields are not cached, by `keys`.
+    fn missing(&self, keys: &[GeometryKey]) -> Vec<usize> {
+        let mut missing: Vec<usize> = (0..keys.len())
+            .filter(|&i| !self.entries.contains_key(&keys[i]))
+            .collect();
+        missing.sort_by_key(|&i| keys[i].0);
+        missing.dedup_by_key(|&mut i| keys[i]);
+        missing
+    }
+
+    /// How many fields [`DistanceCache::distances_with`] would compute first (and report as
+    /// units of progress) for `skeleton` under `metric`.
+    pub fn missing_fields(&self, skeleton: &Skeleton, metric: Metric) -> usize {
+        let keys: Vec<GeometryKey> = skeleton
+            .bones
+            .iter()
+            .map(|b| geometry_key(b, metric))
+            .collect();
+        self.missing(&keys).len()
     }
 
     /// Whether [`DistanceCache::distances`] with these arguments would compute no field (so it
