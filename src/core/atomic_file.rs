@@ -4,7 +4,9 @@
 //! A crash or a kill at any point leaves `NAME` as the old file or the new one, and `NAME.bak` as the
 //! previous backup or the new one: the backup is made by linking (or, where the file system has no
 //! links, copying and flushing) to a temporary name and renaming that, never by writing in place.
-//! What a crash can leave behind is a stray temporary file (`.NAME.tmp-PID`), never a damaged one.
+//! What a crash can leave behind is a stray temporary file (`.NAME.tmp-PID`), never a damaged one;
+//! the next successful save of `NAME` removes such strays once they are an hour old (no save takes
+//! that long, so none of them can still be in use).
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -71,12 +73,48 @@ fn write_atomic_with(
         if let Ok(dir) = File::open(&folder) {
             let _ = dir.sync_all();
         }
+        remove_stale_temporaries(&folder, path);
         Ok(())
     })();
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
     result
+}
+
+/// How old a stray temporary file must be before a save removes it.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary files earlier saves of `path` left behind (a crash, a kill) that are older
+/// than [`STALE_AFTER`]. Best effort: whatever cannot be read or removed stays.
+fn remove_stale_temporaries(folder: &Path, path: &Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let prefixes = [format!(".{name}.tmp-"), format!(".{name}.bak-tmp-")];
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(file_name) = file_name.to_str() else {
+            continue;
+        };
+        let stray = prefixes.iter().any(|prefix| {
+            file_name
+                .strip_prefix(prefix.as_str())
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|modified| modified.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if stray && old && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Makes `NAME.bak` the current `path`, atomically: a hard link (or a flushed copy) under a temporary
@@ -114,6 +152,42 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
             .collect();
         assert!(leftovers.is_empty());
+    }
+
+    #[test]
+    fn a_save_removes_old_strays_of_its_own_file_only() {
+        let dir = std::env::temp_dir().join(format!("limber-atomic-strays-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.limber");
+        let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+        let make = |name: &str, old: bool| {
+            let file = File::create(dir.join(name)).unwrap();
+            if old {
+                file.set_modified(two_hours_ago).unwrap();
+            }
+        };
+        make(".c.limber.tmp-4242", true); // a crash's leftover: removed
+        make(".c.limber.bak-tmp-4242", true); // removed
+        make(".c.limber.tmp-4343", false); // recent: another save may be writing it
+        make(".d.limber.tmp-4242", true); // another file's: not ours to judge
+        make(".c.limber.tmp-notes", true); // not a temporary name
+        write_atomic(&path, b"saved").unwrap();
+        let mut left: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                ".c.limber.tmp-4343",
+                ".c.limber.tmp-notes",
+                ".d.limber.tmp-4242"
+            ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
