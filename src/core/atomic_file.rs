@@ -5,8 +5,8 @@
 //! previous backup or the new one: the backup is made by linking (or, where the file system has no
 //! links, copying and flushing) to a temporary name and renaming that, never by writing in place.
 //! What a crash can leave behind is a stray temporary file (`.NAME.tmp-PID`), never a damaged one;
-//! the next successful save of `NAME` removes such strays once they are an hour old (no save takes
-//! that long, so none of them can still be in use).
+//! the next successful save of `NAME` with a backup (a project) removes such strays once they are an
+//! hour old (no save takes that long, so none of them can still be in use).
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -73,7 +73,11 @@ fn write_atomic_with(
         if let Ok(dir) = File::open(&folder) {
             let _ = dir.sync_all();
         }
-        remove_stale_temporaries(&folder, path);
+        // Only for saves with a backup (projects): a folder of rendered frames would be scanned
+        // once per frame.
+        if keep_backup {
+            remove_stale_temporaries(&folder, path);
+        }
         Ok(())
     })();
     if result.is_err() {
