@@ -15,7 +15,7 @@ use limber::core::weights::check_binding;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness, pos, sample};
+use editor_harness::{harness, harness_with, pos, sample, sample_editor};
 
 fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
     harness.event(Event::PointerButton {
@@ -583,4 +583,41 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
         "moved by {moved}, dragged by {shift}: {}",
         harness.state().status
     );
+}
+
+#[test]
+fn settings_outside_the_sliders_ranges_are_kept_until_their_own_slider_moves() {
+    // Valid settings the sliders do not reach (from `limber new --padding 12 --tolerance 9`).
+    let mut editor = sample_editor();
+    let settings = &mut editor.document.project.parts[0].mesh_settings;
+    settings.padding = 12.0;
+    settings.tolerance = 9.0;
+    let before = editor.document.project.clone();
+    let mut harness = harness_with(editor);
+    harness.key_press(Key::Num4);
+    harness.run_steps(4);
+    assert_eq!(harness.state().mode, Mode::Mesh);
+    assert_eq!(
+        harness.state().document.project,
+        before,
+        "nothing re-meshed"
+    );
+    assert!(!harness.state().document.can_undo());
+    // Dragging another slider re-meshes with that one setting changed, the others as they were.
+    let slider = harness
+        .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "spacing (px)")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the slider has a rectangle");
+    let y = 0.5 * (slider.y0 + slider.y1);
+    let from = DVec2::new(slider.x0 + 0.5 * slider.width(), y);
+    drag(&mut harness, from, from + DVec2::new(15.0, 0.0));
+    let after = &harness.state().document.project.parts[0].mesh_settings;
+    assert_ne!(
+        after.spacing,
+        before.parts[0].mesh_settings.spacing,
+        "{}",
+        harness.state().status
+    );
+    assert_eq!((after.padding, after.tolerance), (12.0, 9.0));
 }

@@ -215,23 +215,32 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 );
             }
         }
+        // Settings outside a slider's range (valid ones from the command line or a script: padding
+        // up to 64 px, the automatic spacing of a very large image) stay as they are until the
+        // artist moves that slider; a drag of another slider must not clamp them on the way.
+        let keep = egui::SliderClamping::Edits;
         let responses = ui
             .add_enabled_ui(!hand_edited, |ui| {
                 [
                     ui.add(
                         egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                            .clamping(keep)
                             .text("alpha threshold"),
                     ),
                     ui.add(
-                        egui::Slider::new(&mut settings.padding, 0.0..=8.0).text("padding (px)"),
+                        egui::Slider::new(&mut settings.padding, 0.0..=8.0)
+                            .clamping(keep)
+                            .text("padding (px)"),
                     ),
                     ui.add(
                         egui::Slider::new(&mut settings.tolerance, 0.1..=8.0)
+                            .clamping(keep)
                             .text("tolerance (px)"),
                     ),
                     ui.add(
                         egui::Slider::new(&mut spacing, 2.0..=200.0)
                             .logarithmic(true)
+                            .clamping(keep)
                             .text("spacing (px)"),
                     ),
                 ]
@@ -243,16 +252,17 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         let was_dragging = ui
             .data(|d| d.get_temp::<bool>(dragging_id))
             .unwrap_or(false);
-        if responses.iter().any(|r| r.drag_started()) {
+        let dragging = responses.iter().any(|r| r.dragged());
+        // (Re)open the step when a drag starts, or goes on after an undo closed it mid-drag.
+        if responses.iter().any(|r| r.drag_started())
+            || (dragging && !editor.document.in_transaction())
+        {
             editor.document.begin();
         }
-        // Locked sliders never re-mesh (a disabled slider still reports a change when it clamps
-        // a value outside its range).
         if !hand_edited && responses.iter().any(|r| r.changed()) {
             settings.spacing = Some(spacing);
             editor.remesh(index, settings);
         }
-        let dragging = responses.iter().any(|r| r.dragged());
         if (was_dragging || responses.iter().any(|r| r.drag_started())) && !dragging {
             editor.document.commit();
         }

@@ -4,9 +4,10 @@
 //! A crash or a kill at any point leaves `NAME` as the old file or the new one, and `NAME.bak` as the
 //! previous backup or the new one: the backup is made by linking (or, where the file system has no
 //! links, copying and flushing) to a temporary name and renaming that, never by writing in place.
-//! What a crash can leave behind is a stray temporary file (`.NAME.tmp-PID`), never a damaged one;
-//! the next successful save of `NAME` with a backup (a project) removes such strays once they are an
-//! hour old (no save takes that long, so none of them can still be in use).
+//! What a crash can leave behind is a stray temporary file (`.NAME.tmp-PID`, or a backup's staging
+//! link `.NAME.bak-tmp-PID`), never a damaged one; the next successful save of `NAME` with a backup
+//! (a project) removes `.NAME.tmp-PID` strays once they are an hour old (no save takes that long,
+//! so none of them can still be in use).
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -95,27 +96,29 @@ fn remove_stale_temporaries(folder: &Path, path: &Path) {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return;
     };
-    let prefixes = [format!(".{name}.tmp-"), format!(".{name}.bak-tmp-")];
+    // Only the new-contents temporaries: their time is when they were written. (A backup's staging
+    // name is a hard link to the project, whose time can be days old while another save uses it.)
+    let prefix = format!(".{name}.tmp-");
     let Ok(entries) = fs::read_dir(folder) else {
         return;
     };
     for entry in entries.flatten() {
         let file_name = entry.file_name();
-        let Some(file_name) = file_name.to_str() else {
-            continue;
-        };
-        let stray = prefixes.iter().any(|prefix| {
+        let stray = file_name.to_str().is_some_and(|file_name| {
             file_name
                 .strip_prefix(prefix.as_str())
                 .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
         });
+        if !stray || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
         let old = entry
             .metadata()
             .and_then(|m| m.modified())
             .ok()
             .and_then(|modified| modified.elapsed().ok())
             .is_some_and(|age| age > STALE_AFTER);
-        if stray && old && entry.file_type().is_ok_and(|t| t.is_file()) {
+        if old {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -171,7 +174,7 @@ mod tests {
             }
         };
         make(".c.limber.tmp-4242", true); // a crash's leftover: removed
-        make(".c.limber.bak-tmp-4242", true); // removed
+        make(".c.limber.bak-tmp-4242", true); // a backup's staging link: its time is the project's
         make(".c.limber.tmp-4343", false); // recent: another save may be writing it
         make(".d.limber.tmp-4242", true); // another file's: not ours to judge
         make(".c.limber.tmp-notes", true); // not a temporary name
@@ -186,6 +189,7 @@ mod tests {
         assert_eq!(
             left,
             [
+                ".c.limber.bak-tmp-4242",
                 ".c.limber.tmp-4343",
                 ".c.limber.tmp-notes",
                 ".d.limber.tmp-4242"
