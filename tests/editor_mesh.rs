@@ -1,7 +1,8 @@
-//! Editing meshes and deforming them in the real editor, driven through its egui UI with
-//! egui_kittest on the bundled zombie sample: adding, moving and deleting vertices in Mesh mode (one
-//! undo step each, weights carried, folds refused), re-meshing a part that has deform keys, and
-//! keying vertex offsets in Deform mode.
+//! Editing meshes in the real editor, driven through its egui UI with egui_kittest on the bundled
+//! zombie sample: adding, moving and deleting vertices in Mesh mode (one undo step each, weights
+//! carried, folds refused), re-meshing a part that has deform keys, and the Mesh sliders (locked
+//! after hand edits, one undo step per drag, settings outside their ranges kept).
+//! Deform mode is in `editor_deform.rs`.
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
@@ -15,7 +16,9 @@ use limber::core::weights::check_binding;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness, harness_with, pos, sample, sample_editor};
+use editor_harness::{
+    drag, harness, harness_with, interior_vertex, pos, sample, sample_editor, vertex,
+};
 
 fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
     harness.event(Event::PointerButton {
@@ -36,20 +39,6 @@ fn click(harness: &mut Harness<'_, Editor>, at: DVec2) {
     harness.run_steps(1);
 }
 
-/// Presses the primary button at `from`, moves to `to` in steps, releases.
-fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
-    harness.event(Event::PointerMoved(pos(from)));
-    harness.run_steps(1);
-    button(harness, from, true);
-    for i in 1..=8 {
-        let p = from + (to - from) * (f64::from(i) / 8.0);
-        harness.event(Event::PointerMoved(pos(p)));
-        harness.run_steps(1);
-    }
-    button(harness, to, false);
-    harness.run_steps(1);
-}
-
 /// The harness in Mesh mode (key 4).
 fn mesh_mode() -> Harness<'static, Editor> {
     let mut harness = harness();
@@ -57,30 +46,6 @@ fn mesh_mode() -> Harness<'static, Editor> {
     harness.run_steps(2);
     assert_eq!(harness.state().mode, Mode::Mesh);
     harness
-}
-
-fn vertex(editor: &Editor, v: usize) -> DVec2 {
-    DVec2::from(editor.document.project.parts[0].mesh.positions[v])
-}
-
-/// An interior vertex of part 0 away from the image edges, and its distance to its nearest neighbour.
-fn interior_vertex(editor: &Editor) -> (usize, f64) {
-    let mesh = &editor.document.project.parts[0].mesh;
-    let boundary: Vec<u32> = mesh.boundary_loops.concat();
-    let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
-    let v = (0..mesh.positions.len())
-        .filter(|&v| !boundary.contains(&(v as u32)))
-        .min_by(|&a, &b| {
-            (vertex(editor, a) - centre)
-                .length()
-                .total_cmp(&(vertex(editor, b) - centre).length())
-        })
-        .expect("the sample has interior vertices");
-    let gap = (0..mesh.positions.len())
-        .filter(|&u| u != v)
-        .map(|u| (vertex(editor, u) - vertex(editor, v)).length())
-        .fold(f64::INFINITY, f64::min);
-    (v, gap)
 }
 
 fn bones(editor: &Editor) -> usize {
@@ -337,90 +302,6 @@ fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
     assert_eq!(editor.document.project, before);
 }
 
-/// Part 0's posed position of vertex `v` in `editor`'s current frame.
-fn posed(editor: &Editor, v: usize) -> DVec2 {
-    let frame = editor.frame().unwrap();
-    let (_, positions) = editor
-        .posed_vertices(&frame)
-        .into_iter()
-        .find(|(p, _)| *p == 0)
-        .unwrap();
-    DVec2::from(positions[v])
-}
-
-#[test]
-fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
-    let mut harness = harness();
-    harness.state_mut().time = 0.45;
-    harness.key_press(Key::D);
-    harness.run_steps(2);
-    assert!(harness.state().deform.on);
-    assert_eq!(harness.state().mode, Mode::Animate);
-    let before = harness.state().document.project.clone();
-    assert!(before.rig.clips[0].part_keys().is_empty());
-    let (v, gap) = interior_vertex(harness.state());
-    let from = posed(harness.state(), v);
-    let shift = DVec2::new(4.0, -2.5).normalize() * gap * 0.8;
-    let (a, b) = (
-        harness.state().screen_of(from),
-        harness.state().screen_of(from + shift),
-    );
-    drag(&mut harness, a, b);
-    let editor = harness.state();
-    let keys = editor.document.project.rig.clips[0].part_keys();
-    assert_eq!(keys.len(), 1, "{}", editor.status);
-    assert_eq!(keys[0].time, 0.45);
-    assert!(
-        keys[0]
-            .deform
-            .as_ref()
-            .unwrap()
-            .vertices
-            .contains(&(v as u32))
-    );
-    // Sampling the clip at the playhead puts the vertex where it was dragged.
-    let moved = posed(editor, v) - from;
-    assert!(
-        (moved - shift).length() < 1e-3,
-        "moved by {moved}, dragged by {shift}"
-    );
-    // Bones are not keyed by a deform drag, and the mesh itself is untouched.
-    assert_eq!(
-        editor.document.project.rig.clips[0].key_count(),
-        before.rig.clips[0].key_count()
-    );
-    assert_eq!(editor.document.project.parts, before.parts);
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    harness.run_steps(1);
-    assert_eq!(harness.state().document.project, before);
-    assert!(!harness.state().document.can_undo(), "one undo step");
-    assert!((posed(harness.state(), v) - from).length() < 1e-12);
-    // D again leaves Deform mode: a drag poses bones again.
-    harness.key_press(Key::D);
-    harness.run_steps(1);
-    assert!(!harness.state().deform.on);
-}
-
-#[test]
-fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
-    let mut harness = harness();
-    harness.key_press(Key::Num2);
-    harness.run_steps(1);
-    harness.get_by_label("Deform").click();
-    harness.run_steps(1);
-    assert!(harness.state().deform.on);
-    assert_eq!(
-        harness.state().mode,
-        Mode::Animate,
-        "Deform works in Animate"
-    );
-    assert!(
-        limber::app::ui::SHORTCUTS
-            .iter()
-            .any(|(key, what)| *key == "D" && what.contains("Deform"))
-    );
-}
-
 /// Whether each of the four mesh-settings sliders is disabled.
 fn sliders_disabled(harness: &Harness<'_, Editor>) -> Vec<bool> {
     [
@@ -525,64 +406,6 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(harness.state().document.project, fresh);
-}
-
-#[test]
-fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly() {
-    use limber::core::skinning::{SkinningMode, displacement_map};
-    let mut harness = harness();
-    {
-        let editor = harness.state_mut();
-        editor.clip = editor
-            .document
-            .project
-            .rig
-            .clips
-            .iter()
-            .position(|c| c.name == "wave");
-        editor.time = 0.65; // the arm held raised
-        editor.skinning = SkinningMode::DualQuaternion;
-    }
-    harness.key_press(Key::D);
-    harness.run_steps(2);
-    // The interior vertex where the two skinning methods move an offset most differently (between
-    // the raised arm and the body), away from the others so the press picks it.
-    let editor = harness.state();
-    let frame = editor.frame().unwrap();
-    let part = &editor.document.project.parts[0];
-    let boundary: Vec<u32> = part.mesh.boundary_loops.concat();
-    let posed_all = editor.posed_vertices(&frame)[0].1.clone();
-    let gap_of = |v: usize| {
-        (0..posed_all.len())
-            .filter(|&u| u != v)
-            .map(|u| (DVec2::from(posed_all[u]) - DVec2::from(posed_all[v])).length())
-            .fold(f64::INFINITY, f64::min)
-    };
-    let difference = |v: usize| {
-        let w = &part.binding.vertices[v];
-        let lbs = displacement_map(w, &frame.palette, SkinningMode::LinearBlend);
-        let dqs = displacement_map(w, &frame.palette, SkinningMode::DualQuaternion);
-        (lbs - dqs).x_axis.length() + (lbs - dqs).y_axis.length()
-    };
-    let v = (0..part.mesh.positions.len())
-        .filter(|&v| !boundary.contains(&(v as u32)) && gap_of(v) > 2.0)
-        .max_by(|&a, &b| difference(a).total_cmp(&difference(b)))
-        .expect("an interior vertex");
-    assert!(
-        difference(v) > 0.05,
-        "LBS and DQS should differ here: {}",
-        difference(v)
-    );
-    let from = posed(editor, v);
-    let shift = DVec2::new(3.0, 2.0).normalize() * gap_of(v) * 0.8;
-    let (a, b) = (editor.screen_of(from), editor.screen_of(from + shift));
-    drag(&mut harness, a, b);
-    let moved = posed(harness.state(), v) - from;
-    assert!(
-        (moved - shift).length() < 1e-3,
-        "moved by {moved}, dragged by {shift}: {}",
-        harness.state().status
-    );
 }
 
 #[test]

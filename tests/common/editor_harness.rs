@@ -1,5 +1,5 @@
-//! The editor tests' shared start: the bundled sample project, and the editor's whole UI on it in
-//! an egui_kittest harness.
+//! The editor tests' shared start: the bundled sample project, the editor's whole UI on it in an
+//! egui_kittest harness, pointer drags, and picking a vertex of the sample's mesh.
 
 #![allow(dead_code)]
 
@@ -94,4 +94,29 @@ pub fn drag_with(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifi
     harness.run_steps(1);
     harness.event(Event::ModifiersChanged(Modifiers::NONE));
     harness.run_steps(1);
+}
+
+/// Part 0's vertex `v` in image pixels (rest).
+pub fn vertex(editor: &Editor, v: usize) -> DVec2 {
+    DVec2::from(editor.document.project.parts[0].mesh.positions[v])
+}
+
+/// An interior vertex of part 0 away from the image edges, and its distance to its nearest neighbour.
+pub fn interior_vertex(editor: &Editor) -> (usize, f64) {
+    let mesh = &editor.document.project.parts[0].mesh;
+    let boundary: Vec<u32> = mesh.boundary_loops.concat();
+    let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
+    let v = (0..mesh.positions.len())
+        .filter(|&v| !boundary.contains(&(v as u32)))
+        .min_by(|&a, &b| {
+            (vertex(editor, a) - centre)
+                .length()
+                .total_cmp(&(vertex(editor, b) - centre).length())
+        })
+        .expect("the sample has interior vertices");
+    let gap = (0..mesh.positions.len())
+        .filter(|&u| u != v)
+        .map(|u| (vertex(editor, u) - vertex(editor, v)).length())
+        .fold(f64::INFINITY, f64::min);
+    (v, gap)
 }
