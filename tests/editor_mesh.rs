@@ -4,7 +4,7 @@
 //! after hand edits, one undo step per drag, settings outside their ranges kept).
 //! Deform mode is in `editor_deform.rs`.
 
-use eframe::egui::{Event, Key, Modifiers, PointerButton};
+use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::DVec2;
@@ -17,18 +17,8 @@ use limber::core::weights::check_binding;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{
-    drag, harness, harness_with, interior_vertex, pos, sample, sample_editor, vertex,
+    button, drag, harness, harness_with, interior_vertex, pos, sample, sample_editor, vertex,
 };
-
-fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
-    harness.event(Event::PointerButton {
-        pos: pos(at),
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(1);
-}
 
 /// A click (press and release without moving) at screen point `at`.
 fn click(harness: &mut Harness<'_, Editor>, at: DVec2) {

@@ -44,29 +44,29 @@ pub fn harness_with(editor: Editor) -> Harness<'static, Editor> {
     harness
 }
 
+/// Presses (or releases) the primary button at screen point `at`, then runs a frame.
+pub fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
+    harness.event(Event::PointerButton {
+        pos: pos(at),
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(1);
+}
+
 /// Presses the primary button at `from`, moves to `to` in steps, releases.
 pub fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
     harness.event(Event::PointerMoved(pos(from)));
     harness.run_steps(1);
-    harness.event(Event::PointerButton {
-        pos: pos(from),
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(1);
+    button(harness, from, true);
     for i in 1..=8 {
         let p = from + (to - from) * (f64::from(i) / 8.0);
         harness.event(Event::PointerMoved(pos(p)));
         harness.run_steps(1);
     }
-    harness.event(Event::PointerButton {
-        pos: pos(to),
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(2);
+    button(harness, to, false);
+    harness.run_steps(1);
 }
 
 /// Presses the primary button at `from` with `modifiers` held, moves to `to`, releases.
