@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use limber_core::core::image_io::decode_png;
-use limber_core::core::{MeshSettings, build_mesh};
+use limber_core::image_io::decode_png;
+use limber_core::{MeshSettings, build_mesh};
 
 /// Largest width or height meshed here.
 const CAP: u32 = 128;

@@ -5,9 +5,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use limber_core::core::frame::Frame;
-use limber_core::core::pose::PoseSolver;
-use limber_core::core::project::Project;
+use limber_core::frame::Frame;
+use limber_core::pose::PoseSolver;
+use limber_core::project::Project;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(project) = Project::from_bytes(data) else {

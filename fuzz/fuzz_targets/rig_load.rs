@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use limber_core::core::pose::PoseSolver;
-use limber_core::core::rig::{RigFile, parse_rig};
+use limber_core::pose::PoseSolver;
+use limber_core::rig::{RigFile, parse_rig};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

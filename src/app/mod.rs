@@ -15,31 +15,19 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
-mod animate;
-pub mod deform;
-pub mod document;
-pub mod editor;
-pub mod export_job;
-mod exports;
 pub mod gpu_bridge;
-mod hierarchy;
 pub mod inspector;
-pub mod key_selection;
-pub mod mesh_edit;
-pub mod part_job;
-pub mod part_key_selection;
-mod parts;
-pub mod recent;
-pub mod recovery;
-pub mod timed_keys;
 pub mod timeline;
 pub mod ui;
 mod vertex_handles;
 pub mod viewport;
-mod weighting;
-pub mod weights_cache;
-pub mod weights_job;
 mod window;
-pub mod worker;
+
+// The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
+// them as siblings.
+pub use limber_editor::{
+    deform, document, editor, export_job, key_selection, mesh_edit, part_job, part_key_selection,
+    recent, recovery, timed_keys, weights_cache, weights_job, worker,
+};
 
 pub use window::run;

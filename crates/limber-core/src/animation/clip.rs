@@ -1,0 +1,579 @@
+//! Clips: keys of bone rotation, translation and scale over time, sampled as a pure function of time.
+//!
+//! Keys are offsets from the rest pose (see [`crate::pose`]): rotation in degrees as written
+//! (positive = counter-clockwise on screen), converted to radians when sampled; translation in pixels
+//! along the parent's axes; scale as factors. A key's interpolation applies to the segment after it.
+//! Before a channel's first key it holds the first key's value, after its last key the last key's.
+//! A looping clip wraps time into [0, duration); another clamps to [0, duration]. Nothing reads a
+//! clock: `sample(t)` depends on `t` alone, so scrubbing backwards gives what playing forwards gave.
+
+use thiserror::Error;
+
+use super::curve::{Interpolation, MAX_HANDLE_VALUE};
+use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
+pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
+use crate::pose::{BonePose, Pose};
+use crate::skeleton::{MAX_COORDINATE, Skeleton};
+
+/// Longest clip accepted, in seconds (a day).
+pub const MAX_DURATION: f64 = 86_400.0;
+/// Largest |rotate| of a key, in degrees (many turns; keys beyond it are refused).
+pub const MAX_KEY_ROTATE: f64 = 1e6;
+/// Largest |scale| factor of a key. Translations are bounded by [`MAX_COORDINATE`].
+pub const MAX_KEY_SCALE: f64 = 1e3;
+
+/// Why a clip is invalid.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum AnimationError {
+    #[error(
+        "clip \"{clip}\": duration {duration} is not a positive number of seconds (at most a day)"
+    )]
+    BadDuration { clip: String, duration: f64 },
+    #[error("clip \"{clip}\": fps {fps} is not a frame rate from 1 to {MAX_FPS}")]
+    BadFps { clip: String, fps: u32 },
+    #[error(
+        "clip \"{clip}\": a key has time {time}, which is not a finite time from 0 to the clip's duration"
+    )]
+    BadTime { clip: String, time: f64 },
+    #[error("clip \"{clip}\": a key names unknown bone \"{bone}\"")]
+    UnknownBone { clip: String, bone: String },
+    #[error("clip \"{clip}\": bone \"{bone}\" has two {channel} keys at time {time}")]
+    DuplicateKey {
+        clip: String,
+        bone: String,
+        channel: &'static str,
+        time: f64,
+    },
+    #[error(
+        "clip \"{clip}\": a key of bone \"{bone}\" has a non-finite or out-of-range value (rotate: ±{MAX_KEY_ROTATE}°, translate: ±{MAX_COORDINATE} px, scale: ±{MAX_KEY_SCALE}, Bézier handle values: ±{MAX_HANDLE_VALUE})"
+    )]
+    BadValue { clip: String, bone: String },
+    #[error("clip \"{clip}\" is defined twice")]
+    DuplicateClip { clip: String },
+    #[error("a clip has an empty name")]
+    EmptyName,
+    #[error("clip \"{clip}\": {what} key at time {time}: {problem}")]
+    BadKey {
+        clip: String,
+        /// Which part or constraint, as words ("part \"arm\"").
+        what: String,
+        time: f64,
+        problem: String,
+    },
+}
+
+/// A key of one channel: time, value, interpolation to the next key.
+type ChannelKey<T> = (f64, T, Interpolation);
+
+/// The keyed channels of one bone, each sorted by time.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct BoneChannels {
+    rotate: Vec<ChannelKey<f64>>,
+    translate: Vec<ChannelKey<[f64; 2]>>,
+    scale: Vec<ChannelKey<[f64; 2]>>,
+}
+
+/// A validated clip.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clip {
+    pub name: String,
+    pub duration: f64,
+    pub looping: bool,
+    /// Playback frame rate, when the clip has one.
+    pub fps: Option<u32>,
+    /// The keys as written, sorted by bone index then time (their file order).
+    records: Vec<(usize, KeyRecord)>,
+    /// Per bone index.
+    channels: Vec<BoneChannels>,
+    /// Part keys sorted by part name, then time.
+    part_keys: Vec<PartKeyRecord>,
+    /// Mix keys sorted by constraint name, then time.
+    mix_keys: Vec<MixKeyRecord>,
+}
+
+impl Clip {
+    /// Validates a written clip against `skeleton`: positive duration, finite key times within it,
+    /// known bones, finite values, no two keys of one channel at one time. Keys out of order are sorted.
+    pub fn from_record(record: &ClipRecord, skeleton: &Skeleton) -> Result<Self, AnimationError> {
+        let clip = record.name.clone();
+        if clip.trim().is_empty() {
+            return Err(AnimationError::EmptyName);
+        }
+        if !(record.duration.is_finite()
+            && record.duration > 0.0
+            && record.duration <= MAX_DURATION)
+        {
+            return Err(AnimationError::BadDuration {
+                clip,
+                duration: record.duration,
+            });
+        }
+        if let Some(fps) = record.fps
+            && !(1..=MAX_FPS).contains(&fps)
+        {
+            return Err(AnimationError::BadFps { clip, fps });
+        }
+        let mut records = Vec::with_capacity(record.keys.len());
+        for key in &record.keys {
+            if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+                return Err(AnimationError::BadTime {
+                    clip,
+                    time: key.time,
+                });
+            }
+            let bone = skeleton
+                .index_of(&key.bone)
+                .ok_or_else(|| AnimationError::UnknownBone {
+                    clip: clip.clone(),
+                    bone: key.bone.clone(),
+                })?;
+            // Bounded (which also excludes NaN), so that interpolated and composed transforms stay
+            // finite.
+            let within = |v: f64, max: f64| v.abs() <= max;
+            let finite = key.rotate.is_none_or(|r| within(r, MAX_KEY_ROTATE))
+                && key
+                    .translate
+                    .is_none_or(|v| v.iter().all(|&c| within(c, MAX_COORDINATE)))
+                && key
+                    .scale
+                    .is_none_or(|v| v.iter().all(|&c| within(c, MAX_KEY_SCALE)))
+                && key.interp.is_valid();
+            if !finite {
+                return Err(AnimationError::BadValue {
+                    clip,
+                    bone: key.bone.clone(),
+                });
+            }
+            records.push((bone, key.clone()));
+        }
+        records.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.time.total_cmp(&b.1.time)));
+        let mut channels = vec![BoneChannels::default(); skeleton.bones.len()];
+        for (bone, key) in &records {
+            let c = &mut channels[*bone];
+            let duplicate = |channel: &'static str| AnimationError::DuplicateKey {
+                clip: clip.clone(),
+                bone: key.bone.clone(),
+                channel,
+                time: key.time,
+            };
+            if let Some(v) = key.rotate {
+                push_key(&mut c.rotate, (key.time, v, key.interp))
+                    .map_err(|_| duplicate("rotate"))?;
+            }
+            if let Some(v) = key.translate {
+                push_key(&mut c.translate, (key.time, v, key.interp))
+                    .map_err(|_| duplicate("translate"))?;
+            }
+            if let Some(v) = key.scale {
+                push_key(&mut c.scale, (key.time, v, key.interp))
+                    .map_err(|_| duplicate("scale"))?;
+            }
+        }
+        let part_keys = part_keys(&clip, record)?;
+        let mix_keys = mix_keys(&clip, record)?;
+        Ok(Self {
+            name: record.name.clone(),
+            duration: record.duration,
+            looping: record.looping,
+            fps: record.fps,
+            records,
+            channels,
+            part_keys,
+            mix_keys,
+        })
+    }
+
+    /// The state of the part called `part` at time `t` (its own state when it has no keys).
+    pub fn sample_part(&self, part: &str, t: f64) -> PartPose {
+        let keys: Vec<&PartKeyRecord> = self.part_keys.iter().filter(|k| k.part == part).collect();
+        sample_part(&keys, self.local_time(t))
+    }
+
+    /// The keyed mix of the constraint called `constraint` at time `t`, if the clip keys it.
+    pub fn sample_mix(&self, constraint: &str, t: f64) -> Option<f64> {
+        let keys: Vec<ChannelKey<f64>> = self
+            .mix_keys
+            .iter()
+            .filter(|k| k.constraint == constraint)
+            .map(|k| (k.time, k.mix, k.interp))
+            .collect();
+        sample_channel(&keys, self.local_time(t), |a, b, e| a + (b - a) * e)
+    }
+
+    /// The names of the constraints whose mix the clip keys.
+    pub fn mix_key_names(&self) -> impl Iterator<Item = &str> {
+        self.mix_keys.iter().map(|k| k.constraint.as_str())
+    }
+
+    /// The part keys, sorted by part name then time.
+    pub fn part_keys(&self) -> &[PartKeyRecord] {
+        &self.part_keys
+    }
+
+    /// The clip as written (keys sorted by bone, then time).
+    pub fn to_record(&self) -> ClipRecord {
+        ClipRecord {
+            name: self.name.clone(),
+            duration: self.duration,
+            looping: self.looping,
+            keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
+            parts: self.part_keys.clone(),
+            constraints: self.mix_keys.clone(),
+            fps: self.fps,
+        }
+    }
+
+    /// Number of keys as written.
+    pub fn key_count(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The clip's own time for time `t`: wrapped into [0, duration) when looping, else clamped.
+    pub fn local_time(&self, t: f64) -> f64 {
+        let t = if t.is_finite() { t } else { 0.0 };
+        if self.looping {
+            t.rem_euclid(self.duration)
+        } else {
+            t.clamp(0.0, self.duration)
+        }
+    }
+
+    /// The pose at time `t` (seconds): a pure function of `t`.
+    pub fn sample(&self, t: f64) -> Pose {
+        let t = self.local_time(t);
+        Pose {
+            bones: self
+                .channels
+                .iter()
+                .map(|c| BonePose {
+                    rotate: sample_channel(&c.rotate, t, lerp_degrees)
+                        .unwrap_or(0.0)
+                        .to_radians(),
+                    translate: sample_channel(&c.translate, t, lerp2).unwrap_or([0.0, 0.0]),
+                    scale: sample_channel(&c.scale, t, lerp2).unwrap_or([1.0, 1.0]),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Validates and sorts a clip's part keys: times within the clip, deform records well formed, no two
+/// keys of one part at one time.
+fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, AnimationError> {
+    let bad = |key: &PartKeyRecord, problem: String| AnimationError::BadKey {
+        clip: clip.to_string(),
+        what: format!("part \"{}\"", key.part),
+        time: key.time,
+        problem,
+    };
+    for key in &record.parts {
+        if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+            return Err(bad(key, "the time is not within the clip".into()));
+        }
+        if let Some(deform) = &key.deform {
+            check_deform(deform).map_err(|p| bad(key, p))?;
+        }
+        if !key.interp.is_valid() {
+            return Err(bad(
+                key,
+                format!(
+                    "its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}"
+                ),
+            ));
+        }
+    }
+    let mut keys = record.parts.clone();
+    keys.sort_by(|a, b| a.part.cmp(&b.part).then(a.time.total_cmp(&b.time)));
+    if let Some(w) = keys
+        .windows(2)
+        .find(|w| w[0].part == w[1].part && w[0].time == w[1].time)
+    {
+        return Err(bad(&w[1], "two keys of the part at this time".into()));
+    }
+    Ok(keys)
+}
+
+/// Validates and sorts a clip's constraint mix keys.
+fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, AnimationError> {
+    let bad = |key: &MixKeyRecord, problem: &str| AnimationError::BadKey {
+        clip: clip.to_string(),
+        what: format!("constraint \"{}\"", key.constraint),
+        time: key.time,
+        problem: problem.to_string(),
+    };
+    for key in &record.constraints {
+        if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+            return Err(bad(key, "the time is not within the clip"));
+        }
+        if !(0.0..=1.0).contains(&key.mix) || !key.interp.is_valid() {
+            return Err(bad(key, "the mix must be from 0 to 1"));
+        }
+    }
+    let mut keys = record.constraints.clone();
+    keys.sort_by(|a, b| {
+        a.constraint
+            .cmp(&b.constraint)
+            .then(a.time.total_cmp(&b.time))
+    });
+    if let Some(w) = keys
+        .windows(2)
+        .find(|w| w[0].constraint == w[1].constraint && w[0].time == w[1].time)
+    {
+        return Err(bad(&w[1], "two keys of the constraint at this time"));
+    }
+    Ok(keys)
+}
+
+/// Appends a key to a time-sorted channel; refuses a second key at the same time.
+fn push_key<T>(channel: &mut Vec<ChannelKey<T>>, key: ChannelKey<T>) -> Result<(), ()> {
+    if channel.last().is_some_and(|last| last.0 == key.0) {
+        return Err(());
+    }
+    channel.push(key);
+    Ok(())
+}
+
+/// The channel's value at `t`, or `None` if it has no keys.
+fn sample_channel<T: Copy>(keys: &[ChannelKey<T>], t: f64, lerp: fn(T, T, f64) -> T) -> Option<T> {
+    let first = keys.first()?;
+    if t <= first.0 {
+        return Some(first.1);
+    }
+    // The last key at or before t.
+    let i = keys.partition_point(|k| k.0 <= t) - 1;
+    let (t0, v0, interp) = keys[i];
+    let Some(&(t1, v1, _)) = keys.get(i + 1) else {
+        return Some(v0);
+    };
+    let u = (t - t0) / (t1 - t0);
+    Some(lerp(v0, v1, interp.ease(u)))
+}
+
+/// Interpolates an angle in degrees the shorter way round.
+fn lerp_degrees(a: f64, b: f64, e: f64) -> f64 {
+    let mut delta = (b - a).rem_euclid(360.0);
+    if delta > 180.0 {
+        delta -= 360.0;
+    }
+    a + delta * e
+}
+
+fn lerp2(a: [f64; 2], b: [f64; 2], e: f64) -> [f64; 2] {
+    [a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e]
+}
+
+/// Validates every clip of a rig or project: each valid, no two with one name.
+pub fn clips_from_records(
+    records: &[ClipRecord],
+    skeleton: &Skeleton,
+) -> Result<Vec<Clip>, AnimationError> {
+    let mut clips: Vec<Clip> = Vec::with_capacity(records.len());
+    for record in records {
+        if clips.iter().any(|c| c.name == record.name) {
+            return Err(AnimationError::DuplicateClip {
+                clip: record.name.clone(),
+            });
+        }
+        clips.push(Clip::from_record(record, skeleton)?);
+    }
+    Ok(clips)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::animation::curve::InterpolationName;
+    use crate::skeleton::Bone;
+
+    fn skeleton() -> Skeleton {
+        Skeleton::new(vec![
+            Bone::new("a", None, [0.0, 0.0], [10.0, 0.0]),
+            Bone::new("b", Some(0), [10.0, 0.0], [20.0, 0.0]),
+        ])
+        .unwrap()
+    }
+
+    fn key(bone: &str, time: f64, rotate: f64, interp: Interpolation) -> KeyRecord {
+        KeyRecord {
+            bone: bone.into(),
+            time,
+            rotate: Some(rotate),
+            translate: None,
+            scale: None,
+            interp,
+        }
+    }
+
+    fn clip(looping: bool, keys: Vec<KeyRecord>) -> Clip {
+        let record = ClipRecord {
+            name: "c".into(),
+            duration: 2.0,
+            looping,
+            keys,
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        };
+        Clip::from_record(&record, &skeleton()).unwrap()
+    }
+
+    #[test]
+    fn keys_are_exact_linear_between_and_stepped_holds() {
+        let c = clip(
+            false,
+            vec![
+                key("a", 1.0, 30.0, Interpolation::STEPPED),
+                key("a", 0.0, 10.0, Interpolation::LINEAR), // out of order: sorted
+                key("a", 2.0, 50.0, Interpolation::LINEAR),
+            ],
+        );
+        let rotate = |t: f64| c.sample(t).bones[0].rotate.to_degrees();
+        assert_eq!(c.sample(0.0).bones[0].rotate, 10f64.to_radians());
+        assert_eq!(c.sample(1.0).bones[0].rotate, 30f64.to_radians());
+        assert!((rotate(0.5) - 20.0).abs() < 1e-12);
+        assert!((rotate(1.5) - 30.0).abs() < 1e-12, "stepped holds");
+        assert_eq!(c.sample(2.0).bones[0].rotate, 50f64.to_radians());
+        // Unkeyed bone and channels stay at rest.
+        assert_eq!(c.sample(0.7).bones[1], BonePose::default());
+        assert_eq!(c.sample(0.7).bones[0].scale, [1.0, 1.0]);
+    }
+
+    #[test]
+    fn looping_wraps_and_non_looping_clamps_at_both_ends() {
+        let keys = vec![
+            key("a", 0.0, 0.0, Interpolation::LINEAR),
+            key("a", 2.0, 100.0, Interpolation::LINEAR),
+        ];
+        let clamped = clip(false, keys.clone());
+        let looped = clip(true, keys);
+        assert_eq!(clamped.sample(-5.0), clamped.sample(0.0));
+        assert_eq!(clamped.sample(9.0), clamped.sample(2.0));
+        assert_eq!(looped.sample(2.5), looped.sample(0.5));
+        assert_eq!(looped.sample(-1.5), looped.sample(0.5));
+        assert_eq!(looped.sample(2.0), looped.sample(0.0));
+        // The same t always gives the same pose, whatever was sampled before.
+        let forwards: Vec<Pose> = (0..50).map(|k| looped.sample(k as f64 * 0.1)).collect();
+        let backwards: Vec<Pose> = (0..50)
+            .rev()
+            .map(|k| looped.sample(k as f64 * 0.1))
+            .collect();
+        assert!(forwards.iter().eq(backwards.iter().rev()));
+    }
+
+    #[test]
+    fn rotation_takes_the_shorter_way_and_bezier_follows_its_curve() {
+        let c = clip(
+            false,
+            vec![
+                key("a", 0.0, 170.0, Interpolation::LINEAR),
+                key(
+                    "a",
+                    1.0,
+                    -170.0,
+                    Interpolation::Named(InterpolationName::Bezier),
+                ),
+                key("a", 2.0, -150.0, Interpolation::LINEAR),
+            ],
+        );
+        let at = |t: f64| c.sample(t).bones[0].rotate.to_degrees();
+        assert!((at(0.5) - 180.0).abs() < 1e-9, "{}", at(0.5));
+        let eased = Interpolation::Named(InterpolationName::Bezier).ease(0.25);
+        assert!((at(1.25) - (-170.0 + 20.0 * eased)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_clips_are_refused_with_typed_errors() {
+        let s = skeleton();
+        let with = |duration: f64, keys: Vec<KeyRecord>| {
+            Clip::from_record(
+                &ClipRecord {
+                    name: "walk".into(),
+                    duration,
+                    looping: true,
+                    keys,
+                    parts: vec![],
+                    constraints: vec![],
+                    fps: None,
+                },
+                &s,
+            )
+        };
+        let ok_key = key("a", 0.5, 1.0, Interpolation::LINEAR);
+        assert!(matches!(
+            with(0.0, vec![]),
+            Err(AnimationError::BadDuration { .. })
+        ));
+        assert!(matches!(
+            with(f64::NAN, vec![]),
+            Err(AnimationError::BadDuration { .. })
+        ));
+        assert!(matches!(
+            with(1.0, vec![key("a", -0.1, 0.0, Interpolation::LINEAR)]),
+            Err(AnimationError::BadTime { .. })
+        ));
+        assert!(matches!(
+            with(1.0, vec![key("a", f64::NAN, 0.0, Interpolation::LINEAR)]),
+            Err(AnimationError::BadTime { .. })
+        ));
+        assert!(matches!(
+            with(1.0, vec![key("ghost", 0.0, 0.0, Interpolation::LINEAR)]),
+            Err(AnimationError::UnknownBone { .. })
+        ));
+        assert!(matches!(
+            with(1.0, vec![ok_key.clone(), ok_key.clone()]),
+            Err(AnimationError::DuplicateKey { .. })
+        ));
+        assert!(matches!(
+            with(
+                1.0,
+                vec![key("a", 0.0, f64::INFINITY, Interpolation::LINEAR)]
+            ),
+            Err(AnimationError::BadValue { .. })
+        ));
+        let one = ClipRecord {
+            name: "x".into(),
+            duration: 1.0,
+            looping: false,
+            keys: vec![],
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        };
+        let two = [one.clone(), one];
+        assert!(matches!(
+            clips_from_records(&two, &s),
+            Err(AnimationError::DuplicateClip { .. })
+        ));
+    }
+    #[test]
+    fn a_frame_rate_is_optional_in_range_and_round_trips() {
+        let s = skeleton();
+        let json = r#"{"name":"walk","duration":1.0,"loop":true,"keys":[]}"#;
+        let record: ClipRecord = serde_json::from_str(json).unwrap();
+        assert_eq!(record.fps, None, "older files have none");
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            json,
+            "and save as before"
+        );
+        let with = ClipRecord {
+            fps: Some(24),
+            ..record.clone()
+        };
+        let clip = Clip::from_record(&with, &s).unwrap();
+        assert_eq!(clip.fps, Some(24));
+        assert_eq!(clip.to_record(), with);
+        let text = serde_json::to_string(&with).unwrap();
+        assert!(text.contains(r#""fps":24"#), "{text}");
+        for bad in [0, MAX_FPS + 1] {
+            let record = ClipRecord {
+                fps: Some(bad),
+                ..record.clone()
+            };
+            assert!(matches!(
+                Clip::from_record(&record, &s),
+                Err(AnimationError::BadFps { .. })
+            ));
+        }
+    }
+}

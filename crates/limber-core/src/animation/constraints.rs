@@ -1,0 +1,371 @@
+//! Constraints after IK: rotation limits, then transform constraints, each in list order. The whole
+//! order of a frame is: clip → IK (in order) → limits → transform constraints → world → palette.
+//!
+//! - A rotation limit clamps a bone's rotation offset (degrees, counter-clockwise on screen) to
+//!   [min, max].
+//! - A transform constraint moves a bone's world rotation and/or head position toward another bone's,
+//!   by `rotate_mix` and `translate_mix` (0–1), by changing the bone's own offsets, so its children
+//!   follow.
+
+use glam::{DMat2, DVec2};
+use serde::{Deserialize, Serialize};
+
+use crate::pose::{Pose, PoseSolver};
+use crate::skeleton::Skeleton;
+
+/// A rotation limit as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LimitRecord {
+    pub bone: String,
+    /// Degrees.
+    pub min: f64,
+    /// Degrees.
+    pub max: f64,
+}
+
+/// A transform constraint as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TransformRecord {
+    pub name: String,
+    /// The bone that is moved.
+    pub bone: String,
+    /// The bone it copies from.
+    pub source: String,
+    #[serde(default)]
+    pub rotate_mix: f64,
+    #[serde(default)]
+    pub translate_mix: f64,
+}
+
+/// Validated rotation limit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RotationLimit {
+    pub bone: usize,
+    pub min_degrees: f64,
+    pub max_degrees: f64,
+}
+
+/// Validated transform constraint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TransformConstraint {
+    pub name: String,
+    pub bone: usize,
+    pub source: usize,
+    pub rotate_mix: f64,
+    pub translate_mix: f64,
+}
+
+fn bone_index(skeleton: &Skeleton, name: &str, what: &str) -> Result<usize, String> {
+    skeleton
+        .index_of(name)
+        .ok_or_else(|| format!("{what} names unknown bone \"{name}\""))
+}
+
+impl RotationLimit {
+    pub fn from_record(record: &LimitRecord, skeleton: &Skeleton) -> Result<Self, String> {
+        let bone = bone_index(skeleton, &record.bone, "a rotation limit")?;
+        if !(record.min.is_finite() && record.max.is_finite() && record.min <= record.max) {
+            return Err(format!(
+                "the rotation limit of \"{}\" needs finite min ≤ max",
+                record.bone
+            ));
+        }
+        Ok(Self {
+            bone,
+            min_degrees: record.min,
+            max_degrees: record.max,
+        })
+    }
+
+    pub fn to_record(&self, skeleton: &Skeleton) -> LimitRecord {
+        LimitRecord {
+            bone: skeleton.bones[self.bone].name.clone(),
+            min: self.min_degrees,
+            max: self.max_degrees,
+        }
+    }
+}
+
+impl TransformConstraint {
+    pub fn from_record(record: &TransformRecord, skeleton: &Skeleton) -> Result<Self, String> {
+        let what = format!("transform constraint \"{}\"", record.name);
+        let bone = bone_index(skeleton, &record.bone, &what)?;
+        let source = bone_index(skeleton, &record.source, &what)?;
+        let mix_ok = |m: f64| (0.0..=1.0).contains(&m);
+        if bone == source || !mix_ok(record.rotate_mix) || !mix_ok(record.translate_mix) {
+            return Err(format!(
+                "{what} needs two different bones and mixes from 0 to 1"
+            ));
+        }
+        Ok(Self {
+            name: record.name.clone(),
+            bone,
+            source,
+            rotate_mix: record.rotate_mix,
+            translate_mix: record.translate_mix,
+        })
+    }
+
+    pub fn to_record(&self, skeleton: &Skeleton) -> TransformRecord {
+        TransformRecord {
+            name: self.name.clone(),
+            bone: skeleton.bones[self.bone].name.clone(),
+            source: skeleton.bones[self.source].name.clone(),
+            rotate_mix: self.rotate_mix,
+            translate_mix: self.translate_mix,
+        }
+    }
+}
+
+/// The whole constraint stage of a frame: IK (in order), then rotation limits, then transform
+/// constraints.
+pub fn apply_constraints(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &Pose,
+    ik: &[super::ik::IkConstraint],
+    limits: &[RotationLimit],
+    transforms: &[TransformConstraint],
+) -> Pose {
+    let mut pose = super::ik::apply_ik_with(solver, skeleton, pose, ik);
+    apply_limits_and_transforms(solver, skeleton, &mut pose, limits, transforms);
+    pose
+}
+
+/// The IK and transform constraints with the mixes `clip` keys at time `t`: a keyed mix replaces an
+/// IK constraint's mix and scales a transform constraint's rotate and translate mixes.
+pub fn with_keyed_mix(
+    clip: &super::clip::Clip,
+    t: f64,
+    ik: &[super::ik::IkConstraint],
+    transforms: &[TransformConstraint],
+) -> (Vec<super::ik::IkConstraint>, Vec<TransformConstraint>) {
+    let ik = ik
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Some(mix) = clip.sample_mix(&c.name, t) {
+                c.mix = mix;
+            }
+            c
+        })
+        .collect();
+    let transforms = transforms
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Some(mix) = clip.sample_mix(&c.name, t) {
+                c.rotate_mix *= mix;
+                c.translate_mix *= mix;
+            }
+            c
+        })
+        .collect();
+    (ik, transforms)
+}
+
+/// Checks that every mix key of every clip names an IK or transform constraint.
+pub fn check_mix_keys(
+    clips: &[super::clip::Clip],
+    ik: &[super::ik::IkConstraint],
+    transforms: &[TransformConstraint],
+) -> Result<(), String> {
+    for clip in clips {
+        for name in clip.mix_key_names() {
+            if !ik.iter().any(|c| c.name == name) && !transforms.iter().any(|c| c.name == name) {
+                return Err(format!(
+                    "clip \"{}\" keys the mix of \"{name}\", which is not an IK or transform constraint",
+                    clip.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Validates limit and transform records against a skeleton.
+pub fn limits_and_transforms_from_records(
+    limits: &[LimitRecord],
+    transforms: &[TransformRecord],
+    skeleton: &Skeleton,
+) -> Result<(Vec<RotationLimit>, Vec<TransformConstraint>), String> {
+    let limits = limits
+        .iter()
+        .map(|r| RotationLimit::from_record(r, skeleton))
+        .collect::<Result<Vec<_>, _>>()?;
+    let transforms = transforms
+        .iter()
+        .map(|r| TransformConstraint::from_record(r, skeleton))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((limits, transforms))
+}
+
+/// Applies the rotation limits, then the transform constraints, to `pose`.
+pub fn apply_limits_and_transforms(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    limits: &[RotationLimit],
+    transforms: &[TransformConstraint],
+) {
+    pose.bones.resize(skeleton.bones.len(), Default::default());
+    for limit in limits {
+        let rotate = &mut pose.bones[limit.bone].rotate;
+        *rotate = rotate.clamp(
+            limit.min_degrees.to_radians(),
+            limit.max_degrees.to_radians(),
+        );
+    }
+    for constraint in transforms {
+        let world = solver.world(pose);
+        let (bone, source) = (world[constraint.bone], world[constraint.source]);
+        if constraint.rotate_mix > 0.0 {
+            let turn = bone.matrix2.x_axis.angle_to(source.matrix2.x_axis) * constraint.rotate_mix;
+            // Counter-clockwise on screen is a negative angle in the y-down frame. A bone scaled to
+            // nothing has no direction to turn from or to, and is left as it is.
+            if turn.is_finite() {
+                pose.bones[constraint.bone].rotate -= turn;
+            }
+        }
+        if constraint.translate_mix > 0.0 {
+            let shift = (source.translation - bone.translation) * constraint.translate_mix;
+            // Offsets translate along the parent's axes.
+            let axes: DMat2 = skeleton.bones[constraint.bone]
+                .parent
+                .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
+            let local = axes.inverse() * shift;
+            // A parent scaled to nothing (a zero scale key) has collapsed axes: no offset along
+            // them reaches the source, so the bone is left where it is rather than sent to NaN.
+            if local.is_finite() {
+                let t = &mut pose.bones[constraint.bone].translate;
+                *t = (DVec2::from(*t) + local).to_array();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skeleton::Bone;
+
+    fn skeleton() -> Skeleton {
+        Skeleton::new(vec![
+            Bone::new("root", None, [0.0, 0.0], [10.0, 0.0]),
+            Bone::new("arm", Some(0), [10.0, 0.0], [20.0, 0.0]),
+            Bone::new("leader", None, [50.0, 50.0], [50.0, 60.0]),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn limits_clamp_rotation_offsets() {
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        let limit = RotationLimit::from_record(
+            &LimitRecord {
+                bone: "arm".into(),
+                min: -30.0,
+                max: 45.0,
+            },
+            &s,
+        )
+        .unwrap();
+        let mut pose = Pose::rest(&s);
+        pose.bones[1].rotate = 2.0;
+        apply_limits_and_transforms(&solver, &s, &mut pose, &[limit], &[]);
+        assert_eq!(pose.bones[1].rotate, 45f64.to_radians());
+        assert!(
+            RotationLimit::from_record(
+                &LimitRecord {
+                    bone: "arm".into(),
+                    min: 5.0,
+                    max: -5.0
+                },
+                &s
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_parent_scaled_to_nothing_leaves_the_constrained_bone_finite() {
+        // Found by the project_load fuzz target: a scale key of [0, 1] on the parent made the
+        // translate offset NaN (the inverse of collapsed axes).
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        let record = TransformRecord {
+            name: "follow".into(),
+            bone: "arm".into(),
+            source: "leader".into(),
+            rotate_mix: 1.0,
+            translate_mix: 1.0,
+        };
+        let constraint = TransformConstraint::from_record(&record, &s).unwrap();
+        for scale in [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]] {
+            let mut pose = Pose::rest(&s);
+            pose.bones[0].scale = scale;
+            apply_limits_and_transforms(
+                &solver,
+                &s,
+                &mut pose,
+                &[],
+                std::slice::from_ref(&constraint),
+            );
+            let arm = pose.bones[1];
+            assert!(
+                arm.rotate.is_finite() && arm.translate.iter().all(|c| c.is_finite()),
+                "{scale:?}: {arm:?}"
+            );
+            assert!(
+                solver.world(&pose).iter().all(|m| m.is_finite()),
+                "{scale:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn transform_constraints_copy_world_rotation_and_position_with_mix() {
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        let record = TransformRecord {
+            name: "follow".into(),
+            bone: "arm".into(),
+            source: "leader".into(),
+            rotate_mix: 1.0,
+            translate_mix: 0.5,
+        };
+        let constraint = TransformConstraint::from_record(&record, &s).unwrap();
+        let mut pose = Pose::rest(&s);
+        pose.bones[0].rotate = 0.3; // the parent turns, so the arm's offsets act in turned axes
+        apply_limits_and_transforms(&solver, &s, &mut pose, &[], &[constraint]);
+        let world = solver.world(&pose);
+        let (arm, leader) = (world[1], world[2]);
+        assert!(
+            arm.matrix2.x_axis.angle_to(leader.matrix2.x_axis).abs() < 1e-12,
+            "same world rotation"
+        );
+        let before = solver.world(&{
+            let mut p = Pose::rest(&s);
+            p.bones[0].rotate = 0.3;
+            p
+        })[1]
+            .translation;
+        let expected = before + (leader.translation - before) * 0.5;
+        assert!(
+            (arm.translation - expected).length() < 1e-9,
+            "{} vs {expected}",
+            arm.translation
+        );
+        assert!(
+            TransformConstraint::from_record(
+                &TransformRecord {
+                    source: "arm".into(),
+                    ..record
+                },
+                &s
+            )
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,368 @@
+//! Secondary motion and transitions, both pure functions of time.
+//!
+//! - A spring makes a bone's world rotation follow the rotation the clip gives it through a damped
+//!   spring (frequency in Hz, damping ratio: 1 = no overshoot). Its state at t is simulated at a
+//!   fixed step over a warm-up window before t, long enough for where it started to be forgotten
+//!   (five time constants of the spring's slowest decay, at most 10 s), starting at rest: for a
+//!   looping clip the motion runs on across the loop point; a one-shot clip starts at its beginning
+//!   while t is within the window of it. So a sample costs the same late in a long clip as early.
+//!   Nothing is carried between calls: sampling t twice gives the same pose bit for bit, in any
+//!   order.
+//! - A crossfade blends two clips' poses over a duration, for previewing a transition.
+
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+use super::clip::Clip;
+use crate::pose::{BonePose, Pose, PoseSolver};
+use crate::skeleton::Skeleton;
+
+/// A spring as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpringRecord {
+    pub bone: String,
+    /// Hz, 0.05–60.
+    pub frequency: f64,
+    /// Damping ratio, 0.01–10.
+    pub damping: f64,
+}
+
+/// A validated spring.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spring {
+    pub bone: usize,
+    pub frequency: f64,
+    pub damping: f64,
+}
+
+impl Spring {
+    pub fn from_record(record: &SpringRecord, skeleton: &Skeleton) -> Result<Self, String> {
+        let bone = skeleton
+            .index_of(&record.bone)
+            .ok_or_else(|| format!("a spring names unknown bone \"{}\"", record.bone))?;
+        if !(0.05..=60.0).contains(&record.frequency) || !(0.01..=10.0).contains(&record.damping) {
+            return Err(format!(
+                "the spring of \"{}\" needs a frequency of 0.05–60 Hz and a damping of 0.01–10",
+                record.bone
+            ));
+        }
+        Ok(Self {
+            bone,
+            frequency: record.frequency,
+            damping: record.damping,
+        })
+    }
+
+    pub fn to_record(&self, skeleton: &Skeleton) -> SpringRecord {
+        SpringRecord {
+            bone: skeleton.bones[self.bone].name.clone(),
+            frequency: self.frequency,
+            damping: self.damping,
+        }
+    }
+
+    fn omega(&self) -> f64 {
+        std::f64::consts::TAU * self.frequency
+    }
+
+    /// Simulation step: small against the spring's period.
+    fn step(&self) -> f64 {
+        (1.0 / 240.0f64).min(0.25 / self.omega())
+    }
+
+    /// How long before t the simulation starts: five time constants of the slowest decay (the
+    /// start is then forgotten to e⁻⁵ ≈ 0.7 %), at most 10 s. An over-damped spring's slow mode
+    /// decays at ω(ζ − √(ζ² − 1)), slower than ω.
+    fn warm_up(&self) -> f64 {
+        let zeta = self.damping;
+        let decay = if zeta <= 1.0 {
+            zeta * self.omega()
+        } else {
+            self.omega() * (zeta - (zeta * zeta - 1.0).sqrt())
+        };
+        (5.0 / decay).min(10.0)
+    }
+
+    /// The clip-time window the spring is simulated over to sample time `t`.
+    fn window(&self, clip: &Clip, t: f64) -> (f64, f64) {
+        let end = clip.local_time(t);
+        let start = end - self.warm_up();
+        if clip.looping {
+            (start, end)
+        } else {
+            (start.max(0.0), end)
+        }
+    }
+}
+
+/// The clip's pose at `t` with the springs applied (each to the world rotation the clip gives its bone).
+pub fn sample_with_springs(solver: &PoseSolver, clip: &Clip, springs: &[Spring], t: f64) -> Pose {
+    let mut pose = clip.sample(t);
+    for spring in springs {
+        let world_angle = |s: f64| {
+            let world = solver.world(&clip.sample(s));
+            let axis = world[spring.bone].matrix2.x_axis;
+            axis.y.atan2(axis.x)
+        };
+        let (start, end) = spring.window(clip, t);
+        let steps = ((end - start) / spring.step()).ceil().max(0.0) as usize;
+        let dt = if steps > 0 {
+            (end - start) / steps as f64
+        } else {
+            0.0
+        };
+        let (omega, zeta) = (spring.omega(), spring.damping);
+        let mut x = world_angle(start);
+        let mut v = 0.0;
+        for k in 1..=steps {
+            let target = world_angle(start + k as f64 * dt);
+            let error = wrap(target - x);
+            v += (omega * omega * error - 2.0 * zeta * omega * v) * dt;
+            x += v * dt;
+        }
+        // Turn the bone from where the clip has it to the spring's angle.
+        let world = solver.world(&pose);
+        let axis = world[spring.bone].matrix2.x_axis;
+        let lag = wrap(x - axis.y.atan2(axis.x));
+        // Counter-clockwise on screen is a negative angle in the y-down frame.
+        pose.bones[spring.bone].rotate -= lag;
+    }
+    pose
+}
+
+fn wrap(angle: f64) -> f64 {
+    let a = (angle + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI;
+    if a == -std::f64::consts::PI {
+        std::f64::consts::PI
+    } else {
+        a
+    }
+}
+
+/// Blends two poses: weight 0 gives `a`, 1 gives `b`; rotations take the shorter way.
+pub fn blend_poses(a: &Pose, b: &Pose, weight: f64) -> Pose {
+    let w = weight.clamp(0.0, 1.0);
+    let n = a.bones.len().max(b.bones.len());
+    let bones = (0..n)
+        .map(|i| {
+            let (pa, pb) = (
+                a.bones.get(i).copied().unwrap_or_default(),
+                b.bones.get(i).copied().unwrap_or_default(),
+            );
+            let lerp = |x: [f64; 2], y: [f64; 2]| {
+                (DVec2::from(x) + (DVec2::from(y) - DVec2::from(x)) * w).to_array()
+            };
+            BonePose {
+                rotate: pa.rotate + wrap(pb.rotate - pa.rotate) * w,
+                translate: lerp(pa.translate, pb.translate),
+                scale: lerp(pa.scale, pb.scale),
+            }
+        })
+        .collect();
+    Pose { bones }
+}
+
+/// A transition from one clip to another: `to` starts at `start` (seconds) and takes over
+/// completely after `duration`.
+#[derive(Debug, Clone, Copy)]
+pub struct Crossfade<'a> {
+    pub from: &'a Clip,
+    pub to: &'a Clip,
+    pub start: f64,
+    pub duration: f64,
+}
+
+impl Crossfade<'_> {
+    pub fn sample(&self, t: f64) -> Pose {
+        let weight = if self.duration > 0.0 {
+            (t - self.start) / self.duration
+        } else if t >= self.start {
+            1.0
+        } else {
+            0.0
+        };
+        blend_poses(
+            &self.from.sample(t),
+            &self.to.sample(t - self.start),
+            weight,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::animation::{ClipRecord, Interpolation, KeyRecord};
+    use crate::skeleton::Bone;
+
+    fn rig() -> Skeleton {
+        Skeleton::new(vec![
+            Bone::new("body", None, [0.0, 0.0], [10.0, 0.0]),
+            Bone::new("tail", Some(0), [10.0, 0.0], [30.0, 0.0]),
+        ])
+        .unwrap()
+    }
+
+    fn swing(looping: bool) -> Clip {
+        let key = |time: f64, rotate: f64| KeyRecord {
+            bone: "body".into(),
+            time,
+            rotate: Some(rotate),
+            translate: None,
+            scale: None,
+            interp: Interpolation::STEPPED,
+        };
+        let record = ClipRecord {
+            name: "swing".into(),
+            duration: 2.0,
+            looping,
+            keys: vec![key(0.0, 0.0), key(0.5, 60.0)],
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        };
+        Clip::from_record(&record, &rig()).unwrap()
+    }
+
+    #[test]
+    fn a_spring_lags_settles_and_replays_exactly() {
+        let skeleton = rig();
+        let solver = PoseSolver::new(&skeleton).unwrap();
+        let clip = swing(false);
+        let spring = Spring::from_record(
+            &SpringRecord {
+                bone: "tail".into(),
+                frequency: 2.0,
+                damping: 0.3,
+            },
+            &skeleton,
+        )
+        .unwrap();
+        let tail_angle = |t: f64| {
+            let pose = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), t);
+            let axis = solver.world(&pose)[1].matrix2.x_axis;
+            -axis.y.atan2(axis.x).to_degrees() // counter-clockwise on screen
+        };
+        // Just after the body snaps to 60°, the tail still points nearly where it was.
+        assert!(tail_angle(0.52) < 20.0, "{}", tail_angle(0.52));
+        // An under-damped spring overshoots, then settles on the body's angle.
+        let peak = (0..100)
+            .map(|k| tail_angle(0.5 + k as f64 * 0.01))
+            .fold(f64::MIN, f64::max);
+        assert!(peak > 65.0, "peak {peak}");
+        assert!((tail_angle(2.0) - 60.0).abs() < 1.0);
+        // Pure: the same t gives the same bits, whatever was sampled before.
+        let once = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), 0.8);
+        let _ = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), 1.9);
+        assert_eq!(once, sample_with_springs(&solver, &clip, &[spring], 0.8));
+    }
+
+    /// A one-shot clip of `seconds` in which the body swings between 0° and 40° every half second.
+    fn long_swing(seconds: f64) -> Clip {
+        let keys = (0..(seconds * 2.0) as usize)
+            .map(|k| KeyRecord {
+                bone: "body".into(),
+                time: k as f64 * 0.5,
+                rotate: Some(if k % 2 == 0 { 0.0 } else { 40.0 }),
+                translate: None,
+                scale: None,
+                interp: Interpolation::LINEAR,
+            })
+            .collect();
+        let record = ClipRecord {
+            name: "long".into(),
+            duration: seconds,
+            looping: false,
+            keys,
+            parts: vec![],
+            constraints: vec![],
+            fps: None,
+        };
+        Clip::from_record(&record, &rig()).unwrap()
+    }
+
+    #[test]
+    fn late_in_a_long_one_shot_clip_a_spring_is_simulated_over_a_bounded_window_and_agrees_with_the_whole_history()
+     {
+        let skeleton = rig();
+        let solver = PoseSolver::new(&skeleton).unwrap();
+        let clip = long_swing(60.0);
+        let spring = Spring::from_record(
+            &SpringRecord {
+                bone: "tail".into(),
+                frequency: 1.5,
+                damping: 0.4,
+            },
+            &skeleton,
+        )
+        .unwrap();
+        // The window stays bounded however late t is; early on it starts at the clip's start.
+        let (start, end) = spring.window(&clip, 55.0);
+        assert!(end - start <= 10.0 && end == 55.0, "{start}..{end}");
+        assert_eq!(spring.window(&clip, 0.5).0, 0.0);
+        // The same spring simulated over the whole history from 0, at the same step.
+        let world_angle = |s: f64| {
+            let axis = solver.world(&clip.sample(s))[1].matrix2.x_axis;
+            axis.y.atan2(axis.x)
+        };
+        let t = 55.25;
+        let steps = (t / spring.step()).ceil() as usize;
+        let dt = t / steps as f64;
+        let (omega, zeta) = (spring.omega(), spring.damping);
+        let (mut x, mut v) = (world_angle(0.0), 0.0);
+        for k in 1..=steps {
+            let error = wrap(world_angle(k as f64 * dt) - x);
+            v += (omega * omega * error - 2.0 * zeta * omega * v) * dt;
+            x += v * dt;
+        }
+        let pose = sample_with_springs(&solver, &clip, std::slice::from_ref(&spring), t);
+        let axis = solver.world(&pose)[1].matrix2.x_axis;
+        let windowed = axis.y.atan2(axis.x);
+        // The spring lags the swing by degrees here; the forgotten start is worth e⁻⁵ of that.
+        let lag = wrap(x - world_angle(t)).to_degrees().abs();
+        let gap = wrap(windowed - x).to_degrees().abs();
+        assert!(lag > 2.0, "the spring should lag the swing: {lag}°");
+        assert!(
+            gap < 0.02 * lag.max(1.0),
+            "windowed vs whole history: {gap}° (lag {lag}°)"
+        );
+    }
+
+    #[test]
+    fn an_over_damped_spring_warms_up_for_its_slow_decay() {
+        let skeleton = rig();
+        let spring = |frequency: f64, damping: f64| {
+            Spring::from_record(
+                &SpringRecord {
+                    bone: "tail".into(),
+                    frequency,
+                    damping,
+                },
+                &skeleton,
+            )
+            .unwrap()
+        };
+        // ζ = 4: the slow mode decays at ω(4 − √15) ≈ 0.127 ω, so five time constants are
+        // ~7.9× those of a critically damped spring.
+        let ratio = spring(2.0, 4.0).warm_up() / spring(2.0, 1.0).warm_up();
+        assert!((ratio - 1.0 / (4.0 - 15f64.sqrt())).abs() < 1e-9, "{ratio}");
+        assert_eq!(spring(0.5, 10.0).warm_up(), 10.0, "at most 10 s");
+    }
+
+    #[test]
+    fn a_crossfade_blends_from_one_clip_to_the_other() {
+        let a = swing(true);
+        let b = swing(false);
+        let fade = Crossfade {
+            from: &a,
+            to: &b,
+            start: 1.0,
+            duration: 0.5,
+        };
+        assert_eq!(fade.sample(0.9), a.sample(0.9));
+        assert_eq!(fade.sample(1.6), b.sample(0.6));
+        let mid = fade.sample(1.25).bones[0].rotate.to_degrees();
+        // a at 1.25 s is at 60°, b at 0.25 s at 0°: half way is 30°.
+        assert!((mid - 30.0).abs() < 1e-9, "{mid}");
+    }
+}

@@ -1,0 +1,391 @@
+//! Animating in the editor: the current clip, playback, clips (add, rename, duplicate, delete),
+//! keys (set by posing or K, retimed, re-interpolated, deleted) and the onion skins' frames.
+
+use glam::DVec2;
+
+use super::editor::{Editor, Mode, ONION_STEP};
+use limber_core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
+use limber_core::edit::Edit;
+use limber_core::frame::Frame;
+use limber_core::pose::PoseSolver;
+
+impl Editor {
+    /// The current clip.
+    pub fn current_clip(&self) -> Option<&Clip> {
+        self.clip
+            .and_then(|c| self.document.project.rig.clips.get(c))
+    }
+
+    /// The current clip's name.
+    pub fn clip_name(&self) -> Option<&str> {
+        self.current_clip().map(|c| c.name.as_str())
+    }
+
+    /// The frames of the onion skins (earlier, later), when they are on and a clip is animating.
+    pub fn onion_frames(&self) -> Option<[Frame; 2]> {
+        if !self.overlays.onion || self.mode != Mode::Animate {
+            return None;
+        }
+        let project = &self.document.project;
+        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
+        let at = |t: f64| Frame::sample(project, &solver, Some(clip), clip.local_time(t));
+        let now = self.playhead();
+        Some([at(now - ONION_STEP), at(now + ONION_STEP)])
+    }
+
+    /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at
+    /// the end of one that plays once).
+    pub fn tick(&mut self, dt: f64) {
+        if !self.playing {
+            return;
+        }
+        let Some(clip) = self.current_clip() else {
+            self.playing = false;
+            return;
+        };
+        let t = self.time + dt;
+        if clip.looping {
+            self.time = t.rem_euclid(clip.duration);
+        } else if t >= clip.duration {
+            self.time = clip.duration;
+            self.playing = false;
+        } else {
+            self.time = t;
+        }
+    }
+
+    pub fn toggle_play(&mut self) {
+        if self.clip.is_none() {
+            self.status = "no clip to play: add one in the timeline".into();
+            return;
+        }
+        self.playing = !self.playing;
+        if !self.playing {
+            // Paused on the frame shown.
+            self.time = self.playhead();
+        }
+    }
+
+    /// The current clip's frame rate, when it has one.
+    pub fn clip_fps(&self) -> Option<u32> {
+        self.current_clip().and_then(|c| c.fps)
+    }
+
+    /// `t` within the clip, on the nearest frame of the clip's frame rate (unchanged without one).
+    pub fn snap_time(&self, t: f64) -> f64 {
+        let duration = self.current_clip().map_or(f64::INFINITY, |c| c.duration);
+        let t = match self.clip_fps() {
+            Some(fps) => (t * f64::from(fps)).round() / f64::from(fps),
+            None => t,
+        };
+        t.clamp(0.0, duration)
+    }
+
+    /// The time shown and keyed: the playhead, on the frame it is in when the clip has a frame rate
+    /// (playback steps frame by frame).
+    pub fn playhead(&self) -> f64 {
+        match self.clip_fps() {
+            Some(fps) => {
+                let fps = f64::from(fps);
+                // The small margin keeps a time computed as i / fps on frame i.
+                (self.time * fps + 1e-6).floor() / fps
+            }
+            None => self.time,
+        }
+    }
+
+    /// Sets the current clip's frame rate (`None`: free timing), one undo step; the playhead moves
+    /// to the nearest frame.
+    pub fn set_clip_fps(&mut self, fps: Option<u32>) -> bool {
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        let record = clip.to_record();
+        if record.fps == fps {
+            return false;
+        }
+        let name = record.name.clone();
+        if self.apply(Edit::ReplaceClip {
+            name,
+            clip: ClipRecord { fps, ..record },
+        }) {
+            self.time = self.snap_time(self.time);
+            return true;
+        }
+        false
+    }
+
+    /// Adds an empty looping clip of one second and selects it.
+    pub fn add_clip(&mut self) {
+        let clips = &self.document.project.rig.clips;
+        let name = (1..)
+            .map(|i| format!("clip{i}"))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_else(|| "clip".into());
+        let record = ClipRecord {
+            name,
+            duration: 1.0,
+            looping: true,
+            keys: Vec::new(),
+            parts: Vec::new(),
+            constraints: Vec::new(),
+            fps: None,
+        };
+        if self.apply(Edit::AddClip(record)) {
+            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            self.time = 0.0;
+        }
+    }
+
+    /// Renames the current clip.
+    pub fn rename_clip(&mut self, to: &str) -> bool {
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        let record = clip.to_record();
+        if record.name == to || to.trim().is_empty() {
+            return false;
+        }
+        let name = record.name.clone();
+        self.apply(Edit::ReplaceClip {
+            name,
+            clip: ClipRecord {
+                name: to.trim().to_string(),
+                ..record
+            },
+        })
+    }
+
+    /// Adds a copy of the current clip ("NAME copy") and selects it.
+    pub fn duplicate_clip(&mut self) -> bool {
+        let Some(clip) = self.current_clip() else {
+            return false;
+        };
+        let record = clip.to_record();
+        let clips = &self.document.project.rig.clips;
+        let name = std::iter::once(format!("{} copy", record.name))
+            .chain((2..).map(|i| format!("{} copy {i}", record.name)))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_default();
+        if self.apply(Edit::AddClip(ClipRecord { name, ..record })) {
+            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            return true;
+        }
+        false
+    }
+
+    /// Deletes the current clip.
+    pub fn delete_clip(&mut self) -> bool {
+        let Some(name) = self.clip_name().map(str::to_string) else {
+            return false;
+        };
+        if self.apply(Edit::RemoveClip { name }) {
+            let clips = self.document.project.rig.clips.len();
+            self.clip = (clips > 0).then_some(0);
+            self.time = 0.0;
+            self.selected_key = None;
+            return true;
+        }
+        false
+    }
+
+    /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
+    /// samples it at the playhead, before constraints.
+    pub fn keyed_rotation(&self, bone: usize) -> f64 {
+        self.current_clip()
+            .and_then(|clip| {
+                clip.sample(self.playhead())
+                    .bones
+                    .get(bone)
+                    .map(|b| b.rotate)
+            })
+            .unwrap_or(0.0)
+            .to_degrees()
+    }
+
+    /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
+    /// at the playhead.
+    pub fn keyed_translation(&self, bone: usize) -> DVec2 {
+        self.current_clip()
+            .and_then(|clip| {
+                clip.sample(self.playhead())
+                    .bones
+                    .get(bone)
+                    .map(|b| DVec2::from(b.translate))
+            })
+            .unwrap_or(DVec2::ZERO)
+    }
+
+    /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
+    pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
+        let p = self.document.project.parts.get(part)?;
+        let keyed = self
+            .current_clip()
+            .and_then(|clip| clip.sample_part(&p.name, self.playhead()).draw_order);
+        Some(keyed.unwrap_or(p.draw_order))
+    }
+
+    /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
+    /// there), one undo step.
+    pub fn key_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
+        let Some(clip) = self.current_clip() else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let Some(name) = self
+            .document
+            .project
+            .parts
+            .get(part)
+            .map(|p| p.name.clone())
+        else {
+            return false;
+        };
+        let time = self.playhead();
+        let mut record = clip.to_record();
+        match record
+            .parts
+            .iter_mut()
+            .find(|k| k.part == name && k.time == time)
+        {
+            Some(key) => key.draw_order = Some(draw_order),
+            None => record.parts.push(PartKeyRecord {
+                part: name.clone(),
+                time,
+                draw_order: Some(draw_order),
+                visible: None,
+                deform: None,
+                interp: Default::default(),
+            }),
+        }
+        let clip_name = record.name.clone();
+        let done = self.apply(Edit::ReplaceClip {
+            name: clip_name,
+            clip: record,
+        });
+        if done {
+            self.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
+        }
+        done
+    }
+
+    /// Keys `bone`'s translation at the playhead in the current clip.
+    pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
+        let (Some(clip), Some(name)) = (self.clip_name().map(str::to_string), self.bone_name(bone))
+        else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let key = KeyRecord {
+            bone: name,
+            time: self.playhead(),
+            rotate: None,
+            translate: Some(translate.to_array()),
+            scale: None,
+            interp: Default::default(),
+        };
+        self.apply(Edit::SetKey { clip, key })
+    }
+
+    /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
+    pub fn key_rotation(&mut self, bone: usize, degrees: f64) -> bool {
+        let Some(clip) = self.clip_name().map(str::to_string) else {
+            self.status = "no clip to key: add one in the timeline".into();
+            return false;
+        };
+        let Some(name) = self.bone_name(bone) else {
+            return false;
+        };
+        let key = KeyRecord {
+            bone: name,
+            time: self.playhead(),
+            rotate: Some(degrees),
+            translate: None,
+            scale: None,
+            interp: Default::default(),
+        };
+        self.apply(Edit::SetKey { clip, key })
+    }
+
+    /// Sets a key (K) for the selected bone with its current rotation.
+    pub fn key_selected(&mut self) {
+        match self.selected_bone {
+            Some(bone) => {
+                let degrees = self.keyed_rotation(bone);
+                if self.key_rotation(bone, degrees) {
+                    self.status = format!("keyed at {:.2} s", self.playhead());
+                }
+            }
+            None => self.status = "select a bone to key".into(),
+        }
+    }
+
+    /// The selected key's record in the current clip.
+    pub fn selected_key_record(&self) -> Option<KeyRecord> {
+        let (bone, time) = self.selected_key.as_ref()?;
+        let clip = self.current_clip()?;
+        clip.to_record()
+            .keys
+            .into_iter()
+            .find(|k| &k.bone == bone && k.time == *time)
+    }
+
+    /// Sets the interpolation from the selected key to the next.
+    pub fn set_key_interpolation(&mut self, interp: Interpolation) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        self.apply(Edit::SetKey {
+            clip,
+            key: KeyRecord { interp, ..key },
+        });
+    }
+
+    /// Moves the selected key to `time` (same channels and interpolation), as one undo step.
+    pub fn move_selected_key(&mut self, time: f64) {
+        let (Some(key), Some(clip)) = (
+            self.selected_key_record(),
+            self.clip_name().map(str::to_string),
+        ) else {
+            return;
+        };
+        if key.time == time {
+            return;
+        }
+        self.document.begin();
+        let removed = self.apply(Edit::RemoveKey {
+            clip: clip.clone(),
+            bone: key.bone.clone(),
+            time: key.time,
+        });
+        if removed
+            && self.apply(Edit::SetKey {
+                clip,
+                key: KeyRecord {
+                    time,
+                    ..key.clone()
+                },
+            })
+        {
+            self.document.commit();
+            self.selected_key = Some((key.bone, time));
+        } else {
+            self.document.cancel();
+        }
+    }
+
+    /// Deletes the selected key.
+    pub fn delete_selected_key(&mut self) {
+        if let (Some((bone, time)), Some(clip)) = (
+            self.selected_key.clone(),
+            self.clip_name().map(str::to_string),
+        ) && self.apply(Edit::RemoveKey { clip, bone, time })
+        {
+            self.selected_key = None;
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! The open document: the project, where it lives, its undo history, and whether it has unsaved
+//! changes. Every change goes through [`Document::apply`] (one [`Edit`], one undo step) or a
+//! transaction ([`Document::begin`] … [`Document::commit`]) so a drag is one step.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use limber_core::distance::Metric;
+use limber_core::edit::Edit;
+use limber_core::history::History;
+use limber_core::image_io::decode_png;
+use limber_core::pipeline::{MeshSettings, build_mesh_and_grid};
+use limber_core::project::{Part, Project, relative_image_path};
+use limber_core::rig::Rig;
+use limber_core::weights::{Binding, WeightSettings, auto_smoothness};
+
+/// The project being edited.
+pub struct Document {
+    pub project: Project,
+    /// Where it is saved; `None` until a project made from an image is first saved.
+    pub path: Option<PathBuf>,
+    history: History,
+    /// Counts changes; the document is dirty when it differs from the count at the last save.
+    revision: u64,
+    saved_revision: u64,
+    /// Counts changes to meshes and weights (what the GPU must upload again).
+    pub mesh_revision: u64,
+}
+
+/// The file extension of project files.
+pub const PROJECT_EXTENSION: &str = "limber";
+
+impl Document {
+    /// Opens a project file, or makes a new project from a PNG (mesh with default settings, no
+    /// bones). The error is one line naming the file.
+    pub fn open(path: &Path) -> Result<Self, String> {
+        let name = path.display();
+        let is_png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if is_png {
+            return Self::from_image(path);
+        }
+        let mut project = Project::load(path).map_err(|e| format!("{name}: {e}"))?;
+        // In memory, part images are absolute; saving makes them relative to the project again.
+        for i in 0..project.parts.len() {
+            project.parts[i].image = absolute(&project.image_path(path, i));
+        }
+        Ok(Self::with(project, Some(absolute(path))))
+    }
+
+    /// A new, unsaved project with one part made from the PNG at `image`.
+    pub fn from_image(image: &Path) -> Result<Self, String> {
+        let name = image.display();
+        let bytes =
+            limber_core::image_io::read_png_file(image).map_err(|e| format!("{name}: {e}"))?;
+        let decoded = decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let settings = MeshSettings::default();
+        let (mesh, _, _) =
+            build_mesh_and_grid(&decoded, &settings).map_err(|e| format!("{name}: {e}"))?;
+        let binding = Binding {
+            vertices: vec![Vec::new(); mesh.positions.len()],
+        };
+        let part_name = image.file_stem().map_or_else(
+            || "sprite".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let absolute_image = absolute(image);
+        let project = Project {
+            rig: Rig::default(),
+            parts: vec![Part {
+                name: part_name,
+                draw_order: 0,
+                image: absolute_image.clone(),
+                image_crc32: crc32fast::hash(&bytes),
+                mesh_settings: settings,
+                mesh_edited: false,
+                weight_settings: WeightSettings {
+                    metric: Metric::Geodesic,
+                    smoothness: auto_smoothness(decoded.width(), decoded.height()),
+                },
+                mesh: Arc::new(mesh),
+                binding,
+            }],
+        };
+        let mut document = Self::with(project, None);
+        // Never saved: dirty from the start, so closing asks.
+        document.revision = 1;
+        Ok(document)
+    }
+
+    fn with(project: Project, path: Option<PathBuf>) -> Self {
+        Self {
+            project,
+            path,
+            history: History::new(),
+            revision: 0,
+            saved_revision: 0,
+            mesh_revision: 0,
+        }
+    }
+
+    /// Counts every change (for autosave and caches).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether there are changes not yet saved.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// The window title: file name, an asterisk when unsaved, and the app name.
+    pub fn title(&self) -> String {
+        let name = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || "Untitled".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let mark = if self.is_dirty() { "*" } else { "" };
+        format!("{mark}{name} — limber")
+    }
+
+    fn changed(&mut self, edit: Option<&Edit>) {
+        self.revision += 1;
+        let meshes_or_weights = |e: &Edit| {
+            matches!(
+                e,
+                Edit::SetBinding { .. }
+                    | Edit::RemoveBone { .. }
+                    | Edit::AddBone(_)
+                    | Edit::AddPart(_)
+                    | Edit::ReplaceMesh { .. }
+            )
+        };
+        if edit.is_none_or(meshes_or_weights) {
+            self.mesh_revision += 1;
+        }
+    }
+
+    /// Applies one edit as one undo step (or as part of the open transaction). A refused edit
+    /// changes nothing and says why.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+        let note = edit.clone();
+        self.history
+            .apply(&mut self.project, edit)
+            .map_err(|e| e.to_string())?;
+        self.changed(Some(&note));
+        Ok(())
+    }
+
+    /// Applies one edit into the last undo step (see [`History::amend`]).
+    pub fn amend(&mut self, edit: Edit) -> Result<(), String> {
+        let note = edit.clone();
+        self.history
+            .amend(&mut self.project, edit)
+            .map_err(|e| e.to_string())?;
+        self.changed(Some(&note));
+        Ok(())
+    }
+
+    /// Starts a transaction: the edits until [`Document::commit`] are one undo step.
+    pub fn begin(&mut self) {
+        self.history.begin(&self.project);
+    }
+
+    pub fn commit(&mut self) {
+        self.history.commit(&self.project);
+    }
+
+    /// Ends the transaction, putting the project back as it was when it began.
+    pub fn cancel(&mut self) {
+        self.history.cancel(&mut self.project);
+        self.changed(None);
+    }
+
+    /// Whether a transaction (a drag) is open.
+    pub fn in_transaction(&self) -> bool {
+        self.history.is_open()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let done = self.history.undo(&mut self.project);
+        if done {
+            self.changed(None);
+        }
+        done
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let done = self.history.redo(&mut self.project);
+        if done {
+            self.changed(None);
+        }
+        done
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// A path to hand to code that resolves part images against a project file: the document's
+    /// file, or a placeholder before the first save. (In memory part images are absolute, so any
+    /// base finds them.)
+    pub fn base_path(&self) -> PathBuf {
+        self.path
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"))
+    }
+
+    /// Part `index`'s image file (absolute).
+    pub fn image_path(&self, index: usize) -> PathBuf {
+        self.project
+            .parts
+            .get(index)
+            .map(|p| p.image.clone())
+            .unwrap_or_default()
+    }
+
+    /// The project as it would be saved at `path`: image references relative to it.
+    pub fn project_for(&self, path: &Path) -> Project {
+        let mut project = self.project.clone();
+        for part in &mut project.parts {
+            part.image = relative_image_path(&part.image, path);
+        }
+        project
+    }
+
+    /// Saves atomically to `path` (keeping the previous file as `.bak`) and makes it the document's
+    /// file. On error nothing changes.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        let project = self.project_for(path);
+        project
+            .save(path)
+            .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+        self.path = Some(absolute(path));
+        self.saved_revision = self.revision;
+        Ok(())
+    }
+
+    /// Saves to the document's file; an error when it has none yet (use Save As).
+    pub fn save(&mut self) -> Result<(), String> {
+        match self.path.clone() {
+            Some(path) => self.save_as(&path),
+            None => Err("this project has not been saved yet: choose Save As".into()),
+        }
+    }
+
+    /// The serialised project for a recovery file (relative to the project's own path, or absolute
+    /// image paths when it has none).
+    pub fn recovery_bytes(&self) -> Vec<u8> {
+        match &self.path {
+            Some(path) => self.project_for(path).to_bytes(),
+            None => self.project.to_bytes(),
+        }
+    }
+
+    /// Marks the document as changed since the last save (a recovered document).
+    pub fn mark_dirty(&mut self) {
+        self.revision += 1;
+    }
+}
+
+/// `path` made absolute and lexically clean (`a/b/../c` → `a/c`), so the same file always has the
+/// same path in memory.
+pub fn absolute(path: &Path) -> PathBuf {
+    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut clean = PathBuf::new();
+    for component in full.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            other => clean.push(other),
+        }
+    }
+    clean
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/sprites/kenney_wormGreen.png")
+    }
+
+    #[test]
+    fn a_png_opens_as_an_unsaved_project_with_one_part() {
+        let document = Document::open(&sample()).unwrap();
+        assert_eq!(document.project.parts.len(), 1);
+        assert!(document.is_dirty());
+        assert_eq!(document.title(), "*Untitled — limber");
+        assert!(document.project.parts[0].image.is_absolute());
+    }
+
+    #[test]
+    fn edits_undo_and_redo_and_track_unsaved_changes() {
+        let dir = std::env::temp_dir().join(format!("limber-doc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut document = Document::open(&sample()).unwrap();
+        let path = dir.join("worm.limber");
+        document.save_as(&path).unwrap();
+        assert!(!document.is_dirty());
+        assert_eq!(document.title(), "worm.limber — limber");
+        // Saved relative to the project file; absolute in memory.
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("\"image\":\"../"), "relative in the file");
+        assert!(document.project.parts[0].image.is_absolute());
+        let bone = limber_core::rig::BoneRecord {
+            name: "spine".into(),
+            parent: None,
+            head: [10.0, 10.0],
+            tail: [30.0, 10.0],
+            smoothness: None,
+            deform: true,
+        };
+        document.apply(Edit::AddBone(bone)).unwrap();
+        assert!(document.is_dirty());
+        assert!(
+            document
+                .apply(Edit::RemoveBone {
+                    name: "nope".into()
+                })
+                .is_err()
+        );
+        assert_eq!(document.project.rig.skeleton.bones.len(), 1);
+        assert!(document.undo());
+        assert!(document.project.rig.skeleton.bones.is_empty());
+        assert!(document.redo());
+        assert_eq!(document.project.rig.skeleton.bones[0].name, "spine");
+        document.save().unwrap();
+        let reopened = Document::open(&path).unwrap();
+        assert_eq!(reopened.project, document.project);
+        assert!(!reopened.is_dirty());
+    }
+
+    #[test]
+    fn a_bad_file_gives_one_line_naming_it() {
+        let error = Document::open(Path::new("/no/such/project.limber"))
+            .err()
+            .unwrap();
+        assert!(error.starts_with("/no/such/project.limber:"), "{error}");
+        assert!(!error.contains('\n'));
+    }
+}

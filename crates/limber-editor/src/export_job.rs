@@ -1,0 +1,152 @@
+//! A rendered export (GIF, sprite sheet or PNG frames of a clip) on a worker thread: a headless GPU
+//! device renders the clip frame by frame, reporting one unit of progress per frame and stopping
+//! when cancelled, in which case nothing is written (see [`limber_render::export`]). The window's
+//! dialog only picks the path; the editor starts, shows and polls the job (`exports.rs`).
+
+use super::worker::{Worker, WorkerFailure};
+use std::path::{Path, PathBuf};
+
+use limber_core::progress::Progress;
+use limber_core::project::Project;
+use limber_render::export::gif::MAX_GIF_FPS;
+use limber_render::export::timing::{FrameTimes, clip_fps};
+use limber_render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
+
+/// What an export writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportKind {
+    /// An animated GIF (at most 50 fps: whole centiseconds).
+    Gif,
+    /// A sprite-sheet PNG with its JSON-hash atlas beside it.
+    Sheet,
+    /// `frame_0000.png`, … in a folder (made when missing).
+    Frames,
+}
+
+impl ExportKind {
+    /// What the status bar calls it.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Gif => "GIF",
+            Self::Sheet => "sprite sheet",
+            Self::Frames => "PNG frames",
+        }
+    }
+}
+
+/// How an export ended, one line for the status bar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportOutcome {
+    Written(String),
+    Cancelled(String),
+    Failed(String),
+}
+
+impl ExportOutcome {
+    pub fn message(&self) -> &str {
+        match self {
+            Self::Written(m) | Self::Cancelled(m) | Self::Failed(m) => m,
+        }
+    }
+}
+
+/// An export running on a worker thread.
+pub struct ExportJob {
+    kind: ExportKind,
+    out: PathBuf,
+    worker: Worker<Result<(), String>>,
+}
+
+impl ExportJob {
+    /// Starts rendering clip `clip` of `project` (saved at `project_path`; `None`: the rest pose) at
+    /// the clip's own frame rate (30 fps without one) into `out`.
+    pub fn start(
+        kind: ExportKind,
+        project: Project,
+        project_path: PathBuf,
+        clip: Option<usize>,
+        out: PathBuf,
+    ) -> Self {
+        let target = out.clone();
+        let worker = Worker::spawn("limber-export", move |progress: &Progress| {
+            render(kind, &project, &project_path, clip, &target, progress)
+        });
+        Self { kind, out, worker }
+    }
+
+    pub fn kind(&self) -> ExportKind {
+        self.kind
+    }
+
+    /// Frames rendered and frames to render (0 of 0 until the device is ready).
+    pub fn counts(&self) -> (usize, usize) {
+        self.worker.progress().counts()
+    }
+
+    /// Asks the worker to stop before its next frame; nothing is written.
+    pub fn cancel(&self) {
+        self.worker.progress().cancel();
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.worker.progress().is_cancelled()
+    }
+
+    /// Whether the worker has finished (or could not start).
+    pub fn is_finished(&self) -> bool {
+        self.worker.is_finished()
+    }
+
+    /// Waits for the worker and says how the export ended.
+    pub fn wait(self) -> ExportOutcome {
+        let out = self.out.display().to_string();
+        let cancelled = self.is_cancelled();
+        let result = match self.worker.join() {
+            Ok(result) => result,
+            Err(WorkerFailure::Panicked) => Err("the export failed".into()),
+            Err(WorkerFailure::NoThread) => Err("the export could not start a thread".into()),
+        };
+        match result {
+            _ if cancelled && result.is_err() => ExportOutcome::Cancelled(format!(
+                "{} export cancelled: nothing written",
+                self.kind.noun()
+            )),
+            Ok(()) => ExportOutcome::Written(format!("exported {out}")),
+            Err(e) => ExportOutcome::Failed(format!("{out}: {e}")),
+        }
+    }
+}
+
+/// The worker: a headless device, the clip's frames, the file(s).
+fn render(
+    kind: ExportKind,
+    project: &Project,
+    project_path: &Path,
+    clip: Option<usize>,
+    out: &Path,
+    progress: &Progress,
+) -> Result<(), String> {
+    if kind == ExportKind::Frames {
+        std::fs::create_dir_all(out).map_err(|e| format!("cannot create the folder: {e}"))?;
+    }
+    let gpu = limber_render::GpuContext::headless().map_err(|e| e.to_string())?;
+    let settings = RenderSettings {
+        scale: 1.0,
+        background: [0; 4],
+        style: limber_render::PartStyle::default(),
+    };
+    let renderer =
+        ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
+    let clip = clip.and_then(|c| project.rig.clips.get(c));
+    let fps = match kind {
+        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
+        _ => clip_fps(clip),
+    };
+    let times = FrameTimes::of_clip(clip, fps);
+    let progress = Some(progress);
+    match kind {
+        ExportKind::Gif => write_gif(&renderer, clip, &times, out, progress),
+        ExportKind::Sheet => write_sheet(&renderer, clip, &times, None, out, progress),
+        ExportKind::Frames => write_frames(&renderer, clip, &times, out, progress),
+    }
+}

@@ -1,0 +1,37 @@
+//! The editor's model, without a UI toolkit: what the limber window shows and edits, and every
+//! action it takes, so tests drive the editor without a window.
+//!
+//! - [`document`]: the project, its file and undo history;
+//! - [`editor`]: view state and the actions the UI triggers, with its animating, weighting, parts
+//!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
+//! - [`key_selection`], [`part_key_selection`], [`timed_keys`]: the dopesheet's selection, copy and
+//!   paste;
+//! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and keying
+//!   vertex offsets (Deform in Animate mode);
+//! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
+//!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
+//!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
+//!   [`part_job`]: a new part meshed and weighted (on a worker thread when large); [`worker`]: the
+//!   thread those jobs share.
+
+mod animate;
+pub mod deform;
+pub mod document;
+pub mod editor;
+pub mod export_job;
+mod exports;
+mod hierarchy;
+pub mod key_selection;
+pub mod mesh_edit;
+pub mod part_job;
+pub mod part_key_selection;
+mod parts;
+pub mod recent;
+pub mod recovery;
+pub mod timed_keys;
+mod weighting;
+pub mod weights_cache;
+pub mod weights_job;
+pub mod worker;
+
+pub use editor::Editor;

@@ -1,0 +1,123 @@
+//! Editing a part's mesh by hand in Mesh mode: click inside a sprite to add a vertex, drag a vertex
+//! to move it, select one and press Delete to remove it. Each is one [`Edit::ReplaceMesh`] (one undo
+//! step) with the weights carried over ([`mesh_edit::carry_edited_binding`]) and the deform keys
+//! carried by the edit itself; a refused edit leaves the document unchanged and says why.
+
+use glam::DVec2;
+
+use super::editor::{Drag, Editor};
+use limber_core::edit::Edit;
+use limber_core::mesh_edit::{self, Edited, MeshEditError};
+
+/// How near (screen points) the pointer must be to a vertex to pick it.
+pub const VERTEX_REACH: f64 = 8.0;
+
+impl Editor {
+    /// The vertex (part, index) under `point` (image pixels, rest pose) in the current view.
+    pub fn mesh_vertex_at(&self, point: DVec2) -> Option<(usize, usize)> {
+        self.vertex_at(point, VERTEX_REACH / self.camera.zoom)
+    }
+
+    /// The front-most part whose mesh contains `point` (rest pose).
+    pub fn part_at(&self, point: DVec2) -> Option<usize> {
+        let parts = &self.document.project.parts;
+        (0..parts.len())
+            .filter(|&p| mesh_edit::contains(&parts[p].mesh, point.to_array()))
+            .max_by_key(|&p| (parts[p].draw_order, p))
+    }
+
+    /// A click in Mesh mode: selects the vertex under the pointer, else adds one there when the
+    /// point is inside a sprite, else clears the selection.
+    pub fn mesh_click(&mut self, point: DVec2) {
+        if let Some(hit) = self.mesh_vertex_at(point) {
+            self.selected_vertex = Some(hit);
+            self.status = format!("vertex {} selected (Delete removes it)", hit.1);
+        } else if let Some(part) = self.part_at(point) {
+            self.add_mesh_vertex(part, point);
+        } else {
+            self.selected_vertex = None;
+        }
+    }
+
+    /// Adds a vertex at `point` to part `part`'s mesh and selects it.
+    pub fn add_mesh_vertex(&mut self, part: usize, point: DVec2) -> bool {
+        let done = self.edit_mesh(part, |mesh| mesh_edit::add_vertex(mesh, point.to_array()));
+        if done {
+            let last = self.document.project.parts[part].mesh.positions.len() - 1;
+            self.selected_vertex = Some((part, last));
+            self.status = format!("added vertex {last}");
+        }
+        done
+    }
+
+    /// Moves vertex `vertex` of part `part` to `to` (image pixels).
+    pub fn move_mesh_vertex(&mut self, part: usize, vertex: usize, to: DVec2) -> bool {
+        let done = self.edit_mesh(part, |mesh| {
+            mesh_edit::move_vertex(mesh, vertex, to.to_array())
+        });
+        if done {
+            self.selected_vertex = Some((part, vertex));
+            self.status = format!("moved vertex {vertex}");
+        }
+        done
+    }
+
+    /// Removes the selected vertex (Delete in Mesh mode). Returns whether one was removed.
+    pub fn delete_selected_vertex(&mut self) -> bool {
+        let Some((part, vertex)) = self.selected_vertex else {
+            self.status = "select a vertex to delete".into();
+            return false;
+        };
+        let done = self.edit_mesh(part, |mesh| mesh_edit::remove_vertex(mesh, vertex));
+        if done {
+            self.selected_vertex = None;
+            self.status = format!("deleted vertex {vertex}");
+        }
+        done
+    }
+
+    /// Starts dragging the vertex under `point` (Mesh mode).
+    pub fn start_vertex_drag(&mut self, point: DVec2) -> Option<Drag> {
+        let (part, vertex) = self.mesh_vertex_at(point)?;
+        self.selected_vertex = Some((part, vertex));
+        let at = DVec2::from(self.document.project.parts[part].mesh.positions[vertex]);
+        Some(Drag::MoveVertex {
+            part,
+            vertex,
+            grab: point - at,
+            to: at,
+        })
+    }
+
+    /// Applies a mesh edit made by `make` on part `part` as one [`Edit::ReplaceMesh`].
+    fn edit_mesh(
+        &mut self,
+        part: usize,
+        make: impl FnOnce(&limber_core::Mesh) -> Result<Edited, MeshEditError>,
+    ) -> bool {
+        let Some(current) = self.document.project.parts.get(part) else {
+            self.status = format!("no part {part}");
+            return false;
+        };
+        let edited = match make(&current.mesh) {
+            Ok(edited) => edited,
+            Err(e) => {
+                self.status = format!("mesh edit refused: {e}");
+                return false;
+            }
+        };
+        let binding = mesh_edit::carry_edited_binding(&current.mesh, &current.binding, &edited);
+        let settings = current.mesh_settings.clone();
+        let done = self.apply(Edit::ReplaceMesh {
+            part,
+            mesh: std::sync::Arc::new(edited.mesh),
+            settings,
+            hand_edited: true,
+            binding,
+        });
+        if done {
+            self.weights.clear();
+        }
+        done
+    }
+}

@@ -1,0 +1,140 @@
+//! A new part made from a PNG: read, meshed with default settings and weighted automatically on a
+//! skeleton — at once for a small image, or on a worker thread for a large one, reporting progress
+//! (the mesh, then a unit per bone's distance field) and stopping when cancelled. Naming the part and
+//! adding it to the document is the editor's business (`parts.rs`).
+
+use super::worker::{Worker, WorkerFailure};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use limber_core::distance::Metric;
+use limber_core::mesh::Mesh;
+use limber_core::pipeline::{MeshSettings, build_mesh_and_grid};
+use limber_core::progress::Progress;
+use limber_core::skeleton::Skeleton;
+use limber_core::weights::{Binding, DistanceCache, WeightSettings, auto_smoothness, auto_weights};
+
+/// A part built from an image, not yet named or placed in the draw order.
+pub struct NewPart {
+    /// The image, absolute.
+    pub image: PathBuf,
+    pub image_crc32: u32,
+    pub mesh_settings: MeshSettings,
+    pub weight_settings: WeightSettings,
+    pub mesh: Arc<Mesh>,
+    pub binding: Binding,
+    /// The skeleton the weights were computed on.
+    pub skeleton: Skeleton,
+}
+
+/// The image's width × height from its header (`None` when it cannot be read: the full read then
+/// reports why).
+pub fn image_pixels(path: &Path) -> Option<u64> {
+    let file = std::fs::File::open(path).ok()?;
+    let reader =
+        image::ImageReader::with_format(std::io::BufReader::new(file), image::ImageFormat::Png);
+    let (width, height) = reader.into_dimensions().ok()?;
+    Some(u64::from(width) * u64::from(height))
+}
+
+/// Reads the PNG at `path`, meshes it and weights it on `skeleton`. `Ok(None)` when `progress` was
+/// cancelled; errors are one line naming the file.
+pub fn build_part(
+    path: &Path,
+    skeleton: &Skeleton,
+    progress: &Progress,
+) -> Result<Option<NewPart>, String> {
+    let name = path.display();
+    progress.add_total(1);
+    let bytes = limber_core::image_io::read_png_file(path).map_err(|e| format!("{name}: {e}"))?;
+    let image = limber_core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let mesh_settings = MeshSettings::default();
+    let (mesh, grid, _) =
+        build_mesh_and_grid(&image, &mesh_settings).map_err(|e| format!("{name}: {e}"))?;
+    progress.finish_one();
+    let weight_settings = WeightSettings {
+        metric: Metric::Geodesic,
+        smoothness: auto_smoothness(image.width(), image.height()),
+    };
+    if progress.is_cancelled() {
+        return Ok(None);
+    }
+    let Some(distances) = DistanceCache::new().distances_with(
+        &grid,
+        skeleton,
+        &mesh.positions,
+        weight_settings,
+        progress,
+    ) else {
+        return Ok(None);
+    };
+    let binding = auto_weights(
+        skeleton,
+        &distances,
+        &mesh.positions,
+        weight_settings.smoothness,
+    );
+    Ok(Some(NewPart {
+        image: super::document::absolute(path),
+        image_crc32: crc32fast::hash(&bytes),
+        mesh_settings,
+        weight_settings,
+        mesh: Arc::new(mesh),
+        binding,
+        skeleton: skeleton.clone(),
+    }))
+}
+
+/// A part being built on a worker thread.
+pub struct PartJob {
+    path: PathBuf,
+    worker: Worker<Result<Option<NewPart>, String>>,
+}
+
+impl PartJob {
+    /// Starts building a part from the PNG at `path`, weighted on `skeleton`.
+    pub fn start(path: &Path, skeleton: Skeleton) -> Self {
+        let worker_path = path.to_path_buf();
+        let worker = Worker::spawn("limber-part", move |progress: &Progress| {
+            build_part(&worker_path, &skeleton, progress)
+        });
+        Self {
+            path: path.to_path_buf(),
+            worker,
+        }
+    }
+
+    /// The image being added.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finished and total units (the mesh, then a bone's field each).
+    pub fn counts(&self) -> (usize, usize) {
+        self.worker.progress().counts()
+    }
+
+    /// Stops the work at the next unit; nothing is added.
+    pub fn cancel(&self) {
+        self.worker.progress().cancel();
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.worker.progress().is_cancelled()
+    }
+
+    /// Whether the worker has finished (or could not start).
+    pub fn is_finished(&self) -> bool {
+        self.worker.is_finished()
+    }
+
+    /// Waits for the worker: the part, `Ok(None)` when cancelled, or a one-line error.
+    pub fn wait(self) -> Result<Option<NewPart>, String> {
+        let path = self.path.display().to_string();
+        match self.worker.join() {
+            Ok(result) => result,
+            Err(WorkerFailure::Panicked) => Err(format!("{path}: building the part failed")),
+            Err(WorkerFailure::NoThread) => Err("adding the part could not start a thread".into()),
+        }
+    }
+}

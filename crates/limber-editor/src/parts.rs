@@ -1,0 +1,169 @@
+//! Parts in the editor: adding a PNG as a part (large ones on a worker thread), its draw order, and re-meshing that carries the
+//! weights over.
+
+use std::path::Path;
+
+use super::editor::Editor;
+use super::part_job::{NewPart, PartJob, build_part, image_pixels};
+use limber_core::edit::Edit;
+use limber_core::progress::Progress;
+use limber_core::project::Part;
+
+impl Editor {
+    /// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
+    /// settings and weighted automatically on the current skeleton — at once when the image has at
+    /// most [`Editor::sync_weight_pixels`] pixels, else on a worker thread ([`Editor::part_job`]:
+    /// progress and Cancel in the status bar; the part arrives as one undo step when it is done).
+    /// Returns whether the part was added or its job started.
+    pub fn add_part(&mut self, path: &Path) -> bool {
+        if self.part_job.is_some() {
+            self.status = "a part is being added: wait for it or cancel it".into();
+            return false;
+        }
+        let skeleton = self.document.project.rig.skeleton.clone();
+        if image_pixels(path).is_some_and(|pixels| pixels > self.sync_weight_pixels) {
+            self.part_job = Some(PartJob::start(path, skeleton));
+            self.status = format!("adding part from {} …", path.display());
+            return true;
+        }
+        match build_part(path, &skeleton, &Progress::new()) {
+            Ok(Some(part)) => self.place_part(part),
+            Ok(None) => false,
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    /// The part being added in the background: finished and total units.
+    pub fn part_progress(&self) -> Option<(usize, usize)> {
+        self.part_job.as_ref().map(PartJob::counts)
+    }
+
+    /// Stops adding the part; the document stays as it is.
+    pub fn cancel_part(&mut self) {
+        if let Some(job) = &self.part_job {
+            job.cancel();
+            self.status = "cancelling the new part…".into();
+        }
+    }
+
+    /// Takes in the new part if its job has ended (called every frame; waits while a drag is open,
+    /// so the part stays an undo step of its own).
+    pub fn poll_part_job(&mut self) {
+        if self.part_job.as_ref().is_some_and(PartJob::is_finished)
+            && !self.document.in_transaction()
+            && let Some(job) = self.part_job.take()
+        {
+            self.take_part(job);
+        }
+    }
+
+    /// Waits for the part job (and any restart it leads to) and takes its part in: for tests.
+    pub fn finish_part_job(&mut self) {
+        while let Some(job) = self.part_job.take() {
+            self.take_part(job);
+        }
+    }
+
+    fn take_part(&mut self, job: PartJob) {
+        let path = job.path().to_path_buf();
+        let cancelled = job.is_cancelled();
+        let result = job.wait();
+        if cancelled {
+            // Even a part that was ready: the user asked for nothing to change.
+            self.status = "adding the part cancelled: nothing changed".into();
+            return;
+        }
+        match result {
+            Ok(Some(part)) if part.skeleton != self.document.project.rig.skeleton => {
+                // The bones changed meanwhile: weigh the part on the new skeleton.
+                let skeleton = self.document.project.rig.skeleton.clone();
+                self.part_job = Some(PartJob::start(&path, skeleton));
+                self.status = format!(
+                    "adding part from {} again: the bones changed",
+                    path.display()
+                );
+            }
+            Ok(Some(part)) => {
+                self.place_part(part);
+            }
+            Ok(None) => self.status = "adding the part cancelled: nothing changed".into(),
+            Err(e) => self.status = e,
+        }
+    }
+
+    /// Names the part after its image (unique), puts it in front and adds it as one undo step.
+    fn place_part(&mut self, part: NewPart) -> bool {
+        let stem = part
+            .image
+            .file_stem()
+            .map_or_else(|| "part".to_string(), |s| s.to_string_lossy().into_owned());
+        let parts = &self.document.project.parts;
+        let name = std::iter::once(stem.clone())
+            .chain((2..).map(|i| format!("{stem}{i}")))
+            .find(|n| parts.iter().all(|p| &p.name != n))
+            .unwrap_or(stem);
+        let draw_order = parts
+            .iter()
+            .map(|p| p.draw_order)
+            .max()
+            .map_or(0, |o| o + 1);
+        let image = part.image.clone();
+        let added = self.apply(Edit::AddPart(Box::new(Part {
+            name,
+            draw_order,
+            image: part.image,
+            image_crc32: part.image_crc32,
+            mesh_settings: part.mesh_settings,
+            mesh_edited: false,
+            weight_settings: part.weight_settings,
+            mesh: part.mesh,
+            binding: part.binding,
+        })));
+        if added {
+            self.weights.clear();
+            self.status = format!("added part from {}", image.display());
+        }
+        added
+    }
+
+    pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
+        self.apply(Edit::SetDrawOrder { part, draw_order })
+    }
+
+    /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices.
+    pub fn remesh(&mut self, index: usize, settings: limber_core::pipeline::MeshSettings) -> bool {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return false;
+        };
+        let path = self.document.image_path(index);
+        let built = limber_core::image_io::load_png(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|image| {
+                limber_core::pipeline::build_mesh(&image, &settings)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            });
+        let mesh = match built {
+            Ok((mesh, _)) => mesh,
+            Err(e) => {
+                self.status = e;
+                return false;
+            }
+        };
+        let binding =
+            limber_core::remesh::carry_binding(&part.mesh, &part.binding, &mesh.positions);
+        let done = self.apply(Edit::ReplaceMesh {
+            part: index,
+            mesh: std::sync::Arc::new(mesh),
+            settings,
+            hand_edited: false,
+            binding,
+        });
+        if done {
+            self.weights.clear();
+        }
+        done
+    }
+}

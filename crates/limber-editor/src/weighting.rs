@@ -1,0 +1,303 @@
+//! Weights in the editor: automatic weights from the cached distances, the smoothness sliders,
+//! the brush, locked bones, and typed weights at one vertex.
+
+use glam::DVec2;
+
+use super::editor::Editor;
+use super::weights_job::{Finished, WeightsJob};
+use limber_core::brush::{BrushMode, Dab, apply_dab};
+use limber_core::distance::Metric;
+use limber_core::edit::Edit;
+use limber_core::weights::WeightSettings;
+
+/// Parts whose images together have at most this many pixels get missing distance fields computed
+/// at once on the UI thread (a few frames at most); larger ones in the background
+/// ([`Editor::recompute_weights`]).
+pub const SYNC_WEIGHT_PIXELS: u64 = 512 * 512;
+
+impl Editor {
+    /// Automatic weights for every part from the current skeleton and settings.
+    ///
+    /// - Every field cached (a smoothness slider, a second request): computed here at once, one
+    ///   edit per part inside whatever transaction is open, so sliders update while dragging.
+    /// - Fields missing and the parts' images at most [`Editor::sync_weight_pixels`] pixels in
+    ///   all: computed here too (the same edits).
+    /// - Otherwise a background job computes them ([`Editor::is_busy`], progress in the status bar,
+    ///   Cancel); its weights are applied when it ends, if the bones, meshes and weight settings
+    ///   are still those it started from — into the undo step that asked for them when nothing
+    ///   changed meanwhile, else as one step of their own. Asking again while it runs stops it
+    ///   early and starts over when it ends (finished fields stay cached).
+    pub fn recompute_weights(&mut self) {
+        if let Some(job) = self.weights_job.as_mut() {
+            job.ask_again();
+            return;
+        }
+        let project = &self.document.project;
+        let cached: Vec<_> = (0..project.parts.len())
+            .map_while(|index| self.weights.cached_weights(project, index))
+            .collect();
+        if cached.len() == project.parts.len() {
+            for (part, binding) in cached.into_iter().enumerate() {
+                self.set_binding(part, binding);
+            }
+            return;
+        }
+        let pixels: u64 = project
+            .parts
+            .iter()
+            .map(|p| u64::from(p.mesh.width) * u64::from(p.mesh.height))
+            .sum();
+        if pixels > self.sync_weight_pixels {
+            let images = (0..project.parts.len())
+                .map(|i| self.document.image_path(i))
+                .collect();
+            let cache = self.weights.lend();
+            let revision = self.document.revision();
+            self.weights_job = Some(WeightsJob::start(project.clone(), revision, images, cache));
+            self.status = "computing weights…".into();
+            return;
+        }
+        for index in 0..self.document.project.parts.len() {
+            let image = self.document.image_path(index);
+            match self.weights.weights(&self.document.project, index, &image) {
+                Ok(binding) => self.set_binding(index, binding),
+                Err(e) => self.status = e,
+            }
+        }
+    }
+
+    /// Replaces part `index`'s weights when they differ (no empty undo steps).
+    fn set_binding(&mut self, part: usize, binding: limber_core::weights::Binding) {
+        if self
+            .document
+            .project
+            .parts
+            .get(part)
+            .is_some_and(|p| p.binding != binding)
+        {
+            self.apply(Edit::SetBinding { part, binding });
+        }
+    }
+
+    /// Whether weights are being computed in the background.
+    pub fn is_busy(&self) -> bool {
+        self.weights_job.is_some()
+    }
+
+    /// The background job's finished and total units of work (a mask or a bone's field each).
+    pub fn background_progress(&self) -> Option<(usize, usize)> {
+        self.weights_job.as_ref().map(WeightsJob::counts)
+    }
+
+    /// Cancels the background weights: the document stays as it is (fields already measured stay
+    /// cached, so asking again resumes).
+    pub fn cancel_background_work(&mut self) {
+        if let Some(job) = self.weights_job.as_mut() {
+            job.cancel();
+            self.status = "cancelling the weights…".into();
+        }
+    }
+
+    /// Takes in the background job's result if it has ended (called every frame). Waits while a
+    /// transaction (a drag) is open, so the weights stay an undo step of their own.
+    pub fn poll_background_work(&mut self) {
+        let ended = self
+            .weights_job
+            .as_ref()
+            .is_some_and(WeightsJob::is_finished);
+        if ended
+            && !self.document.in_transaction()
+            && let Some(job) = self.weights_job.take()
+        {
+            self.take_result(job.wait());
+        }
+    }
+
+    /// Waits for background work (and any recomputation it leads to) and takes in its result: for
+    /// tests, saving, and headless use.
+    pub fn finish_background_work(&mut self) {
+        while let Some(job) = self.weights_job.take() {
+            self.take_result(job.wait());
+        }
+    }
+
+    fn take_result(&mut self, finished: Finished) {
+        self.weights.take_back(finished.cache);
+        if finished.cancelled {
+            self.status = "weights cancelled: nothing changed".into();
+            return;
+        }
+        if finished.again {
+            self.recompute_weights();
+            return;
+        }
+        if let Some(error) = finished.error {
+            self.status = error;
+            return;
+        }
+        if !finished.inputs.matches(&self.document.project) {
+            // Undo or redo changed the bones or meshes: these weights belong to another state.
+            self.status = "weights dropped: the bones or meshes changed meanwhile".into();
+            return;
+        }
+        // Nothing changed since the request: the weights join the step that asked for them (a new
+        // bone and its weights undo together). Otherwise they are a step of their own.
+        let amend = self.document.revision() == finished.revision;
+        let parts = &self.document.project.parts;
+        let edits: Vec<Edit> = finished
+            .bindings
+            .into_iter()
+            .enumerate()
+            .filter_map(|(part, binding)| {
+                let binding = binding?;
+                let changed = parts.get(part).is_some_and(|p| p.binding != binding);
+                changed.then_some(Edit::SetBinding { part, binding })
+            })
+            .collect();
+        if !amend {
+            self.document.begin();
+        }
+        for edit in edits {
+            let done = if amend {
+                self.document.amend(edit)
+            } else {
+                self.document.apply(edit)
+            };
+            if let Err(e) = done {
+                if !amend {
+                    self.document.cancel();
+                }
+                self.status = e;
+                return;
+            }
+        }
+        if !amend {
+            self.document.commit();
+        }
+        self.status = "weights updated".into();
+    }
+
+    /// Sets part `index`'s global smoothness and recomputes its weights (no distance field is
+    /// computed: the cache has them).
+    pub fn set_smoothness(&mut self, index: usize, smoothness: f64) {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return;
+        };
+        let settings = WeightSettings {
+            smoothness,
+            ..part.weight_settings
+        };
+        if self.apply(Edit::SetWeightSettings {
+            part: index,
+            settings,
+        }) {
+            self.recompute_weights();
+        }
+    }
+
+    /// Sets the distance metric of part `index`'s automatic weights and recomputes them, one undo
+    /// step (weights computed in the background join it when nothing else changed meanwhile).
+    pub fn set_metric(&mut self, index: usize, metric: Metric) -> bool {
+        let Some(part) = self.document.project.parts.get(index) else {
+            return false;
+        };
+        if part.weight_settings.metric == metric {
+            return false;
+        }
+        let settings = WeightSettings {
+            metric,
+            ..part.weight_settings
+        };
+        self.document.begin();
+        let done = self.apply(Edit::SetWeightSettings {
+            part: index,
+            settings,
+        });
+        if done {
+            self.recompute_weights();
+        }
+        self.document.commit();
+        done
+    }
+
+    /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
+    /// the stroke's transaction each dab joins one undo step.
+    pub fn paint(&mut self, point: DVec2) {
+        let Some(bone) = self.selected_bone else {
+            self.status = "select a bone to paint its weights".into();
+            return;
+        };
+        let dab = Dab {
+            centre: point.to_array(),
+            radius: self.brush.radius,
+            strength: self.brush.strength,
+            bone,
+            mode: self.brush.mode,
+        };
+        for index in 0..self.document.project.parts.len() {
+            let part = &self.document.project.parts[index];
+            let mut binding = part.binding.clone();
+            apply_dab(&mut binding, &part.mesh, &dab, &self.locked);
+            if binding != part.binding {
+                self.apply(Edit::SetBinding {
+                    part: index,
+                    binding,
+                });
+            }
+        }
+    }
+
+    /// The vertex nearest `point` (rest pose, image pixels) within `reach`, over all parts.
+    pub fn vertex_at(&self, point: DVec2, reach: f64) -> Option<(usize, usize)> {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for (p, part) in self.document.project.parts.iter().enumerate() {
+            for (v, position) in part.mesh.positions.iter().enumerate() {
+                let d = (DVec2::from(*position) - point).length();
+                if d <= reach && best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, p, v));
+                }
+            }
+        }
+        best.map(|(_, p, v)| (p, v))
+    }
+
+    /// Sets bone `bone`'s weight at one vertex to `weight` exactly (0–1); the other unlocked bones
+    /// share the rest in proportion, as the brush's Set mode does.
+    pub fn set_vertex_weight(
+        &mut self,
+        part: usize,
+        vertex: usize,
+        bone: usize,
+        weight: f64,
+    ) -> bool {
+        let Some(p) = self.document.project.parts.get(part) else {
+            return false;
+        };
+        let Some(position) = p.mesh.positions.get(vertex) else {
+            return false;
+        };
+        let dab = Dab {
+            centre: *position,
+            // Only this vertex: the falloff is exactly 1 at the centre.
+            radius: 1e-6,
+            strength: weight.clamp(0.0, 1.0),
+            bone,
+            mode: BrushMode::Set,
+        };
+        let mut binding = p.binding.clone();
+        apply_dab(&mut binding, &p.mesh, &dab, &self.locked);
+        binding != p.binding && self.apply(Edit::SetBinding { part, binding })
+    }
+
+    /// Whether bone `bone` is locked against the brush.
+    pub fn is_locked(&self, bone: usize) -> bool {
+        self.locked.get(bone).copied().unwrap_or(false)
+    }
+
+    pub fn set_locked(&mut self, bone: usize, locked: bool) {
+        if self.locked.len() <= bone {
+            self.locked.resize(bone + 1, false);
+        }
+        self.locked[bone] = locked;
+    }
+}

@@ -1,0 +1,225 @@
+//! Automatic weights in the editor: each part's mask and per-bone distance cache kept between
+//! requests, so a smoothness slider recomputes weights only (no distance field) and moving one
+//! bone recomputes one field. The cache can be lent to a worker thread
+//! ([`super::weights_job`]) and given back with the fields it computed.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use limber_core::distance::InsideGrid;
+use limber_core::image_io::load_png;
+use limber_core::mesh::Mesh;
+use limber_core::pipeline::build_mesh_and_grid;
+use limber_core::progress::Progress;
+use limber_core::project::{Part, Project};
+use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
+
+/// One part's mask and distance cache, valid for the mesh it was made for.
+struct PartWeights {
+    /// The mesh the distances were measured at (an undo or re-mesh brings another one).
+    mesh: Arc<Mesh>,
+    grid: InsideGrid,
+    cache: DistanceCache,
+}
+
+/// Per part: its mask (made on first use) and distance cache.
+#[derive(Default)]
+pub struct WeightsCache {
+    parts: Vec<Option<PartWeights>>,
+    /// Counts [`WeightsCache::clear`]s, so a cache lent before a clear is not taken back.
+    generation: u64,
+}
+
+impl WeightsCache {
+    /// Forgets everything (another project was opened, or a mesh changed).
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.generation += 1;
+    }
+
+    /// Hands the whole cache over (to a worker thread), leaving an empty one of the same generation.
+    pub fn lend(&mut self) -> WeightsCache {
+        let generation = self.generation;
+        std::mem::replace(
+            self,
+            WeightsCache {
+                parts: Vec::new(),
+                generation,
+            },
+        )
+    }
+
+    /// Takes back a cache from [`WeightsCache::lend`]: its parts fill the slots still empty here,
+    /// unless this cache was cleared meanwhile.
+    pub fn take_back(&mut self, lent: WeightsCache) {
+        if lent.generation != self.generation {
+            return;
+        }
+        if self.parts.len() < lent.parts.len() {
+            self.parts.resize_with(lent.parts.len(), || None);
+        }
+        for (slot, part) in self.parts.iter_mut().zip(lent.parts) {
+            if slot.is_none() {
+                *slot = part;
+            }
+        }
+    }
+
+    /// Automatic weights for part `index` when its mask and every bone's distances are cached
+    /// already (no field computed, no file read); `None` when some are missing.
+    pub fn cached_weights(&mut self, project: &Project, index: usize) -> Option<Binding> {
+        let part = project.parts.get(index)?;
+        let entry = self.parts.get_mut(index)?.as_mut()?;
+        if !Arc::ptr_eq(&entry.mesh, &part.mesh) {
+            return None;
+        }
+        let skeleton = &project.rig.skeleton;
+        let vertices = &part.mesh.positions;
+        if !entry
+            .cache
+            .is_ready(skeleton, vertices.len(), part.weight_settings)
+        {
+            return None;
+        }
+        let distances =
+            entry
+                .cache
+                .distances(&entry.grid, skeleton, vertices, part.weight_settings);
+        Some(weights_from(project, part, &distances))
+    }
+
+    /// Automatic weights for part `index` of `project` with its current settings, its image read
+    /// from `image_path` the first time.
+    pub fn weights(
+        &mut self,
+        project: &Project,
+        index: usize,
+        image_path: &Path,
+    ) -> Result<Binding, String> {
+        self.weights_with(project, index, image_path, &Progress::new())?
+            .ok_or_else(|| "weights cancelled".to_string())
+    }
+
+    /// The units of progress [`WeightsCache::weights_with`] will first announce for part `index`:
+    /// its mask when not made yet, and each missing field. (Fields completed for per-bone
+    /// smoothness after a pruned batch come on top.)
+    pub fn planned_units(&self, project: &Project, index: usize) -> usize {
+        let Some(part) = project.parts.get(index) else {
+            return 0;
+        };
+        let skeleton = &project.rig.skeleton;
+        let metric = part.weight_settings.metric;
+        match self.parts.get(index).and_then(Option::as_ref) {
+            Some(entry) if Arc::ptr_eq(&entry.mesh, &part.mesh) => {
+                entry.cache.missing_fields(skeleton, metric)
+            }
+            _ => 1 + DistanceCache::new().missing_fields(skeleton, metric),
+        }
+    }
+
+    /// [`WeightsCache::weights`] reporting a unit of `progress` per field and stopping (`Ok(None)`)
+    /// once it is cancelled; fields finished before stay cached.
+    pub fn weights_with(
+        &mut self,
+        project: &Project,
+        index: usize,
+        image_path: &Path,
+        progress: &Progress,
+    ) -> Result<Option<Binding>, String> {
+        let part = project
+            .parts
+            .get(index)
+            .ok_or_else(|| format!("no part {index}"))?;
+        if self.parts.len() <= index {
+            self.parts.resize_with(index + 1, || None);
+        }
+        let stale = self.parts[index]
+            .as_ref()
+            .is_none_or(|entry| !Arc::ptr_eq(&entry.mesh, &part.mesh));
+        if stale {
+            self.parts[index] = None;
+            // Reading the image and making the mask count as one unit of work.
+            progress.add_total(1);
+            let image =
+                load_png(image_path).map_err(|e| format!("{}: {e}", image_path.display()))?;
+            let (_, grid, _) = build_mesh_and_grid(&image, &part.mesh_settings)
+                .map_err(|e| format!("{}: {e}", image_path.display()))?;
+            self.parts[index] = Some(PartWeights {
+                mesh: Arc::clone(&part.mesh),
+                grid,
+                cache: DistanceCache::new(),
+            });
+            progress.finish_one();
+        }
+        let Some(entry) = self.parts[index].as_mut() else {
+            return Err("the mask could not be made".into());
+        };
+        let Some(distances) = entry.cache.distances_with(
+            &entry.grid,
+            &project.rig.skeleton,
+            &part.mesh.positions,
+            part.weight_settings,
+            progress,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(weights_from(project, part, &distances)))
+    }
+
+    /// Fields computed by this cache's distance caches so far (for tests).
+    pub fn fields_computed(&self) -> usize {
+        self.parts
+            .iter()
+            .flatten()
+            .map(|entry| entry.cache.fields_computed)
+            .sum()
+    }
+}
+
+/// Weights of `part` from its bones' distances, written over a copy of its current weights: the
+/// same result as a fresh binding, reusing each vertex's list.
+fn weights_from(project: &Project, part: &Part, distances: &[Arc<Vec<f64>>]) -> Binding {
+    let mut binding = part.binding.clone();
+    auto_weights_into(
+        &project.rig.skeleton,
+        distances,
+        &part.mesh.positions,
+        part.weight_settings.smoothness,
+        &mut binding,
+    );
+    binding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_planned_units_are_the_units_the_work_announces() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
+        let mut project = Project::load(&path).expect("the sample loads");
+        let image = project.image_path(&path, 0);
+        let bones = project.rig.skeleton.bones.len();
+        let mut cache = WeightsCache::default();
+        // Fresh: the mask and every bone's field.
+        assert_eq!(cache.planned_units(&project, 0), 1 + bones);
+        // Reserving the plan ahead changes none of the counts the work ends with (the plan is
+        // claimed, not counted twice; fields completed for per-bone smoothness come on top).
+        let unreserved = Progress::new();
+        WeightsCache::default()
+            .weights_with(&project, 0, &image, &unreserved)
+            .unwrap();
+        let progress = Progress::new();
+        progress.reserve(cache.planned_units(&project, 0));
+        assert_eq!(progress.counts(), (0, 1 + bones));
+        let binding = cache.weights_with(&project, 0, &image, &progress).unwrap();
+        assert!(binding.is_some());
+        assert_eq!(progress.counts(), unreserved.counts());
+        assert_eq!(progress.counts().0, progress.counts().1);
+        // Cached: nothing; one bone moved: its field.
+        assert_eq!(cache.planned_units(&project, 0), 0);
+        project.rig.skeleton.bones[2].tail[0] += 3.0;
+        assert_eq!(cache.planned_units(&project, 0), 1);
+        assert_eq!(cache.planned_units(&project, 7), 0, "no such part");
+    }
+}

@@ -1,0 +1,316 @@
+//! One glTF animation per clip: translation, rotation and scale of every bone node, and the morph
+//! weights of every part mesh that has targets.
+//!
+//! A bone no constraint or spring touches is exported from its keys ([`tracks::keyed`]). A bone that
+//! an IK chain, a rotation limit, a transform constraint or a spring moves is baked: its constrained
+//! pose is sampled from [`Frame`] at the clip's rate and key times ([`tracks::baked`]). Every clip sets
+//! every bone's three channels, so switching clips in a player leaves nothing over from the last one.
+//! Tracks with equal times share one input accessor.
+
+use std::collections::HashMap;
+
+use gltf_json::accessor::Type;
+use gltf_json::animation::{
+    Channel, Interpolation as GltfInterpolation, Property, Sampler, Target,
+};
+use gltf_json::validation::Checked;
+use gltf_json::{Accessor, Animation, Index, Node, Root};
+
+use super::buffer::BufferBuilder;
+use super::morph::PartMorphs;
+use super::skeleton::{Armature, BoneLocals, Local};
+use super::space::quaternion_z;
+use super::tracks::{self, Mode, Timing, Track};
+use limber_core::animation::{Clip, Interpolation};
+use limber_core::frame::Frame;
+use limber_core::pose::{Pose, PoseSolver};
+use limber_core::project::Project;
+use limber_core::rig::Rig;
+
+/// What the animations refer to.
+pub struct AnimationScene<'a> {
+    pub project: &'a Project,
+    pub solver: &'a PoseSolver,
+    pub locals: &'a BoneLocals,
+    pub armature: &'a Armature,
+    /// Per part: its mesh node and morph targets.
+    pub parts: &'a [(Index<Node>, PartMorphs)],
+    /// Samples per second for baking and Bézier segments; `None`: each clip's own frame rate
+    /// ([`super::DEFAULT_FPS`] without one).
+    pub rate: Option<f64>,
+}
+
+/// Which bones constraints or springs move (these are baked).
+pub fn constrained_bones(rig: &Rig) -> Vec<bool> {
+    let mut moved = vec![false; rig.skeleton.bones.len()];
+    let bones = rig
+        .ik
+        .iter()
+        .flat_map(|c| c.chain.iter().copied())
+        .chain(rig.limits.iter().map(|l| l.bone))
+        .chain(rig.transforms.iter().map(|t| t.bone))
+        .chain(rig.springs.iter().map(|s| s.bone));
+    for bone in bones {
+        if let Some(flag) = moved.get_mut(bone) {
+            *flag = true;
+        }
+    }
+    moved
+}
+
+/// Adds the animation of clip `clip` (an index into the project's clips).
+pub fn add_animation(
+    root: &mut Root,
+    buffer: &mut BufferBuilder,
+    scene: &AnimationScene,
+    clip: usize,
+) -> Option<Index<Animation>> {
+    let rig = &scene.project.rig;
+    let clip = rig.clips.get(clip).map(|c| (clip, c))?;
+    let (clip_index, clip) = clip;
+    let timing = Timing {
+        duration: clip.duration,
+        rate: scene
+            .rate
+            .or(clip.fps.map(f64::from))
+            .unwrap_or(super::DEFAULT_FPS),
+    };
+    // Keys sampled without wrapping, so a track's last key holds the clip's last value.
+    let mut flat = clip.clone();
+    flat.looping = false;
+    let keys = BoneKeys::new(clip, rig);
+    let constrained = constrained_bones(rig);
+    let baked = constrained
+        .iter()
+        .any(|&c| c)
+        .then(|| BakedPoses::new(scene, clip, &keys.all_times(), timing));
+    let mut writer = AnimationWriter::new(root, buffer);
+    for (bone, &is_constrained) in constrained.iter().enumerate() {
+        let local = |t: f64| -> Local {
+            let offset = match &baked {
+                Some(baked) if is_constrained => baked.pose(scene, clip, t).bones[bone],
+                _ => flat.sample(t).bones.get(bone).copied().unwrap_or_default(),
+            };
+            scene.locals.local(bone, &offset)
+        };
+        let node = scene.armature.bones[bone];
+        let track = |channel: usize, pick: &dyn Fn(&Local) -> Vec<f64>| -> Track<Vec<f64>> {
+            let sample = |t: f64| pick(&local(t));
+            match &baked {
+                Some(baked) if is_constrained => tracks::baked(&baked.times, timing, sample),
+                _ => tracks::keyed(&keys.channels[bone][channel], timing, sample),
+            }
+        };
+        let translation = track(0, &|l| l.translation.map(f64::from).to_vec());
+        writer.channel(node, Property::Translation, &translation, Type::Vec3);
+        let rotation = continuous_quaternions(track(1, &|l| vec![l.angle]));
+        writer.channel(node, Property::Rotation, &rotation, Type::Vec4);
+        let scale = track(2, &|l| l.scale.map(f64::from).to_vec());
+        writer.channel(node, Property::Scale, &scale, Type::Vec3);
+    }
+    for (node, morphs) in scene.parts {
+        if morphs.targets.is_empty() {
+            continue;
+        }
+        let keys = morphs
+            .clips
+            .get(clip_index)
+            .map(|c| c.keys.clone())
+            .unwrap_or_default();
+        let track = tracks::keyed(&keys, timing, |t| {
+            morphs
+                .weights(clip_index, t)
+                .into_iter()
+                .map(f64::from)
+                .collect::<Vec<f64>>()
+        });
+        writer.channel(*node, Property::MorphTargetWeights, &track, Type::Scalar);
+    }
+    Some(writer.finish(&clip.name))
+}
+
+/// A clip's bone keys per bone and channel (translate, rotate, scale): time and interpolation.
+struct BoneKeys {
+    channels: Vec<[Vec<(f64, Interpolation)>; 3]>,
+}
+
+impl BoneKeys {
+    fn new(clip: &Clip, rig: &Rig) -> Self {
+        let mut channels = vec![[Vec::new(), Vec::new(), Vec::new()]; rig.skeleton.bones.len()];
+        // The record lists keys sorted by bone, then time.
+        for key in clip.to_record().keys {
+            let Some(bone) = rig.skeleton.index_of(&key.bone) else {
+                continue;
+            };
+            let present = [
+                key.translate.is_some(),
+                key.rotate.is_some(),
+                key.scale.is_some(),
+            ];
+            for (channel, present) in present.into_iter().enumerate() {
+                if present {
+                    channels[bone][channel].push((key.time, key.interp));
+                }
+            }
+        }
+        Self { channels }
+    }
+
+    /// Every key time of every bone, sorted, once each.
+    fn all_times(&self) -> Vec<f64> {
+        let mut times: Vec<f64> = self
+            .channels
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|&(t, _)| t)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times.dedup();
+        times
+    }
+}
+
+/// The constrained pose at the baking times, computed once per clip.
+struct BakedPoses {
+    times: Vec<f64>,
+    poses: Vec<Pose>,
+}
+
+impl BakedPoses {
+    fn new(scene: &AnimationScene, clip: &Clip, key_times: &[f64], timing: Timing) -> Self {
+        // The times tracks::baked samples: the grid, the key times and the end.
+        let grid = tracks::baked(key_times, timing, |t| t);
+        let times: Vec<f64> = grid.values;
+        let poses = times
+            .iter()
+            .map(|&t| Frame::sample(scene.project, scene.solver, Some(clip), t).pose)
+            .collect();
+        Self { times, poses }
+    }
+
+    fn pose(&self, scene: &AnimationScene, clip: &Clip, t: f64) -> Pose {
+        match self.times.binary_search_by(|probe| probe.total_cmp(&t)) {
+            Ok(i) => self.poses[i].clone(),
+            Err(_) => Frame::sample(scene.project, scene.solver, Some(clip), t).pose,
+        }
+    }
+}
+
+/// Angles about +z → unit quaternions, each on the same side as the one before (so that glTF's
+/// spherical interpolation turns the short way, as limber does).
+fn continuous_quaternions(angles: Track<Vec<f64>>) -> Track<Vec<f64>> {
+    let mut previous: Option<[f64; 4]> = None;
+    let values = angles
+        .values
+        .iter()
+        .map(|angle| {
+            let mut q = quaternion_z(angle.first().copied().unwrap_or(0.0));
+            if let Some(p) = previous
+                && p.iter().zip(&q).map(|(a, b)| a * b).sum::<f64>() < 0.0
+            {
+                q = q.map(|c| -c);
+            }
+            previous = Some(q);
+            q.to_vec()
+        })
+        .collect();
+    Track {
+        mode: angles.mode,
+        times: angles.times,
+        values,
+    }
+}
+
+/// Collects one animation's samplers and channels; tracks with the same times share an input.
+struct AnimationWriter<'a> {
+    root: &'a mut Root,
+    buffer: &'a mut BufferBuilder,
+    inputs: HashMap<Vec<u32>, Index<Accessor>>,
+    samplers: Vec<Sampler>,
+    channels: Vec<Channel>,
+}
+
+impl<'a> AnimationWriter<'a> {
+    fn new(root: &'a mut Root, buffer: &'a mut BufferBuilder) -> Self {
+        Self {
+            root,
+            buffer,
+            inputs: HashMap::new(),
+            samplers: Vec::new(),
+            channels: Vec::new(),
+        }
+    }
+
+    fn channel(&mut self, node: Index<Node>, path: Property, track: &Track<Vec<f64>>, kind: Type) {
+        let key: Vec<u32> = track.times.iter().map(|t| t.to_bits()).collect();
+        let input = match self.inputs.get(&key) {
+            Some(&input) => input,
+            None => {
+                let input = self
+                    .buffer
+                    .floats(self.root, &track.times, Type::Scalar, None);
+                self.inputs.insert(key, input);
+                input
+            }
+        };
+        let values: Vec<f32> = track.values.iter().flatten().map(|&v| v as f32).collect();
+        let output = self.buffer.floats(self.root, &values, kind, None);
+        let interpolation = match track.mode {
+            Mode::Step => GltfInterpolation::Step,
+            Mode::Linear => GltfInterpolation::Linear,
+        };
+        let sampler = Index::new(self.samplers.len() as u32);
+        self.samplers.push(Sampler {
+            input,
+            interpolation: Checked::Valid(interpolation),
+            output,
+            extensions: None,
+            extras: Default::default(),
+        });
+        self.channels.push(Channel {
+            sampler,
+            target: Target {
+                node,
+                path: Checked::Valid(path),
+                extensions: None,
+                extras: Default::default(),
+            },
+            extensions: None,
+            extras: Default::default(),
+        });
+    }
+
+    fn finish(self, name: &str) -> Index<Animation> {
+        self.root.push(Animation {
+            name: Some(name.to_string()),
+            channels: self.channels,
+            samplers: self.samplers,
+            extensions: None,
+            extras: Default::default(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quaternions_stay_on_one_side() {
+        let track = Track {
+            mode: Mode::Linear,
+            times: vec![0.0, 1.0],
+            values: vec![vec![170f64.to_radians()], vec![(-170f64).to_radians()]],
+        };
+        let q = continuous_quaternions(track).values;
+        let dot: f64 = q[0].iter().zip(&q[1]).map(|(a, b)| a * b).sum();
+        // The 20° turn the short way: cos(10°).
+        assert!((dot - 10f64.to_radians().cos()).abs() < 1e-12, "{dot}");
+    }
+
+    #[test]
+    fn unconstrained_rigs_bake_nothing() {
+        assert!(constrained_bones(&Rig::default()).is_empty());
+    }
+}

@@ -1,0 +1,257 @@
+//! Rendered exports: a clip rendered frame by frame offscreen, written as a PNG sequence, a sprite
+//! sheet with a JSON-hash atlas, or an animated GIF.
+
+pub mod gif;
+pub mod sheet;
+pub mod timing;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use image::RgbaImage;
+
+use super::context::GpuContext;
+use super::error::RenderError;
+use super::offscreen::OffscreenTarget;
+use super::overlay::PartStyle;
+use super::renderer::Renderer;
+use super::scene::ProjectScene;
+use limber_core::animation::Clip;
+use limber_core::atomic_file::write_atomic_replacing;
+use limber_core::frame::Frame;
+use limber_core::pose::PoseSolver;
+use limber_core::progress::Progress;
+use limber_core::project::Project;
+use sheet::{Sheet, SheetLayout, atlas_json};
+use timing::FrameTimes;
+
+/// What to render: size, background and skinning.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RenderSettings {
+    /// Output pixels per image pixel.
+    pub scale: f64,
+    /// Straight RGBA.
+    pub background: [u8; 4],
+    pub style: PartStyle,
+}
+
+/// A project uploaded for offscreen rendering at one output size.
+pub struct ClipRenderer<'a> {
+    gpu: &'a GpuContext,
+    project: &'a Project,
+    solver: PoseSolver,
+    renderer: Renderer,
+    scene: ProjectScene,
+    target: OffscreenTarget,
+    settings: RenderSettings,
+}
+
+impl<'a> ClipRenderer<'a> {
+    /// Uploads `project` (saved at `project_path`) and makes a target of the canvas size × scale.
+    pub fn new(
+        gpu: &'a GpuContext,
+        project: &'a Project,
+        project_path: &Path,
+        settings: RenderSettings,
+    ) -> Result<Self, RenderError> {
+        let solver = PoseSolver::new(&project.rig.skeleton).map_err(|e| RenderError::BadPart {
+            part: "skeleton".into(),
+            problem: e.to_string(),
+        })?;
+        let renderer = Renderer::new(&gpu.device, super::offscreen::OFFSCREEN_FORMAT);
+        let scene =
+            ProjectScene::upload(&gpu.device, &gpu.queue, &renderer, project, project_path)?;
+        let [w, h] = scene.canvas_size();
+        let size = |side: u32| (f64::from(side) * settings.scale).round().max(1.0) as u32;
+        let target = OffscreenTarget::new(&gpu.device, size(w), size(h))?;
+        Ok(Self {
+            gpu,
+            project,
+            solver,
+            renderer,
+            scene,
+            target,
+            settings,
+        })
+    }
+
+    /// Output size in pixels.
+    pub fn size(&self) -> [u32; 2] {
+        [self.target.width, self.target.height]
+    }
+
+    /// The project at time `t` of `clip` (rest pose for `None`), as straight RGBA.
+    pub fn render(&self, clip: Option<&Clip>, t: f64) -> Result<RgbaImage, RenderError> {
+        let frame = Frame::sample(self.project, &self.solver, clip, t);
+        let background = super::offscreen::premultiplied_color(self.settings.background);
+        let image = self.scene.render_frame(
+            self.gpu,
+            &self.renderer,
+            &self.target,
+            &frame,
+            &self.settings.style,
+            background,
+        )?;
+        Ok(image.to_straight())
+    }
+
+    /// Renders every frame of `times`, handing each to `sink` as it is made (so a long clip is never
+    /// held in memory whole unless the sink keeps it).
+    pub fn render_each(
+        &self,
+        clip: Option<&Clip>,
+        times: &FrameTimes,
+        mut sink: impl FnMut(usize, RgbaImage) -> Result<(), RenderError>,
+    ) -> Result<(), RenderError> {
+        for (index, &t) in times.times.iter().enumerate() {
+            sink(index, self.render(clip, t)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// PNG bytes of `image`.
+pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| format!("cannot encode PNG: {e}"))?;
+    Ok(bytes)
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomic_replacing(path, bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// The error of an export stopped by its [`Progress`]'s cancel flag.
+pub const CANCELLED: &str = "export cancelled";
+
+/// Renders every frame of `times` into `sink`, counting one unit of `progress` per frame and
+/// stopping with [`CANCELLED`] before the next frame once it is cancelled.
+fn render_counted(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    progress: Option<&Progress>,
+    mut sink: impl FnMut(usize, RgbaImage) -> Result<(), String>,
+) -> Result<(), String> {
+    if let Some(progress) = progress {
+        progress.add_total(times.len());
+    }
+    for (index, &t) in times.times.iter().enumerate() {
+        stop_if_cancelled(progress)?;
+        sink(index, renderer.render(clip, t).map_err(|e| e.to_string())?)?;
+        if let Some(progress) = progress {
+            progress.finish_one();
+        }
+    }
+    stop_if_cancelled(progress)
+}
+
+fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), String> {
+    match progress {
+        Some(p) if p.is_cancelled() => Err(CANCELLED.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Renders `times` of `clip` to `dir/frame_0000.png`, … (the folder must exist), one at a time,
+/// counting a unit of `progress` per frame.
+///
+/// The frames are first written into a hidden staging folder inside `dir` and moved into `dir`
+/// (renames) only once every frame is rendered, so a cancelled or failed export leaves `dir` as it
+/// was: the staging folder is removed. (A process killed while rendering can leave the hidden
+/// `.limber-frames-PID-N` folder behind; killed during the final renames, part of the new set.)
+pub fn write_frames(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    dir: &Path,
+    progress: Option<&Progress>,
+) -> Result<(), String> {
+    let staging = dir.join(format!(
+        ".limber-frames-{}-{}",
+        std::process::id(),
+        STAGING.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir(&staging)
+        .map_err(|e| format!("{}: cannot write there: {e}", dir.display()))?;
+    let name = |index: usize| format!("frame_{index:04}.png");
+    let staged = render_counted(renderer, clip, times, progress, |index, image| {
+        write(&staging.join(name(index)), &png_bytes(&image)?)
+    })
+    .and_then(|()| {
+        (0..times.len()).try_for_each(|index| {
+            let target = dir.join(name(index));
+            std::fs::rename(staging.join(name(index)), &target)
+                .map_err(|e| format!("{}: cannot write: {e}", target.display()))
+        })
+    });
+    // Empty after a finished export; the partial set after a cancelled or failed one.
+    let _ = std::fs::remove_dir_all(&staging);
+    staged
+}
+
+/// Numbers the staging folders of exports running at once in this process.
+static STAGING: AtomicU64 = AtomicU64::new(0);
+
+/// Renders `times` of `clip` into a sprite sheet at `path` (`columns` wide, default square) and
+/// writes its JSON-hash atlas beside it (same name, `.json`); nothing is written when `progress` is
+/// cancelled first.
+pub fn write_sheet(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    columns: Option<u32>,
+    path: &Path,
+    progress: Option<&Progress>,
+) -> Result<(), String> {
+    let [width, height] = renderer.size();
+    let layout = SheetLayout::new(times.len(), width, height, columns)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut sheet = Sheet::new(layout);
+    render_counted(renderer, clip, times, progress, |index, image| {
+        sheet.place(index, &image);
+        Ok(())
+    })?;
+    let image_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let atlas = atlas_json(
+        &layout,
+        times,
+        clip.map_or("rest", |c| c.name.as_str()),
+        &image_name,
+    );
+    let png = png_bytes(&sheet.image)?;
+    stop_if_cancelled(progress)?;
+    write(path, &png)?;
+    write(
+        &path.with_extension("json"),
+        format!("{atlas:#}\n").as_bytes(),
+    )
+}
+
+/// Renders `times` of `clip` into an animated GIF at `path`; nothing is written when `progress` is
+/// cancelled first.
+pub fn write_gif(
+    renderer: &ClipRenderer,
+    clip: Option<&Clip>,
+    times: &FrameTimes,
+    path: &Path,
+    progress: Option<&Progress>,
+) -> Result<(), String> {
+    let mut frames = Vec::with_capacity(times.len());
+    render_counted(renderer, clip, times, progress, |_, image| {
+        frames.push(image);
+        Ok(())
+    })?;
+    let bytes = gif::encode_gif(frames, times).map_err(|e| format!("{}: {e}", path.display()))?;
+    stop_if_cancelled(progress)?;
+    write(path, &bytes)
+}

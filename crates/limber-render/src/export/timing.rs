@@ -1,0 +1,91 @@
+//! When each exported frame is sampled and how long it shows, so that a looping clip repeats
+//! seamlessly and the durations add up to the clip's length despite whole-millisecond (atlas) or
+//! whole-centisecond (GIF) delays.
+
+use limber_core::animation::Clip;
+
+/// Frames per second of an export whose clip has no frame rate of its own.
+pub const DEFAULT_FPS: f64 = 30.0;
+
+/// The frame rate a clip exports at unless asked otherwise: its own, else [`DEFAULT_FPS`].
+pub fn clip_fps(clip: Option<&Clip>) -> f64 {
+    clip.and_then(|c| c.fps).map_or(DEFAULT_FPS, f64::from)
+}
+
+/// Sample times and display durations of an export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameTimes {
+    /// Seconds, one per frame: i / fps.
+    pub times: Vec<f64>,
+    pub fps: f64,
+    pub looping: bool,
+}
+
+impl FrameTimes {
+    /// Frames of `clip` at `fps`. A looping clip gets round(duration × fps) frames (its end is its
+    /// start, so it is not repeated); a clip that plays once also gets its last pose. Without a clip,
+    /// one frame of the rest pose.
+    pub fn of_clip(clip: Option<&Clip>, fps: f64) -> Self {
+        let Some(clip) = clip else {
+            return Self {
+                times: vec![0.0],
+                fps,
+                looping: false,
+            };
+        };
+        Self::new(clip.duration, clip.looping, fps)
+    }
+
+    /// Frames of a clip of `duration` seconds at `fps` (see [`FrameTimes::of_clip`]).
+    pub fn new(duration: f64, looping: bool, fps: f64) -> Self {
+        let steps = (duration * fps).round().max(1.0) as usize;
+        let count = if looping { steps } else { steps + 1 };
+        let times = (0..count).map(|i| (i as f64 / fps).min(duration)).collect();
+        Self {
+            times,
+            fps,
+            looping,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.times.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.times.is_empty()
+    }
+
+    /// Display duration of each frame in whole `units` per second (1000: ms, 100: GIF centiseconds),
+    /// rounded so that the running total stays within half a unit of the exact time.
+    pub fn durations(&self, units: f64) -> Vec<u32> {
+        let end = |i: usize| (i as f64 * units / self.fps).round() as u32;
+        (0..self.len()).map(|i| end(i + 1) - end(i)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn times(duration: f64, looping: bool, fps: f64) -> FrameTimes {
+        FrameTimes::new(duration, looping, fps)
+    }
+
+    #[test]
+    fn a_loop_does_not_repeat_its_first_frame_and_a_one_shot_keeps_its_last() {
+        assert_eq!(times(1.0, true, 4.0).times, vec![0.0, 0.25, 0.5, 0.75]);
+        assert_eq!(
+            times(1.0, false, 4.0).times,
+            vec![0.0, 0.25, 0.5, 0.75, 1.0]
+        );
+    }
+
+    #[test]
+    fn gif_delays_add_up_to_the_clip_length() {
+        let t = times(1.0, true, 30.0);
+        let delays = t.durations(100.0);
+        assert_eq!(delays.iter().sum::<u32>(), 100);
+        assert!(delays.iter().all(|&d| d == 3 || d == 4), "{delays:?}");
+    }
+}

@@ -1,0 +1,354 @@
+//! One part on the GPU: its vertices, triangles, wireframe edges, texture, palette and uniforms.
+//! Uploaded once; per frame only the palette (and deform offsets, when keyed) change.
+
+use glam::{DAffine2, DVec2};
+use image::DynamicImage;
+use wgpu::util::DeviceExt;
+
+use super::error::RenderError;
+use super::gpu_types::{GpuBone, GpuPartUniform, GpuVertex};
+use super::overlay::{PartStyle, WeightView};
+use super::palette::gpu_palette;
+use super::pipelines::{Pipelines, SLOT_COUNT, Slot, UNIFORM_SLOT_STRIDE};
+use super::texture::SpriteTexture;
+use super::view::ViewTransform;
+use limber_core::Mesh;
+use limber_core::skinning::SkinningMode;
+use limber_core::weights::Binding;
+
+/// Colour of the earlier onion skin (reddish) and of the later one (greenish), before opacity.
+pub const EARLIER_TINT: [f32; 4] = [1.0, 0.55, 0.55, 1.0];
+pub const LATER_TINT: [f32; 4] = [0.55, 1.0, 0.6, 1.0];
+
+/// A part's GPU resources.
+pub struct GpuPart {
+    pub name: String,
+    /// The local frame's origin in image pixels (the image centre).
+    pub origin: DVec2,
+    pub vertex_count: u32,
+    pub index_count: u32,
+    pub edge_index_count: u32,
+    /// Bones the palette buffer holds.
+    pub bone_count: u32,
+    pub image_size: [u32; 2],
+    /// Rest positions (f64), to turn deformed rest positions into offsets.
+    rest: Vec<[f64; 2]>,
+    pub(crate) vertices: wgpu::Buffer,
+    pub(crate) deform: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    edges: wgpu::Buffer,
+    uniforms: wgpu::Buffer,
+    pub(crate) bones: wgpu::Buffer,
+    pub(crate) part_group: wgpu::BindGroup,
+    /// Palettes of the onion skins (earlier, later) and their bind groups.
+    ghost_bones: [wgpu::Buffer; 2],
+    ghost_groups: [wgpu::BindGroup; 2],
+    texture_group: wgpu::BindGroup,
+    _texture: SpriteTexture,
+}
+
+/// The vertices as the GPU reads them: local rest positions, uvs, and the four strongest
+/// influences narrowed to f32 (strongest first, as the binding lists them).
+pub fn gpu_vertices(
+    mesh: &Mesh,
+    binding: &Binding,
+    origin: DVec2,
+    bone_count: usize,
+) -> Result<Vec<GpuVertex>, String> {
+    if binding.vertices.len() != mesh.positions.len() {
+        return Err(format!(
+            "{} vertices but weights for {}",
+            mesh.positions.len(),
+            binding.vertices.len()
+        ));
+    }
+    let mut out = Vec::with_capacity(mesh.positions.len());
+    for ((p, uv), influences) in mesh.positions.iter().zip(&mesh.uvs).zip(&binding.vertices) {
+        let mut joints = [0u32; 4];
+        let mut weights = [0f32; 4];
+        if influences.len() > 4 {
+            return Err(format!(
+                "a vertex has {} influences (at most 4)",
+                influences.len()
+            ));
+        }
+        for (slot, &(bone, w)) in influences.iter().enumerate() {
+            if bone >= bone_count {
+                return Err(format!(
+                    "weight for bone {bone}, but the skeleton has {bone_count}"
+                ));
+            }
+            joints[slot] = bone as u32;
+            weights[slot] = w as f32;
+        }
+        out.push(GpuVertex {
+            rest: [(p[0] - origin.x) as f32, (p[1] - origin.y) as f32],
+            uv: [uv[0] as f32, uv[1] as f32],
+            joints,
+            weights,
+        });
+    }
+    Ok(out)
+}
+
+/// Each triangle edge once, as a line list.
+pub fn edge_indices(triangles: &[[u32; 3]]) -> Vec<u32> {
+    let mut edges: Vec<(u32, u32)> = triangles
+        .iter()
+        .flat_map(|t| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])])
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    edges.sort_unstable();
+    edges.dedup();
+    edges.into_iter().flat_map(|(a, b)| [a, b]).collect()
+}
+
+impl GpuPart {
+    /// Uploads a part: `mesh` and `binding` (indices into a skeleton of `bone_count` bones) and the
+    /// sprite `image` the mesh was made from.
+    #[allow(clippy::too_many_arguments)]
+    pub fn upload(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        pipelines: &Pipelines,
+        name: &str,
+        mesh: &Mesh,
+        binding: &Binding,
+        image: &DynamicImage,
+        bone_count: usize,
+    ) -> Result<Self, RenderError> {
+        let bad = |problem: String| RenderError::BadPart {
+            part: name.to_string(),
+            problem,
+        };
+        let origin = DVec2::new(f64::from(mesh.width) / 2.0, f64::from(mesh.height) / 2.0);
+        let vertices = gpu_vertices(mesh, binding, origin, bone_count).map_err(bad)?;
+        if vertices.is_empty() {
+            return Err(bad("the mesh has no vertices".into()));
+        }
+        let texture = SpriteTexture::upload(device, queue, image, name)?;
+        let indices: Vec<u32> = mesh.triangles.iter().flatten().copied().collect();
+        let edges = edge_indices(&mesh.triangles);
+        let init = |label: &str, contents: &[u8], usage: wgpu::BufferUsages| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(label),
+                contents,
+                usage,
+            })
+        };
+        let vertex_buffer = init(
+            "vertices",
+            bytemuck::cast_slice(&vertices),
+            wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE,
+        );
+        let deform = init(
+            "deform offsets",
+            bytemuck::cast_slice(&vec![[0f32; 2]; vertices.len()]),
+            wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        );
+        // Index buffers may not be empty; a degenerate mesh draws nothing with a zero count.
+        let nonempty = |v: &[u32]| if v.is_empty() { vec![0u32] } else { v.to_vec() };
+        let index_buffer = init(
+            "indices",
+            bytemuck::cast_slice(&nonempty(&indices)),
+            wgpu::BufferUsages::INDEX,
+        );
+        let edge_buffer = init(
+            "edges",
+            bytemuck::cast_slice(&nonempty(&edges)),
+            wgpu::BufferUsages::INDEX,
+        );
+        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("part uniforms"),
+            size: SLOT_COUNT * UNIFORM_SLOT_STRIDE,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let rest_palette = gpu_palette(&vec![DAffine2::IDENTITY; bone_count], origin);
+        let bones = init(
+            "palette",
+            bytemuck::cast_slice(&rest_palette),
+            wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        );
+        let group = |label: &str, bones: &wgpu::Buffer| {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(label),
+                layout: &pipelines.part_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &uniforms,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(
+                                std::mem::size_of::<GpuPartUniform>() as u64
+                            ),
+                        }),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: bones.as_entire_binding(),
+                    },
+                ],
+            })
+        };
+        let part_group = group("part", &bones);
+        let ghost_bones = [0, 1].map(|_| {
+            init(
+                "onion palette",
+                bytemuck::cast_slice(&rest_palette),
+                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            )
+        });
+        let ghost_groups = [
+            group("earlier onion skin", &ghost_bones[0]),
+            group("later onion skin", &ghost_bones[1]),
+        ];
+        let texture_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("sprite texture"),
+            layout: &pipelines.texture_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&texture.view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&pipelines.sampler),
+                },
+            ],
+        });
+        Ok(Self {
+            name: name.to_string(),
+            origin,
+            vertex_count: vertices.len() as u32,
+            index_count: indices.len() as u32,
+            edge_index_count: edges.len() as u32,
+            bone_count: rest_palette.len() as u32,
+            image_size: [mesh.width, mesh.height],
+            rest: mesh.positions.clone(),
+            vertices: vertex_buffer,
+            deform,
+            indices: index_buffer,
+            edges: edge_buffer,
+            uniforms,
+            bones,
+            part_group,
+            ghost_bones,
+            ghost_groups,
+            texture_group,
+            _texture: texture,
+        })
+    }
+
+    /// Uploads this frame's palette (world × inverse rest per bone, f64). Extra entries are ignored;
+    /// missing ones keep their previous value.
+    pub fn set_palette(&self, queue: &wgpu::Queue, palette: &[DAffine2]) {
+        let mut bones: Vec<GpuBone> = gpu_palette(palette, self.origin);
+        bones.truncate(self.bone_count as usize);
+        queue.write_buffer(&self.bones, 0, bytemuck::cast_slice(&bones));
+    }
+
+    /// Uploads the palette of onion skin `which` (0 earlier, 1 later).
+    pub fn set_onion_palette(&self, queue: &wgpu::Queue, which: usize, palette: &[DAffine2]) {
+        let mut bones: Vec<GpuBone> = gpu_palette(palette, self.origin);
+        bones.truncate(self.bone_count as usize);
+        if let Some(buffer) = self.ghost_bones.get(which) {
+            queue.write_buffer(buffer, 0, bytemuck::cast_slice(&bones));
+        }
+    }
+
+    /// Uploads deform-key offsets as the difference between `deformed` rest positions and the
+    /// mesh's own. Returns false (and changes nothing) when the vertex count differs.
+    pub fn set_deformed_rest(&self, queue: &wgpu::Queue, deformed: &[[f64; 2]]) -> bool {
+        if deformed.len() != self.rest.len() {
+            return false;
+        }
+        let offsets: Vec<[f32; 2]> = deformed
+            .iter()
+            .zip(&self.rest)
+            .map(|(d, r)| [(d[0] - r[0]) as f32, (d[1] - r[1]) as f32])
+            .collect();
+        queue.write_buffer(&self.deform, 0, bytemuck::cast_slice(&offsets));
+        true
+    }
+
+    /// Writes the uniforms of every layer for this frame's view and style.
+    pub fn set_style(&self, queue: &wgpu::Queue, view: &ViewTransform, style: &PartStyle) {
+        let offset = view.local_offset(self.origin);
+        let base = GpuPartUniform {
+            clip_scale: [view.scale.x as f32, view.scale.y as f32],
+            clip_offset: [offset.x as f32, offset.y as f32],
+            origin: [self.origin.x as f32, self.origin.y as f32],
+            mode: match style.mode {
+                SkinningMode::LinearBlend => 0,
+                SkinningMode::DualQuaternion => 1,
+            },
+            overlay: 0,
+            selected_bone: 0,
+            bone_count: self.bone_count,
+            pad: [0; 2],
+            tint: style.tint,
+            flat_color: [0.0; 4],
+        };
+        let weights = match style.weights {
+            WeightView::None | WeightView::AllBones => GpuPartUniform {
+                overlay: 2,
+                tint: [style.weight_opacity; 4],
+                ..base
+            },
+            WeightView::Bone(bone) => GpuPartUniform {
+                overlay: 1,
+                selected_bone: bone,
+                tint: [style.weight_opacity; 4],
+                ..base
+            },
+        };
+        let wireframe = GpuPartUniform {
+            overlay: 3,
+            tint: [1.0; 4],
+            flat_color: style.wireframe_color,
+            ..base
+        };
+        let onion = |tint: [f32; 4]| GpuPartUniform {
+            tint: tint.map(|c| c * style.onion_opacity),
+            ..base
+        };
+        for (slot, uniform) in [
+            (Slot::Sprite, base),
+            (Slot::Weights, weights),
+            (Slot::Wireframe, wireframe),
+            (Slot::Earlier, onion(EARLIER_TINT)),
+            (Slot::Later, onion(LATER_TINT)),
+        ] {
+            queue.write_buffer(
+                &self.uniforms,
+                u64::from(slot.offset()),
+                bytemuck::bytes_of(&uniform),
+            );
+        }
+    }
+
+    /// Records the draw of one layer into `pass` (pipeline already set by the caller).
+    pub(crate) fn record(&self, pass: &mut wgpu::RenderPass<'_>, slot: Slot) {
+        let group = match slot {
+            Slot::Earlier => &self.ghost_groups[0],
+            Slot::Later => &self.ghost_groups[1],
+            _ => &self.part_group,
+        };
+        pass.set_bind_group(0, group, &[slot.offset()]);
+        pass.set_bind_group(1, &self.texture_group, &[]);
+        pass.set_vertex_buffer(0, self.vertices.slice(..));
+        pass.set_vertex_buffer(1, self.deform.slice(..));
+        match slot {
+            Slot::Wireframe => {
+                pass.set_index_buffer(self.edges.slice(..), wgpu::IndexFormat::Uint32);
+                pass.draw_indexed(0..self.edge_index_count, 0, 0..1);
+            }
+            Slot::Sprite | Slot::Weights | Slot::Earlier | Slot::Later => {
+                pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
+                pass.draw_indexed(0..self.index_count, 0, 0..1);
+            }
+        }
+    }
+}

@@ -1,5 +1,0 @@
-//! Exports of a project to formats other tools read. This layer sits beside `cli`, above `core`: it
-//! reads a [`crate::core::project::Project`] and the frames [`crate::core::frame::Frame`] gives, and
-//! owns the format crates (`gltf-json`), so `core` stays free of them.
-
-pub mod gltf;
