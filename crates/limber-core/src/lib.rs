@@ -1,9 +1,40 @@
-//! The headless core: everything above the renderer, with no UI or GPU dependency. Every function
-//! here is deterministic: the same input gives bit-identical output.
+//! limber's headless core, and the runtime a game or tool links to play a `.limber` file: load a
+//! project, sample a clip at a time (springs and constraints applied, a pure function of time) and
+//! skin each part's vertices. No UI or GPU dependency; every function is deterministic (the same
+//! input gives bit-identical output).
 //!
-//! Data flows one way: PNG → [`image_io`] → [`mask`] → [`outline`] (via [`marching_squares`]) → [`simplify`] →
-//! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
-//! measure the result.
+//! ```
+//! use limber_core::frame::Frame;
+//! use limber_core::pose::PoseSolver;
+//! use limber_core::project::Project;
+//! use limber_core::skinning::{SkinningMode, skin};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/projects/zombie.limber");
+//! let project = Project::load(std::path::Path::new(path))?;
+//! let clip = project.clip("wave").expect("the sample has a wave clip");
+//! let solver = PoseSolver::new(&project.rig.skeleton)?;
+//!
+//! // The whole project 0.6 s into the clip: palette, draw order, deformed rest positions.
+//! let frame = Frame::sample(&project, &solver, Some(clip), 0.6);
+//! for state in &frame.parts {
+//!     let part = &project.parts[state.part];
+//!     let posed = skin(&state.rest, &part.binding, &frame.palette, SkinningMode::LinearBlend);
+//!     assert_eq!(posed.len(), part.mesh.positions.len());
+//!     // The wave moves the arm: some vertex is away from where it rests.
+//!     let moved = posed.iter().zip(&part.mesh.positions).any(|(p, r)| {
+//!         (p[0] - r[0]).hypot(p[1] - r[1]) > 1.0
+//!     });
+//!     assert!(moved);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The way in, stage by stage: PNG → [`image_io`] → [`mask`] → [`outline`] (via
+//! [`marching_squares`]) → [`simplify`] → [`triangulate`] → [`mesh`] ([`pipeline`] runs them in
+//! order; [`quality`] and [`raster`] measure the result); [`skeleton`] and [`rig`] → [`distance`] →
+//! [`weights`]; [`animation`] → [`pose`] → [`frame`] → [`skinning`]; [`project`] is the file,
+//! [`edit`] and [`history`] change it with undo. `examples/sample_pose.rs` prints a pose of the
+//! bundled sample.
 
 pub mod animation;
 pub mod atomic_file;

@@ -2,7 +2,7 @@
 //! and its value at mesh vertices.
 //!
 //! The mask is the mesh's own ([`crate::mask::PaddedField`]): pixel centres inside the traced
-//! outline. Sources are the mask pixels the bone's segment passes through ([`sources`]); a bone
+//! outline. Sources are the mask pixels the bone's segment passes through (`sources.rs`); a bone
 //! entirely outside the mask is seeded from the mask pixels nearest to it, at their straight-line
 //! distance. Fields are full resolution and short-lived: only per-vertex distances are kept.
 
