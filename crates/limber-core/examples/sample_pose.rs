@@ -46,7 +46,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     for state in &frame.parts {
         let part = &project.parts[state.part];
-        let posed = skin(&state.rest, &part.binding, &frame.palette, SkinningMode::LinearBlend);
+        let posed = skin(
+            &state.rest,
+            &part.binding,
+            &frame.palette,
+            SkinningMode::LinearBlend,
+        );
         let moved = posed
             .iter()
             .zip(&part.mesh.positions)
