@@ -11,6 +11,7 @@
 //!   modes, tools, background jobs.
 //! - [`app`]: the editor window (eframe/egui) over `editor` and `render`: input, panels, drawing.
 //! - [`cli`]: the command line over the layers, and `limber open` for the editor.
+//! - [`sample`]: the bundled sample, compiled in, so an installed binary works from any folder.
 
 pub use limber_core as core;
 pub use limber_editor as editor;
@@ -19,3 +20,4 @@ pub use limber_render as render;
 
 pub mod app;
 pub mod cli;
+pub mod sample;

@@ -198,22 +198,3 @@ fn a_fully_opaque_image_and_a_single_pixel_mesh_as_rectangles() {
         );
     }
 }
-
-#[test]
-fn the_demo_meshes_the_bundled_sprite() {
-    let out = limber(&["demo"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        stdout.contains("kenney_zombie_walk0.png")
-            && stdout.contains("triangles")
-            && stdout.contains("clip \"shamble\""),
-        "{stdout}"
-    );
-    let svg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/limber-demo.svg");
-    assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg"));
-}

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::anyhow;
+use clap::Args;
 
 use super::svg::weights_svg_text;
 use crate::core::MeshSettings;
@@ -12,26 +13,26 @@ use crate::core::distance::Metric;
 use crate::core::image_io::decode_png;
 use crate::core::pipeline::build_mesh_and_grid;
 use crate::core::pose::PoseSolver;
-use crate::core::rig::load_rig;
+use crate::core::rig::parse_rig;
 use crate::core::skinning::{SkinningMode, skin};
 use crate::core::weights::{auto_smoothness, weigh};
 
-/// The bundled sample sprite and its rig, relative to the repository root.
-pub const SAMPLE_SPRITE: &str = "assets/sprites/kenney_zombie_walk0.png";
-pub const SAMPLE_RIG: &str = "assets/rigs/kenney_zombie_walk0.json";
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// Where to write the picture of the weights.
+    #[arg(long, value_name = "OUT.svg", default_value = "limber-demo.svg")]
+    pub svg: PathBuf,
+}
 
-pub fn run() -> anyhow::Result<()> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let (sprite, rig_path) = (root.join(SAMPLE_SPRITE), root.join(SAMPLE_RIG));
-    let named = |path: &PathBuf| {
-        let shown = path.display().to_string();
-        move |e: &dyn std::fmt::Display| anyhow!("{shown}: {e}")
-    };
-    let bytes = std::fs::read(&sprite).map_err(|e| named(&sprite)(&e))?;
-    let image = decode_png(&bytes).map_err(|e| named(&sprite)(&e))?;
-    let rig = load_rig(&rig_path).map_err(|e| named(&rig_path)(&e))?;
+pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
+    // The sample is compiled in (crate::sample): the demo reads nothing from the source tree.
+    let sprite = crate::sample::SPRITE_NAME;
+    let named = |what: &'static str| move |e: &dyn std::fmt::Display| anyhow!("{what}: {e}");
+    let bytes = crate::sample::SPRITE;
+    let image = decode_png(bytes).map_err(|e| named(sprite)(&e))?;
+    let rig = parse_rig(crate::sample::RIG).map_err(|e| named("the bundled rig")(&e))?;
     let (mesh, grid, _) =
-        build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(&sprite)(&e))?;
+        build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(sprite)(&e))?;
     let smoothness = auto_smoothness(image.width(), image.height());
     let binding = weigh(
         &grid,
@@ -41,21 +42,16 @@ pub fn run() -> anyhow::Result<()> {
         smoothness,
     );
 
-    let out = root.join("target").join("limber-demo.svg");
-    std::fs::create_dir_all(root.join("target"))?;
-    std::fs::write(
-        &out,
-        weights_svg_text(&bytes, &mesh, &binding, &rig.skeleton),
-    )
-    .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
+    let out = &args.svg;
+    std::fs::write(out, weights_svg_text(bytes, &mesh, &binding, &rig.skeleton))
+        .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
 
     println!(
         "limber {} — the command-line demo (run `limber` with no command for the editor).",
         env!("CARGO_PKG_VERSION")
     );
     println!(
-        "{}: {} vertices, {} triangles; {} bones with geodesic weights (smoothness {smoothness} px)",
-        sprite.display(),
+        "{sprite} (bundled): {} vertices, {} triangles; {} bones with geodesic weights (smoothness {smoothness} px)",
         mesh.positions.len(),
         mesh.triangles.len(),
         rig.skeleton.bones.len()

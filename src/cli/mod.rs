@@ -43,7 +43,17 @@ pub enum Command {
     /// Open the editor window on a project or a PNG (no command: on the bundled sample project).
     Open(OpenArgs),
     /// Rig the bundled zombie on the command line and print where its hand goes (no window).
-    Demo,
+    Demo(demo::DemoArgs),
+    /// Write the bundled sample project (and its sprite) into a folder, to try the commands on.
+    Sample(SampleArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// Where to write `projects/zombie.limber` and `sprites/kenney_zombie_walk0.png` (made if
+    /// missing; files already there are kept).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -52,14 +62,11 @@ pub struct OpenArgs {
     pub path: PathBuf,
 }
 
-/// The bundled sample project the editor opens with no arguments.
-pub fn sample_project() -> PathBuf {
-    let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
-    if bundled.exists() {
-        bundled
-    } else {
-        PathBuf::from("assets/projects/zombie.limber")
-    }
+/// The bundled sample project the editor opens with no arguments: the binary's own copy, unpacked
+/// into the user's data folder (see [`crate::sample`]), so it opens from any folder.
+pub fn sample_project() -> anyhow::Result<PathBuf> {
+    crate::sample::user_sample_project()
+        .map_err(|e| anyhow::anyhow!("cannot unpack the bundled sample: {e}"))
 }
 
 /// Options shared by every command that meshes an image.
@@ -123,7 +130,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Render(args)) => render_cmd::run(&args),
         Some(Command::Export(args)) => export_cmd::run(&args),
         Some(Command::Open(args)) => crate::app::run(&args.path),
-        Some(Command::Demo) => demo::run(),
-        None => crate::app::run(&sample_project()),
+        Some(Command::Demo(args)) => demo::run(&args),
+        Some(Command::Sample(args)) => {
+            let dir = args.dir.display().to_string();
+            let project =
+                crate::sample::unpack(&args.dir).map_err(|e| anyhow::anyhow!("{dir}: {e}"))?;
+            println!("{}", project.display());
+            Ok(())
+        }
+        None => crate::app::run(&sample_project()?),
     }
 }
