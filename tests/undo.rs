@@ -284,3 +284,88 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
     }
     assert!(!history.can_undo());
 }
+
+#[test]
+fn key_edits_move_remove_and_paste_as_one_step_each_and_a_paste_past_the_end_is_refused() {
+    use limber::core::animation::key_edits::copied;
+    use limber::core::animation::{KeySet, TrackKeyId};
+    let mut project = zombie();
+    let mut history = History::new();
+    let clip = |p: &Project| p.rig.clips[0].to_record();
+    let name = clip(&project).name;
+    let first: Vec<TrackKeyId> = clip(&project)
+        .keys
+        .iter()
+        .take(2)
+        .map(|k| (k.bone.clone(), k.time))
+        .collect();
+    let set = KeySet {
+        bones: first.clone(),
+        parts: vec![],
+    };
+    let start = project.clone();
+    // Move: the keys are elsewhere in time, one undo step.
+    history
+        .apply(
+            &mut project,
+            Edit::MoveKeys {
+                clip: name.clone(),
+                keys: set.clone(),
+                delta: 0.05,
+            },
+        )
+        .unwrap();
+    assert_ne!(clip(&project), clip(&start));
+    let moved = project.clone();
+    // Remove them all: fewer keys.
+    let removed_set = KeySet {
+        bones: first
+            .iter()
+            .map(|(b, t)| (b.clone(), ((t + 0.05) * 1e6).round() / 1e6))
+            .collect(),
+        parts: vec![],
+    };
+    history
+        .apply(
+            &mut project,
+            Edit::RemoveKeys {
+                clip: name.clone(),
+                keys: removed_set,
+            },
+        )
+        .unwrap();
+    assert!(clip(&project).keys.len() < clip(&moved).keys.len());
+    // A paste that would run past the clip's end is refused and changes nothing.
+    let copy = copied(&clip(&start), &set);
+    let before = project.clone();
+    let duration = clip(&project).duration;
+    let error = history
+        .apply(
+            &mut project,
+            Edit::PasteKeys {
+                clip: name.clone(),
+                keys: copy.clone(),
+                at: duration,
+            },
+        )
+        .expect_err("past the end");
+    assert!(error.to_string().contains("do not fit"), "{error}");
+    assert_eq!(project, before);
+    // Pasting at 0 puts the copied keys back.
+    history
+        .apply(
+            &mut project,
+            Edit::PasteKeys {
+                clip: name,
+                keys: copy,
+                at: 0.0,
+            },
+        )
+        .unwrap();
+    assert_eq!(clip(&project).keys.len(), clip(&start).keys.len());
+    // Three steps, each undone in turn back to the start.
+    for _ in 0..3 {
+        assert!(history.undo(&mut project));
+    }
+    assert_eq!(project, start);
+}

@@ -27,7 +27,7 @@ mod window;
 // them as siblings.
 pub use limber_editor::{
     deform, document, editor, export_job, key_selection, mesh_edit, part_job, part_key_selection,
-    recent, recovery, timed_keys, weights_cache, weights_job, worker,
+    recent, recovery, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

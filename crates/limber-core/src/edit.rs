@@ -8,7 +8,8 @@
 
 use thiserror::Error;
 
-use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord};
+use super::animation::key_edits::{self, CopiedKeys, KeySet};
+use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord, PartKeyRecord};
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
@@ -100,6 +101,31 @@ pub enum Edit {
         clip: String,
         bone: String,
         time: f64,
+    },
+    /// Adds a part key, or merges what it holds into the part's key at the same time.
+    SetPartKey {
+        clip: String,
+        key: PartKeyRecord,
+    },
+    /// Moves keys of a clip, bone and part keys together, by `delta` seconds (limited so that none
+    /// leaves the clip); a key landing on another of its track merges with it
+    /// ([`super::animation::key_edits::moved`]).
+    MoveKeys {
+        clip: String,
+        keys: KeySet,
+        delta: f64,
+    },
+    /// Removes keys of a clip, bone and part keys.
+    RemoveKeys {
+        clip: String,
+        keys: KeySet,
+    },
+    /// Pastes copied keys from time `at`, keeping their relative times, each merged into a key
+    /// already at its place; refused when they would run past the clip's end.
+    PasteKeys {
+        clip: String,
+        keys: CopiedKeys,
+        at: f64,
     },
 }
 
@@ -333,6 +359,22 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             records.clips[i]
                 .keys
                 .retain(|k| !(k.bone == bone && k.time == time));
+        }
+        Edit::SetPartKey { clip, key } => {
+            let i = clip_index(&records, &clip)?;
+            PartKeyRecord::merge_into(&mut records.clips[i].parts, key);
+        }
+        Edit::MoveKeys { clip, keys, delta } => {
+            let i = clip_index(&records, &clip)?;
+            records.clips[i] = key_edits::moved(&records.clips[i], &keys, delta).0;
+        }
+        Edit::RemoveKeys { clip, keys } => {
+            let i = clip_index(&records, &clip)?;
+            records.clips[i] = key_edits::without(&records.clips[i], &keys);
+        }
+        Edit::PasteKeys { clip, keys, at } => {
+            let i = clip_index(&records, &clip)?;
+            records.clips[i] = key_edits::pasted(&records.clips[i], &keys, at)?.0;
         }
     }
     // Rebuild and validate everything, then commit.

@@ -4,7 +4,7 @@
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers, with its animating, weighting, parts
 //!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
-//! - [`key_selection`], [`part_key_selection`], [`timed_keys`]: the dopesheet's selection, copy and
+//! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste;
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and keying
 //!   vertex offsets (Deform in Animate mode);
@@ -28,7 +28,6 @@ pub mod part_key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;
-pub mod timed_keys;
 mod weighting;
 pub mod weights_cache;
 pub mod weights_job;

@@ -60,6 +60,10 @@ pub enum AnimationError {
         time: f64,
         problem: String,
     },
+    #[error(
+        "the copied keys span {span:.2} s and do not fit between {at:.2} s and the clip's end ({duration:.2} s)"
+    )]
+    PasteDoesNotFit { span: f64, at: f64, duration: f64 },
 }
 
 /// A key of one channel: time, value, interpolation to the next key.

@@ -5,6 +5,7 @@ pub mod clip;
 pub mod constraints;
 pub mod curve;
 pub mod ik;
+pub mod key_edits;
 pub mod part_keys;
 pub mod records;
 pub mod secondary;
@@ -19,5 +20,6 @@ pub use constraints::{
 };
 pub use curve::Interpolation;
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
+pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};

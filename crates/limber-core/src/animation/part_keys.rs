@@ -33,6 +33,26 @@ pub struct PartKeyRecord {
     pub interp: Interpolation,
 }
 
+impl PartKeyRecord {
+    /// Puts `key` into `keys`: on a key of the same part and time, what `key` holds replaces what
+    /// that key has (as bone keys' channels do, [`super::KeyRecord::merge_into`]), and its
+    /// interpolation wins; otherwise it is added.
+    pub fn merge_into(keys: &mut Vec<PartKeyRecord>, key: PartKeyRecord) {
+        match keys
+            .iter_mut()
+            .find(|k| k.part == key.part && k.time == key.time)
+        {
+            Some(existing) => {
+                existing.draw_order = key.draw_order.or(existing.draw_order);
+                existing.visible = key.visible.or(existing.visible);
+                existing.deform = key.deform.or(existing.deform.take());
+                existing.interp = key.interp;
+            }
+            None => keys.push(key),
+        }
+    }
+}
+
 /// A part's state at one time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PartPose {
