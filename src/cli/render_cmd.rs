@@ -188,14 +188,13 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let [width, height] = renderer.size();
 
     let written = if let Some(dir) = &args.output.frames {
-        write_frames(&renderer, clip, &times, dir, None).map_err(anyhow::Error::msg)?;
+        write_frames(&renderer, clip, &times, dir, None)?;
         dir.clone()
     } else if let Some(path) = &args.output.sheet {
-        write_sheet(&renderer, clip, &times, args.columns, path, None)
-            .map_err(anyhow::Error::msg)?;
+        write_sheet(&renderer, clip, &times, args.columns, path, None)?;
         path.clone()
     } else if let Some(path) = &args.output.gif {
-        write_gif(&renderer, clip, &times, path, None).map_err(anyhow::Error::msg)?;
+        write_gif(&renderer, clip, &times, path, None)?;
         path.clone()
     } else {
         bail!("choose an output: --frames DIR, --sheet OUT.png or --gif OUT.gif");

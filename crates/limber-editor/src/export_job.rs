@@ -149,4 +149,5 @@ fn render(
         ExportKind::Sheet => write_sheet(&renderer, clip, &times, None, out, progress),
         ExportKind::Frames => write_frames(&renderer, clip, &times, out, progress),
     }
+    .map_err(|e| e.to_string())
 }

@@ -5,8 +5,10 @@ pub mod gif;
 pub mod sheet;
 pub mod timing;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use thiserror::Error;
 
 use image::RgbaImage;
 
@@ -110,41 +112,66 @@ impl<'a> ClipRenderer<'a> {
     }
 }
 
+/// Why a rendered export wrote nothing (or, for frames, left the folder as it was).
+#[derive(Debug, Error)]
+pub enum FrameExportError {
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error("cannot encode PNG: {0}")]
+    EncodePng(String),
+    // The I/O errors are fields, not sources, so that the one-line message holds them once.
+    #[error("{}: cannot write: {error}", path.display())]
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{}: cannot write there: {error}", path.display())]
+    Folder {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// The sheet's grid or the GIF's encoding refused the frames.
+    #[error("{}: {problem}", path.display())]
+    Format { path: PathBuf, problem: String },
+    /// The export was stopped by its [`Progress`]'s cancel flag.
+    #[error("export cancelled")]
+    Cancelled,
+}
+
 /// PNG bytes of `image`.
-pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, String> {
+pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, FrameExportError> {
     let mut bytes = Vec::new();
     image
         .write_to(
             &mut std::io::Cursor::new(&mut bytes),
             image::ImageFormat::Png,
         )
-        .map_err(|e| format!("cannot encode PNG: {e}"))?;
+        .map_err(|e| FrameExportError::EncodePng(e.to_string()))?;
     Ok(bytes)
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic_replacing(path, bytes)
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameExportError> {
+    write_atomic_replacing(path, bytes).map_err(|error| FrameExportError::Write {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
-/// The error of an export stopped by its [`Progress`]'s cancel flag.
-pub const CANCELLED: &str = "export cancelled";
-
 /// Renders every frame of `times` into `sink`, counting one unit of `progress` per frame and
-/// stopping with [`CANCELLED`] before the next frame once it is cancelled.
+/// stopping with [`FrameExportError::Cancelled`] before the next frame once it is cancelled.
 fn render_counted(
     renderer: &ClipRenderer,
     clip: Option<&Clip>,
     times: &FrameTimes,
     progress: Option<&Progress>,
-    mut sink: impl FnMut(usize, RgbaImage) -> Result<(), String>,
-) -> Result<(), String> {
+    mut sink: impl FnMut(usize, RgbaImage) -> Result<(), FrameExportError>,
+) -> Result<(), FrameExportError> {
     if let Some(progress) = progress {
         progress.add_total(times.len());
     }
     for (index, &t) in times.times.iter().enumerate() {
         stop_if_cancelled(progress)?;
-        sink(index, renderer.render(clip, t).map_err(|e| e.to_string())?)?;
+        sink(index, renderer.render(clip, t)?)?;
         if let Some(progress) = progress {
             progress.finish_one();
         }
@@ -152,9 +179,9 @@ fn render_counted(
     stop_if_cancelled(progress)
 }
 
-fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), String> {
+fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), FrameExportError> {
     match progress {
-        Some(p) if p.is_cancelled() => Err(CANCELLED.into()),
+        Some(p) if p.is_cancelled() => Err(FrameExportError::Cancelled),
         _ => Ok(()),
     }
 }
@@ -172,14 +199,16 @@ pub fn write_frames(
     times: &FrameTimes,
     dir: &Path,
     progress: Option<&Progress>,
-) -> Result<(), String> {
+) -> Result<(), FrameExportError> {
     let staging = dir.join(format!(
         ".limber-frames-{}-{}",
         std::process::id(),
         STAGING.fetch_add(1, Ordering::Relaxed)
     ));
-    std::fs::create_dir(&staging)
-        .map_err(|e| format!("{}: cannot write there: {e}", dir.display()))?;
+    std::fs::create_dir(&staging).map_err(|error| FrameExportError::Folder {
+        path: dir.to_path_buf(),
+        error,
+    })?;
     let name = |index: usize| format!("frame_{index:04}.png");
     let staged = render_counted(renderer, clip, times, progress, |index, image| {
         write(&staging.join(name(index)), &png_bytes(&image)?)
@@ -187,8 +216,12 @@ pub fn write_frames(
     .and_then(|()| {
         (0..times.len()).try_for_each(|index| {
             let target = dir.join(name(index));
-            std::fs::rename(staging.join(name(index)), &target)
-                .map_err(|e| format!("{}: cannot write: {e}", target.display()))
+            std::fs::rename(staging.join(name(index)), &target).map_err(|error| {
+                FrameExportError::Write {
+                    path: target,
+                    error,
+                }
+            })
         })
     });
     // Empty after a finished export; the partial set after a cancelled or failed one.
@@ -209,10 +242,14 @@ pub fn write_sheet(
     columns: Option<u32>,
     path: &Path,
     progress: Option<&Progress>,
-) -> Result<(), String> {
+) -> Result<(), FrameExportError> {
     let [width, height] = renderer.size();
-    let layout = SheetLayout::new(times.len(), width, height, columns)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let layout = SheetLayout::new(times.len(), width, height, columns).map_err(|problem| {
+        FrameExportError::Format {
+            path: path.to_path_buf(),
+            problem,
+        }
+    })?;
     let mut sheet = Sheet::new(layout);
     render_counted(renderer, clip, times, progress, |index, image| {
         sheet.place(index, &image);
@@ -245,13 +282,16 @@ pub fn write_gif(
     times: &FrameTimes,
     path: &Path,
     progress: Option<&Progress>,
-) -> Result<(), String> {
+) -> Result<(), FrameExportError> {
     let mut frames = Vec::with_capacity(times.len());
     render_counted(renderer, clip, times, progress, |_, image| {
         frames.push(image);
         Ok(())
     })?;
-    let bytes = gif::encode_gif(frames, times).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = gif::encode_gif(frames, times).map_err(|problem| FrameExportError::Format {
+        path: path.to_path_buf(),
+        problem,
+    })?;
     stop_if_cancelled(progress)?;
     write(path, &bytes)
 }
