@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, IkConstraint, IkRecord, LimitRecord, RotationLimit, Spring,
-    SpringRecord, TransformConstraint, TransformRecord, check_mix_keys, clips_from_records,
-    limits_and_transforms_from_records,
+    AnimationError, Clip, ClipRecord, ConstraintError, IkConstraint, IkRecord, LimitRecord,
+    RotationLimit, Spring, SpringRecord, TransformConstraint, TransformRecord, check_mix_keys,
+    clips_from_records, limits_and_transforms_from_records,
 };
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
@@ -74,7 +74,7 @@ pub struct Rig {
 pub fn springs_from_records(
     records: &[SpringRecord],
     skeleton: &Skeleton,
-) -> Result<Vec<Spring>, String> {
+) -> Result<Vec<Spring>, ConstraintError> {
     records
         .iter()
         .map(|r| Spring::from_record(r, skeleton))
@@ -85,7 +85,7 @@ pub fn springs_from_records(
 pub fn ik_from_records(
     records: &[IkRecord],
     skeleton: &Skeleton,
-) -> Result<Vec<IkConstraint>, String> {
+) -> Result<Vec<IkConstraint>, ConstraintError> {
     records
         .iter()
         .map(|r| IkConstraint::from_record(r, skeleton))
@@ -106,7 +106,7 @@ pub enum RigError {
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
     #[error("invalid constraint: {0}")]
-    Ik(String),
+    Constraint(#[from] ConstraintError),
 }
 
 /// Bone records → a validated skeleton (parents resolved by name).
@@ -156,13 +156,12 @@ impl RigFile {
     /// Validates everything (the skeleton, then what refers to it) into a [`Rig`].
     pub fn validate(&self) -> Result<Rig, RigError> {
         let skeleton = skeleton_from_records(&self.bones)?;
-        let ik = ik_from_records(&self.ik, &skeleton).map_err(RigError::Ik)?;
+        let ik = ik_from_records(&self.ik, &skeleton)?;
         let (limits, transforms) =
-            limits_and_transforms_from_records(&self.limits, &self.transforms, &skeleton)
-                .map_err(RigError::Ik)?;
-        let springs = springs_from_records(&self.springs, &skeleton).map_err(RigError::Ik)?;
+            limits_and_transforms_from_records(&self.limits, &self.transforms, &skeleton)?;
+        let springs = springs_from_records(&self.springs, &skeleton)?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
-        check_mix_keys(&clips, &ik, &transforms).map_err(RigError::Ik)?;
+        check_mix_keys(&clips, &ik, &transforms)?;
         Ok(Rig {
             skeleton,
             ik,

@@ -10,6 +10,7 @@
 use glam::{DMat2, DVec2};
 use serde::{Deserialize, Serialize};
 
+use super::constraint_error::ConstraintError;
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
 
@@ -55,20 +56,22 @@ pub struct TransformConstraint {
     pub translate_mix: f64,
 }
 
-fn bone_index(skeleton: &Skeleton, name: &str, what: &str) -> Result<usize, String> {
+fn bone_index(skeleton: &Skeleton, name: &str, owner: &str) -> Result<usize, ConstraintError> {
     skeleton
         .index_of(name)
-        .ok_or_else(|| format!("{what} names unknown bone \"{name}\""))
+        .ok_or_else(|| ConstraintError::UnknownBone {
+            owner: owner.to_string(),
+            bone: name.to_string(),
+        })
 }
 
 impl RotationLimit {
-    pub fn from_record(record: &LimitRecord, skeleton: &Skeleton) -> Result<Self, String> {
+    pub fn from_record(record: &LimitRecord, skeleton: &Skeleton) -> Result<Self, ConstraintError> {
         let bone = bone_index(skeleton, &record.bone, "a rotation limit")?;
         if !(record.min.is_finite() && record.max.is_finite() && record.min <= record.max) {
-            return Err(format!(
-                "the rotation limit of \"{}\" needs finite min ≤ max",
-                record.bone
-            ));
+            return Err(ConstraintError::BadLimit {
+                bone: record.bone.clone(),
+            });
         }
         Ok(Self {
             bone,
@@ -87,15 +90,18 @@ impl RotationLimit {
 }
 
 impl TransformConstraint {
-    pub fn from_record(record: &TransformRecord, skeleton: &Skeleton) -> Result<Self, String> {
+    pub fn from_record(
+        record: &TransformRecord,
+        skeleton: &Skeleton,
+    ) -> Result<Self, ConstraintError> {
         let what = format!("transform constraint \"{}\"", record.name);
         let bone = bone_index(skeleton, &record.bone, &what)?;
         let source = bone_index(skeleton, &record.source, &what)?;
         let mix_ok = |m: f64| (0.0..=1.0).contains(&m);
         if bone == source || !mix_ok(record.rotate_mix) || !mix_ok(record.translate_mix) {
-            return Err(format!(
-                "{what} needs two different bones and mixes from 0 to 1"
-            ));
+            return Err(ConstraintError::BadTransform {
+                name: record.name.clone(),
+            });
         }
         Ok(Self {
             name: record.name.clone(),
@@ -169,14 +175,14 @@ pub fn check_mix_keys(
     clips: &[super::clip::Clip],
     ik: &[super::ik::IkConstraint],
     transforms: &[TransformConstraint],
-) -> Result<(), String> {
+) -> Result<(), ConstraintError> {
     for clip in clips {
         for name in clip.mix_key_names() {
             if !ik.iter().any(|c| c.name == name) && !transforms.iter().any(|c| c.name == name) {
-                return Err(format!(
-                    "clip \"{}\" keys the mix of \"{name}\", which is not an IK or transform constraint",
-                    clip.name
-                ));
+                return Err(ConstraintError::UnknownMixTarget {
+                    clip: clip.name.clone(),
+                    name: name.to_string(),
+                });
             }
         }
     }
@@ -188,7 +194,7 @@ pub fn limits_and_transforms_from_records(
     limits: &[LimitRecord],
     transforms: &[TransformRecord],
     skeleton: &Skeleton,
-) -> Result<(Vec<RotationLimit>, Vec<TransformConstraint>), String> {
+) -> Result<(Vec<RotationLimit>, Vec<TransformConstraint>), ConstraintError> {
     let limits = limits
         .iter()
         .map(|r| RotationLimit::from_record(r, skeleton))

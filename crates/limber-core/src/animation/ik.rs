@@ -14,6 +14,7 @@
 use glam::{DAffine2, DVec2};
 use serde::{Deserialize, Serialize};
 
+use super::constraint_error::ConstraintError;
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::{Skeleton, SkeletonError};
 
@@ -63,12 +64,16 @@ pub struct IkConstraint {
 impl IkConstraint {
     /// Resolves names and checks the chain: at least two bones, each the parent of the next, the
     /// target not in the chain, finite settings.
-    pub fn from_record(record: &IkRecord, skeleton: &Skeleton) -> Result<Self, String> {
+    pub fn from_record(record: &IkRecord, skeleton: &Skeleton) -> Result<Self, ConstraintError> {
         let index = |name: &str| {
             skeleton
                 .index_of(name)
-                .ok_or_else(|| format!("IK \"{}\" names unknown bone \"{name}\"", record.name))
+                .ok_or_else(|| ConstraintError::UnknownBone {
+                    owner: format!("IK \"{}\"", record.name),
+                    bone: name.to_string(),
+                })
         };
+        let name = || record.name.clone();
         let chain = record
             .bones
             .iter()
@@ -76,35 +81,23 @@ impl IkConstraint {
             .collect::<Result<Vec<_>, _>>()?;
         let target = index(&record.target)?;
         if chain.len() < 2 {
-            return Err(format!(
-                "IK \"{}\" needs a chain of at least two bones",
-                record.name
-            ));
+            return Err(ConstraintError::ShortChain { name: name() });
         }
         if chain
             .windows(2)
             .any(|w| skeleton.bones[w[1]].parent != Some(w[0]))
         {
-            return Err(format!(
-                "IK \"{}\": each bone of the chain must be the parent of the next",
-                record.name
-            ));
+            return Err(ConstraintError::BrokenChain { name: name() });
         }
         if chain.contains(&target) {
-            return Err(format!(
-                "IK \"{}\": the target cannot be one of the chain's bones",
-                record.name
-            ));
+            return Err(ConstraintError::TargetInChain { name: name() });
         }
         let finite = record.bend.is_finite()
             && (0.0..=1.0).contains(&record.mix)
             && record.tolerance.is_finite()
             && record.tolerance >= 0.0;
         if !finite || record.iterations > 10_000 {
-            return Err(format!(
-                "IK \"{}\" has an out-of-range bend, mix, tolerance or iteration count",
-                record.name
-            ));
+            return Err(ConstraintError::BadIkSettings { name: name() });
         }
         Ok(Self {
             name: record.name.clone(),

@@ -2,6 +2,7 @@
 //! their interpolation curves, IK, and sampling as a pure function of time.
 
 pub mod clip;
+pub mod constraint_error;
 pub mod constraints;
 pub mod curve;
 pub mod ik;
@@ -13,6 +14,7 @@ pub mod secondary;
 pub use clip::{
     AnimationError, Clip, ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord, clips_from_records,
 };
+pub use constraint_error::ConstraintError;
 pub use constraints::{
     LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
     apply_limits_and_transforms, check_mix_keys, limits_and_transforms_from_records,

@@ -14,6 +14,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::clip::Clip;
+use super::constraint_error::ConstraintError;
 use crate::pose::{BonePose, Pose, PoseSolver};
 use crate::skeleton::Skeleton;
 
@@ -36,15 +37,20 @@ pub struct Spring {
 }
 
 impl Spring {
-    pub fn from_record(record: &SpringRecord, skeleton: &Skeleton) -> Result<Self, String> {
+    pub fn from_record(
+        record: &SpringRecord,
+        skeleton: &Skeleton,
+    ) -> Result<Self, ConstraintError> {
         let bone = skeleton
             .index_of(&record.bone)
-            .ok_or_else(|| format!("a spring names unknown bone \"{}\"", record.bone))?;
+            .ok_or_else(|| ConstraintError::UnknownBone {
+                owner: "a spring".into(),
+                bone: record.bone.clone(),
+            })?;
         if !(0.05..=60.0).contains(&record.frequency) || !(0.01..=10.0).contains(&record.damping) {
-            return Err(format!(
-                "the spring of \"{}\" needs a frequency of 0.05–60 Hz and a damping of 0.01–10",
-                record.bone
-            ));
+            return Err(ConstraintError::BadSpring {
+                bone: record.bone.clone(),
+            });
         }
         Ok(Self {
             bone,

@@ -1,0 +1,30 @@
+//! Why an IK constraint, rotation limit, transform constraint, spring or constraint mix key was
+//! refused when a rig was validated.
+
+use thiserror::Error;
+
+/// A constraint that does not fit its skeleton or has out-of-range settings.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ConstraintError {
+    /// `owner` says which constraint, in words ("IK \"reach\"", "a spring").
+    #[error("{owner} names unknown bone \"{bone}\"")]
+    UnknownBone { owner: String, bone: String },
+    #[error("the rotation limit of \"{bone}\" needs finite min ≤ max")]
+    BadLimit { bone: String },
+    #[error("transform constraint \"{name}\" needs two different bones and mixes from 0 to 1")]
+    BadTransform { name: String },
+    #[error("IK \"{name}\" needs a chain of at least two bones")]
+    ShortChain { name: String },
+    #[error("IK \"{name}\": each bone of the chain must be the parent of the next")]
+    BrokenChain { name: String },
+    #[error("IK \"{name}\": the target cannot be one of the chain's bones")]
+    TargetInChain { name: String },
+    #[error("IK \"{name}\" has an out-of-range bend, mix, tolerance or iteration count")]
+    BadIkSettings { name: String },
+    #[error("the spring of \"{bone}\" needs a frequency of 0.05–60 Hz and a damping of 0.01–10")]
+    BadSpring { bone: String },
+    #[error(
+        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK or transform constraint"
+    )]
+    UnknownMixTarget { clip: String, name: String },
+}
