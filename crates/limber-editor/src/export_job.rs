@@ -10,7 +10,9 @@ use limber_core::progress::Progress;
 use limber_core::project::Project;
 use limber_render::export::gif::MAX_GIF_FPS;
 use limber_render::export::timing::{FrameTimes, clip_fps};
-use limber_render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
+use limber_render::export::{
+    ClipRenderer, FrameExportError, RenderSettings, write_frames, write_gif, write_sheet,
+};
 
 /// What an export writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +56,7 @@ impl ExportOutcome {
 pub struct ExportJob {
     kind: ExportKind,
     out: PathBuf,
-    worker: Worker<Result<(), String>>,
+    worker: Worker<Result<(), FrameExportError>>,
 }
 
 impl ExportJob {
@@ -102,9 +104,9 @@ impl ExportJob {
         let out = self.out.display().to_string();
         let cancelled = self.is_cancelled();
         let result = match self.worker.join() {
-            Ok(result) => result,
-            Err(WorkerFailure::Panicked) => Err("the export failed".into()),
-            Err(WorkerFailure::NoThread) => Err("the export could not start a thread".into()),
+            Ok(result) => result.map_err(|e| e.to_string()),
+            Err(WorkerFailure::Panicked) => Err("the export failed".to_string()),
+            Err(WorkerFailure::NoThread) => Err("the export could not start a thread".to_string()),
         };
         match result {
             _ if cancelled && result.is_err() => ExportOutcome::Cancelled(format!(
@@ -125,18 +127,20 @@ fn render(
     clip: Option<usize>,
     out: &Path,
     progress: &Progress,
-) -> Result<(), String> {
+) -> Result<(), FrameExportError> {
     if kind == ExportKind::Frames {
-        std::fs::create_dir_all(out).map_err(|e| format!("cannot create the folder: {e}"))?;
+        std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
+            path: out.to_path_buf(),
+            error,
+        })?;
     }
-    let gpu = limber_render::GpuContext::headless().map_err(|e| e.to_string())?;
+    let gpu = limber_render::GpuContext::headless()?;
     let settings = RenderSettings {
         scale: 1.0,
         background: [0; 4],
         style: limber_render::PartStyle::default(),
     };
-    let renderer =
-        ClipRenderer::new(&gpu, project, project_path, settings).map_err(|e| e.to_string())?;
+    let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
     let fps = match kind {
         ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
@@ -149,5 +153,4 @@ fn render(
         ExportKind::Sheet => write_sheet(&renderer, clip, &times, None, out, progress),
         ExportKind::Frames => write_frames(&renderer, clip, &times, out, progress),
     }
-    .map_err(|e| e.to_string())
 }
