@@ -219,7 +219,7 @@ impl eframe::App for LimberApp {
             .autosave
             .update(&self.editor.document, revision, Instant::now())
         {
-            self.editor.status = e;
+            self.editor.status = e.to_string();
         }
     }
 }

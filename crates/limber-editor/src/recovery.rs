@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use thiserror::Error;
+
 use super::document::Document;
 use limber_core::atomic_file::write_atomic_replacing;
 
@@ -21,6 +23,21 @@ pub fn recovery_path(project: Option<&Path>) -> PathBuf {
         }
         None => std::env::temp_dir().join("limber-untitled.recovery.limber"),
     }
+}
+
+/// Why a recovery file could not be written or removed (the document itself is unaffected).
+#[derive(Debug, Error)]
+pub enum RecoveryError {
+    #[error("{}: cannot write recovery file: {error}", path.display())]
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{}: cannot remove recovery file: {error}", path.display())]
+    Remove {
+        path: PathBuf,
+        error: std::io::Error,
+    },
 }
 
 /// Writes recovery files as the document changes.
@@ -42,18 +59,20 @@ impl Default for Autosave {
 
 impl Autosave {
     /// Writes the recovery file if the document has changed since the last write and the interval
-    /// has passed; deletes it once the document is saved. Returns an error message to show.
+    /// has passed; deletes it once the document is saved. An error is for the status bar.
     pub fn update(
         &mut self,
         document: &Document,
         revision: u64,
         now: Instant,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecoveryError> {
         let path = recovery_path(document.path.as_deref());
         if !document.is_dirty() {
             if self.written_revision.take().is_some() && path.exists() {
-                std::fs::remove_file(&path)
-                    .map_err(|e| format!("{}: cannot remove recovery file: {e}", path.display()))?;
+                std::fs::remove_file(&path).map_err(|error| RecoveryError::Remove {
+                    path: path.clone(),
+                    error,
+                })?;
             }
             return Ok(());
         }
@@ -62,7 +81,7 @@ impl Autosave {
             .is_none_or(|t| now.duration_since(t) >= self.interval);
         if self.written_revision != Some(revision) && due {
             write_atomic_replacing(&path, &document.recovery_bytes())
-                .map_err(|e| format!("{}: cannot write recovery file: {e}", path.display()))?;
+                .map_err(|error| RecoveryError::Write { path, error })?;
             self.written_revision = Some(revision);
             self.last_write = Some(now);
         }
