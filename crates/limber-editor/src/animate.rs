@@ -243,27 +243,24 @@ impl Editor {
             return false;
         };
         let time = self.playhead();
-        let mut record = clip.to_record();
-        match record
-            .parts
-            .iter_mut()
+        // Joins a part key already at the playhead (its deform and visibility stay), as every key
+        // merge does (`PartKeyRecord::merge_into`); the interpolation is that key's, if any.
+        let interp = clip
+            .part_keys()
+            .iter()
             .find(|k| k.part == name && k.time == time)
-        {
-            Some(key) => key.draw_order = Some(draw_order),
-            None => record.parts.push(PartKeyRecord {
-                part: name.clone(),
-                time,
-                draw_order: Some(draw_order),
-                visible: None,
-                deform: None,
-                interp: Default::default(),
-            }),
-        }
-        let clip_name = record.name.clone();
-        let done = self.apply(Edit::ReplaceClip {
-            name: clip_name,
-            clip: record,
-        });
+            .map(|k| k.interp)
+            .unwrap_or_default();
+        let key = PartKeyRecord {
+            part: name.clone(),
+            time,
+            draw_order: Some(draw_order),
+            visible: None,
+            deform: None,
+            interp,
+        };
+        let clip = clip.name.clone();
+        let done = self.apply(Edit::SetPartKey { clip, key });
         if done {
             self.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
         }
