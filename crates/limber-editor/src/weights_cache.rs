@@ -196,7 +196,8 @@ mod tests {
 
     #[test]
     fn the_planned_units_are_the_units_the_work_announces() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
         let mut project = Project::load(&path).expect("the sample loads");
         let image = project.image_path(&path, 0);
         let bones = project.rig.skeleton.bones.len();
