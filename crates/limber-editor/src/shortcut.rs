@@ -29,6 +29,29 @@ pub enum Key {
 }
 
 impl Key {
+    /// Every key, for mapping from a toolkit's keys.
+    pub const ALL: [Key; 19] = [
+        Key::C,
+        Key::D,
+        Key::F,
+        Key::K,
+        Key::N,
+        Key::O,
+        Key::S,
+        Key::V,
+        Key::Y,
+        Key::Z,
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Space,
+        Key::Delete,
+        Key::F1,
+        Key::OpenBracket,
+        Key::CloseBracket,
+    ];
+
     /// The key as the help and the menus write it.
     pub fn name(self) -> &'static str {
         match self {
