@@ -118,7 +118,11 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
         }
         last_group = group(entry);
         let checked = editor.is_checked(entry.command).unwrap_or(false);
-        if ui.selectable_label(checked, entry.name).clicked() {
+        let button = egui::Button::selectable(checked, entry.name);
+        if ui
+            .add_enabled(editor.can_run(entry.command), button)
+            .clicked()
+        {
             clicked = Some(entry.command);
         }
         if entry.command == Command::ToggleDeform && editor.deforming() {
