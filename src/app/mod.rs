@@ -7,6 +7,8 @@
 //!   `parts.rs` and `hierarchy.rs`;
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
+//! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
+//!   all built from the one command table ([`commands`]);
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
@@ -16,7 +18,10 @@
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
 pub mod gpu_bridge;
+pub mod help;
 pub mod inspector;
+pub mod menus;
+pub mod shortcuts;
 pub mod timeline;
 pub mod ui;
 mod vertex_handles;
@@ -26,8 +31,8 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    deform, document, editor, export_job, key_selection, mesh_edit, part_job, part_key_selection,
-    recent, recovery, weights_cache, weights_job, worker,
+    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
+    part_key_selection, recent, recovery, shortcut, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

@@ -7,12 +7,13 @@ use std::time::Instant;
 
 use eframe::egui::{self, ViewportCommand};
 
+use super::commands::WindowRequest;
 use super::document::Document;
 use super::editor::Editor;
 use super::export_job::ExportKind;
 use super::gpu_bridge;
 use super::recovery::{Autosave, pending_recovery, recover};
-use super::ui::{WindowAction, editor_ui};
+use super::ui::editor_ui;
 
 struct LimberApp {
     editor: Editor,
@@ -100,9 +101,9 @@ impl LimberApp {
         }
     }
 
-    fn act(&mut self, ctx: &egui::Context, action: WindowAction) {
-        match action {
-            WindowAction::NewFromImage => {
+    fn act(&mut self, ctx: &egui::Context, request: WindowRequest) {
+        match request {
+            WindowRequest::NewFromImage => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("PNG image", &["png"])
                     .pick_file()
@@ -110,12 +111,12 @@ impl LimberApp {
                     self.open(&path);
                 }
             }
-            WindowAction::OpenRecent(i) => {
+            WindowRequest::OpenRecent(i) => {
                 if let Some(path) = self.recent.get(i).cloned() {
                     self.open(&path);
                 }
             }
-            WindowAction::AddPart => {
+            WindowRequest::AddPart => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("PNG image", &["png"])
                     .pick_file()
@@ -123,7 +124,7 @@ impl LimberApp {
                     self.editor.add_part(&path);
                 }
             }
-            WindowAction::Open => {
+            WindowRequest::Open => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("limber project or PNG", &["limber", "png"])
                     .pick_file()
@@ -131,7 +132,7 @@ impl LimberApp {
                     self.open(&path);
                 }
             }
-            WindowAction::SaveAs => {
+            WindowRequest::SaveAs => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("limber project", &["limber"])
                     .set_file_name("untitled.limber")
@@ -140,11 +141,11 @@ impl LimberApp {
                     self.editor.save_as(&path);
                 }
             }
-            WindowAction::ExportGif => self.export(ExportKind::Gif),
-            WindowAction::ExportSheet => self.export(ExportKind::Sheet),
-            WindowAction::ExportFrames => self.export(ExportKind::Frames),
-            WindowAction::ExportGltf => self.export_gltf(),
-            WindowAction::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            WindowRequest::ExportGif => self.export(ExportKind::Gif),
+            WindowRequest::ExportSheet => self.export(ExportKind::Sheet),
+            WindowRequest::ExportFrames => self.export(ExportKind::Frames),
+            WindowRequest::ExportGltf => self.export_gltf(),
+            WindowRequest::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }
 
@@ -304,7 +305,7 @@ impl LimberApp {
                     let saved = if self.editor.document.path.is_some() {
                         self.editor.save()
                     } else {
-                        self.act(ctx, WindowAction::SaveAs);
+                        self.act(ctx, WindowRequest::SaveAs);
                         !self.editor.document.is_dirty()
                     };
                     self.editor.confirm_close = false;

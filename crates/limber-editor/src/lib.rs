@@ -4,6 +4,9 @@
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers, with its animating, weighting, parts
 //!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
+//! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
+//!   window's menus, keys and help are built from, carried out by `Editor::run_command`
+//!   (`run_command.rs`);
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste;
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and keying
@@ -15,6 +18,7 @@
 //!   thread those jobs share.
 
 mod animate;
+pub mod commands;
 pub mod deform;
 pub mod document;
 pub mod editor;
@@ -28,6 +32,8 @@ pub mod part_key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;
+mod run_command;
+pub mod shortcut;
 mod weighting;
 pub mod weights_cache;
 pub mod weights_job;

@@ -1,0 +1,306 @@
+//! The editor's command table: every user action (open, save, undo, modes, play, key, delete,
+//! copy/paste keys, fit view, exports, overlay toggles, …) as one [`Command`] with one
+//! [`CommandEntry`] in [`COMMANDS`] — its name, its shortcuts as toolkit-free data ([`Shortcut`]) and
+//! its place in the menus ([`MenuPlace`]). The window's menus, toolbar, keyboard handling and F1
+//! help are all built from this table, so none can drift from another. Carrying a command out is
+//! [`Editor::run_command`](crate::Editor::run_command) (in `run_command.rs`).
+
+use limber_core::skinning::SkinningMode;
+
+use crate::editor::Mode;
+pub use crate::shortcut::{Key, Modifiers, Shortcut};
+
+/// One user action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    NewFromImage,
+    Open,
+    AddPart,
+    /// Saves to the document's file, or asks for one (Save As) when it has none yet.
+    Save,
+    SaveAs,
+    ExportGif,
+    ExportSheet,
+    /// A PNG per frame into a chosen folder.
+    ExportFrames,
+    ExportGltf,
+    Quit,
+    Undo,
+    Redo,
+    CopyKeys,
+    PasteKeys,
+    /// The selected keys, else the selected bone; in Mesh mode the selected vertex.
+    Delete,
+    /// Keys the selected bone's rotation at the playhead.
+    KeySelected,
+    NextBone,
+    PreviousBone,
+    PlayPause,
+    FitView,
+    /// Shows or hides the shortcuts window.
+    ShowHelp,
+    SetMode(Mode),
+    /// Deform on or off; turning it on switches to Animate.
+    ToggleDeform,
+    ToggleWireframe,
+    ToggleBoneOverlay,
+    ToggleWeightOverlay,
+    ToggleOnion,
+    SetSkinning(SkinningMode),
+}
+
+/// What only the window can do for a command: file dialogs and closing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowRequest {
+    NewFromImage,
+    /// Open the recent file with this index.
+    OpenRecent(usize),
+    AddPart,
+    Open,
+    SaveAs,
+    ExportGif,
+    ExportSheet,
+    /// A PNG per frame into a chosen folder.
+    ExportFrames,
+    ExportGltf,
+    Quit,
+}
+
+/// The menus of the window's menu bar; [`Menu::Toolbar`] is the row of toggles beside them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Menu {
+    File,
+    Edit,
+    Help,
+    Toolbar,
+}
+
+/// Where a command sits in the menu bar: its menu, the group within it (groups are separated) and
+/// the submenu it is in, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuPlace {
+    pub menu: Menu,
+    pub group: u8,
+    pub submenu: Option<&'static str>,
+}
+
+const fn at(menu: Menu, group: u8) -> Option<MenuPlace> {
+    Some(MenuPlace {
+        menu,
+        group,
+        submenu: None,
+    })
+}
+
+const fn export() -> Option<MenuPlace> {
+    Some(MenuPlace {
+        menu: Menu::File,
+        group: 0,
+        submenu: Some("Export"),
+    })
+}
+
+/// One command's row in [`COMMANDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandEntry {
+    pub command: Command,
+    /// Shown in the menus and the help.
+    pub name: &'static str,
+    /// More words for the help (may be empty).
+    pub help: &'static str,
+    pub shortcuts: &'static [Shortcut],
+    pub place: Option<MenuPlace>,
+    /// Whether the shortcut works while a text field has the keyboard (only Ctrl shortcuts that
+    /// text fields do not need themselves).
+    pub while_typing: bool,
+}
+
+impl CommandEntry {
+    /// The shortcuts as the help writes them, e.g. "Ctrl+Shift+Z / Ctrl+Y"; `None` without one.
+    pub fn shortcut_text(&self) -> Option<String> {
+        if self.shortcuts.is_empty() {
+            return None;
+        }
+        let texts: Vec<String> = self.shortcuts.iter().map(ToString::to_string).collect();
+        Some(texts.join(" / "))
+    }
+}
+
+const fn entry(
+    command: Command,
+    name: &'static str,
+    help: &'static str,
+    shortcuts: &'static [Shortcut],
+    place: Option<MenuPlace>,
+) -> CommandEntry {
+    CommandEntry {
+        command,
+        name,
+        help,
+        shortcuts,
+        place,
+        while_typing: false,
+    }
+}
+
+/// `entry` whose Ctrl shortcut also works while a text field has the keyboard.
+const fn global(entry: CommandEntry) -> CommandEntry {
+    CommandEntry {
+        while_typing: true,
+        ..entry
+    }
+}
+
+use Command as C;
+use Key as K;
+use Shortcut as S;
+
+/// Every command, in menu order.
+#[rustfmt::skip]
+pub const COMMANDS: &[CommandEntry] = &[
+    global(entry(C::NewFromImage, "New from image…", "a new project from a PNG", &[S::command(K::N)], at(Menu::File, 0))),
+    global(entry(C::Open, "Open…", "a project or a PNG", &[S::command(K::O)], at(Menu::File, 0))),
+    entry(C::AddPart, "Add part from image…", "", &[], at(Menu::File, 0)),
+    global(entry(C::Save, "Save", "", &[S::command(K::S)], at(Menu::File, 0))),
+    global(entry(C::SaveAs, "Save As…", "", &[S::command_shift(K::S)], at(Menu::File, 0))),
+    entry(C::ExportGif, "GIF of the clip…", "", &[], export()),
+    entry(C::ExportSheet, "Sprite sheet of the clip…", "", &[], export()),
+    entry(C::ExportFrames, "PNG frames of the clip…", "", &[], export()),
+    entry(C::ExportGltf, "glTF 2.0 (all clips)…", "", &[], export()),
+    entry(C::Quit, "Quit", "", &[], at(Menu::File, 1)),
+    global(entry(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0))),
+    global(entry(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0))),
+    entry(C::CopyKeys, "Copy keys", "the selected keys", &[S::command(K::C)], at(Menu::Edit, 1)),
+    entry(C::PasteKeys, "Paste keys", "at the playhead, keeping their spacing", &[S::command(K::V)], at(Menu::Edit, 1)),
+    entry(C::Delete, "Delete", "the selected keys, or else the selected bone (Mesh mode: the selected vertex)", &[S::key(K::Delete)], at(Menu::Edit, 1)),
+    entry(C::KeySelected, "Key the selected bone", "at the playhead", &[S::key(K::K)], at(Menu::Edit, 2)),
+    entry(C::NextBone, "Select the next bone", "", &[S::key(K::CloseBracket)], at(Menu::Edit, 2)),
+    entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
+    entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
+    entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
+    entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
+    entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),
+    entry(C::SetMode(Mode::Bones), "Bones", "mode: draw and move bones", &[S::key(K::Num2)], at(Menu::Toolbar, 0)),
+    entry(C::SetMode(Mode::Weights), "Weights", "mode: paint and tune the weights", &[S::key(K::Num3)], at(Menu::Toolbar, 0)),
+    entry(C::SetMode(Mode::Mesh), "Mesh", "mode: edit the mesh and its settings", &[S::key(K::Num4)], at(Menu::Toolbar, 0)),
+    entry(C::ToggleDeform, "Deform", "drag vertices to key their offsets (Animate mode)", &[S::key(K::D)], at(Menu::Toolbar, 0)),
+    entry(C::ToggleWireframe, "Wireframe", "", &[], at(Menu::Toolbar, 1)),
+    entry(C::ToggleBoneOverlay, "Bone overlay", "", &[], at(Menu::Toolbar, 1)),
+    entry(C::ToggleWeightOverlay, "Weight overlay", "", &[], at(Menu::Toolbar, 1)),
+    entry(C::ToggleOnion, "Onion skin", "", &[], at(Menu::Toolbar, 1)),
+    entry(C::SetSkinning(SkinningMode::LinearBlend), "LBS", "linear blend skinning", &[], at(Menu::Toolbar, 2)),
+    entry(C::SetSkinning(SkinningMode::DualQuaternion), "DQS", "dual quaternion skinning", &[], at(Menu::Toolbar, 2)),
+];
+
+/// The table's row for `command`.
+pub fn entry_of(command: Command) -> Option<&'static CommandEntry> {
+    COMMANDS.iter().find(|e| e.command == command)
+}
+
+/// The entries of `menu`, in order.
+pub fn menu_entries(menu: Menu) -> impl Iterator<Item = &'static CommandEntry> {
+    COMMANDS
+        .iter()
+        .filter(move |e| e.place.is_some_and(|p| p.menu == menu))
+}
+
+/// The command `key` pressed with `held` triggers, if any: of the matching shortcuts, the one with
+/// the most modifiers (so Ctrl+Shift+Z is Redo, not Undo).
+pub fn command_for(key: Key, held: Modifiers) -> Option<&'static CommandEntry> {
+    COMMANDS
+        .iter()
+        .flat_map(|e| e.shortcuts.iter().map(move |s| (e, s)))
+        .filter(|(_, s)| s.matches(key, held))
+        .max_by_key(|(_, s)| s.modifiers.count())
+        .map(|(e, _)| e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        let all: Vec<(Shortcut, Command)> = COMMANDS
+            .iter()
+            .flat_map(|e| e.shortcuts.iter().map(move |s| (*s, e.command)))
+            .collect();
+        assert!(all.len() > 20, "the table has its shortcuts");
+        for (i, (a, ca)) in all.iter().enumerate() {
+            for (b, cb) in &all[i + 1..] {
+                assert_ne!(a, b, "{a} is the shortcut of both {ca:?} and {cb:?}");
+            }
+        }
+        // Modifiers count: Ctrl+Z and Ctrl+Shift+Z are two commands, each pressed gets its own.
+        let held = |command, shift| Modifiers {
+            command,
+            shift,
+            alt: false,
+        };
+        let undo = command_for(Key::Z, held(true, false)).map(|e| e.command);
+        let redo = command_for(Key::Z, held(true, true)).map(|e| e.command);
+        assert_eq!(undo, Some(Command::Undo));
+        assert_eq!(redo, Some(Command::Redo));
+        assert_eq!(command_for(Key::Z, Modifiers::NONE), None);
+        assert_eq!(
+            command_for(Key::S, held(true, true)).map(|e| e.command),
+            Some(Command::SaveAs)
+        );
+        // A single key is not triggered with Ctrl held; Shift does not matter to it.
+        assert_eq!(command_for(Key::K, held(true, false)), None);
+        assert_eq!(
+            command_for(Key::K, held(false, true)).map(|e| e.command),
+            Some(Command::KeySelected)
+        );
+    }
+
+    #[test]
+    fn every_command_is_in_the_table_once_and_reachable() {
+        for (i, e) in COMMANDS.iter().enumerate() {
+            assert!(
+                COMMANDS[i + 1..].iter().all(|o| o.command != e.command),
+                "{:?} has two rows",
+                e.command
+            );
+            assert!(
+                e.place.is_some() || !e.shortcuts.is_empty(),
+                "{:?} is in no menu and has no shortcut",
+                e.command
+            );
+            assert!(!e.name.is_empty());
+            assert_eq!(entry_of(e.command), Some(e));
+        }
+        // Names are unique within each menu (the menus and tests find entries by name).
+        for (i, e) in COMMANDS.iter().enumerate() {
+            for o in &COMMANDS[i + 1..] {
+                assert!(
+                    e.name != o.name || e.place.map(|p| p.menu) != o.place.map(|p| p.menu),
+                    "two entries named {}",
+                    e.name
+                );
+            }
+        }
+        // Only Ctrl shortcuts may work while typing, and copy/paste never (text fields need them).
+        for e in COMMANDS.iter().filter(|e| e.while_typing) {
+            assert!(e.shortcuts.iter().all(|s| s.modifiers.command), "{e:?}");
+        }
+        for c in [Command::CopyKeys, Command::PasteKeys] {
+            assert!(entry_of(c).is_some_and(|e| !e.while_typing));
+        }
+    }
+
+    #[test]
+    fn shortcuts_are_written_as_the_help_shows_them() {
+        let redo = entry_of(Command::Redo).and_then(CommandEntry::shortcut_text);
+        assert_eq!(redo.as_deref(), Some("Ctrl+Shift+Z / Ctrl+Y"));
+        let next = entry_of(Command::NextBone).and_then(CommandEntry::shortcut_text);
+        assert_eq!(next.as_deref(), Some("]"));
+        let quit = entry_of(Command::Quit).and_then(CommandEntry::shortcut_text);
+        assert_eq!(quit, None);
+        let exports: Vec<&str> = menu_entries(Menu::File)
+            .filter(|e| e.place.and_then(|p| p.submenu) == Some("Export"))
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(exports.len(), 4);
+    }
+}

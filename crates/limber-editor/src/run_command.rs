@@ -1,0 +1,275 @@
+//! Carrying out the table's [`Command`]s on the editor: [`Editor::run_command`] does what the
+//! command says (or hands back the [`WindowRequest`] only the window can do), [`Editor::can_run`]
+//! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
+//! the state a toggle shows.
+
+use crate::commands::{Command, WindowRequest};
+use crate::editor::{Editor, Mode};
+
+impl Editor {
+    /// Carries `command` out; returns what the window must do for it (a dialog, closing), if
+    /// anything.
+    pub fn run_command(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::NewFromImage => return Some(WindowRequest::NewFromImage),
+            Command::Open => return Some(WindowRequest::Open),
+            Command::AddPart => return Some(WindowRequest::AddPart),
+            Command::Save => {
+                if self.document.path.is_none() {
+                    return Some(WindowRequest::SaveAs);
+                }
+                self.save();
+            }
+            Command::SaveAs => return Some(WindowRequest::SaveAs),
+            Command::ExportGif => return Some(WindowRequest::ExportGif),
+            Command::ExportSheet => return Some(WindowRequest::ExportSheet),
+            Command::ExportFrames => return Some(WindowRequest::ExportFrames),
+            Command::ExportGltf => return Some(WindowRequest::ExportGltf),
+            Command::Quit => return Some(WindowRequest::Quit),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::CopyKeys => {
+                self.copy_selected_keys();
+            }
+            Command::PasteKeys => {
+                self.paste_keys();
+            }
+            Command::Delete => self.delete_selection(),
+            Command::KeySelected => self.key_selected(),
+            Command::NextBone => self.select_bone_after(1),
+            Command::PreviousBone => self.select_bone_after(-1),
+            Command::PlayPause => self.toggle_play(),
+            Command::FitView => self.fit_requested = true,
+            Command::ShowHelp => self.show_help = !self.show_help,
+            Command::SetMode(mode) => self.mode = mode,
+            Command::ToggleDeform => {
+                self.deform.on = !self.deform.on;
+                if self.deform.on {
+                    self.mode = Mode::Animate;
+                }
+            }
+            Command::ToggleWireframe => self.overlays.wireframe = !self.overlays.wireframe,
+            Command::ToggleBoneOverlay => self.overlays.bones = !self.overlays.bones,
+            Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
+            Command::ToggleOnion => self.overlays.onion = !self.overlays.onion,
+            Command::SetSkinning(mode) => self.skinning = mode,
+        }
+        None
+    }
+
+    /// Whether `command` would do something now (undo with history, paste with keys copied, …).
+    pub fn can_run(&self, command: Command) -> bool {
+        let bones = self.document.project.rig.skeleton.bones.len();
+        match command {
+            Command::Undo => self.document.can_undo(),
+            Command::Redo => self.document.can_redo(),
+            Command::CopyKeys => self.current_clip().is_some() && self.has_selected_keys(),
+            Command::PasteKeys => self.current_clip().is_some() && !self.keys.copied.is_empty(),
+            Command::Delete => {
+                if self.mode == Mode::Mesh {
+                    self.selected_vertex.is_some()
+                } else {
+                    self.has_selected_keys() || self.selected_bone.is_some_and(|b| b < bones)
+                }
+            }
+            Command::KeySelected => {
+                self.current_clip().is_some() && self.selected_bone.is_some_and(|b| b < bones)
+            }
+            Command::NextBone | Command::PreviousBone => bones > 0,
+            Command::PlayPause => self.clip.is_some(),
+            Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
+                self.export_job.is_none()
+            }
+            _ => true,
+        }
+    }
+
+    /// For a toggle or a choice (modes, Deform, overlays, skinning), whether it is on now; `None`
+    /// for other commands.
+    pub fn is_checked(&self, command: Command) -> Option<bool> {
+        Some(match command {
+            Command::SetMode(mode) => self.mode == mode,
+            Command::ToggleDeform => self.deform.on,
+            Command::ToggleWireframe => self.overlays.wireframe,
+            Command::ToggleBoneOverlay => self.overlays.bones,
+            Command::ToggleWeightOverlay => self.overlays.weights,
+            Command::ToggleOnion => self.overlays.onion,
+            Command::SetSkinning(mode) => self.skinning == mode,
+            _ => return None,
+        })
+    }
+
+    /// Delete: the selected keys, else the selected bone; in Mesh mode the selected vertex.
+    fn delete_selection(&mut self) {
+        if self.mode == Mode::Mesh {
+            self.delete_selected_vertex();
+        } else if self.has_selected_keys() {
+            self.delete_selected_keys();
+        } else {
+            self.delete_selected_bone();
+        }
+    }
+
+    /// Selects the bone `step` places after the selected one, wrapping; with none selected, the
+    /// first (forwards) or the last (backwards).
+    fn select_bone_after(&mut self, step: isize) {
+        let bones = self.document.project.rig.skeleton.bones.len();
+        if bones == 0 {
+            return;
+        }
+        let next = match self.selected_bone {
+            Some(b) => (b as isize + step).rem_euclid(bones as isize) as usize,
+            None if step >= 0 => 0,
+            None => bones - 1,
+        };
+        self.selected_bone = Some(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::COMMANDS;
+    use crate::document::Document;
+    use limber_core::skinning::SkinningMode;
+
+    /// The bundled sample (rigged, with clips), detached from its file so nothing saves over it.
+    fn sample() -> Editor {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/projects/zombie.limber");
+        let mut editor = Editor::new(Document::open(&path).unwrap());
+        editor.document.path = None;
+        editor
+    }
+
+    fn key_count(editor: &Editor) -> usize {
+        editor.document.project.rig.clips[0].key_count()
+    }
+
+    #[test]
+    fn modes_deform_overlays_and_skinning_switch_and_show_as_checked() {
+        let mut editor = sample();
+        assert_eq!(editor.run_command(Command::SetMode(Mode::Bones)), None);
+        assert_eq!(editor.mode, Mode::Bones);
+        assert_eq!(editor.is_checked(Command::SetMode(Mode::Bones)), Some(true));
+        assert_eq!(editor.is_checked(Command::SetMode(Mode::Mesh)), Some(false));
+        // Deform switches to Animate when it turns on, and leaves the mode alone when it turns off.
+        editor.run_command(Command::ToggleDeform);
+        assert!(editor.deform.on);
+        assert_eq!(editor.mode, Mode::Animate);
+        editor.run_command(Command::SetMode(Mode::Weights));
+        editor.run_command(Command::ToggleDeform);
+        assert!(!editor.deform.on);
+        assert_eq!(editor.mode, Mode::Weights);
+        let wireframe = editor.overlays.wireframe;
+        editor.run_command(Command::ToggleWireframe);
+        assert_eq!(editor.overlays.wireframe, !wireframe);
+        assert_eq!(
+            editor.is_checked(Command::ToggleWireframe),
+            Some(!wireframe)
+        );
+        editor.run_command(Command::SetSkinning(SkinningMode::DualQuaternion));
+        assert_eq!(editor.skinning, SkinningMode::DualQuaternion);
+        assert_eq!(editor.is_checked(Command::Undo), None);
+    }
+
+    #[test]
+    fn key_then_undo_and_redo_through_commands() {
+        let mut editor = sample();
+        assert!(!editor.can_run(Command::Undo), "a freshly opened file");
+        assert!(!editor.can_run(Command::KeySelected), "no bone selected");
+        editor.selected_bone = Some(1);
+        editor.time = 0.55;
+        let before = key_count(&editor);
+        assert!(editor.can_run(Command::KeySelected));
+        assert_eq!(editor.run_command(Command::KeySelected), None);
+        assert_eq!(key_count(&editor), before + 1);
+        assert!(editor.can_run(Command::Undo));
+        assert!(!editor.can_run(Command::Redo));
+        editor.run_command(Command::Undo);
+        assert_eq!(key_count(&editor), before);
+        assert!(editor.can_run(Command::Redo));
+        editor.run_command(Command::Redo);
+        assert_eq!(key_count(&editor), before + 1);
+    }
+
+    #[test]
+    fn delete_takes_the_selected_bone_and_in_mesh_mode_only_a_vertex() {
+        let mut editor = sample();
+        let bones = editor.document.project.rig.skeleton.bones.len();
+        editor.selected_bone = Some(bones - 1);
+        editor.mode = Mode::Mesh;
+        assert!(!editor.can_run(Command::Delete), "no vertex selected");
+        editor.run_command(Command::Delete);
+        assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones);
+        editor.mode = Mode::Bones;
+        assert!(editor.can_run(Command::Delete));
+        editor.run_command(Command::Delete);
+        assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones - 1);
+        assert_eq!(editor.selected_bone, None);
+    }
+
+    #[test]
+    fn next_and_previous_bone_wrap_around() {
+        let mut editor = sample();
+        let bones = editor.document.project.rig.skeleton.bones.len();
+        assert!(bones > 1);
+        editor.run_command(Command::PreviousBone);
+        assert_eq!(editor.selected_bone, Some(bones - 1));
+        editor.run_command(Command::NextBone);
+        assert_eq!(editor.selected_bone, Some(0));
+        editor.run_command(Command::PreviousBone);
+        assert_eq!(editor.selected_bone, Some(bones - 1));
+    }
+
+    #[test]
+    fn paste_is_enabled_once_keys_are_copied() {
+        let mut editor = sample();
+        assert!(!editor.can_run(Command::CopyKeys));
+        assert!(!editor.can_run(Command::PasteKeys));
+        let first = editor.document.project.rig.clips[0].to_record().keys[0].clone();
+        editor.select_keys(vec![(first.bone.clone(), first.time)]);
+        assert!(editor.can_run(Command::CopyKeys));
+        editor.run_command(Command::CopyKeys);
+        assert!(editor.can_run(Command::PasteKeys));
+        assert_eq!(editor.keys.copied.len(), 1);
+    }
+
+    #[test]
+    fn only_dialogs_and_quitting_go_to_the_window() {
+        for entry in COMMANDS {
+            let mut editor = sample();
+            let request = editor.run_command(entry.command);
+            let expected = match entry.command {
+                Command::NewFromImage => Some(WindowRequest::NewFromImage),
+                Command::Open => Some(WindowRequest::Open),
+                Command::AddPart => Some(WindowRequest::AddPart),
+                // Without a file, Save asks where (Save As).
+                Command::Save | Command::SaveAs => Some(WindowRequest::SaveAs),
+                Command::ExportGif => Some(WindowRequest::ExportGif),
+                Command::ExportSheet => Some(WindowRequest::ExportSheet),
+                Command::ExportFrames => Some(WindowRequest::ExportFrames),
+                Command::ExportGltf => Some(WindowRequest::ExportGltf),
+                Command::Quit => Some(WindowRequest::Quit),
+                _ => None,
+            };
+            assert_eq!(request, expected, "{:?}", entry.command);
+        }
+    }
+
+    #[test]
+    fn save_with_a_file_saves_without_asking() {
+        let dir = std::env::temp_dir().join(format!("limber-commands-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut editor = sample();
+        let path = dir.join("zombie.limber");
+        assert!(editor.save_as(&path));
+        editor.run_command(Command::ToggleDeform);
+        editor.selected_bone = Some(0);
+        editor.run_command(Command::KeySelected);
+        assert!(editor.document.is_dirty());
+        assert_eq!(editor.run_command(Command::Save), None);
+        assert!(!editor.document.is_dirty(), "{}", editor.status);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

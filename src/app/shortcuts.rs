@@ -1,0 +1,118 @@
+//! The keyboard side of the command table: each frame, the key presses that are shortcuts in
+//! [`COMMANDS`] become commands run on the [`Editor`]. Ctrl shortcuts marked `while_typing` work
+//! even while a text field has the keyboard (and are taken from it); the others, single keys and
+//! copy/paste, only when no text field has it. Ctrl+C / Ctrl+V also arrive from the window as
+//! egui's Copy and Paste events. Single keys are read, not taken, so the viewport still sees Space
+//! held for panning.
+
+use eframe::egui;
+
+use super::commands::{Command, Key, Modifiers, WindowRequest, command_for};
+use super::editor::Editor;
+
+/// The egui key for one of the table's keys.
+pub fn egui_key(key: Key) -> egui::Key {
+    match key {
+        Key::C => egui::Key::C,
+        Key::D => egui::Key::D,
+        Key::F => egui::Key::F,
+        Key::K => egui::Key::K,
+        Key::N => egui::Key::N,
+        Key::O => egui::Key::O,
+        Key::S => egui::Key::S,
+        Key::V => egui::Key::V,
+        Key::Y => egui::Key::Y,
+        Key::Z => egui::Key::Z,
+        Key::Num1 => egui::Key::Num1,
+        Key::Num2 => egui::Key::Num2,
+        Key::Num3 => egui::Key::Num3,
+        Key::Num4 => egui::Key::Num4,
+        Key::Space => egui::Key::Space,
+        Key::Delete => egui::Key::Delete,
+        Key::F1 => egui::Key::F1,
+        Key::OpenBracket => egui::Key::OpenBracket,
+        Key::CloseBracket => egui::Key::CloseBracket,
+    }
+}
+
+/// The table's key for an egui key, if it is one.
+fn table_key(key: egui::Key) -> Option<Key> {
+    Key::ALL.into_iter().find(|&k| egui_key(k) == key)
+}
+
+fn held(modifiers: egui::Modifiers) -> Modifiers {
+    Modifiers {
+        command: modifiers.command,
+        shift: modifiers.shift,
+        alt: modifiers.alt,
+    }
+}
+
+/// Runs this frame's shortcuts on `editor`; returns what the window must do, if anything. Each
+/// command runs at most once a frame.
+pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut commands: Vec<Command> = Vec::new();
+    ctx.input_mut(|i| {
+        i.events.retain(|event| {
+            let egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } = event
+            else {
+                return true;
+            };
+            let Some(entry) = table_key(*key).and_then(|k| command_for(k, held(*modifiers))) else {
+                return true;
+            };
+            if typing && !entry.while_typing {
+                return true;
+            }
+            if !commands.contains(&entry.command) {
+                commands.push(entry.command);
+            }
+            // Ctrl shortcuts are taken; single keys stay for the widgets that read them.
+            !modifiers.command
+        });
+        if !typing {
+            for event in &i.events {
+                let command = match event {
+                    egui::Event::Copy => Command::CopyKeys,
+                    egui::Event::Paste(_) => Command::PasteKeys,
+                    _ => continue,
+                };
+                if !commands.contains(&command) {
+                    commands.push(command);
+                }
+            }
+        }
+    });
+    let mut request = None;
+    for command in commands {
+        if let Some(r) = editor.run_command(command) {
+            request = Some(r);
+        }
+    }
+    request
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::commands::COMMANDS;
+    use super::*;
+
+    #[test]
+    fn every_key_of_the_table_maps_to_egui_and_back() {
+        for key in Key::ALL {
+            assert_eq!(table_key(egui_key(key)), Some(key), "{key:?}");
+        }
+        for entry in COMMANDS {
+            for shortcut in entry.shortcuts {
+                assert!(Key::ALL.contains(&shortcut.key));
+            }
+        }
+        assert_eq!(table_key(egui::Key::Q), None);
+    }
+}

@@ -1,0 +1,229 @@
+//! The command table in the real editor UI (egui_kittest, no window): the F1 help lists every
+//! command that has a shortcut, menu entries built from the table carry their command out (and are
+//! greyed when it would do nothing), a menu entry that needs a dialog hands the window its request,
+//! and single-key shortcuts wait while a text field has the keyboard.
+
+use eframe::egui::{self, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use limber::app::commands::{COMMANDS, Command, Menu, WindowRequest, entry_of};
+use limber::app::editor::{Editor, Mode};
+use limber::app::help::{POINTER_HINTS, help_line};
+use limber::app::menus::menu_shortcut;
+use limber::app::ui::editor_ui;
+
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness, sample_editor};
+
+/// The label of `command`'s menu entry: its name and its first shortcut.
+fn menu_label(command: Command) -> String {
+    let entry = entry_of(command).expect("a command of the table");
+    match menu_shortcut(entry) {
+        Some(keys) => format!("{} {keys}", entry.name),
+        None => entry.name.to_string(),
+    }
+}
+
+fn key_count(editor: &Editor) -> usize {
+    editor.document.project.rig.clips[0].key_count()
+}
+
+#[test]
+fn f1_lists_every_command_that_has_a_shortcut() {
+    let mut harness = harness();
+    let undo = help_line(entry_of(Command::Undo).unwrap());
+    assert!(
+        harness.query_by_label(&undo).is_none(),
+        "help starts closed"
+    );
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    assert!(harness.state().show_help);
+    let mut listed = 0;
+    for entry in COMMANDS {
+        let Some(keys) = entry.shortcut_text() else {
+            // (Toolbar entries are on screen anyway; the dropdown menus are closed.)
+            let toolbar = entry.place.is_some_and(|p| p.menu == Menu::Toolbar);
+            assert!(
+                toolbar || harness.query_by_label(&help_line(entry)).is_none(),
+                "{} has no shortcut and is not in the help",
+                entry.name
+            );
+            continue;
+        };
+        assert!(
+            harness.query_all_by_label(&keys).next().is_some(),
+            "the help shows the keys {keys}"
+        );
+        harness.get_by_label(&help_line(entry));
+        listed += 1;
+    }
+    assert!(listed >= 20, "{listed} commands listed");
+    for (input, what) in POINTER_HINTS {
+        harness.get_by_label(input);
+        harness.get_by_label(what);
+    }
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    assert!(!harness.state().show_help);
+    assert!(harness.query_by_label(&undo).is_none(), "F1 closes it");
+}
+
+#[test]
+fn the_edit_menu_undoes_and_greys_what_would_do_nothing() {
+    let mut harness = harness();
+    harness.state_mut().selected_bone = Some(1);
+    harness.state_mut().time = 0.55;
+    let before = key_count(harness.state());
+    harness.key_press(Key::K);
+    harness.run_steps(1);
+    assert_eq!(key_count(harness.state()), before + 1);
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .get_by_label(&menu_label(Command::Redo))
+            .accesskit_node()
+            .is_disabled(),
+        "nothing to redo"
+    );
+    assert!(
+        harness
+            .get_by_label(&menu_label(Command::PasteKeys))
+            .accesskit_node()
+            .is_disabled(),
+        "nothing copied"
+    );
+    harness.get_by_label(&menu_label(Command::Undo)).click();
+    harness.run_steps(2);
+    assert_eq!(key_count(harness.state()), before, "the menu's Undo undid");
+    // Key the selected bone, from the menu this time.
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label(&menu_label(Command::KeySelected))
+        .click();
+    harness.run_steps(2);
+    assert_eq!(key_count(harness.state()), before + 1);
+}
+
+#[test]
+fn toolbar_entries_come_from_the_table() {
+    let mut harness = harness();
+    for (command, mode) in [
+        (Command::SetMode(Mode::Weights), Mode::Weights),
+        (Command::SetMode(Mode::Animate), Mode::Animate),
+    ] {
+        harness
+            .get_by_label(entry_of(command).unwrap().name)
+            .click();
+        harness.run_steps(1);
+        assert_eq!(harness.state().mode, mode);
+    }
+    let onion = harness.state().overlays.onion;
+    harness
+        .get_by_label(entry_of(Command::ToggleOnion).unwrap().name)
+        .click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().overlays.onion, !onion);
+}
+
+/// The editor and the last request its UI handed the window.
+struct Window {
+    editor: Editor,
+    request: Option<WindowRequest>,
+}
+
+#[test]
+fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
+    let mut editor = sample_editor();
+    // Unsaved and without a file: Save asks where.
+    editor.document.path = None;
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, window: &mut Window| {
+                if let Some(request) = editor_ui(ui, &mut window.editor, None, false, &[]) {
+                    window.request = Some(request);
+                }
+            },
+            Window {
+                editor,
+                request: None,
+            },
+        );
+    harness.run_steps(2);
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label(&menu_label(Command::Save)).click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().request, Some(WindowRequest::SaveAs));
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Export").hover();
+    harness.run_steps(2);
+    harness
+        .get_by_label(&menu_label(Command::ExportGltf))
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().request, Some(WindowRequest::ExportGltf));
+    // Ctrl+S asks the same.
+    harness.state_mut().request = None;
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(1);
+    assert_eq!(harness.state().request, Some(WindowRequest::SaveAs));
+}
+
+#[test]
+fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
+    let mut harness = harness();
+    harness.state_mut().selected_bone = Some(1);
+    harness.state_mut().time = 0.55;
+    let before = key_count(harness.state());
+    harness.key_press(Key::K);
+    harness.run_steps(1);
+    assert_eq!(key_count(harness.state()), before + 1);
+    // Focus the clip's name field in the timeline.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "name")
+        .focus();
+    harness.run_steps(2);
+    harness.key_press(Key::Num2);
+    harness.key_press(Key::K);
+    harness.run_steps(1);
+    assert_eq!(
+        harness.state().mode,
+        Mode::Animate,
+        "2 went to the text field"
+    );
+    assert_eq!(key_count(harness.state()), before + 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(key_count(harness.state()), before, "Ctrl+Z still undoes");
+}
+
+#[test]
+fn the_readme_names_every_shortcut_of_the_table() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("F1 lists the shortcuts:")
+        .expect("README lists the shortcuts");
+    let list = &readme[start..];
+    let list = &list[..list.find("\n\n").unwrap_or(list.len())];
+    let list = list.replace('\n', " ");
+    for entry in COMMANDS {
+        for shortcut in entry.shortcuts {
+            let text = shortcut.to_string();
+            // "1–4" stands for the four mode keys.
+            let named = list.contains(&text)
+                || (text.len() == 1 && "1234".contains(&text) && list.contains("1–4"));
+            assert!(
+                named,
+                "README's shortcut list lacks {text} ({})",
+                entry.name
+            );
+        }
+    }
+}
