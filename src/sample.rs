@@ -24,6 +24,11 @@ pub const SPRITE_NAME: &str = "kenney_zombie_walk0.png";
 const PROJECT_FILE: &str = "projects/zombie.limber";
 const SPRITE_FILE: &str = "sprites/kenney_zombie_walk0.png";
 
+/// Where [`unpack`] puts the project under `dir`.
+pub fn project_in(dir: &Path) -> PathBuf {
+    dir.join(PROJECT_FILE)
+}
+
 /// Writes the sample project and its sprite under `dir` (made if missing), leaving any file already
 /// there as it is; returns the project's path.
 pub fn unpack(dir: &Path) -> io::Result<PathBuf> {
@@ -37,12 +42,14 @@ pub fn unpack(dir: &Path) -> io::Result<PathBuf> {
         }
         write_atomic(&path, bytes)?;
     }
-    Ok(dir.join(PROJECT_FILE))
+    Ok(project_in(dir))
 }
 
 /// Where the editor keeps its copy of the sample: the user's data folder
 /// (`$XDG_DATA_HOME/limber`, else `~/.local/share/limber`; `%APPDATA%\limber` on Windows), else the
-/// system's temporary folder; one folder per version.
+/// system's temporary folder; one folder per content of the bundled sample (a CRC-32 of its files),
+/// so a binary with a changed sample unpacks it afresh and never opens an older copy, while the
+/// copy an artist saved changes to stays where it was.
 pub fn user_sample_dir() -> PathBuf {
     let data = std::env::var_os("XDG_DATA_HOME")
         .filter(|d| !d.is_empty())
@@ -50,8 +57,11 @@ pub fn user_sample_dir() -> PathBuf {
         .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
         .unwrap_or_else(std::env::temp_dir);
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(PROJECT);
+    hasher.update(SPRITE);
     data.join("limber")
-        .join(format!("sample-{}", env!("CARGO_PKG_VERSION")))
+        .join(format!("sample-{:08x}", hasher.finalize()))
 }
 
 /// The sample project the editor opens with no arguments, unpacked into [`user_sample_dir`].

@@ -231,11 +231,22 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
         "{outcome:?}"
     );
     assert_eq!(editor.status.lines().count(), 1, "{}", editor.status);
-    editor.start_export(ExportKind::Gif, &blocker.join("out.gif"));
+    // The message names the output once.
+    let frames = blocker.join("frames").display().to_string();
+    assert_eq!(
+        editor.status.matches(&frames).count(),
+        1,
+        "{}",
+        editor.status
+    );
+    let gif = blocker.join("out.gif");
+    editor.start_export(ExportKind::Gif, &gif);
     assert!(matches!(
         editor.finish_export(),
         Some(ExportOutcome::Failed(_))
     ));
+    let gif = gif.display().to_string();
+    assert_eq!(editor.status.matches(&gif).count(), 1, "{}", editor.status);
     assert_eq!(std::fs::read(&blocker).expect("read"), b"not a folder");
 }
 

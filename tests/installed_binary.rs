@@ -16,18 +16,34 @@ fn installed(name: &str) -> (PathBuf, PathBuf) {
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::create_dir_all(&work).unwrap();
     let exe = bin.join("limber");
-    std::fs::copy(env!("CARGO_BIN_EXE_limber"), &exe).unwrap();
+    // A hard link where the file system allows it (a copy still open for writing when another
+    // test's child forks cannot be run: "text file busy").
+    if std::fs::hard_link(env!("CARGO_BIN_EXE_limber"), &exe).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_limber"), &exe).unwrap();
+    }
     (exe, work)
 }
 
 fn run(exe: &Path, work: &Path, args: &[&str]) -> Output {
-    let out = Command::new(exe)
-        .args(args)
-        .current_dir(work)
-        // The user's data folder, for the editor's copy of the sample, is a fresh one too.
-        .env("XDG_DATA_HOME", work.join("data"))
-        .output()
-        .unwrap();
+    let spawn = || {
+        Command::new(exe)
+            .args(args)
+            .current_dir(work)
+            // The user's data folder, for the editor's copy of the sample, is a fresh one too.
+            .env("XDG_DATA_HOME", work.join("data"))
+            .output()
+    };
+    // A copied binary may be briefly busy (ETXTBSY, os error 26) while another thread forks.
+    let mut tries = 0;
+    let out = loop {
+        match spawn() {
+            Err(e) if e.raw_os_error() == Some(26) && tries < 50 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            result => break result.unwrap(),
+        }
+    };
     assert!(
         out.status.success(),
         "limber {args:?}: {}",
@@ -67,6 +83,7 @@ fn the_demo_of_a_copied_binary_writes_into_the_current_folder_only() {
     // --svg names another file.
     run(&exe, &work, &["demo", "--svg", "weights.svg"]);
     assert!(work.join("weights.svg").is_file());
+    std::fs::remove_dir_all(work.parent().unwrap()).unwrap();
 }
 
 #[test]
@@ -97,6 +114,10 @@ fn a_copied_binary_unpacks_its_sample_which_loads_current_and_poses() {
     );
     let pose: serde_json::Value = serde_json::from_slice(&pose.stdout).unwrap();
     assert_eq!(pose["parts"].as_array().map(Vec::len), Some(1));
+    // A second unpack keeps what is there, and says so.
+    let again = run(&exe, &work, &["sample", "trial"]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("kept"));
+    std::fs::remove_dir_all(work.parent().unwrap()).unwrap();
 }
 
 #[test]
@@ -108,4 +129,5 @@ fn the_editor_opens_its_own_copy_of_the_sample() {
     assert_eq!(document.project.rig.skeleton.bones.len(), 7);
     assert!(!document.is_dirty());
     assert!(document.project.parts[0].image.starts_with(&dir));
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }

@@ -133,8 +133,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Demo(args)) => demo::run(&args),
         Some(Command::Sample(args)) => {
             let dir = args.dir.display().to_string();
+            let existing = crate::sample::project_in(&args.dir).exists();
             let project =
                 crate::sample::unpack(&args.dir).map_err(|e| anyhow::anyhow!("{dir}: {e}"))?;
+            if existing {
+                eprintln!("{}: already there, kept as it is", project.display());
+            }
             println!("{}", project.display());
             Ok(())
         }

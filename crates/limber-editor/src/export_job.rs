@@ -103,10 +103,15 @@ impl ExportJob {
     pub fn wait(self) -> ExportOutcome {
         let out = self.out.display().to_string();
         let cancelled = self.is_cancelled();
+        // The message, with the output's name unless it already starts with it.
         let result = match self.worker.join() {
-            Ok(result) => result.map_err(|e| e.to_string()),
-            Err(WorkerFailure::Panicked) => Err("the export failed".to_string()),
-            Err(WorkerFailure::NoThread) => Err("the export could not start a thread".to_string()),
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) if e.names_path() => Err(e.to_string()),
+            Ok(Err(e)) => Err(format!("{out}: {e}")),
+            Err(WorkerFailure::Panicked) => Err(format!("{out}: the export failed")),
+            Err(WorkerFailure::NoThread) => {
+                Err(format!("{out}: the export could not start a thread"))
+            }
         };
         match result {
             _ if cancelled && result.is_err() => ExportOutcome::Cancelled(format!(
@@ -114,7 +119,7 @@ impl ExportJob {
                 self.kind.noun()
             )),
             Ok(()) => ExportOutcome::Written(format!("exported {out}")),
-            Err(e) => ExportOutcome::Failed(format!("{out}: {e}")),
+            Err(e) => ExportOutcome::Failed(e),
         }
     }
 }

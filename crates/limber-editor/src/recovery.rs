@@ -80,10 +80,11 @@ impl Autosave {
             .last_write
             .is_none_or(|t| now.duration_since(t) >= self.interval);
         if self.written_revision != Some(revision) && due {
+            // A failed write waits for the interval too, rather than being retried every frame.
+            self.last_write = Some(now);
             write_atomic_replacing(&path, &document.recovery_bytes())
                 .map_err(|error| RecoveryError::Write { path, error })?;
             self.written_revision = Some(revision);
-            self.last_write = Some(now);
         }
         Ok(())
     }

@@ -138,6 +138,16 @@ pub enum FrameExportError {
     Cancelled,
 }
 
+impl FrameExportError {
+    /// Whether the message already starts with the file or folder it is about.
+    pub fn names_path(&self) -> bool {
+        matches!(
+            self,
+            Self::Write { .. } | Self::Folder { .. } | Self::Format { .. }
+        )
+    }
+}
+
 /// PNG bytes of `image`.
 pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, FrameExportError> {
     let mut bytes = Vec::new();
