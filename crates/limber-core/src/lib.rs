@@ -6,6 +6,7 @@
 //! measure the result.
 
 pub mod animation;
+pub mod assets;
 pub mod atomic_file;
 pub mod brush;
 pub mod derived;
@@ -20,6 +21,7 @@ pub mod mask;
 pub mod mesh;
 pub mod mesh_edit;
 pub mod outline;
+pub mod part_build;
 pub mod pipeline;
 pub mod pose;
 pub mod progress;
