@@ -6,15 +6,13 @@ use std::path::PathBuf;
 use anyhow::anyhow;
 
 use super::svg::weights_svg_text;
-use crate::core::MeshSettings;
 use crate::core::animation::apply_constraints;
-use crate::core::distance::Metric;
-use crate::core::image_io::decode_png;
-use crate::core::pipeline::build_mesh_and_grid;
+use crate::core::assets::AssetStore;
+use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::pose::PoseSolver;
+use crate::core::progress::Progress;
 use crate::core::rig::load_rig;
 use crate::core::skinning::{SkinningMode, skin};
-use crate::core::weights::{auto_smoothness, weigh};
 
 /// The bundled sample sprite and its rig, relative to the repository root.
 pub const SAMPLE_SPRITE: &str = "assets/sprites/kenney_zombie_walk0.png";
@@ -27,19 +25,19 @@ pub fn run() -> anyhow::Result<()> {
         let shown = path.display().to_string();
         move |e: &dyn std::fmt::Display| anyhow!("{shown}: {e}")
     };
-    let bytes = std::fs::read(&sprite).map_err(|e| named(&sprite)(&e))?;
-    let image = decode_png(&bytes).map_err(|e| named(&sprite)(&e))?;
     let rig = load_rig(&rig_path).map_err(|e| named(&rig_path)(&e))?;
-    let (mesh, grid, _) =
-        build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(&sprite)(&e))?;
-    let smoothness = auto_smoothness(image.width(), image.height());
-    let binding = weigh(
-        &grid,
+    let made = make_part(
+        &AssetStore::new(),
+        &sprite,
+        &PartRecipe::default(),
         &rig.skeleton,
-        &mesh.positions,
-        Metric::Geodesic,
-        smoothness,
-    );
+        &Progress::new(),
+    )
+    .map_err(|e| named(&sprite)(&e))?
+    .ok_or_else(|| anyhow!("{}: cancelled", sprite.display()))?;
+    let bytes = &made.asset.bytes;
+    let (mesh, binding) = (&made.part.mesh, &made.part.binding);
+    let smoothness = made.part.weight_settings.smoothness;
 
     let out = root.join("target").join("limber-demo.svg");
     std::fs::create_dir_all(root.join("target"))?;
