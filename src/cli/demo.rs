@@ -41,11 +41,8 @@ pub fn run() -> anyhow::Result<()> {
 
     let out = root.join("target").join("limber-demo.svg");
     std::fs::create_dir_all(root.join("target"))?;
-    std::fs::write(
-        &out,
-        weights_svg_text(&bytes, &mesh, &binding, &rig.skeleton),
-    )
-    .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
+    std::fs::write(&out, weights_svg_text(bytes, mesh, binding, &rig.skeleton))
+        .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
 
     println!(
         "limber {} — the command-line demo (run `limber` with no command for the editor).",
@@ -93,7 +90,7 @@ pub fn run() -> anyhow::Result<()> {
             let palette = solver.palette(&solver.world(&pose));
             let moved = skin(
                 &mesh.positions,
-                &binding,
+                binding,
                 &palette,
                 SkinningMode::DualQuaternion,
             );

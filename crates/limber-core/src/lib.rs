@@ -3,7 +3,8 @@
 //!
 //! Data flows one way: PNG → [`image_io`] → [`mask`] → [`outline`] (via [`marching_squares`]) → [`simplify`] →
 //! [`triangulate`] → [`mesh`]; [`pipeline`] runs the stages in order and [`quality`] and [`raster`]
-//! measure the result.
+//! measure the result. [`assets`] keeps decoded images and each stage's last results, so a settings
+//! change reruns only the stages it affects; [`part_build`] makes a part from a PNG through it.
 
 pub mod animation;
 pub mod assets;

@@ -48,6 +48,9 @@ pub struct SceneStats {
 /// Which image content a texture holds.
 type TextureKey = (PathBuf, FileStamp, u32);
 
+/// A part taken out of the scene while it is rebuilt, with what its buffers hold.
+type OldPart = Option<(GpuPart, (TextureKey, Arc<Mesh>))>;
+
 /// The GPU side of a project: one [`GpuPart`] per part, in the project's order.
 pub struct ProjectScene {
     pub parts: Vec<GpuPart>,
@@ -172,12 +175,11 @@ impl ProjectScene {
         check_textures: bool,
     ) -> Result<(), RenderError> {
         let bone_count = project.rig.skeleton.bones.len();
-        let mut old: Vec<Option<(GpuPart, (TextureKey, Arc<Mesh>))>> =
-            std::mem::take(&mut self.parts)
-                .into_iter()
-                .zip(std::mem::take(&mut self.uploaded))
-                .map(Some)
-                .collect();
+        let mut old: Vec<OldPart> = std::mem::take(&mut self.parts)
+            .into_iter()
+            .zip(std::mem::take(&mut self.uploaded))
+            .map(Some)
+            .collect();
         let same_count = old.len() == project.parts.len();
         for (i, part) in project.parts.iter().enumerate() {
             let path = project.image_path(project_path, i);
@@ -236,7 +238,7 @@ impl ProjectScene {
         path: &Path,
         label: &str,
         store: &AssetStore,
-        old: &[Option<(GpuPart, (TextureKey, Arc<Mesh>))>],
+        old: &[OldPart],
     ) -> Result<(TextureKey, Arc<SpriteTexture>), RenderError> {
         let asset = store.image(path).map_err(|e| RenderError::Image {
             path: path.display().to_string(),
