@@ -88,6 +88,10 @@ pub fn sync_document(
     };
     let revisions = scene_revisions(document);
     let key = (document_id, document.mesh_revision);
+    if gpu.scene.is_none() && gpu.uploaded == Some(key) {
+        // The last upload of this state failed (and said why): wait for the next change.
+        return Ok(());
+    }
     let same_document = gpu.uploaded.is_some_and(|(id, _)| id == document_id);
     let (device, queue) = (&render_state.device, &render_state.queue);
     let project_path = document.base_path();
