@@ -8,17 +8,30 @@
 //! - weights refreshed after a smoothness change at ~20k vertices (16 bones, cached distances, no
 //!   field): a fresh `Binding`, and the same written over the previous one. Target ≤ 2 ms.
 //!
-//! Run with `cargo bench --bench editor_budget`. Nothing here asserts a time.
+//! - one mesh-slider step on the 4096 px lizard (issue 15; target ≤ 60 ms), through the editor's
+//!   model (`Editor::remesh`: the asset store's stages, the weights carried, the undo step): a
+//!   spacing step (triangulate only), a tolerance step (simplify onwards) and a threshold step (mask
+//!   onwards), each with a new value every iteration so no result is reused; and, for comparison,
+//!   the step as it was before the store (read, decode, full pipeline).
+//! - a smoothness change through the editor (`Editor::set_smoothness` on the 4096 lizard with 16
+//!   bones, fields cached): what the store saves there is the file read.
+//!
+//! The lizard is read from `../shared/sprites` (skipped with a note when absent). Run with
+//! `cargo bench --bench editor_budget`. Nothing here asserts a time.
 
 use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{DAffine2, DVec2};
+use limber::app::document::Document;
+use limber::app::editor::Editor;
 use limber::core::MeshSettings;
+use limber::core::edit::Edit;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::pose::{Pose, PoseSolver};
+use limber::core::rig::BoneRecord;
 use limber::core::rig::load_rig;
 use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::weights::{Binding, auto_weights, auto_weights_into};
@@ -151,6 +164,124 @@ fn smoothness_change(c: &mut Criterion) {
     );
 }
 
+/// The 4096 px lizard, when the shared sprites are there.
+fn lizard_4096() -> Option<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("../shared/sprites/oc_lizard_4096w.png");
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!(
+            "{} is missing: mesh-slider benchmarks skipped",
+            path.display()
+        );
+        None
+    }
+}
+
+/// An editor on the 4096 lizard with its 16-bone rig and automatic weights.
+fn lizard_editor(path: &Path) -> Editor {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let skeleton = load_rig(&root.join("bench/rigs/lizard_4096w_16.json"))
+        .unwrap()
+        .skeleton;
+    let mut editor = Editor::new(Document::open(path).unwrap());
+    for bone in &skeleton.bones {
+        let record = BoneRecord {
+            name: bone.name.clone(),
+            parent: bone.parent.map(|p| skeleton.bones[p].name.clone()),
+            head: bone.head,
+            tail: bone.tail,
+            smoothness: bone.smoothness,
+            deform: bone.deform,
+        };
+        assert!(editor.apply(Edit::AddBone(record)));
+    }
+    editor.recompute_weights();
+    editor.finish_background_work();
+    editor
+}
+
+fn mesh_slider(c: &mut Criterion) {
+    let Some(path) = lizard_4096() else {
+        return;
+    };
+    let mut editor = lizard_editor(&path);
+    let base = editor.document.project.parts[0].mesh_settings.clone();
+    let mut group = c.benchmark_group("editor/mesh-slider-4096-lizard");
+    group.sample_size(10);
+    let mut step = 0u32;
+    // Spacing around the default (longer side / 20 = 205 px) and fine (about 20 px).
+    for (name, around) in [("spacing-step-default", 205.0), ("spacing-step-20px", 20.0)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                step += 1;
+                let settings = MeshSettings {
+                    spacing: Some(around + f64::from(step % 50) * 0.01),
+                    ..base.clone()
+                };
+                assert!(editor.remesh(0, settings));
+            })
+        });
+    }
+    group.bench_function("tolerance-step", |b| {
+        b.iter(|| {
+            step += 1;
+            let settings = MeshSettings {
+                tolerance: 1.0 + f64::from(step % 500) * 0.001,
+                ..base.clone()
+            };
+            assert!(editor.remesh(0, settings));
+        })
+    });
+    group.bench_function("threshold-step", |b| {
+        b.iter(|| {
+            step += 1;
+            let settings = MeshSettings {
+                alpha_threshold: 0.05 + f64::from(step % 500) * 0.0001,
+                ..base.clone()
+            };
+            assert!(editor.remesh(0, settings));
+        })
+    });
+    group.bench_function("padding-step", |b| {
+        b.iter(|| {
+            step += 1;
+            let settings = MeshSettings {
+                padding: 1.0 + f64::from(step % 500) * 0.001,
+                ..base.clone()
+            };
+            assert!(editor.remesh(0, settings));
+        })
+    });
+    // Before the asset store: every step read, decoded and meshed the whole image.
+    group.bench_function("any-step-before-the-store", |b| {
+        b.iter(|| {
+            step += 1;
+            let settings = MeshSettings {
+                spacing: Some(205.0 + f64::from(step % 50) * 0.01),
+                ..base.clone()
+            };
+            let image = load_png(&path).unwrap();
+            build_mesh_and_grid(&image, &settings).unwrap().0
+        })
+    });
+    group.finish();
+    // Measure the fields for the last mesh and both smoothness values first.
+    for warm in [150.0, 180.0] {
+        editor.set_smoothness(0, warm);
+        editor.finish_background_work();
+    }
+    let mut smoothness = 180.0;
+    c.bench_function("editor/smoothness-change-4096-lizard-16-bones", |b| {
+        b.iter(|| {
+            smoothness = if smoothness == 150.0 { 180.0 } else { 150.0 };
+            editor.set_smoothness(0, smoothness);
+            assert!(!editor.is_busy());
+        })
+    });
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -160,6 +291,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = frame, smoothness_change
+    targets = frame, smoothness_change, mesh_slider
 }
 criterion_main!(benches);

@@ -64,6 +64,12 @@ pub fn user_sample_dir() -> PathBuf {
         .join(format!("sample-{:08x}", hasher.finalize()))
 }
 
+/// The sample sprite, unpacked into [`user_sample_dir`] (as the demo meshes it).
+pub fn user_sample_sprite() -> io::Result<PathBuf> {
+    user_sample_project()?;
+    Ok(user_sample_dir().join(SPRITE_FILE))
+}
+
 /// The sample project the editor opens with no arguments, unpacked into [`user_sample_dir`].
 pub fn user_sample_project() -> io::Result<PathBuf> {
     let dir = user_sample_dir();

@@ -1,7 +1,8 @@
 //! The one bridge between egui and the renderer: an `egui_wgpu::CallbackTrait` whose per-frame value
 //! carries only the view, the frame (shared, not copied) and the overlay shapes. The renderer and the
-//! project's GPU parts live in egui's callback resources, created once and re-uploaded only when the
-//! meshes or weights change.
+//! project's GPU parts live in egui's callback resources, created once and brought up to date by the
+//! document's revisions ([`sync_document`]): a weight change writes weights only, a new mesh keeps
+//! its texture, and textures come from the document's asset store.
 
 use std::sync::Arc;
 
@@ -11,7 +12,9 @@ use crate::core::frame::Frame;
 use crate::core::project::Project;
 use crate::render::gpu_types::GpuShapeVertex;
 use crate::render::renderer::{Layers, ShapeBatch};
+use crate::render::scene::SceneRevisions;
 use crate::render::{PartStyle, ProjectScene, Renderer, ViewTransform};
+use limber_editor::document::Document;
 
 /// What lives in egui's callback resources.
 pub struct EditorGpu {
@@ -68,6 +71,68 @@ pub fn sync_scene(
             gpu.scene = None;
             Err(e.to_string())
         }
+    }
+}
+
+/// Brings the GPU scene up to `document` (shown as `document_id`): a new document is uploaded
+/// whole, the same one only as far as its revisions changed. Returns an error message for the
+/// status bar.
+pub fn sync_document(
+    render_state: &egui_wgpu::RenderState,
+    document_id: u64,
+    document: &Document,
+) -> Result<(), String> {
+    let mut renderer = render_state.renderer.write();
+    let Some(gpu) = renderer.callback_resources.get_mut::<EditorGpu>() else {
+        return Err("the renderer was not installed".into());
+    };
+    let revisions = scene_revisions(document);
+    let key = (document_id, document.mesh_revision);
+    if gpu.scene.is_none() && gpu.uploaded == Some(key) {
+        // The last upload of this state failed (and said why): wait for the next change.
+        return Ok(());
+    }
+    let same_document = gpu.uploaded.is_some_and(|(id, _)| id == document_id);
+    let (device, queue) = (&render_state.device, &render_state.queue);
+    let project_path = document.base_path();
+    gpu.uploaded = Some(key);
+    let result = match gpu.scene.as_mut() {
+        Some(scene) if same_document => scene.sync(
+            device,
+            queue,
+            &gpu.renderer,
+            &document.project,
+            &project_path,
+            &document.assets,
+            revisions,
+        ),
+        _ => ProjectScene::upload_with(
+            device,
+            queue,
+            &gpu.renderer,
+            &document.project,
+            &project_path,
+            &document.assets,
+        )
+        .map(|mut scene| {
+            scene.set_revisions(revisions);
+            gpu.scene = Some(scene);
+        }),
+    };
+    result.map_err(|e| {
+        gpu.scene = None;
+        e.to_string()
+    })
+}
+
+/// The document's revisions as the scene reads them.
+pub fn scene_revisions(document: &Document) -> SceneRevisions {
+    let r = document.revisions();
+    SceneRevisions {
+        textures: r.textures,
+        meshes: r.meshes,
+        weights: r.weights,
+        pose: r.pose,
     }
 }
 

@@ -190,10 +190,8 @@ impl eframe::App for LimberApp {
         }
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {
-            let key = (self.document_id, self.editor.document.mesh_revision);
-            let base = self.editor.document.base_path();
-            // Part images are absolute in memory: the project is passed as it is, not copied.
-            if let Err(e) = gpu_bridge::sync_scene(state, key, &self.editor.document.project, &base)
+            if let Err(e) =
+                gpu_bridge::sync_document(state, self.document_id, &self.editor.document)
             {
                 self.editor.status = e;
             }

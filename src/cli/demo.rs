@@ -7,15 +7,13 @@ use anyhow::anyhow;
 use clap::Args;
 
 use super::svg::weights_svg_text;
-use crate::core::MeshSettings;
 use crate::core::animation::apply_constraints;
-use crate::core::distance::Metric;
-use crate::core::image_io::decode_png;
-use crate::core::pipeline::build_mesh_and_grid;
+use crate::core::assets::AssetStore;
+use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::pose::PoseSolver;
+use crate::core::progress::Progress;
 use crate::core::rig::parse_rig;
 use crate::core::skinning::{SkinningMode, skin};
-use crate::core::weights::{auto_smoothness, weigh};
 
 #[derive(Debug, Args)]
 pub struct DemoArgs {
@@ -25,25 +23,29 @@ pub struct DemoArgs {
 }
 
 pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
-    // The sample is compiled in (crate::sample): the demo reads nothing from the source tree.
-    let sprite = crate::sample::SPRITE_NAME;
-    let named = |what: &'static str| move |e: &dyn std::fmt::Display| anyhow!("{what}: {e}");
-    let bytes = crate::sample::SPRITE;
-    let image = decode_png(bytes).map_err(|e| named(sprite)(&e))?;
-    let rig = parse_rig(crate::sample::RIG).map_err(|e| named("the bundled rig")(&e))?;
-    let (mesh, grid, _) =
-        build_mesh_and_grid(&image, &MeshSettings::default()).map_err(|e| named(sprite)(&e))?;
-    let smoothness = auto_smoothness(image.width(), image.height());
-    let binding = weigh(
-        &grid,
+    // The sample is compiled in (crate::sample), and meshed from the editor's unpacked copy of it:
+    // the demo reads nothing from the source tree.
+    let sprite = crate::sample::user_sample_sprite()?;
+    let named = |path: &PathBuf| {
+        let shown = path.display().to_string();
+        move |e: &dyn std::fmt::Display| anyhow!("{shown}: {e}")
+    };
+    let rig = parse_rig(crate::sample::RIG).map_err(|e| anyhow!("the bundled rig: {e}"))?;
+    let made = make_part(
+        &AssetStore::new(),
+        &sprite,
+        &PartRecipe::default(),
         &rig.skeleton,
-        &mesh.positions,
-        Metric::Geodesic,
-        smoothness,
-    );
+        &Progress::new(),
+    )
+    .map_err(|e| named(&sprite)(&e))?
+    .ok_or_else(|| anyhow!("{}: cancelled", sprite.display()))?;
+    let bytes = &made.asset.bytes;
+    let (mesh, binding) = (&made.part.mesh, &made.part.binding);
+    let smoothness = made.part.weight_settings.smoothness;
 
     let out = &args.svg;
-    std::fs::write(out, weights_svg_text(bytes, &mesh, &binding, &rig.skeleton))
+    std::fs::write(out, weights_svg_text(bytes, mesh, binding, &rig.skeleton))
         .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
 
     println!(
@@ -51,7 +53,8 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
         env!("CARGO_PKG_VERSION")
     );
     println!(
-        "{sprite} (bundled): {} vertices, {} triangles; {} bones with geodesic weights (smoothness {smoothness} px)",
+        "{} (the bundled sample): {} vertices, {} triangles; {} bones with geodesic weights (smoothness {smoothness} px)",
+        sprite.display(),
         mesh.positions.len(),
         mesh.triangles.len(),
         rig.skeleton.bones.len()
@@ -91,7 +94,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
             let palette = solver.palette(&solver.world(&pose));
             let moved = skin(
                 &mesh.positions,
-                &binding,
+                binding,
                 &palette,
                 SkinningMode::DualQuaternion,
             );

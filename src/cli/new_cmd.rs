@@ -1,19 +1,18 @@
 //! `limber new`: PNG (+ RIG.json) → a project with the mesh, the bones and automatic weights.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 
 use super::MeshOptions;
 use super::svg::weights_svg_text;
+use crate::core::assets::AssetStore;
 use crate::core::distance::Metric;
-use crate::core::image_io::{decode_png, read_png_file};
-use crate::core::pipeline::build_mesh_and_grid;
-use crate::core::project::{Part, Project, check_part_keys, relative_image_path};
+use crate::core::part_build::{PartRecipe, make_part};
+use crate::core::progress::Progress;
+use crate::core::project::{Project, check_part_keys, relative_image_path};
 use crate::core::rig::{Rig, load_rig};
-use crate::core::weights::{DistanceCache, WeightSettings, auto_smoothness, auto_weights};
 
 /// Distance metrics as the command line names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,58 +63,45 @@ pub struct NewArgs {
 
 pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let image_name = args.image.display();
-    let settings = args.options.settings();
-    let start = Instant::now();
-    let bytes = read_png_file(&args.image).map_err(|e| anyhow!("{image_name}: {e}"))?;
-    let image = decode_png(&bytes).map_err(|e| anyhow!("{image_name}: {e}"))?;
-    let decode_time = start.elapsed();
+    // The image first, so its problems are reported before the rig's.
+    let store = AssetStore::new();
+    store
+        .image(&args.image)
+        .map_err(|e| anyhow!("{image_name}: {e}"))?;
     let rig = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
         None => Rig::default(),
     };
-    let smoothness = args
-        .smoothness
-        .unwrap_or_else(|| auto_smoothness(image.width(), image.height()));
-    if !(smoothness.is_finite() && smoothness > 0.0) {
+    if let Some(smoothness) = args.smoothness
+        && !(smoothness.is_finite() && smoothness > 0.0)
+    {
         return Err(anyhow!(
             "--smoothness {smoothness} must be a positive number of pixels"
         ));
     }
-    let (mesh, grid, mut timings) =
-        build_mesh_and_grid(&image, &settings).map_err(|e| anyhow!("{image_name}: {e}"))?;
-    drop(image);
-    timings.stages.insert(0, ("decode", decode_time));
     let metric = Metric::from(args.metric);
-    let mut cache = DistanceCache::new();
-    let distances = timings.time("distance", || {
-        cache.distances(
-            &grid,
-            &rig.skeleton,
-            &mesh.positions,
-            WeightSettings { metric, smoothness },
-        )
-    });
-    drop(grid);
-    let binding = timings.time("weights", || {
-        auto_weights(&rig.skeleton, &distances, &mesh.positions, smoothness)
-    });
-    let name = args
-        .image
-        .file_stem()
-        .map_or_else(|| "sprite".to_string(), |s| s.to_string_lossy().to_string());
+    let recipe = PartRecipe {
+        mesh_settings: args.options.settings(),
+        metric,
+        smoothness: args.smoothness,
+    };
+    let made = make_part(
+        &store,
+        &args.image,
+        &recipe,
+        &rig.skeleton,
+        &Progress::new(),
+    )
+    .map_err(|e| anyhow!("{image_name}: {e}"))?
+    .ok_or_else(|| anyhow!("{image_name}: cancelled"))?;
+    let mut timings = made.timings;
+    let bytes = std::sync::Arc::clone(&made.asset.bytes);
+    let mut part = made.part;
+    part.image = relative_image_path(&args.image, &args.output);
+    let smoothness = part.weight_settings.smoothness;
     let project = Project {
         rig,
-        parts: vec![Part {
-            name,
-            draw_order: 0,
-            image: relative_image_path(&args.image, &args.output),
-            image_crc32: crc32fast::hash(&bytes),
-            mesh_settings: settings,
-            mesh_edited: false,
-            weight_settings: WeightSettings { metric, smoothness },
-            mesh: std::sync::Arc::new(mesh),
-            binding,
-        }],
+        parts: vec![part],
     };
     // Part keys name parts, which the rig alone could not check.
     check_part_keys(&project.rig.clips, &project.parts).map_err(|e| {

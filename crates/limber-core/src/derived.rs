@@ -5,14 +5,13 @@
 //! (each new vertex blends the offsets of the old triangle it lies in: `Edit::ReplaceMesh`).
 
 use std::path::Path;
-use std::sync::Arc;
 
+use super::assets::AssetStore;
 use super::edit::{Edit, apply};
 use super::error::CoreError;
-use super::image_io::{decode_png, read_png_file};
-use super::pipeline::build_mesh_and_grid;
+use super::part_build::{PartRecipe, make_part};
+use super::progress::Progress;
 use super::project::Project;
-use super::weights::weigh;
 
 /// A part [`refresh_stale_parts`] rebuilt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,12 +42,22 @@ pub fn refresh_stale_parts(
     project: &mut Project,
     project_path: &Path,
 ) -> Result<Vec<Refreshed>, String> {
+    refresh_stale_parts_with(&AssetStore::new(), project, project_path)
+}
+
+/// [`refresh_stale_parts`] reading the images through `store` (so the editor that opens the project
+/// next finds them decoded).
+pub fn refresh_stale_parts_with(
+    store: &AssetStore,
+    project: &mut Project,
+    project_path: &Path,
+) -> Result<Vec<Refreshed>, String> {
     let mut refreshed = Vec::new();
     let mut updated = project.clone();
     for i in 0..project.parts.len() {
         let part = &project.parts[i];
         let image_path = project.image_path(project_path, i);
-        let bytes = read_png_file(&image_path).map_err(|e| {
+        let asset = store.image(&image_path).map_err(|e| {
             let problem = if matches!(e, CoreError::Io(_)) {
                 "not found at"
             } else {
@@ -60,26 +69,31 @@ pub fn refresh_stale_parts(
                 image_path.display()
             )
         })?;
-        if !part.is_stale(&bytes) {
+        if !part.is_stale(&asset.bytes) {
             continue;
         }
-        let image = decode_png(&bytes).map_err(|e| format!("{}: {e}", image_path.display()))?;
-        let (mesh, grid, _) = build_mesh_and_grid(&image, &part.mesh_settings)
-            .map_err(|e| format!("{}: {e}", image_path.display()))?;
-        let binding = weigh(
-            &grid,
+        // The part made again as a new part would be, from its own settings.
+        let recipe = PartRecipe {
+            mesh_settings: part.mesh_settings.clone(),
+            metric: part.weight_settings.metric,
+            smoothness: Some(part.weight_settings.smoothness),
+        };
+        let made = make_part(
+            store,
+            &image_path,
+            &recipe,
             &project.rig.skeleton,
-            &mesh.positions,
-            part.weight_settings.metric,
-            part.weight_settings.smoothness,
-        );
+            &Progress::new(),
+        )
+        .map_err(|e| format!("{}: {e}", image_path.display()))?
+        .ok_or_else(|| format!("{}: rebuilding was cancelled", image_path.display()))?;
         // The new mesh and weights, with the part's deform keys carried to the new vertices.
         let replace = Edit::ReplaceMesh {
             part: i,
-            mesh: Arc::new(mesh),
+            mesh: made.part.mesh,
             settings: part.mesh_settings.clone(),
             hand_edited: false,
-            binding,
+            binding: made.part.binding,
         };
         apply(&mut updated, replace).map_err(|e| {
             format!(
@@ -87,7 +101,7 @@ pub fn refresh_stale_parts(
                 part.name
             )
         })?;
-        updated.parts[i].image_crc32 = crc32fast::hash(&bytes);
+        updated.parts[i].image_crc32 = made.part.image_crc32;
         refreshed.push(Refreshed {
             part: part.name.clone(),
             hand_edits_replaced: part.mesh_edited,

@@ -33,10 +33,13 @@
 //! [`marching_squares`]) → [`simplify`] → [`triangulate`] → [`mesh`] ([`pipeline`] runs them in
 //! order; [`quality`] and [`raster`] measure the result); [`skeleton`] and [`rig`] → [`distance`] →
 //! [`weights`]; [`animation`] → [`pose`] → [`frame`] → [`skinning`]; [`project`] is the file,
-//! [`edit`] and [`history`] change it with undo. `examples/sample_pose.rs` prints a pose of the
+//! [`edit`] and [`history`] change it with undo; [`assets`] keeps decoded images and each meshing
+//! stage's last results, so a settings change reruns only the stages it affects, and
+//! [`part_build`] makes a part from a PNG through it. `examples/sample_pose.rs` prints a pose of the
 //! bundled sample.
 
 pub mod animation;
+pub mod assets;
 pub mod atomic_file;
 pub mod brush;
 pub mod derived;
@@ -51,6 +54,7 @@ pub mod mask;
 pub mod mesh;
 pub mod mesh_edit;
 pub mod outline;
+pub mod part_build;
 pub mod pipeline;
 pub mod pose;
 pub mod progress;

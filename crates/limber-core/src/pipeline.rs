@@ -134,6 +134,12 @@ pub fn mesh_outline(
     settings: &MeshSettings,
     timings: &mut StageTimings,
 ) -> CoreResult<Mesh> {
+    settle_and_mesh(outline, settings, timings).map(|(mesh, _)| mesh)
+}
+
+/// The triangle size and added-vertex budget the spacing asks for on `outline`; an error when the
+/// mesh would pass [`MAX_MESH_VERTICES`].
+fn triangle_budget(outline: &Outline, settings: &MeshSettings) -> CoreResult<(f64, usize)> {
     let spacing = settings.effective_spacing(outline.width, outline.height);
     let max_area = spacing * spacing * 3f64.sqrt() / 4.0;
     // A triangulation has about two triangles per vertex.
@@ -144,19 +150,28 @@ pub fn mesh_outline(
              {MAX_MESH_VERTICES} limit; use a larger spacing"
         )));
     }
+    Ok((max_area, (expected_vertices * 4.0) as usize + 10_000))
+}
+
+/// [`mesh_outline`], also returning the *settled* outline: the simplified rings the triangulation
+/// accepted (no two cross). Whether rings cross does not depend on the spacing, so a later spacing
+/// change can triangulate the settled outline again ([`mesh_settled`]) and get the very mesh a full
+/// run would make.
+pub fn settle_and_mesh(
+    outline: &Outline,
+    settings: &MeshSettings,
+    timings: &mut StageTimings,
+) -> CoreResult<(Mesh, Outline)> {
+    let (max_area, vertex_budget) = triangle_budget(outline, settings)?;
     let mut tolerances = RingTolerances::new(outline, settings.tolerance);
     loop {
         let simplified = timings.time("simplify", || simplify(outline, &tolerances));
-        let vertex_budget = (expected_vertices * 4.0) as usize + 10_000;
         match timings.time("triangulate", || {
             triangulate(&simplified, max_area, vertex_budget)
         }) {
             Ok(triangles) => {
-                return Ok(Mesh::from_triangles(
-                    outline.width,
-                    outline.height,
-                    triangles,
-                ));
+                let mesh = Mesh::from_triangles(outline.width, outline.height, triangles);
+                return Ok((mesh, simplified));
             }
             Err(TriangulateError::Crossing(rings)) => {
                 let mut progressed = false;
@@ -181,6 +196,42 @@ pub fn mesh_outline(
             }
         }
     }
+}
+
+/// The `triangulate` stage alone: meshes `settled` (from [`settle_and_mesh`] on `outline` with the
+/// same tolerance) at `settings`' spacing. The result is bit-identical to [`mesh_outline`] on
+/// `outline`, which would settle on the same rings first.
+pub fn mesh_settled(
+    outline: &Outline,
+    settled: &Outline,
+    settings: &MeshSettings,
+    timings: &mut StageTimings,
+) -> CoreResult<Mesh> {
+    let (max_area, vertex_budget) = triangle_budget(outline, settings)?;
+    match timings.time("triangulate", || {
+        triangulate(settled, max_area, vertex_budget)
+    }) {
+        Ok(triangles) => Ok(Mesh::from_triangles(
+            outline.width,
+            outline.height,
+            triangles,
+        )),
+        // Not expected (the settled rings were accepted once): settle again from the outline.
+        Err(TriangulateError::Crossing(_)) => mesh_outline(outline, settings, timings),
+        Err(TriangulateError::Rejected(reason)) => Err(CoreError::Triangulation(reason)),
+    }
+}
+
+/// The `trace` stage: the outline of the padded mask, islands and holes under the settings' area
+/// dropped; an error when nothing is left.
+pub fn trace_field(field: &PaddedField, settings: &MeshSettings) -> CoreResult<Outline> {
+    let outline = trace(field, settings.min_island_area);
+    if outline.islands.is_empty() {
+        return Err(CoreError::NothingVisible {
+            threshold: settings.alpha_threshold,
+        });
+    }
+    Ok(outline)
 }
 
 /// The whole image → mesh pipeline on a decoded image, with the time of each stage.
@@ -218,12 +269,7 @@ pub fn build_mesh_and_grid(
     settings.validate()?;
     let mut timings = StageTimings::default();
     let field = timings.time("mask", || padded_field(image, settings))?;
-    let outline = timings.time("trace", || trace(&field, settings.min_island_area));
-    if outline.islands.is_empty() {
-        return Err(CoreError::NothingVisible {
-            threshold: settings.alpha_threshold,
-        });
-    }
+    let outline = timings.time("trace", || trace_field(&field, settings))?;
     let grid = InsideGrid::from_field(&field);
     drop(field);
     let mesh = mesh_outline(&outline, settings, &mut timings)?;

@@ -1,18 +1,18 @@
-//! The open document: the project, where it lives, its undo history, and whether it has unsaved
-//! changes. Every change goes through [`Document::apply`] (one [`Edit`], one undo step) or a
+//! The open document: the project, where it lives, its undo history, whether it has unsaved
+//! changes, the asset store its images are read through, and the revisions that tell the GPU what to
+//! upload again. Every change goes through [`Document::apply`] (one [`Edit`], one undo step) or a
 //! transaction ([`Document::begin`] … [`Document::commit`]) so a drag is one step.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use limber_core::distance::Metric;
+use limber_core::assets::AssetStore;
 use limber_core::edit::Edit;
 use limber_core::history::History;
-use limber_core::image_io::decode_png;
-use limber_core::pipeline::{MeshSettings, build_mesh_and_grid};
-use limber_core::project::{Part, Project, relative_image_path};
+use limber_core::part_build::{PartRecipe, make_part};
+use limber_core::progress::Progress;
+use limber_core::project::{Project, relative_image_path};
 use limber_core::rig::Rig;
-use limber_core::weights::{Binding, WeightSettings, auto_smoothness};
 
 /// The project being edited.
 pub struct Document {
@@ -23,8 +23,26 @@ pub struct Document {
     /// Counts changes; the document is dirty when it differs from the count at the last save.
     revision: u64,
     saved_revision: u64,
-    /// Counts changes to meshes and weights (what the GPU must upload again).
+    /// Counts changes to meshes or weights (anything the GPU must upload again); see
+    /// [`Document::revisions`] for each kind apart.
     pub mesh_revision: u64,
+    revisions: Revisions,
+    /// Decoded images and their meshing stages, shared by re-meshing, weights and the GPU.
+    pub assets: Arc<AssetStore>,
+}
+
+/// Per kind of derived data, a counter that grows whenever that kind may have changed: what the GPU
+/// scene compares to know what to upload again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Revisions {
+    /// Part images (a part added or removed, or one whose image changed).
+    pub textures: u64,
+    /// Part meshes (vertices, triangles) and the bone count the palette holds.
+    pub meshes: u64,
+    /// Part weights.
+    pub weights: u64,
+    /// The rest pose, bones and clips (what a frame is computed from).
+    pub pose: u64,
 }
 
 /// The file extension of project files.
@@ -51,39 +69,23 @@ impl Document {
 
     /// A new, unsaved project with one part made from the PNG at `image`.
     pub fn from_image(image: &Path) -> Result<Self, String> {
-        let name = image.display();
-        let bytes =
-            limber_core::image_io::read_png_file(image).map_err(|e| format!("{name}: {e}"))?;
-        let decoded = decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
-        let settings = MeshSettings::default();
-        let (mesh, _, _) =
-            build_mesh_and_grid(&decoded, &settings).map_err(|e| format!("{name}: {e}"))?;
-        let binding = Binding {
-            vertices: vec![Vec::new(); mesh.positions.len()],
-        };
-        let part_name = image.file_stem().map_or_else(
-            || "sprite".to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        );
+        let assets = Arc::new(AssetStore::new());
         let absolute_image = absolute(image);
+        let made = make_part(
+            &assets,
+            &absolute_image,
+            &PartRecipe::default(),
+            &Rig::default().skeleton,
+            &Progress::new(),
+        )
+        .map_err(|e| format!("{}: {e}", image.display()))?
+        .ok_or_else(|| format!("{}: cancelled", image.display()))?;
         let project = Project {
             rig: Rig::default(),
-            parts: vec![Part {
-                name: part_name,
-                draw_order: 0,
-                image: absolute_image.clone(),
-                image_crc32: crc32fast::hash(&bytes),
-                mesh_settings: settings,
-                mesh_edited: false,
-                weight_settings: WeightSettings {
-                    metric: Metric::Geodesic,
-                    smoothness: auto_smoothness(decoded.width(), decoded.height()),
-                },
-                mesh: Arc::new(mesh),
-                binding,
-            }],
+            parts: vec![made.part],
         };
         let mut document = Self::with(project, None);
+        document.assets = assets;
         // Never saved: dirty from the start, so closing asks.
         document.revision = 1;
         Ok(document)
@@ -97,7 +99,14 @@ impl Document {
             revision: 0,
             saved_revision: 0,
             mesh_revision: 0,
+            revisions: Revisions::default(),
+            assets: Arc::new(AssetStore::new()),
         }
+    }
+
+    /// The revision of each kind of derived data (textures, meshes, weights, pose).
+    pub fn revisions(&self) -> Revisions {
+        self.revisions
     }
 
     /// Counts every change (for autosave and caches).
@@ -122,17 +131,27 @@ impl Document {
 
     fn changed(&mut self, edit: Option<&Edit>) {
         self.revision += 1;
-        let meshes_or_weights = |e: &Edit| {
-            matches!(
-                e,
-                Edit::SetBinding { .. }
-                    | Edit::RemoveBone { .. }
-                    | Edit::AddBone(_)
-                    | Edit::AddPart(_)
-                    | Edit::ReplaceMesh { .. }
-            )
-        };
-        if edit.is_none_or(meshes_or_weights) {
+        let kinds = edit.map_or(
+            Kinds {
+                textures: true,
+                meshes: true,
+                weights: true,
+                pose: true,
+            },
+            kinds_of,
+        );
+        let r = &mut self.revisions;
+        for (changed, counter) in [
+            (kinds.textures, &mut r.textures),
+            (kinds.meshes, &mut r.meshes),
+            (kinds.weights, &mut r.weights),
+            (kinds.pose, &mut r.pose),
+        ] {
+            if changed {
+                *counter += 1;
+            }
+        }
+        if kinds.meshes || kinds.weights {
             self.mesh_revision += 1;
         }
     }
@@ -261,6 +280,52 @@ impl Document {
     /// Marks the document as changed since the last save (a recovered document).
     pub fn mark_dirty(&mut self) {
         self.revision += 1;
+    }
+}
+
+/// Which kinds of derived data an edit may change.
+struct Kinds {
+    textures: bool,
+    meshes: bool,
+    weights: bool,
+    pose: bool,
+}
+
+/// What `edit` may change (an undo, redo or cancel may change anything).
+fn kinds_of(edit: &Edit) -> Kinds {
+    let none = Kinds {
+        textures: false,
+        meshes: false,
+        weights: false,
+        pose: false,
+    };
+    match edit {
+        Edit::SetBinding { .. } => Kinds {
+            weights: true,
+            ..none
+        },
+        // The palette's size follows the bone count, so adding or removing a bone rebuilds the
+        // parts' buffers (their weights name bones by index too).
+        Edit::AddBone(_) | Edit::RemoveBone { .. } => Kinds {
+            meshes: true,
+            weights: true,
+            pose: true,
+            ..none
+        },
+        Edit::AddPart(_) => Kinds {
+            textures: true,
+            meshes: true,
+            weights: true,
+            ..none
+        },
+        Edit::ReplaceMesh { .. } => Kinds {
+            meshes: true,
+            weights: true,
+            ..none
+        },
+        // Weight settings alone change nothing drawn: the weights they lead to come as SetBinding.
+        Edit::SetWeightSettings { .. } | Edit::SetDrawOrder { .. } => none,
+        _ => Kinds { pose: true, ..none },
     }
 }
 

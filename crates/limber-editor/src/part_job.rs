@@ -1,4 +1,4 @@
-//! A new part made from a PNG: read, meshed with default settings and weighted automatically on a
+//! A new part made from a PNG ([`make_part`], through the document's asset store): read, meshed with default settings and weighted automatically on a
 //! skeleton — at once for a small image, or on a worker thread for a large one, reporting progress
 //! (the mesh, then a unit per bone's distance field) and stopping when cancelled. Naming the part and
 //! adding it to the document is the editor's business (`parts.rs`).
@@ -7,12 +7,13 @@ use super::worker::{Worker, WorkerFailure};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use limber_core::distance::Metric;
+use limber_core::assets::AssetStore;
 use limber_core::mesh::Mesh;
-use limber_core::pipeline::{MeshSettings, build_mesh_and_grid};
+use limber_core::part_build::{PartRecipe, make_part};
+use limber_core::pipeline::MeshSettings;
 use limber_core::progress::Progress;
 use limber_core::skeleton::Skeleton;
-use limber_core::weights::{Binding, DistanceCache, WeightSettings, auto_smoothness, auto_weights};
+use limber_core::weights::{Binding, WeightSettings};
 
 /// A part built from an image, not yet named or placed in the draw order.
 pub struct NewPart {
@@ -37,50 +38,24 @@ pub fn image_pixels(path: &Path) -> Option<u64> {
     Some(u64::from(width) * u64::from(height))
 }
 
-/// Reads the PNG at `path`, meshes it and weights it on `skeleton`. `Ok(None)` when `progress` was
-/// cancelled; errors are one line naming the file.
+/// Reads the PNG at `path` through `store`, meshes it and weights it on `skeleton`
+/// ([`make_part`]). `Ok(None)` when `progress` was cancelled; errors are one line naming the file.
 pub fn build_part(
+    store: &AssetStore,
     path: &Path,
     skeleton: &Skeleton,
     progress: &Progress,
 ) -> Result<Option<NewPart>, String> {
-    let name = path.display();
-    progress.add_total(1);
-    let bytes = limber_core::image_io::read_png_file(path).map_err(|e| format!("{name}: {e}"))?;
-    let image = limber_core::image_io::decode_png(&bytes).map_err(|e| format!("{name}: {e}"))?;
-    let mesh_settings = MeshSettings::default();
-    let (mesh, grid, _) =
-        build_mesh_and_grid(&image, &mesh_settings).map_err(|e| format!("{name}: {e}"))?;
-    progress.finish_one();
-    let weight_settings = WeightSettings {
-        metric: Metric::Geodesic,
-        smoothness: auto_smoothness(image.width(), image.height()),
-    };
-    if progress.is_cancelled() {
-        return Ok(None);
-    }
-    let Some(distances) = DistanceCache::new().distances_with(
-        &grid,
-        skeleton,
-        &mesh.positions,
-        weight_settings,
-        progress,
-    ) else {
-        return Ok(None);
-    };
-    let binding = auto_weights(
-        skeleton,
-        &distances,
-        &mesh.positions,
-        weight_settings.smoothness,
-    );
-    Ok(Some(NewPart {
-        image: super::document::absolute(path),
-        image_crc32: crc32fast::hash(&bytes),
-        mesh_settings,
-        weight_settings,
-        mesh: Arc::new(mesh),
-        binding,
+    let image = super::document::absolute(path);
+    let made = make_part(store, &image, &PartRecipe::default(), skeleton, progress)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(made.map(|made| NewPart {
+        image,
+        image_crc32: made.part.image_crc32,
+        mesh_settings: made.part.mesh_settings,
+        weight_settings: made.part.weight_settings,
+        mesh: made.part.mesh,
+        binding: made.part.binding,
         skeleton: skeleton.clone(),
     }))
 }
@@ -92,11 +67,12 @@ pub struct PartJob {
 }
 
 impl PartJob {
-    /// Starts building a part from the PNG at `path`, weighted on `skeleton`.
-    pub fn start(path: &Path, skeleton: Skeleton) -> Self {
+    /// Starts building a part from the PNG at `path`, weighted on `skeleton`, reading through
+    /// `store`.
+    pub fn start(path: &Path, skeleton: Skeleton, store: Arc<AssetStore>) -> Self {
         let worker_path = path.to_path_buf();
         let worker = Worker::spawn("limber-part", move |progress: &Progress| {
-            build_part(&worker_path, &skeleton, progress)
+            build_part(&store, &worker_path, &skeleton, progress)
         });
         Self {
             path: path.to_path_buf(),

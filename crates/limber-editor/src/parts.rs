@@ -1,5 +1,5 @@
-//! Parts in the editor: adding a PNG as a part (large ones on a worker thread), its draw order, and re-meshing that carries the
-//! weights over.
+//! Parts in the editor: adding a PNG as a part (large ones on a worker thread), its draw order, and
+//! re-meshing (stage-wise, through the document's asset store) that carries the weights over.
 
 use std::path::Path;
 
@@ -22,11 +22,12 @@ impl Editor {
         }
         let skeleton = self.document.project.rig.skeleton.clone();
         if image_pixels(path).is_some_and(|pixels| pixels > self.sync_weight_pixels) {
-            self.part_job = Some(PartJob::start(path, skeleton));
+            let store = std::sync::Arc::clone(&self.document.assets);
+            self.part_job = Some(PartJob::start(path, skeleton, store));
             self.status = format!("adding part from {} …", path.display());
             return true;
         }
-        match build_part(path, &skeleton, &Progress::new()) {
+        match build_part(&self.document.assets, path, &skeleton, &Progress::new()) {
             Ok(Some(part)) => self.place_part(part),
             Ok(None) => false,
             Err(e) => {
@@ -80,7 +81,8 @@ impl Editor {
             Ok(Some(part)) if part.skeleton != self.document.project.rig.skeleton => {
                 // The bones changed meanwhile: weigh the part on the new skeleton.
                 let skeleton = self.document.project.rig.skeleton.clone();
-                self.part_job = Some(PartJob::start(&path, skeleton));
+                let store = std::sync::Arc::clone(&self.document.assets);
+                self.part_job = Some(PartJob::start(&path, skeleton, store));
                 self.status = format!(
                     "adding part from {} again: the bones changed",
                     path.display()
@@ -133,20 +135,22 @@ impl Editor {
         self.apply(Edit::SetDrawOrder { part, draw_order })
     }
 
-    /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices.
+    /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices. The image
+    /// and the stages whose settings did not change come from the document's asset store: a spacing
+    /// step only triangulates, a tolerance step simplifies again, a threshold or padding step builds
+    /// the mask again; the file is read only when it changed on disk.
     pub fn remesh(&mut self, index: usize, settings: limber_core::pipeline::MeshSettings) -> bool {
         let Some(part) = self.document.project.parts.get(index) else {
             return false;
         };
         let path = self.document.image_path(index);
-        let built = limber_core::image_io::load_png(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|image| {
-                limber_core::pipeline::build_mesh(&image, &settings)
-                    .map_err(|e| format!("{}: {e}", path.display()))
-            });
+        let built = self
+            .document
+            .assets
+            .mesh(&path, &settings)
+            .map_err(|e| format!("{}: {e}", path.display()));
         let mesh = match built {
-            Ok((mesh, _)) => mesh,
+            Ok(staged) => staged.mesh,
             Err(e) => {
                 self.status = e;
                 return false;

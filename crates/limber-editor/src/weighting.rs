@@ -53,13 +53,24 @@ impl Editor {
                 .collect();
             let cache = self.weights.lend();
             let revision = self.document.revision();
-            self.weights_job = Some(WeightsJob::start(project.clone(), revision, images, cache));
+            let store = std::sync::Arc::clone(&self.document.assets);
+            self.weights_job = Some(WeightsJob::start(
+                project.clone(),
+                revision,
+                images,
+                cache,
+                store,
+            ));
             self.status = "computing weights…".into();
             return;
         }
         for index in 0..self.document.project.parts.len() {
             let image = self.document.image_path(index);
-            match self.weights.weights(&self.document.project, index, &image) {
+            let store = &self.document.assets;
+            match self
+                .weights
+                .weights(store, &self.document.project, index, &image)
+            {
                 Ok(binding) => self.set_binding(index, binding),
                 Err(e) => self.status = e,
             }

@@ -1,15 +1,16 @@
 //! Automatic weights in the editor: each part's mask and per-bone distance cache kept between
-//! requests, so a smoothness slider recomputes weights only (no distance field) and moving one
-//! bone recomputes one field. The cache can be lent to a worker thread
-//! ([`super::weights_job`]) and given back with the fields it computed.
+//! requests, so a smoothness slider recomputes weights only (no distance field, no file read) and
+//! moving one bone recomputes one field. Masks come from the document's [`AssetStore`], so a new mesh
+//! of an unchanged mask (a spacing or tolerance change) reads no file and builds no mask. The cache
+//! can be lent to a worker thread ([`super::weights_job`]) and given back with the fields it
+//! computed.
 
 use std::path::Path;
 use std::sync::Arc;
 
+use limber_core::assets::AssetStore;
 use limber_core::distance::InsideGrid;
-use limber_core::image_io::load_png;
 use limber_core::mesh::Mesh;
-use limber_core::pipeline::build_mesh_and_grid;
 use limber_core::progress::Progress;
 use limber_core::project::{Part, Project};
 use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
@@ -18,7 +19,7 @@ use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
 struct PartWeights {
     /// The mesh the distances were measured at (an undo or re-mesh brings another one).
     mesh: Arc<Mesh>,
-    grid: InsideGrid,
+    grid: Arc<InsideGrid>,
     cache: DistanceCache,
 }
 
@@ -88,15 +89,16 @@ impl WeightsCache {
         Some(weights_from(project, part, &distances))
     }
 
-    /// Automatic weights for part `index` of `project` with its current settings, its image read
-    /// from `image_path` the first time.
+    /// Automatic weights for part `index` of `project` with its current settings, its mask taken
+    /// from `store` (which reads `image_path` only when it has not yet, or the file changed).
     pub fn weights(
         &mut self,
+        store: &AssetStore,
         project: &Project,
         index: usize,
         image_path: &Path,
     ) -> Result<Binding, String> {
-        self.weights_with(project, index, image_path, &Progress::new())?
+        self.weights_with(store, project, index, image_path, &Progress::new())?
             .ok_or_else(|| "weights cancelled".to_string())
     }
 
@@ -121,6 +123,7 @@ impl WeightsCache {
     /// once it is cancelled; fields finished before stay cached.
     pub fn weights_with(
         &mut self,
+        store: &AssetStore,
         project: &Project,
         index: usize,
         image_path: &Path,
@@ -140,9 +143,8 @@ impl WeightsCache {
             self.parts[index] = None;
             // Reading the image and making the mask count as one unit of work.
             progress.add_total(1);
-            let image =
-                load_png(image_path).map_err(|e| format!("{}: {e}", image_path.display()))?;
-            let (_, grid, _) = build_mesh_and_grid(&image, &part.mesh_settings)
+            let grid = store
+                .grid(image_path, &part.mesh_settings)
                 .map_err(|e| format!("{}: {e}", image_path.display()))?;
             self.parts[index] = Some(PartWeights {
                 mesh: Arc::clone(&part.mesh),
@@ -207,13 +209,21 @@ mod tests {
         // Reserving the plan ahead changes none of the counts the work ends with (the plan is
         // claimed, not counted twice; fields completed for per-bone smoothness come on top).
         let unreserved = Progress::new();
+        let store = AssetStore::new();
         WeightsCache::default()
-            .weights_with(&project, 0, &image, &unreserved)
+            .weights_with(&store, &project, 0, &image, &unreserved)
             .unwrap();
         let progress = Progress::new();
         progress.reserve(cache.planned_units(&project, 0));
         assert_eq!(progress.counts(), (0, 1 + bones));
-        let binding = cache.weights_with(&project, 0, &image, &progress).unwrap();
+        let binding = cache
+            .weights_with(&store, &project, 0, &image, &progress)
+            .unwrap();
+        assert_eq!(
+            store.stats().reads,
+            1,
+            "the second cache found the image decoded"
+        );
         assert!(binding.is_some());
         assert_eq!(progress.counts(), unreserved.counts());
         assert_eq!(progress.counts().0, progress.counts().1);

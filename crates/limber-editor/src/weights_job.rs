@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::weights_cache::WeightsCache;
+use limber_core::assets::AssetStore;
 use limber_core::mesh::Mesh;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
@@ -88,6 +89,7 @@ impl WeightsJob {
         revision: u64,
         images: Vec<PathBuf>,
         mut cache: WeightsCache,
+        store: Arc<AssetStore>,
     ) -> Self {
         let inputs = WeightInputs::of(&project);
         let worker = Worker::spawn("limber-weights", move |worker_progress: &Progress| {
@@ -99,13 +101,14 @@ impl WeightsJob {
             let mut bindings = Vec::with_capacity(project.parts.len());
             let mut error = None;
             for (index, image) in images.iter().enumerate() {
-                let binding = match cache.weights_with(&project, index, image, worker_progress) {
-                    Ok(binding) => binding,
-                    Err(e) => {
-                        error.get_or_insert(e);
-                        None
-                    }
-                };
+                let binding =
+                    match cache.weights_with(&store, &project, index, image, worker_progress) {
+                        Ok(binding) => binding,
+                        Err(e) => {
+                            error.get_or_insert(e);
+                            None
+                        }
+                    };
                 bindings.push(binding);
             }
             Output {

@@ -1,5 +1,9 @@
 //! One part on the GPU: its vertices, triangles, wireframe edges, texture, palette and uniforms.
-//! Uploaded once; per frame only the palette (and deform offsets, when keyed) change.
+//! Uploaded once; per frame only the palette (and deform offsets, when keyed) change. The texture is
+//! shared (an [`Arc`]), so a part rebuilt for a new mesh keeps its image on the GPU, and new weights
+//! are written into the existing vertex buffer ([`GpuPart::set_weights`]).
+
+use std::sync::Arc;
 
 use glam::{DAffine2, DVec2};
 use image::DynamicImage;
@@ -44,7 +48,7 @@ pub struct GpuPart {
     ghost_bones: [wgpu::Buffer; 2],
     ghost_groups: [wgpu::BindGroup; 2],
     texture_group: wgpu::BindGroup,
-    _texture: SpriteTexture,
+    texture: Arc<SpriteTexture>,
 }
 
 /// The vertices as the GPU reads them: local rest positions, uvs, and the four strongest
@@ -117,6 +121,22 @@ impl GpuPart {
         image: &DynamicImage,
         bone_count: usize,
     ) -> Result<Self, RenderError> {
+        let texture = Arc::new(SpriteTexture::upload(device, queue, image, name)?);
+        Self::with_texture(device, pipelines, name, mesh, binding, texture, bone_count)
+    }
+
+    /// [`GpuPart::upload`] with a texture already on the GPU (shared with the part this one
+    /// replaces).
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_texture(
+        device: &wgpu::Device,
+        pipelines: &Pipelines,
+        name: &str,
+        mesh: &Mesh,
+        binding: &Binding,
+        texture: Arc<SpriteTexture>,
+        bone_count: usize,
+    ) -> Result<Self, RenderError> {
         let bad = |problem: String| RenderError::BadPart {
             part: name.to_string(),
             problem,
@@ -126,7 +146,6 @@ impl GpuPart {
         if vertices.is_empty() {
             return Err(bad("the mesh has no vertices".into()));
         }
-        let texture = SpriteTexture::upload(device, queue, image, name)?;
         let indices: Vec<u32> = mesh.triangles.iter().flatten().copied().collect();
         let edges = edge_indices(&mesh.triangles);
         let init = |label: &str, contents: &[u8], usage: wgpu::BufferUsages| {
@@ -139,7 +158,7 @@ impl GpuPart {
         let vertex_buffer = init(
             "vertices",
             bytemuck::cast_slice(&vertices),
-            wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE,
+            wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
         );
         let deform = init(
             "deform offsets",
@@ -237,8 +256,38 @@ impl GpuPart {
             ghost_bones,
             ghost_groups,
             texture_group,
-            _texture: texture,
+            texture,
         })
+    }
+
+    /// The sprite texture this part draws with.
+    pub fn texture(&self) -> &Arc<SpriteTexture> {
+        &self.texture
+    }
+
+    /// Writes new weights into the vertex buffer: `mesh` must be the mesh this part was uploaded
+    /// with (same vertices) and `binding` name bones below `bone_count`. Nothing else is uploaded.
+    pub fn set_weights(
+        &self,
+        queue: &wgpu::Queue,
+        mesh: &Mesh,
+        binding: &Binding,
+        bone_count: usize,
+    ) -> Result<(), RenderError> {
+        let bad = |problem: String| RenderError::BadPart {
+            part: self.name.clone(),
+            problem,
+        };
+        if mesh.positions.len() != self.vertex_count as usize {
+            return Err(bad(format!(
+                "new weights for {} vertices, but the uploaded mesh has {}",
+                mesh.positions.len(),
+                self.vertex_count
+            )));
+        }
+        let vertices = gpu_vertices(mesh, binding, self.origin, bone_count).map_err(bad)?;
+        queue.write_buffer(&self.vertices, 0, bytemuck::cast_slice(&vertices));
+        Ok(())
     }
 
     /// Uploads this frame's palette (world × inverse rest per bone, f64). Extra entries are ignored;
