@@ -36,7 +36,7 @@ struct LimberApp {
 /// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
 /// bundled sample when `path` is `None`.
 pub fn run(path: &Path) -> anyhow::Result<()> {
-    let document = Document::open(path).map_err(anyhow::Error::msg)?;
+    let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     let offered_recovery = pending_recovery(document.path.as_deref());
     let recent_store = super::recent::default_store();
     let recent = recent_store
@@ -242,7 +242,7 @@ impl LimberApp {
                             self.document_id += 1;
                             self.editor.status = "recovered unsaved work".into();
                         }
-                        Err(e) => self.editor.status = e,
+                        Err(e) => self.editor.status = e.to_string(),
                     }
                     self.offered_recovery = None;
                 }

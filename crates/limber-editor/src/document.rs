@@ -6,13 +6,31 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use limber_core::CoreError;
 use limber_core::assets::AssetStore;
-use limber_core::edit::Edit;
+use limber_core::edit::{Edit, EditError};
 use limber_core::history::History;
 use limber_core::part_build::{PartRecipe, make_part};
 use limber_core::progress::Progress;
-use limber_core::project::{Project, relative_image_path};
+use limber_core::project::{Project, ProjectError, relative_image_path};
 use limber_core::rig::Rig;
+use thiserror::Error;
+
+/// Why a document could not be opened or saved; one line naming the file. (The inner errors are
+/// fields, not sources, so the line holds each once.)
+#[derive(Debug, Error)]
+pub enum DocumentError {
+    #[error("{}: {error}", path.display())]
+    Load { path: PathBuf, error: ProjectError },
+    #[error("{}: {error}", path.display())]
+    Image { path: PathBuf, error: CoreError },
+    #[error("{}: cancelled", path.display())]
+    Cancelled { path: PathBuf },
+    #[error("{}: cannot save: {error}", path.display())]
+    Save { path: PathBuf, error: ProjectError },
+    #[error("this project has not been saved yet: choose Save As")]
+    NeverSaved,
+}
 
 /// The project being edited.
 pub struct Document {
@@ -51,15 +69,17 @@ pub const PROJECT_EXTENSION: &str = "limber";
 impl Document {
     /// Opens a project file, or makes a new project from a PNG (mesh with default settings, no
     /// bones). The error is one line naming the file.
-    pub fn open(path: &Path) -> Result<Self, String> {
-        let name = path.display();
+    pub fn open(path: &Path) -> Result<Self, DocumentError> {
         let is_png = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
         if is_png {
             return Self::from_image(path);
         }
-        let mut project = Project::load(path).map_err(|e| format!("{name}: {e}"))?;
+        let mut project = Project::load(path).map_err(|error| DocumentError::Load {
+            path: path.to_path_buf(),
+            error,
+        })?;
         // In memory, part images are absolute; saving makes them relative to the project again.
         for i in 0..project.parts.len() {
             project.parts[i].image = absolute(&project.image_path(path, i));
@@ -68,7 +88,7 @@ impl Document {
     }
 
     /// A new, unsaved project with one part made from the PNG at `image`.
-    pub fn from_image(image: &Path) -> Result<Self, String> {
+    pub fn from_image(image: &Path) -> Result<Self, DocumentError> {
         let assets = Arc::new(AssetStore::new());
         let absolute_image = absolute(image);
         let made = make_part(
@@ -78,8 +98,13 @@ impl Document {
             &Rig::default().skeleton,
             &Progress::new(),
         )
-        .map_err(|e| format!("{}: {e}", image.display()))?
-        .ok_or_else(|| format!("{}: cancelled", image.display()))?;
+        .map_err(|error| DocumentError::Image {
+            path: image.to_path_buf(),
+            error,
+        })?
+        .ok_or_else(|| DocumentError::Cancelled {
+            path: image.to_path_buf(),
+        })?;
         let project = Project {
             rig: Rig::default(),
             parts: vec![made.part],
@@ -158,21 +183,17 @@ impl Document {
 
     /// Applies one edit as one undo step (or as part of the open transaction). A refused edit
     /// changes nothing and says why.
-    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+    pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
         let note = edit.clone();
-        self.history
-            .apply(&mut self.project, edit)
-            .map_err(|e| e.to_string())?;
+        self.history.apply(&mut self.project, edit)?;
         self.changed(Some(&note));
         Ok(())
     }
 
     /// Applies one edit into the last undo step (see [`History::amend`]).
-    pub fn amend(&mut self, edit: Edit) -> Result<(), String> {
+    pub fn amend(&mut self, edit: Edit) -> Result<(), EditError> {
         let note = edit.clone();
-        self.history
-            .amend(&mut self.project, edit)
-            .map_err(|e| e.to_string())?;
+        self.history.amend(&mut self.project, edit)?;
         self.changed(Some(&note));
         Ok(())
     }
@@ -250,21 +271,22 @@ impl Document {
 
     /// Saves atomically to `path` (keeping the previous file as `.bak`) and makes it the document's
     /// file. On error nothing changes.
-    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+    pub fn save_as(&mut self, path: &Path) -> Result<(), DocumentError> {
         let project = self.project_for(path);
-        project
-            .save(path)
-            .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+        project.save(path).map_err(|error| DocumentError::Save {
+            path: path.to_path_buf(),
+            error,
+        })?;
         self.path = Some(absolute(path));
         self.saved_revision = self.revision;
         Ok(())
     }
 
     /// Saves to the document's file; an error when it has none yet (use Save As).
-    pub fn save(&mut self) -> Result<(), String> {
+    pub fn save(&mut self) -> Result<(), DocumentError> {
         match self.path.clone() {
             Some(path) => self.save_as(&path),
-            None => Err("this project has not been saved yet: choose Save As".into()),
+            None => Err(DocumentError::NeverSaved),
         }
     }
 
@@ -408,8 +430,11 @@ mod tests {
     fn a_bad_file_gives_one_line_naming_it() {
         let error = Document::open(Path::new("/no/such/project.limber"))
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(error.starts_with("/no/such/project.limber:"), "{error}");
+        // The file's name once, the problem once.
+        assert_eq!(error.matches("project.limber").count(), 1, "{error}");
         assert!(!error.contains('\n'));
     }
 }

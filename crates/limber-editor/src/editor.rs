@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use glam::{DAffine2, DVec2};
 
-use super::document::Document;
+use super::document::{Document, DocumentError};
 use super::export_job::ExportJob;
 use super::key_selection::KeySelection;
 use super::part_job::PartJob;
@@ -224,7 +224,7 @@ impl Editor {
                 true
             }
             Err(e) => {
-                self.status = e;
+                self.status = e.to_string();
                 false
             }
         }
@@ -235,7 +235,7 @@ impl Editor {
         match self.document.apply(edit) {
             Ok(()) => true,
             Err(e) => {
-                self.status = e;
+                self.status = e.to_string();
                 false
             }
         }
@@ -278,7 +278,7 @@ impl Editor {
 
     fn report(
         &mut self,
-        action: impl FnOnce(&mut Document) -> Result<(), String>,
+        action: impl FnOnce(&mut Document) -> Result<(), DocumentError>,
         done: &str,
     ) -> bool {
         match action(&mut self.document) {
@@ -287,7 +287,7 @@ impl Editor {
                 true
             }
             Err(e) => {
-                self.status = e;
+                self.status = e.to_string();
                 false
             }
         }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::document::Document;
+use super::document::{Document, DocumentError};
 use limber_core::atomic_file::write_atomic_replacing;
 
 /// The recovery file for a project at `project` (`NAME.limber` → `NAME.recovery.limber` beside it),
@@ -109,7 +109,7 @@ pub fn pending_recovery(project: Option<&Path>) -> Option<PathBuf> {
 
 /// Opens a recovery file as the document for `project`: its contents, with the project's path, and
 /// marked unsaved.
-pub fn recover(recovery: &Path, project: Option<&Path>) -> Result<Document, String> {
+pub fn recover(recovery: &Path, project: Option<&Path>) -> Result<Document, DocumentError> {
     let mut document = Document::open(recovery)?;
     if let Some(path) = project {
         // The recovery file sits beside the project, so its relative image paths resolve the same.

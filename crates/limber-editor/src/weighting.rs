@@ -178,7 +178,7 @@ impl Editor {
                 if !amend {
                     self.document.cancel();
                 }
-                self.status = e;
+                self.status = e.to_string();
                 return;
             }
         }
