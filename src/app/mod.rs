@@ -7,6 +7,8 @@
 //!   `parts.rs` and `hierarchy.rs`;
 //! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
+//! - [`drag_edit`]: the one place widgets open and close undo steps (a slider drag is one step, Esc
+//!   cancels it); viewport drags go to the editor's [`tools`], which own their steps;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
@@ -15,6 +17,7 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
+pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod inspector;
 pub mod timeline;
@@ -27,7 +30,7 @@ mod window;
 // them as siblings.
 pub use limber_editor::{
     deform, document, editor, export_job, key_selection, mesh_edit, part_job, part_key_selection,
-    recent, recovery, timed_keys, weights_cache, weights_job, worker,
+    recent, recovery, timed_keys, tools, weights_cache, weights_job, worker,
 };
 
 pub use window::run;
