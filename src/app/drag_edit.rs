@@ -56,7 +56,8 @@ pub fn drag_edit_group(
     let changed = responses.iter().any(egui::Response::changed);
     let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
     let mut cancelled = was.cancelled && !started;
-    if dragging && escape && !cancelled {
+    // egui itself ends a drag when Esc is pressed: the widget may already report no drag.
+    if escape && (dragging || was.dragging) && !cancelled {
         if editor.document.in_transaction() {
             editor.document.cancel();
         }
