@@ -208,7 +208,7 @@ fn a_brush_stroke_is_one_step_and_esc_restores_the_weights() {
     let editor = check_tool(setup, |e| Press::at(at(0.3)(e)), at(0.7));
     let before = sample().document.project.parts[0].binding.clone();
     assert_ne!(editor.document.project.parts[0].binding, before);
-    assert!(matches!(editor.drag, None));
+    assert!(editor.drag.is_none());
 }
 
 #[test]
