@@ -1,13 +1,15 @@
 //! Esc during a drag in the real editor, driven through its egui UI with egui_kittest on the
 //! bundled zombie sample: a bone being rotated in the viewport and a mesh slider being dragged go
-//! back to where they were, with no undo step left, and the rest of the drag changes nothing. (The
-//! tools themselves are unit-tested without a window in the editor crate.)
+//! back to where they were, and a key dragged in the dopesheet stays, with no undo step left; the
+//! rest of the drag changes nothing. (The tools themselves are unit-tested without a window in the
+//! editor crate.)
 
 use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::DVec2;
 use limber::app::editor::{Editor, Mode};
+use limber::app::timeline::key_position;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -95,4 +97,27 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
     assert!(!editor.document.in_transaction());
     assert_eq!(editor.document.project, before, "the mesh is back exactly");
     assert!(!editor.document.can_undo(), "no undo step is left");
+}
+
+#[test]
+fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
+    let mut harness = harness();
+    let before = harness.state().document.project.clone();
+    let key = |h: &Harness<'_, Editor>, t: f64| {
+        let p = key_position(&h.ctx, 0, t).expect("the dopesheet was drawn");
+        DVec2::new(f64::from(p.x), f64::from(p.y))
+    };
+    // hip's key at 0.6 s towards 0.8 s.
+    let (from, to) = (key(&harness, 0.6), key(&harness, 0.8));
+    press_and_move(&mut harness, from, to);
+    escape_then_release(&mut harness, to + DVec2::new(10.0, 0.0));
+    let editor = harness.state();
+    assert_eq!(editor.document.project, before, "the key did not move");
+    assert!(!editor.document.can_undo(), "no undo step");
+    // The same drag without Esc moves the key.
+    press_and_move(&mut harness, from, to);
+    button(&mut harness, to, false);
+    harness.run_steps(2);
+    assert_ne!(harness.state().document.project, before, "a drag moves it");
+    assert!(harness.state().document.can_undo());
 }
