@@ -102,6 +102,8 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
 #[test]
 fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     let mut harness = harness();
+    assert!(harness.state().selected_keys().is_empty());
+    assert_eq!(harness.state().selected_bone, None);
     let before = harness.state().document.project.clone();
     let key = |h: &Harness<'_, Editor>, t: f64| {
         let p = key_position(&h.ctx, 0, t).expect("the dopesheet was drawn");
@@ -113,6 +115,11 @@ fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     escape_then_release(&mut harness, to + DVec2::new(10.0, 0.0));
     let editor = harness.state();
     assert_eq!(editor.document.project, before, "the key did not move");
+    assert!(
+        editor.selected_keys().is_empty(),
+        "the selection the drag made is undone"
+    );
+    assert_eq!(editor.selected_bone, None);
     assert!(!editor.document.can_undo(), "no undo step");
     // The same drag without Esc moves the key.
     press_and_move(&mut harness, from, to);

@@ -10,7 +10,7 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
 use super::drag_edit::drag_edit;
 use super::editor::Editor;
-use super::key_selection::KeyRef;
+use super::key_selection::{KeyRef, KeySelection};
 use super::ui::changed_clip;
 use crate::core::animation::MAX_FPS;
 use crate::core::edit::Edit;
@@ -162,12 +162,23 @@ pub fn part_key_position(ctx: &egui::Context, part: &str, t: f64) -> Option<Pos2
 /// What a drag in the dopesheet is doing.
 #[derive(Debug, Clone, PartialEq)]
 enum SheetDrag {
-    /// Moving the selected keys; the grabbed key's time.
-    Keys { time: f64 },
+    /// Moving the selected keys; the grabbed key's time and the selection before the press.
+    Keys {
+        time: f64,
+        before: Box<SelectionBefore>,
+    },
     /// Shift + drag on empty space: a rubber band from this point.
     Band { start: Pos2 },
     /// Moving the playhead.
     Scrub,
+}
+
+/// The key and bone selection before a key drag changed it (Esc puts it back).
+#[derive(Debug, Clone, PartialEq)]
+struct SelectionBefore {
+    keys: KeySelection,
+    key: Option<(String, f64)>,
+    bone: Option<usize>,
 }
 
 /// Diamond fills: bone keys gold, part keys teal; selected keys orange.
@@ -378,13 +389,21 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             if response.drag_started() {
                 next = match (&hit, pointer) {
                     (Some(h), _) => {
+                        let before = Box::new(SelectionBefore {
+                            keys: editor.keys.clone(),
+                            key: editor.selected_key.clone(),
+                            bone: editor.selected_bone,
+                        });
                         if !editor.is_selected(&h.key) {
                             editor.select_refs(vec![h.key.clone()]);
                         }
                         if let Some(row) = h.bone_row {
                             editor.selected_bone = Some(row);
                         }
-                        Some(SheetDrag::Keys { time: h.time })
+                        Some(SheetDrag::Keys {
+                            time: h.time,
+                            before,
+                        })
                     }
                     (None, Some(start)) if shift => Some(SheetDrag::Band { start }),
                     _ => {
@@ -393,11 +412,16 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                     }
                 };
             }
-            // Esc drops a key drag (nothing is moved until the release) or a rubber band.
+            // Esc drops a key drag (nothing is moved until the release; the selection goes back) or
+            // a rubber band.
             if ui.input(|i| i.key_pressed(egui::Key::Escape))
                 && matches!(next, Some(SheetDrag::Keys { .. } | SheetDrag::Band { .. }))
             {
-                next = None;
+                if let Some(SheetDrag::Keys { before, .. }) = next.take() {
+                    editor.keys = before.keys;
+                    editor.selected_key = before.key;
+                    editor.selected_bone = before.bone;
+                }
                 editor.status = "drag cancelled".into();
             }
             let at = response.interact_pointer_pos();
@@ -423,7 +447,7 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                         editor.select_refs(inside);
                     }
                 }
-                (Some(SheetDrag::Keys { time }), Some(p)) => {
+                (Some(SheetDrag::Keys { time, .. }), Some(p)) => {
                     let drop = snap_key_time(editor, fps, t_of(p.x));
                     let x = x_of(drop);
                     painter.line_segment(
