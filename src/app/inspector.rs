@@ -4,6 +4,7 @@
 
 use eframe::egui;
 
+use super::drag_edit::{drag_edit, drag_edit_group, one_step};
 use super::editor::{Editor, Mode};
 use super::part_key_selection::describe;
 use crate::core::animation::Interpolation;
@@ -52,20 +53,14 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .text("bone smoothness (px)")
                 .logarithmic(true),
         );
-        if response.drag_started() {
-            editor.document.begin();
-        }
-        if response.changed()
-            && editor.apply(Edit::SetSmoothness {
+        drag_edit(ui, editor, &response, |editor| {
+            if editor.apply(Edit::SetSmoothness {
                 name: name.clone(),
                 smoothness: Some(own),
-            })
-        {
-            editor.recompute_weights();
-        }
-        if response.drag_stopped() {
-            editor.document.commit();
-        }
+            }) {
+                editor.recompute_weights();
+            }
+        });
         if ui.button("Delete bone").clicked() {
             editor.delete_selected_bone();
         }
@@ -83,21 +78,13 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .text(label)
                 .logarithmic(true),
         );
-        if response.drag_started() {
-            editor.document.begin();
-        }
-        if response.changed() {
+        drag_edit(ui, editor, &response, |editor| {
             editor.set_smoothness(index, smoothness);
-        }
-        if response.drag_stopped() {
-            editor.document.commit();
-        }
+        });
         metric_picker(ui, editor, index);
     }
     if ui.button("Recompute automatic weights").clicked() {
-        editor.document.begin();
-        editor.recompute_weights();
-        editor.document.commit();
+        one_step(editor, Editor::recompute_weights);
     }
     if editor.mode == Mode::Weights {
         ui.separator();
@@ -246,29 +233,14 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 ]
             })
             .inner;
-        // A slider drag is one undo step. It ends when no slider is dragged any more, which also
-        // covers sliders disabled mid-drag (a hand edit by keyboard): those never report a stop.
-        let dragging_id = egui::Id::unique("limber mesh slider drag").with(index);
-        let was_dragging = ui
-            .data(|d| d.get_temp::<bool>(dragging_id))
-            .unwrap_or(false);
-        let dragging = responses.iter().any(|r| r.dragged());
-        // (Re)open the step when a drag starts, or goes on after an undo closed it mid-drag.
-        if responses.iter().any(|r| r.drag_started())
-            || (dragging && !editor.document.in_transaction())
-        {
-            editor.document.begin();
-        }
-        if !hand_edited && responses.iter().any(|r| r.changed()) {
-            settings.spacing = Some(spacing);
-            editor.remesh(index, settings);
-        }
-        if (was_dragging || responses.iter().any(|r| r.drag_started())) && !dragging {
-            editor.document.commit();
-        }
-        if dragging != was_dragging {
-            ui.data_mut(|d| d.insert_temp(dragging_id, dragging));
-        }
+        // A drag of any of the part's sliders is one undo step (Esc cancels it).
+        let group = egui::Id::unique("limber mesh slider drag").with(index);
+        drag_edit_group(ui, editor, group, &responses, |editor| {
+            if !hand_edited {
+                settings.spacing = Some(spacing);
+                editor.remesh(index, settings);
+            }
+        });
     }
 }
 
@@ -303,9 +275,9 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                         .max_decimals(4),
                 )
                 .labelled_by(label.id);
-            if response.changed() {
+            drag_edit(ui, editor, &response, |editor| {
                 editor.set_vertex_weight(part, vertex, bone, value);
-            }
+            });
         });
     }
 }

@@ -9,6 +9,8 @@
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
+//! - [`drag_edit`]: the one place widgets open and close undo steps (a slider drag is one step, Esc
+//!   cancels it); viewport drags go to the editor's [`tools`], which own their steps;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
@@ -17,6 +19,7 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
+pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
@@ -32,7 +35,7 @@ mod window;
 // them as siblings.
 pub use limber_editor::{
     commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
-    part_key_selection, recent, recovery, shortcut, weights_cache, weights_job, worker,
+    part_key_selection, recent, recovery, shortcut, tools, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

@@ -3,13 +3,14 @@
 //! has keys in the clip (draw order, visibility, deform), a diamond per key. Click or drag the
 //! dopesheet to scrub (on frames when the clip has a frame rate); click a diamond to select its key
 //! (the inspector shows it), Shift + click to add it to the selection, Shift + drag on empty space
-//! for a rubber band; drag a selected key to move the selection together; right-click a diamond to
-//! delete it. Copy, paste and Delete are shortcuts (`ui.rs`).
+//! for a rubber band; drag a selected key to move the selection together (Esc drops the drag);
+//! right-click a diamond to delete it. Copy, paste and Delete are shortcuts (`ui.rs`).
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
+use super::drag_edit::drag_edit;
 use super::editor::Editor;
-use super::key_selection::KeyRef;
+use super::key_selection::{KeyRef, KeySelection};
 use super::ui::changed_clip;
 use crate::core::animation::MAX_FPS;
 use crate::core::edit::Edit;
@@ -75,21 +76,22 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
             let mut looping = clip.looping;
             let mut duration = clip.duration;
             let loop_changed = ui.checkbox(&mut looping, "loop").changed();
-            let duration_changed = ui
-                .add(
-                    egui::DragValue::new(&mut duration)
-                        .range(0.05..=600.0)
-                        .speed(0.05)
-                        .suffix(" s"),
-                )
-                .changed();
-            if loop_changed || duration_changed {
-                let name = record.name.clone();
+            let duration_response = ui.add(
+                egui::DragValue::new(&mut duration)
+                    .range(0.05..=600.0)
+                    .speed(0.05)
+                    .suffix(" s"),
+            );
+            let replace = |editor: &mut Editor| {
                 editor.apply(Edit::ReplaceClip {
-                    name,
+                    name: record.name.clone(),
                     clip: changed_clip(&record, looping, duration),
                 });
+            };
+            if loop_changed {
+                replace(editor);
             }
+            drag_edit(ui, editor, &duration_response, replace);
             let rate_response = ui
                 .add(
                     egui::DragValue::new(&mut rate)
@@ -109,15 +111,9 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
                         }),
                 )
                 .on_hover_text("the clip's frame rate: the playhead and dragged keys snap to its frames (0: off)");
-            if rate_response.drag_started() {
-                editor.document.begin();
-            }
-            if rate_response.changed() {
+            drag_edit(ui, editor, &rate_response, |editor| {
                 editor.set_clip_fps((rate > 0).then_some(rate));
-            }
-            if rate_response.drag_stopped() {
-                editor.document.commit();
-            }
+            });
             let shown = editor.playhead();
             match editor.clip_fps() {
                 Some(fps) => ui.label(format!(
@@ -166,12 +162,23 @@ pub fn part_key_position(ctx: &egui::Context, part: &str, t: f64) -> Option<Pos2
 /// What a drag in the dopesheet is doing.
 #[derive(Debug, Clone, PartialEq)]
 enum SheetDrag {
-    /// Moving the selected keys; the grabbed key's time.
-    Keys { time: f64 },
+    /// Moving the selected keys; the grabbed key's time and the selection before the press.
+    Keys {
+        time: f64,
+        before: Box<SelectionBefore>,
+    },
     /// Shift + drag on empty space: a rubber band from this point.
     Band { start: Pos2 },
     /// Moving the playhead.
     Scrub,
+}
+
+/// The key and bone selection before a key drag changed it (Esc puts it back).
+#[derive(Debug, Clone, PartialEq)]
+struct SelectionBefore {
+    keys: KeySelection,
+    key: Option<(String, f64)>,
+    bone: Option<usize>,
 }
 
 /// Diamond fills: bone keys gold, part keys teal; selected keys orange.
@@ -382,13 +389,21 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
             if response.drag_started() {
                 next = match (&hit, pointer) {
                     (Some(h), _) => {
+                        let before = Box::new(SelectionBefore {
+                            keys: editor.keys.clone(),
+                            key: editor.selected_key.clone(),
+                            bone: editor.selected_bone,
+                        });
                         if !editor.is_selected(&h.key) {
                             editor.select_refs(vec![h.key.clone()]);
                         }
                         if let Some(row) = h.bone_row {
                             editor.selected_bone = Some(row);
                         }
-                        Some(SheetDrag::Keys { time: h.time })
+                        Some(SheetDrag::Keys {
+                            time: h.time,
+                            before,
+                        })
                     }
                     (None, Some(start)) if shift => Some(SheetDrag::Band { start }),
                     _ => {
@@ -396,6 +411,18 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                         Some(SheetDrag::Scrub)
                     }
                 };
+            }
+            // Esc drops a key drag (nothing is moved until the release; the selection goes back) or
+            // a rubber band.
+            if ui.input(|i| i.key_pressed(egui::Key::Escape))
+                && matches!(next, Some(SheetDrag::Keys { .. } | SheetDrag::Band { .. }))
+            {
+                if let Some(SheetDrag::Keys { before, .. }) = next.take() {
+                    editor.keys = before.keys;
+                    editor.selected_key = before.key;
+                    editor.selected_bone = before.bone;
+                }
+                editor.status = "drag cancelled".into();
             }
             let at = response.interact_pointer_pos();
             match (&next, at) {
@@ -420,7 +447,7 @@ fn dopesheet(ui: &mut egui::Ui, editor: &mut Editor) {
                         editor.select_refs(inside);
                     }
                 }
-                (Some(SheetDrag::Keys { time }), Some(p)) => {
+                (Some(SheetDrag::Keys { time, .. }), Some(p)) => {
                     let drop = snap_key_time(editor, fps, t_of(p.x));
                     let x = x_of(drop);
                     painter.line_segment(

@@ -71,19 +71,13 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
                     "order "
                 },
             ));
-            if response.drag_started() {
-                editor.document.begin();
-            }
-            if response.changed() {
+            super::drag_edit::drag_edit(ui, editor, &response, |editor| {
                 if keyed {
                     editor.key_draw_order(index, order);
                 } else {
                     editor.set_draw_order(index, order);
                 }
-            }
-            if response.drag_stopped() {
-                editor.document.commit();
-            }
+            });
             if keyed && ui.button("Key order").clicked() {
                 editor.key_draw_order(index, order);
             }

@@ -6,6 +6,7 @@ use eframe::egui::{Color32, Painter, Pos2, Stroke};
 use glam::DVec2;
 
 use super::editor::{Drag, Editor, Mode};
+use super::tools::vertex::VertexDrag;
 use crate::core::frame::Frame;
 
 fn pos(v: DVec2) -> Pos2 {
@@ -31,9 +32,9 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
                 painter.circle_filled(screen(*p), radius, colour);
             }
         }
-        if let Some(Drag::MoveVertex {
+        if let Some(Drag::MoveVertex(VertexDrag {
             part, vertex, to, ..
-        }) = editor.drag
+        })) = editor.drag
             && let Some(mesh) = editor.document.project.parts.get(part).map(|p| &p.mesh)
         {
             let target = pos(camera.to_screen(to, center));

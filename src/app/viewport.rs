@@ -1,7 +1,8 @@
 //! The central viewport: checkerboard, the GPU-drawn project (through [`super::gpu_bridge`]), and
-//! the interactions — pan (middle drag, or Space + drag), zoom at the cursor (wheel), select a bone
-//! (click), rotate it (Animate), draw a new bone (Bones), add / move / select mesh vertices (Mesh),
-//! key vertex offsets (Deform).
+//! the input — pan (middle drag, or Space + drag) and zoom at the cursor (wheel) here; presses,
+//! drags, clicks and Esc in image coordinates go to the mode's tool ([`super::tools`]): select a
+//! bone (click), pose it (Animate), draw a new bone (Bones), paint weights (Weights), add / move /
+//! select mesh vertices (Mesh), key vertex offsets (Deform).
 
 use std::sync::Arc;
 
@@ -11,6 +12,8 @@ use glam::DVec2;
 
 use super::editor::{Drag, Editor, Mode};
 use super::gpu_bridge::ViewportCallback;
+use super::tools::Press;
+use super::tools::bone::BoneDrag;
 use crate::render::bone_shapes::bone_triangles;
 use crate::render::renderer::Layers;
 use crate::render::{PartStyle, ViewTransform, WeightView};
@@ -64,9 +67,7 @@ pub fn show(
     }
 
     // Input acts on what was on screen; the picture shows the result.
-    if let Some(before) = editor.frame() {
-        handle_input(ui, editor, &response, rect, &before.palette);
-    }
+    handle_input(ui, editor, &response, rect);
     let Some(frame) = editor.frame() else {
         return;
     };
@@ -131,7 +132,7 @@ pub fn show(
         let radius = (editor.brush.radius * camera.zoom) as f32;
         painter.circle_stroke(hover, radius, Stroke::new(1.5, Color32::WHITE));
     }
-    if let Some(Drag::NewBone { head, tail }) = editor.drag {
+    if let Some(Drag::NewBone(BoneDrag { head, tail })) = editor.drag {
         painter.line_segment(
             [
                 pos(camera.to_screen(head, center)),
@@ -168,13 +169,10 @@ fn draw_wireframe(
     }
 }
 
-fn handle_input(
-    ui: &egui::Ui,
-    editor: &mut Editor,
-    response: &egui::Response,
-    rect: Rect,
-    palette: &[glam::DAffine2],
-) {
+/// Translates the pointer into image coordinates and hands it to the mode's tool
+/// ([`crate::app::editor::Editor::press`] and the rest); pans and zooms the view itself. Esc during
+/// a drag cancels it.
+fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, rect: Rect) {
     let center = dvec(rect.center());
     // Zoom at the cursor.
     if response.hovered() {
@@ -186,178 +184,51 @@ fn handle_input(
             editor.camera.zoom_at(factor, dvec(hover), center);
         }
     }
-    let space_held = ui.input(|i| i.key_down(egui::Key::Space));
+    let (space_held, modifiers, escape) = ui.input(|i| {
+        (
+            i.key_down(egui::Key::Space),
+            i.modifiers,
+            i.key_pressed(egui::Key::Escape),
+        )
+    });
     let pointer = response.interact_pointer_pos().map(dvec);
     let image_point = pointer.map(|p| editor.camera.to_image(p, center));
+    let press = |point: DVec2| Press {
+        point,
+        shift: modifiers.shift,
+        alt: modifiers.alt,
+    };
 
     if response.drag_started() {
-        let pan = response.dragged_by(PointerButton::Middle) || space_held;
-        // Where the button went down, not where the drag was recognised.
-        let pressed = ui
+        if response.dragged_by(PointerButton::Middle) || space_held {
+            editor.press_pan();
+        } else if let Some(point) = ui
             .input(|i| i.pointer.press_origin())
             .map(|p| editor.camera.to_image(dvec(p), center))
-            .or(image_point);
-        editor.drag = if pan {
-            Some(Drag::Pan)
-        } else if let Some(point) = pressed {
-            let shift = ui.input(|i| i.modifiers.shift);
-            start_drag(editor, palette, point, shift)
-        } else {
-            None
-        };
+            .or(image_point)
+        {
+            // Where the button went down, not where the drag was recognised.
+            editor.press(press(point));
+        }
+    }
+    if escape && editor.drag.is_some() {
+        editor.cancel_drag();
     }
     if response.dragged() {
-        let delta = response.drag_delta();
-        match editor.drag {
-            Some(Drag::Pan) => {
-                editor.camera.center -=
-                    DVec2::new(f64::from(delta.x), f64::from(delta.y)) / editor.camera.zoom;
-            }
-            Some(Drag::Rotate {
-                bone,
-                pivot,
-                start_angle,
-                start_degrees,
-            }) => {
-                if let Some(point) = image_point {
-                    let angle = (point - pivot).to_angle();
-                    // Image y points down: a growing angle turns clockwise on screen.
-                    let degrees = start_degrees - (angle - start_angle).to_degrees();
-                    editor.key_rotation(bone, degrees);
-                }
-            }
-            Some(Drag::NewBone { head, .. }) => {
-                if let Some(point) = image_point {
-                    editor.drag = Some(Drag::NewBone { head, tail: point });
-                }
-            }
-            Some(Drag::Move {
-                bone,
-                start_point,
-                start_translate,
-                to_parent,
-            }) => {
-                if let Some(point) = image_point {
-                    let translate = start_translate + to_parent * (point - start_point);
-                    editor.key_translation(bone, translate);
-                }
-            }
-            Some(Drag::Paint) => {
-                if let Some(point) = image_point {
-                    editor.paint(point);
-                }
-            }
-            Some(Drag::MoveVertex {
-                part, vertex, grab, ..
-            }) => {
-                if let Some(point) = image_point {
-                    editor.drag = Some(Drag::MoveVertex {
-                        part,
-                        vertex,
-                        grab,
-                        to: point - grab,
-                    });
-                }
-            }
-            Some(Drag::Deform) => {
-                if let Some(point) = image_point {
-                    editor.deform_to(point);
-                }
-            }
-            None => {}
+        if let Some(Drag::Pan) = editor.drag {
+            let delta = response.drag_delta();
+            editor.camera.center -=
+                DVec2::new(f64::from(delta.x), f64::from(delta.y)) / editor.camera.zoom;
+        } else if let Some(point) = image_point {
+            editor.drag_to(point);
         }
     }
     if response.drag_stopped() {
-        match editor.drag.take() {
-            Some(Drag::Rotate { .. } | Drag::Move { .. } | Drag::Paint) => editor.document.commit(),
-            Some(Drag::NewBone { head, tail }) if (tail - head).length() > 1.0 => {
-                editor.add_bone(head, tail);
-            }
-            Some(Drag::MoveVertex {
-                part, vertex, to, ..
-            }) => {
-                editor.move_mesh_vertex(part, vertex, to);
-            }
-            Some(Drag::Deform) => editor.end_deform(),
-            _ => {}
-        }
+        editor.release();
     }
     if response.clicked()
         && let Some(point) = image_point
     {
-        let alt = ui.input(|i| i.modifiers.alt);
-        if editor.mode == Mode::Mesh {
-            editor.mesh_click(point);
-        } else if editor.mode == Mode::Weights && alt {
-            // Alt + click picks a vertex whose weights the inspector shows as numbers.
-            editor.selected_vertex = editor.vertex_at(point, 10.0 / editor.camera.zoom);
-        } else if editor.mode == Mode::Weights && editor.selected_bone.is_some() {
-            // A click is a one-dab stroke.
-            editor.document.begin();
-            editor.paint(point);
-            editor.document.commit();
-        } else {
-            let reach = 8.0 / editor.camera.zoom;
-            editor.selected_bone = editor.bone_at(palette, point, reach);
-        }
-    }
-}
-
-fn start_drag(
-    editor: &mut Editor,
-    palette: &[glam::DAffine2],
-    point: DVec2,
-    shift: bool,
-) -> Option<Drag> {
-    let reach = 8.0 / editor.camera.zoom;
-    match editor.mode {
-        Mode::Animate if editor.deform.on => editor.begin_deform(point),
-        Mode::Animate if shift => {
-            let bone = editor
-                .bone_at(palette, point, reach)
-                .or(editor.selected_bone)?;
-            editor.selected_bone = Some(bone);
-            let frame = editor.frame()?;
-            let parent = editor.document.project.rig.skeleton.bones[bone].parent;
-            let to_parent = parent
-                .and_then(|p| frame.world.get(p))
-                .map_or(glam::DMat2::IDENTITY, |w| w.matrix2.inverse());
-            editor.document.begin();
-            Some(Drag::Move {
-                bone,
-                start_point: point,
-                start_translate: editor.keyed_translation(bone),
-                to_parent,
-            })
-        }
-        Mode::Animate => {
-            let bone = editor
-                .bone_at(palette, point, reach)
-                .or(editor.selected_bone)?;
-            editor.selected_bone = Some(bone);
-            let head = editor.document.project.rig.skeleton.bones[bone].head();
-            let pivot = palette.get(bone).map_or(head, |m| m.transform_point2(head));
-            editor.document.begin();
-            Some(Drag::Rotate {
-                bone,
-                pivot,
-                start_angle: (point - pivot).to_angle(),
-                start_degrees: editor.keyed_rotation(bone),
-            })
-        }
-        Mode::Bones => {
-            let head = editor
-                .selected_bone
-                .and_then(|b| editor.document.project.rig.skeleton.bones.get(b))
-                .map_or(point, |b| b.tail());
-            Some(Drag::NewBone { head, tail: point })
-        }
-        Mode::Mesh => editor.start_vertex_drag(point),
-        Mode::Weights => {
-            editor.selected_bone?;
-            editor.document.begin();
-            editor.paint(point);
-            Some(Drag::Paint)
-        }
+        editor.click(press(point));
     }
 }

@@ -18,6 +18,8 @@ use limber_core::pose::PoseSolver;
 use limber_core::rig::BoneRecord;
 use limber_core::skinning::SkinningMode;
 
+pub use super::tools::Drag;
+
 /// The view onto image space: `zoom` screen points per image pixel, `center` at the viewport's middle.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {
@@ -101,7 +103,7 @@ pub struct Editor {
     pub part_job: Option<PartJob>,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     pub sync_weight_pixels: u64,
-    /// The drag in progress in the viewport.
+    /// The drag in progress in the viewport: the active tool's state ([`super::tools`]).
     pub drag: Option<Drag>,
     /// Where the viewport was last drawn (screen points): its centre.
     pub viewport_center: DVec2,
@@ -115,7 +117,7 @@ pub struct Editor {
     /// The vertex whose weights the inspector shows (Alt + click in Weights mode), or the one picked
     /// in Mesh mode: part, vertex.
     pub selected_vertex: Option<(usize, usize)>,
-    /// Deform mode in Animate (D): its radius and the stroke in progress.
+    /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
 }
 
@@ -127,43 +129,6 @@ pub struct Brush {
     pub radius: f64,
     /// 0–1 (for Set: the target weight).
     pub strength: f64,
-}
-
-/// A viewport drag in progress.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Drag {
-    /// Rotating `bone` about its posed head `pivot`: the pointer's angle and the keyed rotation
-    /// (degrees) when the drag began.
-    Rotate {
-        bone: usize,
-        pivot: DVec2,
-        start_angle: f64,
-        start_degrees: f64,
-    },
-    /// Moving `bone` (Shift + drag): the pointer where the drag began, the keyed translation then,
-    /// and the inverse of its parent's linear world transform (pointer motion → parent frame).
-    Move {
-        bone: usize,
-        start_point: DVec2,
-        start_translate: DVec2,
-        to_parent: glam::DMat2,
-    },
-    /// A new bone from `head` to `tail` (image pixels).
-    NewBone { head: DVec2, tail: DVec2 },
-    /// Painting weights (one brush stroke).
-    Paint,
-    /// Moving a mesh vertex (Mesh mode): applied when the drag ends. `grab` is the pointer's offset
-    /// from the vertex when pressed; `to` where the vertex goes.
-    MoveVertex {
-        part: usize,
-        vertex: usize,
-        grab: DVec2,
-        to: DVec2,
-    },
-    /// Keying vertex offsets (Deform mode; the stroke is in [`Editor::deform`]).
-    Deform,
-    /// Panning the view.
-    Pan,
 }
 
 impl Editor {
@@ -315,8 +280,15 @@ impl Editor {
     }
 
     /// Adds a bone from `head` to `tail` (image pixels), a child of the selected bone, and selects
-    /// it; then recomputes weights.
+    /// it; then recomputes weights. One undo step.
     pub fn add_bone(&mut self, head: DVec2, tail: DVec2) {
+        self.document.begin();
+        self.add_bone_edits(head, tail);
+        self.document.commit();
+    }
+
+    /// [`Editor::add_bone`]'s edits, inside the undo step the caller has open (the bone tool's).
+    pub(crate) fn add_bone_edits(&mut self, head: DVec2, tail: DVec2) {
         let bones = &self.document.project.rig.skeleton.bones;
         let name = (1..)
             .map(|i| format!("bone{i}"))
@@ -330,12 +302,10 @@ impl Editor {
             smoothness: None,
             deform: true,
         };
-        self.document.begin();
         if self.apply(Edit::AddBone(record)) {
             self.selected_bone = Some(self.document.project.rig.skeleton.bones.len() - 1);
             self.recompute_weights();
         }
-        self.document.commit();
     }
 
     /// Deletes the selected bone (Delete).

@@ -9,8 +9,10 @@
 //!   (`run_command.rs`);
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste;
-//! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and keying
-//!   vertex offsets (Deform in Animate mode);
+//! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
+//!   deforming, the weight brush, mesh vertices), each drag one undo step and Esc cancelling it;
+//! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and the
+//!   Deform mode's settings (Animate mode);
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
@@ -34,6 +36,7 @@ pub mod recent;
 pub mod recovery;
 mod run_command;
 pub mod shortcut;
+pub mod tools;
 mod weighting;
 pub mod weights_cache;
 pub mod weights_job;

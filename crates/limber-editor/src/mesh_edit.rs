@@ -1,11 +1,11 @@
-//! Editing a part's mesh by hand in Mesh mode: click inside a sprite to add a vertex, drag a vertex
-//! to move it, select one and press Delete to remove it. Each is one [`Edit::ReplaceMesh`] (one undo
+//! Editing a part's mesh by hand in Mesh mode: add a vertex, move one, delete the selected one (the
+//! clicks and drags that call these are [`crate::tools::vertex`]). Each is one [`Edit::ReplaceMesh`] (one undo
 //! step) with the weights carried over ([`mesh_edit::carry_edited_binding`]) and the deform keys
 //! carried by the edit itself; a refused edit leaves the document unchanged and says why.
 
 use glam::DVec2;
 
-use super::editor::{Drag, Editor};
+use super::editor::Editor;
 use limber_core::edit::Edit;
 use limber_core::mesh_edit::{self, Edited, MeshEditError};
 
@@ -24,19 +24,6 @@ impl Editor {
         (0..parts.len())
             .filter(|&p| mesh_edit::contains(&parts[p].mesh, point.to_array()))
             .max_by_key(|&p| (parts[p].draw_order, p))
-    }
-
-    /// A click in Mesh mode: selects the vertex under the pointer, else adds one there when the
-    /// point is inside a sprite, else clears the selection.
-    pub fn mesh_click(&mut self, point: DVec2) {
-        if let Some(hit) = self.mesh_vertex_at(point) {
-            self.selected_vertex = Some(hit);
-            self.status = format!("vertex {} selected (Delete removes it)", hit.1);
-        } else if let Some(part) = self.part_at(point) {
-            self.add_mesh_vertex(part, point);
-        } else {
-            self.selected_vertex = None;
-        }
     }
 
     /// Adds a vertex at `point` to part `part`'s mesh and selects it.
@@ -74,19 +61,6 @@ impl Editor {
             self.status = format!("deleted vertex {vertex}");
         }
         done
-    }
-
-    /// Starts dragging the vertex under `point` (Mesh mode).
-    pub fn start_vertex_drag(&mut self, point: DVec2) -> Option<Drag> {
-        let (part, vertex) = self.mesh_vertex_at(point)?;
-        self.selected_vertex = Some((part, vertex));
-        let at = DVec2::from(self.document.project.parts[part].mesh.positions[vertex]);
-        Some(Drag::MoveVertex {
-            part,
-            vertex,
-            grab: point - at,
-            to: at,
-        })
     }
 
     /// Applies a mesh edit made by `make` on part `part` as one [`Edit::ReplaceMesh`].

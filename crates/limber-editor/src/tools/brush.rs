@@ -1,0 +1,31 @@
+//! The weight brush tool (Weights mode): a drag paints the selected bone's weights with the brush's
+//! settings ([`Editor::paint`]), one dab where it starts and one at each pointer position; the whole
+//! stroke is one undo step. Without a selected bone nothing starts.
+
+use glam::DVec2;
+
+use super::{Press, Tool};
+use crate::editor::Editor;
+
+/// A brush stroke in progress: its dabs so far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BrushStroke {
+    pub dabs: usize,
+}
+
+impl Tool for BrushStroke {
+    fn start(editor: &mut Editor, press: Press) -> Option<Self> {
+        editor.selected_bone?;
+        editor.paint(press.point);
+        Some(Self { dabs: 1 })
+    }
+
+    fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
+        editor.paint(point);
+        self.dabs += 1;
+    }
+
+    fn finish(self, _editor: &mut Editor) {}
+
+    fn cancel(self, _editor: &mut Editor) {}
+}

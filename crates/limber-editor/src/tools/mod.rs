@@ -1,0 +1,202 @@
+//! The viewport's tools: what a press, a drag and a release of the pointer do to the document in
+//! each mode, without a UI toolkit. The viewport turns its pointer input into image coordinates
+//! and calls [`Editor::press`], [`Editor::drag_to`], [`Editor::release`], [`Editor::click`] and
+//! [`Editor::cancel_drag`] (Esc); the active tool does the rest.
+//!
+//! Each tool is a small state machine implementing [`Tool`]: it starts a drag on a press (or
+//! declines), follows the pointer, and finishes or is cancelled. The dispatch here owns the undo
+//! step around it: the step opens when the drag starts and closes when it ends, so one drag is one
+//! undo step; a cancelled drag puts the document back exactly as it was and leaves no step.
+//!
+//! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
+//! - [`bone`]: draw a new bone (Bones);
+//! - [`deform`]: key vertex offsets (Animate with Deform on);
+//! - [`brush`]: paint the selected bone's weights (Weights);
+//! - [`vertex`]: add, select and move mesh vertices (Mesh).
+
+pub mod bone;
+pub mod brush;
+pub mod deform;
+pub mod pose;
+pub mod vertex;
+
+use glam::{DAffine2, DVec2};
+
+use super::editor::{Editor, Mode};
+
+/// A press of the pointer's primary button in image coordinates, with the modifiers held.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Press {
+    /// Image pixels (the view as drawn: posed in Animate mode, rest otherwise).
+    pub point: DVec2,
+    pub shift: bool,
+    pub alt: bool,
+}
+
+impl Press {
+    /// A press at `point` with no modifier held.
+    pub fn at(point: DVec2) -> Self {
+        Self {
+            point,
+            ..Self::default()
+        }
+    }
+}
+
+/// One tool's drag: started by a press, moved, then finished or cancelled. Tools change the
+/// document only through edits, inside the undo step the dispatch opened for them.
+pub trait Tool: Sized {
+    /// Starts a drag at `press`, or `None` when there is nothing here to drag (the status may say
+    /// why). Called with the drag's undo step open; whatever it edits joins that step.
+    fn start(editor: &mut Editor, press: Press) -> Option<Self>;
+    /// Follows the pointer to `point` (image pixels).
+    fn drag_to(&mut self, editor: &mut Editor, point: DVec2);
+    /// The button was released: applies what the drag leaves (before its undo step closes).
+    fn finish(self, editor: &mut Editor);
+    /// The drag was cancelled (Esc) after the document was put back: puts back the view state the
+    /// drag changed (selection).
+    fn cancel(self, editor: &mut Editor);
+}
+
+/// The drag in progress in the viewport: the active tool's state, or a pan of the view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drag {
+    Pose(pose::PoseDrag),
+    NewBone(bone::BoneDrag),
+    Paint(brush::BrushStroke),
+    MoveVertex(vertex::VertexDrag),
+    Deform(Box<deform::DeformDrag>),
+    /// Panning the view (the viewport moves the camera; the document is untouched).
+    Pan,
+}
+
+/// Starts tool `T` inside a freshly opened undo step; the step is dropped again when it declines.
+fn start<T: Tool>(editor: &mut Editor, press: Press, wrap: impl FnOnce(T) -> Drag) -> Option<Drag> {
+    editor.document.begin();
+    match T::start(editor, press) {
+        Some(tool) => Some(wrap(tool)),
+        None => {
+            editor.document.commit();
+            None
+        }
+    }
+}
+
+impl Editor {
+    /// The pointer went down at `press` and began to drag: the mode's tool starts a drag (and its
+    /// undo step). Returns whether one started.
+    pub fn press(&mut self, press: Press) -> bool {
+        self.cancel_drag();
+        self.drag = match self.mode {
+            Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
+            Mode::Animate => start(self, press, Drag::Pose),
+            Mode::Bones => start(self, press, Drag::NewBone),
+            Mode::Weights => start(self, press, Drag::Paint),
+            Mode::Mesh => start(self, press, Drag::MoveVertex),
+        };
+        self.drag.is_some()
+    }
+
+    /// Starts panning the view (a drag with the middle button or Space held).
+    pub fn press_pan(&mut self) {
+        self.cancel_drag();
+        self.drag = Some(Drag::Pan);
+    }
+
+    /// The pointer moved to `point` (image pixels) during a drag.
+    pub fn drag_to(&mut self, point: DVec2) {
+        let Some(mut drag) = self.drag.take() else {
+            return;
+        };
+        // An undo during the drag closed its step: the rest of the drag is a step again.
+        if !matches!(drag, Drag::Pan) && !self.document.in_transaction() {
+            self.document.begin();
+        }
+        match &mut drag {
+            Drag::Pose(tool) => tool.drag_to(self, point),
+            Drag::NewBone(tool) => tool.drag_to(self, point),
+            Drag::Paint(tool) => tool.drag_to(self, point),
+            Drag::MoveVertex(tool) => tool.drag_to(self, point),
+            Drag::Deform(tool) => tool.drag_to(self, point),
+            Drag::Pan => {}
+        }
+        self.drag = Some(drag);
+    }
+
+    /// The button was released: the drag ends as one undo step.
+    pub fn release(&mut self) {
+        let Some(drag) = self.drag.take() else {
+            return;
+        };
+        match drag {
+            Drag::Pose(tool) => tool.finish(self),
+            Drag::NewBone(tool) => tool.finish(self),
+            Drag::Paint(tool) => tool.finish(self),
+            Drag::MoveVertex(tool) => tool.finish(self),
+            Drag::Deform(tool) => tool.finish(self),
+            Drag::Pan => return,
+        }
+        self.document.commit();
+    }
+
+    /// Esc during a drag: the document goes back to what it was when the drag began, with no undo
+    /// step left, and the drag's view state (selection, a bone being drawn) is put back. Returns
+    /// whether a drag was cancelled.
+    pub fn cancel_drag(&mut self) -> bool {
+        let Some(drag) = self.drag.take() else {
+            return false;
+        };
+        if matches!(drag, Drag::Pan) {
+            return true;
+        }
+        if self.document.in_transaction() {
+            self.document.cancel();
+        }
+        match drag {
+            Drag::Pose(tool) => tool.cancel(self),
+            Drag::NewBone(tool) => tool.cancel(self),
+            Drag::Paint(tool) => tool.cancel(self),
+            Drag::MoveVertex(tool) => tool.cancel(self),
+            Drag::Deform(tool) => tool.cancel(self),
+            Drag::Pan => {}
+        }
+        self.status = "drag cancelled".into();
+        true
+    }
+
+    /// A click (press and release without a drag) at `press`: in Mesh mode selects or adds a
+    /// vertex; in Weights mode Alt picks a vertex to inspect, else one brush dab; otherwise selects
+    /// the bone there (or none).
+    pub fn click(&mut self, press: Press) {
+        match self.mode {
+            Mode::Mesh => self.mesh_click(press.point),
+            Mode::Weights if press.alt => {
+                // The vertex whose weights the inspector shows as numbers.
+                self.selected_vertex = self.vertex_at(press.point, 10.0 / self.camera.zoom);
+            }
+            Mode::Weights if self.selected_bone.is_some() => {
+                // A click is a one-dab stroke.
+                if self.press(press) {
+                    self.release();
+                }
+            }
+            _ => {
+                let palette = self.palette();
+                self.selected_bone = self.bone_at(&palette, press.point, self.bone_reach());
+            }
+        }
+    }
+
+    /// The bone palette of the view as drawn (empty when the skeleton cannot be posed).
+    pub fn palette(&self) -> Vec<DAffine2> {
+        self.frame().map(|f| f.palette).unwrap_or_default()
+    }
+
+    /// How near (image pixels) a press must be to a bone to pick it: 8 screen points.
+    pub fn bone_reach(&self) -> f64 {
+        8.0 / self.camera.zoom
+    }
+}
+
+#[cfg(test)]
+mod tests;

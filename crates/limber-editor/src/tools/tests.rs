@@ -1,0 +1,295 @@
+//! Each tool driven with synthetic pointer events on the bundled sample, without a window: a drag
+//! is exactly one undo step that undo takes back, and a drag cancelled with Esc leaves the project
+//! as it was with no undo step and the selection as it was.
+
+use std::path::Path;
+
+use glam::DVec2;
+
+use super::{Drag, Press};
+use crate::document::Document;
+use crate::editor::{Editor, Mode};
+
+/// An editor on the bundled sample (the zombie: rigged, two clips) with a fresh history.
+fn sample() -> Editor {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
+    let editor = Editor::new(Document::open(&path).unwrap());
+    assert!(!editor.document.can_undo());
+    editor
+}
+
+/// Presses at `press`, moves towards `to` in six steps; leaves the drag open.
+fn press_and_move(editor: &mut Editor, press: Press, to: DVec2) {
+    assert!(
+        editor.press(press),
+        "the tool starts a drag: {}",
+        editor.status
+    );
+    for i in 1..=6 {
+        let p = press.point + (to - press.point) * (f64::from(i) / 6.0);
+        editor.drag_to(p);
+    }
+}
+
+/// A whole drag is one undo step that undo takes back exactly; the same drag cancelled with Esc
+/// on a fresh editor leaves no step, the project `==` to before and the selection as it was.
+/// Returns the editor after the finished drag (before its undo), for tool-specific checks.
+fn check_tool(
+    setup: impl Fn(&mut Editor),
+    press: impl Fn(&Editor) -> Press,
+    to: impl Fn(&Editor) -> DVec2,
+) -> Editor {
+    let mut editor = sample();
+    setup(&mut editor);
+    let before = editor.document.project.clone();
+    let (p, t) = (press(&editor), to(&editor));
+    press_and_move(&mut editor, p, t);
+    assert!(editor.drag.is_some());
+    assert!(editor.document.in_transaction(), "the drag's step is open");
+    editor.release();
+    assert!(editor.drag.is_none());
+    assert!(!editor.document.in_transaction(), "the release closes it");
+    assert_ne!(
+        editor.document.project, before,
+        "the drag changed the project"
+    );
+    let after = editor.document.project.clone();
+    assert!(editor.document.undo(), "there is a step to undo");
+    assert_eq!(
+        editor.document.project, before,
+        "one undo takes the whole drag back"
+    );
+    assert!(!editor.document.can_undo(), "the drag was exactly one step");
+    assert!(editor.document.redo());
+    assert_eq!(editor.document.project, after);
+
+    let mut cancelled = sample();
+    setup(&mut cancelled);
+    let selection = (cancelled.selected_bone, cancelled.selected_vertex);
+    press_and_move(&mut cancelled, p, t);
+    assert!(cancelled.cancel_drag(), "Esc cancels the drag");
+    assert!(cancelled.drag.is_none());
+    assert!(!cancelled.document.in_transaction());
+    assert_eq!(
+        cancelled.document.project, before,
+        "Esc restores the project exactly"
+    );
+    assert!(
+        !cancelled.document.can_undo(),
+        "a cancelled drag leaves no undo step"
+    );
+    assert_eq!(
+        (cancelled.selected_bone, cancelled.selected_vertex),
+        selection
+    );
+    // Releasing after Esc does nothing more.
+    cancelled.release();
+    assert_eq!(cancelled.document.project, before);
+    assert!(!cancelled.document.can_undo());
+    editor
+}
+
+/// Bone `bone`'s posed head and tail at the playhead.
+fn posed_bone(editor: &Editor, bone: usize) -> (DVec2, DVec2) {
+    let frame = editor.frame().unwrap();
+    let record = &editor.document.project.rig.skeleton.bones[bone];
+    (
+        frame.palette[bone].transform_point2(record.head()),
+        frame.palette[bone].transform_point2(record.tail()),
+    )
+}
+
+/// A point on bone 0 near its tail, where a press grabs it.
+fn grab(editor: &Editor) -> DVec2 {
+    let (head, tail) = posed_bone(editor, 0);
+    head + (tail - head) * 0.8
+}
+
+/// Part 0's interior vertex nearest the middle of its image, and the distance to its nearest
+/// neighbour.
+fn interior_vertex(editor: &Editor) -> (usize, f64) {
+    let mesh = &editor.document.project.parts[0].mesh;
+    let boundary: Vec<u32> = mesh.boundary_loops.concat();
+    let at = |v: usize| DVec2::from(mesh.positions[v]);
+    let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
+    let v = (0..mesh.positions.len())
+        .filter(|&v| !boundary.contains(&(v as u32)))
+        .min_by(|&a, &b| {
+            (at(a) - centre)
+                .length()
+                .total_cmp(&(at(b) - centre).length())
+        })
+        .unwrap();
+    let gap = (0..mesh.positions.len())
+        .filter(|&u| u != v)
+        .map(|u| (at(u) - at(v)).length())
+        .fold(f64::INFINITY, f64::min);
+    (v, gap)
+}
+
+#[test]
+fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
+    let turned = |e: &Editor| {
+        let (pivot, _) = posed_bone(e, 0);
+        let arm = grab(e) - pivot;
+        pivot + DVec2::new(-arm.y, arm.x)
+    };
+    let before = sample().keyed_rotation(0);
+    let editor = check_tool(|_| {}, |e| Press::at(grab(e)), turned);
+    let turn = editor.keyed_rotation(0) - before;
+    assert!((turn + 90.0).abs() < 1.0, "rotated by {turn}°");
+    assert_eq!(editor.selected_bone, Some(0), "the posed bone is selected");
+}
+
+#[test]
+fn shift_posing_moves_the_bone_as_one_step_and_esc_restores_it() {
+    let press = |e: &Editor| Press {
+        shift: true,
+        ..Press::at(grab(e))
+    };
+    let editor = check_tool(|_| {}, press, |e| grab(e) + DVec2::new(12.0, 5.0));
+    assert_ne!(editor.keyed_translation(0), DVec2::ZERO);
+}
+
+#[test]
+fn drawing_a_bone_is_one_step_and_esc_draws_nothing() {
+    let setup = |e: &mut Editor| {
+        e.mode = Mode::Bones;
+        e.selected_bone = Some(0);
+    };
+    let tail0 = |e: &Editor| e.document.project.rig.skeleton.bones[0].tail();
+    let bones = sample().document.project.rig.skeleton.bones.len();
+    let editor = check_tool(
+        setup,
+        |e| Press::at(tail0(e) + DVec2::new(5.0, 5.0)),
+        |e| tail0(e) + DVec2::new(20.0, -10.0),
+    );
+    let skeleton = &editor.document.project.rig.skeleton;
+    assert_eq!(skeleton.bones.len(), bones + 1);
+    assert_eq!(skeleton.bones[bones].parent, Some(0));
+    assert_eq!(editor.selected_bone, Some(bones));
+    // The new bone's weights came in the same step (undo took them back with it above).
+    let binding = &editor.document.project.parts[0].binding;
+    assert!(
+        binding
+            .vertices
+            .iter()
+            .any(|v| v.iter().any(|&(b, _)| b == bones))
+    );
+}
+
+#[test]
+fn a_bone_being_drawn_shows_its_tail_and_esc_forgets_it() {
+    let mut editor = sample();
+    editor.mode = Mode::Bones;
+    press_and_move(
+        &mut editor,
+        Press::at(DVec2::new(10.0, 10.0)),
+        DVec2::new(40.0, 30.0),
+    );
+    assert!(matches!(
+        editor.drag,
+        Some(Drag::NewBone(b)) if b.tail == DVec2::new(40.0, 30.0) && b.head == DVec2::new(10.0, 10.0)
+    ));
+    assert!(editor.cancel_drag());
+    assert!(editor.drag.is_none());
+    assert!(!editor.cancel_drag(), "nothing left to cancel");
+}
+
+#[test]
+fn a_brush_stroke_is_one_step_and_esc_restores_the_weights() {
+    let setup = |e: &mut Editor| {
+        e.mode = Mode::Weights;
+        e.selected_bone = Some(3);
+        e.brush.strength = 0.8;
+        e.brush.radius = 10.0;
+    };
+    let at = |x: f64| move |e: &Editor| e.canvas() * DVec2::new(x, 0.5);
+    let editor = check_tool(setup, |e| Press::at(at(0.3)(e)), at(0.7));
+    let before = sample().document.project.parts[0].binding.clone();
+    assert_ne!(editor.document.project.parts[0].binding, before);
+    assert!(editor.drag.is_none());
+}
+
+#[test]
+fn moving_a_mesh_vertex_is_one_step_and_esc_leaves_the_mesh() {
+    let setup = |e: &mut Editor| e.mode = Mode::Mesh;
+    let at =
+        |e: &Editor| DVec2::from(e.document.project.parts[0].mesh.positions[interior_vertex(e).0]);
+    let offset = |e: &Editor| DVec2::new(interior_vertex(e).1 * 0.3, 0.0);
+    let editor = check_tool(setup, |e| Press::at(at(e)), |e| at(e) + offset(e));
+    let original = sample();
+    let (v, _) = interior_vertex(&original);
+    let moved = DVec2::from(editor.document.project.parts[0].mesh.positions[v]);
+    let expected = at(&original) + offset(&original);
+    assert!((moved - expected).length() < 1e-9, "{moved} vs {expected}");
+    assert_eq!(editor.selected_vertex, Some((0, v)));
+}
+
+#[test]
+fn a_deform_drag_is_one_step_and_esc_removes_its_key() {
+    let setup = |e: &mut Editor| e.deform.on = true;
+    let posed = |e: &Editor| {
+        let frame = e.frame().unwrap();
+        let (v, _) = interior_vertex(e);
+        DVec2::from(e.posed_vertices(&frame)[0].1[v])
+    };
+    let editor = check_tool(
+        setup,
+        |e| Press::at(posed(e)),
+        |e| posed(e) + DVec2::new(6.0, 4.0),
+    );
+    let clip = editor.current_clip().unwrap();
+    let name = &editor.document.project.parts[0].name;
+    assert!(
+        !clip.sample_part(name, 0.0).deform.is_empty(),
+        "the drag keyed offsets"
+    );
+}
+
+#[test]
+fn a_press_on_nothing_starts_no_drag_and_leaves_no_step_open() {
+    let mut editor = sample();
+    assert!(!editor.press(Press::at(DVec2::new(-500.0, -500.0))));
+    assert!(editor.drag.is_none());
+    assert!(!editor.document.in_transaction());
+    editor.mode = Mode::Weights;
+    assert!(
+        !editor.press(Press::at(DVec2::new(40.0, 60.0))),
+        "no bone to paint"
+    );
+    assert!(!editor.document.in_transaction());
+}
+
+#[test]
+fn a_click_with_the_brush_is_one_dab_and_one_step() {
+    let mut editor = sample();
+    editor.mode = Mode::Weights;
+    editor.selected_bone = Some(3);
+    editor.brush.strength = 0.8;
+    let before = editor.document.project.clone();
+    editor.click(Press::at(editor.canvas() * 0.5));
+    assert_ne!(editor.document.project, before);
+    assert!(editor.document.undo());
+    assert_eq!(editor.document.project, before);
+    assert!(!editor.document.can_undo());
+}
+
+#[test]
+fn an_undo_mid_drag_leaves_the_rest_of_the_drag_a_step_of_its_own() {
+    let mut editor = sample();
+    let before = editor.document.project.clone();
+    let start = grab(&editor);
+    assert!(editor.press(Press::at(start)));
+    editor.drag_to(start + DVec2::new(0.0, 8.0));
+    editor.undo();
+    assert_eq!(editor.document.project, before);
+    editor.drag_to(start + DVec2::new(0.0, 16.0));
+    assert!(
+        editor.document.in_transaction(),
+        "the drag reopened its step"
+    );
+    editor.release();
+    assert!(editor.document.undo());
+    assert_eq!(editor.document.project, before);
+}

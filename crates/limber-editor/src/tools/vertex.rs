@@ -1,0 +1,79 @@
+//! The mesh vertex tool (Mesh mode): a click selects the vertex under the pointer, or adds one
+//! inside a sprite, or clears the selection; a drag moves the vertex pressed, previewed while
+//! dragging and applied on release as one [`limber_core::edit::Edit::ReplaceMesh`] (the mesh edits
+//! themselves are in [`crate::mesh_edit`]).
+
+use glam::DVec2;
+
+use super::{Press, Tool};
+use crate::editor::Editor;
+
+/// A mesh vertex being dragged: applied when the drag ends.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VertexDrag {
+    pub part: usize,
+    pub vertex: usize,
+    /// The pointer's offset from the vertex when pressed.
+    pub grab: DVec2,
+    /// Where the vertex goes (image pixels, rest pose).
+    pub to: DVec2,
+    /// Where it was.
+    from: DVec2,
+    /// The selected vertex before the press (put back when the drag is cancelled).
+    selected_before: Option<(usize, usize)>,
+}
+
+impl Tool for VertexDrag {
+    fn start(editor: &mut Editor, press: Press) -> Option<Self> {
+        let (part, vertex) = editor.mesh_vertex_at(press.point)?;
+        let at = DVec2::from(
+            *editor
+                .document
+                .project
+                .parts
+                .get(part)?
+                .mesh
+                .positions
+                .get(vertex)?,
+        );
+        let selected_before = editor.selected_vertex;
+        editor.selected_vertex = Some((part, vertex));
+        Some(Self {
+            part,
+            vertex,
+            grab: press.point - at,
+            to: at,
+            from: at,
+            selected_before,
+        })
+    }
+
+    fn drag_to(&mut self, _editor: &mut Editor, point: DVec2) {
+        self.to = point - self.grab;
+    }
+
+    fn finish(self, editor: &mut Editor) {
+        if self.to != self.from {
+            editor.move_mesh_vertex(self.part, self.vertex, self.to);
+        }
+    }
+
+    fn cancel(self, editor: &mut Editor) {
+        editor.selected_vertex = self.selected_before;
+    }
+}
+
+impl Editor {
+    /// A click in Mesh mode: selects the vertex under the pointer, else adds one there when the
+    /// point is inside a sprite, else clears the selection.
+    pub fn mesh_click(&mut self, point: DVec2) {
+        if let Some(hit) = self.mesh_vertex_at(point) {
+            self.selected_vertex = Some(hit);
+            self.status = format!("vertex {} selected (Delete removes it)", hit.1);
+        } else if let Some(part) = self.part_at(point) {
+            self.add_mesh_vertex(part, point);
+        } else {
+            self.selected_vertex = None;
+        }
+    }
+}
