@@ -141,11 +141,9 @@ fn the_colour_view_paints_each_bone_in_its_own_colour() {
     );
 }
 
-/// Distance from a point to a segment.
+/// Distance from a point to a segment (the core's one).
 fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0);
-    (a + ab * t - p).length()
+    limber::core::distance::segment_distance(p.to_array(), a.to_array(), b.to_array())
 }
 
 #[test]

@@ -12,6 +12,7 @@ use super::part_job::PartJob;
 use super::weights_cache::WeightsCache;
 use super::weights_job::WeightsJob;
 use limber_core::brush::BrushMode;
+use limber_core::distance::segment_distance;
 use limber_core::edit::Edit;
 use limber_core::frame::Frame;
 use limber_core::pose::PoseSolver;
@@ -368,7 +369,10 @@ impl Editor {
                     m.transform_point2(bone.head()),
                     m.transform_point2(bone.tail()),
                 );
-                (i, segment_distance(image_point, a, b))
+                (
+                    i,
+                    segment_distance(image_point.to_array(), a.to_array(), b.to_array()),
+                )
             })
             .filter(|&(_, d)| d <= reach)
             .min_by(|x, y| x.1.total_cmp(&y.1))
@@ -380,15 +384,4 @@ impl Editor {
     pub fn recovery_path(&self) -> PathBuf {
         super::recovery::recovery_path(self.document.path.as_deref())
     }
-}
-
-/// Distance from `p` to the segment a–b.
-pub fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    if len2 == 0.0 {
-        return (p - a).length();
-    }
-    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
-    (a + ab * t - p).length()
 }
