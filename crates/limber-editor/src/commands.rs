@@ -303,4 +303,21 @@ mod tests {
             .collect();
         assert_eq!(exports.len(), 4);
     }
+
+    #[test]
+    fn single_keys_take_altgr_but_not_ctrl_alone() {
+        let ctrl = Modifiers {
+            command: true,
+            shift: false,
+            alt: false,
+        };
+        let alt_gr = Modifiers { alt: true, ..ctrl };
+        let next = |held| command_for(Key::CloseBracket, held).map(|e| e.command);
+        assert_eq!(next(Modifiers::default()), Some(Command::NextBone));
+        assert_eq!(next(alt_gr), Some(Command::NextBone));
+        assert_eq!(next(ctrl), None);
+        // Ctrl shortcuts stay what they are with AltGr's Alt held.
+        let undo = command_for(Key::Z, alt_gr).map(|e| e.command);
+        assert_eq!(undo, Some(Command::Undo));
+    }
 }

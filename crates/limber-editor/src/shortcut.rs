@@ -141,10 +141,13 @@ impl Shortcut {
 
     /// Whether pressing `key` with `held` triggers this shortcut: Ctrl (⌘) must be held exactly as
     /// the shortcut says; Shift and Alt must be held when it names them and are ignored otherwise
-    /// (so the handler tries the shortcuts with more modifiers first).
+    /// (so the handler tries the shortcuts with more modifiers first). Ctrl and Alt held together
+    /// count as AltGr for a shortcut without Ctrl: Windows reports AltGr so, and on many layouts
+    /// `[` and `]` are typed with it.
     pub fn matches(self, key: Key, held: Modifiers) -> bool {
+        let alt_gr = held.command && held.alt && !self.modifiers.command && !self.modifiers.alt;
         key == self.key
-            && held.command == self.modifiers.command
+            && (held.command == self.modifiers.command || alt_gr)
             && (held.shift || !self.modifiers.shift)
             && (held.alt || !self.modifiers.alt)
     }
