@@ -130,7 +130,7 @@ impl PaddedField {
                             *m = if set >> j & 1 == 1 {
                                 inside
                             } else {
-                                margin_of[nearest_squared(&bits, i * 64 + j, y, window)]
+                                margin_of[nearest_squared(bits, i * 64 + j, y, window)]
                             };
                         }
                     }
