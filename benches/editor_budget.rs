@@ -258,16 +258,22 @@ fn mesh_slider(c: &mut Criterion) {
             assert!(editor.remesh(0, settings));
         })
     });
-    group.bench_function("padding-step", |b| {
-        b.iter(|| {
-            step += 1;
-            let settings = MeshSettings {
-                padding: 1.0 + f64::from(step % 500) * 0.001,
-                ..base.clone()
-            };
-            assert!(editor.remesh(0, settings));
-        })
-    });
+    // Padding steps of 0.001 px around the default (the mesh keeps ~1.7k vertices) and around
+    // 1.45 px (where the traced outline takes in more fringe and the mesh has ~6.2k vertices). Each
+    // cycles through its own 50 values, so the mesh size does not depend on the benchmarks before.
+    for (name, around) in [("padding-step", 1.0), ("padding-step-1.45px", 1.45)] {
+        let mut k = 0u32;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                k += 1;
+                let settings = MeshSettings {
+                    padding: around + f64::from(k % 50) * 0.001,
+                    ..base.clone()
+                };
+                assert!(editor.remesh(0, settings));
+            })
+        });
+    }
     // Before the asset store: every step read, decoded and meshed the whole image.
     group.bench_function("any-step-before-the-store", |b| {
         b.iter(|| {
