@@ -10,9 +10,11 @@
 //!
 //! - one mesh-slider step on the 4096 px lizard (issue 15; target ≤ 60 ms), through the editor's
 //!   model (`Editor::remesh`: the asset store's stages, the weights carried, the undo step): a
-//!   spacing step (triangulate only), a tolerance step (simplify onwards) and a threshold step (mask
-//!   onwards), each with a new value every iteration so no result is reused; and, for comparison,
-//!   the step as it was before the store (read, decode, full pipeline).
+//!   spacing step (triangulate only), a tolerance step (simplify onwards), threshold and padding
+//!   steps (mask onwards), each with a new value every iteration; and, for comparison, the step as
+//!   it was before the store (read, decode, full pipeline). The plain threshold step moves by
+//!   0.0001, which mostly stays on one 8-bit alpha level (the store reuses that mask); the
+//!   threshold-level step moves a whole level each time, so its mask is always rebuilt.
 //! - a smoothness change through the editor (`Editor::set_smoothness` on the 4096 lizard with 16
 //!   bones, fields cached): what the store saves there is the file read.
 //!
@@ -244,16 +246,34 @@ fn mesh_slider(c: &mut Criterion) {
             assert!(editor.remesh(0, settings));
         })
     });
-    group.bench_function("padding-step", |b| {
+    // A new alpha level every iteration (thresholds a level apart, cycling through more levels than
+    // the store keeps masks), so the mask is always rebuilt.
+    group.bench_function("threshold-level-step", |b| {
         b.iter(|| {
             step += 1;
             let settings = MeshSettings {
-                padding: 1.0 + f64::from(step % 500) * 0.001,
+                alpha_threshold: f64::from(5 + step % 26) / 255.0,
                 ..base.clone()
             };
             assert!(editor.remesh(0, settings));
         })
     });
+    // Padding steps of 0.001 px around the default (the mesh keeps ~1.7k vertices) and around
+    // 1.45 px (where the traced outline takes in more fringe and the mesh has ~6.2k vertices). Each
+    // cycles through its own 50 values, so the mesh size does not depend on the benchmarks before.
+    for (name, around) in [("padding-step", 1.0), ("padding-step-1.45px", 1.45)] {
+        let mut k = 0u32;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                k += 1;
+                let settings = MeshSettings {
+                    padding: around + f64::from(k % 50) * 0.001,
+                    ..base.clone()
+                };
+                assert!(editor.remesh(0, settings));
+            })
+        });
+    }
     // Before the asset store: every step read, decoded and meshed the whole image.
     group.bench_function("any-step-before-the-store", |b| {
         b.iter(|| {

@@ -5,8 +5,9 @@
 //! for an unchanged file costs one `stat`, a changed one is read and decoded again. Per image the
 //! store keeps the last few results of each meshing stage, keyed by the settings that stage reads:
 //!
-//! - the mask and its trace (alpha threshold, padding, minimum island area), with the
-//!   [`InsideGrid`] the distance fields need;
+//! - the mask and its trace (the alpha level the threshold rounds to, padding, minimum island area),
+//!   with the [`InsideGrid`] the distance fields need — two thresholds that round to the same alpha
+//!   level of the image mark the same pixels, so they share one entry;
 //! - the settled outline (those plus the tolerance: the simplified rings the triangulation accepted);
 //! - the triangulation itself is never kept: a spacing change runs only it.
 //!
@@ -14,7 +15,8 @@
 //! simplification on, a spacing change only the triangulation — each bit-identical to a full
 //! [`build_mesh_and_grid`](crate::pipeline::build_mesh_and_grid) (see the tests). Images and stages
 //! are shared behind [`Arc`]; the store is `Sync` (workers mesh and weigh through it). [`AssetStats`]
-//! counts the work done, for tests and benchmarks.
+//! counts the work done, for tests and benchmarks. The store also keeps the last margin field's
+//! buffer, so that a re-mask of an image of the same size writes into memory already paged in.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -24,13 +26,14 @@ use std::time::SystemTime;
 
 use image::DynamicImage;
 
+use super::alpha::AlphaRows;
 use super::distance::InsideGrid;
 use super::error::CoreResult;
 use super::image_io::{decode_png, read_png_file};
 use super::mesh::Mesh;
 use super::outline::Outline;
 use super::pipeline::{
-    MeshSettings, StageTimings, mesh_settled, padded_field, settle_and_mesh, trace_field,
+    MeshSettings, StageTimings, mesh_settled, padded_field_in, settle_and_mesh, trace_field,
 };
 
 /// Mask results kept per image (the last ones used).
@@ -97,20 +100,21 @@ pub struct ImageAsset {
     stages: Mutex<Stages>,
 }
 
-/// The settings each stage reads, as bits (settings are finite, so bit equality is value equality).
+/// The settings each stage reads, as bits (settings are finite, so bit equality is value equality);
+/// the threshold as the alpha level it rounds to on the image ([`AlphaRows::level`]).
 type MaskKey = [u64; 3];
 type SettleKey = [u64; 4];
 
-fn mask_key(settings: &MeshSettings) -> MaskKey {
+fn mask_key(image: &DynamicImage, settings: &MeshSettings) -> MaskKey {
     [
-        settings.alpha_threshold.to_bits(),
+        AlphaRows::level(image, settings.alpha_threshold),
         settings.padding.to_bits(),
         settings.min_island_area.to_bits(),
     ]
 }
 
-fn settle_key(settings: &MeshSettings) -> SettleKey {
-    let [a, b, c] = mask_key(settings);
+fn settle_key(image: &DynamicImage, settings: &MeshSettings) -> SettleKey {
+    let [a, b, c] = mask_key(image, settings);
     [a, b, c, settings.tolerance.to_bits()]
 }
 
@@ -167,6 +171,8 @@ pub struct StagedMesh {
 #[derive(Default)]
 pub struct AssetStore {
     images: Mutex<HashMap<PathBuf, Arc<ImageAsset>>>,
+    /// The last margin field's memory, for the next one.
+    field_buffer: Mutex<Vec<f32>>,
     counters: Counters,
 }
 
@@ -177,6 +183,10 @@ impl AssetStore {
 
     fn images(&self) -> MutexGuard<'_, HashMap<PathBuf, Arc<ImageAsset>>> {
         self.images.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn field_buffer(&self) -> MutexGuard<'_, Vec<f32>> {
+        self.field_buffer.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The work done so far.
@@ -237,16 +247,20 @@ impl AssetStore {
         timings: &mut StageTimings,
     ) -> CoreResult<Masked> {
         settings.validate()?;
-        let key = mask_key(settings);
+        let key = mask_key(&asset.image, settings);
         if let Some(masked) = take_front(&mut asset.stages().masks, &key) {
             return Ok(masked);
         }
         bump(&self.counters.mask_builds);
-        let field = timings.time("mask", || padded_field(&asset.image, settings))?;
-        let outline = timings.time("trace", || trace_field(&field, settings))?;
+        // Another worker masking at the same time finds no buffer and pages in its own.
+        let buffer = std::mem::take(&mut *self.field_buffer());
+        let field = timings.time("mask", || padded_field_in(&asset.image, settings, buffer))?;
+        let outline = timings.time("trace", || trace_field(&field, settings));
+        let grid = InsideGrid::from_field(&field);
+        *self.field_buffer() = field.margin;
         let masked = Masked {
-            outline: Arc::new(outline),
-            grid: Arc::new(InsideGrid::from_field(&field)),
+            outline: Arc::new(outline?),
+            grid: Arc::new(grid),
         };
         put_front(&mut asset.stages().masks, key, masked.clone(), KEPT_MASKS);
         Ok(masked)
@@ -257,7 +271,7 @@ impl AssetStore {
     pub fn mesh_of(&self, asset: &ImageAsset, settings: &MeshSettings) -> CoreResult<StagedMesh> {
         let mut timings = StageTimings::default();
         let masked = self.masked(asset, settings, &mut timings)?;
-        let key = settle_key(settings);
+        let key = settle_key(&asset.image, settings);
         let settled = take_front(&mut asset.stages().settled, &key);
         let mesh = match settled {
             Some(settled) => {
@@ -301,6 +315,7 @@ impl AssetStore {
     /// Forgets every kept image (their memory goes when the last user lets go).
     pub fn clear(&self) {
         self.images().clear();
+        *self.field_buffer() = Vec::new();
     }
 }
 

@@ -38,6 +38,7 @@
 //! [`part_build`] makes a part from a PNG through it. `examples/sample_pose.rs` prints a pose of the
 //! bundled sample.
 
+pub mod alpha;
 pub mod animation;
 pub mod assets;
 pub mod atomic_file;
@@ -51,6 +52,7 @@ pub mod history;
 pub mod image_io;
 pub mod marching_squares;
 pub mod mask;
+pub mod mask_bits;
 pub mod mesh;
 pub mod mesh_edit;
 pub mod outline;

@@ -6,13 +6,15 @@
 //! pixels' own edges, so antialiased fringes fall inside the mesh; linear interpolation of the margin
 //! between pixel centres gives a smooth, sub-pixel outline instead of a pixel staircase.
 //!
-//! Rows are independent in both passes, so they run in parallel (rayon); the result does not depend
-//! on the number of threads.
+//! Rows are independent, so they run in parallel (rayon); the result does not depend on the number
+//! of threads. The mask is packed 64 pixels to a word ([`MaskBits`]), so that pixels far from its
+//! edge are settled a word at a time.
 
 use image::DynamicImage;
 use rayon::prelude::*;
 
 use super::error::{CoreError, CoreResult};
+use super::mask_bits::{MaskBits, nearest_in_row};
 
 /// Pixels whose alpha reaches a threshold. Row-major, `inside[y * width + x]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,39 +28,12 @@ impl AlphaMask {
     /// Marks pixels with `alpha / max_alpha >= threshold` (`threshold` a fraction in 0–1). Images with no
     /// alpha channel are fully opaque.
     pub fn from_image(image: &DynamicImage, threshold: f64) -> CoreResult<Self> {
-        if !(0.0..=1.0).contains(&threshold) {
-            return Err(CoreError::InvalidSetting(format!(
-                "alpha threshold {threshold} is not a fraction between 0 and 1"
-            )));
-        }
-        let (width, height) = (image.width() as usize, image.height() as usize);
-        let inside: Vec<bool> = match image {
-            DynamicImage::ImageRgba8(buffer) => {
-                let min = quantised_threshold(threshold, 255.0) as u8;
-                buffer.pixels().map(|p| p.0[3] >= min).collect()
-            }
-            DynamicImage::ImageLumaA8(buffer) => {
-                let min = quantised_threshold(threshold, 255.0) as u8;
-                buffer.pixels().map(|p| p.0[1] >= min).collect()
-            }
-            DynamicImage::ImageRgba16(buffer) => {
-                let min = quantised_threshold(threshold, 65535.0) as u16;
-                buffer.pixels().map(|p| p.0[3] >= min).collect()
-            }
-            DynamicImage::ImageLumaA16(buffer) => {
-                let min = quantised_threshold(threshold, 65535.0) as u16;
-                buffer.pixels().map(|p| p.0[1] >= min).collect()
-            }
-            DynamicImage::ImageRgba32F(buffer) => buffer
-                .pixels()
-                .map(|p| f64::from(p.0[3]) >= threshold)
-                .collect(),
-            other if other.color().has_alpha() => {
-                let min = quantised_threshold(threshold, 255.0) as u8;
-                other.to_rgba8().pixels().map(|p| p.0[3] >= min).collect()
-            }
-            _ => vec![true; width * height],
-        };
+        let bits = MaskBits::from_image(image, threshold)?;
+        let (width, height) = (bits.width, bits.height);
+        let inside = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .map(|(x, y)| bits.get(x, y))
+            .collect();
         Ok(Self {
             width,
             height,
@@ -70,12 +45,6 @@ impl AlphaMask {
     pub fn count(&self) -> usize {
         self.inside.iter().filter(|&&b| b).count()
     }
-}
-
-/// The smallest integer alpha value `a` with `a / max >= threshold`; a threshold of 0 still needs
-/// alpha ≥ 0, which every pixel has.
-fn quantised_threshold(threshold: f64, max: f64) -> f64 {
-    (threshold * max - 1e-9).ceil().clamp(0.0, max)
 }
 
 /// The padded mask as a signed margin field (see the module docs). Row-major like [`AlphaMask`].
@@ -92,41 +61,78 @@ pub struct PaddedField {
 impl PaddedField {
     /// Builds the margin field. Distances are exact Euclidean distances up to `padding + 2` px; farther
     /// pixels all read as margin −1 (they are outside, and only the sign near the outline matters).
+    ///
+    /// Only pixels near the mask's edge cost a distance search: a masked pixel's margin is
+    /// `padding + 0.5`, and a pixel with no masked pixel within its window (found 64 at a time by a
+    /// dilation of the packed mask) reads −1. The rest take the nearest masked pixel of each row in
+    /// the window, also found by words.
     pub fn new(mask: &AlphaMask, padding: f64) -> CoreResult<Self> {
+        Self::from_bits(&MaskBits::new(mask), padding, Vec::new())
+    }
+
+    /// [`PaddedField::new`] on a packed mask, the margins written into `buffer` (whose memory is
+    /// reused: a field as large as the last one needs no new pages).
+    pub fn from_bits(bits: &MaskBits, padding: f64, buffer: Vec<f32>) -> CoreResult<Self> {
         if !(0.0..=64.0).contains(&padding) {
             return Err(CoreError::InvalidSetting(format!(
                 "padding {padding} px is not between 0 and 64"
             )));
         }
-        let (width, height) = (mask.width, mask.height);
+        let (width, height) = (bits.width, bits.height);
         let reach = padding + 0.5;
         let window = (reach + 1.5).ceil() as usize;
-        let row_distance = horizontal_distances(mask, window);
-        // Squared distances are small integers: look their margins up instead of taking roots.
-        let capped = (window * window + 1) as u16;
+        // Squared distances (row distances capped at the window) are small integers: look their
+        // margins up instead of taking roots.
+        let capped = window * window + 1;
         let margin_of: Vec<f32> = (0..=capped)
-            .map(|d2| ((reach - f64::from(d2).sqrt()) as f32).max(-1.0))
+            .map(|d2| ((reach - (d2 as f64).sqrt()) as f32).max(-1.0))
             .collect();
-        let mut margin = vec![-1.0f32; width * height];
+        // Every margin is written below: only a buffer of another size needs (re)filling.
+        let mut margin = buffer;
+        if margin.len() != width * height {
+            margin = vec![0.0; width * height];
+        }
+        if width == 0 || height == 0 {
+            return Ok(Self {
+                width,
+                height,
+                padding,
+                margin,
+            });
+        }
+        // A masked pixel is at distance 0; one with no masked pixel in its window reads the capped
+        // row distance, `window`, on its own row.
+        let (inside, far) = (margin_of[0], margin_of[window * window]);
+        let words = bits.words_per_row;
         margin
             .par_chunks_exact_mut(width)
             .enumerate()
             .for_each_init(
-                || vec![capped; width],
-                |best, (y, out)| {
-                    best.fill(capped);
-                    let lo = y.saturating_sub(window);
-                    let hi = (y + window).min(height - 1);
-                    for source_y in lo..=hi {
-                        let dy = source_y.abs_diff(y) as u16;
-                        let row = &row_distance[source_y * width..(source_y + 1) * width];
-                        for (b, &dx) in best.iter_mut().zip(row) {
-                            let dx = u16::from(dx);
-                            *b = (*b).min(dx * dx + dy * dy);
+                || (vec![0u64; words], vec![0u64; words]),
+                |(column, near), (y, out)| {
+                    bits.dilated_row(y, window, column, near);
+                    let own = bits.row(y);
+                    for (i, (chunk, (&near, &set))) in
+                        out.chunks_mut(64).zip(near.iter().zip(own)).enumerate()
+                    {
+                        if set == u64::MAX {
+                            chunk.fill(inside);
+                            continue;
                         }
-                    }
-                    for (m, &d2) in out.iter_mut().zip(best.iter()) {
-                        *m = margin_of[usize::from(d2.min(capped))];
+                        chunk.fill(far);
+                        let mut todo = near;
+                        while todo != 0 {
+                            let j = todo.trailing_zeros() as usize;
+                            todo &= todo - 1;
+                            let Some(m) = chunk.get_mut(j) else {
+                                break;
+                            };
+                            *m = if set >> j & 1 == 1 {
+                                inside
+                            } else {
+                                margin_of[nearest_squared(bits, i * 64 + j, y, window)]
+                            };
+                        }
                     }
                 },
             );
@@ -144,97 +150,24 @@ impl PaddedField {
     }
 }
 
-/// For every pixel, the horizontal distance (in pixels, capped at `cap`) to the nearest masked pixel
-/// in the same row. This is the first pass of an exact Euclidean distance transform.
-fn horizontal_distances(mask: &AlphaMask, cap: usize) -> Vec<u8> {
-    let cap = cap.min(255) as u8;
-    let width = mask.width;
-    let mut distance = vec![cap; mask.inside.len()];
-    mask.inside
-        .par_chunks_exact(width)
-        .zip(distance.par_chunks_exact_mut(width))
-        .for_each(|(row, out)| {
-            let mut run = cap;
-            for (o, &inside) in out.iter_mut().zip(row) {
-                run = if inside {
-                    0
-                } else {
-                    run.saturating_add(1).min(cap)
-                };
-                *o = run;
+/// The least `dx² + dy²` over the rows within `window` of `y`, where `dx` is the distance from column
+/// `x` to that row's nearest masked pixel, capped at `window`, and `dy` the row offset: a squared
+/// Euclidean distance, exact up to `window`.
+fn nearest_squared(bits: &MaskBits, x: usize, y: usize, window: usize) -> usize {
+    let mut best = window * window + 1;
+    for dy in 0..=window {
+        if dy * dy >= best {
+            break;
+        }
+        for source in [y.checked_sub(dy), Some(y + dy).filter(|_| dy > 0)] {
+            if let Some(source) = source.filter(|&s| s < bits.height) {
+                let dx = nearest_in_row(bits.row(source), x, window);
+                best = best.min(dx * dx + dy * dy);
             }
-            let mut run = cap;
-            for (o, &inside) in out.iter_mut().zip(row).rev() {
-                run = if inside {
-                    0
-                } else {
-                    run.saturating_add(1).min(cap)
-                };
-                *o = (*o).min(run);
-            }
-        });
-    distance
+        }
+    }
+    best
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use image::{ImageBuffer, Luma, LumaA, Rgba};
-
-    fn mask_from(width: usize, height: usize, pixels: &[(usize, usize)]) -> AlphaMask {
-        let mut inside = vec![false; width * height];
-        for &(x, y) in pixels {
-            inside[y * width + x] = true;
-        }
-        AlphaMask {
-            width,
-            height,
-            inside,
-        }
-    }
-
-    #[test]
-    fn threshold_is_inclusive_and_a_fraction() {
-        let image = DynamicImage::ImageRgba8(ImageBuffer::from_fn(3, 1, |x, _| {
-            Rgba([0, 0, 0, [127u8, 128, 255][x as usize]])
-        }));
-        let mask = AlphaMask::from_image(&image, 128.0 / 255.0).unwrap();
-        assert_eq!(mask.inside, vec![false, true, true]);
-        assert!(AlphaMask::from_image(&image, 1.5).is_err());
-        assert!(AlphaMask::from_image(&image, f64::NAN).is_err());
-    }
-
-    #[test]
-    fn images_without_alpha_are_opaque_and_16_bit_alpha_is_read() {
-        let grey = DynamicImage::ImageLuma8(ImageBuffer::from_pixel(2, 2, Luma([0])));
-        assert_eq!(AlphaMask::from_image(&grey, 1.0).unwrap().count(), 4);
-        let grey_alpha = DynamicImage::ImageLumaA16(ImageBuffer::from_fn(2, 1, |x, _| {
-            LumaA([0, if x == 0 { 100 } else { 60000 }])
-        }));
-        let mask = AlphaMask::from_image(&grey_alpha, 0.5).unwrap();
-        assert_eq!(mask.inside, vec![false, true]);
-    }
-
-    #[test]
-    fn margin_is_padding_plus_half_minus_euclidean_distance() {
-        let mask = mask_from(9, 9, &[(4, 4)]);
-        let field = PaddedField::new(&mask, 2.0).unwrap();
-        let at = |x: usize, y: usize| field.margin[y * 9 + x];
-        assert_eq!(at(4, 4), 2.5);
-        assert_eq!(at(6, 4), 0.5);
-        assert!((at(6, 6) - (2.5 - 8f32.sqrt())).abs() < 1e-6);
-        assert!(field.is_inside(4, 2) && !field.is_inside(4, 1));
-        assert_eq!(at(0, 0), -1.0);
-    }
-
-    #[test]
-    fn zero_padding_keeps_exactly_the_mask() {
-        let mask = mask_from(5, 4, &[(1, 1), (2, 1), (3, 2)]);
-        let field = PaddedField::new(&mask, 0.0).unwrap();
-        for y in 0..4 {
-            for x in 0..5 {
-                assert_eq!(field.is_inside(x, y), mask.inside[y * 5 + x]);
-            }
-        }
-    }
-}
+mod tests;

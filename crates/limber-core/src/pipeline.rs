@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::distance::InsideGrid;
 use super::error::{CoreError, CoreResult};
-use super::mask::{AlphaMask, PaddedField};
+use super::mask::PaddedField;
+use super::mask_bits::MaskBits;
 use super::mesh::Mesh;
 use super::outline::{Outline, trace};
 use super::simplify::{RingTolerances, simplify};
@@ -118,13 +119,22 @@ impl StageTimings {
 
 /// The padded mask of `image` (the `mask` stage).
 pub fn padded_field(image: &DynamicImage, settings: &MeshSettings) -> CoreResult<PaddedField> {
-    let mask = AlphaMask::from_image(image, settings.alpha_threshold)?;
-    if !mask.inside.iter().any(|&b| b) {
+    padded_field_in(image, settings, Vec::new())
+}
+
+/// [`padded_field`], its margins written into `buffer` (a previous field's, to reuse its memory).
+pub fn padded_field_in(
+    image: &DynamicImage,
+    settings: &MeshSettings,
+    buffer: Vec<f32>,
+) -> CoreResult<PaddedField> {
+    let mask = MaskBits::from_image(image, settings.alpha_threshold)?;
+    if !mask.any() {
         return Err(CoreError::NothingVisible {
             threshold: settings.alpha_threshold,
         });
     }
-    PaddedField::new(&mask, settings.padding)
+    PaddedField::from_bits(&mask, settings.padding, buffer)
 }
 
 /// Simplifies and triangulates a traced outline (the `simplify` and `triangulate` stages). Rings whose

@@ -18,7 +18,14 @@ struct TriangleGrid<'a> {
     columns: usize,
     rows: usize,
     cells: Vec<Vec<u32>>,
+    /// Each triangle's bounding box (least and greatest corner).
+    bounds: Vec<[DVec2; 2]>,
 }
+
+/// How much nearer than the best distance so far a triangle's bounding box must come before the
+/// triangle is measured: far more than the rounding of either distance, so skipping a triangle never
+/// changes which one [`TriangleGrid::locate`] picks.
+const BOUNDS_SLACK: f64 = 1e-6;
 
 impl<'a> TriangleGrid<'a> {
     fn new(mesh: &'a Mesh) -> Self {
@@ -39,6 +46,7 @@ impl<'a> TriangleGrid<'a> {
             columns,
             rows,
             cells: vec![Vec::new(); columns * rows],
+            bounds: Vec::with_capacity(mesh.triangles.len()),
         };
         for t in 0..mesh.triangles.len() {
             let corners = mesh.corners(t).map(DVec2::from);
@@ -46,6 +54,7 @@ impl<'a> TriangleGrid<'a> {
                 corners[0].min(corners[1]).min(corners[2]),
                 corners[0].max(corners[1]).max(corners[2]),
             );
+            grid.bounds.push([a, b]);
             let (c0, r0) = grid.cell_of(a);
             let (c1, r1) = grid.cell_of(b);
             for r in r0..=r1 {
@@ -80,15 +89,32 @@ impl<'a> TriangleGrid<'a> {
             }
             for (cc, rr) in ring_cells(c, r, ring, self.columns, self.rows) {
                 for &t in &self.cells[rr * self.columns + cc] {
+                    // A triangle whose box lies farther than the best so far cannot be nearer.
+                    if let Some((d, _, _)) = best
+                        && box_distance(self.bounds[t as usize], p) > d + BOUNDS_SLACK
+                    {
+                        continue;
+                    }
                     let (distance, weights) = closest_in_triangle(self.mesh.corners(t as usize), p);
                     if best.is_none_or(|(d, _, _)| distance < d) {
                         best = Some((distance, t as usize, weights));
+                        // Nothing is nearer than a triangle containing `p`; the first one found wins.
+                        if distance == 0.0 {
+                            return Some((t as usize, weights));
+                        }
                     }
                 }
             }
         }
         best.map(|(_, t, w)| (t, w))
     }
+}
+
+/// The distance from `p` to the box `[least, greatest]` (0 inside): never more than the distance to
+/// anything in the box.
+fn box_distance([least, greatest]: [DVec2; 2], p: DVec2) -> f64 {
+    let outside = (least - p).max(p - greatest).max(DVec2::ZERO);
+    outside.length()
 }
 
 /// The cells at Chebyshev distance `ring` from (c, r), inside the grid.
@@ -293,5 +319,64 @@ mod tests {
         };
         let same = carry_deform(&old, &sparse, &old.positions);
         assert_eq!(same, sparse);
+    }
+
+    /// [`TriangleGrid::locate`] without its shortcuts: every triangle of every ring searched.
+    fn locate_everywhere(grid: &TriangleGrid, p: DVec2) -> Option<(usize, [f64; 3])> {
+        let (c, r) = grid.cell_of(p);
+        let mut best: Option<(f64, usize, [f64; 3])> = None;
+        for ring in 0..=grid.columns.max(grid.rows) {
+            if let Some((distance, _, _)) = best
+                && (distance == 0.0 || (ring as f64 - 1.0) * grid.cell > distance)
+            {
+                break;
+            }
+            for (cc, rr) in ring_cells(c, r, ring, grid.columns, grid.rows) {
+                for &t in &grid.cells[rr * grid.columns + cc] {
+                    let (distance, weights) = closest_in_triangle(grid.mesh.corners(t as usize), p);
+                    if best.is_none_or(|(d, _, _)| distance < d) {
+                        best = Some((distance, t as usize, weights));
+                    }
+                }
+            }
+        }
+        best.map(|(_, t, w)| (t, w))
+    }
+
+    #[test]
+    fn locate_picks_what_a_full_search_picks_bit_for_bit() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let image =
+            crate::image_io::load_png(&root.join("../../assets/sprites/oc_lizard_2560w.png"))
+                .unwrap();
+        // The default spacing leaves long sliver triangles along the outline; 12 px does not.
+        for spacing in [None, Some(12.0)] {
+            let settings = MeshSettings {
+                spacing,
+                ..MeshSettings::default()
+            };
+            let (mesh, _) = build_mesh(&image, &settings).unwrap();
+            let grid = TriangleGrid::new(&mesh);
+            let mut points: Vec<DVec2> = mesh.positions.iter().map(|&p| DVec2::from(p)).collect();
+            // Points off the vertices, inside and outside the mesh and beyond the image.
+            let mut state = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..20_000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let x = (state % 2800) as f64 - 120.0 + 0.37;
+                let y = ((state >> 20) % 2500) as f64 - 100.0 + 0.61;
+                points.push(DVec2::new(x, y));
+            }
+            for p in points {
+                let bits =
+                    |found: Option<(usize, [f64; 3])>| found.map(|(t, w)| (t, w.map(f64::to_bits)));
+                assert_eq!(
+                    bits(grid.locate(p)),
+                    bits(locate_everywhere(&grid, p)),
+                    "at {p}"
+                );
+            }
+        }
     }
 }
