@@ -35,14 +35,7 @@ fn harness(setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
     gpu_bridge::install(&render_state);
     let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
     setup(&mut editor);
-    let key = (0, editor.document.mesh_revision);
-    gpu_bridge::sync_scene(
-        &render_state,
-        key,
-        &editor.document.project,
-        &editor.document.base_path(),
-    )
-    .expect("the project uploads");
+    gpu_bridge::sync_document(&render_state, 0, &editor.document).expect("the project uploads");
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .with_render_cursor(false)

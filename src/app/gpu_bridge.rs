@@ -9,7 +9,6 @@ use std::sync::Arc;
 use eframe::egui_wgpu;
 
 use crate::core::frame::Frame;
-use crate::core::project::Project;
 use crate::render::gpu_types::GpuShapeVertex;
 use crate::render::renderer::{Layers, ShapeBatch};
 use crate::render::scene::SceneRevisions;
@@ -20,8 +19,8 @@ use limber_editor::document::Document;
 pub struct EditorGpu {
     pub renderer: Renderer,
     pub scene: Option<ProjectScene>,
-    /// (document id, mesh revision) of the uploaded scene.
-    pub uploaded: Option<(u64, u64)>,
+    /// The document (its id) and revisions the scene was last synced to.
+    pub uploaded: Option<(u64, SceneRevisions)>,
     shapes: Option<ShapeBatch>,
 }
 
@@ -40,40 +39,6 @@ pub fn install(render_state: &egui_wgpu::RenderState) {
         });
 }
 
-/// Uploads the project's parts when `key` (document id, mesh revision) differs from what is on the
-/// GPU. Returns an error message for the status bar.
-pub fn sync_scene(
-    render_state: &egui_wgpu::RenderState,
-    key: (u64, u64),
-    project: &Project,
-    project_path: &std::path::Path,
-) -> Result<(), String> {
-    let mut renderer = render_state.renderer.write();
-    let Some(gpu) = renderer.callback_resources.get_mut::<EditorGpu>() else {
-        return Err("the renderer was not installed".into());
-    };
-    if gpu.uploaded == Some(key) {
-        return Ok(());
-    }
-    gpu.uploaded = Some(key);
-    match ProjectScene::upload(
-        &render_state.device,
-        &render_state.queue,
-        &gpu.renderer,
-        project,
-        project_path,
-    ) {
-        Ok(scene) => {
-            gpu.scene = Some(scene);
-            Ok(())
-        }
-        Err(e) => {
-            gpu.scene = None;
-            Err(e.to_string())
-        }
-    }
-}
-
 /// Brings the GPU scene up to `document` (shown as `document_id`): a new document is uploaded
 /// whole, the same one only as far as its revisions changed. Returns an error message for the
 /// status bar.
@@ -87,7 +52,7 @@ pub fn sync_document(
         return Err("the renderer was not installed".into());
     };
     let revisions = scene_revisions(document);
-    let key = (document_id, document.mesh_revision);
+    let key = (document_id, revisions);
     if gpu.scene.is_none() && gpu.uploaded == Some(key) {
         // The last upload of this state failed (and said why): wait for the next change.
         return Ok(());

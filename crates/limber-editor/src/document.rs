@@ -41,9 +41,6 @@ pub struct Document {
     /// Counts changes; the document is dirty when it differs from the count at the last save.
     revision: u64,
     saved_revision: u64,
-    /// Counts changes to meshes or weights (anything the GPU must upload again); see
-    /// [`Document::revisions`] for each kind apart.
-    pub mesh_revision: u64,
     revisions: Revisions,
     /// Decoded images and their meshing stages, shared by re-meshing, weights and the GPU.
     pub assets: Arc<AssetStore>,
@@ -123,7 +120,6 @@ impl Document {
             history: History::new(),
             revision: 0,
             saved_revision: 0,
-            mesh_revision: 0,
             revisions: Revisions::default(),
             assets: Arc::new(AssetStore::new()),
         }
@@ -175,9 +171,6 @@ impl Document {
             if changed {
                 *counter += 1;
             }
-        }
-        if kinds.meshes || kinds.weights {
-            self.mesh_revision += 1;
         }
     }
 
