@@ -1,4 +1,4 @@
-//! The menu bar, built from the command table: the File, Edit and Help menus (each entry's name,
+//! The menu bar, built from the command table: the File, Edit, Rig, Animate and Help menus (a menu without entries is not shown) (each entry's name,
 //! shortcut and greyed state from [`COMMANDS`] and [`Editor::can_run`]), the File menu's recent
 //! files, and the toolbar of modes, Deform, overlays and skinning beside them.
 
@@ -19,8 +19,14 @@ pub fn menu_bar(
         for (menu, title) in [
             (Menu::File, "File"),
             (Menu::Edit, "Edit"),
+            (Menu::Rig, "Rig"),
+            (Menu::Animate, "Animate"),
             (Menu::Help, "Help"),
         ] {
+            // A menu shows once the table puts a command in it.
+            if menu_entries(menu).next().is_none() {
+                continue;
+            }
             ui.menu_button(title, |ui| {
                 let entries: Vec<&CommandEntry> = menu_entries(menu).collect();
                 let mut index = 0;

@@ -32,6 +32,16 @@ pub fn egui_key(key: Key) -> egui::Key {
         Key::F1 => egui::Key::F1,
         Key::OpenBracket => egui::Key::OpenBracket,
         Key::CloseBracket => egui::Key::CloseBracket,
+        Key::G => egui::Key::G,
+        Key::I => egui::Key::I,
+        Key::L => egui::Key::L,
+        Key::R => egui::Key::R,
+        Key::T => egui::Key::T,
+        Key::Home => egui::Key::Home,
+        Key::End => egui::Key::End,
+        Key::Comma => egui::Key::Comma,
+        Key::Period => egui::Key::Period,
+        Key::Tab => egui::Key::Tab,
     }
 }
 

@@ -71,6 +71,10 @@ pub enum WindowRequest {
 pub enum Menu {
     File,
     Edit,
+    /// Bones, weights and constraints (IK, limits, springs).
+    Rig,
+    /// Keys, the timeline and playback.
+    Animate,
     Help,
     Toolbar,
 }

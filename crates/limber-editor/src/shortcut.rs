@@ -26,11 +26,21 @@ pub enum Key {
     F1,
     OpenBracket,
     CloseBracket,
+    G,
+    I,
+    L,
+    R,
+    T,
+    Home,
+    End,
+    Comma,
+    Period,
+    Tab,
 }
 
 impl Key {
     /// Every key, for mapping from a toolkit's keys.
-    pub const ALL: [Key; 19] = [
+    pub const ALL: [Key; 29] = [
         Key::C,
         Key::D,
         Key::F,
@@ -50,6 +60,16 @@ impl Key {
         Key::F1,
         Key::OpenBracket,
         Key::CloseBracket,
+        Key::G,
+        Key::I,
+        Key::L,
+        Key::R,
+        Key::T,
+        Key::Home,
+        Key::End,
+        Key::Comma,
+        Key::Period,
+        Key::Tab,
     ];
 
     /// The key as the help and the menus write it.
@@ -74,6 +94,16 @@ impl Key {
             Key::F1 => "F1",
             Key::OpenBracket => "[",
             Key::CloseBracket => "]",
+            Key::G => "G",
+            Key::I => "I",
+            Key::L => "L",
+            Key::R => "R",
+            Key::T => "T",
+            Key::Home => "Home",
+            Key::End => "End",
+            Key::Comma => ",",
+            Key::Period => ".",
+            Key::Tab => "Tab",
         }
     }
 }
