@@ -108,6 +108,7 @@ fn spring_frame(c: &mut Criterion) {
         bone: "c2b9".into(),
         frequency: 2.0,
         damping: 0.5,
+        mix: 1.0,
     };
     let springs = [Spring::from_record(&spring, &skeleton).unwrap()];
     let solver = PoseSolver::new(&skeleton).unwrap();

@@ -253,7 +253,7 @@ fn a_version_1_project_is_migrated_on_save() {
     let project = Project::load(&fixture).unwrap();
     assert!(project.rig.clips.is_empty());
     let saved = String::from_utf8(project.to_bytes()).unwrap();
-    assert!(saved.starts_with(r#"{"format":"limber","version":2,"#));
+    assert!(saved.starts_with(r#"{"format":"limber","version":3,"#));
     assert_eq!(Project::from_bytes(saved.as_bytes()).unwrap(), project);
 }
 

@@ -361,6 +361,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         bone: bone.get(&bones).name.clone(),
                         frequency: 0.05 + f.abs().fract() * 10.0,
                         damping: 0.3,
+                        mix: 1.0,
                     })
                     .into_iter()
                     .collect();

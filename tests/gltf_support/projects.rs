@@ -64,13 +64,17 @@ const EASED_CLIP: &str = r#"
 
 const CONSTRAINTS: &str = r#"
   "ik": [{"name": "reach", "bones": ["arm_r", "hand_r"], "target": "goal", "bend": 1}],
-  "springs": [{"bone": "head", "frequency": 3, "damping": 0.4}],
+  "springs": [{"bone": "head", "frequency": 3, "damping": 0.4, "mix": 0.7}],
+  "look_at": [{"name": "watch", "bone": "head", "target": "goal", "mix": 0.5}],
+  "child_of": [{"name": "carry", "bone": "leg_r", "target": "hand_r", "mix": 0}],
   "limits": [{"bone": "leg_l", "min": -8, "max": 8}],
   "transforms": [{"name": "follow", "bone": "arm_l", "source": "hand_r", "rotate_mix": 0.3, "translate_mix": 0}],"#;
 
 const MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "reach", "time": 0.0, "mix": 0.2},
-    {"constraint": "reach", "time": 1.0, "mix": 1.0}]}"#;
+    {"constraint": "reach", "time": 1.0, "mix": 1.0},
+    {"constraint": "carry", "time": 0.3, "mix": 0.0, "interp": "linear"},
+    {"constraint": "carry", "time": 0.6, "mix": 1.0}]}"#;
 
 /// Which project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +83,8 @@ pub enum Kind {
     Zombie,
     /// Keys of every interpolation, deform keys; no constraint (clips `keys`, `eased`).
     Keys,
-    /// `Keys` plus IK, a spring, a limit, a transform constraint and keyed mixes.
+    /// `Keys` plus IK, a spring, a limit, a transform, a look-at and a child-of constraint and keyed
+    /// mixes.
     Constrained,
 }
 

@@ -14,7 +14,7 @@ use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
 use super::remesh::carry_deform;
-use super::rig::{BoneRecord, RigError, RigFile};
+use super::rig::{BoneRecord, ConstraintRecords, RigError, RigFile};
 use super::weights::{Binding, WeightSettings, check_binding_on, normalise};
 
 /// One change to a project.
@@ -82,6 +82,10 @@ pub enum Edit {
     RemoveIk {
         name: String,
     },
+    /// Replaces every constraint (IK, limits, transforms, springs, look-at, child-of) at once — how
+    /// the editor adds, changes and removes them. Clip mix keys of constraints that no longer
+    /// exist go in the same step.
+    SetConstraints(Box<ConstraintRecords>),
     AddClip(ClipRecord),
     RemoveClip {
         name: String,
@@ -127,6 +131,35 @@ pub enum Edit {
         keys: CopiedKeys,
         at: f64,
     },
+}
+
+/// Removes every constraint that names bone `name`, and the clips' mix keys of those constraints.
+fn drop_constraints_naming(records: &mut RigFile, name: &str) {
+    records
+        .ik
+        .retain(|c| c.target != name && !c.bones.iter().any(|b| b == name));
+    records.limits.retain(|c| c.bone != name);
+    records.springs.retain(|c| c.bone != name);
+    records
+        .transforms
+        .retain(|c| c.bone != name && c.source != name);
+    records
+        .look_at
+        .retain(|c| c.bone != name && c.target != name);
+    records
+        .child_of
+        .retain(|c| c.bone != name && c.target != name);
+    drop_orphan_mix_keys(records);
+}
+
+/// Removes the clips' mix keys whose constraint no longer exists.
+fn drop_orphan_mix_keys(records: &mut RigFile) {
+    let constraints = records.constraints();
+    let names: std::collections::HashSet<&str> = constraints.names().collect();
+    for clip in &mut records.clips {
+        clip.constraints
+            .retain(|k| names.contains(k.constraint.as_str()));
+    }
 }
 
 /// Why an edit was refused (the project is unchanged).
@@ -190,9 +223,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                     bone.parent = removed.parent.clone();
                 }
             }
-            records
-                .ik
-                .retain(|c| c.target != name && !c.bones.contains(&name));
+            drop_constraints_naming(&mut records, &name);
             for clip in &mut records.clips {
                 clip.keys.retain(|k| k.bone != name);
             }
@@ -232,6 +263,14 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             for constraint in &mut records.transforms {
                 rename(&mut constraint.bone);
                 rename(&mut constraint.source);
+            }
+            for constraint in &mut records.look_at {
+                rename(&mut constraint.bone);
+                rename(&mut constraint.target);
+            }
+            for constraint in &mut records.child_of {
+                rename(&mut constraint.bone);
+                rename(&mut constraint.target);
             }
             for clip in &mut records.clips {
                 clip.keys.iter_mut().for_each(|k| rename(&mut k.bone));
@@ -340,6 +379,10 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             for clip in &mut records.clips {
                 clip.constraints.retain(|k| k.constraint != name);
             }
+        }
+        Edit::SetConstraints(constraints) => {
+            records.set_constraints(*constraints);
+            drop_orphan_mix_keys(&mut records);
         }
         Edit::AddClip(clip) => records.clips.push(clip),
         Edit::RemoveClip { name } => {

@@ -7,7 +7,10 @@
 
 use glam::DAffine2;
 
-use super::animation::{Clip, apply_constraints, sample_with_springs, with_keyed_mix};
+use super::animation::{
+    Clip, apply_constraints, apply_follows, sample_with_springs, with_keyed_follow_mix,
+    with_keyed_mix,
+};
 use super::pose::{Pose, PoseSolver};
 use super::project::Project;
 
@@ -42,14 +45,17 @@ impl Frame {
         let pose = match clip {
             Some(clip) => {
                 let (ik, transforms) = with_keyed_mix(clip, t, &rig.ik, &rig.transforms);
-                apply_constraints(
+                let mut pose = apply_constraints(
                     solver,
                     &rig.skeleton,
                     &sample_with_springs(solver, clip, &rig.springs, t),
                     &ik,
                     &rig.limits,
                     &transforms,
-                )
+                );
+                let follows = with_keyed_follow_mix(clip, t, &rig.follows);
+                apply_follows(solver, &rig.skeleton, &mut pose, &follows);
+                pose
             }
             None => Pose::rest(&rig.skeleton),
         };

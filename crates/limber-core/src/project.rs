@@ -25,8 +25,10 @@ use super::weights::{Binding, WeightSettings, check_binding_on};
 /// The `format` field of every project file.
 pub const FORMAT_NAME: &str = "limber";
 /// The newest file version this build reads and the one it writes. Version 2 added clips and IK; a
-/// version-1 file (whose `clips` is always empty) reads as a version-2 file without either.
-pub const FORMAT_VERSION: u32 = 2;
+/// version-1 file (whose `clips` is always empty) reads as a version-2 file without either. Version
+/// 3 added look-at and child-of constraints and springs' mix; an older file reads as one without
+/// them (springs at full mix).
+pub const FORMAT_VERSION: u32 = 3;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

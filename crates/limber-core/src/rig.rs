@@ -7,15 +7,16 @@
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
 //! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
 //! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
-//! (`springs`) and animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
+//! (`springs`), look-at and child-of constraints (`look_at`, `child_of`) and animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::animation::{
-    AnimationError, Clip, ClipRecord, ConstraintError, IkConstraint, IkRecord, LimitRecord,
-    RotationLimit, Spring, SpringRecord, TransformConstraint, TransformRecord, check_mix_keys,
-    clips_from_records, limits_and_transforms_from_records,
+    AnimationError, ChildOfRecord, Clip, ClipRecord, ConstraintError, FollowConstraint, FollowKind,
+    IkConstraint, IkRecord, LimitRecord, LookAtRecord, RotationLimit, Spring, SpringRecord,
+    TransformConstraint, TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
+    limits_and_transforms_from_records,
 };
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
@@ -55,8 +56,47 @@ pub struct RigFile {
     pub transforms: Vec<TransformRecord>,
     #[serde(default)]
     pub springs: Vec<SpringRecord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub look_at: Vec<LookAtRecord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub child_of: Vec<ChildOfRecord>,
     #[serde(default)]
     pub clips: Vec<ClipRecord>,
+}
+
+/// Everything a rig constrains its bones with, in written form: what
+/// [`crate::edit::Edit::SetConstraints`] replaces at once.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ConstraintRecords {
+    pub ik: Vec<IkRecord>,
+    pub limits: Vec<LimitRecord>,
+    pub transforms: Vec<TransformRecord>,
+    pub springs: Vec<SpringRecord>,
+    pub look_at: Vec<LookAtRecord>,
+    pub child_of: Vec<ChildOfRecord>,
+}
+
+impl ConstraintRecords {
+    /// Every constraint's name (IK, transform, look-at, child-of: the ones clips key mixes of).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        let ik = self.ik.iter().map(|c| c.name.as_str());
+        let transforms = self.transforms.iter().map(|c| c.name.as_str());
+        let look_at = self.look_at.iter().map(|c| c.name.as_str());
+        let child_of = self.child_of.iter().map(|c| c.name.as_str());
+        ik.chain(transforms).chain(look_at).chain(child_of)
+    }
+
+    /// `stem` if no constraint has that name, else `stem 2`, `stem 3`, …
+    pub fn unused_name(&self, stem: &str) -> String {
+        let taken = |name: &str| self.names().any(|n| n == name);
+        if !taken(stem) {
+            return stem.to_string();
+        }
+        (2..)
+            .map(|i| format!("{stem} {i}"))
+            .find(|name| !taken(name))
+            .unwrap_or_else(|| stem.to_string())
+    }
 }
 
 /// A validated rig: the skeleton, its IK constraints (applied in order) and its clips.
@@ -67,6 +107,8 @@ pub struct Rig {
     pub limits: Vec<RotationLimit>,
     pub transforms: Vec<TransformConstraint>,
     pub springs: Vec<Spring>,
+    /// Child-of constraints, then look-at constraints (the order they are applied in).
+    pub follows: Vec<FollowConstraint>,
     pub clips: Vec<Clip>,
 }
 
@@ -160,16 +202,49 @@ impl RigFile {
         let (limits, transforms) =
             limits_and_transforms_from_records(&self.limits, &self.transforms, &skeleton)?;
         let springs = springs_from_records(&self.springs, &skeleton)?;
+        let follows = follows_from_records(&self.look_at, &self.child_of, &skeleton)?;
+        check_unique_constraint_names(&self.constraints())?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
-        check_mix_keys(&clips, &ik, &transforms)?;
+        check_mix_keys(&clips, &ik, &transforms, &follows)?;
         Ok(Rig {
             skeleton,
             ik,
             limits,
             transforms,
             springs,
+            follows,
             clips,
         })
+    }
+
+    /// The constraints, copied out.
+    pub fn constraints(&self) -> ConstraintRecords {
+        ConstraintRecords {
+            ik: self.ik.clone(),
+            limits: self.limits.clone(),
+            transforms: self.transforms.clone(),
+            springs: self.springs.clone(),
+            look_at: self.look_at.clone(),
+            child_of: self.child_of.clone(),
+        }
+    }
+
+    /// Replaces every constraint.
+    pub fn set_constraints(&mut self, constraints: ConstraintRecords) {
+        let ConstraintRecords {
+            ik,
+            limits,
+            transforms,
+            springs,
+            look_at,
+            child_of,
+        } = constraints;
+        self.ik = ik;
+        self.limits = limits;
+        self.transforms = transforms;
+        self.springs = springs;
+        self.look_at = look_at;
+        self.child_of = child_of;
     }
 
     /// The written form of `rig`.
@@ -185,9 +260,34 @@ impl RigFile {
                 .map(|c| c.to_record(skeleton))
                 .collect(),
             springs: rig.springs.iter().map(|c| c.to_record(skeleton)).collect(),
+            look_at: rig
+                .follows
+                .iter()
+                .filter(|c| c.kind == FollowKind::LookAt)
+                .map(|c| c.to_look_at(skeleton))
+                .collect(),
+            child_of: rig
+                .follows
+                .iter()
+                .filter(|c| c.kind == FollowKind::ChildOf)
+                .map(|c| c.to_child_of(skeleton))
+                .collect(),
             clips: rig.clips.iter().map(Clip::to_record).collect(),
         }
     }
+}
+
+/// Constraint names key mixes, so two constraints may not share one.
+fn check_unique_constraint_names(constraints: &ConstraintRecords) -> Result<(), ConstraintError> {
+    let mut seen = std::collections::HashSet::new();
+    for name in constraints.names() {
+        if !seen.insert(name) {
+            return Err(ConstraintError::DuplicateName {
+                name: name.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Parses RIG.json text.

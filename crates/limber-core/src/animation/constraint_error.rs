@@ -1,4 +1,4 @@
-//! Why an IK constraint, rotation limit, transform constraint, spring or constraint mix key was
+//! Why an IK constraint, rotation limit, transform, look-at or child-of constraint, spring or constraint mix key was
 //! refused when a rig was validated.
 
 use thiserror::Error;
@@ -13,6 +13,10 @@ pub enum ConstraintError {
     BadLimit { bone: String },
     #[error("transform constraint \"{name}\" needs two different bones and mixes from 0 to 1")]
     BadTransform { name: String },
+    #[error("{kind} \"{name}\" needs two different bones and a mix from 0 to 1")]
+    BadFollow { kind: &'static str, name: String },
+    #[error("two constraints are named \"{name}\"; clips key mixes by name, so names must differ")]
+    DuplicateName { name: String },
     #[error("IK \"{name}\" needs a chain of at least two bones")]
     ShortChain { name: String },
     #[error("IK \"{name}\": each bone of the chain must be the parent of the next")]
@@ -21,10 +25,12 @@ pub enum ConstraintError {
     TargetInChain { name: String },
     #[error("IK \"{name}\" has an out-of-range bend, mix, tolerance or iteration count")]
     BadIkSettings { name: String },
-    #[error("the spring of \"{bone}\" needs a frequency of 0.05–60 Hz and a damping of 0.01–10")]
+    #[error(
+        "the spring of \"{bone}\" needs a frequency of 0.05–60 Hz, a damping of 0.01–10 and a mix from 0 to 1"
+    )]
     BadSpring { bone: String },
     #[error(
-        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK or transform constraint"
+        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at or child-of constraint"
     )]
     UnknownMixTarget { clip: String, name: String },
 }

@@ -1,5 +1,6 @@
 //! Constraints after IK: rotation limits, then transform constraints, each in list order. The whole
-//! order of a frame is: clip → IK (in order) → limits → transform constraints → world → palette.
+//! order of a frame is: clip → springs → IK (in order) → limits → transform constraints → child-of
+//! → look-at ([`super::follow`]) → world → palette.
 //!
 //! - A rotation limit clamps a bone's rotation offset (degrees, counter-clockwise on screen) to
 //!   [min, max].
@@ -170,15 +171,19 @@ pub fn with_keyed_mix(
     (ik, transforms)
 }
 
-/// Checks that every mix key of every clip names an IK or transform constraint.
+/// Checks that every mix key of every clip names an IK, transform, look-at or child-of constraint.
 pub fn check_mix_keys(
     clips: &[super::clip::Clip],
     ik: &[super::ik::IkConstraint],
     transforms: &[TransformConstraint],
+    follows: &[super::follow::FollowConstraint],
 ) -> Result<(), ConstraintError> {
     for clip in clips {
         for name in clip.mix_key_names() {
-            if !ik.iter().any(|c| c.name == name) && !transforms.iter().any(|c| c.name == name) {
+            if !ik.iter().any(|c| c.name == name)
+                && !transforms.iter().any(|c| c.name == name)
+                && !follows.iter().any(|c| c.name == name)
+            {
                 return Err(ConstraintError::UnknownMixTarget {
                     clip: clip.name.clone(),
                     name: name.to_string(),
@@ -187,6 +192,25 @@ pub fn check_mix_keys(
         }
     }
     Ok(())
+}
+
+/// The look-at and child-of constraints with the mixes `clip` keys at time `t` (a keyed mix replaces
+/// the constraint's own).
+pub fn with_keyed_follow_mix(
+    clip: &super::clip::Clip,
+    t: f64,
+    follows: &[super::follow::FollowConstraint],
+) -> Vec<super::follow::FollowConstraint> {
+    follows
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Some(mix) = clip.sample_mix(&c.name, t) {
+                c.mix = mix;
+            }
+            c
+        })
+        .collect()
 }
 
 /// Validates limit and transform records against a skeleton.

@@ -5,6 +5,7 @@ pub mod clip;
 pub mod constraint_error;
 pub mod constraints;
 pub mod curve;
+pub mod follow;
 pub mod ik;
 pub mod key_edits;
 pub mod part_keys;
@@ -18,9 +19,12 @@ pub use constraint_error::ConstraintError;
 pub use constraints::{
     LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
     apply_limits_and_transforms, check_mix_keys, limits_and_transforms_from_records,
-    with_keyed_mix,
+    with_keyed_follow_mix, with_keyed_mix,
 };
 pub use curve::Interpolation;
+pub use follow::{
+    ChildOfRecord, FollowConstraint, FollowKind, LookAtRecord, apply_follows, follows_from_records,
+};
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};

@@ -26,6 +26,17 @@ pub struct SpringRecord {
     pub frequency: f64,
     /// Damping ratio, 0.01–10.
     pub damping: f64,
+    /// How much of the spring's lag reaches the bone, 0–1 (written only when not 1).
+    #[serde(default = "full_mix", skip_serializing_if = "is_full_mix")]
+    pub mix: f64,
+}
+
+fn full_mix() -> f64 {
+    1.0
+}
+
+fn is_full_mix(mix: &f64) -> bool {
+    *mix == 1.0
 }
 
 /// A validated spring.
@@ -34,6 +45,7 @@ pub struct Spring {
     pub bone: usize,
     pub frequency: f64,
     pub damping: f64,
+    pub mix: f64,
 }
 
 impl Spring {
@@ -47,7 +59,10 @@ impl Spring {
                 owner: "a spring".into(),
                 bone: record.bone.clone(),
             })?;
-        if !(0.05..=60.0).contains(&record.frequency) || !(0.01..=10.0).contains(&record.damping) {
+        if !(0.05..=60.0).contains(&record.frequency)
+            || !(0.01..=10.0).contains(&record.damping)
+            || !(0.0..=1.0).contains(&record.mix)
+        {
             return Err(ConstraintError::BadSpring {
                 bone: record.bone.clone(),
             });
@@ -56,6 +71,7 @@ impl Spring {
             bone,
             frequency: record.frequency,
             damping: record.damping,
+            mix: record.mix,
         })
     }
 
@@ -64,6 +80,7 @@ impl Spring {
             bone: skeleton.bones[self.bone].name.clone(),
             frequency: self.frequency,
             damping: self.damping,
+            mix: self.mix,
         }
     }
 
@@ -104,7 +121,7 @@ impl Spring {
 /// The clip's pose at `t` with the springs applied (each to the world rotation the clip gives its bone).
 pub fn sample_with_springs(solver: &PoseSolver, clip: &Clip, springs: &[Spring], t: f64) -> Pose {
     let mut pose = clip.sample(t);
-    for spring in springs {
+    for spring in springs.iter().filter(|s| s.mix > 0.0) {
         let world_angle = |s: f64| {
             let world = solver.world(&clip.sample(s));
             let axis = world[spring.bone].matrix2.x_axis;
@@ -131,7 +148,7 @@ pub fn sample_with_springs(solver: &PoseSolver, clip: &Clip, springs: &[Spring],
         let axis = world[spring.bone].matrix2.x_axis;
         let lag = wrap(x - axis.y.atan2(axis.x));
         // Counter-clockwise on screen is a negative angle in the y-down frame.
-        pose.bones[spring.bone].rotate -= lag;
+        pose.bones[spring.bone].rotate -= lag * spring.mix;
     }
     pose
 }
@@ -240,6 +257,7 @@ mod tests {
                 bone: "tail".into(),
                 frequency: 2.0,
                 damping: 0.3,
+                mix: 1.0,
             },
             &skeleton,
         )
@@ -298,6 +316,7 @@ mod tests {
                 bone: "tail".into(),
                 frequency: 1.5,
                 damping: 0.4,
+                mix: 1.0,
             },
             &skeleton,
         )
@@ -343,6 +362,7 @@ mod tests {
                     bone: "tail".into(),
                     frequency,
                     damping,
+                    mix: 1.0,
                 },
                 &skeleton,
             )

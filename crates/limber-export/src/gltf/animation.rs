@@ -49,7 +49,8 @@ pub fn constrained_bones(rig: &Rig) -> Vec<bool> {
         .flat_map(|c| c.chain.iter().copied())
         .chain(rig.limits.iter().map(|l| l.bone))
         .chain(rig.transforms.iter().map(|t| t.bone))
-        .chain(rig.springs.iter().map(|s| s.bone));
+        .chain(rig.springs.iter().map(|s| s.bone))
+        .chain(rig.follows.iter().map(|f| f.bone));
     for bone in bones {
         if let Some(flag) = moved.get_mut(bone) {
             *flag = true;
