@@ -391,6 +391,8 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                     limits,
                     transforms,
                     springs,
+                    look_at: vec![],
+                    child_of: vec![],
                     clips: vec![ClipRecord {
                         name: "clip".into(),
                         duration,
