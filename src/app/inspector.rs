@@ -1,4 +1,5 @@
-//! The inspector panel: the selected bone (name, parent, smoothness, delete), the automatic-weight
+//! The inspector panel: the selected bone (name, parent, smoothness, delete), its constraints and
+//! the rig's (Bones mode, and Animate mode once there are any: `constraint_inspector.rs`), the automatic-weight
 //! settings (smoothness and distance metric per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
@@ -66,6 +67,10 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         }
     } else {
         ui.label("Select a bone (click it in the view or the list).");
+    }
+    let has_constraints = editor.constraint_records() != Default::default();
+    if editor.mode == Mode::Bones || (editor.mode == Mode::Animate && has_constraints) {
+        super::constraint_inspector::constraints_section(ui, editor);
     }
     ui.separator();
     ui.heading("Automatic weights");

@@ -5,7 +5,9 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
-//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
+//! - [`ui`], [`inspector`] (with `constraint_inspector.rs`), [`timeline`], [`viewport`] (with
+//!   `rig_overlay.rs`: IK chains, targets and limit arcs): the egui panels; [`rigging`]: adding and
+//!   changing constraints; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
@@ -19,11 +21,13 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
+mod constraint_inspector;
 pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
 pub mod menus;
+mod rig_overlay;
 pub mod shortcuts;
 pub mod timeline;
 pub mod ui;
@@ -35,7 +39,8 @@ mod window;
 // them as siblings.
 pub use limber_editor::{
     commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
-    part_key_selection, recent, recovery, shortcut, tools, weights_cache, weights_job, worker,
+    part_key_selection, recent, recovery, rigging, shortcut, tools, weights_cache, weights_job,
+    worker,
 };
 
 pub use window::run;

@@ -179,7 +179,11 @@ pub fn editor_ui(
     egui::Panel::right("inspector")
         .resizable(true)
         .default_size(240.0)
-        .show(ui, |ui| super::inspector::inspector(ui, editor));
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("inspector scroll")
+                .show(ui, |ui| super::inspector::inspector(ui, editor));
+        });
     egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
     help::help_window(&ctx, editor);
     let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);

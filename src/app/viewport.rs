@@ -125,6 +125,9 @@ pub fn show(
         draw_wireframe(&painter, editor, &frame, center);
     }
     super::vertex_handles::draw(&painter, editor, &frame, center, response.hover_pos());
+    if editor.overlays.bones {
+        super::rig_overlay::draw(&painter, editor, &frame, center);
+    }
     // The brush's circle in Weights mode.
     if editor.mode == Mode::Weights
         && let Some(hover) = response.hover_pos()

@@ -47,6 +47,18 @@ pub enum Command {
     ToggleWeightOverlay,
     ToggleOnion,
     SetSkinning(SkinningMode),
+    /// IK on the selected bone and its ancestors, aiming at the picked target or a new target bone.
+    AddIk,
+    /// A rotation limit on the selected bone.
+    AddLimit,
+    /// The selected bone aims at the picked target.
+    AddLookAt,
+    /// The selected bone is carried by the picked target.
+    AddChildOf,
+    /// The selected bone copies the picked target's rotation.
+    AddTransform,
+    /// Gives the selected bone a spring, or takes it away.
+    ToggleSpring,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -194,6 +206,12 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ToggleOnion, "Onion skin", "", &[], at(Menu::Toolbar, 1)),
     entry(C::SetSkinning(SkinningMode::LinearBlend), "LBS", "linear blend skinning", &[], at(Menu::Toolbar, 2)),
     entry(C::SetSkinning(SkinningMode::DualQuaternion), "DQS", "dual quaternion skinning", &[], at(Menu::Toolbar, 2)),
+    entry(C::AddIk, "Add IK", "to the selected bone and its parent (or a longer chain, set in the inspector), aiming at the picked target or a new target bone", &[S::key(K::I)], at(Menu::Rig, 1)),
+    entry(C::AddLimit, "Add rotation limit", "±45° on the selected bone; drag its arc or type the angles", &[], at(Menu::Rig, 1)),
+    entry(C::AddLookAt, "Add look-at", "the selected bone aims at the target picked in the inspector", &[], at(Menu::Rig, 1)),
+    entry(C::AddChildOf, "Add child-of", "the selected bone is carried by the target picked in the inspector", &[], at(Menu::Rig, 1)),
+    entry(C::AddTransform, "Add copy rotation", "the selected bone copies the picked target's rotation (a transform constraint)", &[], at(Menu::Rig, 1)),
+    entry(C::ToggleSpring, "Spring on / off", "on the selected bone", &[], at(Menu::Rig, 1)),
 ];
 
 /// The table's row for `command`.

@@ -120,6 +120,8 @@ pub struct Editor {
     pub selected_vertex: Option<(usize, usize)>,
     /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
+    /// The IK chain length and target new constraints use (`rigging.rs`).
+    pub rig_choices: super::rigging::RigChoices,
 }
 
 /// The weight brush's settings.
@@ -174,6 +176,7 @@ impl Editor {
             keys: KeySelection::default(),
             selected_vertex: None,
             deform: Default::default(),
+            rig_choices: Default::default(),
         }
     }
 

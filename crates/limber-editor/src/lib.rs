@@ -34,6 +34,7 @@ pub mod part_key_selection;
 mod parts;
 pub mod recent;
 pub mod recovery;
+pub mod rigging;
 mod run_command;
 pub mod shortcut;
 pub mod tools;

@@ -3,6 +3,8 @@
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
 //! the state a toggle shows.
 
+use limber_core::animation::FollowKind;
+
 use crate::commands::{Command, WindowRequest};
 use crate::editor::{Editor, Mode};
 
@@ -53,6 +55,24 @@ impl Editor {
             Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
             Command::ToggleOnion => self.overlays.onion = !self.overlays.onion,
             Command::SetSkinning(mode) => self.skinning = mode,
+            Command::AddIk => {
+                self.add_ik();
+            }
+            Command::AddLimit => {
+                self.add_limit();
+            }
+            Command::AddLookAt => {
+                self.add_follow(FollowKind::LookAt);
+            }
+            Command::AddChildOf => {
+                self.add_follow(FollowKind::ChildOf);
+            }
+            Command::AddTransform => {
+                self.add_transform();
+            }
+            Command::ToggleSpring => {
+                self.toggle_spring();
+            }
         }
         None
     }
@@ -76,6 +96,15 @@ impl Editor {
                 self.current_clip().is_some() && self.selected_bone.is_some_and(|b| b < bones)
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
+            Command::AddIk => self.ik_chain_from_selection().is_some(),
+            Command::AddLimit | Command::ToggleSpring => {
+                self.selected_bone.is_some_and(|b| b < bones)
+            }
+            Command::AddLookAt | Command::AddChildOf | Command::AddTransform => {
+                let target = self.rig_choices.target;
+                self.selected_bone.is_some_and(|b| b < bones)
+                    && target.is_some_and(|t| t < bones && Some(t) != self.selected_bone)
+            }
             Command::PlayPause => self.clip.is_some(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()

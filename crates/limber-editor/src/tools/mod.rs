@@ -10,6 +10,7 @@
 //!
 //! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
 //! - [`bone`]: draw a new bone (Bones);
+//! - [`limit`]: drag the ends of the selected bone's rotation limit (Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh).
@@ -17,6 +18,7 @@
 pub mod bone;
 pub mod brush;
 pub mod deform;
+pub mod limit;
 pub mod pose;
 pub mod vertex;
 
@@ -66,6 +68,7 @@ pub enum Drag {
     Paint(brush::BrushStroke),
     MoveVertex(vertex::VertexDrag),
     Deform(Box<deform::DeformDrag>),
+    Limit(limit::LimitDrag),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
 }
@@ -90,7 +93,9 @@ impl Editor {
         self.drag = match self.mode {
             Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
             Mode::Animate => start(self, press, Drag::Pose),
-            Mode::Bones => start(self, press, Drag::NewBone),
+            Mode::Bones => {
+                start(self, press, Drag::Limit).or_else(|| start(self, press, Drag::NewBone))
+            }
             Mode::Weights => start(self, press, Drag::Paint),
             Mode::Mesh => start(self, press, Drag::MoveVertex),
         };
@@ -118,6 +123,7 @@ impl Editor {
             Drag::Paint(tool) => tool.drag_to(self, point),
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
             Drag::Deform(tool) => tool.drag_to(self, point),
+            Drag::Limit(tool) => tool.drag_to(self, point),
             Drag::Pan => {}
         }
         self.drag = Some(drag);
@@ -134,6 +140,7 @@ impl Editor {
             Drag::Paint(tool) => tool.finish(self),
             Drag::MoveVertex(tool) => tool.finish(self),
             Drag::Deform(tool) => tool.finish(self),
+            Drag::Limit(tool) => tool.finish(self),
             Drag::Pan => return,
         }
         self.document.commit();
@@ -158,6 +165,7 @@ impl Editor {
             Drag::Paint(tool) => tool.cancel(self),
             Drag::MoveVertex(tool) => tool.cancel(self),
             Drag::Deform(tool) => tool.cancel(self),
+            Drag::Limit(tool) => tool.cancel(self),
             Drag::Pan => {}
         }
         self.status = "drag cancelled".into();

@@ -1,5 +1,5 @@
 //! The posing tool (Animate mode): drag a bone to rotate it about its posed head, or with Shift
-//! held to move it; either is keyed at the playhead of the current clip. The bone pressed (else the
+//! held (or when it is an IK target) to move it; either is keyed at the playhead of the current clip. The bone pressed (else the
 //! selected one) becomes the selected bone.
 
 use glam::{DMat2, DVec2};
@@ -43,7 +43,8 @@ impl Tool for PoseDrag {
             .bone_at(&frame.palette, point, editor.bone_reach())
             .or(editor.selected_bone)?;
         let record = editor.document.project.rig.skeleton.bones.get(bone)?;
-        let how = if press.shift {
+        // An IK target moves rather than turns, so that the chain follows it.
+        let how = if press.shift || editor.is_ik_target(bone) {
             let to_parent = record
                 .parent
                 .and_then(|p| frame.world.get(p))

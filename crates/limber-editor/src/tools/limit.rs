@@ -1,0 +1,67 @@
+//! The rotation-limit tool (Bones mode): the selected bone's limit is drawn as an arc at its head
+//! with a handle at each end; dragging a handle sets that end of the limit to the pointer's
+//! direction (the other end stays; min never passes max). One drag is one undo step.
+
+use glam::DVec2;
+
+use super::{Press, Tool};
+use crate::editor::Editor;
+
+/// How near (screen points) a press must be to a limit handle to grab it.
+const HANDLE_REACH: f64 = 8.0;
+
+/// Which end of a limit is being dragged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitEnd {
+    Min,
+    Max,
+}
+
+/// A limit's end being dragged.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LimitDrag {
+    pub bone: usize,
+    pub end: LimitEnd,
+}
+
+impl Tool for LimitDrag {
+    fn start(editor: &mut Editor, press: Press) -> Option<Self> {
+        let bone = editor.selected_bone?;
+        let arc = editor.limit_arc(bone)?;
+        let reach = HANDLE_REACH / editor.camera.zoom;
+        let near = |degrees: f64| arc.point_at(degrees).distance(press.point);
+        let (to_min, to_max) = (near(arc.min), near(arc.max));
+        let end = if to_min <= to_max && to_min <= reach {
+            LimitEnd::Min
+        } else if to_max <= reach {
+            LimitEnd::Max
+        } else {
+            return None;
+        };
+        Some(Self { bone, end })
+    }
+
+    fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
+        let Some(arc) = editor.limit_arc(self.bone) else {
+            return;
+        };
+        let degrees = arc.degrees_toward(point);
+        let mut records = editor.constraint_records();
+        let Some(limit) = records.limits.get_mut(arc.limit) else {
+            return;
+        };
+        match self.end {
+            LimitEnd::Min => limit.min = degrees.min(limit.max),
+            LimitEnd::Max => limit.max = degrees.max(limit.min),
+        }
+        editor.set_constraint_records(records);
+    }
+
+    fn finish(self, editor: &mut Editor) {
+        if let Some(arc) = editor.limit_arc(self.bone) {
+            editor.status = format!("rotation limit {:.0}° to {:.0}°", arc.min, arc.max);
+        }
+    }
+
+    fn cancel(self, _editor: &mut Editor) {}
+}

@@ -1,0 +1,298 @@
+//! The inspector's constraints: for the selected bone, the choices new constraints start from (IK
+//! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation and a rotation
+//! limit (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
+//! mix); then the list of every constraint of the rig with its settings — IK bend and mix, limit
+//! angles, transform mixes, look-at and child-of mixes — and a delete button each. Every change is
+//! one undo step (a slider drag too, through [`super::drag_edit`]).
+
+use eframe::egui;
+
+use super::commands::Command;
+use super::drag_edit::drag_edit;
+use super::editor::Editor;
+use super::rigging::ConstraintRef;
+use crate::core::rig::ConstraintRecords;
+
+/// The constraints section of the inspector.
+pub fn constraints_section(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.separator();
+    ui.heading("Constraints");
+    if let Some(bone) = editor.selected_bone {
+        add_row(ui, editor, bone);
+        spring_row(ui, editor, bone);
+    }
+    let records = editor.constraint_records();
+    if records == ConstraintRecords::default() {
+        ui.label("No constraints yet.");
+        return;
+    }
+    constraint_list(ui, editor, &records);
+}
+
+/// What new constraints start from, and the buttons that add them.
+fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
+    let bones = &editor.document.project.rig.skeleton.bones;
+    let names: Vec<(usize, String)> = bones
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != bone)
+        .map(|(i, b)| (i, b.name.clone()))
+        .collect();
+    let mut depth = 1;
+    let mut at = bones.get(bone).and_then(|b| b.parent);
+    while let Some(parent) = at {
+        depth += 1;
+        at = bones.get(parent).and_then(|b| b.parent);
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Target");
+        let shown = editor
+            .rig_choices
+            .target
+            .and_then(|t| names.iter().find(|(i, _)| *i == t))
+            .map_or("(new target bone)".to_string(), |(_, n)| n.clone());
+        egui::ComboBox::from_id_salt("constraint target")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut editor.rig_choices.target, None, "(new target bone)");
+                for (i, name) in &names {
+                    ui.selectable_value(&mut editor.rig_choices.target, Some(*i), name);
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "the bone new IK, look-at, child-of and copy-rotation constraints aim at",
+            );
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("IK bones");
+        ui.add(egui::DragValue::new(&mut editor.rig_choices.ik_bones).range(2..=depth.max(2)))
+            .labelled_by(label.id)
+            .on_hover_text(
+                "2: two-bone IK (the selected bone and its parent); more: a FABRIK chain",
+            );
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (command, label) in [
+            (Command::AddIk, "Add IK"),
+            (Command::AddLookAt, "Add look-at"),
+            (Command::AddChildOf, "Add child-of"),
+            (Command::AddTransform, "Add copy rotation"),
+            (Command::AddLimit, "Add rotation limit"),
+        ] {
+            if ui
+                .add_enabled(editor.can_run(command), egui::Button::new(label))
+                .clicked()
+            {
+                editor.run_command(command);
+            }
+        }
+    });
+}
+
+/// The selected bone's spring: on/off, and its settings when on.
+fn spring_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
+    let spring = editor.spring_of(bone);
+    let mut on = spring.is_some();
+    if ui
+        .checkbox(&mut on, "Spring")
+        .on_hover_text("the bone's rotation lags behind and overshoots, like a damped spring")
+        .clicked()
+    {
+        editor.toggle_spring();
+    }
+    let Some(index) = spring else { return };
+    let records = editor.constraint_records();
+    let Some(record) = records.springs.get(index) else {
+        return;
+    };
+    ui.push_id(("spring", index), |ui| {
+        let (mut frequency, mut damping, mut mix) = (record.frequency, record.damping, record.mix);
+        let fields = [
+            ui.add(
+                egui::Slider::new(&mut frequency, 0.05..=60.0)
+                    .logarithmic(true)
+                    .text("frequency (Hz)"),
+            ),
+            ui.add(
+                egui::Slider::new(&mut damping, 0.01..=10.0)
+                    .logarithmic(true)
+                    .text("damping"),
+            ),
+            ui.add(egui::Slider::new(&mut mix, 0.0..=1.0).text("spring mix")),
+        ];
+        for field in &fields {
+            drag_edit(ui, editor, field, |editor| {
+                change(editor, |r| {
+                    if let Some(s) = r.springs.get_mut(index) {
+                        (s.frequency, s.damping, s.mix) = (frequency, damping, mix);
+                    }
+                });
+            });
+        }
+    });
+}
+
+/// Every constraint with its settings and a delete button.
+fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintRecords) {
+    for (i, ik) in records.ik.iter().enumerate() {
+        ui.push_id(("ik", i), |ui| {
+            let title = format!("IK {}: {} -> {}", ik.name, ik.bones.join(" > "), ik.target);
+            header(ui, editor, &title, ConstraintRef::Ik(i));
+            ui.horizontal(|ui| {
+                let bend = if ik.bend < 0.0 { "bend -" } else { "bend +" };
+                if ui
+                    .button(bend)
+                    .on_hover_text("which way the middle joint bends")
+                    .clicked()
+                {
+                    change(editor, |r| {
+                        if let Some(c) = r.ik.get_mut(i) {
+                            c.bend = -c.bend;
+                        }
+                    });
+                }
+                mix_slider(ui, editor, ik.mix, "IK mix", move |r, mix| {
+                    if let Some(c) = r.ik.get_mut(i) {
+                        c.mix = mix;
+                    }
+                });
+            });
+        });
+    }
+    for (i, limit) in records.limits.iter().enumerate() {
+        ui.push_id(("limit", i), |ui| {
+            let title = format!("Rotation limit of {}", limit.bone);
+            header(ui, editor, &title, ConstraintRef::Limit(i));
+            ui.horizontal(|ui| {
+                let (mut min, mut max) = (limit.min, limit.max);
+                let label = ui.label("min / max (°)");
+                let low = ui
+                    .add(
+                        egui::DragValue::new(&mut min)
+                            .range(-360.0..=max)
+                            .suffix("°"),
+                    )
+                    .labelled_by(label.id);
+                let high = ui
+                    .add(
+                        egui::DragValue::new(&mut max)
+                            .range(min..=360.0)
+                            .suffix("°"),
+                    )
+                    .labelled_by(label.id);
+                for field in [&low, &high] {
+                    drag_edit(ui, editor, field, |editor| {
+                        change(editor, |r| {
+                            if let Some(c) = r.limits.get_mut(i) {
+                                (c.min, c.max) = (min.min(max), max.max(min));
+                            }
+                        });
+                    });
+                }
+            });
+        });
+    }
+    for (i, transform) in records.transforms.iter().enumerate() {
+        ui.push_id(("transform", i), |ui| {
+            let title = format!(
+                "Copy {}: {} <- {}",
+                transform.name, transform.bone, transform.source
+            );
+            header(ui, editor, &title, ConstraintRef::Transform(i));
+            mix_slider(
+                ui,
+                editor,
+                transform.rotate_mix,
+                "rotation mix",
+                move |r, m| {
+                    if let Some(c) = r.transforms.get_mut(i) {
+                        c.rotate_mix = m;
+                    }
+                },
+            );
+            mix_slider(
+                ui,
+                editor,
+                transform.translate_mix,
+                "translation mix",
+                move |r, m| {
+                    if let Some(c) = r.transforms.get_mut(i) {
+                        c.translate_mix = m;
+                    }
+                },
+            );
+        });
+    }
+    for (i, look) in records.look_at.iter().enumerate() {
+        ui.push_id(("look_at", i), |ui| {
+            let title = format!("Look-at {}: {} -> {}", look.name, look.bone, look.target);
+            header(ui, editor, &title, ConstraintRef::LookAt(i));
+            mix_slider(ui, editor, look.mix, "look-at mix", move |r, m| {
+                if let Some(c) = r.look_at.get_mut(i) {
+                    c.mix = m;
+                }
+            });
+        });
+    }
+    for (i, child) in records.child_of.iter().enumerate() {
+        ui.push_id(("child_of", i), |ui| {
+            let title = format!(
+                "Child-of {}: {} carried by {}",
+                child.name, child.bone, child.target
+            );
+            header(ui, editor, &title, ConstraintRef::ChildOf(i));
+            mix_slider(ui, editor, child.mix, "child-of mix", move |r, m| {
+                if let Some(c) = r.child_of.get_mut(i) {
+                    c.mix = m;
+                }
+            });
+        });
+    }
+    for (i, spring) in records.springs.iter().enumerate() {
+        ui.push_id(("spring row", i), |ui| {
+            let title = format!(
+                "Spring on {}: {:.2} Hz, damping {:.2}",
+                spring.bone, spring.frequency, spring.damping
+            );
+            header(ui, editor, &title, ConstraintRef::Spring(i));
+        });
+    }
+}
+
+/// A constraint's title with its delete button.
+fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: ConstraintRef) {
+    ui.horizontal(|ui| {
+        ui.label(title);
+        if ui
+            .small_button("Delete")
+            .on_hover_text("delete this constraint")
+            .clicked()
+        {
+            editor.remove_constraint(which);
+        }
+    });
+}
+
+/// A 0–1 mix slider that writes through `set`; a drag is one undo step.
+fn mix_slider(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    mix: f64,
+    text: &str,
+    set: impl FnOnce(&mut ConstraintRecords, f64),
+) {
+    let mut value = mix;
+    let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(text));
+    drag_edit(ui, editor, &response, |editor| {
+        change(editor, |r| set(r, value));
+    });
+}
+
+/// Applies `edit` to a copy of the constraints and sets them (one undo step or part of a drag's).
+fn change(editor: &mut Editor, edit: impl FnOnce(&mut ConstraintRecords)) {
+    let mut records = editor.constraint_records();
+    edit(&mut records);
+    editor.set_constraint_records(records);
+}

@@ -1,0 +1,79 @@
+//! Constraints drawn over the view: each IK chain (its bones traced, a dashed line from the tip to
+//! the target and a ring on the target), look-at and child-of links (dashed lines from the bone to
+//! its target), and the selected bone's rotation limit as an arc at its head with a handle at each
+//! end (drag a handle in Bones mode to set that end).
+
+use eframe::egui::{self, Color32, Pos2, Stroke};
+use glam::DVec2;
+
+use super::editor::Editor;
+use crate::core::animation::FollowKind;
+use crate::core::frame::Frame;
+
+const IK_COLOUR: Color32 = Color32::from_rgb(255, 170, 40);
+const LOOK_AT_COLOUR: Color32 = Color32::from_rgb(80, 220, 255);
+const CHILD_OF_COLOUR: Color32 = Color32::from_rgb(120, 230, 120);
+const LIMIT_COLOUR: Color32 = Color32::from_rgb(255, 90, 200);
+
+/// Draws the rig's constraints for `frame`, with the view centred at `center` (screen points).
+pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVec2) {
+    let camera = editor.camera;
+    let screen = |p: DVec2| {
+        let s = camera.to_screen(p, center);
+        Pos2::new(s.x as f32, s.y as f32)
+    };
+    let rig = &editor.document.project.rig;
+    let head = |bone: usize| frame.world.get(bone).map(|w| w.translation);
+    let tail = |bone: usize| {
+        let b = rig.skeleton.bones.get(bone)?;
+        let w = frame.world.get(bone)?;
+        Some(
+            w.transform_point2(w.inverse().transform_point2(w.translation) + DVec2::X * b.length()),
+        )
+    };
+    for ik in &rig.ik {
+        for &bone in &ik.chain {
+            if let (Some(a), Some(b)) = (head(bone), tail(bone)) {
+                painter.line_segment([screen(a), screen(b)], Stroke::new(2.0, IK_COLOUR));
+            }
+        }
+        let tip = ik.chain.last().and_then(|&b| tail(b));
+        if let (Some(tip), Some(target)) = (tip, head(ik.target)) {
+            dashed(painter, screen(tip), screen(target), IK_COLOUR);
+            painter.circle_stroke(screen(target), 7.0, Stroke::new(2.0, IK_COLOUR));
+        }
+    }
+    for follow in &rig.follows {
+        let colour = match follow.kind {
+            FollowKind::LookAt => LOOK_AT_COLOUR,
+            FollowKind::ChildOf => CHILD_OF_COLOUR,
+        };
+        if let (Some(from), Some(to)) = (head(follow.bone), head(follow.target)) {
+            dashed(painter, screen(from), screen(to), colour);
+            painter.circle_stroke(screen(to), 4.0, Stroke::new(1.5, colour));
+        }
+    }
+    if let Some(arc) = editor.selected_bone.and_then(|b| editor.limit_arc(b)) {
+        let steps = ((arc.max - arc.min).abs() / 4.0).ceil().max(1.0) as usize;
+        let points: Vec<Pos2> = (0..=steps)
+            .map(|k| arc.min + (arc.max - arc.min) * k as f64 / steps as f64)
+            .map(|deg| screen(arc.point_at(deg)))
+            .collect();
+        painter.add(egui::Shape::line(points, Stroke::new(2.0, LIMIT_COLOUR)));
+        for end in [arc.min, arc.max] {
+            let p = screen(arc.point_at(end));
+            painter.line_segment([screen(arc.head), p], Stroke::new(1.0, LIMIT_COLOUR));
+            painter.circle_filled(p, 5.0, LIMIT_COLOUR);
+        }
+    }
+}
+
+/// A dashed line from `a` to `b`.
+fn dashed(painter: &egui::Painter, a: Pos2, b: Pos2, colour: Color32) {
+    painter.extend(egui::Shape::dashed_line(
+        &[a, b],
+        Stroke::new(1.5, colour),
+        6.0,
+        4.0,
+    ));
+}

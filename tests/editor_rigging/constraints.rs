@@ -1,0 +1,263 @@
+//! IK, rotation limits, look-at, child-of and springs made in the editor: a two-bone IK whose new
+//! target, dragged in Animate mode, puts the chain's tip on it; a rotation limit whose arc handle is
+//! dragged to set it and which then holds; look-at and child-of sampled as the core defines them;
+//! each action one undo step, Esc cancelling each drag.
+
+use eframe::egui::{Event, Key};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::DVec2;
+use limber::app::editor::{Editor, Mode};
+
+use super::editor_harness::{button, drag, harness, pos};
+
+fn bone(editor: &Editor, name: &str) -> usize {
+    editor
+        .document
+        .project
+        .rig
+        .skeleton
+        .index_of(name)
+        .unwrap_or_else(|| panic!("bone {name}"))
+}
+
+/// Bone `b`'s head and tail as drawn now (image pixels).
+fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
+    let frame = editor.frame().expect("a frame");
+    let w = frame.world[b];
+    let length = editor.document.project.rig.skeleton.bones[b].length();
+    (w.translation, w.transform_point2(DVec2::X * length))
+}
+
+fn undo_depth(editor: &mut Editor) -> usize {
+    let saved = editor.document.project.clone();
+    let mut depth = 0;
+    while editor.document.can_undo() && editor.document.undo() {
+        depth += 1;
+    }
+    for _ in 0..depth {
+        editor.document.redo();
+    }
+    assert_eq!(editor.document.project, saved);
+    depth
+}
+
+fn click_label(harness: &mut Harness<'_, Editor>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+}
+
+fn select(harness: &mut Harness<'_, Editor>, name: &str) {
+    let b = bone(harness.state(), name);
+    harness.state_mut().selected_bone = Some(b);
+    harness.run_steps(2);
+}
+
+fn bones_mode(harness: &mut Harness<'_, Editor>) {
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    assert_eq!(harness.state().mode, Mode::Bones);
+}
+
+#[test]
+fn two_bone_ik_made_in_the_inspector_follows_its_dragged_target_to_the_pixel() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    // Draw a forearm from arm_r's tail: a connected two-bone chain.
+    select(&mut harness, "arm_r");
+    let (_, elbow) = drawn(harness.state(), bone(harness.state(), "arm_r"));
+    let hand = elbow + DVec2::new(18.0, 4.0);
+    let (from, to) = (
+        harness.state().screen_of(elbow + DVec2::new(0.0, 30.0)),
+        harness.state().screen_of(hand),
+    );
+    drag(&mut harness, from, to);
+    let forearm = harness
+        .state()
+        .selected_bone
+        .expect("the new bone is selected");
+    let steps = undo_depth(harness.state_mut());
+
+    click_label(&mut harness, "Add IK");
+    let editor = harness.state_mut();
+    let ik = &editor.document.project.rig.ik;
+    assert_eq!(ik.len(), 1, "{}", editor.status);
+    assert_eq!(ik[0].chain, vec![bone(editor, "arm_r"), forearm]);
+    let target = ik[0].target;
+    let target_bone = &editor.document.project.rig.skeleton.bones[target];
+    assert!(!target_bone.deform, "the new target bone does not deform");
+    assert_eq!(target_bone.parent, None);
+    assert!(
+        editor.document.project.parts[0]
+            .binding
+            .vertices
+            .iter()
+            .flatten()
+            .all(|&(b, _)| b != target),
+        "and takes no weight"
+    );
+    assert_eq!(undo_depth(editor), steps + 1, "bone and IK are one step");
+
+    // Animate mode: drag the target (by its tail) to a point the chain can reach.
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    let arm = bone(harness.state(), "arm_r");
+    let (shoulder, _) = drawn(harness.state(), arm);
+    let (target_head, target_tail) = drawn(harness.state(), target);
+    let wanted = shoulder + DVec2::new(22.0, 20.0);
+    let (from, to) = (
+        harness.state().screen_of(target_tail),
+        harness
+            .state()
+            .screen_of(target_tail + (wanted - target_head)),
+    );
+    let before = harness.state().document.project.clone();
+    // Esc mid-drag puts everything back.
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    button(&mut harness, from, true);
+    harness.event(Event::PointerMoved(pos((from + to) * 0.5)));
+    harness.run_steps(1);
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    button(&mut harness, (from + to) * 0.5, false);
+    assert_eq!(harness.state().document.project, before, "Esc restores");
+
+    drag(&mut harness, from, to);
+    let editor = harness.state();
+    let (reached, _) = drawn(editor, target);
+    assert!(
+        reached.distance(wanted) < 0.05,
+        "the drag moves the target: {reached} vs {wanted}"
+    );
+    let (_, tip) = drawn(editor, forearm);
+    let miss = tip.distance(reached);
+    assert!(
+        miss <= 0.5,
+        "the chain's tip reaches the target: {miss} px away"
+    );
+    let clip = &editor.document.project.rig.clips[editor.clip.expect("a clip")];
+    assert!(
+        clip.to_record().keys.iter().any(|k| k.bone
+            == editor.document.project.rig.skeleton.bones[target].name
+            && k.translate.is_some()),
+        "the drag keyed the target's translation"
+    );
+}
+
+#[test]
+fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    select(&mut harness, "head");
+    click_label(&mut harness, "Add rotation limit");
+    let head = bone(harness.state(), "head");
+    let arc = harness.state().limit_arc(head).expect("the limit is drawn");
+    assert_eq!((arc.min, arc.max), (-45.0, 45.0));
+    let steps = undo_depth(harness.state_mut());
+
+    // Drag the max handle to 20°: Esc first, then for real.
+    let (from, to) = (
+        harness.state().screen_of(arc.point_at(45.0)),
+        harness.state().screen_of(arc.point_at(20.0)),
+    );
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    button(&mut harness, from, true);
+    harness.event(Event::PointerMoved(pos(to)));
+    harness.run_steps(1);
+    assert!(harness.state().limit_arc(head).expect("arc").max < 40.0);
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    button(&mut harness, to, false);
+    assert_eq!(harness.state().limit_arc(head).expect("arc").max, 45.0);
+
+    drag(&mut harness, from, to);
+    let arc = harness.state().limit_arc(head).expect("arc");
+    assert!(
+        (arc.max - 20.0).abs() < 0.5,
+        "max set by the drag: {}",
+        arc.max
+    );
+    assert_eq!(arc.min, -45.0);
+    assert_eq!(
+        undo_depth(harness.state_mut()),
+        steps + 1,
+        "one drag, one step"
+    );
+    assert!(
+        harness.state().document.project.rig.skeleton.bones.len() == 7,
+        "the drag drew no bone"
+    );
+
+    // In Animate mode a keyed 80° turn is held at 20°.
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    harness.state_mut().key_rotation(head, 80.0);
+    let frame = harness.state().frame().expect("frame");
+    let held = frame.pose.bones[head].rotate.to_degrees();
+    assert!((held - arc.max).abs() < 1e-9, "the limit holds: {held}°");
+}
+
+#[test]
+fn look_at_and_child_of_made_in_the_inspector_are_sampled_as_defined() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    let (head, arm, leg) = {
+        let e = harness.state();
+        (bone(e, "head"), bone(e, "arm_r"), bone(e, "leg_l"))
+    };
+    select(&mut harness, "head");
+    harness.state_mut().rig_choices.target = Some(arm);
+    harness.run_steps(1);
+    click_label(&mut harness, "Add look-at");
+    select(&mut harness, "leg_l");
+    click_label(&mut harness, "Add child-of");
+    let follows = &harness.state().document.project.rig.follows;
+    assert_eq!(follows.len(), 2, "{}", harness.state().status);
+
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    let editor = harness.state();
+    let rest = editor.document.project.rig.skeleton.rest_world();
+    let clip = editor.clip.expect("a clip");
+    for t in [0.1, 0.35, 0.8] {
+        harness.state_mut().time = t;
+        harness.run_steps(1);
+        let editor = harness.state();
+        let frame = editor.frame().expect("frame");
+        let aim = frame.world[arm].translation - frame.world[head].translation;
+        let off = frame.world[head].matrix2.x_axis.angle_to(aim).abs();
+        assert!(
+            off < 1e-9,
+            "t = {t}: the head looks at arm_r ({off} rad off)"
+        );
+        // Child-of at mix 1: leg_l is where arm_r's motion from rest carries its own pose.
+        let mut free = editor.document.project.clone();
+        free.rig.follows.clear();
+        let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
+        let own = limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.get(clip), t);
+        let carried = frame.world[arm] * rest[arm].inverse() * own.world[leg];
+        let gap = (carried.translation - frame.world[leg].translation).length();
+        assert!(gap < 1e-9, "t = {t}: child-of carries leg_l ({gap} px off)");
+    }
+}
+
+#[test]
+fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    select(&mut harness, "head");
+    let steps = undo_depth(harness.state_mut());
+    click_label(&mut harness, "Spring");
+    let springs = harness.state().constraint_records().springs;
+    assert_eq!(springs.len(), 1);
+    assert_eq!(springs[0].bone, "head");
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1);
+    harness.get_by_label("Delete").click();
+    harness.run_steps(2);
+    assert!(harness.state().constraint_records().springs.is_empty());
+    assert_eq!(undo_depth(harness.state_mut()), steps + 2);
+    harness.state_mut().undo();
+    assert_eq!(harness.state().constraint_records().springs.len(), 1);
+}
