@@ -373,6 +373,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                             source: source.get(&bones).name.clone(),
                             rotate_mix,
                             translate_mix,
+                            scale_mix: 0.0,
                         },
                     )
                     .into_iter()

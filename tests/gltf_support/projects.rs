@@ -68,7 +68,7 @@ const CONSTRAINTS: &str = r#"
   "look_at": [{"name": "watch", "bone": "head", "target": "goal", "mix": 0.5}],
   "child_of": [{"name": "carry", "bone": "leg_r", "target": "hand_r", "mix": 0}],
   "limits": [{"bone": "leg_l", "min": -8, "max": 8}],
-  "transforms": [{"name": "follow", "bone": "arm_l", "source": "hand_r", "rotate_mix": 0.3, "translate_mix": 0}],"#;
+  "transforms": [{"name": "follow", "bone": "arm_l", "source": "hand_r", "rotate_mix": 0.3, "translate_mix": 0, "scale_mix": 0.4}],"#;
 
 const MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "reach", "time": 0.0, "mix": 0.2},

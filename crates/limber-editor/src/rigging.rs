@@ -240,6 +240,7 @@ impl Editor {
                 source,
                 rotate_mix: 1.0,
                 translate_mix: 0.0,
+                scale_mix: 0.0,
             });
         })
     }

@@ -4,9 +4,9 @@
 //!
 //! - A rotation limit clamps a bone's rotation offset (degrees, counter-clockwise on screen) to
 //!   [min, max].
-//! - A transform constraint moves a bone's world rotation and/or head position toward another bone's,
-//!   by `rotate_mix` and `translate_mix` (0–1), by changing the bone's own offsets, so its children
-//!   follow.
+//! - A transform constraint moves a bone's world rotation, head position and/or scale toward another
+//!   bone's, by `rotate_mix`, `translate_mix` and `scale_mix` (0–1), by changing the bone's own
+//!   offsets, so its children follow.
 
 use glam::{DMat2, DVec2};
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,13 @@ pub struct TransformRecord {
     pub rotate_mix: f64,
     #[serde(default)]
     pub translate_mix: f64,
+    /// Written only when not 0 (format version 3).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scale_mix: f64,
+}
+
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
 }
 
 /// Validated rotation limit.
@@ -55,6 +62,7 @@ pub struct TransformConstraint {
     pub source: usize,
     pub rotate_mix: f64,
     pub translate_mix: f64,
+    pub scale_mix: f64,
 }
 
 fn bone_index(skeleton: &Skeleton, name: &str, owner: &str) -> Result<usize, ConstraintError> {
@@ -99,7 +107,10 @@ impl TransformConstraint {
         let bone = bone_index(skeleton, &record.bone, &what)?;
         let source = bone_index(skeleton, &record.source, &what)?;
         let mix_ok = |m: f64| (0.0..=1.0).contains(&m);
-        if bone == source || !mix_ok(record.rotate_mix) || !mix_ok(record.translate_mix) {
+        let mixes_ok = [record.rotate_mix, record.translate_mix, record.scale_mix]
+            .into_iter()
+            .all(mix_ok);
+        if bone == source || !mixes_ok {
             return Err(ConstraintError::BadTransform {
                 name: record.name.clone(),
             });
@@ -110,6 +121,7 @@ impl TransformConstraint {
             source,
             rotate_mix: record.rotate_mix,
             translate_mix: record.translate_mix,
+            scale_mix: record.scale_mix,
         })
     }
 
@@ -120,6 +132,7 @@ impl TransformConstraint {
             source: skeleton.bones[self.source].name.clone(),
             rotate_mix: self.rotate_mix,
             translate_mix: self.translate_mix,
+            scale_mix: self.scale_mix,
         }
     }
 }
@@ -164,6 +177,7 @@ pub fn with_keyed_mix(
             if let Some(mix) = clip.sample_mix(&c.name, t) {
                 c.rotate_mix *= mix;
                 c.translate_mix *= mix;
+                c.scale_mix *= mix;
             }
             c
         })
@@ -271,6 +285,20 @@ pub fn apply_limits_and_transforms(
                 *t = (DVec2::from(*t) + local).to_array();
             }
         }
+        if constraint.scale_mix > 0.0 {
+            // World scale along the bone and across it: the lengths of its frame's axes.
+            let world = solver.world(pose);
+            let (bone, source) = (world[constraint.bone], world[constraint.source]);
+            let axes = |m: &DMat2| DVec2::new(m.x_axis.length(), m.y_axis.length());
+            let (own, wanted) = (axes(&bone.matrix2), axes(&source.matrix2));
+            let goal = own + (wanted - own) * constraint.scale_mix;
+            let factor = goal / own;
+            // A bone scaled to nothing cannot be scaled back by a factor: left as it is.
+            if factor.is_finite() {
+                let scale = &mut pose.bones[constraint.bone].scale;
+                *scale = (DVec2::from(*scale) * factor).to_array();
+            }
+        }
     }
 }
 
@@ -330,6 +358,7 @@ mod tests {
             source: "leader".into(),
             rotate_mix: 1.0,
             translate_mix: 1.0,
+            scale_mix: 1.0,
         };
         let constraint = TransformConstraint::from_record(&record, &s).unwrap();
         for scale in [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]] {
@@ -355,6 +384,38 @@ mod tests {
     }
 
     #[test]
+    fn transform_constraints_copy_world_scale_with_mix() {
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        let record = TransformRecord {
+            name: "grow".into(),
+            bone: "arm".into(),
+            source: "leader".into(),
+            rotate_mix: 0.0,
+            translate_mix: 0.0,
+            scale_mix: 0.5,
+        };
+        let constraint = TransformConstraint::from_record(&record, &s).unwrap();
+        let mut pose = Pose::rest(&s);
+        pose.bones[2].scale = [3.0, 2.0];
+        apply_limits_and_transforms(&solver, &s, &mut pose, &[], &[constraint]);
+        let arm = solver.world(&pose)[1].matrix2;
+        assert!(
+            (arm.x_axis.length() - 2.0).abs() < 1e-12,
+            "half way from 1 to 3"
+        );
+        assert!(
+            (arm.y_axis.length() - 1.5).abs() < 1e-12,
+            "half way from 1 to 2"
+        );
+        let too_much = TransformRecord {
+            scale_mix: 1.5,
+            ..record
+        };
+        assert!(TransformConstraint::from_record(&too_much, &s).is_err());
+    }
+
+    #[test]
     fn transform_constraints_copy_world_rotation_and_position_with_mix() {
         let s = skeleton();
         let solver = PoseSolver::new(&s).unwrap();
@@ -364,6 +425,7 @@ mod tests {
             source: "leader".into(),
             rotate_mix: 1.0,
             translate_mix: 0.5,
+            scale_mix: 0.0,
         };
         let constraint = TransformConstraint::from_record(&record, &s).unwrap();
         let mut pose = Pose::rest(&s);
