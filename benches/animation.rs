@@ -76,6 +76,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         parts: vec![],
         constraints: vec![],
         fps: None,
+        events: vec![],
     };
     let clip = Clip::from_record(&record, &skeleton).unwrap();
     (skeleton, ik, clip)

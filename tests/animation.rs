@@ -42,6 +42,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         parts: vec![],
         constraints: vec![],
         fps: None,
+        events: vec![],
     };
     Clip::from_record(&record, skeleton).unwrap()
 }

@@ -402,6 +402,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         parts: vec![],
                         constraints: vec![],
                         fps: None,
+                        events: vec![],
                     }],
                 }
             },

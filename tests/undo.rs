@@ -113,6 +113,7 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
             parts: vec![],
             constraints: vec![],
             fps: None,
+            events: vec![],
         }),
         Edit::SetKey {
             clip: "nod".into(),
@@ -257,6 +258,7 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
                 parts: vec![],
                 constraints: vec![],
                 fps: None,
+                events: vec![],
             }),
             "twice",
         ),

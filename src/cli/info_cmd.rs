@@ -15,7 +15,7 @@ use crate::core::project::Project;
 pub struct InfoArgs {
     /// The project file.
     pub project: PathBuf,
-    /// Print bones, parts (vertices, triangles, influences) and clips (name, duration, loop, key count)
+    /// Print bones, parts (vertices, triangles, influences) and clips (name, duration, loop, key count, events)
     /// as JSON.
     #[arg(long)]
     pub json: bool,
@@ -35,6 +35,8 @@ struct ClipJson<'a> {
     #[serde(rename = "loop")]
     looping: bool,
     keys: usize,
+    /// The clip's events, sorted by time, as written in the project file.
+    events: &'a [crate::core::animation::EventRecord],
 }
 
 #[derive(Serialize)]
@@ -108,6 +110,7 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
                     duration: c.duration,
                     looping: c.looping,
                     keys: c.key_count(),
+                    events: &c.events,
                 })
                 .collect(),
         };

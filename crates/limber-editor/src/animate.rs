@@ -131,6 +131,7 @@ impl Editor {
             parts: Vec::new(),
             constraints: Vec::new(),
             fps: None,
+            events: vec![],
         };
         if self.apply(Edit::AddClip(record)) {
             self.clip = Some(self.document.project.rig.clips.len() - 1);

@@ -10,6 +10,7 @@
 use thiserror::Error;
 
 use super::curve::{Interpolation, MAX_HANDLE_VALUE};
+use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
 use crate::pose::{BonePose, Pose};
@@ -29,6 +30,13 @@ pub enum AnimationError {
         "clip \"{clip}\": duration {duration} is not a positive number of seconds (at most a day)"
     )]
     BadDuration { clip: String, duration: f64 },
+    #[error("clip \"{clip}\": event \"{name}\" at {time} s: {problem}")]
+    BadEvent {
+        clip: String,
+        name: String,
+        time: f64,
+        problem: &'static str,
+    },
     #[error("clip \"{clip}\": fps {fps} is not a frame rate from 1 to {MAX_FPS}")]
     BadFps { clip: String, fps: u32 },
     #[error(
@@ -93,6 +101,8 @@ pub struct Clip {
     part_keys: Vec<PartKeyRecord>,
     /// Mix keys sorted by constraint name, then time.
     mix_keys: Vec<MixKeyRecord>,
+    /// Events sorted by time.
+    pub events: Vec<EventRecord>,
 }
 
 impl Clip {
@@ -175,6 +185,7 @@ impl Clip {
         }
         let part_keys = part_keys(&clip, record)?;
         let mix_keys = mix_keys(&clip, record)?;
+        let events = checked_events(&clip, record.duration, &record.events)?;
         Ok(Self {
             name: record.name.clone(),
             duration: record.duration,
@@ -184,6 +195,7 @@ impl Clip {
             channels,
             part_keys,
             mix_keys,
+            events,
         })
     }
 
@@ -224,6 +236,7 @@ impl Clip {
             parts: self.part_keys.clone(),
             constraints: self.mix_keys.clone(),
             fps: self.fps,
+            events: self.events.clone(),
         }
     }
 
@@ -417,6 +430,7 @@ mod tests {
             parts: vec![],
             constraints: vec![],
             fps: None,
+            events: vec![],
         };
         Clip::from_record(&record, &skeleton()).unwrap()
     }
@@ -498,6 +512,7 @@ mod tests {
                     parts: vec![],
                     constraints: vec![],
                     fps: None,
+                    events: vec![],
                 },
                 &s,
             )
@@ -542,6 +557,7 @@ mod tests {
             parts: vec![],
             constraints: vec![],
             fps: None,
+            events: vec![],
         };
         let two = [one.clone(), one];
         assert!(matches!(

@@ -286,6 +286,7 @@ mod tests {
             parts: vec![part_key("p", 0.4, 2)],
             constraints: vec![],
             fps: None,
+            events: vec![],
         }
     }
 

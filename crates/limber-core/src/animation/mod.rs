@@ -5,6 +5,7 @@ pub mod clip;
 pub mod constraint_error;
 pub mod constraints;
 pub mod curve;
+pub mod events;
 pub mod follow;
 pub mod ik;
 pub mod key_edits;
@@ -22,6 +23,7 @@ pub use constraints::{
     with_keyed_follow_mix, with_keyed_mix,
 };
 pub use curve::Interpolation;
+pub use events::EventRecord;
 pub use follow::{
     ChildOfRecord, FollowConstraint, FollowKind, LookAtRecord, apply_follows, follows_from_records,
 };

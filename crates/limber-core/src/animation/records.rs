@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::curve::Interpolation;
+use super::events::EventRecord;
 use super::part_keys::PartKeyRecord;
 
 /// One key as written in RIG.json and the project file: the bone by name, any of the channels.
@@ -60,6 +61,9 @@ pub struct ClipRecord {
     /// exports at it. Absent: free timing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fps: Option<u32>,
+    /// Named markers for game engines (format version 3; [`super::events`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventRecord>,
 }
 
 /// The highest clip frame rate.

@@ -243,6 +243,7 @@ mod tests {
             parts: vec![],
             constraints: vec![],
             fps: None,
+            events: vec![],
         };
         Clip::from_record(&record, &rig()).unwrap()
     }
@@ -301,6 +302,7 @@ mod tests {
             parts: vec![],
             constraints: vec![],
             fps: None,
+            events: vec![],
         };
         Clip::from_record(&record, &rig()).unwrap()
     }

@@ -21,7 +21,7 @@ use super::morph::PartMorphs;
 use super::skeleton::{Armature, BoneLocals, Local};
 use super::space::quaternion_z;
 use super::tracks::{self, Mode, Timing, Track};
-use limber_core::animation::{Clip, Interpolation};
+use limber_core::animation::{Clip, EventRecord, Interpolation};
 use limber_core::frame::Frame;
 use limber_core::pose::{Pose, PoseSolver};
 use limber_core::project::Project;
@@ -127,7 +127,7 @@ pub fn add_animation(
         });
         writer.channel(*node, Property::MorphTargetWeights, &track, Type::Scalar);
     }
-    Some(writer.finish(&clip.name))
+    Some(writer.finish(&clip.name, &clip.events))
 }
 
 /// A clip's bone keys per bone and channel (translate, rotate, scale): time and interpolation.
@@ -282,13 +282,18 @@ impl<'a> AnimationWriter<'a> {
         });
     }
 
-    fn finish(self, name: &str) -> Index<Animation> {
+    /// Adds the animation; the clip's events go in its `extras` as `{"events": [...]}`, each as
+    /// the project file writes it (name, time in seconds, optional int, float and string).
+    fn finish(self, name: &str, events: &[EventRecord]) -> Index<Animation> {
+        let extras = (!events.is_empty())
+            .then(|| serde_json::value::to_raw_value(&serde_json::json!({ "events": events })))
+            .and_then(Result::ok);
         self.root.push(Animation {
             name: Some(name.to_string()),
             channels: self.channels,
             samplers: self.samplers,
             extensions: None,
-            extras: Default::default(),
+            extras,
         })
     }
 }

@@ -114,6 +114,7 @@ mod tests {
             ],
             constraints: vec![],
             fps: None,
+            events: vec![],
         };
         let clip = Clip::from_record(&record, &Skeleton::default()).unwrap();
         let morphs = PartMorphs::new("p", 3, &[clip.clone(), clip]);
