@@ -11,6 +11,7 @@ mod new_cmd;
 mod pose_cmd;
 mod render_cmd;
 pub mod svg;
+mod transition_args;
 
 use std::path::PathBuf;
 

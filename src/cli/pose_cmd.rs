@@ -1,4 +1,5 @@
-//! `limber pose`: a project's skinned vertex positions at a time of a clip (constraints applied),
+//! `limber pose`: a project's skinned vertex positions at a time of a clip, or of a transition from
+//! one clip into another (`--then B --crossfade S`), constraints applied,
 //! from the CPU f64 reference.
 
 use std::io::Write;
@@ -9,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::core::derived::refresh_stale_parts;
-use crate::core::frame::Frame;
+use crate::core::playback::Playback;
 use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::{SkinningMode, skin};
@@ -24,6 +25,8 @@ pub struct PoseArgs {
     /// Time in seconds (wrapped for a looping clip, clamped otherwise).
     #[arg(long, allow_negative_numbers = true)]
     pub time: f64,
+    #[command(flatten)]
+    pub transition: super::transition_args::TransitionArgs,
     /// Print `{"parts":[{"name":..,"draw_order":..,"visible":..,"positions":[[x,y],..]}]}` instead of
     /// a summary.
     #[arg(long)]
@@ -70,7 +73,10 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
         ));
     }
     let solver = PoseSolver::new(&project.rig.skeleton).map_err(|e| anyhow!("{name}: {e}"))?;
-    let frame = Frame::sample(&project, &solver, Some(clip), args.time);
+    let playback = args
+        .transition
+        .playback(&project, Some(clip), &name.to_string())?;
+    let frame = playback.frame(&project, &solver, args.time);
     let mode = if args.dqs {
         SkinningMode::DualQuaternion
     } else {
@@ -103,8 +109,11 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
             writeln!(
                 out,
                 "{name}: clip \"{}\" at {} s: part \"{}\" spans ({:.1}, {:.1})–({:.1}, {:.1})",
-                clip.name,
-                clip.local_time(args.time),
+                playback.name(),
+                match playback {
+                    Playback::Clip(clip) => clip.local_time(args.time),
+                    _ => args.time,
+                },
                 part.name,
                 lo[0],
                 lo[1],

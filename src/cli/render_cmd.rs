@@ -1,4 +1,4 @@
-//! `limber render`: a clip rendered on the GPU to a PNG sequence, a sprite sheet with its atlas, or
+//! `limber render`: a clip (or a transition into another: `--then B --crossfade S`) rendered on the GPU to a PNG sequence, a sprite sheet with its atlas, or
 //! an animated GIF.
 
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
 use crate::render::PartStyle;
 use crate::render::export::gif::MAX_GIF_FPS;
-use crate::render::export::timing::{FrameTimes, clip_fps};
+use crate::render::export::timing::{DEFAULT_FPS, FrameTimes};
 use crate::render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
 
 #[derive(Debug, Args)]
@@ -36,6 +36,8 @@ pub struct RenderArgs {
     /// Skin with dual quaternions instead of linear blending.
     #[arg(long)]
     pub dqs: bool,
+    #[command(flatten)]
+    pub transition: super::transition_args::TransitionArgs,
     #[command(flatten)]
     pub output: RenderOutput,
     /// Frames per row of a sprite sheet [default: the smallest square that holds them].
@@ -159,16 +161,17 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         eprintln!("{file}: {}", part.note());
     }
     let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
+    let playback = args.transition.playback(&project, clip, &file)?;
     // Without --fps, the clip's own rate (a GIF at most 50 fps).
     let fps = args.fps.unwrap_or_else(|| {
-        let own = clip_fps(clip);
+        let own = playback.fps().map_or(DEFAULT_FPS, f64::from);
         if args.output.gif.is_some() {
             own.min(MAX_GIF_FPS)
         } else {
             own
         }
     });
-    let times = FrameTimes::of_clip(clip, fps);
+    let times = FrameTimes::of_playback(playback, fps);
 
     let gpu = GpuContext::headless()?;
     let settings = RenderSettings {
@@ -188,13 +191,13 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let [width, height] = renderer.size();
 
     let written = if let Some(dir) = &args.output.frames {
-        write_frames(&renderer, clip, &times, dir, None)?;
+        write_frames(&renderer, playback, &times, dir, None)?;
         dir.clone()
     } else if let Some(path) = &args.output.sheet {
-        write_sheet(&renderer, clip, &times, args.columns, path, None)?;
+        write_sheet(&renderer, playback, &times, args.columns, path, None)?;
         path.clone()
     } else if let Some(path) = &args.output.gif {
-        write_gif(&renderer, clip, &times, path, None)?;
+        write_gif(&renderer, playback, &times, path, None)?;
         path.clone()
     } else {
         bail!("choose an output: --frames DIR, --sheet OUT.png or --gif OUT.gif");

@@ -58,6 +58,7 @@ pub mod mesh_edit;
 pub mod outline;
 pub mod part_build;
 pub mod pipeline;
+pub mod playback;
 pub mod pose;
 pub mod progress;
 pub mod project;

@@ -18,9 +18,8 @@ use super::offscreen::OffscreenTarget;
 use super::overlay::PartStyle;
 use super::renderer::Renderer;
 use super::scene::ProjectScene;
-use limber_core::animation::Clip;
 use limber_core::atomic_file::write_atomic_replacing;
-use limber_core::frame::Frame;
+use limber_core::playback::Playback;
 use limber_core::pose::PoseSolver;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
@@ -82,9 +81,14 @@ impl<'a> ClipRenderer<'a> {
         [self.target.width, self.target.height]
     }
 
-    /// The project at time `t` of `clip` (rest pose for `None`), as straight RGBA.
-    pub fn render(&self, clip: Option<&Clip>, t: f64) -> Result<RgbaImage, RenderError> {
-        let frame = Frame::sample(self.project, &self.solver, clip, t);
+    /// The project at time `t` of `playback` (a clip, a transition, or — for `None` — the rest
+    /// pose), as straight RGBA.
+    pub fn render<'c>(
+        &self,
+        playback: impl Into<Playback<'c>>,
+        t: f64,
+    ) -> Result<RgbaImage, RenderError> {
+        let frame = playback.into().frame(self.project, &self.solver, t);
         let background = super::offscreen::premultiplied_color(self.settings.background);
         let image = self.scene.render_frame(
             self.gpu,
@@ -99,14 +103,15 @@ impl<'a> ClipRenderer<'a> {
 
     /// Renders every frame of `times`, handing each to `sink` as it is made (so a long clip is never
     /// held in memory whole unless the sink keeps it).
-    pub fn render_each(
+    pub fn render_each<'c>(
         &self,
-        clip: Option<&Clip>,
+        playback: impl Into<Playback<'c>>,
         times: &FrameTimes,
         mut sink: impl FnMut(usize, RgbaImage) -> Result<(), RenderError>,
     ) -> Result<(), RenderError> {
+        let playback = playback.into();
         for (index, &t) in times.times.iter().enumerate() {
-            sink(index, self.render(clip, t)?)?;
+            sink(index, self.render(playback, t)?)?;
         }
         Ok(())
     }
@@ -171,7 +176,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameExportError> {
 /// stopping with [`FrameExportError::Cancelled`] before the next frame once it is cancelled.
 fn render_counted(
     renderer: &ClipRenderer,
-    clip: Option<&Clip>,
+    playback: Playback,
     times: &FrameTimes,
     progress: Option<&Progress>,
     mut sink: impl FnMut(usize, RgbaImage) -> Result<(), FrameExportError>,
@@ -181,7 +186,7 @@ fn render_counted(
     }
     for (index, &t) in times.times.iter().enumerate() {
         stop_if_cancelled(progress)?;
-        sink(index, renderer.render(clip, t)?)?;
+        sink(index, renderer.render(playback, t)?)?;
         if let Some(progress) = progress {
             progress.finish_one();
         }
@@ -203,9 +208,9 @@ fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), FrameExportError
 /// (renames) only once every frame is rendered, so a cancelled or failed export leaves `dir` as it
 /// was: the staging folder is removed. (A process killed while rendering can leave the hidden
 /// `.limber-frames-PID-N` folder behind; killed during the final renames, part of the new set.)
-pub fn write_frames(
+pub fn write_frames<'c>(
     renderer: &ClipRenderer,
-    clip: Option<&Clip>,
+    playback: impl Into<Playback<'c>>,
     times: &FrameTimes,
     dir: &Path,
     progress: Option<&Progress>,
@@ -220,9 +225,13 @@ pub fn write_frames(
         error,
     })?;
     let name = |index: usize| format!("frame_{index:04}.png");
-    let staged = render_counted(renderer, clip, times, progress, |index, image| {
-        write(&staging.join(name(index)), &png_bytes(&image)?)
-    })
+    let staged = render_counted(
+        renderer,
+        playback.into(),
+        times,
+        progress,
+        |index, image| write(&staging.join(name(index)), &png_bytes(&image)?),
+    )
     .and_then(|()| {
         (0..times.len()).try_for_each(|index| {
             let target = dir.join(name(index));
@@ -245,9 +254,9 @@ static STAGING: AtomicU64 = AtomicU64::new(0);
 /// Renders `times` of `clip` into a sprite sheet at `path` (`columns` wide, default square) and
 /// writes its JSON-hash atlas beside it (same name, `.json`); nothing is written when `progress` is
 /// cancelled first.
-pub fn write_sheet(
+pub fn write_sheet<'c>(
     renderer: &ClipRenderer,
-    clip: Option<&Clip>,
+    playback: impl Into<Playback<'c>>,
     times: &FrameTimes,
     columns: Option<u32>,
     path: &Path,
@@ -261,7 +270,8 @@ pub fn write_sheet(
         }
     })?;
     let mut sheet = Sheet::new(layout);
-    render_counted(renderer, clip, times, progress, |index, image| {
+    let playback = playback.into();
+    render_counted(renderer, playback, times, progress, |index, image| {
         sheet.place(index, &image);
         Ok(())
     })?;
@@ -269,12 +279,7 @@ pub fn write_sheet(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let atlas = atlas_json(
-        &layout,
-        times,
-        clip.map_or("rest", |c| c.name.as_str()),
-        &image_name,
-    );
+    let atlas = atlas_json(&layout, times, &playback.name(), &image_name);
     let png = png_bytes(&sheet.image)?;
     stop_if_cancelled(progress)?;
     write(path, &png)?;
@@ -286,15 +291,15 @@ pub fn write_sheet(
 
 /// Renders `times` of `clip` into an animated GIF at `path`; nothing is written when `progress` is
 /// cancelled first.
-pub fn write_gif(
+pub fn write_gif<'c>(
     renderer: &ClipRenderer,
-    clip: Option<&Clip>,
+    playback: impl Into<Playback<'c>>,
     times: &FrameTimes,
     path: &Path,
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
     let mut frames = Vec::with_capacity(times.len());
-    render_counted(renderer, clip, times, progress, |_, image| {
+    render_counted(renderer, playback.into(), times, progress, |_, image| {
         frames.push(image);
         Ok(())
     })?;

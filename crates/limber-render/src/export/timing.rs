@@ -3,6 +3,7 @@
 //! whole-centisecond (GIF) delays.
 
 use limber_core::animation::Clip;
+use limber_core::playback::Playback;
 
 /// Frames per second of an export whose clip has no frame rate of its own.
 pub const DEFAULT_FPS: f64 = 30.0;
@@ -34,6 +35,14 @@ impl FrameTimes {
             };
         };
         Self::new(clip.duration, clip.looping, fps)
+    }
+
+    /// Frames of `playback` at `fps` (as [`FrameTimes::of_clip`]; a transition plays once).
+    pub fn of_playback(playback: Playback, fps: f64) -> Self {
+        match playback {
+            Playback::Rest => Self::of_clip(None, fps),
+            _ => Self::new(playback.duration(), playback.looping(), fps),
+        }
     }
 
     /// Frames of a clip of `duration` seconds at `fps` (see [`FrameTimes::of_clip`]).
