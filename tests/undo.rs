@@ -38,6 +38,7 @@ fn zombie() -> Project {
             },
             mesh: Arc::new(mesh),
             binding,
+            pixel_art: false,
         }],
     }
 }

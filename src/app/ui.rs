@@ -81,6 +81,14 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             if keyed && ui.button("Key order").clicked() {
                 editor.key_draw_order(index, order);
             }
+            let mut pixel_art = editor.document.project.parts[index].pixel_art;
+            if ui
+                .checkbox(&mut pixel_art, "pixels")
+                .on_hover_text("pixel art: sharp pixels (nearest-neighbour), in the view and in rendered exports")
+                .changed()
+            {
+                editor.set_pixel_art(index, pixel_art);
+            }
         });
     }
 }

@@ -124,6 +124,17 @@ pub fn show(
     } else {
         draw_wireframe(&painter, editor, &frame, center);
     }
+    // The canvas's bounds (the images' rectangle in image space).
+    let canvas = editor.canvas();
+    painter.rect_stroke(
+        Rect::from_two_pos(
+            pos(camera.to_screen(DVec2::ZERO, center)),
+            pos(camera.to_screen(canvas, center)),
+        ),
+        0.0,
+        Stroke::new(1.0, Color32::from_white_alpha(90)),
+        egui::StrokeKind::Outside,
+    );
     super::vertex_handles::draw(&painter, editor, &frame, center, response.hover_pos());
     if editor.overlays.bones {
         super::rig_overlay::draw(&painter, editor, &frame, center);

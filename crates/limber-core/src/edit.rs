@@ -62,6 +62,11 @@ pub enum Edit {
         part: usize,
         draw_order: i32,
     },
+    /// Shows a part's image with sharp pixels (nearest-neighbour sampling) or smoothly (linear).
+    SetPixelArt {
+        part: usize,
+        pixel_art: bool,
+    },
     /// Replaces a part's mesh (re-meshing with new settings, or a hand edit) with the weights
     /// carried over to it. Deform keys on the part are carried to the new vertices in the same step
     /// ([`super::remesh::carry_deform`]).
@@ -190,6 +195,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     let mut weight_settings: Vec<WeightSettings> =
         project.parts.iter().map(|p| p.weight_settings).collect();
     let mut draw_orders: Vec<i32> = project.parts.iter().map(|p| p.draw_order).collect();
+    let mut pixel_arts: Vec<bool> = project.parts.iter().map(|p| p.pixel_art).collect();
     let mut meshes: Vec<(std::sync::Arc<Mesh>, MeshSettings, bool)> = project
         .parts
         .iter()
@@ -320,6 +326,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             bindings.push(part.binding.clone());
             weight_settings.push(part.weight_settings);
             draw_orders.push(part.draw_order);
+            pixel_arts.push(part.pixel_art);
             meshes.push((
                 part.mesh.clone(),
                 part.mesh_settings.clone(),
@@ -329,6 +336,9 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         }
         Edit::SetDrawOrder { part, draw_order } => {
             *draw_orders.get_mut(part).ok_or(EditError::NoPart(part))? = draw_order;
+        }
+        Edit::SetPixelArt { part, pixel_art } => {
+            *pixel_arts.get_mut(part).ok_or(EditError::NoPart(part))? = pixel_art;
         }
         Edit::ReplaceMesh {
             part,
@@ -430,6 +440,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         part.binding = std::mem::take(&mut bindings[i]);
         part.weight_settings = weight_settings[i];
         part.draw_order = draw_orders[i];
+        part.pixel_art = pixel_arts[i];
         (part.mesh, part.mesh_settings, part.mesh_edited) = meshes[i].clone();
     }
     check_part_keys(&rig.clips, &parts)?;

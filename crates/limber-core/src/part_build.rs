@@ -111,6 +111,7 @@ pub fn make_part(
         weight_settings,
         mesh: Arc::new(mesh),
         binding,
+        pixel_art: false,
     };
     Ok(Some(MadePart {
         part,

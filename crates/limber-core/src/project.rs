@@ -50,6 +50,9 @@ pub struct Part {
     /// Shared, so that undo snapshots of the project do not copy meshes.
     pub mesh: Arc<Mesh>,
     pub binding: Binding,
+    /// Pixel art: the image is drawn and rendered with sharp pixels (nearest-neighbour sampling)
+    /// instead of smoothly.
+    pub pixel_art: bool,
 }
 
 impl Part {
@@ -110,6 +113,9 @@ struct PartFile {
     /// Written only when true (files from before it load as not edited).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     mesh_edited: bool,
+    /// Written only when true (format version 3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pixel_art: bool,
     weight_settings: WeightSettings,
     vertices: Vec<[f64; 2]>,
     triangles: Vec<[u32; 3]>,
@@ -135,6 +141,7 @@ impl Project {
                     image_size: [p.mesh.width, p.mesh.height],
                     mesh_settings: p.mesh_settings.clone(),
                     mesh_edited: p.mesh_edited,
+                    pixel_art: p.pixel_art,
                     weight_settings: p.weight_settings,
                     vertices: p.mesh.positions.clone(),
                     triangles: p.mesh.triangles.clone(),
@@ -296,5 +303,6 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
         weight_settings: p.weight_settings,
         mesh: Arc::new(mesh),
         binding,
+        pixel_art: p.pixel_art,
     })
 }

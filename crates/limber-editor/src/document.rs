@@ -333,6 +333,11 @@ fn kinds_of(edit: &Edit) -> Kinds {
             weights: true,
             ..none
         },
+        // The part is rebuilt with the other sampler; its texture is kept.
+        Edit::SetPixelArt { .. } => Kinds {
+            meshes: true,
+            ..none
+        },
         Edit::ReplaceMesh { .. } => Kinds {
             meshes: true,
             weights: true,

@@ -123,6 +123,7 @@ impl Editor {
             weight_settings: part.weight_settings,
             mesh: part.mesh,
             binding: part.binding,
+            pixel_art: false,
         })));
         if added {
             self.weights.clear();
@@ -133,6 +134,30 @@ impl Editor {
 
     pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
         self.apply(Edit::SetDrawOrder { part, draw_order })
+    }
+
+    /// Draws (and renders) part `part` with sharp pixels, or smoothly. One undo step.
+    pub fn set_pixel_art(&mut self, part: usize, pixel_art: bool) -> bool {
+        self.apply(Edit::SetPixelArt { part, pixel_art })
+    }
+
+    /// Pixel art on for every part, or off for all when every part has it. One undo step.
+    pub fn toggle_pixel_art(&mut self) {
+        let parts = &self.document.project.parts;
+        let on = !parts.iter().all(|p| p.pixel_art);
+        let changed: Vec<usize> = (0..parts.len())
+            .filter(|&i| parts[i].pixel_art != on)
+            .collect();
+        self.document.begin();
+        for part in changed {
+            self.set_pixel_art(part, on);
+        }
+        self.document.commit();
+        self.status = if on {
+            "pixel art: sharp pixels".into()
+        } else {
+            "pixel art off: smooth".into()
+        };
     }
 
     /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices. The image

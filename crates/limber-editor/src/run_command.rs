@@ -73,6 +73,7 @@ impl Editor {
             Command::ToggleSpring => {
                 self.toggle_spring();
             }
+            Command::TogglePixelArt => self.toggle_pixel_art(),
         }
         None
     }
@@ -124,6 +125,10 @@ impl Editor {
             Command::ToggleWeightOverlay => self.overlays.weights,
             Command::ToggleOnion => self.overlays.onion,
             Command::SetSkinning(mode) => self.skinning == mode,
+            Command::TogglePixelArt => {
+                let parts = &self.document.project.parts;
+                !parts.is_empty() && parts.iter().all(|p| p.pixel_art)
+            }
             _ => return None,
         })
     }

@@ -49,6 +49,8 @@ pub struct GpuPart {
     ghost_groups: [wgpu::BindGroup; 2],
     texture_group: wgpu::BindGroup,
     texture: Arc<SpriteTexture>,
+    /// Sampled nearest-neighbour (see [`GpuPart::set_pixel_art`]).
+    pixel_art: bool,
 }
 
 /// The vertices as the GPU reads them: local rest positions, uvs, and the four strongest
@@ -223,20 +225,7 @@ impl GpuPart {
             group("earlier onion skin", &ghost_bones[0]),
             group("later onion skin", &ghost_bones[1]),
         ];
-        let texture_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("sprite texture"),
-            layout: &pipelines.texture_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&texture.view),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::Sampler(&pipelines.sampler),
-                },
-            ],
-        });
+        let texture_group = texture_group(device, pipelines, &texture, false);
         Ok(Self {
             name: name.to_string(),
             origin,
@@ -257,12 +246,27 @@ impl GpuPart {
             ghost_groups,
             texture_group,
             texture,
+            pixel_art: false,
         })
     }
 
     /// The sprite texture this part draws with.
     pub fn texture(&self) -> &Arc<SpriteTexture> {
         &self.texture
+    }
+
+    /// Samples the texture nearest-neighbour (pixel art) or linearly; the bind group is made again
+    /// only when this changes.
+    pub fn set_pixel_art(&mut self, device: &wgpu::Device, pipelines: &Pipelines, pixel_art: bool) {
+        if self.pixel_art != pixel_art {
+            self.texture_group = texture_group(device, pipelines, &self.texture, pixel_art);
+            self.pixel_art = pixel_art;
+        }
+    }
+
+    /// Whether the texture is sampled nearest-neighbour.
+    pub fn pixel_art(&self) -> bool {
+        self.pixel_art
     }
 
     /// Writes new weights into the vertex buffer: `mesh` must be the mesh this part was uploaded
@@ -400,4 +404,32 @@ impl GpuPart {
             }
         }
     }
+}
+
+/// The bind group of a part's texture with the linear or (pixel art) nearest sampler.
+fn texture_group(
+    device: &wgpu::Device,
+    pipelines: &Pipelines,
+    texture: &SpriteTexture,
+    pixel_art: bool,
+) -> wgpu::BindGroup {
+    let sampler = if pixel_art {
+        &pipelines.pixel_sampler
+    } else {
+        &pipelines.sampler
+    };
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("sprite texture"),
+        layout: &pipelines.texture_layout,
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&texture.view),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: wgpu::BindingResource::Sampler(sampler),
+            },
+        ],
+    })
 }

@@ -38,6 +38,8 @@ pub struct Pipelines {
     pub shapes: wgpu::RenderPipeline,
     pub skin_compute: wgpu::ComputePipeline,
     pub sampler: wgpu::Sampler,
+    /// Nearest-neighbour sampling for parts marked pixel art.
+    pub pixel_sampler: wgpu::Sampler,
 }
 
 fn storage(
@@ -244,6 +246,16 @@ impl Pipelines {
             mipmap_filter: wgpu::MipmapFilterMode::Linear,
             ..Default::default()
         });
+        // Pixel art: each texel a sharp square when magnified (minified, still mip-mapped).
+        let pixel_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("pixel-art sprite"),
+            address_mode_u: wgpu::AddressMode::ClampToEdge,
+            address_mode_v: wgpu::AddressMode::ClampToEdge,
+            mag_filter: wgpu::FilterMode::Nearest,
+            min_filter: wgpu::FilterMode::Nearest,
+            mipmap_filter: wgpu::MipmapFilterMode::Nearest,
+            ..Default::default()
+        });
         Self {
             part_layout,
             texture_layout,
@@ -254,6 +266,7 @@ impl Pipelines {
             shapes,
             skin_compute,
             sampler,
+            pixel_sampler,
         }
     }
 }

@@ -223,6 +223,8 @@ impl ProjectScene {
                     )?
                 }
             };
+            let mut gpu = gpu;
+            gpu.set_pixel_art(device, &renderer.pipelines, part.pixel_art);
             self.parts.push(gpu);
             self.uploaded.push((key, Arc::clone(&part.mesh)));
         }
