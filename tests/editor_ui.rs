@@ -394,19 +394,49 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
 #[test]
 fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    assert!(editor.onion_frames().is_none(), "off by default");
+    assert!(editor.onion_ghosts().is_none(), "off by default");
     editor.overlays.onion = true;
     editor.time = 0.5;
-    let [earlier, later] = editor.onion_frames().expect("ghosts while animating");
+    let ghosts = editor.onion_ghosts().expect("ghosts while animating");
+    let [earlier, later] = &ghosts[..] else {
+        panic!("one ghost each side by default: {}", ghosts.len());
+    };
     let clip = &editor.document.project.rig.clips[0];
     let solver =
         limber::core::pose::PoseSolver::new(&editor.document.project.rig.skeleton).unwrap();
-    let expected =
-        limber::core::frame::Frame::sample(&editor.document.project, &solver, Some(clip), 0.4);
-    assert_eq!(earlier.palette, expected.palette);
-    assert_ne!(earlier.palette, later.palette);
+    let sample = |t: f64| {
+        limber::core::frame::Frame::sample(&editor.document.project, &solver, Some(clip), t)
+    };
+    assert_eq!(earlier.frame.palette, sample(0.4).palette);
+    assert_ne!(earlier.frame.palette, later.frame.palette);
+    assert!(
+        earlier.tint[0] > earlier.tint[1],
+        "the earlier ghost is reddish"
+    );
+    // Three each side, two frames apart at 10 fps, fading with distance.
+    editor.onion.before = 3;
+    editor.onion.after = 3;
+    editor.onion.spacing_frames = 2;
+    let mut record = clip.to_record();
+    record.fps = Some(10);
+    let name = record.name.clone();
+    assert!(editor.apply(limber::core::edit::Edit::ReplaceClip { name, clip: record }));
+    let ghosts = editor.onion_ghosts().expect("ghosts");
+    let offsets: Vec<f64> = ghosts.iter().map(|g| g.offset).collect();
+    let expected = [-0.6, -0.4, -0.2, 0.6, 0.4, 0.2];
+    assert!(
+        offsets
+            .iter()
+            .zip(expected)
+            .all(|(a, b)| (a - b).abs() < 1e-12),
+        "{offsets:?}"
+    );
+    assert!(
+        ghosts[0].tint[3] < ghosts[2].tint[3],
+        "the farthest is the faintest"
+    );
     editor.mode = Mode::Bones;
-    assert!(editor.onion_frames().is_none(), "no ghosts while rigging");
+    assert!(editor.onion_ghosts().is_none(), "no ghosts while rigging");
 }
 
 #[test]

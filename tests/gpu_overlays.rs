@@ -82,7 +82,7 @@ const WEIGHTS_ONLY: Layers = Layers {
     sprite: false,
     weights: true,
     wireframe: false,
-    onion: false,
+    onion: 0,
 };
 
 #[test]
@@ -155,7 +155,7 @@ fn the_wireframe_lies_on_the_mesh_edges() {
         sprite: false,
         weights: false,
         wireframe: true,
-        onion: false,
+        onion: 0,
     };
     let image = draw(&gpu, &renderer, &scene, PartStyle::default(), layers);
     let mesh = &scene.1;
@@ -325,10 +325,17 @@ fn onion_skins_show_the_earlier_and_later_poses_faintly_and_tinted() {
         1,
         &[DAffine2::from_translation(DVec2::new(0.0, 30.0))],
     );
-    part.set_style(&gpu.queue, &view, &PartStyle::default());
+    let mut onion_tints = PartStyle::default().onion_tints;
+    onion_tints[0] = limber::render::overlay::onion_tint([1.0, 0.55, 0.55], 0.35);
+    onion_tints[1] = limber::render::overlay::onion_tint([0.55, 1.0, 0.6], 0.35);
+    let style = PartStyle {
+        onion_tints,
+        ..PartStyle::default()
+    };
+    part.set_style(&gpu.queue, &view, &style);
     let target = OffscreenTarget::new(&gpu.device, SIZE, SIZE).unwrap();
     let layers = Layers {
-        onion: true,
+        onion: 2,
         ..Layers::default()
     };
     let image = target

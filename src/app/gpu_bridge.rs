@@ -108,8 +108,8 @@ pub struct ViewportCallback {
     pub style: PartStyle,
     pub layers: Layers,
     pub shapes: Vec<GpuShapeVertex>,
-    /// The onion skins' frames (earlier, later), when shown.
-    pub onion: Option<[Arc<Frame>; 2]>,
+    /// The onion skins' frames, in slot order (their tints are in `style`).
+    pub onion: Vec<Arc<Frame>>,
 }
 
 impl egui_wgpu::CallbackTrait for ViewportCallback {
@@ -124,10 +124,8 @@ impl egui_wgpu::CallbackTrait for ViewportCallback {
         if let Some(gpu) = resources.get_mut::<EditorGpu>() {
             if let Some(scene) = &gpu.scene {
                 scene.apply(queue, &self.frame, &self.view, &self.style);
-                if let Some(onion) = &self.onion {
-                    for (which, frame) in onion.iter().enumerate() {
-                        scene.apply_onion(queue, which, frame);
-                    }
+                for (which, frame) in self.onion.iter().enumerate() {
+                    scene.apply_onion(queue, which, frame);
                 }
             }
             gpu.shapes = Some(gpu.renderer.shape_batch(device, &self.shapes, &self.view));

@@ -116,6 +116,9 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     if editor.mode == Mode::Mesh {
         mesh_inspector(ui, editor);
     }
+    if editor.mode == Mode::Animate && editor.overlays.onion {
+        super::onion_settings::onion_section(ui, editor);
+    }
     key_inspector(ui, editor);
 }
 

@@ -27,6 +27,7 @@ pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
 pub mod menus;
+mod onion_settings;
 mod rig_overlay;
 pub mod shortcuts;
 pub mod timeline;
@@ -38,7 +39,7 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
+    commands, deform, document, editor, export_job, key_selection, mesh_edit, onion, part_job,
     part_key_selection, recent, recovery, rigging, shortcut, tools, weights_cache, weights_job,
     worker,
 };

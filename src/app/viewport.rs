@@ -90,11 +90,20 @@ pub fn show(
         sprite: true,
         weights: weights != WeightView::None,
         wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
-        onion: false,
+        onion: 0,
     };
-    let onion = editor.onion_frames().map(|frames| frames.map(Arc::new));
+    let ghosts = editor.onion_ghosts().unwrap_or_default();
+    let mut onion_tints = PartStyle::default().onion_tints;
+    for (slot, ghost) in onion_tints.iter_mut().zip(&ghosts) {
+        *slot = ghost.tint;
+    }
+    let onion: Vec<Arc<crate::core::frame::Frame>> = ghosts
+        .into_iter()
+        .take(onion_tints.len())
+        .map(|g| Arc::new(g.frame))
+        .collect();
     let layers = Layers {
-        onion: onion.is_some(),
+        onion: onion.len() as u8,
         ..layers
     };
     let shapes = if editor.overlays.bones {
@@ -114,6 +123,7 @@ pub fn show(
             style: PartStyle {
                 mode: editor.skinning,
                 weights,
+                onion_tints,
                 ..PartStyle::default()
             },
             layers,

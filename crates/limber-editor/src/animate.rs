@@ -3,11 +3,9 @@
 
 use glam::DVec2;
 
-use super::editor::{Editor, Mode, ONION_STEP};
+use super::editor::Editor;
 use limber_core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
 use limber_core::edit::Edit;
-use limber_core::frame::Frame;
-use limber_core::pose::PoseSolver;
 
 impl Editor {
     /// The current clip.
@@ -19,19 +17,6 @@ impl Editor {
     /// The current clip's name.
     pub fn clip_name(&self) -> Option<&str> {
         self.current_clip().map(|c| c.name.as_str())
-    }
-
-    /// The frames of the onion skins (earlier, later), when they are on and a clip is animating.
-    pub fn onion_frames(&self) -> Option<[Frame; 2]> {
-        if !self.overlays.onion || self.mode != Mode::Animate {
-            return None;
-        }
-        let project = &self.document.project;
-        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
-        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
-        let at = |t: f64| Frame::sample(project, &solver, Some(clip), clip.local_time(t));
-        let now = self.playhead();
-        Some([at(now - ONION_STEP), at(now + ONION_STEP)])
     }
 
     /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at

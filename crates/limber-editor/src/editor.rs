@@ -52,12 +52,9 @@ pub struct Overlays {
     pub wireframe: bool,
     pub bones: bool,
     pub weights: bool,
-    /// Onion skins: ghosts of the pose [`ONION_STEP`] seconds before and after the playhead.
+    /// Onion skins: ghosts of the pose before and after the playhead (see `onion.rs`).
     pub onion: bool,
 }
-
-/// How far before and after the playhead the onion skins are.
-pub const ONION_STEP: f64 = 0.1;
 
 /// What a drag in the viewport does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -120,6 +117,8 @@ pub struct Editor {
     pub selected_vertex: Option<(usize, usize)>,
     /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
+    /// How the onion skins are drawn (`onion.rs`).
+    pub onion: super::onion::OnionSettings,
     /// The IK chain length and target new constraints use (`rigging.rs`).
     pub rig_choices: super::rigging::RigChoices,
 }
@@ -177,6 +176,7 @@ impl Editor {
             selected_vertex: None,
             deform: Default::default(),
             rig_choices: Default::default(),
+            onion: Default::default(),
         }
     }
 

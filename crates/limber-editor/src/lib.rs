@@ -29,6 +29,7 @@ mod exports;
 mod hierarchy;
 pub mod key_selection;
 pub mod mesh_edit;
+pub mod onion;
 pub mod part_job;
 pub mod part_key_selection;
 mod parts;

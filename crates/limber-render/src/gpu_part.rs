@@ -13,16 +13,12 @@ use super::error::RenderError;
 use super::gpu_types::{GpuBone, GpuPartUniform, GpuVertex};
 use super::overlay::{PartStyle, WeightView};
 use super::palette::gpu_palette;
-use super::pipelines::{Pipelines, SLOT_COUNT, Slot, UNIFORM_SLOT_STRIDE};
+use super::pipelines::{MAX_GHOSTS, Pipelines, SLOT_COUNT, Slot, UNIFORM_SLOT_STRIDE};
 use super::texture::SpriteTexture;
 use super::view::ViewTransform;
 use limber_core::Mesh;
 use limber_core::skinning::SkinningMode;
 use limber_core::weights::Binding;
-
-/// Colour of the earlier onion skin (reddish) and of the later one (greenish), before opacity.
-pub const EARLIER_TINT: [f32; 4] = [1.0, 0.55, 0.55, 1.0];
-pub const LATER_TINT: [f32; 4] = [0.55, 1.0, 0.6, 1.0];
 
 /// A part's GPU resources.
 pub struct GpuPart {
@@ -44,9 +40,9 @@ pub struct GpuPart {
     uniforms: wgpu::Buffer,
     pub(crate) bones: wgpu::Buffer,
     pub(crate) part_group: wgpu::BindGroup,
-    /// Palettes of the onion skins (earlier, later) and their bind groups.
-    ghost_bones: [wgpu::Buffer; 2],
-    ghost_groups: [wgpu::BindGroup; 2],
+    /// Palettes of the onion skins ([`MAX_GHOSTS`]) and their bind groups.
+    ghost_bones: Vec<wgpu::Buffer>,
+    ghost_groups: Vec<wgpu::BindGroup>,
     texture_group: wgpu::BindGroup,
     texture: Arc<SpriteTexture>,
     /// Sampled nearest-neighbour (see [`GpuPart::set_pixel_art`]).
@@ -214,17 +210,19 @@ impl GpuPart {
             })
         };
         let part_group = group("part", &bones);
-        let ghost_bones = [0, 1].map(|_| {
-            init(
-                "onion palette",
-                bytemuck::cast_slice(&rest_palette),
-                wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            )
-        });
-        let ghost_groups = [
-            group("earlier onion skin", &ghost_bones[0]),
-            group("later onion skin", &ghost_bones[1]),
-        ];
+        let ghost_bones: Vec<wgpu::Buffer> = (0..MAX_GHOSTS)
+            .map(|_| {
+                init(
+                    "onion palette",
+                    bytemuck::cast_slice(&rest_palette),
+                    wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                )
+            })
+            .collect();
+        let ghost_groups = ghost_bones
+            .iter()
+            .map(|bones| group("onion skin", bones))
+            .collect();
         let texture_group = texture_group(device, pipelines, &texture, false);
         Ok(Self {
             name: name.to_string(),
@@ -302,7 +300,7 @@ impl GpuPart {
         queue.write_buffer(&self.bones, 0, bytemuck::cast_slice(&bones));
     }
 
-    /// Uploads the palette of onion skin `which` (0 earlier, 1 later).
+    /// Uploads the palette of onion skin `which` (below [`MAX_GHOSTS`]; others are ignored).
     pub fn set_onion_palette(&self, queue: &wgpu::Queue, which: usize, palette: &[DAffine2]) {
         let mut bones: Vec<GpuBone> = gpu_palette(palette, self.origin);
         bones.truncate(self.bone_count as usize);
@@ -363,17 +361,17 @@ impl GpuPart {
             flat_color: style.wireframe_color,
             ..base
         };
-        let onion = |tint: [f32; 4]| GpuPartUniform {
-            tint: tint.map(|c| c * style.onion_opacity),
-            ..base
-        };
-        for (slot, uniform) in [
+        let ghosts = style
+            .onion_tints
+            .iter()
+            .enumerate()
+            .map(|(n, &tint)| (Slot::Ghost(n as u8), GpuPartUniform { tint, ..base }));
+        let layers = [
             (Slot::Sprite, base),
             (Slot::Weights, weights),
             (Slot::Wireframe, wireframe),
-            (Slot::Earlier, onion(EARLIER_TINT)),
-            (Slot::Later, onion(LATER_TINT)),
-        ] {
+        ];
+        for (slot, uniform) in layers.into_iter().chain(ghosts) {
             queue.write_buffer(
                 &self.uniforms,
                 u64::from(slot.offset()),
@@ -385,8 +383,10 @@ impl GpuPart {
     /// Records the draw of one layer into `pass` (pipeline already set by the caller).
     pub(crate) fn record(&self, pass: &mut wgpu::RenderPass<'_>, slot: Slot) {
         let group = match slot {
-            Slot::Earlier => &self.ghost_groups[0],
-            Slot::Later => &self.ghost_groups[1],
+            Slot::Ghost(n) => self
+                .ghost_groups
+                .get(usize::from(n))
+                .unwrap_or(&self.part_group),
             _ => &self.part_group,
         };
         pass.set_bind_group(0, group, &[slot.offset()]);
@@ -398,7 +398,7 @@ impl GpuPart {
                 pass.set_index_buffer(self.edges.slice(..), wgpu::IndexFormat::Uint32);
                 pass.draw_indexed(0..self.edge_index_count, 0, 0..1);
             }
-            Slot::Sprite | Slot::Weights | Slot::Earlier | Slot::Later => {
+            Slot::Sprite | Slot::Weights | Slot::Ghost(_) => {
                 pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
                 pass.draw_indexed(0..self.index_count, 0, 0..1);
             }

@@ -24,8 +24,19 @@ pub struct PartStyle {
     pub weight_opacity: f32,
     /// Premultiplied colour of the wireframe.
     pub wireframe_color: [f32; 4],
-    /// Opacity of the onion skins.
-    pub onion_opacity: f32,
+    /// The tint of each onion skin slot (premultiplied: colour × opacity, opacity), below
+    /// [`super::pipelines::MAX_GHOSTS`]; which slots are drawn is [`super::renderer::Layers::onion`].
+    pub onion_tints: [[f32; 4]; super::pipelines::MAX_GHOSTS],
+}
+
+/// Onion-skin tint `colour` (straight RGB) at `opacity`, premultiplied.
+pub fn onion_tint(colour: [f32; 3], opacity: f32) -> [f32; 4] {
+    [
+        colour[0] * opacity,
+        colour[1] * opacity,
+        colour[2] * opacity,
+        opacity,
+    ]
 }
 
 impl Default for PartStyle {
@@ -36,7 +47,7 @@ impl Default for PartStyle {
             weights: WeightView::None,
             weight_opacity: 0.75,
             wireframe_color: [0.1, 0.35, 0.9, 0.9],
-            onion_opacity: 0.35,
+            onion_tints: [[0.35; 4]; super::pipelines::MAX_GHOSTS],
         }
     }
 }

@@ -10,20 +10,29 @@ pub const UNIFORM_SLOT_STRIDE: u64 = 256;
 /// sprite, its weight view and its wireframe with different settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Slot {
-    Sprite = 0,
-    Weights = 1,
-    Wireframe = 2,
-    /// Onion skins: the part at an earlier and a later time, tinted, with their own palettes.
-    Earlier = 3,
-    Later = 4,
+    Sprite,
+    Weights,
+    Wireframe,
+    /// Onion skin `n` (below [`MAX_GHOSTS`]): the part at another time, tinted, with its own
+    /// palette.
+    Ghost(u8),
 }
 
+/// The most onion skins drawn at once (before and after the playhead together).
+pub const MAX_GHOSTS: usize = 6;
+
 /// Number of uniform slots per part.
-pub const SLOT_COUNT: u64 = 5;
+pub const SLOT_COUNT: u64 = 3 + MAX_GHOSTS as u64;
 
 impl Slot {
     pub fn offset(self) -> u32 {
-        (self as u64 * UNIFORM_SLOT_STRIDE) as u32
+        let index = match self {
+            Slot::Sprite => 0,
+            Slot::Weights => 1,
+            Slot::Wireframe => 2,
+            Slot::Ghost(n) => 3 + u64::from(n).min(MAX_GHOSTS as u64 - 1),
+        };
+        (index * UNIFORM_SLOT_STRIDE) as u32
     }
 }
 

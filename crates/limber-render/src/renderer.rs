@@ -14,9 +14,9 @@ pub struct Layers {
     pub sprite: bool,
     pub weights: bool,
     pub wireframe: bool,
-    /// Onion skins (earlier and later poses, set with `GpuPart::set_onion_palette`), drawn under
-    /// every part.
-    pub onion: bool,
+    /// How many onion skins to draw (slots 0.., each with its palette set by
+    /// `GpuPart::set_onion_palette` and its tint in the style), under every part; 0 for none.
+    pub onion: u8,
 }
 
 impl Default for Layers {
@@ -25,7 +25,7 @@ impl Default for Layers {
             sprite: true,
             weights: false,
             wireframe: false,
-            onion: false,
+            onion: 0,
         }
     }
 }
@@ -54,9 +54,10 @@ impl Renderer {
     /// Draws `parts` back to front in the order given: the onion skins of all parts first, then for
     /// each part its sprite, its weight view and its wireframe (as `layers` says). Palettes and styles must be set beforehand.
     pub fn draw_parts(&self, pass: &mut wgpu::RenderPass<'_>, parts: &[&GpuPart], layers: Layers) {
-        if layers.onion {
+        if layers.onion > 0 {
             pass.set_pipeline(&self.pipelines.sprite);
-            for slot in [Slot::Earlier, Slot::Later] {
+            let count = usize::from(layers.onion).min(super::pipelines::MAX_GHOSTS) as u8;
+            for slot in (0..count).map(Slot::Ghost) {
                 for part in parts {
                     part.record(pass, slot);
                 }

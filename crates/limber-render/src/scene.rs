@@ -289,7 +289,7 @@ impl ProjectScene {
         }
     }
 
-    /// Sets the onion skins' palettes from the frames before and after (0 earlier, 1 later).
+    /// Sets onion skin `which`'s palette from `frame`.
     pub fn apply_onion(&self, queue: &wgpu::Queue, which: usize, frame: &Frame) {
         for part in &self.parts {
             part.set_onion_palette(queue, which, &frame.palette);

@@ -1,0 +1,106 @@
+//! Onion skins: ghosts of the pose before and after the playhead in Animate mode — how many on
+//! each side (up to three), how far apart (in frames when the clip has a frame rate, else in
+//! seconds), their tints and opacity (fading with distance). The settings are the editor's, not
+//! the project's.
+
+use limber_core::frame::Frame;
+use limber_core::pose::PoseSolver;
+
+use crate::editor::{Editor, Mode};
+
+/// The most onion skins on each side of the playhead.
+pub const MAX_ONION_SIDE: u8 = 3;
+
+/// How the onion skins are drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OnionSettings {
+    /// Ghosts before the playhead (0–[`MAX_ONION_SIDE`]).
+    pub before: u8,
+    /// Ghosts after the playhead (0–[`MAX_ONION_SIDE`]).
+    pub after: u8,
+    /// Spacing in frames, for a clip with a frame rate.
+    pub spacing_frames: u32,
+    /// Spacing in seconds, for a clip without one.
+    pub spacing_seconds: f64,
+    /// Straight RGB of the earlier and the later ghosts.
+    pub before_colour: [f32; 3],
+    pub after_colour: [f32; 3],
+    /// Opacity of the nearest ghost on each side; farther ones fade in steps.
+    pub opacity: f32,
+}
+
+impl Default for OnionSettings {
+    fn default() -> Self {
+        Self {
+            before: 1,
+            after: 1,
+            spacing_frames: 3,
+            spacing_seconds: 0.1,
+            before_colour: [1.0, 0.55, 0.55],
+            after_colour: [0.55, 1.0, 0.6],
+            opacity: 0.35,
+        }
+    }
+}
+
+/// One ghost: the project at another time, and its tint (premultiplied).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OnionGhost {
+    /// Seconds from the playhead (negative: before).
+    pub offset: f64,
+    pub frame: Frame,
+    pub tint: [f32; 4],
+}
+
+impl Editor {
+    /// The spacing of the onion skins in seconds for the current clip.
+    pub fn onion_spacing(&self) -> f64 {
+        let settings = &self.onion;
+        match self.current_clip().and_then(|c| c.fps) {
+            Some(fps) => f64::from(settings.spacing_frames.max(1)) / f64::from(fps),
+            None => settings.spacing_seconds.max(1e-3),
+        }
+    }
+
+    /// The onion skins to draw, farthest first on each side, when they are on and a clip is
+    /// animating (at most [`MAX_ONION_SIDE`] on each side).
+    pub fn onion_ghosts(&self) -> Option<Vec<OnionGhost>> {
+        if !self.overlays.onion || self.mode != Mode::Animate {
+            return None;
+        }
+        let project = &self.document.project;
+        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
+        let settings = self.onion;
+        let spacing = self.onion_spacing();
+        let now = self.playhead();
+        let mut ghosts = Vec::new();
+        for (count, sign, colour) in [
+            (settings.before, -1.0, settings.before_colour),
+            (settings.after, 1.0, settings.after_colour),
+        ] {
+            let count = count.min(MAX_ONION_SIDE);
+            for k in (1..=count).rev() {
+                let offset = sign * spacing * f64::from(k);
+                let fade = f32::from(count - k + 1) / f32::from(count);
+                let opacity = settings.opacity.clamp(0.0, 1.0) * fade;
+                ghosts.push(OnionGhost {
+                    offset,
+                    frame: Frame::sample(
+                        project,
+                        &solver,
+                        Some(clip),
+                        clip.local_time(now + offset),
+                    ),
+                    tint: [
+                        colour[0] * opacity,
+                        colour[1] * opacity,
+                        colour[2] * opacity,
+                        opacity,
+                    ],
+                });
+            }
+        }
+        Some(ghosts)
+    }
+}
