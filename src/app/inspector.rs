@@ -119,6 +119,9 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     if editor.mode == Mode::Animate && editor.overlays.onion {
         super::onion_settings::onion_section(ui, editor);
     }
+    if editor.mode == Mode::Animate {
+        super::transition_inspector::transition_section(ui, editor);
+    }
     key_inspector(ui, editor);
 }
 

@@ -31,6 +31,7 @@ mod onion_settings;
 mod rig_overlay;
 pub mod shortcuts;
 pub mod timeline;
+mod transition_inspector;
 pub mod ui;
 mod vertex_handles;
 pub mod viewport;
@@ -40,8 +41,8 @@ mod window;
 // them as siblings.
 pub use limber_editor::{
     commands, deform, document, editor, export_job, key_selection, mesh_edit, onion, part_job,
-    part_key_selection, recent, recovery, rigging, shortcut, tools, weights_cache, weights_job,
-    worker,
+    part_key_selection, recent, recovery, rigging, shortcut, tools, transition, weights_cache,
+    weights_job, worker,
 };
 
 pub use window::run;

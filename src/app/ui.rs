@@ -199,6 +199,9 @@ pub fn editor_ui(
         editor.tick(dt);
         ctx.request_repaint();
     }
+    if editor.tick_transition(dt) {
+        ctx.request_repaint();
+    }
     action
 }
 

@@ -61,6 +61,8 @@ pub enum Command {
     ToggleSpring,
     /// Sharp pixels (nearest-neighbour) for every part, or smooth again.
     TogglePixelArt,
+    /// Plays the transition from the current clip into the one picked in the inspector.
+    PreviewTransition,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -214,6 +216,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::AddChildOf, "Add child-of", "the selected bone is carried by the target picked in the inspector", &[], at(Menu::Rig, 1)),
     entry(C::AddTransform, "Add copy rotation", "the selected bone copies the picked target's rotation (a transform constraint)", &[], at(Menu::Rig, 1)),
     entry(C::ToggleSpring, "Spring on / off", "on the selected bone", &[], at(Menu::Rig, 1)),
+    entry(C::PreviewTransition, "Preview transition", "from the current clip into the clip picked in the inspector, over its crossfade", &[], at(Menu::Animate, 1)),
     entry(C::TogglePixelArt, "Pixel art", "sharp pixels (nearest-neighbour) for every part, in the view and in rendered exports; per part in the Parts list", &[], at(Menu::Edit, 3)),
 ];
 

@@ -117,6 +117,8 @@ pub struct Editor {
     pub selected_vertex: Option<(usize, usize)>,
     /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
+    /// The transition the Animate inspector previews (`transition.rs`).
+    pub transition: super::transition::TransitionPreview,
     /// How the onion skins are drawn (`onion.rs`).
     pub onion: super::onion::OnionSettings,
     /// The IK chain length and target new constraints use (`rigging.rs`).
@@ -177,6 +179,7 @@ impl Editor {
             deform: Default::default(),
             rig_choices: Default::default(),
             onion: Default::default(),
+            transition: Default::default(),
         }
     }
 
@@ -262,8 +265,14 @@ impl Editor {
         }
     }
 
-    /// The project at the playhead in Animate mode; the rest pose when rigging (or without a clip).
+    /// The project at the playhead in Animate mode (or the transition preview's frame while it
+    /// plays); the rest pose when rigging (or without a clip).
     pub fn frame(&self) -> Option<Frame> {
+        if self.mode == Mode::Animate
+            && let Some(frame) = self.transition_frame()
+        {
+            return Some(frame);
+        }
         let project = &self.document.project;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
         let clip = self

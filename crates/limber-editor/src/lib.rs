@@ -39,6 +39,7 @@ pub mod rigging;
 mod run_command;
 pub mod shortcut;
 pub mod tools;
+pub mod transition;
 mod weighting;
 pub mod weights_cache;
 pub mod weights_job;

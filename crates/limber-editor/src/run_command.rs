@@ -74,6 +74,7 @@ impl Editor {
                 self.toggle_spring();
             }
             Command::TogglePixelArt => self.toggle_pixel_art(),
+            Command::PreviewTransition => self.preview_transition(),
         }
         None
     }
@@ -98,6 +99,7 @@ impl Editor {
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.ik_chain_from_selection().is_some(),
+            Command::PreviewTransition => self.transition().is_some(),
             Command::AddLimit | Command::ToggleSpring => {
                 self.selected_bone.is_some_and(|b| b < bones)
             }
