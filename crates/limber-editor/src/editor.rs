@@ -75,6 +75,16 @@ pub enum Mode {
     Mesh,
 }
 
+/// What a drag on a bone does in Animate mode (Deform aside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnimateTool {
+    /// Rotate about the head (Shift: move); see [`super::tools::pose`].
+    #[default]
+    Rotate,
+    /// Scale along and across the bone (Shift: uniformly); see [`super::tools::scale`].
+    Scale,
+}
+
 /// Everything the editor window shows and edits.
 pub struct Editor {
     pub document: Document,
@@ -120,6 +130,8 @@ pub struct Editor {
     pub selected_vertex: Option<(usize, usize)>,
     /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
+    /// The Animate mode's bone tool (R / S).
+    pub animate_tool: AnimateTool,
 }
 
 /// The weight brush's settings.
@@ -174,6 +186,7 @@ impl Editor {
             keys: KeySelection::default(),
             selected_vertex: None,
             deform: Default::default(),
+            animate_tool: AnimateTool::default(),
         }
     }
 

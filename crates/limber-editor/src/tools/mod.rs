@@ -9,6 +9,8 @@
 //! undo step; a cancelled drag puts the document back exactly as it was and leaves no step.
 //!
 //! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
+//! - [`scale`]: scale a bone along and across its length, or uniformly (Shift), keyed at the
+//!   playhead (Animate with the Scale tool);
 //! - [`bone`]: draw a new bone (Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
@@ -18,11 +20,12 @@ pub mod bone;
 pub mod brush;
 pub mod deform;
 pub mod pose;
+pub mod scale;
 pub mod vertex;
 
 use glam::{DAffine2, DVec2};
 
-use super::editor::{Editor, Mode};
+use super::editor::{AnimateTool, Editor, Mode};
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -62,6 +65,7 @@ pub trait Tool: Sized {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Drag {
     Pose(pose::PoseDrag),
+    Scale(scale::ScaleDrag),
     NewBone(bone::BoneDrag),
     Paint(brush::BrushStroke),
     MoveVertex(vertex::VertexDrag),
@@ -89,6 +93,9 @@ impl Editor {
         self.cancel_drag();
         self.drag = match self.mode {
             Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
+            Mode::Animate if self.animate_tool == AnimateTool::Scale => {
+                start(self, press, Drag::Scale)
+            }
             Mode::Animate => start(self, press, Drag::Pose),
             Mode::Bones => start(self, press, Drag::NewBone),
             Mode::Weights => start(self, press, Drag::Paint),
@@ -114,6 +121,7 @@ impl Editor {
         }
         match &mut drag {
             Drag::Pose(tool) => tool.drag_to(self, point),
+            Drag::Scale(tool) => tool.drag_to(self, point),
             Drag::NewBone(tool) => tool.drag_to(self, point),
             Drag::Paint(tool) => tool.drag_to(self, point),
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
@@ -130,6 +138,7 @@ impl Editor {
         };
         match drag {
             Drag::Pose(tool) => tool.finish(self),
+            Drag::Scale(tool) => tool.finish(self),
             Drag::NewBone(tool) => tool.finish(self),
             Drag::Paint(tool) => tool.finish(self),
             Drag::MoveVertex(tool) => tool.finish(self),
@@ -154,6 +163,7 @@ impl Editor {
         }
         match drag {
             Drag::Pose(tool) => tool.cancel(self),
+            Drag::Scale(tool) => tool.cancel(self),
             Drag::NewBone(tool) => tool.cancel(self),
             Drag::Paint(tool) => tool.cancel(self),
             Drag::MoveVertex(tool) => tool.cancel(self),
