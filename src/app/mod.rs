@@ -5,7 +5,8 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
-//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
+//! - [`ui`], [`inspector`] (with the Animate mode's [`key_fields`]), [`timeline`], [`viewport`]:
+//!   the egui panels; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
@@ -23,6 +24,7 @@ pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
+pub mod key_fields;
 pub mod menus;
 pub mod shortcuts;
 pub mod timeline;
@@ -34,7 +36,7 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
+    bone_keys, commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
     part_key_selection, recent, recovery, shortcut, tools, weights_cache, weights_job, worker,
 };
 
