@@ -1,12 +1,14 @@
-//! The inspector panel: the selected bone (name, parent, smoothness, delete), its constraints and
-//! the rig's (Bones mode, and Animate mode once there are any: `constraint_inspector.rs`), the automatic-weight
-//! settings (smoothness and distance metric per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
+//! The inspector panel: the selected bone (name, parent, its keys at the playhead in Animate mode,
+//! smoothness, delete), its constraints and the rig's (Bones mode, and Animate mode once there are
+//! any: `constraint_inspector.rs`), the automatic-weight settings (smoothness and distance metric
+//! per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
 use eframe::egui;
 
 use super::drag_edit::{drag_edit, drag_edit_group, one_step};
 use super::editor::{Editor, Mode};
+use super::key_fields::key_fields;
 use super::part_key_selection::describe;
 use crate::core::animation::Interpolation;
 use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
@@ -38,8 +40,9 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             ui.data_mut(|d| d.remove::<String>(id));
         }
         parent_picker(ui, editor, bone);
-        let rotation = editor.keyed_rotation(bone);
-        ui.label(format!("Rotation at playhead: {rotation:.1}°"));
+        if editor.mode == Mode::Animate {
+            key_fields(ui, editor, bone);
+        }
         let bone_record = &editor.document.project.rig.skeleton.bones[bone];
         let mut own = bone_record.smoothness.unwrap_or_else(|| {
             editor

@@ -5,9 +5,9 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
-//! - [`ui`], [`inspector`] (with `constraint_inspector.rs`), [`timeline`], [`viewport`] (with
-//!   `rig_overlay.rs`: IK chains, targets and limit arcs): the egui panels; [`rigging`]: adding and
-//!   changing constraints; [`key_selection`]: the
+//! - [`ui`], [`inspector`] (with the Animate mode's [`key_fields`] and `constraint_inspector.rs`),
+//!   [`timeline`], [`viewport`] (with `rig_overlay.rs`: IK chains, targets and limit arcs): the egui
+//!   panels; [`rigging`]: adding and changing constraints; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
@@ -26,6 +26,7 @@ pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
+pub mod key_fields;
 pub mod menus;
 mod onion_settings;
 mod rig_overlay;
@@ -40,9 +41,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, onion, part_job,
-    part_key_selection, recent, recovery, rigging, shortcut, tools, transition, weights_cache,
-    weights_job, worker,
+    bone_keys, commands, deform, document, editor, export_job, key_selection, mesh_edit, onion,
+    part_job, part_key_selection, recent, recovery, rigging, shortcut, tools, transition,
+    weights_cache, weights_job, worker,
 };
 
 pub use window::run;

@@ -1,5 +1,6 @@
 //! Animating in the editor: the current clip, playback, clips (add, rename, duplicate, delete),
-//! keys (set by posing or K, retimed, re-interpolated, deleted) and the onion skins' frames.
+//! keys (set by posing, retimed, re-interpolated, deleted; K and the per-channel keys are in
+//! `bone_keys.rs`) and the onion skins' frames.
 
 use glam::DVec2;
 
@@ -289,19 +290,6 @@ impl Editor {
             interp: Default::default(),
         };
         self.apply(Edit::SetKey { clip, key })
-    }
-
-    /// Sets a key (K) for the selected bone with its current rotation.
-    pub fn key_selected(&mut self) {
-        match self.selected_bone {
-            Some(bone) => {
-                let degrees = self.keyed_rotation(bone);
-                if self.key_rotation(bone, degrees) {
-                    self.status = format!("keyed at {:.2} s", self.playhead());
-                }
-            }
-            None => self.status = "select a bone to key".into(),
-        }
     }
 
     /// The selected key's record in the current clip.

@@ -7,7 +7,7 @@
 
 use limber_core::skinning::SkinningMode;
 
-use crate::editor::Mode;
+use crate::editor::{AnimateTool, Mode};
 pub use crate::shortcut::{Key, Modifiers, Shortcut};
 
 /// One user action.
@@ -31,7 +31,7 @@ pub enum Command {
     PasteKeys,
     /// The selected keys, else the selected bone; in Mesh mode the selected vertex.
     Delete,
-    /// Keys the selected bone's rotation at the playhead.
+    /// Keys every channel (rotation, translation, scale) of the selected bone at the playhead.
     KeySelected,
     NextBone,
     PreviousBone,
@@ -42,6 +42,8 @@ pub enum Command {
     SetMode(Mode),
     /// Deform on or off; turning it on switches to Animate.
     ToggleDeform,
+    /// The Animate mode's bone tool (rotate or scale); choosing one switches to Animate, Deform off.
+    SetAnimateTool(AnimateTool),
     ToggleWireframe,
     ToggleBoneOverlay,
     ToggleWeightOverlay,
@@ -193,7 +195,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::CopyKeys, "Copy keys", "the selected keys", &[S::command(K::C)], at(Menu::Edit, 1)),
     entry(C::PasteKeys, "Paste keys", "at the playhead, keeping their spacing", &[S::command(K::V)], at(Menu::Edit, 1)),
     entry(C::Delete, "Delete", "the selected keys, or else the selected bone (Mesh mode: the selected vertex)", &[S::key(K::Delete)], at(Menu::Edit, 1)),
-    entry(C::KeySelected, "Key the selected bone", "at the playhead", &[S::key(K::K)], at(Menu::Edit, 2)),
+    entry(C::KeySelected, "Key the selected bone", "its rotation, translation and scale at the playhead", &[S::key(K::K)], at(Menu::Edit, 2)),
     entry(C::NextBone, "Select the next bone", "", &[S::key(K::CloseBracket)], at(Menu::Edit, 2)),
     entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
     entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
@@ -204,6 +206,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::SetMode(Mode::Weights), "Weights", "mode: paint and tune the weights", &[S::key(K::Num3)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Mesh), "Mesh", "mode: edit the mesh and its settings", &[S::key(K::Num4)], at(Menu::Toolbar, 0)),
     entry(C::ToggleDeform, "Deform", "drag vertices to key their offsets (Animate mode)", &[S::key(K::D)], at(Menu::Toolbar, 0)),
+    entry(C::SetAnimateTool(AnimateTool::Rotate), "Rotate", "tool (Animate): drag a bone to rotate it, Shift + drag to move it", &[S::key(K::R)], at(Menu::Toolbar, 3)),
+    entry(C::SetAnimateTool(AnimateTool::Scale), "Scale", "tool (Animate): drag a bone to scale it along and across, Shift for uniform", &[S::key(K::S)], at(Menu::Toolbar, 3)),
     entry(C::ToggleWireframe, "Wireframe", "", &[], at(Menu::Toolbar, 1)),
     entry(C::ToggleBoneOverlay, "Bone overlay", "", &[], at(Menu::Toolbar, 1)),
     entry(C::ToggleWeightOverlay, "Weight overlay", "", &[], at(Menu::Toolbar, 1)),
@@ -273,6 +277,15 @@ mod tests {
         assert_eq!(
             command_for(Key::S, held(true, true)).map(|e| e.command),
             Some(Command::SaveAs)
+        );
+        // Plain S picks the scale tool; Ctrl+S still saves.
+        assert_eq!(
+            command_for(Key::S, Modifiers::NONE).map(|e| e.command),
+            Some(Command::SetAnimateTool(AnimateTool::Scale))
+        );
+        assert_eq!(
+            command_for(Key::S, held(true, false)).map(|e| e.command),
+            Some(Command::Save)
         );
         // A single key is not triggered with Ctrl held; Shift does not matter to it.
         assert_eq!(command_for(Key::K, held(true, false)), None);

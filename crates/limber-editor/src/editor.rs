@@ -72,6 +72,16 @@ pub enum Mode {
     Mesh,
 }
 
+/// What a drag on a bone does in Animate mode (Deform aside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnimateTool {
+    /// Rotate about the head (Shift: move); see [`super::tools::pose`].
+    #[default]
+    Rotate,
+    /// Scale along and across the bone (Shift: uniformly); see [`super::tools::scale`].
+    Scale,
+}
+
 /// Everything the editor window shows and edits.
 pub struct Editor {
     pub document: Document,
@@ -123,6 +133,8 @@ pub struct Editor {
     pub onion: super::onion::OnionSettings,
     /// The IK chain length and target new constraints use (`rigging.rs`).
     pub rig_choices: super::rigging::RigChoices,
+    /// The Animate mode's bone tool (R / S).
+    pub animate_tool: AnimateTool,
 }
 
 /// The weight brush's settings.
@@ -180,6 +192,7 @@ impl Editor {
             rig_choices: Default::default(),
             onion: Default::default(),
             transition: Default::default(),
+            animate_tool: AnimateTool::default(),
         }
     }
 

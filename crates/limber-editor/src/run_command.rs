@@ -1,7 +1,7 @@
 //! Carrying out the table's [`Command`]s on the editor: [`Editor::run_command`] does what the
 //! command says (or hands back the [`WindowRequest`] only the window can do), [`Editor::can_run`]
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
-//! the state a toggle shows.
+//! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
 use limber_core::animation::FollowKind;
 
@@ -49,6 +49,11 @@ impl Editor {
                 if self.deform.on {
                     self.mode = Mode::Animate;
                 }
+            }
+            Command::SetAnimateTool(tool) => {
+                self.animate_tool = tool;
+                self.mode = Mode::Animate;
+                self.deform.on = false;
             }
             Command::ToggleWireframe => self.overlays.wireframe = !self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones = !self.overlays.bones,
@@ -122,6 +127,9 @@ impl Editor {
         Some(match command {
             Command::SetMode(mode) => self.mode == mode,
             Command::ToggleDeform => self.deform.on,
+            Command::SetAnimateTool(tool) => {
+                self.mode == Mode::Animate && !self.deform.on && self.animate_tool == tool
+            }
             Command::ToggleWireframe => self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones,
             Command::ToggleWeightOverlay => self.overlays.weights,
@@ -207,6 +215,26 @@ mod tests {
         editor.run_command(Command::SetSkinning(SkinningMode::DualQuaternion));
         assert_eq!(editor.skinning, SkinningMode::DualQuaternion);
         assert_eq!(editor.is_checked(Command::Undo), None);
+    }
+
+    #[test]
+    fn choosing_the_scale_tool_switches_to_animate_and_leaves_deform() {
+        use crate::editor::AnimateTool;
+        let mut editor = sample();
+        editor.run_command(Command::ToggleDeform);
+        editor.run_command(Command::SetMode(Mode::Bones));
+        let scale = Command::SetAnimateTool(AnimateTool::Scale);
+        assert_eq!(editor.is_checked(scale), Some(false));
+        editor.run_command(scale);
+        assert_eq!(editor.mode, Mode::Animate);
+        assert!(!editor.deform.on);
+        assert_eq!(editor.animate_tool, AnimateTool::Scale);
+        assert_eq!(editor.is_checked(scale), Some(true));
+        let rotate = Command::SetAnimateTool(AnimateTool::Rotate);
+        assert_eq!(editor.is_checked(rotate), Some(false));
+        editor.run_command(rotate);
+        assert_eq!(editor.is_checked(rotate), Some(true));
+        assert_eq!(editor.is_checked(scale), Some(false));
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! undo step; a cancelled drag puts the document back exactly as it was and leaves no step.
 //!
 //! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
+//! - [`scale`]: scale a bone along and across its length, or uniformly (Shift), keyed at the
+//!   playhead (Animate with the Scale tool);
 //! - [`bone`]: draw a new bone (Bones);
 //! - [`limit`]: drag the ends of the selected bone's rotation limit (Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
@@ -20,11 +22,12 @@ pub mod brush;
 pub mod deform;
 pub mod limit;
 pub mod pose;
+pub mod scale;
 pub mod vertex;
 
 use glam::{DAffine2, DVec2};
 
-use super::editor::{Editor, Mode};
+use super::editor::{AnimateTool, Editor, Mode};
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -64,6 +67,7 @@ pub trait Tool: Sized {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Drag {
     Pose(pose::PoseDrag),
+    Scale(scale::ScaleDrag),
     NewBone(bone::BoneDrag),
     Paint(brush::BrushStroke),
     MoveVertex(vertex::VertexDrag),
@@ -92,6 +96,9 @@ impl Editor {
         self.cancel_drag();
         self.drag = match self.mode {
             Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
+            Mode::Animate if self.animate_tool == AnimateTool::Scale => {
+                start(self, press, Drag::Scale)
+            }
             Mode::Animate => start(self, press, Drag::Pose),
             Mode::Bones => {
                 start(self, press, Drag::Limit).or_else(|| start(self, press, Drag::NewBone))
@@ -119,6 +126,7 @@ impl Editor {
         }
         match &mut drag {
             Drag::Pose(tool) => tool.drag_to(self, point),
+            Drag::Scale(tool) => tool.drag_to(self, point),
             Drag::NewBone(tool) => tool.drag_to(self, point),
             Drag::Paint(tool) => tool.drag_to(self, point),
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
@@ -136,6 +144,7 @@ impl Editor {
         };
         match drag {
             Drag::Pose(tool) => tool.finish(self),
+            Drag::Scale(tool) => tool.finish(self),
             Drag::NewBone(tool) => tool.finish(self),
             Drag::Paint(tool) => tool.finish(self),
             Drag::MoveVertex(tool) => tool.finish(self),
@@ -161,6 +170,7 @@ impl Editor {
         }
         match drag {
             Drag::Pose(tool) => tool.cancel(self),
+            Drag::Scale(tool) => tool.cancel(self),
             Drag::NewBone(tool) => tool.cancel(self),
             Drag::Paint(tool) => tool.cancel(self),
             Drag::MoveVertex(tool) => tool.cancel(self),

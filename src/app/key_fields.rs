@@ -1,0 +1,150 @@
+//! The inspector's key fields (Animate mode, selected bone): rotation (°), translation (x, y px) and
+//! scale (x along the bone, y across it) as the current clip samples them at the playhead, before
+//! constraints. Typing a value or dragging a field keys that channel at the playhead (a typed value
+//! or a whole drag is one undo step, Esc cancels a drag). Beside each channel a key button: a
+//! filled diamond when the channel has a key at the playhead (a click removes that key), hollow
+//! when it is interpolated (a click keys the value shown).
+
+use eframe::egui;
+
+use super::bone_keys::Channel;
+use super::drag_edit::drag_edit;
+use super::editor::Editor;
+use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
+use crate::core::skeleton::MAX_COORDINATE;
+
+/// What a field of the key fields changed: a channel's new value.
+enum Typed {
+    Rotate(f64),
+    Translate([f64; 2]),
+    Scale([f64; 2]),
+}
+
+/// The key fields of `bone`, or a line saying there is no clip to key.
+pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
+    if editor.current_clip().is_none() {
+        ui.label("No clip to key: add one in the timeline (+ clip).");
+        return;
+    }
+    let values = editor.sampled_channels(bone);
+    ui.label(format!("Keys at {:.3} s", editor.playhead()));
+    egui::Grid::new(("key fields", bone))
+        .num_columns(4)
+        .show(ui, |ui| {
+            ui.label("Rotation (°)");
+            let mut degrees = values.rotate;
+            let field = number(ui, &mut degrees, MAX_KEY_ROTATE, 0.5, "Rotation");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, bone, Typed::Rotate(degrees))
+            });
+            ui.label("");
+            key_button(ui, editor, bone, Channel::Rotate);
+            ui.end_row();
+
+            ui.label("Translate (px)");
+            let [mut x, mut y] = values.translate;
+            let field = number(ui, &mut x, MAX_COORDINATE, 0.5, "Translate x");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, bone, Typed::Translate([x, values.translate[1]]));
+            });
+            let field = number(ui, &mut y, MAX_COORDINATE, 0.5, "Translate y");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, bone, Typed::Translate([values.translate[0], y]));
+            });
+            key_button(ui, editor, bone, Channel::Translate);
+            ui.end_row();
+
+            ui.label("Scale (×)");
+            let [mut x, mut y] = values.scale;
+            let field = number(ui, &mut x, MAX_KEY_SCALE, 0.01, "Scale x");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, bone, Typed::Scale([x, values.scale[1]]));
+            });
+            let field = number(ui, &mut y, MAX_KEY_SCALE, 0.01, "Scale y");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, bone, Typed::Scale([values.scale[0], y]));
+            });
+            key_button(ui, editor, bone, Channel::Scale);
+            ui.end_row();
+        });
+}
+
+/// A number field within ±`max`, named `name` for screen readers and tests; a typed value applies
+/// on Enter or when the field loses the keyboard (one undo step, not one per keystroke).
+fn number(ui: &mut egui::Ui, value: &mut f64, max: f64, speed: f64, name: &str) -> egui::Response {
+    ui.add(
+        egui::DragValue::new(value)
+            .range(-max..=max)
+            .speed(speed)
+            .max_decimals(3)
+            .update_while_editing(false),
+    )
+    .on_hover_text(format!("{name}: type or drag to key it at the playhead"))
+    .accessible_name(name)
+}
+
+/// Keys the channel a field changed.
+fn typed(editor: &mut Editor, bone: usize, value: Typed) {
+    match value {
+        Typed::Rotate(r) => editor.key_channels(bone, Some(r), None, None),
+        Typed::Translate(t) => editor.key_channels(bone, None, Some(t), None),
+        Typed::Scale(s) => editor.key_channels(bone, None, None, Some(s)),
+    };
+}
+
+/// The channel's key button: a filled diamond when keyed at the playhead (a click removes the
+/// key), hollow when interpolated (a click keys the value shown). Named "Remove CHANNEL key" or
+/// "Key CHANNEL" after what a click does.
+fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, channel: Channel) {
+    let keyed = editor.is_keyed_at_playhead(bone, channel);
+    let name = channel.name();
+    let (label, hover) = if keyed {
+        (
+            format!("Remove {name} key"),
+            format!("◆ keyed at the playhead: click to remove the {name} key"),
+        )
+    } else {
+        (
+            format!("Key {name}"),
+            format!("◇ interpolated: click to key the {name} shown"),
+        )
+    };
+    let side = ui.spacing().interact_size.y;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    let response = response.on_hover_text(hover);
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&response);
+        let c = rect.center();
+        let r = side * 0.3;
+        let points = vec![
+            c + egui::vec2(0.0, -r),
+            c + egui::vec2(r, 0.0),
+            c + egui::vec2(0.0, r),
+            c + egui::vec2(-r, 0.0),
+        ];
+        let stroke = egui::Stroke::new(1.5, visuals.fg_stroke.color);
+        let fill = if keyed {
+            visuals.fg_stroke.color
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        ui.painter()
+            .add(egui::Shape::convex_polygon(points, fill, stroke));
+    }
+    if response.clicked() {
+        if keyed {
+            editor.unkey_channel(bone, channel);
+        } else {
+            let v = editor.sampled_channels(bone);
+            let done = match channel {
+                Channel::Rotate => editor.key_channels(bone, Some(v.rotate), None, None),
+                Channel::Translate => editor.key_channels(bone, None, Some(v.translate), None),
+                Channel::Scale => editor.key_channels(bone, None, None, Some(v.scale)),
+            };
+            if done {
+                editor.status = format!("keyed the {name} at {:.2} s", editor.playhead());
+            }
+        }
+    }
+}
