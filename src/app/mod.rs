@@ -34,8 +34,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
-    part_key_selection, recent, recovery, shortcut, tools, weights_cache, weights_job, worker,
+    commands, deform, document, editor, export_job, key_navigation, key_selection, layout,
+    mesh_edit, part_job, part_key_selection, recent, recovery, shortcut, tools, weights_cache,
+    weights_job, worker,
 };
 
 pub use window::run;

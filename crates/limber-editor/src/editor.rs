@@ -120,6 +120,10 @@ pub struct Editor {
     pub selected_vertex: Option<(usize, usize)>,
     /// Deform mode in Animate (D): whether it is on and its radius.
     pub deform: super::deform::DeformTool,
+    /// Whether Shift is held during the viewport drag now (a rotating pose snaps to 15°).
+    pub drag_shift: bool,
+    /// The window layout remembered per user (the timeline's height).
+    pub layout: super::layout::Layout,
 }
 
 /// The weight brush's settings.
@@ -174,6 +178,8 @@ impl Editor {
             keys: KeySelection::default(),
             selected_vertex: None,
             deform: Default::default(),
+            drag_shift: false,
+            layout: Default::default(),
         }
     }
 

@@ -39,6 +39,9 @@ impl Editor {
             Command::NextBone => self.select_bone_after(1),
             Command::PreviousBone => self.select_bone_after(-1),
             Command::PlayPause => self.toggle_play(),
+            Command::JumpToKey(jump) => {
+                self.jump_to_key(jump);
+            }
             Command::FitView => self.fit_requested = true,
             Command::ShowHelp => self.show_help = !self.show_help,
             Command::SetMode(mode) => self.mode = mode,
@@ -77,6 +80,7 @@ impl Editor {
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::PlayPause => self.clip.is_some(),
+            Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
             }
