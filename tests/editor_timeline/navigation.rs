@@ -44,7 +44,7 @@ fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
     let mut harness = harness();
     harness.state_mut().selected_bone = Some(0); // hip: keys at 0, 0.3, 0.6, 0.9, 1.2
     let revision = harness.state().document.revision();
-    let mut go = |harness: &mut Harness<'_, Editor>, key: Key, expected: f64| {
+    let go = |harness: &mut Harness<'_, Editor>, key: Key, expected: f64| {
         harness.key_press(key);
         harness.run_steps(1);
         assert_eq!(harness.state().time, expected, "{key:?}");
@@ -83,6 +83,7 @@ fn a_bones_triangle_hides_its_descendants_rows_and_shows_them_again() {
     assert_eq!(shown_rows(&harness.ctx), all_bones());
     let (_, triangle) = row_header(&harness.ctx, 1).expect("spine's row");
     click(&mut harness, triangle.expect("spine has children"));
+    harness.run_steps(1);
     assert_eq!(
         shown_rows(&harness.ctx),
         ["hip", "spine", "leg_l", "leg_r"]
@@ -100,6 +101,7 @@ fn a_bones_triangle_hides_its_descendants_rows_and_shows_them_again() {
     );
     let (_, triangle) = row_header(&harness.ctx, 1).unwrap();
     click(&mut harness, triangle.unwrap());
+    harness.run_steps(1);
     assert_eq!(shown_rows(&harness.ctx), all_bones());
     assert!(
         row_header(&harness.ctx, 2).unwrap().1.is_none(),
@@ -135,9 +137,14 @@ fn a_row_header_selects_the_rows_keys_and_shift_adds_another_row() {
     let selected = harness.state().selected_keys();
     assert_eq!(selected.len(), 8, "{selected:?}");
     assert!(selected.contains(&id("head", 1.2)) && selected.contains(&id("hip", 0.3)));
-    // The rows' keys move together as one step.
-    assert!(harness.state_mut().move_selected_keys(-0.1));
-    assert!(keys(harness.state()).contains(&id("head", 1.1)));
+    // The rows' keys copy together.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    harness.run_steps(1);
+    assert!(
+        harness.state().status.contains("copied 8 keys"),
+        "{}",
+        harness.state().status
+    );
 }
 
 #[test]
