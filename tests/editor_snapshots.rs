@@ -10,6 +10,7 @@
 use eframe::egui;
 use eframe::egui_wgpu;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_setup};
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};

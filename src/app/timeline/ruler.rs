@@ -6,8 +6,8 @@ use eframe::egui::{self, Color32, Pos2, Rect, Stroke};
 
 use super::Mapping;
 
-/// The ruler's height (points): seconds above, frame numbers below.
-pub const HEIGHT: f32 = 34.0;
+/// The ruler's height (points): seconds above the ticks, frame numbers below them.
+pub const HEIGHT: f32 = 38.0;
 /// The least distance between two labels (points).
 const LABEL_SPACING: f32 = 56.0;
 /// The steps labels may take, in seconds.
@@ -58,7 +58,7 @@ pub fn draw(ui: &mut egui::Ui, rect: Rect, map: &Mapping, fps: Option<u32>) {
     for i in 0..=minors {
         let x = map.x_of(i as f64 * minor);
         painter.line_segment(
-            [Pos2::new(x, tick_top + 4.0), Pos2::new(x, tick_top + 8.0)],
+            [Pos2::new(x, tick_top + 4.0), Pos2::new(x, tick_top + 7.0)],
             stroke,
         );
     }
@@ -66,15 +66,15 @@ pub fn draw(ui: &mut egui::Ui, rect: Rect, map: &Mapping, fps: Option<u32>) {
         let t = i as f64 * step;
         let x = map.x_of(t);
         painter.line_segment(
-            [Pos2::new(x, tick_top), Pos2::new(x, tick_top + 10.0)],
+            [Pos2::new(x, tick_top), Pos2::new(x, tick_top + 7.0)],
             stroke,
         );
         label(ui, Pos2::new(x, rect.top()), &time_label(t, step), 12.0);
     }
-    // The clip's end, labelled unless a label already sits there.
+    // The clip's end: a brighter line below the labels.
     let end = map.x_of(map.duration);
     painter.line_segment(
-        [Pos2::new(end, rect.top()), Pos2::new(end, rect.bottom())],
+        [Pos2::new(end, tick_top), Pos2::new(end, rect.bottom())],
         Stroke::new(1.5, Color32::LIGHT_GRAY),
     );
     if let Some(fps) = fps {
@@ -83,13 +83,13 @@ pub fn draw(ui: &mut egui::Ui, rect: Rect, map: &Mapping, fps: Option<u32>) {
         if per_frame >= 4.0 {
             for f in 0..=frames {
                 let x = map.x_of(f64::from(f) / f64::from(fps));
-                painter.circle_filled(Pos2::new(x, tick_top + 12.0), 1.0, Color32::LIGHT_GRAY);
+                painter.circle_filled(Pos2::new(x, tick_top + 9.0), 1.0, Color32::LIGHT_GRAY);
             }
         }
         let every = frame_step(per_frame);
         for f in (0..=frames).step_by(every as usize) {
             let x = map.x_of(f64::from(f) / f64::from(fps));
-            label(ui, Pos2::new(x, rect.bottom() - 11.0), &f.to_string(), 9.5);
+            label(ui, Pos2::new(x, tick_top + 10.0), &f.to_string(), 9.5);
         }
     }
 }
