@@ -93,7 +93,12 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     check_binding(&softer, 2).expect("valid weights");
 
     // Animate: a clip, the child keyed at rest at 0 s (K), rotated by dragging at 0.5 s.
-    harness.get_by_label("Animate").click();
+    // The toolbar's "Animate" (the menu of that name comes first).
+    harness
+        .get_all_by_label("Animate")
+        .last()
+        .expect("the toolbar's Animate")
+        .click();
     harness.get_by_label("+ clip").click();
     harness.run_steps(2);
     assert!(harness.state().clip.is_some(), "the new clip is current");

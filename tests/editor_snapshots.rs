@@ -1,7 +1,8 @@
 //! Snapshots of the editor's main views, rendered by egui_kittest through wgpu with the real
 //! viewport renderer (the project drawn by `render`, as in the window): Animate (a posed frame of a
-//! clip), Bones, the Weights heat map and the Mesh wireframe. Compared with `tests/snapshots/*.png`
-//! within the tolerances in `kittest.toml` (CI renders on Mesa's llvmpipe, as this does).
+//! clip), Bones, the Weights heat map and the Mesh wireframe; and the timeline alone (its time
+//! labels). Compared with `tests/snapshots/*.png` within the tolerances in `kittest.toml` (CI
+//! renders on Mesa's llvmpipe, as this does).
 //!
 //! `UPDATE_SNAPSHOTS=1` rewrites the snapshots; `LIMBER_SCREENSHOTS=1` also writes the README's
 //! screenshots to `docs/screenshots/`. Needs a wgpu adapter (a software one will do).
@@ -9,6 +10,7 @@
 use eframe::egui;
 use eframe::egui_wgpu;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_setup};
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
@@ -104,4 +106,29 @@ fn mesh_view() {
         editor.mode = Mode::Mesh;
     });
     check(&mut harness, "mesh", None);
+}
+
+/// The timeline alone (1000 × 260) on shamble at 12 fps, the playhead at 0.5 s and hip's keys
+/// selected: the ruler's time and frame labels, the rows, the key buttons.
+#[test]
+fn timeline_with_time_labels() {
+    let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    assert!(editor.set_clip_fps(Some(12)));
+    editor.time = 0.5;
+    editor.select_rows(&["hip".to_string()], &[], false);
+    let render_state = create_render_state(
+        default_wgpu_setup(),
+        egui_wgpu::RendererOptions::PREDICTABLE,
+    );
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1000.0, 260.0))
+        .with_render_cursor(false)
+        .renderer(WgpuTestRenderer::from_render_state(render_state))
+        .build_ui_state(
+            |ui, editor: &mut Editor| limber::app::timeline::show(ui, editor),
+            editor,
+        );
+    harness.run_steps(3);
+    harness.get_by_label("0.5 s");
+    harness.snapshot("timeline");
 }

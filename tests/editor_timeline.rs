@@ -1,6 +1,9 @@
 //! The timeline through the editor's egui UI (egui_kittest, no window): the dopesheet's rubber band
 //! (Shift + drag), moving the selected keys together, Ctrl+C / Ctrl+V at the playhead, Delete — each
-//! one undo step — and the clip's frame rate snapping the playhead, keys and playback.
+//! one undo step — and the clip's frame rate snapping the playhead, keys and playback. More in the
+//! modules: the ruler's labels, key navigation, rows and their headers (`navigation.rs`), the
+//! divider (`layout.rs`), copy and paste without a clipboard (`clipboard.rs`), and rotating a bone
+//! by angle in the viewport (`rotation.rs`).
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
@@ -12,6 +15,15 @@ use limber::app::timeline::key_position;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag_with, harness};
+
+#[path = "editor_timeline/clipboard.rs"]
+mod clipboard;
+#[path = "editor_timeline/layout.rs"]
+mod layout;
+#[path = "editor_timeline/navigation.rs"]
+mod navigation;
+#[path = "editor_timeline/rotation.rs"]
+mod rotation;
 
 fn at(harness: &Harness<'_, Editor>, row: usize, t: f64) -> Pos2 {
     key_position(&harness.ctx, row, t).expect("the dopesheet was drawn")

@@ -41,9 +41,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    bone_keys, commands, deform, document, editor, export_job, key_selection, mesh_edit, onion,
-    part_job, part_key_selection, recent, recovery, rigging, shortcut, tools, transition,
-    weights_cache, weights_job, worker,
+    bone_keys, commands, deform, document, editor, export_job, key_navigation, key_selection,
+    layout, mesh_edit, onion, part_job, part_key_selection, recent, recovery, rigging, shortcut,
+    tools, transition, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

@@ -1,9 +1,16 @@
 //! The keyboard side of the command table: each frame, the key presses that are shortcuts in
 //! [`COMMANDS`] become commands run on the [`Editor`]. Ctrl shortcuts marked `while_typing` work
 //! even while a text field has the keyboard (and are taken from it); the others, single keys and
-//! copy/paste, only when no text field has it. Ctrl+C / Ctrl+V also arrive from the window as
-//! egui's Copy and Paste events. Single keys are read, not taken, so the viewport still sees Space
-//! held for panning.
+//! copy/paste, only when no text field has it. Single keys are read, not taken, so the viewport
+//! still sees Space held for panning.
+//!
+//! Copy and paste of keys must not depend on the system clipboard: egui's window layer turns
+//! Ctrl+V into a Paste event only when the clipboard holds text. So the window asks for the raw
+//! Ctrl+C / Ctrl+X / Ctrl+V key presses (`clipboard_shortcuts: false`) and they run the table's
+//! commands here; while a text field has the keyboard they become what text fields expect instead
+//! (Copy / Cut events, and a paste request whose text comes the next frame). Copy and Paste events
+//! (any text, even none) also run the commands, and a frame with both the key and the event runs
+//! the command once.
 
 use eframe::egui;
 
@@ -63,7 +70,10 @@ fn held(modifiers: egui::Modifiers) -> Modifiers {
 pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
     let typing = ctx.egui_wants_keyboard_input();
     let mut commands: Vec<Command> = Vec::new();
+    let mut request_paste = false;
     ctx.input_mut(|i| {
+        let had_paste = i.events.iter().any(|e| matches!(e, egui::Event::Paste(_)));
+        let mut for_text: Vec<egui::Event> = Vec::new();
         i.events.retain(|event| {
             let egui::Event::Key {
                 key,
@@ -74,6 +84,15 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             else {
                 return true;
             };
+            if typing && modifiers.command && !modifiers.shift {
+                // The text field's own clipboard keys.
+                match key {
+                    egui::Key::C => for_text.push(egui::Event::Copy),
+                    egui::Key::X => for_text.push(egui::Event::Cut),
+                    egui::Key::V => request_paste = !had_paste,
+                    _ => {}
+                }
+            }
             let Some(entry) = table_key(*key).and_then(|k| command_for(k, held(*modifiers))) else {
                 return true;
             };
@@ -86,6 +105,7 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             // Ctrl shortcuts are taken; single keys stay for the widgets that read them.
             !modifiers.command
         });
+        i.events.extend(for_text);
         if !typing {
             for event in &i.events {
                 let command = match event {
@@ -99,6 +119,9 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             }
         }
     });
+    if request_paste {
+        ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+    }
     let mut request = None;
     for command in commands {
         if let Some(r) = editor.run_command(command) {

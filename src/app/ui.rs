@@ -1,12 +1,13 @@
 //! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones and parts on
-//! the left, the inspector on the right, the timeline and status bar at the bottom, the shortcuts
-//! window (`help.rs`); the keyboard shortcuts run first (`shortcuts.rs`). Everything acts through
-//! [`Editor`].
+//! the left, the inspector on the right, the timeline (its height remembered) and status bar at the
+//! bottom, the shortcuts window (`help.rs`); the keyboard shortcuts run first (`shortcuts.rs`).
+//! Everything acts through [`Editor`].
 
 use eframe::egui;
 
 use super::commands::WindowRequest;
 use super::editor::{Editor, Mode};
+use super::layout::MIN_TIMELINE_HEIGHT;
 use super::{help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
 
@@ -174,12 +175,18 @@ pub fn editor_ui(
         }
     });
     egui::Panel::bottom("status").show(ui, |ui| status_bar(ui, editor));
-    egui::Panel::bottom("timeline")
+    // The divider above the timeline sets its height, remembered per user (`layout.rs`); the
+    // viewport keeps at least 160 points.
+    let most = (ui.available_height() - 160.0).max(MIN_TIMELINE_HEIGHT);
+    let panel = egui::Panel::bottom("timeline")
         .resizable(true)
-        .default_size(180.0)
+        .default_size(editor.layout.timeline_height().min(most))
+        .size_range(MIN_TIMELINE_HEIGHT..=most)
         .show(ui, |ui| {
             timeline::show(ui, editor);
         });
+    remember_timeline_height(&ctx, editor, panel.response.rect.height());
+    ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
     egui::Panel::left("bones")
         .resizable(true)
         .default_size(200.0)
@@ -203,6 +210,32 @@ pub fn editor_ui(
         ctx.request_repaint();
     }
     action
+}
+
+fn timeline_rect_id() -> egui::Id {
+    egui::Id::unique("limber timeline panel")
+}
+
+/// The timeline panel's rect (screen points) as last laid out, divider included.
+pub fn timeline_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp::<egui::Rect>(timeline_rect_id()))
+}
+
+/// Keeps the timeline's height when a press and release of the pointer changed it (a drag of its
+/// divider; a window made smaller does not count).
+fn remember_timeline_height(ctx: &egui::Context, editor: &mut Editor, height: f32) {
+    let id = egui::Id::unique("limber timeline height at press");
+    let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
+    if pressed {
+        ctx.data_mut(|d| d.insert_temp(id, height));
+    }
+    if released
+        && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
+        && (at_press - height).abs() >= 1.0
+        && let Err(e) = editor.layout.set_timeline_height(height)
+    {
+        editor.status = format!("cannot remember the timeline's height: {e}");
+    }
 }
 
 /// A clip record with a new loop flag or duration, for [`crate::core::edit::Edit::ReplaceClip`].

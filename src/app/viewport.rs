@@ -244,6 +244,8 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.camera.center -=
                 DVec2::new(f64::from(delta.x), f64::from(delta.y)) / editor.camera.zoom;
         } else if let Some(point) = image_point {
+            // Shift held while rotating a bone snaps its rotation.
+            editor.drag_shift = modifiers.shift;
             editor.drag_to(point);
         }
     }

@@ -47,8 +47,14 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
             .with_drag_and_drop(true),
+        // Ctrl+C / Ctrl+V arrive as key presses whatever the system clipboard holds; `shortcuts.rs`
+        // runs them as commands, or hands them to the text field that has the keyboard.
+        clipboard_shortcuts: false,
         ..Default::default()
     };
+    let layout = super::layout::default_store()
+        .map(|store| super::layout::Layout::load(&store))
+        .unwrap_or_default();
     eframe::run_native(
         "limber",
         options,
@@ -61,8 +67,10 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 None => false,
             };
             let checker = super::viewport::checker_texture(&cc.egui_ctx);
+            let mut editor = Editor::new(document);
+            editor.layout = layout;
             Ok(Box::new(LimberApp {
-                editor: Editor::new(document),
+                editor,
                 autosave: Autosave::default(),
                 document_id: 1,
                 checker: Some(checker),
@@ -238,7 +246,9 @@ impl LimberApp {
                 if ui.button("Recover").clicked() {
                     match recover(&recovery, self.editor.document.path.as_deref()) {
                         Ok(document) => {
+                            let layout = std::mem::take(&mut self.editor.layout);
                             self.editor = Editor::new(document);
+                            self.editor.layout = layout;
                             self.document_id += 1;
                             self.editor.status = "recovered unsaved work".into();
                         }

@@ -8,6 +8,7 @@
 use limber_core::skinning::SkinningMode;
 
 use crate::editor::{AnimateTool, Mode};
+use crate::key_navigation::KeyJump;
 pub use crate::shortcut::{Key, Modifiers, Shortcut};
 
 /// One user action.
@@ -36,6 +37,8 @@ pub enum Command {
     NextBone,
     PreviousBone,
     PlayPause,
+    /// Moves the playhead to a key of the selected bone (all keys with none selected).
+    JumpToKey(KeyJump),
     FitView,
     /// Shows or hides the shortcuts window.
     ShowHelp,
@@ -199,6 +202,10 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::NextBone, "Select the next bone", "", &[S::key(K::CloseBracket)], at(Menu::Edit, 2)),
     entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
     entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
+    entry(C::JumpToKey(KeyJump::First), "First key", "of the selected bone (all bones' keys with none selected)", &[S::key(K::Home)], at(Menu::Animate, 0)),
+    entry(C::JumpToKey(KeyJump::Previous), "Previous key", "before the playhead", &[S::key(K::Comma)], at(Menu::Animate, 0)),
+    entry(C::JumpToKey(KeyJump::Next), "Next key", "after the playhead", &[S::key(K::Period)], at(Menu::Animate, 0)),
+    entry(C::JumpToKey(KeyJump::Last), "Last key", "", &[S::key(K::End)], at(Menu::Animate, 0)),
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
     entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
     entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),

@@ -135,6 +135,10 @@ pub struct Editor {
     pub rig_choices: super::rigging::RigChoices,
     /// The Animate mode's bone tool (R / S).
     pub animate_tool: AnimateTool,
+    /// Whether Shift is held during the viewport drag now (a rotating pose snaps to 15°).
+    pub drag_shift: bool,
+    /// The window layout remembered per user (the timeline's height).
+    pub layout: super::layout::Layout,
 }
 
 /// The weight brush's settings.
@@ -193,6 +197,8 @@ impl Editor {
             onion: Default::default(),
             transition: Default::default(),
             animate_tool: AnimateTool::default(),
+            drag_shift: false,
+            layout: Default::default(),
         }
     }
 

@@ -10,12 +10,13 @@
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
-//!   paste;
+//!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
 //!   deforming, the weight brush, mesh vertices), each drag one undo step and Esc cancelling it;
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and the
 //!   Deform mode's settings (Animate mode);
-//! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
+//! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`layout`]: the remembered
+//!   timeline height; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large); [`worker`]: the
@@ -30,7 +31,9 @@ pub mod editor;
 pub mod export_job;
 mod exports;
 mod hierarchy;
+pub mod key_navigation;
 pub mod key_selection;
+pub mod layout;
 pub mod mesh_edit;
 pub mod onion;
 pub mod part_job;

@@ -41,6 +41,9 @@ impl Editor {
             Command::NextBone => self.select_bone_after(1),
             Command::PreviousBone => self.select_bone_after(-1),
             Command::PlayPause => self.toggle_play(),
+            Command::JumpToKey(jump) => {
+                self.jump_to_key(jump);
+            }
             Command::FitView => self.fit_requested = true,
             Command::ShowHelp => self.show_help = !self.show_help,
             Command::SetMode(mode) => self.mode = mode,
@@ -114,6 +117,7 @@ impl Editor {
                     && target.is_some_and(|t| t < bones && Some(t) != self.selected_bone)
             }
             Command::PlayPause => self.clip.is_some(),
+            Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
             }

@@ -1,11 +1,22 @@
 //! The posing tool (Animate mode): drag a bone to rotate it about its posed head, or with Shift
-//! held (or when it is an IK target) to move it; either is keyed at the playhead of the current clip. The bone pressed (else the
-//! selected one) becomes the selected bone.
+//! held at the press (or when it is an IK target) to move it; either is keyed at the playhead of the
+//! current clip. The bone pressed (else the selected one) becomes the selected bone.
+//!
+//! Rotating follows the pointer's angle around the pivot: the turn is
+//! angle(pointer − pivot) − angle(press − pivot). A press nearer the pivot than [`LEVER`] screen
+//! points grabs a virtual lever point that far out (in the press's direction, else along the bone)
+//! and the pointer moves that point, so starting near the pivot does not jump. Shift held during a
+//! rotation snaps the bone's rotation to multiples of [`SNAP_DEGREES`].
 
 use glam::{DMat2, DVec2};
 
 use super::{Press, Tool};
 use crate::editor::Editor;
+
+/// The least lever radius of a rotation, in screen points.
+pub const LEVER: f64 = 40.0;
+/// Shift during a rotation snaps the rotation to multiples of this many degrees.
+pub const SNAP_DEGREES: f64 = 15.0;
 
 /// A bone being posed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,12 +30,16 @@ pub struct PoseDrag {
 /// How the pointer poses the bone.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Posing {
-    /// Rotating about the posed head `pivot`: the pointer's angle and the keyed rotation (degrees)
-    /// when the drag began.
+    /// Rotating about the posed head `pivot`: the lever point's angle and the keyed rotation
+    /// (degrees) when the drag began; `offset` is added to the pointer to give the lever point
+    /// (zero unless the press was nearer the pivot than [`LEVER`]).
     Rotate {
         pivot: DVec2,
+        offset: DVec2,
         start_angle: f64,
         start_degrees: f64,
+        /// The turn so far (radians), followed continuously past half a turn.
+        turn: f64,
     },
     /// Moving (Shift): the pointer where the drag began, the keyed translation then, and the
     /// inverse of the parent's linear world transform (pointer motion → parent frame).
@@ -55,15 +70,23 @@ impl Tool for PoseDrag {
                 to_parent,
             }
         } else {
-            let head = record.head();
-            let pivot = frame
-                .palette
-                .get(bone)
-                .map_or(head, |m| m.transform_point2(head));
+            let (head, tail) = (record.head(), record.tail());
+            let posed = |p: DVec2| frame.palette.get(bone).map_or(p, |m| m.transform_point2(p));
+            let pivot = posed(head);
+            let lever = LEVER / editor.camera.zoom.max(1e-9);
+            let arm = point - pivot;
+            let grab = if arm.length() >= lever {
+                point
+            } else {
+                let along = (posed(tail) - pivot).try_normalize().unwrap_or(DVec2::X);
+                pivot + arm.try_normalize().unwrap_or(along) * lever
+            };
             Posing::Rotate {
                 pivot,
-                start_angle: (point - pivot).to_angle(),
+                offset: grab - point,
+                start_angle: (grab - pivot).to_angle(),
                 start_degrees: editor.keyed_rotation(bone),
+                turn: 0.0,
             }
         };
         let selected_before = editor.selected_bone;
@@ -76,15 +99,28 @@ impl Tool for PoseDrag {
     }
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
-        match self.how {
+        match &mut self.how {
             Posing::Rotate {
                 pivot,
+                offset,
                 start_angle,
                 start_degrees,
+                turn,
             } => {
-                let angle = (point - pivot).to_angle();
+                let arm = point + *offset - *pivot;
+                if arm.length_squared() == 0.0 {
+                    return;
+                }
+                // The nearest turn to the last one with this angle: going round the pivot keeps
+                // turning instead of jumping back by a whole turn.
+                let raw = arm.to_angle() - *start_angle;
+                let whole = ((*turn - raw) / std::f64::consts::TAU).round();
+                *turn = raw + whole * std::f64::consts::TAU;
                 // Image y points down: a growing angle turns clockwise on screen.
-                let degrees = start_degrees - (angle - start_angle).to_degrees();
+                let mut degrees = *start_degrees - turn.to_degrees();
+                if editor.drag_shift {
+                    degrees = (degrees / SNAP_DEGREES).round() * SNAP_DEGREES;
+                }
                 editor.key_rotation(self.bone, degrees);
             }
             Posing::Move {
@@ -92,7 +128,7 @@ impl Tool for PoseDrag {
                 start_translate,
                 to_parent,
             } => {
-                let translate = start_translate + to_parent * (point - start_point);
+                let translate = *start_translate + *to_parent * (point - *start_point);
                 editor.key_translation(self.bone, translate);
             }
         }

@@ -135,9 +135,15 @@ fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
         pivot + DVec2::new(-arm.y, arm.x)
     };
     let before = sample().keyed_rotation(0);
-    let editor = check_tool(|_| {}, |e| Press::at(grab(e)), turned);
+    // Zoomed in so the grab is farther from the head than the least lever (`pose::LEVER`).
+    let zoom = |e: &mut Editor| e.camera.zoom = 20.0;
+    let editor = check_tool(zoom, |e| Press::at(grab(e)), turned);
     let turn = editor.keyed_rotation(0) - before;
     assert!((turn + 90.0).abs() < 1.0, "rotated by {turn}°");
+    // At zoom 1 the same grab is within the lever: the turn is smaller, not a jump.
+    let editor = check_tool(|_| {}, |e| Press::at(grab(e)), turned);
+    let turn = editor.keyed_rotation(0) - before;
+    assert!(turn < -5.0 && turn > -90.0, "rotated by {turn}°");
     assert_eq!(editor.selected_bone, Some(0), "the posed bone is selected");
 }
 

@@ -1,0 +1,157 @@
+//! Moving the playhead among keys (First / Previous / Next / Last key: Home , . End): the keys of
+//! the selected bone, or of every bone and part when no bone is selected. Also selecting whole
+//! dopesheet rows (a row header's click). Neither changes the document.
+
+use crate::editor::Editor;
+use crate::key_selection::KeyId;
+use crate::part_key_selection::PartKeyId;
+
+/// Where to move the playhead among the keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyJump {
+    First,
+    Previous,
+    Next,
+    Last,
+}
+
+/// How far apart two times must be to count as different keys (seconds).
+const SAME_TIME: f64 = 1e-9;
+
+impl Editor {
+    /// The distinct times (sorted) of the keys the navigation visits: the selected bone's, or all
+    /// bone and part keys of the current clip when no bone is selected.
+    pub fn navigation_key_times(&self) -> Vec<f64> {
+        let Some(clip) = self.current_clip() else {
+            return Vec::new();
+        };
+        let record = clip.to_record();
+        let bone = self.selected_bone.and_then(|b| self.bone_name(b));
+        let mut times: Vec<f64> = match &bone {
+            Some(name) => record
+                .keys
+                .iter()
+                .filter(|k| &k.bone == name)
+                .map(|k| k.time)
+                .collect(),
+            None => record
+                .keys
+                .iter()
+                .map(|k| k.time)
+                .chain(record.parts.iter().map(|k| k.time))
+                .collect(),
+        };
+        times.sort_by(f64::total_cmp);
+        times.dedup_by(|a, b| (*a - *b).abs() < SAME_TIME);
+        times
+    }
+
+    /// Moves the playhead (and pauses) to the first, previous, next or last key; returns whether
+    /// there was such a key. Previous and next are relative to the playhead shown.
+    pub fn jump_to_key(&mut self, jump: KeyJump) -> bool {
+        let times = self.navigation_key_times();
+        let now = self.playhead();
+        let target = match jump {
+            KeyJump::First => times.first().copied(),
+            KeyJump::Last => times.last().copied(),
+            KeyJump::Previous => times.iter().rev().find(|&&t| t < now - SAME_TIME).copied(),
+            KeyJump::Next => times.iter().find(|&&t| t > now + SAME_TIME).copied(),
+        };
+        match target {
+            Some(t) => {
+                self.time = t;
+                self.playing = false;
+                true
+            }
+            None => {
+                self.status = if times.is_empty() {
+                    "no keys to go to".into()
+                } else {
+                    "no key further that way".into()
+                };
+                false
+            }
+        }
+    }
+
+    /// Selects every key of the rows of `bones` and `parts` (a row header's click); with `add`
+    /// (Shift or Ctrl held) they join the selection instead of replacing it.
+    pub fn select_rows(&mut self, bones: &[String], parts: &[String], add: bool) {
+        let Some(clip) = self.current_clip() else {
+            return;
+        };
+        let record = clip.to_record();
+        let (mut ids, mut part_ids): (Vec<KeyId>, Vec<PartKeyId>) = if add {
+            (self.selected_keys(), self.selected_part_keys())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        for key in record.keys.iter().filter(|k| bones.contains(&k.bone)) {
+            let id = (key.bone.clone(), key.time);
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        for key in record.parts.iter().filter(|k| parts.contains(&k.part)) {
+            let id = (key.part.clone(), key.time);
+            if !part_ids.contains(&id) {
+                part_ids.push(id);
+            }
+        }
+        let count = ids.len() + part_ids.len();
+        self.select_all(ids, part_ids);
+        self.status = format!("{count} key{} selected", if count == 1 { "" } else { "s" });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    fn editor() -> Editor {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/projects/zombie.limber");
+        Editor::new(Document::open(&path).expect("the sample opens"))
+    }
+
+    #[test]
+    fn jumps_visit_the_selected_bones_keys_in_order_and_stop_at_the_ends() {
+        let mut editor = editor();
+        editor.selected_bone = Some(0);
+        let times = editor.navigation_key_times();
+        assert!(times.len() >= 3, "{times:?}");
+        assert!(editor.jump_to_key(KeyJump::Last));
+        assert_eq!(editor.time, times[times.len() - 1]);
+        assert!(editor.jump_to_key(KeyJump::Previous));
+        assert_eq!(editor.time, times[times.len() - 2]);
+        assert!(editor.jump_to_key(KeyJump::First));
+        assert_eq!(editor.time, times[0]);
+        assert!(
+            !editor.jump_to_key(KeyJump::Previous),
+            "nothing before the first"
+        );
+        assert_eq!(editor.time, times[0]);
+        assert!(editor.jump_to_key(KeyJump::Next));
+        assert_eq!(editor.time, times[1]);
+        // No bone selected: every key counts, at least as many times.
+        editor.selected_bone = None;
+        assert!(editor.navigation_key_times().len() >= times.len());
+    }
+
+    #[test]
+    fn a_row_selects_all_its_keys_and_add_keeps_the_others() {
+        let mut editor = editor();
+        let hip = vec!["hip".to_string()];
+        editor.select_rows(&hip, &[], false);
+        let count = editor.selected_keys().len();
+        assert!(count >= 3);
+        assert!(editor.selected_keys().iter().all(|k| k.0 == "hip"));
+        editor.select_rows(&["head".to_string()], &[], true);
+        let both = editor.selected_keys();
+        assert!(both.len() > count);
+        assert!(both.iter().any(|k| k.0 == "hip") && both.iter().any(|k| k.0 == "head"));
+        editor.select_rows(&["head".to_string()], &[], false);
+        assert!(editor.selected_keys().iter().all(|k| k.0 == "head"));
+    }
+}

@@ -1,0 +1,174 @@
+//! The dopesheet's rows: one per bone in hierarchy order (indented, with a disclosure triangle on a
+//! bone with children that hides its descendants' rows), then one per part keyed in the clip. A
+//! row header's click selects every key of the row (Shift or Ctrl + click adds the row's keys to
+//! the selection) and, for a bone, selects the bone.
+
+use std::collections::BTreeSet;
+
+use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
+
+use super::super::editor::Editor;
+
+/// A row's height (points).
+pub const ROW: f32 = 20.0;
+/// The header column's width (points).
+pub const NAME_WIDTH: f32 = 130.0;
+/// Indentation per hierarchy level (points).
+const INDENT: f32 = 12.0;
+/// The disclosure triangle's square (points), left of the name.
+const TRIANGLE: f32 = 12.0;
+
+/// What a row shows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum RowKind {
+    /// A bone: its index and name.
+    Bone(usize, String),
+    /// A part with keys in the clip.
+    Part(String),
+}
+
+/// A row of the dopesheet as shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub kind: RowKind,
+    /// Hierarchy depth (parts: 0).
+    pub depth: usize,
+    /// Whether the bone has children (it shows a triangle).
+    pub parent: bool,
+}
+
+/// The bones whose descendants are hidden, by name (kept in egui's memory while the window is
+/// open).
+pub fn collapsed(ctx: &egui::Context) -> BTreeSet<String> {
+    ctx.data(|d| d.get_temp::<BTreeSet<String>>(collapsed_id()))
+        .unwrap_or_default()
+}
+
+fn collapsed_id() -> egui::Id {
+    egui::Id::unique("limber dopesheet collapsed bones")
+}
+
+/// The rows to show: bones depth first from the roots, skipping the descendants of collapsed
+/// bones, then the keyed parts.
+pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
+    let bones = &editor.document.project.rig.skeleton.bones;
+    let mut rows = Vec::new();
+    // Depth first, children in index order; a bone whose parent is missing counts as a root.
+    let mut stack: Vec<(usize, usize)> = bones
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.parent.is_none_or(|p| p >= bones.len()))
+        .map(|(i, _)| (i, 0))
+        .rev()
+        .collect();
+    let mut seen = vec![false; bones.len()];
+    while let Some((i, depth)) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
+        let children: Vec<usize> = (0..bones.len())
+            .filter(|&c| bones[c].parent == Some(i))
+            .collect();
+        rows.push(Row {
+            kind: RowKind::Bone(i, bones[i].name.clone()),
+            depth,
+            parent: !children.is_empty(),
+        });
+        if !collapsed.contains(&bones[i].name) {
+            stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));
+        }
+    }
+    rows.extend(editor.keyed_parts().into_iter().map(|name| Row {
+        kind: RowKind::Part(name),
+        depth: 0,
+        parent: false,
+    }));
+    rows
+}
+
+/// Where a row's disclosure triangle sits, for a row header in `rect`.
+pub fn triangle_rect(rect: Rect, depth: usize) -> Rect {
+    Rect::from_min_size(
+        Pos2::new(
+            rect.left() + 2.0 + INDENT * depth as f32,
+            rect.center().y - TRIANGLE / 2.0,
+        ),
+        Vec2::splat(TRIANGLE),
+    )
+}
+
+/// Draws a row's header in `rect` and answers its clicks: the triangle collapses or expands the
+/// bone, the name selects the row's keys (adding to them with Shift or Ctrl held).
+pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
+    let id = ui.scope_id().with(("row header", &row.kind));
+    let response = ui.interact(rect, id, Sense::click());
+    let triangle = triangle_rect(rect, row.depth);
+    let painter = ui.painter_at(rect);
+    let (name, colour) = match &row.kind {
+        RowKind::Bone(i, name) => (
+            name,
+            if editor.selected_bone == Some(*i) {
+                Color32::from_rgb(255, 170, 60)
+            } else {
+                ui.visuals().text_color()
+            },
+        ),
+        RowKind::Part(name) => (name, Color32::from_rgb(120, 200, 220)),
+    };
+    if response.hovered() {
+        painter.rect_filled(rect, 0.0, ui.visuals().widgets.hovered.weak_bg_fill);
+    }
+    let collapsed_now = collapsed(ui.ctx());
+    if row.parent {
+        let c = triangle.center();
+        let r = 4.0;
+        let points = if collapsed_now.contains(name) {
+            vec![
+                c + Vec2::new(-r * 0.6, -r),
+                c + Vec2::new(r, 0.0),
+                c + Vec2::new(-r * 0.6, r),
+            ]
+        } else {
+            vec![
+                c + Vec2::new(-r, -r * 0.6),
+                c + Vec2::new(r, -r * 0.6),
+                c + Vec2::new(0.0, r),
+            ]
+        };
+        painter.add(Shape::convex_polygon(
+            points,
+            ui.visuals().text_color(),
+            Stroke::NONE,
+        ));
+    }
+    painter.text(
+        Pos2::new(triangle.right() + 3.0, rect.center().y),
+        egui::Align2::LEFT_CENTER,
+        name,
+        egui::FontId::proportional(12.0),
+        colour,
+    );
+    if !response.clicked() {
+        return;
+    }
+    let on_triangle = row.parent
+        && response
+            .interact_pointer_pos()
+            .is_some_and(|p| triangle.expand(2.0).contains(p));
+    if on_triangle {
+        let mut set = collapsed_now;
+        if !set.remove(name) {
+            set.insert(name.clone());
+        }
+        ui.ctx().data_mut(|d| d.insert_temp(collapsed_id(), set));
+        return;
+    }
+    let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
+    match &row.kind {
+        RowKind::Bone(i, name) => {
+            editor.select_rows(std::slice::from_ref(name), &[], add);
+            editor.selected_bone = Some(*i);
+        }
+        RowKind::Part(name) => editor.select_rows(&[], std::slice::from_ref(name), add),
+    }
+}
