@@ -42,6 +42,10 @@ pub enum Command {
     SetMode(Mode),
     /// Deform on or off; turning it on switches to Animate.
     ToggleDeform,
+    /// Whether the selected bone deforms (a document edit, weights recomputed with it).
+    ToggleBoneDeform,
+    /// Whether the selected bone's weights are locked (editor state).
+    ToggleBoneLock,
     ToggleWireframe,
     ToggleBoneOverlay,
     ToggleWeightOverlay,
@@ -180,6 +184,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::KeySelected, "Key the selected bone", "at the playhead", &[S::key(K::K)], at(Menu::Edit, 2)),
     entry(C::NextBone, "Select the next bone", "", &[S::key(K::CloseBracket)], at(Menu::Edit, 2)),
     entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
+    entry(C::ToggleBoneDeform, "Toggle deform of the selected bone", "a non-deforming bone takes no weight and moves no vertex", &[], at(Menu::Rig, 0)),
+    entry(C::ToggleBoneLock, "Toggle weight lock of the selected bone", "the brush, automatic weights and smoothness keep a locked bone's weights (not saved, no undo step)", &[S::key(K::L)], at(Menu::Rig, 0)),
     entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
     entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),

@@ -4,6 +4,7 @@
 //! - [`document`]: the project, its file and undo history;
 //! - [`editor`]: view state and the actions the UI triggers, with its animating, weighting, parts
 //!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
+//! - [`bind_pose`]: moving bones' rest heads and tails, and the per-bone deform and lock flags;
 //! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
@@ -20,6 +21,7 @@
 //!   thread those jobs share.
 
 mod animate;
+pub mod bind_pose;
 pub mod commands;
 pub mod deform;
 pub mod document;

@@ -48,6 +48,8 @@ impl Editor {
                     self.mode = Mode::Animate;
                 }
             }
+            Command::ToggleBoneDeform => self.toggle_selected_deform(),
+            Command::ToggleBoneLock => self.toggle_selected_lock(),
             Command::ToggleWireframe => self.overlays.wireframe = !self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones = !self.overlays.bones,
             Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
@@ -76,6 +78,9 @@ impl Editor {
                 self.current_clip().is_some() && self.selected_bone.is_some_and(|b| b < bones)
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
+            Command::ToggleBoneDeform | Command::ToggleBoneLock => {
+                self.selected_bone.is_some_and(|b| b < bones)
+            }
             Command::PlayPause => self.clip.is_some(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
@@ -90,6 +95,16 @@ impl Editor {
         Some(match command {
             Command::SetMode(mode) => self.mode == mode,
             Command::ToggleDeform => self.deform.on,
+            Command::ToggleBoneDeform => self.selected_bone.is_some_and(|b| {
+                self.document
+                    .project
+                    .rig
+                    .skeleton
+                    .bones
+                    .get(b)
+                    .is_some_and(|x| x.deform)
+            }),
+            Command::ToggleBoneLock => self.selected_bone.is_some_and(|b| self.is_locked(b)),
             Command::ToggleWireframe => self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones,
             Command::ToggleWeightOverlay => self.overlays.weights,

@@ -9,11 +9,13 @@
 //! undo step; a cancelled drag puts the document back exactly as it was and leaves no step.
 //!
 //! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
-//! - [`bone`]: draw a new bone (Bones);
+//! - [`bind_pose`]: drag the selected bone's head, tail or body in the rest pose (Bones);
+//! - [`bone`]: draw a new bone (Bones, a press away from the selected bone);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh).
 
+pub mod bind_pose;
 pub mod bone;
 pub mod brush;
 pub mod deform;
@@ -62,6 +64,7 @@ pub trait Tool: Sized {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Drag {
     Pose(pose::PoseDrag),
+    BindPose(Box<bind_pose::BindPoseDrag>),
     NewBone(bone::BoneDrag),
     Paint(brush::BrushStroke),
     MoveVertex(vertex::VertexDrag),
@@ -90,7 +93,10 @@ impl Editor {
         self.drag = match self.mode {
             Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
             Mode::Animate => start(self, press, Drag::Pose),
-            Mode::Bones => start(self, press, Drag::NewBone),
+            Mode::Bones => match start(self, press, |d| Drag::BindPose(Box::new(d))) {
+                Some(drag) => Some(drag),
+                None => start(self, press, Drag::NewBone),
+            },
             Mode::Weights => start(self, press, Drag::Paint),
             Mode::Mesh => start(self, press, Drag::MoveVertex),
         };
@@ -114,6 +120,7 @@ impl Editor {
         }
         match &mut drag {
             Drag::Pose(tool) => tool.drag_to(self, point),
+            Drag::BindPose(tool) => tool.drag_to(self, point),
             Drag::NewBone(tool) => tool.drag_to(self, point),
             Drag::Paint(tool) => tool.drag_to(self, point),
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
@@ -130,6 +137,7 @@ impl Editor {
         };
         match drag {
             Drag::Pose(tool) => tool.finish(self),
+            Drag::BindPose(tool) => tool.finish(self),
             Drag::NewBone(tool) => tool.finish(self),
             Drag::Paint(tool) => tool.finish(self),
             Drag::MoveVertex(tool) => tool.finish(self),
@@ -154,6 +162,7 @@ impl Editor {
         }
         match drag {
             Drag::Pose(tool) => tool.cancel(self),
+            Drag::BindPose(tool) => tool.cancel(self),
             Drag::NewBone(tool) => tool.cancel(self),
             Drag::Paint(tool) => tool.cancel(self),
             Drag::MoveVertex(tool) => tool.cancel(self),
