@@ -1,4 +1,5 @@
-//! The inspector panel: the selected bone (name, parent, smoothness, delete), the automatic-weight
+//! The inspector panel: the selected bone (name, parent, deform, lock and its rest pose in
+//! `bone_inspector.rs`, smoothness, delete), the automatic-weight
 //! settings (smoothness and distance metric per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
@@ -37,6 +38,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             ui.data_mut(|d| d.remove::<String>(id));
         }
         parent_picker(ui, editor, bone);
+        super::bone_inspector::show(ui, editor, bone);
         let rotation = editor.keyed_rotation(bone);
         ui.label(format!("Rotation at playhead: {rotation:.1}°"));
         let bone_record = &editor.document.project.rig.skeleton.bones[bone];

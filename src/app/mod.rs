@@ -5,8 +5,9 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
-//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels; [`key_selection`]: the
-//!   dopesheet's multiple key selection, copy and paste;
+//! - [`ui`], [`inspector`], [`timeline`], [`viewport`]: the egui panels (the selected bone's
+//!   bind-pose fields in `bone_inspector.rs`, its handles in `bone_handles.rs`);
+//!   [`key_selection`]: the dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
 //! - [`drag_edit`]: the one place widgets open and close undo steps (a slider drag is one step, Esc
@@ -19,6 +20,8 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
+mod bone_handles;
+mod bone_inspector;
 pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
@@ -34,7 +37,7 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
+    bind_pose, commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
     part_key_selection, recent, recovery, shortcut, tools, weights_cache, weights_job, worker,
 };
 

@@ -26,7 +26,13 @@ pub struct BoneMove {
 /// it unless `alone`: when the whole bone moves (head and tail by the same offset) its whole subtree
 /// moves with it; otherwise the children attached at its old tail, with their subtrees, move by the
 /// tail's offset (rigidly). The bone's own move comes first.
-pub fn bone_moves(bones: &[Bone], bone: usize, head: DVec2, tail: DVec2, alone: bool) -> Vec<BoneMove> {
+pub fn bone_moves(
+    bones: &[Bone],
+    bone: usize,
+    head: DVec2,
+    tail: DVec2,
+    alone: bool,
+) -> Vec<BoneMove> {
     let Some(old) = bones.get(bone) else {
         return Vec::new();
     };

@@ -5,7 +5,8 @@
 use super::{Binding, Influences, MAX_INFLUENCES};
 
 /// `auto` (fresh automatic weights) with the weights of the bones `locked` says are locked taken from
-/// `old` (the weights before). Per vertex: the locked bones keep their old weights; the unlocked
+/// `old` (the weights before). Per vertex: the locked bones keep their old weights (none where they
+/// had none); the unlocked
 /// bones of `auto`, strongest first as many as fit beside the locked ones, share what is left in
 /// their automatic proportions. A vertex keeps its old influences when no unlocked bone can take the
 /// rest (the automatic weights give only locked bones there). Vertices sum to 1 within 1e-12 when
@@ -25,9 +26,13 @@ pub fn keep_locked(auto: &Binding, old: &Binding, locked: &[bool]) -> Binding {
 }
 
 /// One vertex of [`keep_locked`].
-fn vertex(fresh: &Influences, before: &Influences, is_locked: &dyn Fn(usize) -> bool) -> Influences {
+fn vertex(
+    fresh: &Influences,
+    before: &Influences,
+    is_locked: &dyn Fn(usize) -> bool,
+) -> Influences {
     let kept: Influences = before.iter().copied().filter(|p| is_locked(p.0)).collect();
-    if kept.is_empty() {
+    if kept.is_empty() && !fresh.iter().any(|p| is_locked(p.0)) {
         return fresh.clone();
     }
     let locked_total: f64 = kept.iter().map(|p| p.1).sum();
@@ -85,6 +90,17 @@ mod tests {
         assert_eq!(out.vertices[1], auto.vertices[1]);
         // Vertex 2 is wholly the locked bone's: it stays so.
         assert_eq!(out.vertices[2], vec![(1, 1.0)]);
+        // A locked bone without weight at a vertex gets none there.
+        let gain = Binding {
+            vertices: vec![vec![(1, 0.5), (0, 0.5)]],
+        };
+        let before = Binding {
+            vertices: vec![vec![(0, 1.0)]],
+        };
+        assert_eq!(
+            keep_locked(&gain, &before, &locked).vertices[0],
+            vec![(0, 1.0)]
+        );
         // Nothing locked: the automatic weights as they are.
         assert_eq!(keep_locked(&auto, &old, &[false, false]), auto);
     }
@@ -113,7 +129,10 @@ mod tests {
         let v = &out.vertices[0];
         assert_eq!(v.len(), 4);
         let three = v.iter().find(|p| p.0 == 3).map_or(0.0, |p| p.1);
-        assert!((three - 0.7).abs() < 1e-12, "the strongest unlocked takes the rest: {v:?}");
+        assert!(
+            (three - 0.7).abs() < 1e-12,
+            "the strongest unlocked takes the rest: {v:?}"
+        );
         assert!((sum(v) - 1.0).abs() < 1e-12);
     }
 }

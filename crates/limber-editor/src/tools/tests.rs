@@ -320,7 +320,11 @@ fn dragging_a_tail_moves_it_with_the_attached_children_and_the_weights_in_one_st
     let (h0, t0) = rest(&before, 0);
     assert_eq!(rest(&editor, 0), (h0, t0 + offset));
     let (h1, t1) = rest(&before, 1);
-    assert_eq!(rest(&editor, 1), (h1 + offset, t1 + offset), "spine follows");
+    assert_eq!(
+        rest(&editor, 1),
+        (h1 + offset, t1 + offset),
+        "spine follows"
+    );
     assert_eq!(rest(&editor, 5), rest(&before, 5), "a leg does not");
     assert_ne!(
         editor.document.project.parts[0].binding, before.document.project.parts[0].binding,
@@ -350,11 +354,19 @@ fn alt_moves_the_tail_alone_and_a_body_drag_takes_the_subtree() {
 
     // The middle of hip: the whole bone and everything below it.
     let (h, t) = rest(&editor, 0);
-    press_and_move(&mut editor, Press::at((h + t) / 2.0), (h + t) / 2.0 + offset);
+    press_and_move(
+        &mut editor,
+        Press::at((h + t) / 2.0),
+        (h + t) / 2.0 + offset,
+    );
     editor.release();
     for bone in 0..before.document.project.rig.skeleton.bones.len() {
         let (bh, bt) = rest(&before, bone);
-        assert_eq!(rest(&editor, bone), (bh + offset, bt + offset), "bone {bone}");
+        assert_eq!(
+            rest(&editor, bone),
+            (bh + offset, bt + offset),
+            "bone {bone}"
+        );
     }
 }
 
