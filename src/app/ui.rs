@@ -117,7 +117,7 @@ fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
     let response = ui.add(egui::Checkbox::without_text(&mut value));
     let label = label.to_string();
     response.widget_info(|| {
-        egui::WidgetInfo::selected(egui::WidgetType::Checkbox, true, value, label.clone())
+        egui::WidgetInfo::selected(egui::Role::CheckBox, true, value, label.clone())
     });
     response.on_hover_text(hover).changed()
 }
