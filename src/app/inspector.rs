@@ -1,7 +1,8 @@
-//! The inspector panel: the selected bone (name, parent, its keys at the playhead in Animate mode,
-//! smoothness, delete), its constraints and the rig's (Bones mode, and Animate mode once there are
-//! any: `constraint_inspector.rs`), the automatic-weight settings (smoothness and distance metric
-//! per part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
+//! The inspector panel: the selected bone (name, parent, deform, lock and its rest pose in
+//! `bone_inspector.rs`, its keys at the playhead in Animate mode, smoothness, delete), its
+//! constraints and the rig's (Bones mode, and Animate mode once there are any:
+//! `constraint_inspector.rs`), the automatic-weight settings (smoothness and distance metric per
+//! part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
 use eframe::egui;
@@ -40,6 +41,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             ui.data_mut(|d| d.remove::<String>(id));
         }
         parent_picker(ui, editor, bone);
+        super::bone_inspector::show(ui, editor, bone);
         if editor.mode == Mode::Animate {
             key_fields(ui, editor, bone);
         }

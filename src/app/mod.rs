@@ -5,9 +5,10 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
-//! - [`ui`], [`inspector`] (with the Animate mode's [`key_fields`] and `constraint_inspector.rs`),
-//!   [`timeline`], [`viewport`] (with `rig_overlay.rs`: IK chains, targets and limit arcs): the egui
-//!   panels; [`rigging`]: adding and changing constraints; [`key_selection`]: the
+//! - [`ui`], [`inspector`] (with the Animate mode's [`key_fields`], `constraint_inspector.rs` and
+//!   the selected bone's bind-pose fields in `bone_inspector.rs`), [`timeline`], [`viewport`] (with
+//!   `rig_overlay.rs`: IK chains, targets and limit arcs; `bone_handles.rs`: the selected bone's
+//!   handles): the egui panels; [`rigging`]: adding and changing constraints; [`key_selection`]: the
 //!   dopesheet's multiple key selection, copy and paste;
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the one command table ([`commands`]);
@@ -21,6 +22,8 @@
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
+mod bone_handles;
+mod bone_inspector;
 mod constraint_inspector;
 pub mod drag_edit;
 pub mod gpu_bridge;
@@ -41,9 +44,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    bone_keys, commands, deform, document, editor, export_job, key_navigation, key_selection,
-    layout, mesh_edit, onion, part_job, part_key_selection, recent, recovery, rigging, shortcut,
-    tools, transition, weights_cache, weights_job, worker,
+    bind_pose, bone_keys, commands, deform, document, editor, export_job, key_navigation,
+    key_selection, layout, mesh_edit, onion, part_job, part_key_selection, recent, recovery,
+    rigging, shortcut, tools, transition, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

@@ -1,7 +1,7 @@
-//! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones and parts on
-//! the left, the inspector on the right, the timeline (its height remembered) and status bar at the
-//! bottom, the shortcuts window (`help.rs`); the keyboard shortcuts run first (`shortcuts.rs`).
-//! Everything acts through [`Editor`].
+//! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones (with their
+//! deform and lock toggles) and parts on the left, the inspector on the right, the timeline (its
+//! height remembered) and status bar at the bottom, the shortcuts window (`help.rs`); the keyboard
+//! shortcuts run first (`shortcuts.rs`). Everything acts through [`Editor`].
 
 use eframe::egui;
 
@@ -45,6 +45,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
                     if ui.selectable_label(selected, &names[i]).clicked() {
                         editor.selected_bone = Some(i);
                     }
+                    bone_flags(ui, editor, i, &names[i]);
                 });
             }
         });
@@ -92,6 +93,42 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             }
         });
     }
+}
+
+/// A bone's row toggles in the skeleton list: deform (a document edit, one undo step with the
+/// weights) and lock (editor state). Screen readers and tests know them as "deform NAME" and
+/// "lock NAME".
+fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
+    let deform = editor
+        .document
+        .project
+        .rig
+        .skeleton
+        .bones
+        .get(bone)
+        .is_some_and(|b| b.deform);
+    let hover =
+        "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
+    if flag(ui, deform, &format!("deform {name}"), hover) {
+        editor.set_bone_deform(bone, !deform);
+    }
+    let locked = editor.is_locked(bone);
+    let hover = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
+    if flag(ui, locked, &format!("lock {name}"), hover) {
+        editor.set_locked(bone, !locked);
+    }
+}
+
+/// A small checkbox without visible text, named `label` for screen readers; returns whether it was
+/// clicked.
+fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
+    let mut value = on;
+    let response = ui.add(egui::Checkbox::without_text(&mut value));
+    let label = label.to_string();
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::CheckBox, true, value, label.clone())
+    });
+    response.on_hover_text(hover).changed()
 }
 
 /// The status line: file state, background work (a progress bar and Cancel) and the last message.

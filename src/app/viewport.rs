@@ -1,7 +1,8 @@
 //! The central viewport: checkerboard, the GPU-drawn project (through [`super::gpu_bridge`]), and
 //! the input — pan (middle drag, or Space + drag) and zoom at the cursor (wheel) here; presses,
 //! drags, clicks and Esc in image coordinates go to the mode's tool ([`super::tools`]): select a
-//! bone (click), pose it (Animate), draw a new bone (Bones), paint weights (Weights), add / move /
+//! bone (click), pose it (Animate), draw a new bone or drag the selected one's head, tail or body
+//! (Bones, with its handles drawn by `bone_handles.rs`), paint weights (Weights), add / move /
 //! select mesh vertices (Mesh), key vertex offsets (Deform).
 
 use std::sync::Arc;
@@ -149,6 +150,7 @@ pub fn show(
     if editor.overlays.bones {
         super::rig_overlay::draw(&painter, editor, &frame, center);
     }
+    super::bone_handles::draw(&painter, editor, center);
     // The brush's circle in Weights mode.
     if editor.mode == Mode::Weights
         && let Some(hover) = response.hover_pos()

@@ -47,6 +47,10 @@ pub enum Command {
     ToggleDeform,
     /// The Animate mode's bone tool (rotate or scale); choosing one switches to Animate, Deform off.
     SetAnimateTool(AnimateTool),
+    /// Whether the selected bone deforms (a document edit, weights recomputed with it).
+    ToggleBoneDeform,
+    /// Whether the selected bone's weights are locked (editor state).
+    ToggleBoneLock,
     ToggleWireframe,
     ToggleBoneOverlay,
     ToggleWeightOverlay,
@@ -201,6 +205,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::KeySelected, "Key the selected bone", "its rotation, translation and scale at the playhead", &[S::key(K::K)], at(Menu::Edit, 2)),
     entry(C::NextBone, "Select the next bone", "", &[S::key(K::CloseBracket)], at(Menu::Edit, 2)),
     entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
+    entry(C::ToggleBoneDeform, "Toggle deform of the selected bone", "a non-deforming bone takes no weight and moves no vertex", &[], at(Menu::Rig, 0)),
+    entry(C::ToggleBoneLock, "Toggle weight lock of the selected bone", "the brush, automatic weights and smoothness keep a locked bone's weights (not saved, no undo step)", &[S::key(K::L)], at(Menu::Rig, 0)),
     entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
     entry(C::JumpToKey(KeyJump::First), "First key", "of the selected bone (all bones' keys with none selected)", &[S::key(K::Home)], at(Menu::Animate, 0)),
     entry(C::JumpToKey(KeyJump::Previous), "Previous key", "before the playhead", &[S::key(K::Comma)], at(Menu::Animate, 0)),

@@ -6,6 +6,7 @@
 //!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
 //! - [`bone_keys`]: a bone's rotation, translation and scale keys channel by channel (the
 //!   inspector's fields, K);
+//! - [`bind_pose`]: moving bones' rest heads and tails, and the per-bone deform and lock flags;
 //! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
@@ -23,6 +24,7 @@
 //!   thread those jobs share.
 
 mod animate;
+pub mod bind_pose;
 pub mod bone_keys;
 pub mod commands;
 pub mod deform;

@@ -58,6 +58,8 @@ impl Editor {
                 self.mode = Mode::Animate;
                 self.deform.on = false;
             }
+            Command::ToggleBoneDeform => self.toggle_selected_deform(),
+            Command::ToggleBoneLock => self.toggle_selected_lock(),
             Command::ToggleWireframe => self.overlays.wireframe = !self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones = !self.overlays.bones,
             Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
@@ -116,6 +118,9 @@ impl Editor {
                 self.selected_bone.is_some_and(|b| b < bones)
                     && target.is_some_and(|t| t < bones && Some(t) != self.selected_bone)
             }
+            Command::ToggleBoneDeform | Command::ToggleBoneLock => {
+                self.selected_bone.is_some_and(|b| b < bones)
+            }
             Command::PlayPause => self.clip.is_some(),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
@@ -134,6 +139,16 @@ impl Editor {
             Command::SetAnimateTool(tool) => {
                 self.mode == Mode::Animate && !self.deform.on && self.animate_tool == tool
             }
+            Command::ToggleBoneDeform => self.selected_bone.is_some_and(|b| {
+                self.document
+                    .project
+                    .rig
+                    .skeleton
+                    .bones
+                    .get(b)
+                    .is_some_and(|x| x.deform)
+            }),
+            Command::ToggleBoneLock => self.selected_bone.is_some_and(|b| self.is_locked(b)),
             Command::ToggleWireframe => self.overlays.wireframe,
             Command::ToggleBoneOverlay => self.overlays.bones,
             Command::ToggleWeightOverlay => self.overlays.weights,

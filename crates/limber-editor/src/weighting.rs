@@ -1,5 +1,6 @@
-//! Weights in the editor: automatic weights from the cached distances, the smoothness sliders,
-//! the brush, locked bones, and typed weights at one vertex.
+//! Weights in the editor: automatic weights from the cached distances (locked bones' weights kept,
+//! `bind_pose.rs`), the smoothness sliders, the brush, locked bones, and typed weights at one
+//! vertex.
 
 use glam::DVec2;
 
@@ -77,8 +78,10 @@ impl Editor {
         }
     }
 
-    /// Replaces part `index`'s weights when they differ (no empty undo steps).
+    /// Replaces part `index`'s weights by fresh automatic ones, locked bones' weights kept, when
+    /// they differ (no empty undo steps).
     fn set_binding(&mut self, part: usize, binding: limber_core::weights::Binding) {
+        let binding = self.with_locks(part, binding);
         if self
             .document
             .project
@@ -160,7 +163,7 @@ impl Editor {
             .into_iter()
             .enumerate()
             .filter_map(|(part, binding)| {
-                let binding = binding?;
+                let binding = self.with_locks(part, binding?);
                 let changed = parts.get(part).is_some_and(|p| p.binding != binding);
                 changed.then_some(Edit::SetBinding { part, binding })
             })
@@ -238,6 +241,14 @@ impl Editor {
             self.status = "select a bone to paint its weights".into();
             return;
         };
+        let bones = &self.document.project.rig.skeleton.bones;
+        if bones.get(bone).is_some_and(|b| !b.deform) {
+            self.status = format!(
+                "{} does not deform: tick its Deform box to give it weights",
+                bones[bone].name
+            );
+            return;
+        }
         let dab = Dab {
             centre: point.to_array(),
             radius: self.brush.radius,
@@ -300,7 +311,7 @@ impl Editor {
         binding != p.binding && self.apply(Edit::SetBinding { part, binding })
     }
 
-    /// Whether bone `bone` is locked against the brush.
+    /// Whether bone `bone`'s weights are locked (the brush and automatic weights keep them).
     pub fn is_locked(&self, bone: usize) -> bool {
         self.locked.get(bone).copied().unwrap_or(false)
     }

@@ -3,9 +3,11 @@
 //!
 //! [`DistanceCache`] (`cache.rs`) keeps each bone's per-vertex distances, keyed by the bone's rest
 //! geometry, so a smoothness change reweights without computing any field, and moving one bone
-//! recomputes one field.
+//! recomputes one field. [`keep_locked`] (`locks.rs`) keeps locked bones' weights through a
+//! recomputation.
 
 mod cache;
+mod locks;
 
 use std::sync::Arc;
 
@@ -16,6 +18,7 @@ use super::distance::{InsideGrid, Metric, segment_distance};
 use super::skeleton::Skeleton;
 
 pub use cache::DistanceCache;
+pub use locks::keep_locked;
 
 /// Most bones that influence one vertex.
 pub const MAX_INFLUENCES: usize = 4;

@@ -11,12 +11,14 @@
 //! - [`pose`]: rotate a bone about its head, or move it (Shift), keyed at the playhead (Animate);
 //! - [`scale`]: scale a bone along and across its length, or uniformly (Shift), keyed at the
 //!   playhead (Animate with the Scale tool);
-//! - [`bone`]: draw a new bone (Bones);
 //! - [`limit`]: drag the ends of the selected bone's rotation limit (Bones);
+//! - [`bind_pose`]: drag the selected bone's head, tail or body in the rest pose (Bones);
+//! - [`bone`]: draw a new bone (Bones, a press away from the selected bone);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh).
 
+pub mod bind_pose;
 pub mod bone;
 pub mod brush;
 pub mod deform;
@@ -68,6 +70,7 @@ pub trait Tool: Sized {
 pub enum Drag {
     Pose(pose::PoseDrag),
     Scale(scale::ScaleDrag),
+    BindPose(Box<bind_pose::BindPoseDrag>),
     NewBone(bone::BoneDrag),
     Paint(brush::BrushStroke),
     MoveVertex(vertex::VertexDrag),
@@ -100,9 +103,9 @@ impl Editor {
                 start(self, press, Drag::Scale)
             }
             Mode::Animate => start(self, press, Drag::Pose),
-            Mode::Bones => {
-                start(self, press, Drag::Limit).or_else(|| start(self, press, Drag::NewBone))
-            }
+            Mode::Bones => start(self, press, Drag::Limit)
+                .or_else(|| start(self, press, |d| Drag::BindPose(Box::new(d))))
+                .or_else(|| start(self, press, Drag::NewBone)),
             Mode::Weights => start(self, press, Drag::Paint),
             Mode::Mesh => start(self, press, Drag::MoveVertex),
         };
@@ -127,6 +130,7 @@ impl Editor {
         match &mut drag {
             Drag::Pose(tool) => tool.drag_to(self, point),
             Drag::Scale(tool) => tool.drag_to(self, point),
+            Drag::BindPose(tool) => tool.drag_to(self, point),
             Drag::NewBone(tool) => tool.drag_to(self, point),
             Drag::Paint(tool) => tool.drag_to(self, point),
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
@@ -145,6 +149,7 @@ impl Editor {
         match drag {
             Drag::Pose(tool) => tool.finish(self),
             Drag::Scale(tool) => tool.finish(self),
+            Drag::BindPose(tool) => tool.finish(self),
             Drag::NewBone(tool) => tool.finish(self),
             Drag::Paint(tool) => tool.finish(self),
             Drag::MoveVertex(tool) => tool.finish(self),
@@ -171,6 +176,7 @@ impl Editor {
         match drag {
             Drag::Pose(tool) => tool.cancel(self),
             Drag::Scale(tool) => tool.cancel(self),
+            Drag::BindPose(tool) => tool.cancel(self),
             Drag::NewBone(tool) => tool.cancel(self),
             Drag::Paint(tool) => tool.cancel(self),
             Drag::MoveVertex(tool) => tool.cancel(self),

@@ -397,3 +397,97 @@ fn the_scale_tool_without_a_clip_says_so_and_starts_nothing() {
     assert!(editor.status.contains("no clip"), "{}", editor.status);
     assert!(!editor.document.in_transaction());
 }
+
+/// Bones mode with bone `bone` of the sample selected.
+fn bones_mode(bone: usize) -> impl Fn(&mut Editor) {
+    move |e: &mut Editor| {
+        e.mode = Mode::Bones;
+        e.selected_bone = Some(bone);
+    }
+}
+
+fn rest(editor: &Editor, bone: usize) -> (DVec2, DVec2) {
+    let b = &editor.document.project.rig.skeleton.bones[bone];
+    (b.head(), b.tail())
+}
+
+#[test]
+fn dragging_a_tail_moves_it_with_the_attached_children_and_the_weights_in_one_step() {
+    // hip (0): spine (1) hangs at its tail, the legs (5, 6) at its head.
+    let before = sample();
+    let offset = DVec2::new(10.0, 0.0);
+    let editor = check_tool(
+        bones_mode(0),
+        |e| Press::at(rest(e, 0).1),
+        move |e| rest(e, 0).1 + offset,
+    );
+    let (h0, t0) = rest(&before, 0);
+    assert_eq!(rest(&editor, 0), (h0, t0 + offset));
+    let (h1, t1) = rest(&before, 1);
+    assert_eq!(
+        rest(&editor, 1),
+        (h1 + offset, t1 + offset),
+        "spine follows"
+    );
+    assert_eq!(rest(&editor, 5), rest(&before, 5), "a leg does not");
+    assert_ne!(
+        editor.document.project.parts[0].binding, before.document.project.parts[0].binding,
+        "the weights were recomputed in the step"
+    );
+    assert!(editor.drag.is_none());
+}
+
+#[test]
+fn alt_moves_the_tail_alone_and_a_body_drag_takes_the_subtree() {
+    let before = sample();
+    let offset = DVec2::new(0.0, -6.0);
+    let mut editor = sample();
+    bones_mode(0)(&mut editor);
+    let tail = rest(&editor, 0).1;
+    let press = Press {
+        alt: true,
+        ..Press::at(tail)
+    };
+    press_and_move(&mut editor, press, tail + offset);
+    assert!(matches!(editor.drag, Some(Drag::BindPose(_))));
+    editor.release();
+    assert_eq!(rest(&editor, 0).1, tail + offset);
+    assert_eq!(rest(&editor, 1), rest(&before, 1), "Alt: spine stays");
+    assert!(editor.document.undo());
+    assert_eq!(editor.document.project, before.document.project);
+
+    // The middle of hip: the whole bone and everything below it.
+    let (h, t) = rest(&editor, 0);
+    press_and_move(
+        &mut editor,
+        Press::at((h + t) / 2.0),
+        (h + t) / 2.0 + offset,
+    );
+    editor.release();
+    for bone in 0..before.document.project.rig.skeleton.bones.len() {
+        let (bh, bt) = rest(&before, bone);
+        assert_eq!(
+            rest(&editor, bone),
+            (bh + offset, bt + offset),
+            "bone {bone}"
+        );
+    }
+}
+
+#[test]
+fn a_head_drag_leaves_the_tail_and_a_press_away_from_the_bone_draws_one() {
+    let before = sample();
+    let mut editor = sample();
+    bones_mode(1)(&mut editor);
+    let (head, tail) = rest(&editor, 1);
+    press_and_move(&mut editor, Press::at(head), head + DVec2::new(-3.0, 2.0));
+    editor.release();
+    assert_eq!(rest(&editor, 1), (head + DVec2::new(-3.0, 2.0), tail));
+    assert_eq!(rest(&editor, 2), rest(&before, 2), "head (the bone) stays");
+    press_and_move(
+        &mut editor,
+        Press::at(tail + DVec2::new(30.0, 0.0)),
+        tail + DVec2::new(40.0, -10.0),
+    );
+    assert!(matches!(editor.drag, Some(Drag::NewBone(_))));
+}
