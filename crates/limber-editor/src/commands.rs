@@ -47,6 +47,8 @@ pub enum Command {
     ToggleWeightOverlay,
     ToggleOnion,
     SetSkinning(SkinningMode),
+    /// Bones proposed from the sprite's shape, on a rig without bones.
+    SuggestBones,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -182,6 +184,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::PreviousBone, "Select the previous bone", "", &[S::key(K::OpenBracket)], at(Menu::Edit, 2)),
     entry(C::PlayPause, "Play / pause", "hold Space and drag in the viewport to pan", &[S::key(K::Space)], None),
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
+    entry(C::SuggestBones, "Suggest bones", "a skeleton from the sprite's shape, on a rig without bones", &[], at(Menu::Rig, 0)),
     entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
     entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Bones), "Bones", "mode: draw and move bones", &[S::key(K::Num2)], at(Menu::Toolbar, 0)),

@@ -36,6 +36,7 @@ pub mod recent;
 pub mod recovery;
 mod run_command;
 pub mod shortcut;
+mod suggest;
 pub mod tools;
 mod weighting;
 pub mod weights_cache;

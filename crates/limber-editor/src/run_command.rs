@@ -53,6 +53,7 @@ impl Editor {
             Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
             Command::ToggleOnion => self.overlays.onion = !self.overlays.onion,
             Command::SetSkinning(mode) => self.skinning = mode,
+            Command::SuggestBones => self.suggest_bones(),
         }
         None
     }
@@ -76,6 +77,7 @@ impl Editor {
                 self.current_clip().is_some() && self.selected_bone.is_some_and(|b| b < bones)
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
+            Command::SuggestBones => !self.document.project.parts.is_empty(),
             Command::PlayPause => self.clip.is_some(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
