@@ -2,6 +2,7 @@
 //! bones, the Bones-mode button adds a skeleton with weights as one undo step; on a rigged project
 //! it refuses and says why.
 
+use egui_kittest::kittest::Queryable;
 use limber::app::commands::Command;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
