@@ -5,7 +5,7 @@
 
 use eframe::egui;
 
-use super::commands::WindowRequest;
+use super::commands::{Command, WindowRequest};
 use super::editor::{Editor, Mode};
 use super::layout::MIN_TIMELINE_HEIGHT;
 use super::{help, menus, shortcuts, timeline};
@@ -18,6 +18,16 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
     }
+    if editor.mode == Mode::Bones {
+        let suggest = Command::SuggestBones;
+        let button = ui
+            .add_enabled(editor.can_run(suggest), egui::Button::new("Suggest bones"))
+            .on_hover_text("A skeleton from the sprite's shape, on a rig without bones");
+        if button.clicked() {
+            editor.run_command(suggest);
+        }
+    }
+    let bones = &editor.document.project.rig.skeleton.bones;
     let mut order = Vec::new();
     fn visit(
         bones: &[crate::core::skeleton::Bone],

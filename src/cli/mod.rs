@@ -10,6 +10,7 @@ mod mesh_cmd;
 mod new_cmd;
 mod pose_cmd;
 mod render_cmd;
+mod rig;
 pub mod svg;
 mod transition_args;
 
@@ -33,6 +34,8 @@ pub enum Command {
     Mesh(MeshArgs),
     /// Make a project from a PNG: the mesh, the bones of a rig, automatic weights.
     New(new_cmd::NewArgs),
+    /// Suggest a skeleton for a sprite from its shape and write it as RIG.json (`--suggest`).
+    Rig(rig::RigArgs),
     /// Validate a project and summarise it.
     Info(info_cmd::InfoArgs),
     /// Print a project's skinned vertex positions at a time of a clip.
@@ -126,6 +129,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Mesh(args)) => mesh_cmd::run(&args),
         Some(Command::New(args)) => new_cmd::run(&args),
+        Some(Command::Rig(args)) => rig::run(&args),
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),
         Some(Command::Render(args)) => render_cmd::run(&args),

@@ -69,6 +69,7 @@ pub mod rig;
 pub mod simplify;
 pub mod skeleton;
 pub mod skinning;
+pub mod suggest;
 pub mod triangulate;
 pub mod weights;
 

@@ -72,6 +72,8 @@ pub enum Command {
     TogglePixelArt,
     /// Plays the transition from the current clip into the one picked in the inspector.
     PreviewTransition,
+    /// Bones proposed from the sprite's shape, on a rig without bones.
+    SuggestBones,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -213,6 +215,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::JumpToKey(KeyJump::Next), "Next key", "after the playhead", &[S::key(K::Period)], at(Menu::Animate, 0)),
     entry(C::JumpToKey(KeyJump::Last), "Last key", "", &[S::key(K::End)], at(Menu::Animate, 0)),
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
+    entry(C::SuggestBones, "Suggest bones", "a skeleton from the sprite's shape, on a rig without bones", &[], at(Menu::Rig, 0)),
     entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
     entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Bones), "Bones", "mode: draw and move bones", &[S::key(K::Num2)], at(Menu::Toolbar, 0)),

@@ -46,6 +46,7 @@ pub mod recovery;
 pub mod rigging;
 mod run_command;
 pub mod shortcut;
+mod suggest;
 pub mod tools;
 pub mod transition;
 mod weighting;

@@ -85,6 +85,7 @@ impl Editor {
             }
             Command::TogglePixelArt => self.toggle_pixel_art(),
             Command::PreviewTransition => self.preview_transition(),
+            Command::SuggestBones => self.suggest_bones(),
         }
         None
     }
@@ -121,6 +122,7 @@ impl Editor {
             Command::ToggleBoneDeform | Command::ToggleBoneLock => {
                 self.selected_bone.is_some_and(|b| b < bones)
             }
+            Command::SuggestBones => !self.document.project.parts.is_empty(),
             Command::PlayPause => self.clip.is_some(),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {

@@ -1,0 +1,85 @@
+//! `limber rig IMAGE --suggest -o RIG.json`: the written rig parses as RIG.json, `limber new --rig`
+//! takes it, and bad input is one line naming the file, a non-zero exit and nothing written.
+
+mod common;
+
+use std::path::Path;
+
+use limber::core::project::Project;
+use limber::core::rig::{RigFile, load_rig};
+
+use common::{limber, limber_ok};
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+#[test]
+fn a_suggested_rig_is_rig_json_that_new_accepts() {
+    let dir = common::temp_dir("suggest_rig");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let rig_path = dir.join("zombie_rig.json");
+    let out = limber_ok(&["rig", s(&sprite), "--suggest", "-o", s(&rig_path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("bones suggested"), "{stdout}");
+    let text = std::fs::read_to_string(&rig_path).expect("the rig was written");
+    let file: RigFile = serde_json::from_str(&text).expect("RIG.json");
+    assert!(file.bones.len() >= 3, "{} bones", file.bones.len());
+    assert_eq!(file.bones.iter().filter(|b| b.parent.is_none()).count(), 1);
+    let rig = load_rig(&rig_path).expect("a valid rig");
+    assert_eq!(rig.skeleton.bones.len(), file.bones.len());
+    // Mesh options reach the suggestion: a threshold no pixel reaches is refused.
+    let refused = limber(&[
+        "rig",
+        s(&sprite),
+        "--suggest",
+        "--alpha-threshold",
+        "1.5",
+        "-o",
+        s(&dir.join("never.json")),
+    ]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(!dir.join("never.json").exists());
+
+    let project_path = dir.join("zombie.limber");
+    limber_ok(&[
+        "new",
+        s(&sprite),
+        "--rig",
+        s(&rig_path),
+        "-o",
+        s(&project_path),
+    ]);
+    let project = Project::load(&project_path).expect("the project loads");
+    assert_eq!(project.rig.skeleton.bones.len(), file.bones.len());
+}
+
+#[test]
+fn bad_input_is_one_line_and_writes_nothing() {
+    let dir = common::temp_dir("suggest_bad");
+    let out_path = dir.join("rig.json");
+    let missing = dir.join("missing.png");
+    let transparent = dir.join("transparent.png");
+    image::RgbaImage::new(32, 24)
+        .save(&transparent)
+        .expect("a transparent PNG");
+    for (input, problem) in [(&missing, "cannot read"), (&transparent, "no pixel")] {
+        let out = limber(&["rig", s(input), "--suggest", "-o", s(&out_path)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(s(input)) && stderr.contains(problem),
+            "{stderr}"
+        );
+        assert!(
+            !out_path.exists(),
+            "nothing written for {}",
+            input.display()
+        );
+    }
+    // Without --suggest there is nothing to do yet: clap says so.
+    let out = limber(&["rig", s(&transparent), "-o", s(&out_path)]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(!out_path.exists());
+}
