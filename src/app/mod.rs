@@ -5,6 +5,7 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
+//! - [`curve_editor`]: the curve editor's graph ([`curves`], [`curve_edits`]);
 //! - [`ui`], [`inspector`] (with `constraint_inspector.rs`), [`timeline`], [`viewport`] (with
 //!   `rig_overlay.rs`: IK chains, targets and limit arcs): the egui panels; [`rigging`]: adding and
 //!   changing constraints; [`key_selection`]: the
@@ -22,6 +23,7 @@
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
 
 mod constraint_inspector;
+pub mod curve_editor;
 pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
@@ -38,9 +40,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    commands, deform, document, editor, export_job, key_selection, mesh_edit, part_job,
-    part_key_selection, recent, recovery, rigging, shortcut, tools, weights_cache, weights_job,
-    worker,
+    commands, curve_edits, curves, deform, document, editor, export_job, key_selection, mesh_edit,
+    part_job, part_key_selection, recent, recovery, rigging, shortcut, tools, weights_cache,
+    weights_job, worker,
 };
 
 pub use window::run;

@@ -1,5 +1,6 @@
 //! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones and parts on
-//! the left, the inspector on the right, the timeline and status bar at the bottom, the shortcuts
+//! the left, the inspector on the right, the timeline and status bar at the bottom (the curve
+//! editor, `curve_editor.rs`, above the timeline when shown), the shortcuts
 //! window (`help.rs`); the keyboard shortcuts run first (`shortcuts.rs`). Everything acts through
 //! [`Editor`].
 
@@ -7,7 +8,7 @@ use eframe::egui;
 
 use super::commands::WindowRequest;
 use super::editor::{Editor, Mode};
-use super::{help, menus, shortcuts, timeline};
+use super::{curve_editor, help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
 
 /// Bones (as a hierarchy) and parts.
@@ -172,6 +173,12 @@ pub fn editor_ui(
         .show(ui, |ui| {
             timeline::show(ui, editor);
         });
+    if editor.curves.open {
+        egui::Panel::bottom("curves")
+            .resizable(true)
+            .default_size(240.0)
+            .show(ui, |ui| curve_editor::show(ui, editor));
+    }
     egui::Panel::left("bones")
         .resizable(true)
         .default_size(200.0)

@@ -59,6 +59,10 @@ pub enum Command {
     AddTransform,
     /// Gives the selected bone a spring, or takes it away.
     ToggleSpring,
+    /// Shows or hides the curve editor (the graph of the selected bone's channels).
+    ToggleCurves,
+    /// The curve editor's view fits every curve shown.
+    FrameAllCurves,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -212,6 +216,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::AddChildOf, "Add child-of", "the selected bone is carried by the target picked in the inspector", &[], at(Menu::Rig, 1)),
     entry(C::AddTransform, "Add copy rotation", "the selected bone copies the picked target's rotation (a transform constraint)", &[], at(Menu::Rig, 1)),
     entry(C::ToggleSpring, "Spring on / off", "on the selected bone", &[], at(Menu::Rig, 1)),
+    entry(C::ToggleCurves, "Curve editor", "the selected bone's channels as curves: drag keys and Bezier handles, right-click a key for its interpolation", &[S::key(K::G)], at(Menu::Animate, 0)),
+    entry(C::FrameAllCurves, "Frame all curves", "the curve editor shows every curve", &[], at(Menu::Animate, 0)),
 ];
 
 /// The table's row for `command`.

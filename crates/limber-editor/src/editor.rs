@@ -122,6 +122,8 @@ pub struct Editor {
     pub deform: super::deform::DeformTool,
     /// The IK chain length and target new constraints use (`rigging.rs`).
     pub rig_choices: super::rigging::RigChoices,
+    /// The curve editor: shown or not, its view, selected key and drag (`curves.rs`).
+    pub curves: super::curves::CurveEditor,
 }
 
 /// The weight brush's settings.
@@ -177,6 +179,7 @@ impl Editor {
             selected_vertex: None,
             deform: Default::default(),
             rig_choices: Default::default(),
+            curves: Default::default(),
         }
     }
 

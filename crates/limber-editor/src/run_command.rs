@@ -73,6 +73,16 @@ impl Editor {
             Command::ToggleSpring => {
                 self.toggle_spring();
             }
+            Command::ToggleCurves => {
+                self.curves.open = !self.curves.open;
+                if self.curves.open {
+                    self.curves.view = None;
+                }
+            }
+            Command::FrameAllCurves => {
+                self.curves.open = true;
+                self.frame_all_curves();
+            }
         }
         None
     }
@@ -105,7 +115,7 @@ impl Editor {
                 self.selected_bone.is_some_and(|b| b < bones)
                     && target.is_some_and(|t| t < bones && Some(t) != self.selected_bone)
             }
-            Command::PlayPause => self.clip.is_some(),
+            Command::PlayPause | Command::FrameAllCurves => self.clip.is_some(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
             }
@@ -124,6 +134,7 @@ impl Editor {
             Command::ToggleWeightOverlay => self.overlays.weights,
             Command::ToggleOnion => self.overlays.onion,
             Command::SetSkinning(mode) => self.skinning == mode,
+            Command::ToggleCurves => self.curves.open,
             _ => return None,
         })
     }
