@@ -217,11 +217,8 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     let before = sampled(&harness, arm, t);
     let original = positions(&harness.state().document.project, t);
     // Select the key at 0 s: its segment's handles show.
-    click(
-        &mut harness,
-        screen(&harness, 0.0, 0.0),
-        PointerButton::Primary,
-    );
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
     assert_eq!(
         harness.state().curves.selected.as_ref().map(|k| k.time),
         Some(0.0)
@@ -230,11 +227,8 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     let [h1, _] = curve.handles(0).expect("the key has handles");
     // The sample's handles [0.25, 0.1, 0.25, 1] over 0-0.5 s and 0-75 degrees.
     assert!((h1 - DVec2::new(0.125, 7.5)).length() < 1e-9, "{h1}");
-    drag(
-        &mut harness,
-        screen(&harness, h1.x, h1.y),
-        screen(&harness, 0.35, 70.0),
-    );
+    let (from, to) = (screen(&harness, h1.x, h1.y), screen(&harness, 0.35, 70.0));
+    drag(&mut harness, from, to);
     let Interpolation::Bezier([x1, y1, x2, y2]) = key(&harness, 0.0).interp else {
         panic!("the key has explicit handles");
     };
@@ -283,11 +277,8 @@ fn the_context_menu_sets_the_interpolation_in_one_step() {
     assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
     let before = sampled(&harness, arm, 0.65);
     assert_eq!(before, 75.0, "stepped holds");
-    click(
-        &mut harness,
-        screen(&harness, 0.5, 75.0),
-        PointerButton::Secondary,
-    );
+    let at = screen(&harness, 0.5, 75.0);
+    click(&mut harness, at, PointerButton::Secondary);
     harness.run_steps(1);
     harness.get_by_label("Linear").click();
     harness.run_steps(2);
@@ -303,14 +294,12 @@ fn the_context_menu_sets_the_interpolation_in_one_step() {
 fn esc_during_a_handle_drag_restores_exactly() {
     let (mut harness, _) = wave_harness();
     let project = harness.state().document.project.clone();
-    click(
-        &mut harness,
-        screen(&harness, 0.0, 0.0),
-        PointerButton::Primary,
-    );
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
     let [h1, _] = rotation(&harness).handles(0).expect("handles");
     let to = screen(&harness, 0.4, 30.0);
-    press_and_move(&mut harness, screen(&harness, h1.x, h1.y), to);
+    let from = screen(&harness, h1.x, h1.y);
+    press_and_move(&mut harness, from, to);
     assert_ne!(harness.state().document.project, project, "the drag edits");
     harness.key_press(Key::Escape);
     harness.run_steps(1);
@@ -324,11 +313,8 @@ fn esc_during_a_handle_drag_restores_exactly() {
 #[test]
 fn snapshot_of_the_curve_editor() {
     let (mut harness, _) = wave_harness();
-    click(
-        &mut harness,
-        screen(&harness, 0.0, 0.0),
-        PointerButton::Primary,
-    );
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
     let editor = std::mem::replace(harness.state_mut(), sample_editor());
     let mut panel = Harness::builder()
         .with_size(egui::Vec2::new(900.0, 300.0))

@@ -214,7 +214,7 @@ fn draw(ui: &egui::Ui, painter: &egui::Painter, editor: &Editor, curves: &[Curve
     while t <= t1 + 1e-9 {
         let x = f.to_screen(DVec2::new(t, v0)).x as f32;
         painter.line_segment([Pos2::new(x, graph.min.y), Pos2::new(x, graph.max.y)], grid);
-        let label = format!("{t:.2}s");
+        let label = format!("{:.2}s", t + 0.0);
         painter.text(
             Pos2::new(x, graph.max.y + 2.0),
             egui::Align2::CENTER_TOP,
@@ -229,10 +229,12 @@ fn draw(ui: &egui::Ui, painter: &egui::Painter, editor: &Editor, curves: &[Curve
     while v <= v1 + 1e-9 {
         let y = f.to_screen(DVec2::new(t0, v)).y as f32;
         painter.line_segment([Pos2::new(graph.min.x, y), Pos2::new(graph.max.x, y)], grid);
+        // `+ 0.0` writes -0 as 0.
+        let shown = v + 0.0;
         let label = if step >= 1.0 {
-            format!("{v:.0}")
+            format!("{shown:.0}")
         } else {
-            format!("{v:.2}")
+            format!("{shown:.2}")
         };
         painter.text(
             Pos2::new(graph.min.x - 4.0, y),
