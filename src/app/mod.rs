@@ -5,6 +5,7 @@
 //! - [`editor`]: view state and the actions the UI triggers (tested without a window), with its
 //!   animating, weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`,
 //!   `parts.rs` and `hierarchy.rs`;
+//! - [`curve_editor`]: the curve editor's graph ([`curves`], [`curve_edits`]);
 //! - [`ui`], [`inspector`] (with the Animate mode's [`key_fields`], `constraint_inspector.rs` and
 //!   the selected bone's bind-pose fields in `bone_inspector.rs`), [`timeline`], [`viewport`] (with
 //!   `rig_overlay.rs`: IK chains, targets and limit arcs; `bone_handles.rs`: the selected bone's
@@ -25,6 +26,7 @@
 mod bone_handles;
 mod bone_inspector;
 mod constraint_inspector;
+pub mod curve_editor;
 pub mod drag_edit;
 pub mod gpu_bridge;
 pub mod help;
@@ -44,9 +46,9 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    bind_pose, bone_keys, commands, deform, document, editor, export_job, key_navigation,
-    key_selection, layout, mesh_edit, onion, part_job, part_key_selection, recent, recovery,
-    rigging, shortcut, tools, transition, weights_cache, weights_job, worker,
+    bind_pose, bone_keys, commands, curve_edits, curves, deform, document, editor, export_job,
+    key_navigation, key_selection, layout, mesh_edit, onion, part_job, part_key_selection, recent,
+    recovery, rigging, shortcut, tools, transition, weights_cache, weights_job, worker,
 };
 
 pub use window::run;

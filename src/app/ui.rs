@@ -1,14 +1,15 @@
 //! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones (with their
 //! deform and lock toggles) and parts on the left, the inspector on the right, the timeline (its
-//! height remembered) and status bar at the bottom, the shortcuts window (`help.rs`); the keyboard
-//! shortcuts run first (`shortcuts.rs`). Everything acts through [`Editor`].
+//! height remembered) and status bar at the bottom (the curve editor, `curve_editor.rs`, above the
+//! timeline when shown), the shortcuts window (`help.rs`); the keyboard shortcuts run first
+//! (`shortcuts.rs`). Everything acts through [`Editor`].
 
 use eframe::egui;
 
 use super::commands::{Command, WindowRequest};
 use super::editor::{Editor, Mode};
 use super::layout::MIN_TIMELINE_HEIGHT;
-use super::{help, menus, shortcuts, timeline};
+use super::{curve_editor, help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
 
 /// Bones (as a hierarchy) and parts.
@@ -234,6 +235,12 @@ pub fn editor_ui(
         });
     remember_timeline_height(&ctx, editor, panel.response.rect.height());
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
+    if editor.curves.open {
+        egui::Panel::bottom("curves")
+            .resizable(true)
+            .default_size(240.0)
+            .show(ui, |ui| curve_editor::show(ui, editor));
+    }
     egui::Panel::left("bones")
         .resizable(true)
         .default_size(200.0)

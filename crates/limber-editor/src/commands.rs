@@ -74,6 +74,10 @@ pub enum Command {
     PreviewTransition,
     /// Bones proposed from the sprite's shape, on a rig without bones.
     SuggestBones,
+    /// Shows or hides the curve editor (the graph of the selected bone's channels).
+    ToggleCurves,
+    /// The curve editor's view fits every curve shown.
+    FrameAllCurves,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -238,6 +242,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ToggleSpring, "Spring on / off", "on the selected bone", &[], at(Menu::Rig, 1)),
     entry(C::PreviewTransition, "Preview transition", "from the current clip into the clip picked in the inspector, over its crossfade", &[], at(Menu::Animate, 1)),
     entry(C::TogglePixelArt, "Pixel art", "sharp pixels (nearest-neighbour) for every part, in the view and in rendered exports; per part in the Parts list", &[], at(Menu::Edit, 3)),
+    entry(C::ToggleCurves, "Curve editor", "the selected bone's channels as curves: drag keys and Bezier handles, right-click a key for its interpolation", &[S::key(K::G)], at(Menu::Animate, 0)),
+    entry(C::FrameAllCurves, "Frame all curves", "the curve editor shows every curve", &[], at(Menu::Animate, 0)),
 ];
 
 /// The table's row for `command`.

@@ -139,6 +139,8 @@ pub struct Editor {
     pub drag_shift: bool,
     /// The window layout remembered per user (the timeline's height).
     pub layout: super::layout::Layout,
+    /// The curve editor: shown or not, its view, selected key and drag (`curves.rs`).
+    pub curves: super::curves::CurveEditor,
 }
 
 /// The weight brush's settings.
@@ -199,6 +201,7 @@ impl Editor {
             animate_tool: AnimateTool::default(),
             drag_shift: false,
             layout: Default::default(),
+            curves: Default::default(),
         }
     }
 

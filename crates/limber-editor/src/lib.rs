@@ -10,6 +10,8 @@
 //! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
+//! - [`curves`] and [`curve_edits`]: the curve editor's graph of the selected bone's channels,
+//!   its keys, Bézier handles and interpolations, and its drag;
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
@@ -27,6 +29,8 @@ mod animate;
 pub mod bind_pose;
 pub mod bone_keys;
 pub mod commands;
+pub mod curve_edits;
+pub mod curves;
 pub mod deform;
 pub mod document;
 pub mod editor;

@@ -86,6 +86,16 @@ impl Editor {
             Command::TogglePixelArt => self.toggle_pixel_art(),
             Command::PreviewTransition => self.preview_transition(),
             Command::SuggestBones => self.suggest_bones(),
+            Command::ToggleCurves => {
+                self.curves.open = !self.curves.open;
+                if self.curves.open {
+                    self.curves.view = None;
+                }
+            }
+            Command::FrameAllCurves => {
+                self.curves.open = true;
+                self.frame_all_curves();
+            }
         }
         None
     }
@@ -123,7 +133,7 @@ impl Editor {
                 self.selected_bone.is_some_and(|b| b < bones)
             }
             Command::SuggestBones => !self.document.project.parts.is_empty(),
-            Command::PlayPause => self.clip.is_some(),
+            Command::PlayPause | Command::FrameAllCurves => self.clip.is_some(),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()
@@ -160,6 +170,7 @@ impl Editor {
                 let parts = &self.document.project.parts;
                 !parts.is_empty() && parts.iter().all(|p| p.pixel_art)
             }
+            Command::ToggleCurves => self.curves.open,
             _ => return None,
         })
     }

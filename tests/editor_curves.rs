@@ -1,0 +1,334 @@
+//! The curve editor driven through the real UI (egui_kittest) on the bundled zombie: G opens and
+//! closes the graph; dragging a key point changes that key's value exactly as sampled; dragging a
+//! Bézier handle changes the sampled pose between the keys just as the graph draws it, and
+//! `limber pose` on the saved project agrees; the context menu's interpolation is one undo step;
+//! Esc during a handle drag restores the project exactly; and a snapshot of the panel.
+
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::DVec2;
+use limber::app::curves::{Channel, Curve};
+use limber::app::editor::{Editor, Mode};
+use limber::core::animation::{Interpolation, KeyRecord};
+use limber::core::frame::Frame;
+use limber::core::pose::PoseSolver;
+use limber::core::skinning::{SkinningMode, skin};
+
+mod common;
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness_with, pos, sample_editor};
+
+/// The sample in Animate mode on clip "wave" with arm_r selected (keys: 0 s at 0° with custom
+/// Bézier handles, 0.5 s at 75° stepped, 0.8 s at 60° linear) and the curve editor open.
+fn wave_harness() -> (Harness<'static, Editor>, usize) {
+    let mut editor = sample_editor();
+    editor.mode = Mode::Animate;
+    let clips = &editor.document.project.rig.clips;
+    editor.clip = clips.iter().position(|c| c.name == "wave");
+    let arm = editor.document.project.rig.skeleton.index_of("arm_r");
+    editor.selected_bone = arm;
+    editor.curves.open = true;
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    (harness, arm.expect("the sample has arm_r"))
+}
+
+/// The rotation curve of the selected bone.
+fn rotation(harness: &Harness<'_, Editor>) -> Curve {
+    let curves = harness.state().curves().expect("a bone is selected");
+    curves
+        .into_iter()
+        .find(|c| c.channel == Channel::Rotate)
+        .expect("arm_r's rotation is keyed")
+}
+
+/// The screen point of graph point (time, value).
+fn screen(harness: &Harness<'_, Editor>, time: f64, value: f64) -> DVec2 {
+    let frame = harness.state().curves.frame.expect("the graph was drawn");
+    frame.to_screen(DVec2::new(time, value))
+}
+
+/// arm_r's key at `time` in the current clip.
+fn key(harness: &Harness<'_, Editor>, time: f64) -> KeyRecord {
+    let clip = harness.state().current_clip().expect("a clip").to_record();
+    clip.keys
+        .into_iter()
+        .find(|k| k.bone == "arm_r" && k.time == time)
+        .expect("the key exists")
+}
+
+/// arm_r's sampled rotation (degrees) at `t`.
+fn sampled(harness: &Harness<'_, Editor>, arm: usize, t: f64) -> f64 {
+    let clip = harness.state().current_clip().expect("a clip");
+    clip.sample(t).bones[arm].rotate.to_degrees()
+}
+
+fn press(harness: &mut Harness<'_, Editor>, at: DVec2, button: PointerButton, pressed: bool) {
+    harness.event(Event::PointerButton {
+        pos: pos(at),
+        button,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(1);
+}
+
+/// Presses at `from` and moves to `to` in steps, without releasing.
+fn press_and_move(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
+    harness.event(Event::PointerMoved(pos(from)));
+    harness.run_steps(1);
+    press(harness, from, PointerButton::Primary, true);
+    for i in 1..=8 {
+        let p = from + (to - from) * (f64::from(i) / 8.0);
+        harness.event(Event::PointerMoved(pos(p)));
+        harness.run_steps(1);
+    }
+}
+
+fn drag(harness: &mut Harness<'_, Editor>, from: DVec2, to: DVec2) {
+    press_and_move(harness, from, to);
+    press(harness, to, PointerButton::Primary, false);
+    harness.run_steps(1);
+}
+
+fn click(harness: &mut Harness<'_, Editor>, at: DVec2, button: PointerButton) {
+    harness.event(Event::PointerMoved(pos(at)));
+    harness.run_steps(1);
+    press(harness, at, button, true);
+    press(harness, at, button, false);
+}
+
+#[test]
+fn g_toggles_the_graph_and_it_shows_the_bones_channels() {
+    let mut editor = sample_editor();
+    editor.selected_bone = editor.document.project.rig.skeleton.index_of("head");
+    let mut harness = harness_with(editor);
+    assert!(
+        harness.query_by_label("Frame all").is_none(),
+        "closed at first"
+    );
+    harness.key_press(Key::G);
+    harness.run_steps(2);
+    assert!(harness.state().curves.open);
+    assert!(
+        harness.query_by_label("Frame all").is_some(),
+        "the panel shows"
+    );
+    assert!(harness.state().curves.frame.is_some(), "the graph is drawn");
+    // The head's rotation, keyed in "shamble" at 0, 0.6 and 1.2 s.
+    let curve = rotation(&harness);
+    let times: Vec<f64> = curve.keys.iter().map(|k| k.time).collect();
+    assert_eq!(times, [0.0, 0.6, 1.2]);
+    assert!(curve.points.len() > 200, "sampled densely");
+    // Frame all fits the curve: every drawn point is inside the graph.
+    let frame = harness.state().curves.frame.expect("drawn");
+    for p in &curve.points {
+        let s = frame.to_screen(*p);
+        assert!(s.y >= frame.min.y && s.y <= frame.max.y, "{p} at {s}");
+    }
+    harness.key_press(Key::G);
+    harness.run_steps(2);
+    assert!(!harness.state().curves.open);
+    assert!(
+        harness.query_by_label("Frame all").is_none(),
+        "closed again"
+    );
+}
+
+#[test]
+fn dragging_a_key_point_changes_its_value_exactly_as_sampled() {
+    let (mut harness, arm) = wave_harness();
+    assert_eq!(key(&harness, 0.5).rotate, Some(75.0));
+    let from = screen(&harness, 0.5, 75.0);
+    let to = screen(&harness, 0.5, 40.0);
+    drag(&mut harness, from, to);
+    let moved = key(&harness, 0.5).rotate.expect("still keys rotation");
+    assert!(
+        (moved - 40.0).abs() < 1.0,
+        "the key followed the pointer: {moved}"
+    );
+    // Sampling at the key gives the key's new value, and the graph draws it there.
+    assert!((sampled(&harness, arm, 0.5) - moved).abs() < 1e-9);
+    let drawn = rotation(&harness)
+        .point_at(0.5)
+        .expect("a point at the key");
+    assert_eq!(drawn.y, sampled(&harness, arm, 0.5));
+    // One undo step.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(key(&harness, 0.5).rotate, Some(75.0));
+    assert!(
+        !harness.state().document.can_undo(),
+        "the drag was one step"
+    );
+}
+
+/// Skinned positions of every part of `project` at `t` of clip "wave", as `limber pose` computes.
+fn positions(project: &limber::core::project::Project, t: f64) -> Vec<Vec<[f64; 2]>> {
+    let solver = PoseSolver::new(&project.rig.skeleton).expect("the skeleton solves");
+    let clip = project.clip("wave");
+    let frame = Frame::sample(project, &solver, clip, t);
+    frame
+        .parts
+        .iter()
+        .map(|s| {
+            let part = &project.parts[s.part];
+            skin(
+                &s.rest,
+                &part.binding,
+                &frame.palette,
+                SkinningMode::LinearBlend,
+            )
+        })
+        .collect()
+}
+
+/// `limber pose PROJECT --clip wave --time T --json`, parsed.
+fn limber_pose(project: &std::path::Path, t: f64) -> Vec<Vec<[f64; 2]>> {
+    let out = common::limber(&[
+        "pose",
+        &project.to_string_lossy(),
+        "--clip",
+        "wave",
+        "--time",
+        &t.to_string(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("pose --json");
+    json["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .map(|p| serde_json::from_value(p["positions"].clone()).expect("positions"))
+        .collect()
+}
+
+#[test]
+fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
+    let (mut harness, arm) = wave_harness();
+    let t = 0.25;
+    let before = sampled(&harness, arm, t);
+    let original = positions(&harness.state().document.project, t);
+    // Select the key at 0 s: its segment's handles show.
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
+    assert_eq!(
+        harness.state().curves.selected.as_ref().map(|k| k.time),
+        Some(0.0)
+    );
+    let curve = rotation(&harness);
+    let [h1, _] = curve.handles(0).expect("the key has handles");
+    // The sample's handles [0.25, 0.1, 0.25, 1] over 0-0.5 s and 0-75 degrees.
+    assert!((h1 - DVec2::new(0.125, 7.5)).length() < 1e-9, "{h1}");
+    let (from, to) = (screen(&harness, h1.x, h1.y), screen(&harness, 0.35, 70.0));
+    drag(&mut harness, from, to);
+    let Interpolation::Bezier([x1, y1, x2, y2]) = key(&harness, 0.0).interp else {
+        panic!("the key has explicit handles");
+    };
+    assert!(
+        (x1 - 0.7).abs() < 0.05 && (y1 - 70.0 / 75.0).abs() < 0.05,
+        "{x1} {y1}"
+    );
+    assert_eq!([x2, y2], [0.25, 1.0], "the other handle stays");
+    // The pose between the keys changed, and is what the graph draws at that time.
+    let after = sampled(&harness, arm, t);
+    assert!((after - before).abs() > 5.0, "{before} -> {after}");
+    let drawn = rotation(&harness).point_at(t).expect("a sample at 0.25 s");
+    assert_eq!(drawn.y, after, "the graph draws what sampling gives");
+    assert!(!harness.state().document.can_redo());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(sampled(&harness, arm, t), before, "one undo step");
+    assert!(!harness.state().document.can_undo());
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run_steps(1);
+
+    // `limber pose` on the saved project gives the edited pose.
+    let dir = common::temp_dir("curves");
+    let path = dir.join("zombie.limber");
+    assert!(
+        harness.state_mut().save_as(&path),
+        "{}",
+        harness.state().status
+    );
+    let expected = positions(&harness.state().document.project, t);
+    let cli = limber_pose(&path, t);
+    assert_eq!(cli.len(), expected.len());
+    let mut moved = 0.0f64;
+    for ((c, e), o) in cli.iter().zip(&expected).zip(&original) {
+        for ((c, e), o) in c.iter().zip(e).zip(o) {
+            assert!((c[0] - e[0]).abs() < 1e-6 && (c[1] - e[1]).abs() < 1e-6);
+            moved = moved.max((e[0] - o[0]).abs().max((e[1] - o[1]).abs()));
+        }
+    }
+    assert!(moved > 1.0, "the arm moved {moved} px at {t} s");
+}
+
+#[test]
+fn the_context_menu_sets_the_interpolation_in_one_step() {
+    let (mut harness, arm) = wave_harness();
+    assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
+    let before = sampled(&harness, arm, 0.65);
+    assert_eq!(before, 75.0, "stepped holds");
+    let at = screen(&harness, 0.5, 75.0);
+    click(&mut harness, at, PointerButton::Secondary);
+    harness.run_steps(1);
+    harness.get_by_label("Linear").click();
+    harness.run_steps(2);
+    assert_eq!(key(&harness, 0.5).interp, Interpolation::LINEAR);
+    assert!((sampled(&harness, arm, 0.65) - 67.5).abs() < 1e-9);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
+    assert!(!harness.state().document.can_undo(), "one step");
+}
+
+#[test]
+fn esc_during_a_handle_drag_restores_exactly() {
+    let (mut harness, _) = wave_harness();
+    let project = harness.state().document.project.clone();
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
+    let [h1, _] = rotation(&harness).handles(0).expect("handles");
+    let to = screen(&harness, 0.4, 30.0);
+    let from = screen(&harness, h1.x, h1.y);
+    press_and_move(&mut harness, from, to);
+    assert_ne!(harness.state().document.project, project, "the drag edits");
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    press(&mut harness, to, PointerButton::Primary, false);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document.project, project);
+    assert!(!harness.state().document.can_undo(), "no step left");
+    assert!(harness.state().curves.drag.is_none());
+}
+
+#[test]
+fn snapshot_of_the_curve_editor() {
+    let (mut harness, _) = wave_harness();
+    let at = screen(&harness, 0.0, 0.0);
+    click(&mut harness, at, PointerButton::Primary);
+    let editor = std::mem::replace(harness.state_mut(), sample_editor());
+    let mut panel = Harness::builder()
+        .with_size(egui::Vec2::new(900.0, 300.0))
+        .with_render_cursor(false)
+        .wgpu()
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                egui::CentralPanel::default()
+                    .show(ui, |ui| limber::app::curve_editor::show(ui, editor));
+            },
+            editor,
+        );
+    panel.run_steps(3);
+    panel.event(Event::PointerMoved(Pos2::new(-10.0, -10.0)));
+    panel.run_steps(1);
+    panel.snapshot("curve_editor");
+}
