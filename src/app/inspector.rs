@@ -125,6 +125,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         super::onion_settings::onion_section(ui, editor);
     }
     if editor.mode == Mode::Animate {
+        super::event_inspector::event_section(ui, editor);
         super::transition_inspector::transition_section(ui, editor);
     }
     key_inspector(ui, editor);

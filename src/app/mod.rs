@@ -28,6 +28,7 @@ mod bone_inspector;
 mod constraint_inspector;
 pub mod curve_editor;
 pub mod drag_edit;
+mod event_inspector;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
@@ -46,9 +47,10 @@ mod window;
 // The editor's model lives in `limber-editor`; its modules are re-exported here so the panels name
 // them as siblings.
 pub use limber_editor::{
-    bind_pose, bone_keys, commands, curve_edits, curves, deform, document, editor, export_job,
-    key_navigation, key_selection, layout, mesh_edit, onion, part_job, part_key_selection, recent,
-    recovery, rigging, shortcut, tools, transition, weights_cache, weights_job, worker,
+    bind_pose, bone_keys, commands, curve_edits, curves, deform, document, editor, events,
+    export_job, key_navigation, key_selection, layout, mesh_edit, onion, part_job,
+    part_key_selection, recent, recovery, rigging, shortcut, tools, transition, weights_cache,
+    weights_job, worker,
 };
 
 pub use window::run;

@@ -74,6 +74,8 @@ pub enum Command {
     PreviewTransition,
     /// Bones proposed from the sprite's shape, on a rig without bones.
     SuggestBones,
+    /// Adds an event at the playhead on the current clip's event row.
+    AddEvent,
     /// Shows or hides the curve editor (the graph of the selected bone's channels).
     ToggleCurves,
     /// The curve editor's view fits every curve shown.
@@ -243,6 +245,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::PreviewTransition, "Preview transition", "from the current clip into the clip picked in the inspector, over its crossfade", &[], at(Menu::Animate, 1)),
     entry(C::TogglePixelArt, "Pixel art", "sharp pixels (nearest-neighbour) for every part, in the view and in rendered exports; per part in the Parts list", &[], at(Menu::Edit, 3)),
     entry(C::ToggleCurves, "Curve editor", "the selected bone's channels as curves: drag keys and Bezier handles, right-click a key for its interpolation", &[S::key(K::G)], at(Menu::Animate, 0)),
+    entry(C::AddEvent, "Add event", "at the playhead, on the event row (a footstep, a sound, a hit; name and values in the inspector)", &[], at(Menu::Animate, 1)),
     entry(C::FrameAllCurves, "Frame all curves", "the curve editor shows every curve", &[], at(Menu::Animate, 0)),
 ];
 

@@ -139,6 +139,8 @@ pub struct Editor {
     pub drag_shift: bool,
     /// The window layout remembered per user (the timeline's height).
     pub layout: super::layout::Layout,
+    /// The selected event of the current clip (index into its events, sorted by time).
+    pub selected_event: Option<usize>,
     /// The curve editor: shown or not, its view, selected key and drag (`curves.rs`).
     pub curves: super::curves::CurveEditor,
 }
@@ -202,6 +204,7 @@ impl Editor {
             drag_shift: false,
             layout: Default::default(),
             curves: Default::default(),
+            selected_event: None,
         }
     }
 

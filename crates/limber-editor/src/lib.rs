@@ -34,6 +34,7 @@ pub mod curves;
 pub mod deform;
 pub mod document;
 pub mod editor;
+pub mod events;
 pub mod export_job;
 mod exports;
 mod hierarchy;

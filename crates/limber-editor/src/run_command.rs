@@ -92,6 +92,9 @@ impl Editor {
                     self.curves.view = None;
                 }
             }
+            Command::AddEvent => {
+                self.add_event_at_playhead();
+            }
             Command::FrameAllCurves => {
                 self.curves.open = true;
                 self.frame_all_curves();
@@ -133,7 +136,7 @@ impl Editor {
                 self.selected_bone.is_some_and(|b| b < bones)
             }
             Command::SuggestBones => !self.document.project.parts.is_empty(),
-            Command::PlayPause | Command::FrameAllCurves => self.clip.is_some(),
+            Command::PlayPause | Command::FrameAllCurves | Command::AddEvent => self.clip.is_some(),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.export_job.is_none()

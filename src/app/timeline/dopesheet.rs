@@ -98,6 +98,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         ],
         red,
     );
+    super::events_row::show(ui, editor, &map);
     egui::ScrollArea::vertical()
         .id_salt("dopesheet")
         .auto_shrink([false, false])

@@ -7,15 +7,18 @@
 //! - [`ruler`]: the time labels and ticks;
 //! - [`rows`]: which rows show (bones collapse per hierarchy) and their headers (a click selects
 //!   the row's keys);
+//! - [`events_row`]: the clip's events as flags under the ruler (add, select, drag, delete);
 //! - [`dopesheet`]: the keys: click, Shift + click, rubber band, dragging keys, scrubbing.
 //!
 //! The track maps the clip's time onto its width with room after the end, so the last key is clear
 //! of the scrollbar and easy to grab.
 
 mod dopesheet;
+mod events_row;
 mod rows;
 mod ruler;
 
+pub use events_row::{describe as describe_event, event_position};
 pub use ruler::{label_step, time_label};
 
 use eframe::egui::{self, Pos2, Rect};
