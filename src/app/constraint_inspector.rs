@@ -9,7 +9,7 @@ use eframe::egui;
 
 use super::commands::Command;
 use super::drag_edit::drag_edit;
-use super::editor::Editor;
+use super::editor::{Editor, Mode};
 use super::rigging::ConstraintRef;
 use crate::core::rig::ConstraintRecords;
 
@@ -153,11 +153,18 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                         }
                     });
                 }
-                mix_slider(ui, editor, ik.mix, "IK mix", move |r, mix| {
-                    if let Some(c) = r.ik.get_mut(i) {
-                        c.mix = mix;
-                    }
-                });
+                mix_slider(
+                    ui,
+                    editor,
+                    Some(&ik.name),
+                    ik.mix,
+                    "IK mix",
+                    move |r, mix| {
+                        if let Some(c) = r.ik.get_mut(i) {
+                            c.mix = mix;
+                        }
+                    },
+                );
             });
         });
     }
@@ -204,6 +211,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
             mix_slider(
                 ui,
                 editor,
+                None,
                 transform.rotate_mix,
                 "rotation mix",
                 move |r, m| {
@@ -215,6 +223,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
             mix_slider(
                 ui,
                 editor,
+                None,
                 transform.translate_mix,
                 "translation mix",
                 move |r, m| {
@@ -223,17 +232,40 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                     }
                 },
             );
+            mix_slider(
+                ui,
+                editor,
+                None,
+                transform.scale_mix,
+                "scale mix",
+                move |r, m| {
+                    if let Some(c) = r.transforms.get_mut(i) {
+                        c.scale_mix = m;
+                    }
+                },
+            );
+            if editor.mode == Mode::Animate {
+                // A keyed mix scales the three.
+                mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});
+            }
         });
     }
     for (i, look) in records.look_at.iter().enumerate() {
         ui.push_id(("look_at", i), |ui| {
             let title = format!("Look-at {}: {} -> {}", look.name, look.bone, look.target);
             header(ui, editor, &title, ConstraintRef::LookAt(i));
-            mix_slider(ui, editor, look.mix, "look-at mix", move |r, m| {
-                if let Some(c) = r.look_at.get_mut(i) {
-                    c.mix = m;
-                }
-            });
+            mix_slider(
+                ui,
+                editor,
+                Some(&look.name),
+                look.mix,
+                "look-at mix",
+                move |r, m| {
+                    if let Some(c) = r.look_at.get_mut(i) {
+                        c.mix = m;
+                    }
+                },
+            );
         });
     }
     for (i, child) in records.child_of.iter().enumerate() {
@@ -243,11 +275,18 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                 child.name, child.bone, child.target
             );
             header(ui, editor, &title, ConstraintRef::ChildOf(i));
-            mix_slider(ui, editor, child.mix, "child-of mix", move |r, m| {
-                if let Some(c) = r.child_of.get_mut(i) {
-                    c.mix = m;
-                }
-            });
+            mix_slider(
+                ui,
+                editor,
+                Some(&child.name),
+                child.mix,
+                "child-of mix",
+                move |r, m| {
+                    if let Some(c) = r.child_of.get_mut(i) {
+                        c.mix = m;
+                    }
+                },
+            );
         });
     }
     for (i, spring) in records.springs.iter().enumerate() {
@@ -275,18 +314,30 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: Constraint
     });
 }
 
-/// A 0–1 mix slider that writes through `set`; a drag is one undo step.
+/// A 0–1 mix slider; a drag is one undo step. In Animate mode with a clip, a slider given the
+/// constraint's `keyed` name shows the mix at the playhead and keys it there (clips key mixes by
+/// constraint name); otherwise it sets the constraint's own mix through `set`.
 fn mix_slider(
     ui: &mut egui::Ui,
     editor: &mut Editor,
+    keyed: Option<&str>,
     mix: f64,
     text: &str,
     set: impl FnOnce(&mut ConstraintRecords, f64),
 ) {
-    let mut value = mix;
-    let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(text));
-    drag_edit(ui, editor, &response, |editor| {
-        change(editor, |r| set(r, value));
+    let keying = keyed.filter(|_| editor.mode == Mode::Animate && editor.current_clip().is_some());
+    let mut value = keying.map_or(mix, |name| editor.constraint_mix_at_playhead(name, mix));
+    let label = if keying.is_some() {
+        format!("{text} (keyed at playhead)")
+    } else {
+        text.to_string()
+    };
+    let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(label));
+    drag_edit(ui, editor, &response, |editor| match keying {
+        Some(name) => {
+            editor.key_constraint_mix(name, value);
+        }
+        None => change(editor, |r| set(r, value)),
     });
 }
 

@@ -261,3 +261,48 @@ fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
     harness.state_mut().undo();
     assert_eq!(harness.state().constraint_records().springs.len(), 1);
 }
+
+#[test]
+fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    let arm = bone(harness.state(), "arm_r");
+    select(&mut harness, "leg_l");
+    harness.state_mut().rig_choices.target = Some(arm);
+    harness.run_steps(1);
+    click_label(&mut harness, "Add child-of");
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    // In Animate mode the slider keys the mix at the playhead.
+    let label = "child-of mix (keyed at playhead)";
+    assert!(
+        harness.query_all_by_label_contains(label).next().is_some(),
+        "the keyed slider shows"
+    );
+    let name = harness.state().constraint_records().child_of[0]
+        .name
+        .clone();
+    let editor = harness.state_mut();
+    editor.time = 0.0;
+    assert!(editor.key_constraint_mix(&name, 0.0));
+    editor.time = 0.6;
+    assert!(editor.key_constraint_mix(&name, 1.0));
+    let clip = editor.current_clip().expect("clip");
+    assert_eq!(clip.sample_mix(&name, 0.0), Some(0.0));
+    assert_eq!(clip.sample_mix(&name, 0.6), Some(1.0));
+    assert_eq!(editor.constraint_mix_at_playhead(&name, 1.0), 1.0);
+    editor.time = 0.0;
+    assert_eq!(
+        editor.constraint_mix_at_playhead(&name, 1.0),
+        0.0,
+        "keyed, not its own"
+    );
+    // At mix 0 leg_l is where its own animation puts it.
+    let leg = bone(editor, "leg_l");
+    let frame = editor.frame().expect("frame");
+    let mut free = editor.document.project.clone();
+    free.rig.follows.clear();
+    let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
+    let own = limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), 0.0);
+    assert!((frame.world[leg].translation - own.world[leg].translation).length() < 1e-9);
+}

@@ -6,7 +6,8 @@
 
 use glam::DVec2;
 use limber_core::animation::{
-    ChildOfRecord, FollowKind, IkRecord, LimitRecord, LookAtRecord, SpringRecord, TransformRecord,
+    ChildOfRecord, FollowKind, IkRecord, LimitRecord, LookAtRecord, MixKeyRecord, SpringRecord,
+    TransformRecord,
 };
 use limber_core::edit::Edit;
 use limber_core::rig::{BoneRecord, ConstraintRecords, RigFile};
@@ -300,6 +301,38 @@ impl Editor {
             ConstraintRef::Spring(i) => take(&mut r.springs, i),
             ConstraintRef::LookAt(i) => take(&mut r.look_at, i),
             ConstraintRef::ChildOf(i) => take(&mut r.child_of, i),
+        })
+    }
+
+    /// The mix of constraint `name` at the playhead of the current clip: keyed there, or `own`.
+    pub fn constraint_mix_at_playhead(&self, name: &str, own: f64) -> f64 {
+        self.current_clip()
+            .and_then(|c| c.sample_mix(name, self.playhead()))
+            .unwrap_or(own)
+    }
+
+    /// Keys constraint `name`'s mix at the playhead of the current clip (replacing a key there).
+    /// One undo step, or part of a slider drag's.
+    pub fn key_constraint_mix(&mut self, name: &str, mix: f64) -> bool {
+        let Some(clip) = self.current_clip() else {
+            self.status = "no clip to key the mix in: add one in the timeline".into();
+            return false;
+        };
+        let time = self.playhead();
+        let mut record = clip.to_record();
+        record
+            .constraints
+            .retain(|k| !(k.constraint == name && k.time == time));
+        record.constraints.push(MixKeyRecord {
+            constraint: name.to_string(),
+            time,
+            mix: mix.clamp(0.0, 1.0),
+            interp: Default::default(),
+        });
+        let clip = record.name.clone();
+        self.apply(Edit::ReplaceClip {
+            name: clip,
+            clip: record,
         })
     }
 
