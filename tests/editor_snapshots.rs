@@ -1,7 +1,7 @@
 //! Snapshots of the editor's main views, rendered by egui_kittest through wgpu with the real
 //! viewport renderer (the project drawn by `render`, as in the window): Animate (a posed frame of a
-//! clip), Bones, the Weights heat map and the Mesh wireframe; and the timeline alone (its time
-//! labels). Compared with `tests/snapshots/*.png` within the tolerances in `kittest.toml` (CI
+//! clip), Bones, the Weights heat map and the Mesh wireframe, the curve editor, an IK arm and a
+//! suggested skeleton; and the timeline alone (its time labels). Compared with `tests/snapshots/*.png` within the tolerances in `kittest.toml` (CI
 //! renders on Mesa's llvmpipe, as this does).
 //!
 //! `UPDATE_SNAPSHOTS=1` rewrites the snapshots; `LIMBER_SCREENSHOTS=1` also writes the README's
@@ -30,12 +30,20 @@ struct App {
 
 /// The sample project in a 1280 × 800 harness whose renderer holds the editor's GPU scene.
 fn harness(setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
+    harness_of(
+        Document::open(&sample()).expect("the sample project opens"),
+        setup,
+    )
+}
+
+/// `document` in a 1280 × 800 harness whose renderer holds the editor's GPU scene.
+fn harness_of(document: Document, setup: impl FnOnce(&mut Editor)) -> Harness<'static, App> {
     let render_state = create_render_state(
         default_wgpu_setup(),
         egui_wgpu::RendererOptions::PREDICTABLE,
     );
     gpu_bridge::install(&render_state);
-    let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
+    let mut editor = Editor::new(document);
     setup(&mut editor);
     gpu_bridge::sync_document(&render_state, 0, &editor.document).expect("the project uploads");
     let mut harness = Harness::builder()
@@ -106,6 +114,57 @@ fn mesh_view() {
         editor.mode = Mode::Mesh;
     });
     check(&mut harness, "mesh", None);
+}
+
+/// Animate mode with the curve editor open on arm_l's channels (the README's walkthrough).
+#[test]
+fn curves_view() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Animate;
+        editor.time = 0.3;
+        editor.selected_bone = Some(3);
+        editor.run_command(limber::app::commands::Command::ToggleCurves);
+    });
+    check(&mut harness, "curves_window", Some("curves.png"));
+}
+
+/// Bones mode on the zombie with a forearm drawn from arm_r's tail and a two-bone IK made on it
+/// (its new target bone at the hand): the chain and target drawn in the view, the constraint
+/// listed in the inspector.
+#[test]
+fn ik_arm_view() {
+    let mut harness = harness(|editor| {
+        editor.mode = Mode::Bones;
+        let arm = editor
+            .document
+            .project
+            .rig
+            .skeleton
+            .index_of("arm_r")
+            .expect("arm_r");
+        editor.selected_bone = Some(arm);
+        let elbow = editor.document.project.rig.skeleton.bones[arm].tail();
+        editor.add_bone(elbow, elbow + glam::DVec2::new(14.0, 10.0));
+        assert!(editor.add_ik(), "{}", editor.status);
+        editor.finish_background_work();
+    });
+    check(&mut harness, "ik_arm", Some("ik_arm.png"));
+}
+
+/// Bones mode on a fresh project from the 2560 px lizard after "Suggest bones".
+#[test]
+fn suggested_bones_view() {
+    let sprite =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites/oc_lizard_2560w.png");
+    let document = Document::from_image(&sprite).expect("the sprite opens");
+    let mut harness = harness_of(document, |editor| {
+        editor.mode = Mode::Bones;
+        editor.suggest_bones();
+        editor.finish_background_work();
+        assert!(editor.document.project.rig.skeleton.bones.len() >= 5);
+        editor.selected_bone = None;
+    });
+    check(&mut harness, "suggested", Some("suggested.png"));
 }
 
 /// The timeline alone (1000 × 260) on shamble at 12 fps, the playhead at 0.5 s and hip's keys

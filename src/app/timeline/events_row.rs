@@ -30,14 +30,14 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, ROW), Sense::hover());
     let header = Rect::from_min_size(rect.min, Vec2::new(NAME_WIDTH, ROW));
     ui.put(
-        Rect::from_min_size(header.min + Vec2::new(4.0, 1.0), Vec2::new(70.0, ROW - 2.0)),
+        Rect::from_min_size(header.min + Vec2::new(4.0, 1.0), Vec2::new(48.0, ROW - 2.0)),
         egui::Label::new("Events"),
     );
     let add = ui
         .put(
             Rect::from_min_size(
-                Pos2::new(header.right() - 62.0, header.top() + 1.0),
-                Vec2::new(58.0, ROW - 2.0),
+                Pos2::new(header.left() + 54.0, header.top() + 1.0),
+                Vec2::new(header.width() - 58.0, ROW - 2.0),
             ),
             egui::Button::new("+ event").small(),
         )
