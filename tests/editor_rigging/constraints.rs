@@ -306,3 +306,25 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
     let own = limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), 0.0);
     assert!((frame.world[leg].translation - own.world[leg].translation).length() < 1e-9);
 }
+
+#[test]
+fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    // IK on hip > spine: the new target sits at spine's tail, where the head bone starts.
+    select(&mut harness, "spine");
+    click_label(&mut harness, "Add IK");
+    let target = harness.state().document.project.rig.ik[0].target;
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    let head = bone(harness.state(), "head");
+    let rotation = harness.state().keyed_rotation(head);
+    let (at, _) = drawn(harness.state(), target);
+    let from = harness.state().screen_of(at);
+    drag(&mut harness, from, from + DVec2::new(30.0, 20.0));
+    let editor = harness.state();
+    assert_eq!(editor.selected_bone, Some(target), "the target was taken");
+    assert_eq!(editor.keyed_rotation(head), rotation, "the head bone was not turned");
+    let (moved, _) = drawn(editor, target);
+    assert!(moved.distance(at) > 1.0, "the target moved");
+}

@@ -54,8 +54,11 @@ impl Tool for PoseDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let frame = editor.frame()?;
         let point = press.point;
+        // An IK target sits on its chain's tip, where a child bone may start too: within reach,
+        // the target is what the press takes.
         let bone = editor
-            .bone_at(&frame.palette, point, editor.bone_reach())
+            .ik_target_at(&frame.palette, point, editor.bone_reach())
+            .or_else(|| editor.bone_at(&frame.palette, point, editor.bone_reach()))
             .or(editor.selected_bone)?;
         let record = editor.document.project.rig.skeleton.bones.get(bone)?;
         // An IK target moves rather than turns, so that the chain follows it.
