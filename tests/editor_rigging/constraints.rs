@@ -324,7 +324,11 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
     drag(&mut harness, from, from + DVec2::new(30.0, 20.0));
     let editor = harness.state();
     assert_eq!(editor.selected_bone, Some(target), "the target was taken");
-    assert_eq!(editor.keyed_rotation(head), rotation, "the head bone was not turned");
+    assert_eq!(
+        editor.keyed_rotation(head),
+        rotation,
+        "the head bone was not turned"
+    );
     let (moved, _) = drawn(editor, target);
     assert!(moved.distance(at) > 1.0, "the target moved");
 }

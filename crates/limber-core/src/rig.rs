@@ -264,13 +264,13 @@ impl RigFile {
                 .follows
                 .iter()
                 .filter(|c| c.kind == FollowKind::LookAt)
-                .map(|c| c.to_look_at(skeleton))
+                .map(|c| c.to_record(skeleton))
                 .collect(),
             child_of: rig
                 .follows
                 .iter()
                 .filter(|c| c.kind == FollowKind::ChildOf)
-                .map(|c| c.to_child_of(skeleton))
+                .map(|c| c.to_record(skeleton))
                 .collect(),
             clips: rig.clips.iter().map(Clip::to_record).collect(),
         }

@@ -21,29 +21,23 @@ fn full_mix() -> f64 {
     1.0
 }
 
-/// A look-at constraint as written.
+/// A look-at or child-of constraint as written (the same fields; which list it is in says which).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LookAtRecord {
+pub struct FollowRecord {
     pub name: String,
-    /// The bone that turns.
+    /// The bone that turns (look-at) or is carried (child-of).
     pub bone: String,
-    /// The bone whose head it aims at.
+    /// The bone whose head it aims at (look-at), or that carries it as if it were its parent
+    /// (child-of).
     pub target: String,
     #[serde(default = "full_mix")]
     pub mix: f64,
 }
 
+/// A look-at constraint as written.
+pub type LookAtRecord = FollowRecord;
 /// A child-of constraint as written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ChildOfRecord {
-    pub name: String,
-    /// The bone that is carried.
-    pub bone: String,
-    /// The bone that carries it, as if it were its parent.
-    pub target: String,
-    #[serde(default = "full_mix")]
-    pub mix: f64,
-}
+pub type ChildOfRecord = FollowRecord;
 
 /// Which way a follow constraint moves its bone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,14 +67,13 @@ pub struct FollowConstraint {
 }
 
 impl FollowConstraint {
-    fn validate(
+    /// Resolves `record`'s bones: two different bones, a mix from 0 to 1.
+    pub fn from_record(
         kind: FollowKind,
-        name: &str,
-        bone: &str,
-        target: &str,
-        mix: f64,
+        record: &FollowRecord,
         skeleton: &Skeleton,
     ) -> Result<Self, ConstraintError> {
+        let name = &record.name;
         let index = |bone: &str| {
             skeleton
                 .index_of(bone)
@@ -89,63 +82,25 @@ impl FollowConstraint {
                     bone: bone.to_string(),
                 })
         };
-        let (bone, target) = (index(bone)?, index(target)?);
-        if bone == target || !(0.0..=1.0).contains(&mix) {
+        let (bone, target) = (index(&record.bone)?, index(&record.target)?);
+        if bone == target || !(0.0..=1.0).contains(&record.mix) {
             return Err(ConstraintError::BadFollow {
                 kind: kind.label(),
-                name: name.to_string(),
+                name: name.clone(),
             });
         }
         Ok(Self {
             kind,
-            name: name.to_string(),
+            name: name.clone(),
             bone,
             target,
-            mix,
+            mix: record.mix,
         })
     }
 
-    pub fn from_look_at(
-        record: &LookAtRecord,
-        skeleton: &Skeleton,
-    ) -> Result<Self, ConstraintError> {
-        let r = record;
-        Self::validate(
-            FollowKind::LookAt,
-            &r.name,
-            &r.bone,
-            &r.target,
-            r.mix,
-            skeleton,
-        )
-    }
-
-    pub fn from_child_of(
-        record: &ChildOfRecord,
-        skeleton: &Skeleton,
-    ) -> Result<Self, ConstraintError> {
-        let r = record;
-        Self::validate(
-            FollowKind::ChildOf,
-            &r.name,
-            &r.bone,
-            &r.target,
-            r.mix,
-            skeleton,
-        )
-    }
-
-    pub fn to_look_at(&self, skeleton: &Skeleton) -> LookAtRecord {
-        LookAtRecord {
-            name: self.name.clone(),
-            bone: skeleton.bones[self.bone].name.clone(),
-            target: skeleton.bones[self.target].name.clone(),
-            mix: self.mix,
-        }
-    }
-
-    pub fn to_child_of(&self, skeleton: &Skeleton) -> ChildOfRecord {
-        ChildOfRecord {
+    /// Back to the written form.
+    pub fn to_record(&self, skeleton: &Skeleton) -> FollowRecord {
+        FollowRecord {
             name: self.name.clone(),
             bone: skeleton.bones[self.bone].name.clone(),
             target: skeleton.bones[self.target].name.clone(),
@@ -163,10 +118,10 @@ pub fn follows_from_records(
 ) -> Result<Vec<FollowConstraint>, ConstraintError> {
     let carried = child_of
         .iter()
-        .map(|r| FollowConstraint::from_child_of(r, skeleton));
+        .map(|r| FollowConstraint::from_record(FollowKind::ChildOf, r, skeleton));
     let aimed = look_at
         .iter()
-        .map(|r| FollowConstraint::from_look_at(r, skeleton));
+        .map(|r| FollowConstraint::from_record(FollowKind::LookAt, r, skeleton));
     carried.chain(aimed).collect()
 }
 
@@ -368,20 +323,20 @@ mod tests {
             target: "hand".into(),
             mix: 0.25,
         };
-        let c = FollowConstraint::from_look_at(&record, &s).unwrap();
-        assert_eq!(c.to_look_at(&s), record);
+        let c = FollowConstraint::from_record(FollowKind::LookAt, &record, &s).unwrap();
+        assert_eq!(c.to_record(&s), record);
         let itself = LookAtRecord {
             target: "eye".into(),
             ..record.clone()
         };
-        assert!(FollowConstraint::from_look_at(&itself, &s).is_err());
+        assert!(FollowConstraint::from_record(FollowKind::LookAt, &itself, &s).is_err());
         let ghost = ChildOfRecord {
             name: "carry".into(),
             bone: "prop".into(),
             target: "ghost".into(),
             mix: 1.0,
         };
-        let error = FollowConstraint::from_child_of(&ghost, &s).unwrap_err();
+        let error = FollowConstraint::from_record(FollowKind::ChildOf, &ghost, &s).unwrap_err();
         assert_eq!(
             error.to_string(),
             "child-of \"carry\" names unknown bone \"ghost\""
@@ -391,6 +346,6 @@ mod tests {
             mix: 1.5,
             ..ghost
         };
-        assert!(FollowConstraint::from_child_of(&too_much, &s).is_err());
+        assert!(FollowConstraint::from_record(FollowKind::ChildOf, &too_much, &s).is_err());
     }
 }

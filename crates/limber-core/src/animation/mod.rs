@@ -25,7 +25,8 @@ pub use constraints::{
 pub use curve::Interpolation;
 pub use events::EventRecord;
 pub use follow::{
-    ChildOfRecord, FollowConstraint, FollowKind, LookAtRecord, apply_follows, follows_from_records,
+    ChildOfRecord, FollowConstraint, FollowKind, FollowRecord, LookAtRecord, apply_follows,
+    follows_from_records,
 };
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
