@@ -36,12 +36,14 @@ fn constrained() -> Project {
         bone: "head".into(),
         target: "arm_r".into(),
         mix: 1.0,
+        inverse: None,
     });
     constraints.child_of.push(ChildOfRecord {
         name: "carry".into(),
         bone: "leg_l".into(),
         target: "arm_r".into(),
         mix: 1.0,
+        inverse: None,
     });
     apply(&mut project, Edit::SetConstraints(Box::new(constraints))).expect("valid constraints");
     let mut clip = project.rig.clips[0].to_record();

@@ -275,6 +275,24 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                 child.name, child.bone, child.target
             );
             header(ui, editor, &title, ConstraintRef::ChildOf(i));
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Set inverse here")
+                    .on_hover_text(
+                        "carry the bone from the target's pose shown now, not from its rest: \
+                         keyed up at this frame, the mix picks the bone up without a jump",
+                    )
+                    .clicked()
+                {
+                    editor.set_child_of_inverse(i, true);
+                }
+                if child.inverse.is_some() {
+                    ui.label("inverse set");
+                    if ui.button("Clear inverse").clicked() {
+                        editor.set_child_of_inverse(i, false);
+                    }
+                }
+            });
             mix_slider(
                 ui,
                 editor,

@@ -332,3 +332,50 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
     let (moved, _) = drawn(editor, target);
     assert!(moved.distance(at) > 1.0, "the target moved");
 }
+
+#[test]
+fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
+    let mut harness = harness();
+    bones_mode(&mut harness);
+    let (arm, leg) = (
+        bone(harness.state(), "arm_r"),
+        bone(harness.state(), "leg_l"),
+    );
+    select(&mut harness, "leg_l");
+    harness.state_mut().rig_choices.target = Some(arm);
+    harness.run_steps(1);
+    click_label(&mut harness, "Add child-of");
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    let own_at = |editor: &Editor, t: f64| {
+        let mut free = editor.document.project.clone();
+        free.rig.follows.clear();
+        let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
+        limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), t).world[leg]
+    };
+    harness.state_mut().time = 0.3;
+    harness.run_steps(2);
+    let before = harness.state().frame().expect("frame").world[leg].translation;
+    let jump = before.distance(own_at(harness.state(), 0.3).translation);
+    assert!(
+        jump > 0.5,
+        "carried since rest, the leg is off its own place: {jump} px"
+    );
+    let steps = undo_depth(harness.state_mut());
+    click_label(&mut harness, "Set inverse here");
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1);
+    let editor = harness.state();
+    let now = editor.frame().expect("frame").world[leg].translation;
+    assert!(
+        now.distance(own_at(editor, 0.3).translation) < 1e-9,
+        "at the frame it was set, the leg is where its own animation puts it"
+    );
+    harness.state_mut().time = 0.6;
+    harness.run_steps(1);
+    let editor = harness.state();
+    let later = editor.frame().expect("frame").world[leg].translation;
+    assert!(
+        later.distance(own_at(editor, 0.6).translation) > 0.1,
+        "later the arm carries it"
+    );
+}

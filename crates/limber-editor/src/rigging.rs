@@ -211,12 +211,14 @@ impl Editor {
                     bone,
                     target,
                     mix: 1.0,
+                    inverse: None,
                 }),
                 FollowKind::ChildOf => records.child_of.push(ChildOfRecord {
                     name,
                     bone,
                     target,
                     mix: 1.0,
+                    inverse: None,
                 }),
             }
         })
@@ -301,6 +303,37 @@ impl Editor {
             ConstraintRef::Spring(i) => take(&mut r.springs, i),
             ConstraintRef::LookAt(i) => take(&mut r.look_at, i),
             ConstraintRef::ChildOf(i) => take(&mut r.child_of, i),
+        })
+    }
+
+    /// "Set inverse" of child-of constraint `index`: from now on its bone is carried by the
+    /// target's motion since the pose shown now (the playhead's, in Animate mode), so the bone
+    /// does not jump at this frame when the mix is keyed up — picking a prop up. `false` clears
+    /// it (carried since the target's rest). One undo step.
+    pub fn set_child_of_inverse(&mut self, index: usize, set: bool) -> bool {
+        let records = self.constraint_records();
+        let Some(record) = records.child_of.get(index) else {
+            return false;
+        };
+        let inverse = if set {
+            let target = self.document.project.rig.skeleton.index_of(&record.target);
+            let world = self
+                .frame()
+                .and_then(|f| target.and_then(|t| f.world.get(t).copied()));
+            match world.filter(|w| w.matrix2.determinant().abs() > 1e-12) {
+                Some(world) => Some(world.inverse().to_cols_array()),
+                None => {
+                    self.status = "the target is scaled to nothing here: no inverse".into();
+                    return false;
+                }
+            }
+        } else {
+            None
+        };
+        self.change_constraints(|r| {
+            if let Some(c) = r.child_of.get_mut(index) {
+                c.inverse = inverse;
+            }
         })
     }
 

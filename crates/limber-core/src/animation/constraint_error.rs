@@ -13,7 +13,9 @@ pub enum ConstraintError {
     BadLimit { bone: String },
     #[error("transform constraint \"{name}\" needs two different bones and mixes from 0 to 1")]
     BadTransform { name: String },
-    #[error("{kind} \"{name}\" needs two different bones and a mix from 0 to 1")]
+    #[error(
+        "{kind} \"{name}\" needs two different bones, a mix from 0 to 1 and (child-of only) an invertible inverse"
+    )]
     BadFollow { kind: &'static str, name: String },
     #[error("two constraints are named \"{name}\"; clips key mixes by name, so names must differ")]
     DuplicateName { name: String },

@@ -32,6 +32,12 @@ pub struct FollowRecord {
     pub target: String,
     #[serde(default = "full_mix")]
     pub mix: f64,
+    /// Child-of only: the target's world transform inverted, `[a, b, c, d, x, y]` (columns of the
+    /// linear part, then the translation), as measured when the artist pressed "Set inverse" —
+    /// the bone is then carried by the target's motion since that moment rather than since rest,
+    /// so picking a prop up does not make it jump. Absent: the target's rest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inverse: Option<[f64; 6]>,
 }
 
 /// A look-at constraint as written.
@@ -64,6 +70,14 @@ pub struct FollowConstraint {
     pub bone: usize,
     pub target: usize,
     pub mix: f64,
+    /// Child-of: what the target's world is multiplied by before the bone's own (its measured
+    /// inverse, or `None` for the inverse of its rest).
+    pub inverse: Option<DAffine2>,
+}
+
+/// `[a, b, c, d, x, y]` as an affine transform.
+pub fn affine_from_array(m: [f64; 6]) -> DAffine2 {
+    DAffine2::from_cols_array(&m)
 }
 
 impl FollowConstraint {
@@ -83,7 +97,16 @@ impl FollowConstraint {
                 })
         };
         let (bone, target) = (index(&record.bone)?, index(&record.target)?);
-        if bone == target || !(0.0..=1.0).contains(&record.mix) {
+        let inverse = record.inverse.map(affine_from_array);
+        let inverse_ok = match inverse {
+            None => true,
+            Some(m) => {
+                kind == FollowKind::ChildOf
+                    && m.is_finite()
+                    && m.matrix2.determinant().abs() > 1e-12
+            }
+        };
+        if bone == target || !(0.0..=1.0).contains(&record.mix) || !inverse_ok {
             return Err(ConstraintError::BadFollow {
                 kind: kind.label(),
                 name: name.clone(),
@@ -95,6 +118,7 @@ impl FollowConstraint {
             bone,
             target,
             mix: record.mix,
+            inverse,
         })
     }
 
@@ -105,6 +129,7 @@ impl FollowConstraint {
             bone: skeleton.bones[self.bone].name.clone(),
             target: skeleton.bones[self.target].name.clone(),
             mix: self.mix,
+            inverse: self.inverse.map(|m| m.to_cols_array()),
         }
     }
 }
@@ -145,7 +170,12 @@ pub fn apply_follows(
         let own = world[constraint.bone];
         let target = world[constraint.target];
         let wanted = match constraint.kind {
-            FollowKind::ChildOf => target * rest[constraint.target].inverse() * own,
+            FollowKind::ChildOf => {
+                let inverse = constraint
+                    .inverse
+                    .unwrap_or_else(|| rest[constraint.target].inverse());
+                target * inverse * own
+            }
             FollowKind::LookAt => aimed(own, target.translation),
         };
         move_toward(
@@ -228,6 +258,7 @@ mod tests {
             bone,
             target,
             mix,
+            inverse: None,
         }
     }
 
@@ -300,6 +331,50 @@ mod tests {
     }
 
     #[test]
+    fn child_of_with_an_inverse_set_at_a_pose_carries_from_that_pose_without_a_jump() {
+        let s = skeleton();
+        let solver = PoseSolver::new(&s).unwrap();
+        // The hand reaches the prop's place: turned 30° and moved; "Set inverse" there.
+        let mut reach = Pose::rest(&s);
+        reach.bones[0].rotate = 0.5;
+        reach.bones[0].translate = [12.0, -4.0];
+        let hand_then = solver.world(&reach)[0];
+        let mut carry = follow(FollowKind::ChildOf, 1, 0, 1.0);
+        carry.inverse = Some(hand_then.inverse());
+        // At that pose the prop stays where its own animation has it: no jump when picked up.
+        let mut at_pickup = reach.clone();
+        apply_follows(&solver, &s, &mut at_pickup, std::slice::from_ref(&carry));
+        let prop = solver.world(&at_pickup)[1].translation;
+        assert!((prop - DVec2::new(20.0, 0.0)).length() < 1e-9, "{prop}");
+        // Then the hand moves on by (0, 10): the prop goes with it.
+        let mut later = reach.clone();
+        later.bones[0].translate = [12.0, 6.0];
+        apply_follows(&solver, &s, &mut later, &[carry]);
+        let prop = solver.world(&later)[1].translation;
+        assert!((prop - DVec2::new(20.0, 10.0)).length() < 1e-9, "{prop}");
+    }
+
+    #[test]
+    fn an_inverse_is_for_child_of_only_and_must_be_invertible() {
+        let s = skeleton();
+        let record = FollowRecord {
+            name: "c".into(),
+            bone: "prop".into(),
+            target: "hand".into(),
+            mix: 1.0,
+            inverse: Some([1.0, 0.0, 0.0, 1.0, -3.0, 2.0]),
+        };
+        let carried = FollowConstraint::from_record(FollowKind::ChildOf, &record, &s).unwrap();
+        assert_eq!(carried.to_record(&s), record, "round trip");
+        assert!(FollowConstraint::from_record(FollowKind::LookAt, &record, &s).is_err());
+        let flat = FollowRecord {
+            inverse: Some([0.0; 6]),
+            ..record
+        };
+        assert!(FollowConstraint::from_record(FollowKind::ChildOf, &flat, &s).is_err());
+    }
+
+    #[test]
     fn a_zero_mix_changes_nothing() {
         let s = skeleton();
         let solver = PoseSolver::new(&s).unwrap();
@@ -322,6 +397,7 @@ mod tests {
             bone: "eye".into(),
             target: "hand".into(),
             mix: 0.25,
+            inverse: None,
         };
         let c = FollowConstraint::from_record(FollowKind::LookAt, &record, &s).unwrap();
         assert_eq!(c.to_record(&s), record);
@@ -335,6 +411,7 @@ mod tests {
             bone: "prop".into(),
             target: "ghost".into(),
             mix: 1.0,
+            inverse: None,
         };
         let error = FollowConstraint::from_record(FollowKind::ChildOf, &ghost, &s).unwrap_err();
         assert_eq!(
