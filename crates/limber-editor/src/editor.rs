@@ -396,10 +396,22 @@ impl Editor {
 
     /// The bone whose posed segment passes nearest `image_point`, within `reach` image pixels.
     pub fn bone_at(&self, palette: &[DAffine2], image_point: DVec2, reach: f64) -> Option<usize> {
+        let all = 0..self.document.project.rig.skeleton.bones.len();
+        self.nearest_bone_among(all, palette, image_point, reach)
+    }
+
+    /// Of the bones `candidates`, the one drawn nearest `image_point` within `reach`, if any.
+    pub fn nearest_bone_among(
+        &self,
+        candidates: impl IntoIterator<Item = usize>,
+        palette: &[DAffine2],
+        image_point: DVec2,
+        reach: f64,
+    ) -> Option<usize> {
         let bones = &self.document.project.rig.skeleton.bones;
-        bones
-            .iter()
-            .enumerate()
+        candidates
+            .into_iter()
+            .filter_map(|i| Some((i, bones.get(i)?)))
             .map(|(i, bone)| {
                 let m = palette.get(i).copied().unwrap_or(DAffine2::IDENTITY);
                 let (a, b) = (

@@ -407,28 +407,8 @@ impl Editor {
         point: DVec2,
         reach: f64,
     ) -> Option<usize> {
-        let rig = &self.document.project.rig;
-        rig.ik
-            .iter()
-            .map(|c| c.target)
-            .filter_map(|t| {
-                let bone = rig.skeleton.bones.get(t)?;
-                let m = palette.get(t).copied().unwrap_or(glam::DAffine2::IDENTITY);
-                let (a, b) = (
-                    m.transform_point2(bone.head()),
-                    m.transform_point2(bone.tail()),
-                );
-                let along = b - a;
-                let u = if along.length_squared() > 0.0 {
-                    ((point - a).dot(along) / along.length_squared()).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                let distance = (a + along * u).distance(point);
-                (distance <= reach).then_some((t, distance))
-            })
-            .min_by(|x, y| x.1.total_cmp(&y.1))
-            .map(|(t, _)| t)
+        let targets = self.document.project.rig.ik.iter().map(|c| c.target);
+        self.nearest_bone_among(targets, palette, point, reach)
     }
 
     /// Runs `action` as one undo step, or inside the step already open.
