@@ -52,6 +52,8 @@ fn frames_are_one_png_per_frame_at_the_canvas_size_and_a_loop_does_not_repeat_it
         "shamble",
         "--fps",
         "10",
+        "--frame",
+        "image",
         "--frames",
         &s(&frames),
     ]);
@@ -100,7 +102,14 @@ fn a_project_without_bones_renders_its_source_image() {
     let sprite = common::sprite("kenney_robot_jump.png");
     limber_ok(&["new", &s(&sprite), "-o", &s(&project)]);
     let out = dir.join("rest");
-    limber_ok(&["render", &s(&project), "--frames", &s(&out)]);
+    limber_ok(&[
+        "render",
+        &s(&project),
+        "--frame",
+        "image",
+        "--frames",
+        &s(&out),
+    ]);
     let render = image::open(out.join("frame_0000.png")).unwrap().to_rgba8();
     let source = image::open(&sprite).unwrap().to_rgba8();
     assert_eq!(render.dimensions(), source.dimensions());
@@ -136,6 +145,8 @@ fn a_sheet_holds_every_frame_and_its_atlas_describes_them() {
         "0.5",
         "--columns",
         "4",
+        "--frame",
+        "image",
         "--sheet",
         &s(&sheet),
     ]);
@@ -151,10 +162,10 @@ fn a_sheet_holds_every_frame_and_its_atlas_describes_them() {
         .values()
         .map(|f| f["duration"].as_u64().unwrap())
         .sum();
-    assert_eq!(total_ms, 1083, "13 frames of 1/12 s");
+    assert_eq!(total_ms, 1000, "13 poses sharing the clip's 1.0 s");
     // Zombie 96 × 128 at half scale; 4 columns, 4 rows.
     assert_eq!((image.width(), image.height()), (4 * 48, 4 * 64));
-    let last = &frames["wave_0012"]["frame"];
+    let last = &frames["12"]["frame"];
     assert_eq!(
         (last["x"].as_u64(), last["y"].as_u64()),
         (Some(0), Some(3 * 64))

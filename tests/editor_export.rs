@@ -12,10 +12,12 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use image::AnimationDecoder;
+use limber::app::commands::Command;
 use limber::app::document::Document;
 use limber::app::editor::Editor;
 use limber::app::export_job::{ExportKind, ExportOutcome};
 use limber::app::ui::editor_ui;
+use limber::render::export::framing::Framing;
 use limber::render::export::timing::FrameTimes;
 
 /// The bundled sample with its first clip (shamble: 1.2 s, looping) selected.
@@ -181,8 +183,84 @@ fn a_png_frames_export_writes_one_png_per_frame_at_the_clips_rate() {
     );
     let expected: Vec<String> = (0..frames).map(|i| format!("frame_{i:04}.png")).collect();
     assert_eq!(entries(&out), expected, "the frames and nothing else");
+    // Framed to the animation by default: the swinging limbs stay inside, past the 96 x 128 image.
     let first = image::open(out.join("frame_0000.png")).expect("a PNG");
+    assert!(
+        first.width() > 96 || first.height() > 128,
+        "{:?}",
+        (first.width(), first.height())
+    );
+}
+
+/// The File > Export entry `name`, clicked through the menus.
+fn click_export_entry(harness: &mut Harness<'_, Editor>, name: &str) {
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Export").hover();
+    harness.run_steps(2);
+    harness.get_by_label(name).click();
+    harness.run_steps(2);
+}
+
+#[test]
+fn the_export_menu_frames_exports_to_the_image_and_trims_sheets() {
+    let dir = common::temp_dir("editor-export-framing");
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, editor: &mut Editor| {
+                editor_ui(ui, editor, None, false, &[]);
+            },
+            editor(),
+        );
+    harness.run_steps(1);
+    assert_eq!(
+        harness.state().export_options.framing,
+        Framing::Animation { margin: 2 }
+    );
+    click_export_entry(&mut harness, "Frame to the image");
+    assert_eq!(harness.state().export_options.framing, Framing::Image);
+    click_export_entry(&mut harness, "Trim sheet frames");
+    assert!(harness.state().export_options.trim);
+    // Each is one toggle: the export menu switches them back as well.
+    click_export_entry(&mut harness, "Trim sheet frames");
+    assert!(!harness.state().export_options.trim);
+
+    // Framed to the image: the frames are the image's 96 x 128.
+    let frames = dir.join("frames");
+    let editor = harness.state_mut();
+    editor.start_export(ExportKind::Frames, &frames);
+    assert!(matches!(
+        editor.finish_export(),
+        Some(ExportOutcome::Written(_))
+    ));
+    let first = image::open(frames.join("frame_0000.png")).expect("a PNG");
     assert_eq!((first.width(), first.height()), (96, 128));
+
+    // Trimmed: every frame of the atlas says so, with its offset in the 96 x 128 source.
+    editor.run_command(Command::ToggleExportTrim);
+    let sheet = dir.join("sheet.png");
+    editor.start_export(ExportKind::Sheet, &sheet);
+    assert!(matches!(
+        editor.finish_export(),
+        Some(ExportOutcome::Written(_))
+    ));
+    let atlas: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sheet.with_extension("json")).expect("an atlas"))
+            .expect("JSON");
+    let frames = atlas["frames"].as_object().expect("frames");
+    assert_eq!(frames.len(), expected_frames(editor, f64::INFINITY));
+    let mut area = 0;
+    for frame in frames.values() {
+        assert_eq!(frame["sourceSize"], serde_json::json!({"w": 96, "h": 128}));
+        let side = |k: &str| frame["spriteSourceSize"][k].as_u64().unwrap_or(u64::MAX);
+        assert!(side("x") + side("w") <= 96 && side("y") + side("h") <= 128);
+        area += side("w") * side("h");
+    }
+    assert!(
+        area < frames.len() as u64 * 96 * 128,
+        "trimming keeps less than whole frames"
+    );
 }
 
 #[test]

@@ -79,9 +79,13 @@ pub fn menu_shortcut(entry: &CommandEntry) -> Option<String> {
     entry.shortcuts.first().map(ToString::to_string)
 }
 
-/// One menu entry, greyed when it would do nothing; the command when clicked.
+/// One menu entry, greyed when it would do nothing and highlighted when it is a toggle that is on;
+/// the command when clicked.
 fn menu_item(ui: &mut egui::Ui, editor: &Editor, entry: &CommandEntry) -> Option<Command> {
-    let mut button = egui::Button::new(entry.name);
+    let mut button = match editor.is_checked(entry.command) {
+        Some(on) => egui::Button::selectable(on, entry.name),
+        None => egui::Button::new(entry.name),
+    };
     if let Some(text) = menu_shortcut(entry) {
         button = button.shortcut_text(text);
     }

@@ -5,6 +5,7 @@
 
 mod demo;
 mod export_cmd;
+mod framing_args;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;

@@ -14,7 +14,9 @@ use crate::render::GpuContext;
 use crate::render::PartStyle;
 use crate::render::export::gif::MAX_GIF_FPS;
 use crate::render::export::timing::{DEFAULT_FPS, FrameTimes};
-use crate::render::export::{ClipRenderer, RenderSettings, write_frames, write_gif, write_sheet};
+use crate::render::export::{
+    ClipRenderer, RenderSettings, SheetOptions, write_frames, write_gif, write_sheet,
+};
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
@@ -40,6 +42,8 @@ pub struct RenderArgs {
     pub transition: super::transition_args::TransitionArgs,
     #[command(flatten)]
     pub output: RenderOutput,
+    #[command(flatten)]
+    pub framing: super::framing_args::FramingArgs,
     /// Frames per row of a sprite sheet [default: the smallest square that holds them].
     #[arg(long, requires = "sheet")]
     pub columns: Option<u32>,
@@ -52,7 +56,8 @@ pub struct RenderOutput {
     /// Write frame_0000.png, frame_0001.png, … into this folder (made if missing).
     #[arg(long, value_name = "DIR")]
     pub frames: Option<PathBuf>,
-    /// Write one sprite-sheet PNG and its JSON-hash atlas beside it (same name, .json).
+    /// Write one sprite-sheet PNG and its JSON-hash atlas beside it (same name, .json; the folder
+    /// is made if missing).
     #[arg(long, value_name = "OUT.png")]
     pub sheet: Option<PathBuf>,
     /// Write an animated GIF.
@@ -147,10 +152,14 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         Some(text) => parse_color(text)?,
         None => [0; 4],
     };
-    for path in [&args.output.sheet, &args.output.gif].into_iter().flatten() {
+    if let Some(path) = &args.output.gif {
         check_parent(path)?;
     }
-    if let Some(dir) = &args.output.frames {
+    let sheet_dir = args.output.sheet.as_deref().and_then(Path::parent);
+    for dir in [args.output.frames.as_deref(), sheet_dir]
+        .into_iter()
+        .flatten()
+    {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
     }
@@ -187,6 +196,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         },
     };
     let renderer = ClipRenderer::new(&gpu, &project, &args.project, settings)
+        .and_then(|r| r.framed(args.framing.framing(), playback, &times))
         .map_err(|e| anyhow!("{file}: {e}"))?;
     let [width, height] = renderer.size();
 
@@ -194,7 +204,11 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         write_frames(&renderer, playback, &times, dir, None)?;
         dir.clone()
     } else if let Some(path) = &args.output.sheet {
-        write_sheet(&renderer, playback, &times, args.columns, path, None)?;
+        let options = SheetOptions {
+            columns: args.columns,
+            trim: args.framing.trim,
+        };
+        write_sheet(&renderer, playback, &times, options, path, None)?;
         path.clone()
     } else if let Some(path) = &args.output.gif {
         write_gif(&renderer, playback, &times, path, None)?;

@@ -25,6 +25,10 @@ pub enum Command {
     /// A PNG per frame into a chosen folder.
     ExportFrames,
     ExportGltf,
+    /// Rendered exports frame the image's rectangle instead of the whole animation (a setting).
+    ToggleExportImageFrame,
+    /// Sprite-sheet exports trim each frame to its pixels and pack them (a setting).
+    ToggleExportTrim,
     Quit,
     Undo,
     Redo,
@@ -204,6 +208,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ExportSheet, "Sprite sheet of the clip…", "", &[], export()),
     entry(C::ExportFrames, "PNG frames of the clip…", "", &[], export()),
     entry(C::ExportGltf, "glTF 2.0 (all clips)…", "", &[], export()),
+    entry(C::ToggleExportImageFrame, "Frame to the image", "rendered exports show the image's rectangle (limbs past its edge are cut) instead of the whole animation plus 2 px", &[], export()),
+    entry(C::ToggleExportTrim, "Trim sheet frames", "sprite sheets: each frame cut to its own pixels and packed; the atlas gives its offset", &[], export()),
     entry(C::Quit, "Quit", "", &[], at(Menu::File, 1)),
     global(entry(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0))),
     global(entry(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0))),
@@ -367,7 +373,7 @@ mod tests {
             .filter(|e| e.place.and_then(|p| p.submenu) == Some("Export"))
             .map(|e| e.name)
             .collect();
-        assert_eq!(exports.len(), 4);
+        assert_eq!(exports.len(), 6);
     }
 
     #[test]

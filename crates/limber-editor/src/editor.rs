@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use glam::{DAffine2, DVec2};
 
 use super::document::{Document, DocumentError};
-use super::export_job::ExportJob;
+use super::export_job::{ExportJob, ExportOptions};
 use super::key_selection::KeySelection;
 use super::part_job::PartJob;
 use super::weights_cache::WeightsCache;
@@ -107,6 +107,8 @@ pub struct Editor {
     pub weights_job: Option<WeightsJob>,
     /// A GIF, sprite sheet or PNG frames being rendered in the background (`exports.rs`).
     pub export_job: Option<ExportJob>,
+    /// How rendered exports are framed and whether sheets are trimmed (a setting, not saved).
+    pub export_options: ExportOptions,
     /// A large image being meshed and weighted as a new part in the background (`parts.rs`).
     pub part_job: Option<PartJob>,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
@@ -183,6 +185,7 @@ impl Editor {
             weights: WeightsCache::default(),
             weights_job: None,
             export_job: None,
+            export_options: ExportOptions::default(),
             part_job: None,
             sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,

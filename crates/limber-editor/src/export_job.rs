@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 
 use limber_core::progress::Progress;
 use limber_core::project::Project;
+use limber_render::export::framing::Framing;
 use limber_render::export::gif::MAX_GIF_FPS;
 use limber_render::export::timing::{FrameTimes, clip_fps};
 use limber_render::export::{
-    ClipRenderer, FrameExportError, RenderSettings, write_frames, write_gif, write_sheet,
+    ClipRenderer, FrameExportError, RenderSettings, SheetOptions, write_frames, write_gif,
+    write_sheet,
 };
 
 /// What an export writes.
@@ -33,6 +35,24 @@ impl ExportKind {
             Self::Sheet => "sprite sheet",
             Self::Frames => "PNG frames",
         }
+    }
+}
+
+/// How rendered exports are made: the canvas they frame (the whole animation plus 2 px by default)
+/// and whether a sprite sheet's frames are trimmed and packed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExportOptions {
+    pub framing: Framing,
+    pub trim: bool,
+}
+
+impl ExportOptions {
+    /// Switches between the image's rectangle and the animation's bounds (default margin).
+    pub fn toggle_image_frame(&mut self) {
+        self.framing = match self.framing {
+            Framing::Image => Framing::default(),
+            Framing::Animation { .. } => Framing::Image,
+        };
     }
 }
 
@@ -61,9 +81,10 @@ pub struct ExportJob {
 
 impl ExportJob {
     /// Starts rendering clip `clip` of `project` (saved at `project_path`; `None`: the rest pose) at
-    /// the clip's own frame rate (30 fps without one) into `out`.
+    /// the clip's own frame rate (30 fps without one) into `out`, framed as `options` say.
     pub fn start(
         kind: ExportKind,
+        options: ExportOptions,
         project: Project,
         project_path: PathBuf,
         clip: Option<usize>,
@@ -71,7 +92,15 @@ impl ExportJob {
     ) -> Self {
         let target = out.clone();
         let worker = Worker::spawn("limber-export", move |progress: &Progress| {
-            render(kind, &project, &project_path, clip, &target, progress)
+            render(
+                kind,
+                options,
+                &project,
+                &project_path,
+                clip,
+                &target,
+                progress,
+            )
         });
         Self { kind, out, worker }
     }
@@ -127,6 +156,7 @@ impl ExportJob {
 /// The worker: a headless device, the clip's frames, the file(s).
 fn render(
     kind: ExportKind,
+    options: ExportOptions,
     project: &Project,
     project_path: &Path,
     clip: Option<usize>,
@@ -145,17 +175,25 @@ fn render(
         background: [0; 4],
         style: limber_render::PartStyle::default(),
     };
-    let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
     let fps = match kind {
         ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
         _ => clip_fps(clip),
     };
     let times = FrameTimes::of_clip(clip, fps);
+    let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?.framed(
+        options.framing,
+        clip,
+        &times,
+    )?;
+    let sheet = SheetOptions {
+        columns: None,
+        trim: options.trim,
+    };
     let progress = Some(progress);
     match kind {
         ExportKind::Gif => write_gif(&renderer, clip, &times, out, progress),
-        ExportKind::Sheet => write_sheet(&renderer, clip, &times, None, out, progress),
+        ExportKind::Sheet => write_sheet(&renderer, clip, &times, sheet, out, progress),
         ExportKind::Frames => write_frames(&renderer, clip, &times, out, progress),
     }
 }

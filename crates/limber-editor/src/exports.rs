@@ -17,6 +17,7 @@ impl Editor {
         }
         let job = ExportJob::start(
             kind,
+            self.export_options,
             self.document.project.clone(),
             self.document.base_path(),
             self.clip,

@@ -4,6 +4,7 @@
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
 use limber_core::animation::FollowKind;
+use limber_render::export::framing::Framing;
 
 use crate::commands::{Command, WindowRequest};
 use crate::editor::{Editor, Mode};
@@ -27,6 +28,8 @@ impl Editor {
             Command::ExportSheet => return Some(WindowRequest::ExportSheet),
             Command::ExportFrames => return Some(WindowRequest::ExportFrames),
             Command::ExportGltf => return Some(WindowRequest::ExportGltf),
+            Command::ToggleExportImageFrame => self.export_options.toggle_image_frame(),
+            Command::ToggleExportTrim => self.export_options.trim = !self.export_options.trim,
             Command::Quit => return Some(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -174,6 +177,8 @@ impl Editor {
                 !parts.is_empty() && parts.iter().all(|p| p.pixel_art)
             }
             Command::ToggleCurves => self.curves.open,
+            Command::ToggleExportImageFrame => self.export_options.framing == Framing::Image,
+            Command::ToggleExportTrim => self.export_options.trim,
             _ => return None,
         })
     }

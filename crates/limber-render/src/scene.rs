@@ -312,20 +312,26 @@ impl ProjectScene {
         renderer.draw_parts(pass, &order, layers);
     }
 
-    /// Renders `frame` into `target`, which shows the canvas (image space from (0, 0)) scaled to the
-    /// target's size, over `background` (premultiplied, 0–1).
+    /// The view showing the canvas (image space from (0, 0)) on a whole target.
+    pub fn canvas_view(&self) -> ViewTransform {
+        let [w, h] = self.canvas_size();
+        ViewTransform::image_rect(DVec2::ZERO, DVec2::new(f64::from(w), f64::from(h)))
+    }
+
+    /// Renders `frame` into `target` seen through `view` (see [`ProjectScene::canvas_view`]), over
+    /// `background` (premultiplied, 0–1).
+    #[allow(clippy::too_many_arguments)]
     pub fn render_frame(
         &self,
         gpu: &GpuContext,
         renderer: &Renderer,
         target: &OffscreenTarget,
         frame: &Frame,
+        view: &ViewTransform,
         style: &PartStyle,
         background: [f64; 4],
     ) -> Result<PremultipliedImage, RenderError> {
-        let [w, h] = self.canvas_size();
-        let view = ViewTransform::image_rect(DVec2::ZERO, DVec2::new(f64::from(w), f64::from(h)));
-        self.apply(&gpu.queue, frame, &view, style);
+        self.apply(&gpu.queue, frame, view, style);
         target.render(gpu, background, |pass| {
             self.draw(pass, renderer, frame, Layers::default())
         })

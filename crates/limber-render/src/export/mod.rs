@@ -1,7 +1,9 @@
 //! Rendered exports: a clip rendered frame by frame offscreen, written as a PNG sequence, a sprite
 //! sheet with a JSON-hash atlas, or an animated GIF.
 
+pub mod framing;
 pub mod gif;
+pub mod pack;
 pub mod sheet;
 pub mod timing;
 
@@ -18,12 +20,15 @@ use super::offscreen::OffscreenTarget;
 use super::overlay::PartStyle;
 use super::renderer::Renderer;
 use super::scene::ProjectScene;
+use super::view::ViewTransform;
+use framing::{FrameRect, Framing, anchor_point, clip_bounds, frame_rect};
 use limber_core::atomic_file::write_atomic_replacing;
 use limber_core::playback::Playback;
 use limber_core::pose::PoseSolver;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
-use sheet::{Sheet, SheetLayout, atlas_json};
+use pack::{pack_trimmed, trim_rect};
+use sheet::{Placement, SheetLayout, atlas_json, paste};
 use timing::FrameTimes;
 
 /// What to render: size, background and skinning.
@@ -45,6 +50,9 @@ pub struct ClipRenderer<'a> {
     scene: ProjectScene,
     target: OffscreenTarget,
     settings: RenderSettings,
+    /// The canvas rendered, in output pixels.
+    rect: FrameRect,
+    view: ViewTransform,
 }
 
 impl<'a> ClipRenderer<'a> {
@@ -62,9 +70,16 @@ impl<'a> ClipRenderer<'a> {
         let renderer = Renderer::new(&gpu.device, super::offscreen::OFFSCREEN_FORMAT);
         let scene =
             ProjectScene::upload(&gpu.device, &gpu.queue, &renderer, project, project_path)?;
-        let [w, h] = scene.canvas_size();
-        let size = |side: u32| (f64::from(side) * settings.scale).round().max(1.0) as u32;
-        let target = OffscreenTarget::new(&gpu.device, size(w), size(h))?;
+        let anchor = anchor_point(project);
+        let rect = frame_rect(
+            Framing::Image,
+            scene.canvas_size(),
+            None,
+            anchor,
+            settings.scale,
+        );
+        let target = OffscreenTarget::new(&gpu.device, rect.size[0], rect.size[1])?;
+        let view = scene.canvas_view();
         Ok(Self {
             gpu,
             project,
@@ -73,12 +88,52 @@ impl<'a> ClipRenderer<'a> {
             scene,
             target,
             settings,
+            rect,
+            view,
         })
+    }
+
+    /// The renderer framed as `framing` asks for the frames `times` of `playback` (the image
+    /// rectangle made by [`ClipRenderer::new`] is kept for [`Framing::Image`]).
+    pub fn framed<'c>(
+        mut self,
+        framing: Framing,
+        playback: impl Into<Playback<'c>>,
+        times: &FrameTimes,
+    ) -> Result<Self, RenderError> {
+        if framing == Framing::Image {
+            return Ok(self);
+        }
+        let bounds = clip_bounds(
+            self.project,
+            &self.solver,
+            playback.into(),
+            times,
+            self.settings.style.mode,
+        );
+        let anchor = anchor_point(self.project);
+        let rect = frame_rect(
+            framing,
+            self.scene.canvas_size(),
+            bounds,
+            anchor,
+            self.settings.scale,
+        );
+        let (min, size) = rect.image_rect(self.settings.scale);
+        self.target = OffscreenTarget::new(&self.gpu.device, rect.size[0], rect.size[1])?;
+        self.view = ViewTransform::image_rect(min, size);
+        self.rect = rect;
+        Ok(self)
     }
 
     /// Output size in pixels.
     pub fn size(&self) -> [u32; 2] {
         [self.target.width, self.target.height]
+    }
+
+    /// The canvas rendered: where it sits relative to the image and where the anchor is in it.
+    pub fn frame_rect(&self) -> FrameRect {
+        self.rect
     }
 
     /// The project at time `t` of `playback` (a clip, a transition, or — for `None` — the rest
@@ -95,6 +150,7 @@ impl<'a> ClipRenderer<'a> {
             &self.renderer,
             &self.target,
             &frame,
+            &self.view,
             &self.settings.style,
             background,
         )?;
@@ -251,36 +307,75 @@ pub fn write_frames<'c>(
 /// Numbers the staging folders of exports running at once in this process.
 static STAGING: AtomicU64 = AtomicU64::new(0);
 
-/// Renders `times` of `clip` into a sprite sheet at `path` (`columns` wide, default square) and
-/// writes its JSON-hash atlas beside it (same name, `.json`); nothing is written when `progress` is
-/// cancelled first.
+/// How a sprite sheet is laid out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SheetOptions {
+    /// Frames per row of the grid (default: the smallest square); ignored when trimmed.
+    pub columns: Option<u32>,
+    /// Each frame cut to its own visible pixels and packed, its offset in the atlas.
+    pub trim: bool,
+}
+
+/// Renders `times` of `clip` into a sprite sheet at `path` (a grid, or trimmed and packed, as
+/// `options` say) and writes its JSON-hash atlas beside it (same name, `.json`); nothing is written
+/// when `progress` is cancelled first.
 pub fn write_sheet<'c>(
     renderer: &ClipRenderer,
     playback: impl Into<Playback<'c>>,
     times: &FrameTimes,
-    columns: Option<u32>,
+    options: SheetOptions,
     path: &Path,
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
     let [width, height] = renderer.size();
-    let layout = SheetLayout::new(times.len(), width, height, columns).map_err(|problem| {
-        FrameExportError::Format {
-            path: path.to_path_buf(),
-            problem,
-        }
-    })?;
-    let mut sheet = Sheet::new(layout);
+    let format_error = |problem| FrameExportError::Format {
+        path: path.to_path_buf(),
+        problem,
+    };
     let playback = playback.into();
-    render_counted(renderer, playback, times, progress, |index, image| {
-        sheet.place(index, &image);
-        Ok(())
-    })?;
+    let (image, placements) = if options.trim {
+        let mut kept = Vec::with_capacity(times.len());
+        render_counted(renderer, playback, times, progress, |_, image| {
+            let [x, y, w, h] = trim_rect(&image);
+            kept.push((
+                image::imageops::crop_imm(&image, x, y, w, h).to_image(),
+                [x, y, w, h],
+            ));
+            Ok(())
+        })?;
+        let sources: Vec<[u32; 4]> = kept.iter().map(|(_, source)| *source).collect();
+        let (placements, [w, h]) = pack_trimmed(&sources).map_err(format_error)?;
+        let mut sheet = RgbaImage::new(w, h);
+        for ((piece, _), placement) in kept.iter().zip(&placements) {
+            let [x, y, ..] = placement.sheet;
+            image::imageops::replace(&mut sheet, piece, i64::from(x), i64::from(y));
+        }
+        (sheet, placements)
+    } else {
+        let layout =
+            SheetLayout::new(times.len(), width, height, options.columns).map_err(format_error)?;
+        let [w, h] = layout.size();
+        let mut sheet = RgbaImage::new(w, h);
+        render_counted(renderer, playback, times, progress, |index, image| {
+            paste(&mut sheet, &image, &layout.placement(index));
+            Ok(())
+        })?;
+        let placements: Vec<Placement> = (0..times.len()).map(|i| layout.placement(i)).collect();
+        (sheet, placements)
+    };
     let image_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let atlas = atlas_json(&layout, times, &playback.name(), &image_name);
-    let png = png_bytes(&sheet.image)?;
+    let atlas = atlas_json(
+        &placements,
+        [image.width(), image.height()],
+        &renderer.frame_rect(),
+        times,
+        &playback.name(),
+        &image_name,
+    );
+    let png = png_bytes(&image)?;
     stop_if_cancelled(progress)?;
     write(path, &png)?;
     write(

@@ -1,11 +1,14 @@
-//! Sprite sheets: frames packed in a grid into one PNG, and the JSON-hash atlas beside it (the
-//! layout TexturePacker and Aseprite write and game frameworks read: a `frames` object keyed by
-//! frame name with `frame`, `sourceSize`, `duration` in ms, and `meta` with the image, its size and
-//! a `frameTags` entry for the clip).
+//! Sprite sheets: frames placed in a grid (or, trimmed, packed by [`super::pack`]) into one PNG,
+//! and the JSON-hash atlas beside it — the layout TexturePacker writes and PixiJS and Phaser read:
+//! a `frames` object keyed `"0"`, `"1"`, … (the keys Phaser's `createFromAseprite` looks frames up
+//! by) with `frame`, `trimmed`, `spriteSourceSize`, `sourceSize`, a `pivot`/`anchor` and `duration`
+//! in ms, then `animations` (PixiJS: clip name → frame names) and `meta` with the image, its size
+//! and a `frameTags` entry for the clip (Aseprite's tag form, which Phaser's loader reads).
 
 use image::{RgbaImage, imageops};
 use serde_json::{Map, Value, json};
 
+use super::framing::FrameRect;
 use super::timing::FrameTimes;
 
 /// Largest sheet made, in pixels (as the PNG decode limit: 256 megapixels).
@@ -42,12 +45,7 @@ impl SheetLayout {
             rows,
         };
         let [w, h] = layout.size();
-        if u64::from(w) * u64::from(h) > MAX_SHEET_PIXELS || w > 65_535 || h > 65_535 {
-            return Err(format!(
-                "a {w} × {h} sheet is too large (at most {MAX_SHEET_PIXELS} pixels and 65535 a side); \
-                 lower --scale or --fps"
-            ));
-        }
+        check_sheet_size(w, h)?;
         Ok(layout)
     }
 
@@ -68,50 +66,85 @@ impl SheetLayout {
     }
 }
 
-/// A sheet being filled.
-pub struct Sheet {
-    pub layout: SheetLayout,
-    pub image: RgbaImage,
+/// Refuses a sheet too large to make or read back.
+pub fn check_sheet_size(w: u32, h: u32) -> Result<(), String> {
+    if u64::from(w) * u64::from(h) > MAX_SHEET_PIXELS || w > 65_535 || h > 65_535 {
+        return Err(format!(
+            "a {w} × {h} sheet is too large (at most {MAX_SHEET_PIXELS} pixels and 65535 a side); \
+             lower --scale or --fps"
+        ));
+    }
+    Ok(())
 }
 
-impl Sheet {
-    pub fn new(layout: SheetLayout) -> Self {
-        let [w, h] = layout.size();
-        Self {
-            layout,
-            image: RgbaImage::new(w, h),
+/// Where one frame went: its rectangle on the sheet and, within the rendered frame, the rectangle
+/// that was kept (all of it unless trimmed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    /// x, y, w, h on the sheet.
+    pub sheet: [u32; 4],
+    /// x, y, w, h in the rendered frame.
+    pub source: [u32; 4],
+}
+
+impl SheetLayout {
+    /// Frame `index` whole in its cell.
+    pub fn placement(&self, index: usize) -> Placement {
+        let [x, y] = self.origin(index);
+        let (w, h) = (self.frame_width, self.frame_height);
+        Placement {
+            sheet: [x, y, w, h],
+            source: [0, 0, w, h],
         }
     }
-
-    /// Copies frame `index` into its cell.
-    pub fn place(&mut self, index: usize, frame: &RgbaImage) {
-        let [x, y] = self.layout.origin(index);
-        imageops::replace(&mut self.image, frame, i64::from(x), i64::from(y));
-    }
 }
 
-/// The JSON-hash atlas for a sheet image named `image_name` holding `times` of clip `clip`.
-pub fn atlas_json(layout: &SheetLayout, times: &FrameTimes, clip: &str, image_name: &str) -> Value {
+/// Copies the kept part of `frame` to its place on `sheet`.
+pub fn paste(sheet: &mut RgbaImage, frame: &RgbaImage, placement: &Placement) {
+    let [sx, sy, w, h] = placement.source;
+    let kept = imageops::crop_imm(frame, sx, sy, w, h).to_image();
+    let [x, y, ..] = placement.sheet;
+    imageops::replace(sheet, &kept, i64::from(x), i64::from(y));
+}
+
+/// The JSON-hash atlas for a sheet image named `image_name` of `sheet_size` holding `times` of
+/// clip `clip`, each rendered on the canvas `rect` and placed as `placements` says.
+pub fn atlas_json(
+    placements: &[Placement],
+    sheet_size: [u32; 2],
+    rect: &FrameRect,
+    times: &FrameTimes,
+    clip: &str,
+    image_name: &str,
+) -> Value {
     let durations = times.durations(1000.0);
-    let (w, h) = (layout.frame_width, layout.frame_height);
+    let [fw, fh] = rect.size;
+    let [px, py] = rect.pivot();
     let mut frames = Map::new();
-    for (index, duration) in durations.iter().enumerate() {
-        let [x, y] = layout.origin(index);
+    let mut names = Vec::new();
+    for (index, (placement, duration)) in placements.iter().zip(&durations).enumerate() {
+        let [x, y, w, h] = placement.sheet;
+        let [sx, sy, sw, sh] = placement.source;
+        let name = index.to_string();
         frames.insert(
-            format!("{clip}_{index:04}"),
+            name.clone(),
             json!({
                 "frame": {"x": x, "y": y, "w": w, "h": h},
                 "rotated": false,
-                "trimmed": false,
-                "spriteSourceSize": {"x": 0, "y": 0, "w": w, "h": h},
-                "sourceSize": {"w": w, "h": h},
+                "trimmed": placement.source != [0, 0, fw, fh],
+                "spriteSourceSize": {"x": sx, "y": sy, "w": sw, "h": sh},
+                "sourceSize": {"w": fw, "h": fh},
+                "pivot": {"x": px, "y": py},
+                "anchor": {"x": px, "y": py},
                 "duration": duration,
             }),
         );
+        names.push(Value::String(name));
     }
-    let [sw, sh] = layout.size();
+    let [sw, sh] = sheet_size;
     json!({
         "frames": frames,
+        "animations": {clip: names},
         "meta": {
             "app": "limber",
             "version": env!("CARGO_PKG_VERSION"),
@@ -127,6 +160,8 @@ pub fn atlas_json(layout: &SheetLayout, times: &FrameTimes, clip: &str, image_na
             }],
             "fps": times.fps,
             "loop": times.looping,
+            // The canvas's top-left relative to the image's origin, in output pixels.
+            "origin": {"x": rect.min[0], "y": rect.min[1]},
         }
     })
 }
@@ -146,13 +181,64 @@ mod tests {
     }
 
     #[test]
-    fn the_atlas_names_every_frame_with_its_rectangle_and_duration() {
+    fn the_atlas_names_every_frame_with_its_rectangle_duration_and_pivot() {
         let layout = SheetLayout::new(3, 8, 8, Some(2)).unwrap();
         let times = FrameTimes::new(0.3, true, 10.0);
-        let atlas = atlas_json(&layout, &times, "walk", "walk.png");
-        let third = &atlas["frames"]["walk_0002"];
+        let rect = FrameRect {
+            min: [-2, 0],
+            size: [8, 8],
+            anchor: [4.0, 6.0],
+        };
+        let placements: Vec<Placement> = (0..3).map(|i| layout.placement(i)).collect();
+        let atlas = atlas_json(
+            &placements,
+            layout.size(),
+            &rect,
+            &times,
+            "walk",
+            "walk.png",
+        );
+        let third = &atlas["frames"]["2"];
         assert_eq!(third["frame"], json!({"x": 0, "y": 8, "w": 8, "h": 8}));
+        assert_eq!(third["trimmed"], json!(false));
         assert_eq!(third["duration"], json!(100));
+        assert_eq!(third["pivot"], json!({"x": 0.5, "y": 0.75}));
         assert_eq!(atlas["meta"]["size"], json!({"w": 16, "h": 16}));
+        assert_eq!(atlas["meta"]["origin"], json!({"x": -2, "y": 0}));
+        assert_eq!(atlas["animations"]["walk"], json!(["0", "1", "2"]));
+        assert_eq!(atlas["meta"]["frameTags"][0]["to"], json!(2));
+    }
+
+    #[test]
+    fn a_trimmed_frame_keeps_its_offset_in_the_source() {
+        let mut frame = RgbaImage::new(6, 4);
+        frame.put_pixel(3, 2, image::Rgba([9, 9, 9, 255]));
+        let placement = Placement {
+            sheet: [1, 0, 1, 1],
+            source: [3, 2, 1, 1],
+        };
+        let mut sheet = RgbaImage::new(2, 1);
+        paste(&mut sheet, &frame, &placement);
+        assert_eq!(sheet.get_pixel(1, 0)[3], 255);
+        let rect = FrameRect {
+            min: [0, 0],
+            size: [6, 4],
+            anchor: [0.0, 0.0],
+        };
+        let atlas = atlas_json(
+            &[placement],
+            [2, 1],
+            &rect,
+            &FrameTimes::new(0.1, true, 10.0),
+            "x",
+            "x.png",
+        );
+        let f = &atlas["frames"]["0"];
+        assert_eq!(f["trimmed"], json!(true));
+        assert_eq!(
+            f["spriteSourceSize"],
+            json!({"x": 3, "y": 2, "w": 1, "h": 1})
+        );
+        assert_eq!(f["sourceSize"], json!({"w": 6, "h": 4}));
     }
 }

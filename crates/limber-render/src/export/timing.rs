@@ -20,6 +20,8 @@ pub struct FrameTimes {
     pub times: Vec<f64>,
     pub fps: f64,
     pub looping: bool,
+    /// Seconds the frames show for in all: the clip's length (one frame for the rest pose).
+    pub length: f64,
 }
 
 impl FrameTimes {
@@ -32,6 +34,7 @@ impl FrameTimes {
                 times: vec![0.0],
                 fps,
                 looping: false,
+                length: 1.0 / fps,
             };
         };
         Self::new(clip.duration, clip.looping, fps)
@@ -54,6 +57,7 @@ impl FrameTimes {
             times,
             fps,
             looping,
+            length: if duration > 0.0 { duration } else { 1.0 / fps },
         }
     }
 
@@ -65,10 +69,13 @@ impl FrameTimes {
         self.times.is_empty()
     }
 
-    /// Display duration of each frame in whole `units` per second (1000: ms, 100: GIF centiseconds),
-    /// rounded so that the running total stays within half a unit of the exact time.
+    /// Display duration of each frame in whole `units` per second (1000: ms, 100: GIF centiseconds):
+    /// the clip's length shared evenly by the frames (a one-shot's extra end pose included, so it
+    /// still plays for exactly the clip's length), rounded so that the running total stays within
+    /// half a unit of the exact time and ends on the length.
     pub fn durations(&self, units: f64) -> Vec<u32> {
-        let end = |i: usize| (i as f64 * units / self.fps).round() as u32;
+        let count = self.len().max(1) as f64;
+        let end = |i: usize| (i as f64 * units * self.length / count).round() as u32;
         (0..self.len()).map(|i| end(i + 1) - end(i)).collect()
     }
 }
@@ -96,5 +103,24 @@ mod tests {
         let delays = t.durations(100.0);
         assert_eq!(delays.iter().sum::<u32>(), 100);
         assert!(delays.iter().all(|&d| d == 3 || d == 4), "{delays:?}");
+    }
+
+    #[test]
+    fn a_one_shot_with_its_end_pose_still_lasts_the_clip_length() {
+        // 1.0 s once at 4 fps: 5 poses sharing 1000 ms (it was 1250 with the end pose a frame long).
+        let t = times(1.0, false, 4.0);
+        let ms = t.durations(1000.0);
+        assert_eq!(ms, vec![200; 5]);
+        let t = times(1.0, false, 12.0);
+        assert_eq!(t.durations(1000.0).iter().sum::<u32>(), 1000);
+        assert_eq!(t.durations(100.0).iter().sum::<u32>(), 100);
+        // A loop whose length is not a whole number of frames adds up to it too.
+        assert_eq!(
+            times(1.01, true, 30.0)
+                .durations(1000.0)
+                .iter()
+                .sum::<u32>(),
+            1010
+        );
     }
 }
