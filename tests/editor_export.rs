@@ -183,13 +183,18 @@ fn a_png_frames_export_writes_one_png_per_frame_at_the_clips_rate() {
     );
     let expected: Vec<String> = (0..frames).map(|i| format!("frame_{i:04}.png")).collect();
     assert_eq!(entries(&out), expected, "the frames and nothing else");
-    // Framed to the animation by default: the swinging limbs stay inside, past the 96 x 128 image.
-    let first = image::open(out.join("frame_0000.png")).expect("a PNG");
-    assert!(
-        first.width() > 96 || first.height() > 128,
-        "{:?}",
-        (first.width(), first.height())
-    );
+    // Framed to the animation by default (87 x 112 here, not the image's 96 x 128): nothing
+    // visible within the 2 px margin of any edge.
+    let first = image::open(out.join("frame_0000.png"))
+        .expect("a PNG")
+        .to_rgba8();
+    let (w, h) = first.dimensions();
+    assert_ne!((w, h), (96, 128));
+    let near_edge = first
+        .enumerate_pixels()
+        .filter(|&(x, y, p)| p[3] > 0 && (x < 2 || y < 2 || x + 2 >= w || y + 2 >= h))
+        .count();
+    assert_eq!(near_edge, 0);
 }
 
 /// The File > Export entry `name`, clicked through the menus.
