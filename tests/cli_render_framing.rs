@@ -226,3 +226,66 @@ fn the_atlas_has_pixi_animations_and_phaser_readable_frame_tags_and_lasts_the_cl
         .sum();
     assert_eq!(ms, 1000);
 }
+
+/// Runs `tests/tooling/phaser/check_atlas.cjs` on `atlas`: Phaser's own atlas parser and
+/// `createFromAseprite` read it (`npm ci` in that folder installs Phaser; CI's `.ci/run` does).
+fn phaser_reads(atlas: &Path) -> Value {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tooling/phaser");
+    assert!(
+        folder.join("node_modules/phaser").exists(),
+        "Phaser is missing: run `npm ci` in tests/tooling/phaser (Node.js 20 or newer)"
+    );
+    let out = std::process::Command::new("node")
+        .arg(folder.join("check_atlas.cjs"))
+        .arg(atlas)
+        .output()
+        .expect("Node.js runs (install Node 20 or newer)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the checker prints JSON")
+}
+
+#[test]
+fn phasers_own_loader_makes_the_clip_from_a_trimmed_atlas() {
+    let dir = temp_dir("render-phaser");
+    let project = zombie(&dir);
+    let sheet = dir.join("wave.png");
+    limber_ok(&[
+        "render",
+        &s(&project),
+        "--clip",
+        "wave",
+        "--fps",
+        "12",
+        "--trim",
+        "--sheet",
+        &s(&sheet),
+    ]);
+    let atlas = atlas(&sheet);
+    let phaser = phaser_reads(&sheet.with_extension("json"));
+    // createFromAseprite made one animation with every frame, each one the atlas has.
+    assert_eq!(phaser["created"], 1);
+    let animation = &phaser["animations"][0];
+    assert_eq!(animation["key"], "wave");
+    assert_eq!(animation["frames"].as_array().map(Vec::len), Some(13));
+    assert_eq!(animation["missing"], 0);
+    assert_eq!(animation["duration"], 1000, "the one-shot's length");
+    // The texture parser took each frame's rectangle, trim and pivot as written.
+    for (name, frame) in atlas["frames"].as_object().unwrap() {
+        let made = &phaser["frames"][name.as_str()];
+        let [x, y, w, h] = rect(&frame["frame"]);
+        assert_eq!(
+            [&made["x"], &made["y"], &made["w"], &made["h"]],
+            [x, y, w, h]
+        );
+        let [sx, sy, sw, sh] = rect(&frame["spriteSourceSize"]);
+        let source = &frame["sourceSize"];
+        let trim = serde_json::json!([source["w"], source["h"], sx, sy, sw, sh]);
+        assert_eq!(made["trim"], trim, "frame {name}");
+        let pivot = serde_json::json!([frame["pivot"]["x"], frame["pivot"]["y"]]);
+        assert_eq!(made["pivot"], pivot);
+    }
+}
