@@ -289,3 +289,25 @@ fn phasers_own_loader_makes_the_clip_from_a_trimmed_atlas() {
         assert_eq!(made["pivot"], pivot);
     }
 }
+
+#[test]
+fn trim_goes_with_a_sheet_only_and_not_with_columns() {
+    let dir = temp_dir("render-trim-refused");
+    let project = zombie(&dir);
+    let p = s(&project);
+    let gif = s(&dir.join("x.gif"));
+    let sheet = s(&dir.join("x.png"));
+    let out = common::limber(&["render", &p, "--trim", "--gif", &gif]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--trim: only a sprite sheet"), "{err}");
+    for args in [
+        vec!["render", &p, "--trim", "--columns", "3", "--sheet", &sheet],
+        vec!["render", &p, "--frame", "tight", "--sheet", &sheet],
+    ] {
+        let out = common::limber(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: clap refuses it");
+    }
+    assert!(!dir.join("x.gif").exists() && !dir.join("x.png").exists());
+}

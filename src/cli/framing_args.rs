@@ -23,8 +23,8 @@ pub struct FramingArgs {
     #[arg(long, value_name = "PX", default_value_t = DEFAULT_MARGIN)]
     pub margin: u32,
     /// Cut each sheet frame to its own visible pixels and pack them; the atlas gives each frame's
-    /// offset (trimmed, spriteSourceSize).
-    #[arg(long, requires = "sheet", conflicts_with = "columns")]
+    /// offset (trimmed, spriteSourceSize). With --sheet only.
+    #[arg(long, conflicts_with = "columns")]
     pub trim: bool,
 }
 

@@ -152,6 +152,9 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         Some(text) => parse_color(text)?,
         None => [0; 4],
     };
+    if args.framing.trim && args.output.sheet.is_none() {
+        bail!("--trim: only a sprite sheet (--sheet OUT.png) has frames to trim");
+    }
     if let Some(path) = &args.output.gif {
         check_parent(path)?;
     }
