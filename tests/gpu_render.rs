@@ -343,3 +343,63 @@ fn a_gpu_validation_error_is_reported_not_a_panic() {
         "{error}"
     );
 }
+
+#[test]
+fn framing_to_the_animation_moves_the_canvas_without_changing_a_pixel() {
+    use limber::render::export::framing::Framing;
+    use limber::render::export::timing::FrameTimes;
+    use limber::render::export::{ClipRenderer, RenderSettings};
+    let gpu = gpu::gpu();
+    let (path, project) = zombie_project("gpu-framed");
+    let clip = project.clip("wave");
+    let times = FrameTimes::of_clip(clip, 10.0);
+    let settings = RenderSettings {
+        scale: 1.0,
+        background: [0; 4],
+        style: PartStyle::default(),
+    };
+    let whole_image = ClipRenderer::new(&gpu, &project, &path, settings).unwrap();
+    let framed = ClipRenderer::new(&gpu, &project, &path, settings)
+        .and_then(|r| r.framed(Framing::default(), clip, &times))
+        .unwrap();
+    let rect = framed.frame_rect();
+    assert_eq!(framed.size(), rect.size);
+    assert_ne!(
+        rect.min,
+        [0, 0],
+        "the wave reaches past the image's top-left"
+    );
+    for &t in &times.times {
+        let (a, b) = (
+            whole_image.render(clip, t).unwrap(),
+            framed.render(clip, t).unwrap(),
+        );
+        // Each pixel of the image-framed render lands at the same image point in the framed one.
+        let (mut same, mut differ) = (0, 0);
+        for (x, y, p) in a.enumerate_pixels() {
+            let (fx, fy) = (i64::from(x) - rect.min[0], i64::from(y) - rect.min[1]);
+            let inside = (0..i64::from(rect.size[0])).contains(&fx)
+                && (0..i64::from(rect.size[1])).contains(&fy);
+            if !inside {
+                assert_eq!(
+                    p[3], 0,
+                    "a visible pixel at ({x}, {y}) is outside the framing"
+                );
+                continue;
+            }
+            let q = b.get_pixel(fx as u32, fy as u32);
+            let worst = p.0.iter().zip(&q.0).map(|(u, v)| u.abs_diff(*v)).max();
+            if worst.unwrap_or(0) <= 1 {
+                same += 1;
+            } else {
+                differ += 1;
+            }
+        }
+        // A triangle edge through a pixel centre may round either way (1 in 9222 here); a
+        // canvas off by a pixel would change thousands.
+        assert!(
+            differ * 1000 <= same,
+            "t = {t}: {differ} pixels differ, {same} agree"
+        );
+    }
+}
