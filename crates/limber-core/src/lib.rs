@@ -55,6 +55,7 @@ pub mod mask;
 pub mod mask_bits;
 pub mod mesh;
 pub mod mesh_edit;
+pub mod output_guard;
 pub mod outline;
 pub mod part_build;
 pub mod pipeline;
