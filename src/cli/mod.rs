@@ -8,6 +8,7 @@ mod export_cmd;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
+mod outputs;
 mod pose_cmd;
 mod render_cmd;
 mod rig;
