@@ -203,9 +203,17 @@ fn gltf_side_images_never_replace_a_part_source() {
         &["out_0.png: cannot write", "the image of part"],
     );
     assert_eq!(bytes(&sprite), before);
-    assert!(!out.exists(), "nothing is written when a side file collides");
+    assert!(
+        !out.exists(),
+        "nothing is written when a side file collides"
+    );
     // Another name is fine.
-    limber_ok(&["export", &s(&project), "--gltf", &s(&dir.join("scene.gltf"))]);
+    limber_ok(&[
+        "export",
+        &s(&project),
+        "--gltf",
+        &s(&dir.join("scene.gltf")),
+    ]);
     assert!(dir.join("scene_0.png").is_file());
     assert_eq!(bytes(&sprite), before);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -9,9 +9,9 @@ use super::MeshOptions;
 use super::svg::weights_svg_text;
 use crate::core::assets::AssetStore;
 use crate::core::distance::Metric;
+use crate::core::output_guard::Inputs;
 use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::progress::Progress;
-use crate::core::output_guard::Inputs;
 use crate::core::project::{Project, check_part_keys, relative_image_path};
 use crate::core::rig::{Rig, load_rig};
 

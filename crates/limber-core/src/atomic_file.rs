@@ -162,7 +162,9 @@ fn write_atomic_with(
     let mut temporary = builder.tempfile_in(&folder)?;
     if let Some(existing) = &existing {
         // Exactly the old permissions, whatever the umask.
-        temporary.as_file().set_permissions(existing.permissions())?;
+        temporary
+            .as_file()
+            .set_permissions(existing.permissions())?;
     }
     write(temporary.as_file_mut())?;
     temporary.as_file().sync_all()?;
@@ -255,7 +257,10 @@ fn replace_backup(path: &Path, folder: &Path, name: &str) -> io::Result<()> {
             let mut staged = names.tempfile_in(folder)?;
             io::copy(&mut File::open(path)?, staged.as_file_mut())?;
             staged.as_file().sync_all()?;
-            staged.persist(backup_path(path)).map(drop).map_err(|e| e.error)
+            staged
+                .persist(backup_path(path))
+                .map(drop)
+                .map_err(|e| e.error)
         }
     }
 }

@@ -77,7 +77,9 @@ impl Inputs {
         &self,
         outputs: impl IntoIterator<Item = &'p Path>,
     ) -> Result<(), OverwriteError> {
-        outputs.into_iter().try_for_each(|output| self.check(output))
+        outputs
+            .into_iter()
+            .try_for_each(|output| self.check(output))
     }
 
     /// An error when an input is a file in the folder `dir` whose name `is_output` claims (a frame

@@ -128,7 +128,12 @@ fn a_destination_link_replaces_its_target_and_stays_a_link() {
     let link = dir.join("p.limber");
     symlink(&target, &link).unwrap();
     write_atomic(&link, b"new").unwrap();
-    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(fs::read(&target).unwrap(), b"new");
     assert_eq!(fs::read(dir.join("real/p.limber.bak")).unwrap(), b"old");
     // A link to nothing is refused, and nothing is created.

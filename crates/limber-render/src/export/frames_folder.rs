@@ -47,7 +47,12 @@ mod tests {
     fn frame_names_round_trip_and_others_are_not_frames() {
         assert_eq!(frame_index(&frame_name(7)), Some(7));
         assert_eq!(frame_index(&frame_name(12345)), Some(12345));
-        for other in ["frame_12.png", "frame_0001.PNG", "frame_00a1.png", "sprite.png"] {
+        for other in [
+            "frame_12.png",
+            "frame_0001.PNG",
+            "frame_00a1.png",
+            "sprite.png",
+        ] {
             assert!(!is_frame_name(other), "{other}");
         }
     }
@@ -57,7 +62,12 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("limber-frames-clean-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        for name in ["frame_0000.png", "frame_0001.png", "frame_0002.png", "notes.txt"] {
+        for name in [
+            "frame_0000.png",
+            "frame_0001.png",
+            "frame_0002.png",
+            "notes.txt",
+        ] {
             fs::write(dir.join(name), b"x").unwrap();
         }
         fs::create_dir(dir.join("frame_0005.png")).unwrap();
@@ -69,7 +79,12 @@ mod tests {
         left.sort();
         assert_eq!(
             left,
-            ["frame_0000.png", "frame_0001.png", "frame_0005.png", "notes.txt"]
+            [
+                "frame_0000.png",
+                "frame_0001.png",
+                "frame_0005.png",
+                "notes.txt"
+            ]
         );
         fs::remove_dir_all(&dir).unwrap();
     }
