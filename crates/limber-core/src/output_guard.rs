@@ -45,7 +45,17 @@ impl Inputs {
 
     /// The project file at `project_path` and every part's source image.
     pub fn of_project(project: &Project, project_path: &Path) -> Self {
-        let mut inputs = Self::new().with(project_path, "the project file");
+        let mut inputs = Self::of_parts(project, project_path);
+        inputs
+            .files
+            .push((project_path.into(), "the project file".into()));
+        inputs
+    }
+
+    /// Every part's source image of `project` (saved at `project_path`): what a project's own save
+    /// must not replace.
+    pub fn of_parts(project: &Project, project_path: &Path) -> Self {
+        let mut inputs = Self::new();
         for (index, part) in project.parts.iter().enumerate() {
             inputs = inputs.with(
                 project.image_path(project_path, index),
