@@ -492,7 +492,7 @@ fn unwritable_outputs_are_refused_naming_them() {
     refused(
         &["mesh", s(&sprite), "--svg", s(&under_file)],
         s(&under_file),
-        "cannot write SVG",
+        "cannot write",
     );
     let under_file_glb = blocker.join("out.glb");
     refused(
@@ -507,9 +507,5 @@ fn unwritable_outputs_are_refused_naming_them() {
         "",
     );
     // The project itself as a folder's name: `new -o` onto a path that is a folder.
-    refused(
-        &["new", s(&sprite), "-o", s(&dir)],
-        s(&dir),
-        "cannot save project",
-    );
+    refused(&["new", s(&sprite), "-o", s(&dir)], s(&dir), "cannot write");
 }

@@ -60,7 +60,8 @@ fn temporaries(dir: &Path) -> Vec<String> {
         .unwrap()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".tmp-"))
+        // `.NAME.RANDOM.limber-tmp` (see `limber_core::atomic_file`).
+        .filter(|n| n.ends_with(".limber-tmp"))
         .collect()
 }
 

@@ -45,7 +45,8 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     let smoothness = made.part.weight_settings.smoothness;
 
     let out = &args.svg;
-    std::fs::write(out, weights_svg_text(bytes, mesh, binding, &rig.skeleton))
+    let text = weights_svg_text(bytes, mesh, binding, &rig.skeleton);
+    crate::core::atomic_file::write_atomic_replacing(out, text.as_bytes())
         .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;
 
     println!(

@@ -48,7 +48,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     let out = args.gltf.display();
     let written = export(&project, &args.project, &args.gltf, &options).map_err(|e| match e {
         ExportError::Extension => anyhow!("{out}: {e}"),
-        ExportError::Write { .. } | ExportError::BadOption(_) => anyhow!("{e}"),
+        ExportError::Write { .. } | ExportError::BadOption(_) | ExportError::Overwrite(_) => {
+            anyhow!("{e}")
+        }
         _ => anyhow!("{name}: {e}"),
     })?;
     for warning in &written.warnings {

@@ -8,8 +8,10 @@ use anyhow::Context;
 use serde::Serialize;
 
 use super::MeshArgs;
+use super::outputs::check_outputs;
 use super::svg::write_svg;
 use crate::core::image_io::{decode_png, read_png_file};
+use crate::core::output_guard::Inputs;
 use crate::core::{CoreError, Mesh, MeshSettings, StageTimings, build_mesh};
 
 /// The `--json` document: the CLI contract other tools rely on.
@@ -24,6 +26,8 @@ struct MeshJson<'a> {
 }
 
 pub fn run(args: &MeshArgs) -> anyhow::Result<()> {
+    let inputs = Inputs::new().with(&args.image, "the input image");
+    check_outputs(&inputs, args.svg.as_deref())?;
     let settings = args.options.settings();
     let (mesh, timings, png_bytes) = mesh_file(&args.image, &settings)?;
     if args.timings {

@@ -9,6 +9,7 @@ mod framing_args;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
+mod outputs;
 mod pose_cmd;
 mod render_cmd;
 mod rig;

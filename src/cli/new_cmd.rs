@@ -9,6 +9,7 @@ use super::MeshOptions;
 use super::svg::weights_svg_text;
 use crate::core::assets::AssetStore;
 use crate::core::distance::Metric;
+use crate::core::output_guard::Inputs;
 use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::progress::Progress;
 use crate::core::project::{Project, check_part_keys, relative_image_path};
@@ -63,6 +64,14 @@ pub struct NewArgs {
 
 pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let image_name = args.image.display();
+    let mut inputs = Inputs::new().with(&args.image, "the input image");
+    if let Some(rig) = &args.rig {
+        inputs = inputs.with(rig, "the rig file");
+    }
+    super::outputs::check_outputs(
+        &inputs,
+        std::iter::once(args.output.as_path()).chain(args.svg.as_deref()),
+    )?;
     // The image first, so its problems are reported before the rig's.
     let store = AssetStore::new();
     store
@@ -119,7 +128,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     if let Some(svg) = &args.svg {
         let part = &project.parts[0];
         let text = weights_svg_text(&bytes, &part.mesh, &part.binding, &project.rig.skeleton);
-        std::fs::write(svg, text)
+        crate::core::atomic_file::write_atomic_replacing(svg, text.as_bytes())
             .map_err(|e| anyhow!("{}: cannot write SVG: {e}", svg.display()))?;
     }
     if args.timings {

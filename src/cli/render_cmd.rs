@@ -8,10 +8,12 @@ use clap::Args;
 
 use crate::core::animation::Clip;
 use crate::core::derived::refresh_stale_parts;
+use crate::core::output_guard::Inputs;
 use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
 use crate::render::PartStyle;
+use crate::render::export::frames_folder::is_frame_name;
 use crate::render::export::gif::MAX_GIF_FPS;
 use crate::render::export::timing::{DEFAULT_FPS, FrameTimes};
 use crate::render::export::{
@@ -171,6 +173,14 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         refresh_stale_parts(&mut project, &args.project).map_err(|e| anyhow!("{file}: {e}"))?
     {
         eprintln!("{file}: {}", part.note());
+    }
+    // Nothing the render reads (the project, its parts' images) is written over or removed.
+    let inputs = Inputs::of_project(&project, &args.project);
+    let atlas = args.output.sheet.as_ref().map(|p| p.with_extension("json"));
+    let files = [&args.output.sheet, &atlas, &args.output.gif];
+    super::outputs::check_outputs(&inputs, files.into_iter().flatten().map(PathBuf::as_path))?;
+    if let Some(dir) = &args.output.frames {
+        inputs.check_in_folder(dir, is_frame_name)?;
     }
     let clip = pick_clip(&project, args.clip.as_deref(), &file)?;
     let playback = args.transition.playback(&project, clip, &file)?;

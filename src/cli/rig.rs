@@ -9,6 +9,7 @@ use clap::Args;
 use super::MeshOptions;
 use crate::core::atomic_file::write_atomic;
 use crate::core::image_io::load_png;
+use crate::core::output_guard::Inputs;
 use crate::core::rig::RigFile;
 use crate::core::suggest::{SuggestSettings, suggest_bones};
 
@@ -28,6 +29,8 @@ pub struct RigArgs {
 
 pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     let image_name = args.image.display();
+    let inputs = Inputs::new().with(&args.image, "the input image");
+    super::outputs::check_outputs(&inputs, [args.output.as_path()])?;
     let image = load_png(&args.image).map_err(|e| anyhow!("{image_name}: {e}"))?;
     let settings = SuggestSettings::from(&args.options.settings());
     let bones = suggest_bones(&image, &settings).map_err(|e| anyhow!("{image_name}: {e}"))?;

@@ -149,7 +149,7 @@ pub fn weights_svg_text(
     svg
 }
 
-/// Writes [`svg_text`] to `path`.
+/// Writes [`svg_text`] to `path` (atomically, replacing it).
 pub fn write_svg(path: &Path, png_bytes: &[u8], mesh: &Mesh) -> std::io::Result<()> {
-    std::fs::write(path, svg_text(png_bytes, mesh))
+    crate::core::atomic_file::write_atomic_replacing(path, svg_text(png_bytes, mesh).as_bytes())
 }

@@ -56,6 +56,7 @@ pub mod mask_bits;
 pub mod mesh;
 pub mod mesh_edit;
 pub mod outline;
+pub mod output_guard;
 pub mod part_build;
 pub mod pipeline;
 pub mod playback;

@@ -74,6 +74,8 @@ pub struct Project {
 pub enum ProjectError {
     #[error("cannot read file: {0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot write file: {0}")]
+    Write(std::io::Error),
     #[error("file is {0} bytes, over the {MAX_PROJECT_BYTES}-byte limit")]
     TooLarge(u64),
     #[error("not a limber project: {0}")]
@@ -184,7 +186,7 @@ impl Project {
 
     /// Saves atomically (see [`write_atomic`]).
     pub fn save(&self, path: &Path) -> Result<(), ProjectError> {
-        Ok(write_atomic(path, &self.to_bytes())?)
+        write_atomic(path, &self.to_bytes()).map_err(ProjectError::Write)
     }
 
     /// Loads and validates a project file.

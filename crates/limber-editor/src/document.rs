@@ -30,6 +30,9 @@ pub enum DocumentError {
     Save { path: PathBuf, error: ProjectError },
     #[error("this project has not been saved yet: choose Save As")]
     NeverSaved,
+    /// A save onto one of the project's own part images.
+    #[error(transparent)]
+    Overwrite(#[from] limber_core::output_guard::OverwriteError),
 }
 
 /// The project being edited.
@@ -265,6 +268,8 @@ impl Document {
     /// Saves atomically to `path` (keeping the previous file as `.bak`) and makes it the document's
     /// file. On error nothing changes.
     pub fn save_as(&mut self, path: &Path) -> Result<(), DocumentError> {
+        limber_core::output_guard::Inputs::of_parts(&self.project, &self.base_path())
+            .check(path)?;
         let project = self.project_for(path);
         project.save(path).map_err(|error| DocumentError::Save {
             path: path.to_path_buf(),
@@ -422,6 +427,21 @@ mod tests {
         let reopened = Document::open(&path).unwrap();
         assert_eq!(reopened.project, document.project);
         assert!(!reopened.is_dirty());
+    }
+
+    #[test]
+    fn save_as_onto_a_parts_own_image_is_refused_and_the_image_kept() {
+        let dir = std::env::temp_dir().join(format!("limber-doc-guard-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sprite = dir.join("worm.png");
+        std::fs::copy(sample(), &sprite).unwrap();
+        let before = std::fs::read(&sprite).unwrap();
+        let mut document = Document::open(&sprite).unwrap();
+        let error = document.save_as(&sprite).unwrap_err();
+        assert!(error.to_string().contains("the image of part"), "{error}");
+        assert_eq!(std::fs::read(&sprite).unwrap(), before);
+        assert!(document.path.is_none(), "the document is not moved");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -6,8 +6,10 @@
 use super::worker::{Worker, WorkerFailure};
 use std::path::{Path, PathBuf};
 
+use limber_core::output_guard::Inputs;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
+use limber_render::export::frames_folder::is_frame_name;
 use limber_render::export::framing::Framing;
 use limber_render::export::gif::MAX_GIF_FPS;
 use limber_render::export::timing::{FrameTimes, clip_fps};
@@ -163,6 +165,13 @@ fn render(
     out: &Path,
     progress: &Progress,
 ) -> Result<(), FrameExportError> {
+    // Nothing the export reads (the project, its parts' images) is written over or removed.
+    let inputs = Inputs::of_project(project, project_path);
+    match kind {
+        ExportKind::Gif => inputs.check(out)?,
+        ExportKind::Sheet => inputs.check_all([out, out.with_extension("json").as_path()])?,
+        ExportKind::Frames => inputs.check_in_folder(out, is_frame_name)?,
+    }
     if kind == ExportKind::Frames {
         std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
             path: out.to_path_buf(),

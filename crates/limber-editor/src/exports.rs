@@ -63,6 +63,11 @@ impl Editor {
         self.status =
             match limber_export::gltf::export(&self.document.project, &base, out, &options) {
                 Ok(written) => format!("exported {} ({} bytes)", out.display(), written.bytes),
+                // These name the file themselves.
+                Err(
+                    e @ (limber_export::gltf::ExportError::Overwrite(_)
+                    | limber_export::gltf::ExportError::Write { .. }),
+                ) => e.to_string(),
                 Err(e) => format!("{}: {e}", out.display()),
             };
     }

@@ -1,8 +1,7 @@
 //! The files: a binary `.glb` (JSON chunk + BIN chunk), or a `.gltf` JSON file with its `.bin` and
-//! PNGs beside it. Each file is written to a temporary name in its folder and renamed into place.
+//! PNGs beside it. Each file is written to a temporary name in its folder and renamed into place
+//! (`limber_core::atomic_file`).
 
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The GLB container: 12-byte header, the JSON chunk padded with spaces to 4 bytes, the BIN chunk
@@ -48,23 +47,7 @@ pub fn folder_of(out: &Path) -> PathBuf {
 
 /// Writes `bytes` to `path` through a temporary file in the same folder.
 pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file")
-    })?;
-    let mut temporary_name = std::ffi::OsString::from(".");
-    temporary_name.push(name);
-    temporary_name.push(format!(".tmp-{}", std::process::id()));
-    let temporary = folder_of(path).join(temporary_name);
-    let result = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    result
+    limber_core::atomic_file::write_atomic_replacing(path, bytes)
 }
 
 #[cfg(test)]

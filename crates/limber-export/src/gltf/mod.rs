@@ -86,6 +86,9 @@ pub enum ExportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// An output file would replace the project or a part's image.
+    #[error(transparent)]
+    Overwrite(#[from] limber_core::output_guard::OverwriteError),
     #[error("cannot serialise the glTF JSON: {0}")]
     Json(#[from] gltf_json::Error),
 }
@@ -211,6 +214,19 @@ pub fn export(
         _ => return Err(ExportError::Extension),
     };
     let (bin_name, image_names) = sidecar_names(out, project.parts.len());
+    // Nothing the export reads (the project, its parts' images) is written over, by the file
+    // itself or by a side file (a part whose image is `NAME_1.png` next to `NAME.gltf`).
+    let folder = folder_of(out);
+    let sidecar_paths: Vec<PathBuf> = if binary {
+        Vec::new()
+    } else {
+        std::iter::once(&bin_name)
+            .chain(&image_names)
+            .map(|name| folder.join(name))
+            .collect()
+    };
+    limber_core::output_guard::Inputs::of_project(project, project_path)
+        .check_all(std::iter::once(out).chain(sidecar_paths.iter().map(PathBuf::as_path)))?;
     let images = project
         .parts
         .iter()
@@ -253,7 +269,6 @@ pub fn export(
         write(out, &json)?;
         files.push(out.to_path_buf());
         total += json.len() as u64;
-        let folder = folder_of(out);
         let sidecars = std::iter::once((bin_name, document.bin.as_slice())).chain(
             image_names
                 .into_iter()

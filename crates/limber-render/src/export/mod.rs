@@ -1,6 +1,7 @@
 //! Rendered exports: a clip rendered frame by frame offscreen, written as a PNG sequence, a sprite
 //! sheet with a JSON-hash atlas, or an animated GIF.
 
+pub mod frames_folder;
 pub mod framing;
 pub mod gif;
 pub mod pack;
@@ -8,7 +9,6 @@ pub mod sheet;
 pub mod timing;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -22,7 +22,7 @@ use super::renderer::Renderer;
 use super::scene::ProjectScene;
 use super::view::ViewTransform;
 use framing::{FrameRect, Framing, anchor_point, clip_bounds, frame_rect};
-use limber_core::atomic_file::write_atomic_replacing;
+use limber_core::atomic_file::{remove_stale_staging, staging_folder, write_atomic_replacing};
 use limber_core::playback::Playback;
 use limber_core::pose::PoseSolver;
 use limber_core::progress::Progress;
@@ -194,6 +194,9 @@ pub enum FrameExportError {
     /// The sheet's grid or the GIF's encoding refused the frames.
     #[error("{}: {problem}", path.display())]
     Format { path: PathBuf, problem: String },
+    /// An output would replace the project or a part's image.
+    #[error(transparent)]
+    Overwrite(#[from] limber_core::output_guard::OverwriteError),
     /// The export was stopped by its [`Progress`]'s cancel flag.
     #[error("export cancelled")]
     Cancelled,
@@ -204,7 +207,7 @@ impl FrameExportError {
     pub fn names_path(&self) -> bool {
         matches!(
             self,
-            Self::Write { .. } | Self::Folder { .. } | Self::Format { .. }
+            Self::Write { .. } | Self::Folder { .. } | Self::Format { .. } | Self::Overwrite(_)
         )
     }
 }
@@ -262,8 +265,10 @@ fn stop_if_cancelled(progress: Option<&Progress>) -> Result<(), FrameExportError
 ///
 /// The frames are first written into a hidden staging folder inside `dir` and moved into `dir`
 /// (renames) only once every frame is rendered, so a cancelled or failed export leaves `dir` as it
-/// was: the staging folder is removed. (A process killed while rendering can leave the hidden
-/// `.limber-frames-PID-N` folder behind; killed during the final renames, part of the new set.)
+/// was: the staging folder is removed. Then the frames an earlier, longer export left beyond the
+/// new count are removed, so `dir` holds one sequence. (A process killed while rendering can leave
+/// the hidden `.limber-frames-RANDOM.limber-tmp` folder behind, which a later export into `dir`
+/// removes once it is an hour old; killed during the final renames, part of the new set.)
 pub fn write_frames<'c>(
     renderer: &ClipRenderer,
     playback: impl Into<Playback<'c>>,
@@ -271,27 +276,25 @@ pub fn write_frames<'c>(
     dir: &Path,
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
-    let staging = dir.join(format!(
-        ".limber-frames-{}-{}",
-        std::process::id(),
-        STAGING.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir(&staging).map_err(|error| FrameExportError::Folder {
+    remove_stale_staging(dir);
+    let folder_error = |error| FrameExportError::Folder {
         path: dir.to_path_buf(),
         error,
-    })?;
-    let name = |index: usize| format!("frame_{index:04}.png");
+    };
+    // Removed, with whatever is left in it, when dropped.
+    let staging = staging_folder(dir).map_err(folder_error)?;
+    let name = frames_folder::frame_name;
     let staged = render_counted(
         renderer,
         playback.into(),
         times,
         progress,
-        |index, image| write(&staging.join(name(index)), &png_bytes(&image)?),
+        |index, image| write(&staging.path().join(name(index)), &png_bytes(&image)?),
     )
     .and_then(|()| {
         (0..times.len()).try_for_each(|index| {
             let target = dir.join(name(index));
-            std::fs::rename(staging.join(name(index)), &target).map_err(|error| {
+            std::fs::rename(staging.path().join(name(index)), &target).map_err(|error| {
                 FrameExportError::Write {
                     path: target,
                     error,
@@ -299,13 +302,9 @@ pub fn write_frames<'c>(
             })
         })
     });
-    // Empty after a finished export; the partial set after a cancelled or failed one.
-    let _ = std::fs::remove_dir_all(&staging);
-    staged
+    staged?;
+    frames_folder::remove_frames_from(dir, times.len()).map_err(folder_error)
 }
-
-/// Numbers the staging folders of exports running at once in this process.
-static STAGING: AtomicU64 = AtomicU64::new(0);
 
 /// How a sprite sheet is laid out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
