@@ -96,11 +96,7 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
         );
         for (frame, &t) in frames.iter().zip(&times) {
             for (part_name, _, positions) in cpu_positions(&project, &clip.name, t) {
-                let part = project
-                    .parts
-                    .iter()
-                    .find(|p| p.name == part_name)
-                    .unwrap();
+                let part = project.parts.iter().find(|p| p.name == part_name).unwrap();
                 let slot = &frame["slots"][&part_name];
                 assert_eq!(slot["attachment"], part_name.as_str(), "at {t}");
                 let vertices: Vec<f64> = slot["vertices"]

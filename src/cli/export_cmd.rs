@@ -60,11 +60,21 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
                 ExportError::Write { .. } | ExportError::BadOption(_) => anyhow!("{e}"),
                 _ => anyhow!("{name}: {e}"),
             })?;
-            (out.to_string(), written.files.len(), written.bytes, written.warnings)
+            (
+                out.to_string(),
+                written.files.len(),
+                written.bytes,
+                written.warnings,
+            )
         }
         (None, Some(folder)) => {
             let written = export_spine(&project, &args.project, folder, args.fps)?;
-            (folder.display().to_string(), written.files.len(), written.bytes, written.warnings)
+            (
+                folder.display().to_string(),
+                written.files.len(),
+                written.bytes,
+                written.warnings,
+            )
         }
         (None, None) => return Err(anyhow!("give --gltf OUT or --spine OUT_DIR")),
     };

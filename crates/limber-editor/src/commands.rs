@@ -25,6 +25,8 @@ pub enum Command {
     /// A PNG per frame into a chosen folder.
     ExportFrames,
     ExportGltf,
+    /// Spine 4.2 JSON, atlas and pages into a chosen folder.
+    ExportSpine,
     Quit,
     Undo,
     Redo,
@@ -96,6 +98,8 @@ pub enum WindowRequest {
     /// A PNG per frame into a chosen folder.
     ExportFrames,
     ExportGltf,
+    /// Spine 4.2 JSON, atlas and pages into a chosen folder.
+    ExportSpine,
     Quit,
 }
 
@@ -204,6 +208,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ExportSheet, "Sprite sheet of the clip…", "", &[], export()),
     entry(C::ExportFrames, "PNG frames of the clip…", "", &[], export()),
     entry(C::ExportGltf, "glTF 2.0 (all clips)…", "", &[], export()),
+    entry(C::ExportSpine, "Spine 4.2 JSON (all clips)…", "skeleton, atlas and pages into a folder", &[], export()),
     entry(C::Quit, "Quit", "", &[], at(Menu::File, 1)),
     global(entry(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0))),
     global(entry(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0))),
@@ -367,7 +372,7 @@ mod tests {
             .filter(|e| e.place.and_then(|p| p.submenu) == Some("Export"))
             .map(|e| e.name)
             .collect();
-        assert_eq!(exports.len(), 4);
+        assert_eq!(exports.len(), 5);
     }
 
     #[test]

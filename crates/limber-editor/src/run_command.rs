@@ -27,6 +27,7 @@ impl Editor {
             Command::ExportSheet => return Some(WindowRequest::ExportSheet),
             Command::ExportFrames => return Some(WindowRequest::ExportFrames),
             Command::ExportGltf => return Some(WindowRequest::ExportGltf),
+            Command::ExportSpine => return Some(WindowRequest::ExportSpine),
             Command::Quit => return Some(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -349,6 +350,7 @@ mod tests {
                 Command::ExportSheet => Some(WindowRequest::ExportSheet),
                 Command::ExportFrames => Some(WindowRequest::ExportFrames),
                 Command::ExportGltf => Some(WindowRequest::ExportGltf),
+                Command::ExportSpine => Some(WindowRequest::ExportSpine),
                 Command::Quit => Some(WindowRequest::Quit),
                 _ => None,
             };

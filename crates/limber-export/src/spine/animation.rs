@@ -89,7 +89,10 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
             }
         }
         if !timelines.is_empty() {
-            bone_map.insert(rig.skeleton.bones[bone].name.clone(), Value::Object(timelines));
+            bone_map.insert(
+                rig.skeleton.bones[bone].name.clone(),
+                Value::Object(timelines),
+            );
         }
     }
     // Spine takes an animation's length from its last key: hold the root still over the clip.
@@ -244,7 +247,11 @@ mod tests {
     #[test]
     fn a_late_first_key_is_held_from_zero_and_beziers_are_split() {
         let keys = vec![
-            (0.5, vec![10.0], Interpolation::Bezier([0.42, 0.0, 0.58, 1.0])),
+            (
+                0.5,
+                vec![10.0],
+                Interpolation::Bezier([0.42, 0.0, 0.58, 1.0]),
+            ),
             (1.5, vec![20.0], Interpolation::LINEAR),
         ];
         let Some(Value::Array(out)) = timeline(&keys, &["value"]) else {

@@ -38,7 +38,12 @@ pub fn vertex_order(mesh: &Mesh) -> (Vec<u32>, usize) {
 }
 
 fn signed_area(mesh: &Mesh, ring: &[u32]) -> f64 {
-    let point = |v: u32| mesh.positions.get(v as usize).copied().unwrap_or([0.0, 0.0]);
+    let point = |v: u32| {
+        mesh.positions
+            .get(v as usize)
+            .copied()
+            .unwrap_or([0.0, 0.0])
+    };
     (0..ring.len())
         .map(|i| {
             let [x0, y0] = point(ring[i]);
@@ -150,7 +155,13 @@ mod tests {
         Mesh {
             width: 10,
             height: 10,
-            positions: vec![[5.0, 5.0], [0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]],
+            positions: vec![
+                [5.0, 5.0],
+                [0.0, 0.0],
+                [10.0, 0.0],
+                [10.0, 10.0],
+                [0.0, 10.0],
+            ],
             uvs: vec![[0.5, 0.5], [0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]],
             triangles: vec![[0, 1, 2], [0, 2, 3], [0, 3, 4], [0, 4, 1]],
             boundary_loops: vec![vec![1, 2, 3, 4]],

@@ -194,7 +194,9 @@ mod tests {
         };
         assert_eq!(
             spine_curve(&bezier, span, &[10.0, 0.0], &[20.0, -4.0]),
-            Some(serde_json::json!([1.25, 10.0, 1.75, 20.0, 1.25, 0.0, 1.75, -4.0]))
+            Some(serde_json::json!([
+                1.25, 10.0, 1.75, 20.0, 1.25, 0.0, 1.75, -4.0
+            ]))
         );
     }
 }

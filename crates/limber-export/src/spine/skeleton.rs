@@ -126,7 +126,10 @@ mod tests {
         // The hand's head is 20 px right of its parent's head; the parent points up the screen, so
         // in the parent's Spine frame that is 20 px to its right: x = 0, y = −20.
         assert!((json[2]["x"].as_f64().unwrap()).abs() < 1e-9);
-        assert!((json[2]["y"].as_f64().unwrap() + 20.0).abs() < 1e-9, "{json}");
+        assert!(
+            (json[2]["y"].as_f64().unwrap() + 20.0).abs() < 1e-9,
+            "{json}"
+        );
         assert_eq!(json[2]["parent"], "root");
     }
 }
