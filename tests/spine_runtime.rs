@@ -12,7 +12,7 @@ mod gltf_support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gltf_support::projects::{Kind, cpu_positions, make};
+use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
 use limber::core::project::Project;
 use limber::export::spine::attachments::vertex_order;
 
@@ -98,6 +98,11 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
             for (part_name, _, positions) in cpu_positions(&project, &clip.name, t) {
                 let part = project.parts.iter().find(|p| p.name == part_name).unwrap();
                 let slot = &frame["slots"][&part_name];
+                let clip_ref = project.clip(&clip.name).unwrap();
+                if !clip_ref.sample_part(&part_name, t).visible {
+                    assert!(slot["attachment"].is_null(), "hidden at {t}: {slot}");
+                    continue;
+                }
                 assert_eq!(slot["attachment"], part_name.as_str(), "at {t}");
                 let vertices: Vec<f64> = slot["vertices"]
                     .as_array()
@@ -150,4 +155,73 @@ fn the_runtime_matches_baked_ik_and_constraints() {
     let (json, atlas) = export(&project, "constrained", &["--fps", "240"]);
     let worst = max_error(&project, &json, &atlas);
     eprintln!("constrained: largest runtime/limber difference {worst:.5} px");
+}
+
+/// A rig whose clip hides the part for a while and keys translation with Bézier handles that
+/// overshoot, scale stepped.
+const VISIBILITY_RIG: &str = r#"{"bones": [
+  {"name": "body", "parent": null, "head": [48, 110], "tail": [48, 60]},
+  {"name": "top", "parent": "body", "head": [48, 60], "tail": [48, 20]}],
+ "clips": [{"name": "blink", "duration": 1.0, "loop": false, "keys": [
+  {"bone": "body", "time": 0.1, "translate": [0, 0], "interp": [0.3, -0.4, 0.6, 1.5]},
+  {"bone": "body", "time": 0.9, "translate": [10, -6]},
+  {"bone": "top", "time": 0.0, "scale": [1, 1], "interp": "stepped"},
+  {"bone": "top", "time": 0.5, "scale": [1.4, 0.7]}],
+  "parts": [
+   {"part": "kenney_zombie_walk0", "time": 0.3, "visible": false},
+   {"part": "kenney_zombie_walk0", "time": 0.6, "visible": true}]}]}"#;
+
+#[test]
+fn the_runtime_hides_parts_as_limber_does() {
+    require_tooling();
+    let dir = common::temp_dir("spine-visibility");
+    let rig = dir.join("rig.json");
+    std::fs::write(&rig, VISIBILITY_RIG).unwrap();
+    let project = dir.join("blink.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&[
+        "new",
+        &s(&common::sprite(SPRITE)),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project),
+    ]);
+    let (json, atlas) = export(&project, "blink", &[]);
+    // limber holds the first visibility key before it: hidden from 0 to 0.6.
+    let frames = runtime(&json, &atlas, "blink", &[0.1, 0.45, 0.7]);
+    let shown: Vec<bool> = frames
+        .iter()
+        .map(|f| !f["slots"]["kenney_zombie_walk0"]["attachment"].is_null())
+        .collect();
+    assert_eq!(shown, vec![false, false, true]);
+    let worst = max_error(&project, &json, &atlas);
+    eprintln!("blink: largest runtime/limber difference {worst:.5} px");
+}
+
+#[test]
+fn bad_spine_exports_fail_with_one_line() {
+    let project = make(Kind::Keys, "spine-bad");
+    let out = common::temp_dir("spine-bad-out");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let failed = common::limber(&["export", &s(&project), "--spine", &s(&out), "--fps", "0"]);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains("--fps 0") && stderr.trim().lines().count() == 1,
+        "{stderr}"
+    );
+    // A folder that cannot be made (under a file) is named.
+    let file = out.join("file");
+    std::fs::write(&file, b"x").unwrap();
+    let blocked = file.join("sub");
+    let failed = common::limber(&["export", &s(&project), "--spine", &s(&blocked)]);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains(&s(&blocked)) && stderr.contains("cannot write"),
+        "{stderr}"
+    );
+    // Neither --gltf nor --spine: clap's usage error.
+    assert!(!common::limber(&["export", &s(&project)]).status.success());
 }
