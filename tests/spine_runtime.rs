@@ -225,3 +225,55 @@ fn bad_spine_exports_fail_with_one_line() {
     // Neither --gltf nor --spine: clap's usage error.
     assert!(!common::limber(&["export", &s(&project)]).status.success());
 }
+
+#[test]
+fn the_runtime_reorders_slots_as_limber_draws_parts() {
+    use limber::core::animation::{Clip, Interpolation, PartKeyRecord};
+    use limber::core::frame::Frame;
+    use limber::core::pose::PoseSolver;
+
+    require_tooling();
+    let path = make(Kind::Keys, "spine-draw-order");
+    let mut project = Project::load(&path).expect("project loads");
+    // A second part (a copy of the first) in front, then behind from 0.4, in front again from 0.75.
+    let mut copy = project.parts[0].clone();
+    copy.name = "copy".into();
+    copy.draw_order = 1;
+    project.parts.push(copy);
+    let mut record = project.rig.clips[0].to_record();
+    for (time, order) in [(0.4, -1), (0.75, 2)] {
+        record.parts.push(PartKeyRecord {
+            part: "copy".into(),
+            time,
+            draw_order: Some(order),
+            visible: None,
+            deform: None,
+            interp: Interpolation::STEPPED,
+        });
+    }
+    project.rig.clips[0] = Clip::from_record(&record, &project.rig.skeleton).unwrap();
+    project.save(&path).unwrap();
+    let (json, atlas) = export(&path, "draw-order", &[]);
+    let times = [0.0, 0.3, 0.5, 0.74, 0.8];
+    let clip = &project.rig.clips[0];
+    let frames = runtime(&json, &atlas, &clip.name, &times);
+    let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
+    for (frame, &t) in frames.iter().zip(&times) {
+        let limber_order: Vec<String> = Frame::sample(&project, &solver, Some(clip), t)
+            .draw_sequence()
+            .iter()
+            .map(|p| project.parts[p.part].name.clone())
+            .collect();
+        let spine_order: Vec<String> = frame["drawOrder"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(spine_order, limber_order, "at {t}");
+    }
+    let first = frames[2]["drawOrder"][0].as_str().unwrap().to_string();
+    assert_eq!(first, "copy", "behind at 0.5");
+    let worst = max_error(&path, &json, &atlas);
+    eprintln!("draw order: largest runtime/limber difference {worst:.5} px");
+}
