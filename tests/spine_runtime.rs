@@ -3,8 +3,8 @@
 //! at many times — between keys and on Bézier segments included — and its world vertices must match
 //! limber's own skinned vertices (`Frame` + linear blend skinning, what `limber pose` prints) within
 //! 0.01 px, on the bundled zombie rig, on a rig with stepped, linear and Bézier keys on rotation,
-//! translation and scale and deform keys, and on the same rig with IK and other constraints
-//! (baked). A missing Node or package fails with the command that installs it.
+//! translation and scale and deform keys, on the same rig with two-bone IK (a Spine IK constraint
+//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. A missing Node or package fails with the command that installs it.
 
 mod common;
 mod gltf_support;
@@ -153,6 +153,19 @@ fn the_runtime_matches_baked_ik_and_constraints() {
     require_tooling();
     let project = make(Kind::Constrained, "spine-constrained");
     let (json, atlas) = export(&project, "constrained", &["--fps", "240"]);
+    // The two-bone chain is a Spine IK constraint (on in `keys`, off in `eased`, which scales an
+    // ancestor); the rest is baked.
+    let skeleton: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        skeleton["ik"][0]["bones"],
+        serde_json::json!(["arm_r", "hand_r"])
+    );
+    assert!(skeleton["animations"]["keys"]["ik"]["reach"].is_array());
+    assert_eq!(
+        skeleton["animations"]["eased"]["ik"]["reach"][0]["mix"],
+        0.0
+    );
     let worst = max_error(&project, &json, &atlas);
     eprintln!("constrained: largest runtime/limber difference {worst:.5} px");
 }

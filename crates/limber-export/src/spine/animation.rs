@@ -5,7 +5,8 @@
 //! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Rotation
 //! keys are unwrapped so that each segment turns the short way, as limber interpolates angles. Spine
 //! resets a timeline to the setup pose before its first key where limber holds the first key's value,
-//! so a channel whose first key is after 0 gets a key at 0 with that value. A bone an IK chain, a
+//! so a channel whose first key is after 0 gets a key at 0 with that value. Two-bone IK chains
+//! that map exactly are Spine IK constraints ([`super::constraints`]). Any other bone an IK chain, a
 //! rotation limit, a transform, look-at or child-of constraint or a spring moves is baked: its
 //! constrained offsets sampled from [`Frame`] at the bake rate, at every key time of the clip and just
 //! before each (so a stepped key stays a step), joined linearly.
@@ -15,7 +16,6 @@ use serde_json::{Map, Value, json};
 use super::curves::{self, Span};
 use super::part_timelines::PartTimelines;
 use super::skeleton::Bones;
-use crate::gltf::animation::constrained_bones;
 use limber_core::animation::{Clip, Interpolation};
 use limber_core::frame::Frame;
 use limber_core::pose::{BonePose, PoseSolver};
@@ -39,6 +39,8 @@ pub struct AnimationInput<'a> {
     pub parts: &'a PartTimelines<'a>,
     /// Samples per second for baking.
     pub rate: f64,
+    /// The IK constraints written as Spine constraints ([`super::constraints::native_ik`]).
+    pub native_ik: &'a [usize],
 }
 
 /// The `animations` entry of `clip`.
@@ -47,7 +49,7 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     let mut flat = clip.clone();
     flat.looping = false;
     let keys = channel_keys(input.project, &flat);
-    let constrained = constrained_bones(rig);
+    let constrained = super::constraints::baked_bones(rig, input.native_ik, clip);
     let baked_times = constrained
         .iter()
         .any(|&c| c)
@@ -105,6 +107,9 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     let mut animation = Map::new();
     animation.insert("bones".into(), Value::Object(bone_map));
     input.parts.add_to(&mut animation, &flat);
+    if let Some(ik) = super::constraints::ik_timelines(rig, input.native_ik, clip) {
+        animation.insert("ik".into(), ik);
+    }
     if !clip.events.is_empty() {
         let events: Vec<Value> = clip
             .events

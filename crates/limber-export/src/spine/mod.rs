@@ -3,6 +3,7 @@
 //! - [`skeleton`]: the coordinate mapping, bones (setup pose = rest pose) and slots.
 //! - [`attachments`]: one weighted mesh per part, hull first.
 //! - [`atlas`]: one page per part.
+//! - [`constraints`]: two-bone IK as Spine IK constraints (other constraints are baked).
 //! - [`animation`] and [`part_timelines`]: one animation per clip; [`curves`]: limber's
 //!   interpolation as Spine curves.
 //!
@@ -11,6 +12,7 @@
 pub mod animation;
 pub mod atlas;
 pub mod attachments;
+pub mod constraints;
 pub mod curves;
 pub mod part_timelines;
 pub mod skeleton;
@@ -25,7 +27,6 @@ use self::atlas::{Page, atlas_text, region_name};
 use self::attachments::{PartMesh, part_mesh};
 use self::part_timelines::PartTimelines;
 use self::skeleton::{Bones, slot_order, slots_json};
-use crate::gltf::animation::constrained_bones;
 use crate::gltf::container::write_file;
 use limber_core::pose::PoseSolver;
 use limber_core::project::Project;
@@ -124,12 +125,7 @@ pub fn build(
     };
     let mut animations = Map::new();
     let mut warnings = Vec::new();
-    let constrained: Vec<&str> = constrained_bones(rig)
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| **c)
-        .map(|(b, _)| rig.skeleton.bones[b].name.as_str())
-        .collect();
+    let native = constraints::native_ik(rig);
     for clip in &rig.clips {
         let rate = options
             .fps
@@ -141,8 +137,15 @@ pub fn build(
             bones: &bones,
             parts: &parts,
             rate,
+            native_ik: &native,
         };
         animations.insert(clip.name.clone(), animation_json(&input, clip));
+        let constrained: Vec<&str> = constraints::baked_bones(rig, &native, clip)
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c)
+            .map(|(b, _)| rig.skeleton.bones[b].name.as_str())
+            .collect();
         if !constrained.is_empty() {
             warnings.push(format!(
                 "clip \"{}\": constraints and springs are baked into keys at {rate} per second on \
@@ -175,6 +178,9 @@ pub fn build(
     });
     if !events.is_empty() {
         root["events"] = Value::Object(events);
+    }
+    if !native.is_empty() {
+        root["ik"] = constraints::ik_json(rig, &native);
     }
     Ok(SpineDocument {
         skeleton: root,
