@@ -171,6 +171,17 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
         .click();
     harness.run_steps(2);
     assert_eq!(harness.state().request, Some(WindowRequest::ExportGltf));
+    // File > Export > Spine asks for a folder the same way.
+    harness.state_mut().request = None;
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Export").hover();
+    harness.run_steps(2);
+    harness
+        .get_by_label(&menu_label(Command::ExportSpine))
+        .click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().request, Some(WindowRequest::ExportSpine));
     // Ctrl+S asks the same.
     harness.state_mut().request = None;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);

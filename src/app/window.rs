@@ -153,6 +153,11 @@ impl LimberApp {
             WindowRequest::ExportSheet => self.export(ExportKind::Sheet),
             WindowRequest::ExportFrames => self.export(ExportKind::Frames),
             WindowRequest::ExportGltf => self.export_gltf(),
+            WindowRequest::ExportSpine => {
+                if let Some(folder) = rfd::FileDialog::new().pick_folder() {
+                    self.editor.export_spine(&folder);
+                }
+            }
             WindowRequest::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }

@@ -1,6 +1,7 @@
-//! `limber export`: a project as glTF 2.0 (see `crate::export::gltf`).
+//! `limber export`: a project as glTF 2.0 (see `crate::export::gltf`) or as Spine 4.2 JSON with its
+//! atlas (see `crate::export::spine`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::anyhow;
@@ -9,15 +10,21 @@ use clap::Args;
 use crate::core::derived::refresh_stale_parts;
 use crate::core::project::Project;
 use crate::export::gltf::{DEFAULT_PIXELS_PER_UNIT, ExportError, GltfOptions, export};
+use crate::export::spine::{self, SpineError, SpineOptions};
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("format").required(true).args(["gltf", "spine"])))]
 pub struct ExportArgs {
     /// The project file.
     pub project: PathBuf,
     /// Write glTF 2.0: OUT.glb (binary, self-contained) or OUT.gltf (JSON, with OUT.bin and
     /// OUT_N.png beside it).
     #[arg(long, value_name = "OUT.glb|OUT.gltf")]
-    pub gltf: PathBuf,
+    pub gltf: Option<PathBuf>,
+    /// Write Spine 4.2 JSON into the folder OUT_DIR: NAME.json, NAME.atlas and NAME_N.png (NAME is
+    /// the project file's name); see docs/SPINE.md.
+    #[arg(long, value_name = "OUT_DIR")]
+    pub spine: Option<PathBuf>,
     /// Samples per second for baked constraints and springs and for resampled Bézier keys
     /// [default: each clip's own frame rate, 30 without one].
     #[arg(long, allow_negative_numbers = true)]
@@ -41,19 +48,41 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     {
         eprintln!("{name}: {}", part.note());
     }
-    let options = GltfOptions {
-        fps: args.fps,
-        pixels_per_unit: args.pixels_per_unit,
-    };
-    let out = args.gltf.display();
-    let written = export(&project, &args.project, &args.gltf, &options).map_err(|e| match e {
-        ExportError::Extension => anyhow!("{out}: {e}"),
-        ExportError::Write { .. } | ExportError::BadOption(_) | ExportError::Overwrite(_) => {
-            anyhow!("{e}")
+    let (out, files, bytes, warnings) = match (&args.gltf, &args.spine) {
+        (Some(gltf), _) => {
+            let options = GltfOptions {
+                fps: args.fps,
+                pixels_per_unit: args.pixels_per_unit,
+            };
+            let out = gltf.display();
+            let written = export(&project, &args.project, gltf, &options).map_err(|e| match e {
+                ExportError::Extension => anyhow!("{out}: {e}"),
+                ExportError::Write { .. }
+                | ExportError::BadOption(_)
+                | ExportError::Overwrite(_) => {
+                    anyhow!("{e}")
+                }
+                _ => anyhow!("{name}: {e}"),
+            })?;
+            (
+                out.to_string(),
+                written.files.len(),
+                written.bytes,
+                written.warnings,
+            )
         }
-        _ => anyhow!("{name}: {e}"),
-    })?;
-    for warning in &written.warnings {
+        (None, Some(folder)) => {
+            let written = export_spine(&project, &args.project, folder, args.fps)?;
+            (
+                folder.display().to_string(),
+                written.files.len(),
+                written.bytes,
+                written.warnings,
+            )
+        }
+        (None, None) => return Err(anyhow!("give --gltf OUT or --spine OUT_DIR")),
+    };
+    for warning in &warnings {
         eprintln!("{name}: warning: {warning}");
     }
     let clips = project.rig.clips.len();
@@ -63,9 +92,25 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
         count(project.parts.len(), "part"),
         count(project.rig.skeleton.bones.len(), "bone"),
         count(clips, "clip"),
-        count(written.files.len(), "file"),
-        written.bytes,
+        count(files, "file"),
+        bytes,
         started.elapsed().as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// The Spine export, its errors as one line naming the file.
+fn export_spine(
+    project: &Project,
+    path: &Path,
+    folder: &Path,
+    fps: Option<f64>,
+) -> anyhow::Result<spine::Written> {
+    let name = path.display();
+    spine::export(project, path, folder, &SpineOptions { fps }).map_err(|e| match e {
+        SpineError::Write { .. } | SpineError::BadOption(_) | SpineError::Overwrite(_) => {
+            anyhow!("{e}")
+        }
+        _ => anyhow!("{name}: {e}"),
+    })
 }

@@ -29,6 +29,8 @@ pub enum Command {
     ToggleExportImageFrame,
     /// Sprite-sheet exports trim each frame to its pixels and pack them (a setting).
     ToggleExportTrim,
+    /// Spine 4.2 JSON, atlas and pages into a chosen folder.
+    ExportSpine,
     Quit,
     Undo,
     Redo,
@@ -100,6 +102,8 @@ pub enum WindowRequest {
     /// A PNG per frame into a chosen folder.
     ExportFrames,
     ExportGltf,
+    /// Spine 4.2 JSON, atlas and pages into a chosen folder.
+    ExportSpine,
     Quit,
 }
 
@@ -210,6 +214,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ExportGltf, "glTF 2.0 (all clips)…", "", &[], export()),
     entry(C::ToggleExportImageFrame, "Frame to the image", "rendered exports show the image's rectangle (limbs past its edge are cut) instead of the whole animation plus 2 px", &[], export()),
     entry(C::ToggleExportTrim, "Trim sheet frames", "sprite sheets: each frame cut to its own pixels and packed; the atlas gives its offset", &[], export()),
+    entry(C::ExportSpine, "Spine 4.2 JSON (all clips)…", "skeleton, atlas and pages into a folder", &[], export()),
     entry(C::Quit, "Quit", "", &[], at(Menu::File, 1)),
     global(entry(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0))),
     global(entry(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0))),
@@ -373,7 +378,7 @@ mod tests {
             .filter(|e| e.place.and_then(|p| p.submenu) == Some("Export"))
             .map(|e| e.name)
             .collect();
-        assert_eq!(exports.len(), 6);
+        assert_eq!(exports.len(), 7);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Exports from the editor: the rendered ones (GIF, sprite sheet, PNG frames) start an
-//! [`ExportJob`] whose progress and Cancel the status bar shows; glTF is written at once (it takes
-//! milliseconds). The window's dialogs only choose where.
+//! [`ExportJob`] whose progress and Cancel the status bar shows; glTF and Spine JSON are written at
+//! once (they take milliseconds). The window's dialogs only choose where.
 
 use std::path::Path;
 
@@ -70,5 +70,58 @@ impl Editor {
                 ) => e.to_string(),
                 Err(e) => format!("{}: {e}", out.display()),
             };
+    }
+
+    /// Writes the project, every clip, as Spine 4.2 JSON with its atlas and pages into the folder
+    /// `out` (see `docs/SPINE.md`); what it bakes is listed in the status line.
+    pub fn export_spine(&mut self, out: &Path) {
+        let base = self.document.base_path();
+        let options = limber_export::spine::SpineOptions::default();
+        self.status =
+            match limber_export::spine::export(&self.document.project, &base, out, &options) {
+                Ok(written) => {
+                    let baked = if written.warnings.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", written.warnings.join("; "))
+                    };
+                    format!(
+                        "exported {} files into {} ({} bytes){baked}",
+                        written.files.len(),
+                        out.display(),
+                        written.bytes
+                    )
+                }
+                Err(e) => format!("{}: {e}", out.display()),
+            };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    #[test]
+    fn spine_export_writes_the_skeleton_atlas_and_pages_or_says_why_not() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
+        let mut editor = Editor::new(Document::open(&path).unwrap());
+        let out = std::env::temp_dir().join(format!("limber-editor-spine-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        editor.export_spine(&out);
+        assert!(
+            editor.status.starts_with("exported 3 files"),
+            "{}",
+            editor.status
+        );
+        for file in ["zombie.json", "zombie.atlas", "zombie_0.png"] {
+            assert!(out.join(file).exists(), "{file}");
+        }
+        // A folder that cannot be made: the status says so and names it.
+        let blocked = out.join("zombie.json").join("inside");
+        editor.export_spine(&blocked);
+        assert!(editor.status.contains("cannot write"), "{}", editor.status);
+        let _ = std::fs::remove_dir_all(&out);
     }
 }

@@ -30,6 +30,7 @@ impl Editor {
             Command::ExportGltf => return Some(WindowRequest::ExportGltf),
             Command::ToggleExportImageFrame => self.export_options.toggle_image_frame(),
             Command::ToggleExportTrim => self.export_options.trim = !self.export_options.trim,
+            Command::ExportSpine => return Some(WindowRequest::ExportSpine),
             Command::Quit => return Some(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -354,6 +355,7 @@ mod tests {
                 Command::ExportSheet => Some(WindowRequest::ExportSheet),
                 Command::ExportFrames => Some(WindowRequest::ExportFrames),
                 Command::ExportGltf => Some(WindowRequest::ExportGltf),
+                Command::ExportSpine => Some(WindowRequest::ExportSpine),
                 Command::Quit => Some(WindowRequest::Quit),
                 _ => None,
             };

@@ -3,3 +3,4 @@
 //! owns the format crates (`gltf-json`), so `core` stays free of them.
 
 pub mod gltf;
+pub mod spine;

@@ -1,0 +1,281 @@
+//! One Spine animation per clip: bone rotate / translate / scale timelines, and (from
+//! [`super::part_timelines`]) deform, draw-order and attachment timelines, and the clip's events.
+//!
+//! A bone no constraint or spring moves is written from its keys: stepped and linear segments as
+//! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Rotation
+//! keys are unwrapped so that each segment turns the short way, as limber interpolates angles. Spine
+//! resets a timeline to the setup pose before its first key where limber holds the first key's value,
+//! so a channel whose first key is after 0 gets a key at 0 with that value. Two-bone IK chains
+//! that map exactly are Spine IK constraints ([`super::constraints`]). Any other bone an IK chain, a
+//! rotation limit, a transform, look-at or child-of constraint or a spring moves is baked: its
+//! constrained offsets sampled from [`Frame`] at the bake rate, at every key time of the clip and just
+//! before each (so a stepped key stays a step), joined linearly.
+
+use serde_json::{Map, Value, json};
+
+use super::curves::{self, Span};
+use super::part_timelines::PartTimelines;
+use super::skeleton::Bones;
+use limber_core::animation::{Clip, Interpolation};
+use limber_core::frame::Frame;
+use limber_core::pose::{BonePose, PoseSolver};
+use limber_core::project::Project;
+
+/// A key of one channel: time, values, the interpolation of the segment after it.
+type ChannelKey = (f64, Vec<f64>, Interpolation);
+
+/// The timelines of one channel, by Spine timeline name and value names.
+const CHANNELS: [(&str, &[&str]); 3] = [
+    ("translate", &["x", "y"]),
+    ("rotate", &["value"]),
+    ("scale", &["x", "y"]),
+];
+
+/// What one animation is built from.
+pub struct AnimationInput<'a> {
+    pub project: &'a Project,
+    pub solver: &'a PoseSolver,
+    pub bones: &'a Bones,
+    pub parts: &'a PartTimelines<'a>,
+    /// Samples per second for baking.
+    pub rate: f64,
+    /// The IK constraints written as Spine constraints ([`super::constraints::native_ik`]).
+    pub native_ik: &'a [usize],
+}
+
+/// The `animations` entry of `clip`.
+pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
+    let rig = &input.project.rig;
+    let mut flat = clip.clone();
+    flat.looping = false;
+    let keys = channel_keys(input.project, &flat);
+    let constrained = super::constraints::baked_bones(rig, input.native_ik, clip);
+    let baked_times = constrained
+        .iter()
+        .any(|&c| c)
+        .then(|| bake_times(&flat, input.rate));
+    let baked: Vec<(f64, Vec<BonePose>)> = baked_times
+        .iter()
+        .flatten()
+        .map(|&t| {
+            // The clip itself, not the flattened copy: a looping clip's springs run in from the
+            // loop before, and its end shows its start, as limber plays it.
+            let frame = Frame::sample(input.project, input.solver, Some(clip), t);
+            (t, frame.pose.bones)
+        })
+        .collect();
+    let mut last_time = 0.0f64;
+    let mut bone_map = Map::new();
+    for (bone, channels) in keys.iter().enumerate() {
+        let mut timelines = Map::new();
+        for (channel, (name, values)) in CHANNELS.iter().enumerate() {
+            let written = if constrained.get(bone).copied().unwrap_or(false) {
+                let samples: Vec<ChannelKey> = baked
+                    .iter()
+                    .map(|(t, pose)| {
+                        let offset = pose.get(bone).copied().unwrap_or_default();
+                        (*t, channel_values(channel, &offset), Interpolation::LINEAR)
+                    })
+                    .collect();
+                timeline(&unwrap_rotation(channel, samples), values)
+            } else {
+                timeline(&unwrap_rotation(channel, channels[channel].clone()), values)
+            };
+            if let Some(Value::Array(written)) = &written
+                && let Some(t) = written.last().and_then(|k| k["time"].as_f64())
+            {
+                last_time = last_time.max(t);
+            }
+            if let Some(written) = written {
+                timelines.insert(name.to_string(), written);
+            }
+        }
+        if !timelines.is_empty() {
+            bone_map.insert(
+                rig.skeleton.bones[bone].name.clone(),
+                Value::Object(timelines),
+            );
+        }
+    }
+    // Spine takes an animation's length from its last key: hold the root still over the clip.
+    if last_time < clip.duration {
+        bone_map.insert(
+            input.bones.root.clone(),
+            json!({ "rotate": [{ "time": 0.0 }, { "time": clip.duration }] }),
+        );
+    }
+    let mut animation = Map::new();
+    animation.insert("bones".into(), Value::Object(bone_map));
+    input.parts.add_to(&mut animation, &flat);
+    if let Some(ik) = super::constraints::ik_timelines(rig, input.native_ik, clip) {
+        animation.insert("ik".into(), ik);
+    }
+    if !clip.events.is_empty() {
+        let events: Vec<Value> = clip
+            .events
+            .iter()
+            .map(|e| {
+                let mut event = json!({ "name": e.name, "time": e.time });
+                if let Some(i) = e.int {
+                    event["int"] = json!(i);
+                }
+                if let Some(f) = e.float {
+                    event["float"] = json!(f);
+                }
+                if let Some(s) = &e.string {
+                    event["string"] = json!(s);
+                }
+                event
+            })
+            .collect();
+        animation.insert("events".into(), Value::Array(events));
+    }
+    Value::Object(animation)
+}
+
+/// A bone offset's values on one channel, in Spine's terms (see [`super::skeleton`]).
+fn channel_values(channel: usize, offset: &BonePose) -> Vec<f64> {
+    match channel {
+        0 => vec![offset.translate[0], -offset.translate[1]],
+        1 => vec![offset.rotate.to_degrees()],
+        _ => offset.scale.to_vec(),
+    }
+}
+
+/// Per bone, per channel (translate, rotate, scale), the clip's keys in Spine's terms.
+fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ChannelKey>; 3]> {
+    let skeleton = &project.rig.skeleton;
+    let mut channels = vec![[Vec::new(), Vec::new(), Vec::new()]; skeleton.bones.len()];
+    // The record lists keys sorted by bone, then time.
+    for key in clip.to_record().keys {
+        let Some(bone) = skeleton.index_of(&key.bone) else {
+            continue;
+        };
+        if let Some([x, y]) = key.translate {
+            channels[bone][0].push((key.time, vec![x, -y], key.interp));
+        }
+        if let Some(r) = key.rotate {
+            channels[bone][1].push((key.time, vec![r], key.interp));
+        }
+        if let Some(s) = key.scale {
+            channels[bone][2].push((key.time, s.to_vec(), key.interp));
+        }
+    }
+    channels
+}
+
+/// Rotation values rewritten so that each step is the short way round (limber's angle
+/// interpolation), which Spine's plain interpolation of the written numbers then reproduces.
+fn unwrap_rotation(channel: usize, mut keys: Vec<ChannelKey>) -> Vec<ChannelKey> {
+    if channel != 1 {
+        return keys;
+    }
+    for i in 1..keys.len() {
+        let previous = keys[i - 1].1[0];
+        let mut delta = (keys[i].1[0] - previous).rem_euclid(360.0);
+        if delta > 180.0 {
+            delta -= 360.0;
+        }
+        keys[i].1[0] = previous + delta;
+    }
+    keys
+}
+
+/// A timeline's keys (`None` without keys): a key at 0 holding the first value when the first key
+/// is later, every Bézier segment split into exact sub-curves.
+pub fn timeline(keys: &[ChannelKey], names: &[&str]) -> Option<Value> {
+    let first = keys.first()?;
+    let key = |time: f64, values: &[f64], curve: Option<Value>| {
+        let mut key = Map::new();
+        key.insert("time".into(), json!(time));
+        for (name, value) in names.iter().zip(values) {
+            key.insert(name.to_string(), json!(value));
+        }
+        if let Some(curve) = curve {
+            key.insert("curve".into(), curve);
+        }
+        Value::Object(key)
+    };
+    let mut out = Vec::new();
+    if first.0 > 0.0 {
+        out.push(key(0.0, &first.1, None));
+    }
+    for (i, (t0, a, interp)) in keys.iter().enumerate() {
+        let Some((t1, b, _)) = keys.get(i + 1) else {
+            out.push(key(*t0, a, None));
+            break;
+        };
+        let span = Span { t0: *t0, t1: *t1 };
+        for piece in curves::pieces(*interp) {
+            let values: Vec<f64> = a
+                .iter()
+                .zip(b)
+                .map(|(a, b)| a + (b - a) * piece.e0)
+                .collect();
+            let curve = curves::spine_curve(&piece, span, a, b);
+            out.push(key(span.time(piece.u0), &values, curve));
+        }
+    }
+    Some(Value::Array(out))
+}
+
+/// The times constrained bones are sampled at: every 1 / rate seconds, every key time of the clip
+/// (bone, part and mix keys) and a moment before each, and the end.
+fn bake_times(clip: &Clip, rate: f64) -> Vec<f64> {
+    let record = clip.to_record();
+    let steps = (clip.duration * rate - 1e-6).ceil().max(1.0) as usize;
+    let mut times: Vec<f64> = (0..=steps)
+        .map(|k| (k as f64 / rate).min(clip.duration))
+        .collect();
+    let keys = record
+        .keys
+        .iter()
+        .map(|k| k.time)
+        .chain(record.parts.iter().map(|k| k.time))
+        .chain(record.constraints.iter().map(|k| k.time));
+    for t in keys {
+        times.push(t);
+        if t > 0.0 {
+            times.push(t - 1e-6 * t.max(1.0));
+        }
+    }
+    times.push(clip.duration);
+    times.sort_by(f64::total_cmp);
+    times.dedup();
+    times
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_late_first_key_is_held_from_zero_and_beziers_are_split() {
+        let keys = vec![
+            (
+                0.5,
+                vec![10.0],
+                Interpolation::Bezier([0.42, 0.0, 0.58, 1.0]),
+            ),
+            (1.5, vec![20.0], Interpolation::LINEAR),
+        ];
+        let Some(Value::Array(out)) = timeline(&keys, &["value"]) else {
+            panic!("a timeline");
+        };
+        assert_eq!(out.len(), 1 + curves::BEZIER_PIECES + 1);
+        assert_eq!(out[0], json!({"time": 0.0, "value": 10.0}));
+        assert_eq!(out[1]["time"], json!(0.5));
+        assert_eq!(out[1]["curve"].as_array().map(Vec::len), Some(4));
+        assert_eq!(out.last(), Some(&json!({"time": 1.5, "value": 20.0})));
+    }
+
+    #[test]
+    fn rotations_unwrap_the_short_way() {
+        let keys = vec![
+            (0.0, vec![170.0], Interpolation::LINEAR),
+            (1.0, vec![-170.0], Interpolation::LINEAR),
+        ];
+        let unwrapped = unwrap_rotation(1, keys);
+        assert_eq!(unwrapped[1].1, vec![190.0]);
+    }
+}

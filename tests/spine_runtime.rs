@@ -1,0 +1,292 @@
+//! The Spine export checked by the official runtime: `@esotericsoftware/spine-core` 4.2 (pinned in
+//! `tests/tooling/spine`, installed by `.ci/run`) loads each export in Node, applies every animation
+//! at many times — between keys and on Bézier segments included — and its world vertices must match
+//! limber's own skinned vertices (`Frame` + linear blend skinning, what `limber pose` prints) within
+//! 0.01 px, on the bundled zombie rig, on a rig with stepped, linear and Bézier keys on rotation,
+//! translation and scale and deform keys, on the same rig with two-bone IK (a Spine IK constraint
+//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. A missing Node or package fails with the command that installs it.
+
+mod common;
+mod gltf_support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
+use limber::core::project::Project;
+use limber::export::spine::attachments::vertex_order;
+
+/// The bar: runtime and limber agree within this many pixels.
+const TOLERANCE_PX: f64 = 0.01;
+
+fn tooling() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tooling/spine")
+}
+
+fn require_tooling() {
+    let node = Command::new("node").arg("--version").output();
+    assert!(
+        node.as_ref().is_ok_and(|o| o.status.success()),
+        "Node.js is needed for the Spine runtime check and was not found: install Node 20 or newer \
+         (Debian: apt-get install -y nodejs npm)"
+    );
+    assert!(
+        tooling()
+            .join("node_modules/@esotericsoftware/spine-core")
+            .exists(),
+        "the npm package @esotericsoftware/spine-core is missing: run `npm ci` in tests/tooling/spine"
+    );
+}
+
+/// Exports `project` with `limber export --spine` into a fresh folder; returns (JSON, atlas).
+fn export(project: &Path, name: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+    let out = common::temp_dir(&format!("spine-out-{name}"));
+    let s = |p: &Path| p.to_str().expect("UTF-8 path").to_string();
+    let mut args = vec!["export".to_string(), s(project), "--spine".into(), s(&out)];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    common::limber_ok(&args);
+    let stem = project.file_stem().unwrap().to_string_lossy().into_owned();
+    let json = out.join(format!("{stem}.json"));
+    let atlas = out.join(format!("{stem}.atlas"));
+    assert!(json.exists() && atlas.exists(), "export wrote {out:?}");
+    assert!(out.join(format!("{stem}_0.png")).exists(), "the atlas page");
+    (json, atlas)
+}
+
+/// The runtime's frames of `animation` at `times`.
+fn runtime(json: &Path, atlas: &Path, animation: &str, times: &[f64]) -> Vec<serde_json::Value> {
+    let mut command = Command::new("node");
+    command
+        .arg(tooling().join("pose.mjs"))
+        .arg(json)
+        .arg(atlas)
+        .arg(animation)
+        .current_dir(tooling());
+    for t in times {
+        command.arg(t.to_string());
+    }
+    let out = command.output().expect("node runs");
+    assert!(
+        out.status.success(),
+        "spine-core failed on {json:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("pose.mjs prints JSON")
+}
+
+/// Times across a clip that fall between keys and on Bézier segments (and its keys at 0).
+fn times(duration: f64) -> Vec<f64> {
+    (0..41).map(|k| duration * f64::from(k) / 41.0).collect()
+}
+
+/// The largest distance between the runtime's and limber's vertices over every part, clip and time.
+fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
+    let project = Project::load(project_path).expect("project loads");
+    let mut worst = 0.0f64;
+    for clip in &project.rig.clips {
+        let times = times(clip.duration);
+        let frames = runtime(json, atlas, &clip.name, &times);
+        assert_eq!(frames.len(), times.len());
+        let duration = frames[0]["duration"].as_f64().unwrap();
+        assert!(
+            (duration - clip.duration).abs() < 1e-6,
+            "clip {}: the Spine animation lasts {duration} s",
+            clip.name
+        );
+        for (frame, &t) in frames.iter().zip(&times) {
+            for (part_name, _, positions) in cpu_positions(&project, &clip.name, t) {
+                let part = project.parts.iter().find(|p| p.name == part_name).unwrap();
+                let slot = &frame["slots"][&part_name];
+                let clip_ref = project.clip(&clip.name).unwrap();
+                if !clip_ref.sample_part(&part_name, t).visible {
+                    assert!(slot["attachment"].is_null(), "hidden at {t}: {slot}");
+                    continue;
+                }
+                assert_eq!(slot["attachment"], part_name.as_str(), "at {t}");
+                let vertices: Vec<f64> = slot["vertices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                let (order, _) = vertex_order(&part.mesh);
+                assert_eq!(vertices.len(), order.len() * 2);
+                for (k, &v) in order.iter().enumerate() {
+                    let [x, y] = positions[v as usize];
+                    let error = (vertices[2 * k] - x).hypot(vertices[2 * k + 1] + y);
+                    assert!(
+                        error <= TOLERANCE_PX,
+                        "clip {} at {t}: part {part_name} vertex {v} is {error} px off",
+                        clip.name
+                    );
+                    worst = worst.max(error);
+                }
+            }
+        }
+    }
+    worst
+}
+
+#[test]
+fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
+    require_tooling();
+    let project = make(Kind::Zombie, "spine-zombie");
+    let (json, atlas) = export(&project, "zombie", &[]);
+    let worst = max_error(&project, &json, &atlas);
+    eprintln!("zombie: largest runtime/limber difference {worst:.5} px");
+}
+
+#[test]
+fn the_runtime_matches_stepped_linear_bezier_scale_and_deform_keys() {
+    require_tooling();
+    let project = make(Kind::Keys, "spine-keys");
+    let (json, atlas) = export(&project, "keys", &[]);
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(text.contains("\"stepped\"") && text.contains("\"deform\""));
+    let worst = max_error(&project, &json, &atlas);
+    eprintln!("keys: largest runtime/limber difference {worst:.5} px");
+}
+
+#[test]
+fn the_runtime_matches_baked_ik_and_constraints() {
+    require_tooling();
+    let project = make(Kind::Constrained, "spine-constrained");
+    let (json, atlas) = export(&project, "constrained", &["--fps", "240"]);
+    // The two-bone chain is a Spine IK constraint (on in `keys`, off in `eased`, which scales an
+    // ancestor); the rest is baked.
+    let skeleton: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        skeleton["ik"][0]["bones"],
+        serde_json::json!(["arm_r", "hand_r"])
+    );
+    assert!(skeleton["animations"]["keys"]["ik"]["reach"].is_array());
+    assert_eq!(
+        skeleton["animations"]["eased"]["ik"]["reach"][0]["mix"],
+        0.0
+    );
+    let worst = max_error(&project, &json, &atlas);
+    eprintln!("constrained: largest runtime/limber difference {worst:.5} px");
+}
+
+/// A rig whose clip hides the part for a while and keys translation with Bézier handles that
+/// overshoot, scale stepped.
+const VISIBILITY_RIG: &str = r#"{"bones": [
+  {"name": "body", "parent": null, "head": [48, 110], "tail": [48, 60]},
+  {"name": "top", "parent": "body", "head": [48, 60], "tail": [48, 20]}],
+ "clips": [{"name": "blink", "duration": 1.0, "loop": false, "keys": [
+  {"bone": "body", "time": 0.1, "translate": [0, 0], "interp": [0.3, -0.4, 0.6, 1.5]},
+  {"bone": "body", "time": 0.9, "translate": [10, -6]},
+  {"bone": "top", "time": 0.0, "scale": [1, 1], "interp": "stepped"},
+  {"bone": "top", "time": 0.5, "scale": [1.4, 0.7]}],
+  "parts": [
+   {"part": "kenney_zombie_walk0", "time": 0.3, "visible": false},
+   {"part": "kenney_zombie_walk0", "time": 0.6, "visible": true}]}]}"#;
+
+#[test]
+fn the_runtime_hides_parts_as_limber_does() {
+    require_tooling();
+    let dir = common::temp_dir("spine-visibility");
+    let rig = dir.join("rig.json");
+    std::fs::write(&rig, VISIBILITY_RIG).unwrap();
+    let project = dir.join("blink.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&[
+        "new",
+        &s(&common::sprite(SPRITE)),
+        "--rig",
+        &s(&rig),
+        "-o",
+        &s(&project),
+    ]);
+    let (json, atlas) = export(&project, "blink", &[]);
+    // limber holds the first visibility key before it: hidden from 0 to 0.6.
+    let frames = runtime(&json, &atlas, "blink", &[0.1, 0.45, 0.7]);
+    let shown: Vec<bool> = frames
+        .iter()
+        .map(|f| !f["slots"]["kenney_zombie_walk0"]["attachment"].is_null())
+        .collect();
+    assert_eq!(shown, vec![false, false, true]);
+    let worst = max_error(&project, &json, &atlas);
+    eprintln!("blink: largest runtime/limber difference {worst:.5} px");
+}
+
+#[test]
+fn bad_spine_exports_fail_with_one_line() {
+    let project = make(Kind::Keys, "spine-bad");
+    let out = common::temp_dir("spine-bad-out");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let failed = common::limber(&["export", &s(&project), "--spine", &s(&out), "--fps", "0"]);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains("--fps 0") && stderr.trim().lines().count() == 1,
+        "{stderr}"
+    );
+    // A folder that cannot be made (under a file) is named.
+    let file = out.join("file");
+    std::fs::write(&file, b"x").unwrap();
+    let blocked = file.join("sub");
+    let failed = common::limber(&["export", &s(&project), "--spine", &s(&blocked)]);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains(&s(&blocked)) && stderr.contains("cannot write"),
+        "{stderr}"
+    );
+    // Neither --gltf nor --spine: clap's usage error.
+    assert!(!common::limber(&["export", &s(&project)]).status.success());
+}
+
+#[test]
+fn the_runtime_reorders_slots_as_limber_draws_parts() {
+    use limber::core::animation::{Clip, Interpolation, PartKeyRecord};
+    use limber::core::frame::Frame;
+    use limber::core::pose::PoseSolver;
+
+    require_tooling();
+    let path = make(Kind::Keys, "spine-draw-order");
+    let mut project = Project::load(&path).expect("project loads");
+    // A second part (a copy of the first) in front, then behind from 0.4, in front again from 0.75.
+    let mut copy = project.parts[0].clone();
+    copy.name = "copy".into();
+    copy.draw_order = 1;
+    project.parts.push(copy);
+    let mut record = project.rig.clips[0].to_record();
+    for (time, order) in [(0.4, -1), (0.75, 2)] {
+        record.parts.push(PartKeyRecord {
+            part: "copy".into(),
+            time,
+            draw_order: Some(order),
+            visible: None,
+            deform: None,
+            interp: Interpolation::STEPPED,
+        });
+    }
+    project.rig.clips[0] = Clip::from_record(&record, &project.rig.skeleton).unwrap();
+    project.save(&path).unwrap();
+    let (json, atlas) = export(&path, "draw-order", &[]);
+    let times = [0.0, 0.3, 0.5, 0.74, 0.8];
+    let clip = &project.rig.clips[0];
+    let frames = runtime(&json, &atlas, &clip.name, &times);
+    let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
+    for (frame, &t) in frames.iter().zip(&times) {
+        let limber_order: Vec<String> = Frame::sample(&project, &solver, Some(clip), t)
+            .draw_sequence()
+            .iter()
+            .map(|p| project.parts[p.part].name.clone())
+            .collect();
+        let spine_order: Vec<String> = frame["drawOrder"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(spine_order, limber_order, "at {t}");
+    }
+    let first = frames[2]["drawOrder"][0].as_str().unwrap().to_string();
+    assert_eq!(first, "copy", "behind at 0.5");
+    let worst = max_error(&path, &json, &atlas);
+    eprintln!("draw order: largest runtime/limber difference {worst:.5} px");
+}

@@ -1,0 +1,59 @@
+// Loads a Spine 4.2 skeleton JSON and its atlas with the official spine-core runtime, applies one
+// animation at the given times and prints, per time, every slot's attachment, its world vertices
+// (Spine's y-up units) and the draw order, as JSON on stdout.
+//
+// Usage: node pose.mjs SKELETON.json SKELETON.atlas ANIMATION T1 [T2 ...]
+import { readFileSync } from "node:fs";
+import {
+  AtlasAttachmentLoader,
+  MixBlend,
+  MixDirection,
+  Physics,
+  Skeleton,
+  SkeletonJson,
+  Texture,
+  TextureAtlas,
+} from "@esotericsoftware/spine-core";
+
+// The vertices do not need pixels: a texture that holds nothing.
+class NoTexture extends Texture {
+  setFilters() {}
+  setWraps() {}
+  dispose() {}
+}
+
+const [skeletonPath, atlasPath, animationName, ...timeArgs] = process.argv.slice(2);
+if (!skeletonPath || !atlasPath || !animationName || timeArgs.length === 0) {
+  console.error("usage: node pose.mjs SKELETON.json SKELETON.atlas ANIMATION T1 [T2 ...]");
+  process.exit(2);
+}
+const atlas = new TextureAtlas(readFileSync(atlasPath, "utf8"));
+for (const page of atlas.pages) page.setTexture(new NoTexture({ width: page.width, height: page.height }));
+const data = new SkeletonJson(new AtlasAttachmentLoader(atlas)).readSkeletonData(
+  readFileSync(skeletonPath, "utf8"),
+);
+const animation = data.findAnimation(animationName);
+if (!animation) {
+  console.error(`no animation "${animationName}" in ${skeletonPath}`);
+  process.exit(1);
+}
+const skeleton = new Skeleton(data);
+const frames = timeArgs.map((arg) => {
+  const time = Number(arg);
+  skeleton.setToSetupPose();
+  animation.apply(skeleton, time, time, false, [], 1, MixBlend.setup, MixDirection.mixIn);
+  skeleton.updateWorldTransform(Physics.update);
+  const slots = {};
+  for (const slot of skeleton.slots) {
+    const attachment = slot.getAttachment();
+    if (!attachment || typeof attachment.computeWorldVertices !== "function") {
+      slots[slot.data.name] = { attachment: null, vertices: [] };
+      continue;
+    }
+    const out = new Array(attachment.worldVerticesLength).fill(0);
+    attachment.computeWorldVertices(slot, 0, attachment.worldVerticesLength, out, 0, 2);
+    slots[slot.data.name] = { attachment: attachment.name, vertices: out };
+  }
+  return { time, duration: animation.duration, drawOrder: skeleton.drawOrder.map((s) => s.data.name), slots };
+});
+console.log(JSON.stringify(frames));
