@@ -282,10 +282,10 @@ impl Offer {
     /// One line for the user: the image, the project (or "never saved") and how long ago.
     pub fn describe(&self, now: SystemTime) -> String {
         let image = self.image.as_deref().unwrap_or("no image");
-        let project = self.project.as_ref().map_or_else(
-            || "never saved".to_string(),
-            |p| p.display().to_string(),
-        );
+        let project = self
+            .project
+            .as_ref()
+            .map_or_else(|| "never saved".to_string(), |p| p.display().to_string());
         let ago = now
             .duration_since(self.written)
             .unwrap_or_default()
@@ -405,7 +405,10 @@ mod tests {
         let session = Session::start(&dir).unwrap();
         let recovery = with_ext(&session.stem, "limber");
         std::fs::write(&recovery, b"{}").unwrap();
-        assert!(recoverable(&dir).is_empty(), "a running session is not offered");
+        assert!(
+            recoverable(&dir).is_empty(),
+            "a running session is not offered"
+        );
         drop(session);
         let offers = recoverable(&dir);
         assert_eq!(offers.len(), 1);
