@@ -14,7 +14,15 @@ use std::time::{Duration, Instant};
 pub struct Killed(pub Child);
 
 impl Drop for Killed {
+    /// SIGTERM first (the X server then removes its lock and socket), SIGKILL after a second.
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .output();
+        let start = Instant::now();
+        while matches!(self.0.try_wait(), Ok(None)) && start.elapsed() < Duration::from_secs(1) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -54,43 +62,68 @@ pub fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
 /// A virtual X server on a display no other server holds.
 pub struct XServer {
     pub display: String,
-    _server: Killed,
+    server: Killed,
 }
 
 impl XServer {
+    /// Starts Xvfb on the first display number that is free and answers (another test run, or a
+    /// server left behind, may hold one).
     pub fn start() -> Self {
         require("Xvfb");
         require("xdotool");
-        let number = (40 + std::process::id() % 50..200)
-            .find(|n| {
-                !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-                    && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-            })
-            .expect("a free X display number");
-        let display = format!(":{number}");
-        let server = Killed(
-            Command::new("Xvfb")
-                .args([
-                    display.as_str(),
-                    "-screen",
-                    "0",
-                    "1280x800x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("Xvfb starts"),
-        );
-        let socket = format!("/tmp/.X11-unix/X{number}");
-        wait_for("the X server", Duration::from_secs(20), || {
-            Path::new(&socket).exists()
-        });
-        Self {
-            display,
-            _server: server,
+        for number in 40 + std::process::id() % 50..250 {
+            if Path::new(&format!("/tmp/.X{number}-lock")).exists()
+                || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
+            {
+                continue;
+            }
+            let display = format!(":{number}");
+            let mut server = Killed(
+                Command::new("Xvfb")
+                    .args([
+                        display.as_str(),
+                        "-screen",
+                        "0",
+                        "1280x800x24",
+                        "-nolisten",
+                        "tcp",
+                    ])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("Xvfb starts"),
+            );
+            let socket = format!("/tmp/.X11-unix/X{number}");
+            let start = Instant::now();
+            while server.0.try_wait().unwrap().is_none()
+                && !Path::new(&socket).exists()
+                && start.elapsed() < Duration::from_secs(20)
+            {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            let x = Self {
+                display,
+                server,
+            };
+            // Ours only if it is still running and answers.
+            let answers = Command::new("timeout")
+                .args(["10", "xdotool", "getdisplaygeometry"])
+                .env("DISPLAY", &x.display)
+                .output()
+                .is_ok_and(|o| o.status.success());
+            if answers && x.server_alive() {
+                return x;
+            }
         }
+        panic!("no X display could be started");
+    }
+
+    fn server_alive(&self) -> bool {
+        // `try_wait` needs `&mut`; a zero signal asks whether the process is there.
+        Command::new("kill")
+            .args(["-0", &self.server.0.id().to_string()])
+            .output()
+            .is_ok_and(|o| o.status.success())
     }
 
     pub fn xdotool(&self, args: &[&str]) -> String {
