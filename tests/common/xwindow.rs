@@ -101,10 +101,7 @@ impl XServer {
             {
                 std::thread::sleep(Duration::from_millis(100));
             }
-            let x = Self {
-                display,
-                server,
-            };
+            let x = Self { display, server };
             // Ours only if it is still running and answers.
             let answers = Command::new("timeout")
                 .args(["10", "xdotool", "getdisplaygeometry"])

@@ -9,7 +9,7 @@
 //! files whose lock is free — their editor died — and holds their locks while they are offered, so
 //! no other editor offers or touches them before the user answers. Two editors never share a file.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -82,14 +82,31 @@ impl Session {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(e),
             };
-            lock.try_lock().map_err(|e| match e {
-                TryLockError::Error(e) => e,
-                TryLockError::WouldBlock => std::io::Error::other("recovery lock is taken"),
-            })?;
+            if !try_lock(&lock)? {
+                return Err(std::io::Error::other("recovery lock is taken"));
+            }
             return Ok(Self { stem, _lock: lock });
         }
         Err(std::io::Error::other("no free recovery file name"))
     }
+}
+
+/// Takes an exclusive lock on `file` without waiting: `Ok(false)` while another process, or
+/// another open of the file, holds it. The kernel drops a lock when its holder exits, however.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use rustix::fs::{FlockOperation, flock};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Without flock, no lock: a running editor's recovery file may be offered too.
+#[cfg(not(unix))]
+fn try_lock(_file: &File) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 /// `stem` with `.ext` added (stems hold dots only before their hex parts).
@@ -332,7 +349,7 @@ pub fn recoverable(dir: &Path) -> Vec<Offer> {
             _ => {}
         }
     }
-    offers.sort_by(|a, b| b.written.cmp(&a.written));
+    offers.sort_by_key(|offer| std::cmp::Reverse(offer.written));
     offers
 }
 
@@ -340,9 +357,9 @@ pub fn recoverable(dir: &Path) -> Vec<Offer> {
 fn offer(recovery: &Path, stem: &Path) -> Option<Offer> {
     let written = std::fs::metadata(recovery).ok()?.modified().ok()?;
     let lock = match OpenOptions::new().write(true).open(with_ext(stem, "lock")) {
-        Ok(file) => match file.try_lock() {
-            Ok(()) => Some(file),
-            Err(_) => return None,
+        Ok(file) => match try_lock(&file) {
+            Ok(true) => Some(file),
+            _ => return None,
         },
         // No lock file: a session that ended without removing its recovery file.
         Err(_) => None,
@@ -369,7 +386,7 @@ fn clear_stale_lock(lock: &Path) {
         return;
     }
     if let Ok(file) = OpenOptions::new().write(true).open(lock)
-        && file.try_lock().is_ok()
+        && try_lock(&file).is_ok_and(|locked| locked)
     {
         let _ = std::fs::remove_file(lock);
         let _ = std::fs::remove_file(lock.with_extension("info"));
