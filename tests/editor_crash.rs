@@ -1,150 +1,66 @@
 //! The real editor process, killed: `limber open` runs under a virtual X server (Xvfb, software
 //! Vulkan), gets keys from xdotool (select a bone, play, pause, key it), and is killed with SIGKILL.
-//! The recovery file it wrote holds the new key, and the next start offers it. Needs `Xvfb` and
-//! `xdotool` (`.ci/run` installs them); without them the test fails, naming the fix.
+//! The recovery file it wrote in its state folder holds the new key, and the next start offers it.
+//! Needs `Xvfb` and `xdotool` (`.ci/run` installs them); without them the test fails, naming the
+//! fix. More real-window recovery cases are in `editor_recovery.rs`.
 
 mod common;
+#[path = "common/xwindow.rs"]
+mod xwindow;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use limber::app::document::Document;
-use limber::app::recovery::{pending_recovery, recover, recovery_path};
-
-/// Kills a child process when dropped (the X server, the editor), so a failing test leaves none.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn require(tool: &str) {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "{tool} is needed: apt-get install xvfb xdotool (.ci/run installs them)"
-    );
-}
-
-fn xdotool(display: &str, args: &[&str]) -> String {
-    let out = Command::new("timeout")
-        .arg("30")
-        .arg("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .expect("xdotool runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !ready() {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
+use limber::app::recovery::{recover, recoverable};
+use xwindow::{XServer, limber_files, wait_for};
 
 #[test]
 fn a_killed_editor_leaves_its_unsaved_key_in_a_recovery_file_that_is_offered() {
-    require("Xvfb");
-    require("xdotool");
     let dir = common::temp_dir("editor-crash");
     let project = dir.join("zombie.limber");
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     Document::open(&sample).unwrap().save_as(&project).unwrap();
-    let _ = std::fs::remove_file(recovery_path(Some(&project)));
+    let project_bytes = std::fs::read(&project).unwrap();
     let keys_saved = Document::open(&project).unwrap().project.rig.clips[0].key_count();
+    let state = dir.join("state");
+    let _ = std::fs::remove_dir_all(&state);
+    let recovery_dir = state.join("limber").join("recovery");
 
-    // A display no other X server holds (another test run may have one up).
-    let number = (40 + std::process::id() % 50..200)
-        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-        .expect("a free X display number");
-    let display = format!(":{number}");
-    let _x = Killed(
-        Command::new("Xvfb")
-            .args([
-                display.as_str(),
-                "-screen",
-                "0",
-                "1280x800x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts"),
+    let x = XServer::start();
+    let (mut editor, _) = x.editor(
+        &["open", project.to_str().unwrap()],
+        &[
+            ("XDG_STATE_HOME", state.as_os_str()),
+            ("XDG_CONFIG_HOME", dir.join("config").as_os_str()),
+        ],
+        &dir.join("editor.log"),
     );
-    let socket = format!("/tmp/.X11-unix/X{number}");
-    wait_for("the X server", Duration::from_secs(20), || {
-        Path::new(&socket).exists()
-    });
-
-    let log = dir.join("editor.log");
-    let mut editor = Killed(
-        Command::new(env!("CARGO_BIN_EXE_limber"))
-            .args(["open", project.to_str().unwrap()])
-            .env("DISPLAY", &display)
-            .env_remove("WAYLAND_DISPLAY")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .expect("the editor starts"),
-    );
-    let window = xdotool(
-        &display,
-        &["search", "--sync", "--onlyvisible", "--name", "limber"],
-    );
-    let window = window.lines().next().unwrap_or_default().to_string();
-    assert!(
-        !window.is_empty(),
-        "no editor window: {}",
-        std::fs::read_to_string(&log).unwrap_or_default()
-    );
-    xdotool(&display, &["windowfocus", "--sync", &window]);
-    std::thread::sleep(Duration::from_millis(500));
     // Select the first bone, play a moment, pause, key it there.
-    for (key, pause) in [
+    x.keys(&[
         ("bracketright", 300),
         ("space", 400),
         ("space", 300),
         ("k", 100),
-    ] {
-        xdotool(&display, &["key", key]);
-        std::thread::sleep(Duration::from_millis(pause));
-    }
-    let recovery = recovery_path(Some(&project));
+    ]);
     wait_for("the recovery file", Duration::from_secs(15), || {
-        recovery.exists()
+        !limber_files(&recovery_dir).is_empty()
     });
     // Let a write in progress finish (it is atomic either way), then kill without warning.
     std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        editor.0.try_wait().unwrap().is_none(),
-        "the editor should still be running"
-    );
-    editor.0.kill().unwrap();
-    editor.0.wait().unwrap();
+    editor.kill_now();
 
     // The project file is as saved; the recovery file holds the key; the next start offers it.
-    assert_eq!(
-        Document::open(&project).unwrap().project.rig.clips[0].key_count(),
-        keys_saved
-    );
-    let offered = pending_recovery(Some(&project)).expect("the recovery file is offered");
-    let recovered = recover(&offered, Some(&project)).expect("the recovery file loads");
+    assert_eq!(std::fs::read(&project).unwrap(), project_bytes);
+    let offers = recoverable(&recovery_dir);
+    assert_eq!(offers.len(), 1, "the recovery file is offered");
+    assert_eq!(offers[0].project.as_deref(), Some(project.as_path()));
+    let recovered = recover(&offers[0]).expect("the recovery file loads");
     assert_eq!(
         recovered.project.rig.clips[0].key_count(),
         keys_saved + 1,
         "the new key is recovered"
     );
     assert!(recovered.is_dirty());
+    assert_eq!(recovered.path.as_deref(), Some(project.as_path()));
 }

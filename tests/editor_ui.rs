@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::document::Document;
 use limber::app::editor::{Editor, Mode};
-use limber::app::recovery::{Autosave, pending_recovery, recover, recovery_path};
+use limber::app::recovery::{Autosave, recover, recoverable};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -192,19 +192,23 @@ fn a_refused_edit_leaves_the_document_unchanged_and_says_why() {
 #[test]
 fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     let dir = std::env::temp_dir().join(format!("limber-recovery-{}", std::process::id()));
+    let state = dir.join("state");
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     // A copy of the sample beside its image, so relative paths resolve.
     let project = dir.join("zombie.limber");
     let mut document = Document::open(&sample()).unwrap();
     document.save_as(&project).unwrap();
+    let project_bytes = std::fs::read(&project).unwrap();
     let mut editor = Editor::new(Document::open(&project).unwrap());
-    let mut autosave = Autosave::default();
+    let mut autosave = Autosave::in_dir(state.clone());
     let now = std::time::Instant::now();
     autosave
         .update(&editor.document, editor.document.revision(), now)
         .unwrap();
-    assert!(
-        !recovery_path(Some(&project)).exists(),
+    assert_eq!(
+        autosave.recovery_file(),
+        None,
         "nothing to recover while saved"
     );
 
@@ -212,30 +216,58 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     autosave
         .update(&editor.document, editor.document.revision(), now)
         .unwrap();
-    let recovery = recovery_path(Some(&project));
+    let recovery = autosave.recovery_file().expect("a recovery file");
     assert!(recovery.exists());
+    assert!(recovery.starts_with(&state), "kept in the state folder");
+    assert!(
+        recoverable(&state).is_empty(),
+        "a running editor's file is not offered"
+    );
     // The editor dies here without saving. The next start finds the recovery file.
     drop(editor);
-    let offered = pending_recovery(Some(&project)).expect("recovery offered");
-    let recovered = recover(&offered, Some(&project)).unwrap();
+    drop(autosave);
+    let mut offers = recoverable(&state);
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].project.as_deref(), Some(project.as_path()));
+    assert_eq!(
+        offers[0].image.as_deref(),
+        Some("kenney_zombie_walk0.png"),
+        "the offer names its image"
+    );
+    let offer = offers.remove(0);
+    let recovered = recover(&offer).unwrap();
     assert_eq!(recovered.project.rig.skeleton.bones[0].name, "pelvis");
     assert!(recovered.is_dirty());
     assert_eq!(recovered.path.as_deref(), Some(project.as_path()));
+    assert_eq!(
+        std::fs::read(&project).unwrap(),
+        project_bytes,
+        "project untouched"
+    );
 
-    // Saving deletes it.
+    // The new session writes its own file; the offered one goes once recovered; saving deletes.
+    let mut autosave = Autosave::in_dir(state.clone());
+    autosave.write_now(&recovered).unwrap();
+    let own = autosave.recovery_file().unwrap();
+    assert_ne!(own, recovery);
+    offer.discard();
+    assert!(!recovery.exists());
     let mut editor = Editor::new(recovered);
     assert!(editor.save());
     autosave
         .update(&editor.document, editor.document.revision(), now)
         .unwrap();
+    assert!(!own.exists(), "a saved document leaves no recovery file");
+    drop(autosave);
     assert!(
-        !recovery.exists(),
-        "a saved document leaves no recovery file"
+        recoverable(&state).is_empty(),
+        "nothing is offered after a save"
     );
     assert_eq!(
         Document::open(&project).unwrap().project.rig.skeleton.bones[0].name,
         "pelvis"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

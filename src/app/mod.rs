@@ -18,7 +18,8 @@
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and
 //!   keying vertex offsets (Deform in Animate mode);
-//! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`weights_cache`]: instant
+//! - [`recovery`]: recovery files, one per editor session, offered by [`recovery_offer`];
+//!   [`file_dialog`]: the system's file dialog, else limber's own; [`recent`]: recently opened files; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large).
@@ -29,12 +30,14 @@ mod constraint_inspector;
 pub mod curve_editor;
 pub mod drag_edit;
 mod event_inspector;
+pub mod file_dialog;
 pub mod gpu_bridge;
 pub mod help;
 pub mod inspector;
 pub mod key_fields;
 pub mod menus;
 mod onion_settings;
+pub mod recovery_offer;
 mod rig_overlay;
 pub mod shortcuts;
 pub mod timeline;

@@ -1,5 +1,6 @@
-//! The eframe application: the window around [`Editor`] — title with the unsaved mark, native file
-//! dialogs (rfd), drag and drop, the close question, recovery, and the GPU scene kept in sync. Exports run in the
+//! The eframe application: the window around [`Editor`] — title with the unsaved mark, file
+//! dialogs (the system's, else limber's own: `file_dialog.rs`), drag and drop, the close question,
+//! recovery (the offer is `recovery_offer.rs`), and the GPU scene kept in sync. Exports run in the
 //! editor (`exports.rs`); the dialogs here only choose where.
 
 use std::path::{Path, PathBuf};
@@ -11,8 +12,9 @@ use super::commands::WindowRequest;
 use super::document::Document;
 use super::editor::Editor;
 use super::export_job::ExportKind;
+use super::file_dialog::{Answer, FileChooser, Purpose, Request};
 use super::gpu_bridge;
-use super::recovery::{Autosave, pending_recovery, recover};
+use super::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
 use super::ui::editor_ui;
 
 struct LimberApp {
@@ -23,8 +25,12 @@ struct LimberApp {
     checker: Option<egui::TextureHandle>,
     title: String,
     gpu: bool,
-    /// A recovery file found at start-up, waiting for the user's answer.
-    offered_recovery: Option<PathBuf>,
+    /// Recovery files of editors that died, waiting for the user's answer (locked meanwhile).
+    offers: Vec<Offer>,
+    /// The folder of recovery files.
+    recovery_dir: PathBuf,
+    /// The system's file dialog, or limber's own while it is open.
+    chooser: FileChooser,
     allow_close: bool,
     /// A file to open once the user has answered whether to save the current changes.
     pending_open: Option<PathBuf>,
@@ -37,7 +43,8 @@ struct LimberApp {
 /// bundled sample when `path` is `None`.
 pub fn run(path: &Path) -> anyhow::Result<()> {
     let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let offered_recovery = pending_recovery(document.path.as_deref());
+    let recovery_dir = recovery_dir();
+    let offers = recoverable(&recovery_dir);
     let recent_store = super::recent::default_store();
     let recent = recent_store
         .as_deref()
@@ -71,12 +78,14 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
             editor.layout = layout;
             Ok(Box::new(LimberApp {
                 editor,
-                autosave: Autosave::default(),
+                autosave: Autosave::in_dir(recovery_dir.clone()),
                 document_id: 1,
                 checker: Some(checker),
                 title: String::new(),
                 gpu,
-                offered_recovery,
+                offers,
+                recovery_dir,
+                chooser: FileChooser::from_env(),
                 allow_close: false,
                 pending_open: None,
                 recent,
@@ -100,7 +109,14 @@ impl LimberApp {
     fn open_now(&mut self, path: &Path) {
         if self.editor.open(path) {
             self.document_id += 1;
-            self.offered_recovery = pending_recovery(self.editor.document.path.as_deref());
+            // Work on this project that an editor lost is offered now (a dead editor's only).
+            let project = self.editor.document.path.clone();
+            if project.is_some() {
+                self.offers = recoverable(&self.recovery_dir)
+                    .into_iter()
+                    .filter(|offer| offer.project == project)
+                    .collect();
+            }
             if let Some(store) = &self.recent_store
                 && let Ok(list) = super::recent::remember(store, path)
             {
@@ -111,78 +127,66 @@ impl LimberApp {
 
     fn act(&mut self, ctx: &egui::Context, request: WindowRequest) {
         match request {
-            WindowRequest::NewFromImage => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PNG image", &["png"])
-                    .pick_file()
-                {
-                    self.open(&path);
-                }
-            }
+            WindowRequest::NewFromImage => self.ask(ctx, Purpose::NewFromImage),
             WindowRequest::OpenRecent(i) => {
                 if let Some(path) = self.recent.get(i).cloned() {
                     self.open(&path);
                 }
             }
-            WindowRequest::AddPart => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PNG image", &["png"])
-                    .pick_file()
-                {
-                    self.editor.add_part(&path);
-                }
-            }
-            WindowRequest::Open => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("limber project or PNG", &["limber", "png"])
-                    .pick_file()
-                {
-                    self.open(&path);
-                }
-            }
-            WindowRequest::SaveAs => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .add_filter("limber project", &["limber"])
-                    .set_file_name("untitled.limber")
-                    .save_file()
-                {
-                    self.editor.save_as(&path);
-                }
-            }
-            WindowRequest::ExportGif => self.export(ExportKind::Gif),
-            WindowRequest::ExportSheet => self.export(ExportKind::Sheet),
-            WindowRequest::ExportFrames => self.export(ExportKind::Frames),
-            WindowRequest::ExportGltf => self.export_gltf(),
-            WindowRequest::ExportSpine => {
-                if let Some(folder) = rfd::FileDialog::new().pick_folder() {
-                    self.editor.export_spine(&folder);
-                }
-            }
+            WindowRequest::AddPart => self.ask(ctx, Purpose::AddPart),
+            WindowRequest::Open => self.ask(ctx, Purpose::Open),
+            WindowRequest::SaveAs => self.ask(ctx, Purpose::SaveAs),
+            WindowRequest::ExportGif => self.ask(ctx, Purpose::Export(ExportKind::Gif)),
+            WindowRequest::ExportSheet => self.ask(ctx, Purpose::Export(ExportKind::Sheet)),
+            WindowRequest::ExportFrames => self.ask(ctx, Purpose::Export(ExportKind::Frames)),
+            WindowRequest::ExportGltf => self.ask(ctx, Purpose::ExportGltf),
+            WindowRequest::ExportSpine => self.ask(ctx, Purpose::ExportSpine),
             WindowRequest::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }
 
-    /// Asks where to write a rendered export of the current clip and starts it in the background.
-    fn export(&mut self, kind: ExportKind) {
-        let dialog = rfd::FileDialog::new();
-        let out = match kind {
-            ExportKind::Gif => dialog.add_filter("GIF", &["gif"]).save_file(),
-            ExportKind::Sheet => dialog.add_filter("PNG sprite sheet", &["png"]).save_file(),
-            ExportKind::Frames => dialog.pick_folder(),
-        };
-        if let Some(out) = out {
-            self.editor.start_export(kind, &out);
+    /// Asks where (the system's dialog, else limber's own, which answers in a later frame).
+    fn ask(&mut self, ctx: &egui::Context, purpose: Purpose) {
+        let request = Request::for_purpose(purpose, self.start_folder());
+        match self.chooser.ask(request) {
+            Answer::Chosen(purpose, path) => self.chosen(ctx, purpose, &path),
+            Answer::Pending(Some(message)) => self.editor.status = message,
+            Answer::Pending(None) => {}
         }
     }
 
-    /// Asks where to write glTF 2.0 and writes it (fast enough to do at once).
-    fn export_gltf(&mut self) {
-        if let Some(out) = rfd::FileDialog::new()
-            .add_filter("glTF binary", &["glb"])
-            .add_filter("glTF with .bin and PNGs", &["gltf"])
-            .save_file()
-        {
-            self.editor.export_gltf(&out);
+    /// Where a dialog starts: the project's folder, else its image's, else the working folder.
+    fn start_folder(&self) -> PathBuf {
+        let document = &self.editor.document;
+        document
+            .path
+            .as_deref()
+            .or_else(|| document.project.parts.first().map(|p| p.image.as_path()))
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+
+    /// Does what the chosen `path` was asked for.
+    fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: &Path) {
+        match purpose {
+            Purpose::NewFromImage | Purpose::Open => self.open(path),
+            Purpose::AddPart => {
+                self.editor.add_part(path);
+            }
+            Purpose::SaveAs => {
+                self.editor.save_as(path);
+            }
+            Purpose::SaveAsThenClose => {
+                if self.editor.save_as(path) {
+                    self.allow_close = true;
+                    ctx.send_viewport_cmd(ViewportCommand::Close);
+                }
+            }
+            Purpose::Export(kind) => self.editor.start_export(kind, path),
+            Purpose::ExportGltf => self.editor.export_gltf(path),
+            Purpose::ExportSpine => self.editor.export_spine(path),
         }
     }
 }
@@ -221,6 +225,9 @@ impl eframe::App for LimberApp {
         self.recovery_prompt(&ctx);
         self.open_prompt(&ctx);
         self.close_prompt(&ctx);
+        if let Some((purpose, path)) = self.chooser.show(&ctx) {
+            self.chosen(&ctx, purpose, &path);
+        }
         let title = self.editor.document.title();
         if title != self.title {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
@@ -237,36 +244,36 @@ impl eframe::App for LimberApp {
 }
 
 impl LimberApp {
+    /// The offer of lost work; a recovered document replaces the one open (itself just opened) and
+    /// is written to this session's recovery file before the offered file is deleted.
     fn recovery_prompt(&mut self, ctx: &egui::Context) {
-        let Some(recovery) = self.offered_recovery.clone() else {
+        let Some(offer) = super::recovery_offer::show(ctx, &mut self.offers) else {
             return;
         };
-        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
-            ui.heading("Recover unsaved work?");
-            ui.label(format!(
-                "limber found work that was not saved: {}",
-                recovery.display()
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Recover").clicked() {
-                    match recover(&recovery, self.editor.document.path.as_deref()) {
-                        Ok(document) => {
-                            let layout = std::mem::take(&mut self.editor.layout);
-                            self.editor = Editor::new(document);
-                            self.editor.layout = layout;
-                            self.document_id += 1;
-                            self.editor.status = "recovered unsaved work".into();
-                        }
-                        Err(e) => self.editor.status = e.to_string(),
-                    }
-                    self.offered_recovery = None;
+        let document = match recover(&offer) {
+            Ok(document) => document,
+            Err(e) => {
+                self.editor.status = e.to_string();
+                return;
+            }
+        };
+        let layout = std::mem::take(&mut self.editor.layout);
+        self.editor = Editor::new(document);
+        self.editor.layout = layout;
+        self.document_id += 1;
+        self.editor.status = match self.autosave.write_now(&self.editor.document) {
+            Ok(()) => {
+                offer.discard();
+                let more = self.offers.len();
+                self.offers.clear();
+                if more > 0 {
+                    format!("recovered unsaved work; {more} more offered at the next start")
+                } else {
+                    "recovered unsaved work".into()
                 }
-                if ui.button("Discard").clicked() {
-                    let _ = std::fs::remove_file(&recovery);
-                    self.offered_recovery = None;
-                }
-            });
-        });
+            }
+            Err(e) => e.to_string(),
+        };
     }
 
     fn open_prompt(&mut self, ctx: &egui::Context) {
@@ -290,7 +297,7 @@ impl LimberApp {
                 }
                 if ui.button("Discard").clicked() {
                     self.pending_open = None;
-                    self.autosave.discard(&self.editor.document);
+                    self.autosave.discard();
                     self.open_now(&next);
                 }
                 if ui.button("Cancel").clicked() {
@@ -315,20 +322,17 @@ impl LimberApp {
             ui.heading("Save changes before closing?");
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    let saved = if self.editor.document.path.is_some() {
-                        self.editor.save()
-                    } else {
-                        self.act(ctx, WindowRequest::SaveAs);
-                        !self.editor.document.is_dirty()
-                    };
                     self.editor.confirm_close = false;
-                    if saved {
+                    if self.editor.document.path.is_none() {
+                        // Closes once saved, whichever dialog answers.
+                        self.ask(ctx, Purpose::SaveAsThenClose);
+                    } else if self.editor.save() {
                         self.allow_close = true;
                         ctx.send_viewport_cmd(ViewportCommand::Close);
                     }
                 }
                 if ui.button("Discard").clicked() {
-                    self.autosave.discard(&self.editor.document);
+                    self.autosave.discard();
                     self.allow_close = true;
                     self.editor.confirm_close = false;
                     ctx.send_viewport_cmd(ViewportCommand::Close);

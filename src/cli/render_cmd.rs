@@ -166,7 +166,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         .flatten()
     {
         std::fs::create_dir_all(dir)
-            .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+            .with_context(|| format!("{}: cannot write: cannot create the folder", dir.display()))?;
     }
     let mut project = Project::load(&args.project).map_err(|e| anyhow!("{file}: {e}"))?;
     for part in

@@ -288,13 +288,10 @@ impl Document {
         }
     }
 
-    /// The serialised project for a recovery file (relative to the project's own path, or absolute
-    /// image paths when it has none).
+    /// The serialised project for a recovery file, with absolute image paths (recovery files live
+    /// in the user's state folder, not beside the project).
     pub fn recovery_bytes(&self) -> Vec<u8> {
-        match &self.path {
-            Some(path) => self.project_for(path).to_bytes(),
-            None => self.project.to_bytes(),
-        }
+        self.project.to_bytes()
     }
 
     /// Marks the document as changed since the last save (a recovered document).

@@ -1,7 +1,7 @@
 //! The editor's state and the actions the UI triggers — independent of egui, so tests drive it
 //! directly. The document holds what is saved; everything else here is view state.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use glam::{DAffine2, DVec2};
 
@@ -429,11 +429,5 @@ impl Editor {
             .filter(|&(_, d)| d <= reach)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(i, _)| i)
-    }
-
-    /// Where the recovery file of this document goes: beside the project, or in the system's
-    /// temporary folder for a project never saved.
-    pub fn recovery_path(&self) -> PathBuf {
-        super::recovery::recovery_path(self.document.path.as_deref())
     }
 }

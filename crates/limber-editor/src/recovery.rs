@@ -1,27 +1,44 @@
-//! Crash recovery: while a document has unsaved changes its project is written, atomically, to a
-//! recovery file beside it (at most once a second, so every structural edit lands within a second);
-//! a clean save or close deletes it. On the next start a recovery file newer than its project is
-//! offered.
+//! Crash recovery, one file per editor session: while a document has unsaved changes its project
+//! (with absolute image paths) is written, atomically and at most once a second, to a file of its
+//! own in the user's state folder (`$XDG_STATE_HOME/limber/recovery/`, else
+//! `~/.local/state/limber/recovery/`). A clean save, a discard or a clean close deletes it.
+//!
+//! Each session's files share a unique stem (`limber-PID-NANOS`): `STEM.limber` (the project),
+//! `STEM.info` (the project path it belongs to, if any, and its image's name) and `STEM.lock`,
+//! which the session holds locked while it runs. At start-up, [`recoverable`] lists the recovery
+//! files whose lock is free — their editor died — and holds their locks while they are offered, so
+//! no other editor offers or touches them before the user answers. Two editors never share a file.
 
+use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
 
 use super::document::{Document, DocumentError};
 use limber_core::atomic_file::write_atomic_replacing;
 
-/// The recovery file for a project at `project` (`NAME.limber` → `NAME.recovery.limber` beside it),
-/// or for a never-saved project, `limber-untitled.recovery.limber` in the temporary folder.
-pub fn recovery_path(project: Option<&Path>) -> PathBuf {
-    match project {
-        Some(path) => {
-            let stem = path
-                .file_stem()
-                .map_or_else(|| "project".into(), |s| s.to_string_lossy().into_owned());
-            path.with_file_name(format!("{stem}.recovery.limber"))
-        }
-        None => std::env::temp_dir().join("limber-untitled.recovery.limber"),
+/// At most this many files of the recovery folder are looked at (a hostile folder stays cheap).
+pub const MAX_SCANNED: usize = 4096;
+
+/// A lock file with no recovery file beside it is removed once it is this old (a session that
+/// crashed before writing anything); younger ones may belong to a session just starting.
+const STALE_LOCK: Duration = Duration::from_secs(60);
+
+/// The folder of recovery files: `$XDG_STATE_HOME/limber/recovery`, else
+/// `~/.local/state/limber/recovery`, else `limber-recovery` in the temporary folder.
+pub fn recovery_dir() -> PathBuf {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".local").join("state"))
+        });
+    match state {
+        Some(state) => state.join("limber").join("recovery"),
+        None => std::env::temp_dir().join("limber-recovery"),
     }
 }
 
@@ -40,8 +57,70 @@ pub enum RecoveryError {
     },
 }
 
-/// Writes recovery files as the document changes.
+/// This session's recovery files: their stem in the folder and the lock held on them.
+struct Session {
+    stem: PathBuf,
+    _lock: File,
+}
+
+impl Session {
+    /// Makes a new, unique stem in `dir` and locks it.
+    fn start(dir: &Path) -> std::io::Result<Self> {
+        std::fs::create_dir_all(dir)?;
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        for attempt in 0u32..100 {
+            let name = format!("limber-{}-{nanos:x}-{attempt}", std::process::id());
+            let stem = dir.join(name);
+            let lock = match OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(with_ext(&stem, "lock"))
+            {
+                Ok(file) => file,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            };
+            if !try_lock(&lock)? {
+                return Err(std::io::Error::other("recovery lock is taken"));
+            }
+            return Ok(Self { stem, _lock: lock });
+        }
+        Err(std::io::Error::other("no free recovery file name"))
+    }
+}
+
+/// Takes an exclusive lock on `file` without waiting: `Ok(false)` while another process, or
+/// another open of the file, holds it. The kernel drops a lock when its holder exits, however.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use rustix::fs::{FlockOperation, flock};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Without flock, no lock: a running editor's recovery file may be offered too.
+#[cfg(not(unix))]
+fn try_lock(_file: &File) -> std::io::Result<bool> {
+    Ok(true)
+}
+
+/// `stem` with `.ext` added (stems hold dots only before their hex parts).
+fn with_ext(stem: &Path, ext: &str) -> PathBuf {
+    let mut name = stem.as_os_str().to_owned();
+    name.push(".");
+    name.push(ext);
+    PathBuf::from(name)
+}
+
+/// Writes this session's recovery file as the document changes.
 pub struct Autosave {
+    dir: PathBuf,
+    session: Option<Session>,
     written_revision: Option<u64>,
     last_write: Option<Instant>,
     pub interval: Duration,
@@ -49,15 +128,27 @@ pub struct Autosave {
 
 impl Default for Autosave {
     fn default() -> Self {
+        Self::in_dir(recovery_dir())
+    }
+}
+
+impl Autosave {
+    /// Autosave into the recovery folder `dir` (made when first needed).
+    pub fn in_dir(dir: PathBuf) -> Self {
         Self {
+            dir,
+            session: None,
             written_revision: None,
             last_write: None,
             interval: Duration::from_secs(1),
         }
     }
-}
 
-impl Autosave {
+    /// This session's recovery file, once it has one (it exists while the document is unsaved).
+    pub fn recovery_file(&self) -> Option<PathBuf> {
+        self.session.as_ref().map(|s| with_ext(&s.stem, "limber"))
+    }
+
     /// Writes the recovery file if the document has changed since the last write and the interval
     /// has passed; deletes it once the document is saved. An error is for the status bar.
     pub fn update(
@@ -66,13 +157,9 @@ impl Autosave {
         revision: u64,
         now: Instant,
     ) -> Result<(), RecoveryError> {
-        let path = recovery_path(document.path.as_deref());
         if !document.is_dirty() {
-            if self.written_revision.take().is_some() && path.exists() {
-                std::fs::remove_file(&path).map_err(|error| RecoveryError::Remove {
-                    path: path.clone(),
-                    error,
-                })?;
+            if self.written_revision.take().is_some() {
+                self.remove_files()?;
             }
             return Ok(());
         }
@@ -82,41 +169,273 @@ impl Autosave {
         if self.written_revision != Some(revision) && due {
             // A failed write waits for the interval too, rather than being retried every frame.
             self.last_write = Some(now);
-            write_atomic_replacing(&path, &document.recovery_bytes())
-                .map_err(|error| RecoveryError::Write { path, error })?;
+            self.write(document)?;
             self.written_revision = Some(revision);
         }
         Ok(())
     }
 
-    /// Deletes the recovery file (the user chose to discard the changes on closing).
-    pub fn discard(&mut self, document: &Document) {
-        let _ = std::fs::remove_file(recovery_path(document.path.as_deref()));
+    /// Writes the recovery file now, whatever the interval (a document just recovered).
+    pub fn write_now(&mut self, document: &Document) -> Result<(), RecoveryError> {
+        self.last_write = Some(Instant::now());
+        self.write(document)?;
+        self.written_revision = Some(document.revision());
+        Ok(())
+    }
+
+    fn write(&mut self, document: &Document) -> Result<(), RecoveryError> {
+        if self.session.is_none() {
+            let session = Session::start(&self.dir).map_err(|error| RecoveryError::Write {
+                path: self.dir.clone(),
+                error,
+            })?;
+            self.session = Some(session);
+        }
+        let Some(session) = &self.session else {
+            return Ok(());
+        };
+        let info = Info {
+            project: document.path.clone(),
+            image: document
+                .project
+                .parts
+                .first()
+                .and_then(|p| p.image.file_name())
+                .map(|n| n.to_string_lossy().into_owned()),
+        };
+        for (ext, bytes) in [
+            ("info", info.to_text().into_bytes()),
+            ("limber", document.recovery_bytes()),
+        ] {
+            let path = with_ext(&session.stem, ext);
+            write_atomic_replacing(&path, &bytes)
+                .map_err(|error| RecoveryError::Write { path, error })?;
+        }
+        Ok(())
+    }
+
+    fn remove_files(&self) -> Result<(), RecoveryError> {
+        let Some(session) = &self.session else {
+            return Ok(());
+        };
+        for ext in ["limber", "info"] {
+            let path = with_ext(&session.stem, ext);
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => return Err(RecoveryError::Remove { path, error }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes the recovery file (the user chose to discard the changes).
+    pub fn discard(&mut self) {
+        let _ = self.remove_files();
         self.written_revision = None;
     }
 }
 
-/// A recovery file for the project at `project` (or an untitled one) that is newer than the project
-/// itself, if there is one.
-pub fn pending_recovery(project: Option<&Path>) -> Option<PathBuf> {
-    let recovery = recovery_path(project);
-    let recovered_at = std::fs::metadata(&recovery).ok()?.modified().ok()?;
-    match project.and_then(|p| std::fs::metadata(p).ok()?.modified().ok()) {
-        Some(saved_at) if saved_at > recovered_at => None,
-        _ => Some(recovery),
+impl Drop for Autosave {
+    /// A clean end: with nothing left to recover, the lock file goes too.
+    fn drop(&mut self) {
+        if let Some(session) = &self.session
+            && self.written_revision.is_none()
+        {
+            let _ = std::fs::remove_file(with_ext(&session.stem, "lock"));
+        }
     }
 }
 
-/// Opens a recovery file as the document for `project`: its contents, with the project's path, and
-/// marked unsaved.
-pub fn recover(recovery: &Path, project: Option<&Path>) -> Result<Document, DocumentError> {
-    let mut document = Document::open(recovery)?;
-    if let Some(path) = project {
-        // The recovery file sits beside the project, so its relative image paths resolve the same.
-        document.path = Some(path.to_path_buf());
-    } else {
-        document.path = None;
+/// What a recovery file belongs to, kept beside it in `STEM.info`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Info {
+    project: Option<PathBuf>,
+    image: Option<String>,
+}
+
+impl Info {
+    fn to_text(&self) -> String {
+        let mut text = String::from("limber recovery\n");
+        if let Some(project) = &self.project {
+            text.push_str(&format!("project {}\n", project.display()));
+        }
+        if let Some(image) = &self.image {
+            text.push_str(&format!("image {image}\n"));
+        }
+        text
     }
+
+    /// Reads what it can (a missing or damaged info file leaves an untitled, unnamed offer).
+    fn parse(text: &str) -> Self {
+        let mut info = Self::default();
+        for line in text.lines() {
+            if let Some(path) = line.strip_prefix("project ") {
+                info.project = Some(PathBuf::from(path));
+            } else if let Some(image) = line.strip_prefix("image ") {
+                info.image = Some(image.to_string());
+            }
+        }
+        info
+    }
+}
+
+/// A recovery file left by an editor that died, offered to the user. Its lock is held while the
+/// offer lives, so no other editor offers it meanwhile.
+#[derive(Debug)]
+pub struct Offer {
+    /// The recovered project.
+    pub recovery: PathBuf,
+    /// The project file it belongs to; `None` for a document never saved.
+    pub project: Option<PathBuf>,
+    /// The file name of its (first) image.
+    pub image: Option<String>,
+    /// When it was last written.
+    pub written: SystemTime,
+    _lock: Option<File>,
+}
+
+impl Offer {
+    /// One line for the user: the image, the project (or "never saved") and how long ago.
+    pub fn describe(&self, now: SystemTime) -> String {
+        let image = self.image.as_deref().unwrap_or("no image");
+        let project = self
+            .project
+            .as_ref()
+            .map_or_else(|| "never saved".to_string(), |p| p.display().to_string());
+        let ago = now
+            .duration_since(self.written)
+            .unwrap_or_default()
+            .as_secs();
+        let ago = match ago {
+            0..60 => format!("{ago} s ago"),
+            60..7200 => format!("{} min ago", ago / 60),
+            _ => format!("{} h ago", ago / 3600),
+        };
+        format!("{image} ({project}), last changed {ago}")
+    }
+
+    /// Deletes the recovery file and its companions (the user discarded it, or it was recovered).
+    pub fn discard(self) {
+        let stem = self.recovery.with_extension("");
+        for ext in ["limber", "info"] {
+            let _ = std::fs::remove_file(with_ext(&stem, ext));
+        }
+        let _ = std::fs::remove_file(with_ext(&stem, "lock"));
+    }
+}
+
+/// The recovery files in `dir` whose editor is no longer running, newest first, each locked until
+/// its [`Offer`] is dropped or discarded. Lock files long left alone are cleared on the way.
+pub fn recoverable(dir: &Path) -> Vec<Offer> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let paths: Vec<PathBuf> = entries
+        .take(MAX_SCANNED)
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    let mut offers = Vec::new();
+    for path in &paths {
+        let ext = path.extension().and_then(|e| e.to_str());
+        let stem = path.with_extension("");
+        match ext {
+            Some("limber") => {
+                if let Some(offer) = offer(path, &stem) {
+                    offers.push(offer);
+                }
+            }
+            Some("lock") if !with_ext(&stem, "limber").exists() => clear_stale_lock(path),
+            _ => {}
+        }
+    }
+    offers.sort_by_key(|offer| std::cmp::Reverse(offer.written));
+    offers
+}
+
+/// The offer for `recovery`, unless its editor still runs (holds the lock).
+fn offer(recovery: &Path, stem: &Path) -> Option<Offer> {
+    let written = std::fs::metadata(recovery).ok()?.modified().ok()?;
+    let lock = match OpenOptions::new().write(true).open(with_ext(stem, "lock")) {
+        Ok(file) => match try_lock(&file) {
+            Ok(true) => Some(file),
+            _ => return None,
+        },
+        // No lock file: a session that ended without removing its recovery file.
+        Err(_) => None,
+    };
+    let info = std::fs::read_to_string(with_ext(stem, "info"))
+        .map(|t| Info::parse(&t))
+        .unwrap_or_default();
+    Some(Offer {
+        recovery: recovery.to_path_buf(),
+        project: info.project,
+        image: info.image,
+        written,
+        _lock: lock,
+    })
+}
+
+fn clear_stale_lock(lock: &Path) {
+    let old = std::fs::metadata(lock)
+        .ok()
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age >= STALE_LOCK);
+    if !old {
+        return;
+    }
+    if let Ok(file) = OpenOptions::new().write(true).open(lock)
+        && try_lock(&file).is_ok_and(|locked| locked)
+    {
+        let _ = std::fs::remove_file(lock);
+        let _ = std::fs::remove_file(lock.with_extension("info"));
+    }
+}
+
+/// The offered document: the recovery file's contents, with its project's path, marked unsaved.
+pub fn recover(offer: &Offer) -> Result<Document, DocumentError> {
+    let mut document = Document::open(&offer.recovery)?;
+    document.path.clone_from(&offer.project);
     document.mark_dirty();
     Ok(document)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_info_reads_back_and_a_damaged_one_reads_as_untitled() {
+        let info = Info {
+            project: Some(PathBuf::from("/a b/walk.limber")),
+            image: Some("zombie.png".into()),
+        };
+        assert_eq!(Info::parse(&info.to_text()), info);
+        assert_eq!(Info::parse("\u{0}garbage"), Info::default());
+    }
+
+    #[test]
+    fn a_live_sessions_lock_hides_its_file_and_a_dead_ones_does_not() {
+        let dir = std::env::temp_dir().join(format!("limber-recovery-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let session = Session::start(&dir).unwrap();
+        let recovery = with_ext(&session.stem, "limber");
+        std::fs::write(&recovery, b"{}").unwrap();
+        assert!(
+            recoverable(&dir).is_empty(),
+            "a running session is not offered"
+        );
+        drop(session);
+        let offers = recoverable(&dir);
+        assert_eq!(offers.len(), 1);
+        assert_eq!(offers[0].recovery, recovery);
+        assert!(
+            recoverable(&dir).is_empty(),
+            "an offer on screen is not offered twice"
+        );
+        offers.into_iter().for_each(Offer::discard);
+        assert!(!recovery.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

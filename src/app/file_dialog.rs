@@ -1,0 +1,385 @@
+//! Choosing a file or folder: the system's dialog (rfd: the desktop portal, else zenity) where one
+//! opens, else limber's own — a path field and a folder listing in a modal. Where the desktop has
+//! neither portal nor zenity, rfd returns at once as if cancelled; a "cancel" faster than anyone
+//! can click is taken as "no dialog", the status bar says so, and limber's dialog opens instead.
+//! `LIMBER_FILE_DIALOG=builtin` always uses limber's dialog.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+
+use super::export_job::ExportKind;
+
+/// A native dialog that "returns nothing" sooner than this never showed (nobody cancels so fast).
+const NO_DIALOG_WITHIN: Duration = Duration::from_millis(250);
+
+/// At most this many entries of a folder are listed.
+pub const MAX_LISTED: usize = 2000;
+
+/// What the chosen path is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    NewFromImage,
+    AddPart,
+    Open,
+    SaveAs,
+    /// Save As from the "Save changes before closing?" prompt: the window closes once saved.
+    SaveAsThenClose,
+    Export(ExportKind),
+    ExportGltf,
+    /// The Spine export writes its JSON, atlas and pages into a folder.
+    ExportSpine,
+}
+
+/// Whether an existing file, a new file's name or a folder is chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Open,
+    Save,
+    Folder,
+}
+
+/// One question to the user: what for, which kind of answer, which file types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    pub purpose: Purpose,
+    pub mode: Mode,
+    pub title: &'static str,
+    /// Accepted extensions (lower case, without the dot); empty for a folder.
+    pub extensions: &'static [&'static str],
+    /// Where to start, and the suggested file name for a save.
+    pub folder: PathBuf,
+    pub file_name: String,
+}
+
+impl Request {
+    /// The question each purpose asks, starting in `folder`.
+    pub fn for_purpose(purpose: Purpose, folder: PathBuf) -> Self {
+        let (mode, title, extensions, file_name): (_, _, &'static [&'static str], _) = match purpose
+        {
+            Purpose::NewFromImage => (Mode::Open, "New from image", &["png"], ""),
+            Purpose::AddPart => (Mode::Open, "Add part from image", &["png"], ""),
+            Purpose::Open => (Mode::Open, "Open project or image", &["limber", "png"], ""),
+            Purpose::SaveAs | Purpose::SaveAsThenClose => {
+                (Mode::Save, "Save project", &["limber"], "untitled.limber")
+            }
+            Purpose::Export(ExportKind::Gif) => (Mode::Save, "Export GIF", &["gif"], "clip.gif"),
+            Purpose::Export(ExportKind::Sheet) => {
+                (Mode::Save, "Export sprite sheet", &["png"], "sheet.png")
+            }
+            Purpose::Export(ExportKind::Frames) => {
+                (Mode::Folder, "Export PNG frames into", &[], "")
+            }
+            Purpose::ExportGltf => (Mode::Save, "Export glTF", &["glb", "gltf"], "model.glb"),
+            Purpose::ExportSpine => (Mode::Folder, "Export Spine JSON into", &[], ""),
+        };
+        Self {
+            purpose,
+            mode,
+            title,
+            extensions,
+            folder,
+            file_name: file_name.to_string(),
+        }
+    }
+
+    /// Whether `path` has one of the accepted extensions.
+    fn accepts(&self, path: &Path) -> bool {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| self.extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+    }
+}
+
+/// What the system's dialog did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Native {
+    Chosen(PathBuf),
+    Cancelled,
+    /// No dialog could be shown.
+    Unavailable,
+}
+
+/// Asks through the system's dialog (blocking until it closes).
+pub fn native(request: &Request) -> Native {
+    // On Linux and the BSDs rfd needs the portal (on the session bus) or zenity.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        let no_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none()
+            && !std::env::var_os("XDG_RUNTIME_DIR")
+                .is_some_and(|d| Path::new(&d).join("bus").exists());
+        if no_bus && !on_path("zenity") {
+            return Native::Unavailable;
+        }
+    }
+    let mut dialog = rfd::FileDialog::new()
+        .set_title(request.title)
+        .set_directory(&request.folder);
+    if !request.extensions.is_empty() {
+        dialog = dialog.add_filter(request.title, request.extensions);
+    }
+    let started = Instant::now();
+    let chosen = match request.mode {
+        Mode::Open => dialog.pick_file(),
+        Mode::Save => dialog.set_file_name(&request.file_name).save_file(),
+        Mode::Folder => dialog.pick_folder(),
+    };
+    match chosen {
+        Some(path) => Native::Chosen(path),
+        None if started.elapsed() < NO_DIALOG_WITHIN => Native::Unavailable,
+        None => Native::Cancelled,
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// The system's dialog where it opens, else limber's own, as a small state machine the window
+/// drives: [`FileChooser::ask`] on a command, [`FileChooser::show`] every frame.
+pub struct FileChooser {
+    /// Whether to try the system's dialog first.
+    pub native_first: bool,
+    /// Limber's dialog while it is open.
+    pub builtin: Option<BuiltinDialog>,
+}
+
+/// What a question came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Chosen(Purpose, PathBuf),
+    /// Nothing chosen (yet); a message for the status bar when there is one.
+    Pending(Option<String>),
+}
+
+impl FileChooser {
+    /// Tries the system's dialog first unless `LIMBER_FILE_DIALOG=builtin`.
+    pub fn from_env() -> Self {
+        let builtin = std::env::var("LIMBER_FILE_DIALOG").is_ok_and(|v| v == "builtin");
+        Self {
+            native_first: !builtin,
+            builtin: None,
+        }
+    }
+
+    /// Asks `request`: the answer at once from the system's dialog, or limber's dialog opens.
+    pub fn ask(&mut self, request: Request) -> Answer {
+        if self.native_first {
+            match native(&request) {
+                Native::Chosen(path) => return Answer::Chosen(request.purpose, path),
+                Native::Cancelled => return Answer::Pending(None),
+                Native::Unavailable => {
+                    self.builtin = Some(BuiltinDialog::new(request));
+                    return Answer::Pending(Some(
+                        "the system file dialog is not available (no desktop portal, no zenity): \
+                         using limber's own"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        self.builtin = Some(BuiltinDialog::new(request));
+        Answer::Pending(None)
+    }
+
+    /// Shows limber's dialog while it is open; the chosen path once the user confirms.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
+        let dialog = self.builtin.as_mut()?;
+        match dialog.show(ctx) {
+            Some(Some(path)) => {
+                let purpose = dialog.request.purpose;
+                self.builtin = None;
+                Some((purpose, path))
+            }
+            Some(None) => {
+                self.builtin = None;
+                None
+            }
+            None => None,
+        }
+    }
+}
+
+/// Limber's own file dialog: the folder as an editable path, its subfolders and accepted files as
+/// a list, and a file name field (an absolute path there is taken as is).
+pub struct BuiltinDialog {
+    pub request: Request,
+    folder: PathBuf,
+    folder_edit: String,
+    name: String,
+    entries: Vec<(String, bool)>,
+    problem: Option<String>,
+    /// A save onto an existing file, confirmed by pressing Save again.
+    replace: Option<PathBuf>,
+    focused: bool,
+}
+
+impl BuiltinDialog {
+    pub fn new(request: Request) -> Self {
+        let folder = request.folder.clone();
+        let name = request.file_name.clone();
+        let mut dialog = Self {
+            request,
+            folder: PathBuf::new(),
+            folder_edit: String::new(),
+            name,
+            entries: Vec::new(),
+            problem: None,
+            replace: None,
+            focused: false,
+        };
+        dialog.go_to(folder);
+        dialog
+    }
+
+    /// Lists `folder` (its subfolders, then the accepted files, each by name, at most
+    /// [`MAX_LISTED`]); an unreadable folder is named in the dialog and nothing changes.
+    fn go_to(&mut self, folder: PathBuf) {
+        match std::fs::read_dir(&folder) {
+            Ok(read) => {
+                let mut entries: Vec<(String, bool)> = read
+                    .filter_map(Result::ok)
+                    .filter_map(|e| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        let is_dir = e.path().is_dir();
+                        let shown = !name.starts_with('.')
+                            && (is_dir
+                                || (self.request.mode != Mode::Folder
+                                    && self.request.accepts(&e.path())));
+                        shown.then_some((name, is_dir))
+                    })
+                    .take(MAX_LISTED)
+                    .collect();
+                entries.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                self.entries = entries;
+                self.folder_edit = folder.display().to_string();
+                self.folder = folder;
+                self.problem = None;
+            }
+            Err(e) => self.problem = Some(format!("{}: {e}", folder.display())),
+        }
+        self.replace = None;
+    }
+
+    /// The path the dialog would answer now, or why it cannot.
+    fn answer(&self) -> Result<PathBuf, String> {
+        if self.request.mode == Mode::Folder {
+            return Ok(self.folder.clone());
+        }
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err("type a file name".into());
+        }
+        let mut path = self.folder.join(name);
+        if self.request.mode == Mode::Save && !self.request.accepts(&path) {
+            let ext = self.request.extensions.first().copied().unwrap_or("limber");
+            path = PathBuf::from(format!("{}.{ext}", path.display()));
+        }
+        if self.request.mode == Mode::Open && !path.is_file() {
+            return Err(format!("{}: no such file", path.display()));
+        }
+        if self.request.mode == Mode::Save && path.is_dir() {
+            return Err(format!("{}: is a folder", path.display()));
+        }
+        Ok(path)
+    }
+
+    /// Shows the dialog: `Some(Some(path))` once chosen, `Some(None)` when cancelled.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<Option<PathBuf>> {
+        let mut result = None;
+        egui::Modal::new(egui::Id::unique("limber_file_dialog")).show(ctx, |ui| {
+            ui.set_width(560.0);
+            ui.heading(self.request.title);
+            ui.horizontal(|ui| {
+                let label = ui.label("Folder:");
+                let field =
+                    ui.add(egui::TextEdit::singleline(&mut self.folder_edit).desired_width(400.0));
+                let field = field.labelled_by(label.id);
+                if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    self.go_to(PathBuf::from(self.folder_edit.trim()));
+                }
+                if ui.button("Up").clicked()
+                    && let Some(parent) = self.folder.parent()
+                {
+                    self.go_to(parent.to_path_buf());
+                }
+            });
+            let mut go = None;
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for (name, is_dir) in &self.entries {
+                        let text = if *is_dir {
+                            format!("{name}/")
+                        } else {
+                            name.clone()
+                        };
+                        if ui.selectable_label(self.name == *name, text).clicked() {
+                            if *is_dir {
+                                go = Some(self.folder.join(name));
+                            } else {
+                                self.name.clone_from(name);
+                            }
+                        }
+                    }
+                });
+            if let Some(folder) = go {
+                self.go_to(folder);
+            }
+            let mut confirm = false;
+            if self.request.mode != Mode::Folder {
+                ui.horizontal(|ui| {
+                    let label = ui.label("File name:");
+                    let field = ui
+                        .add(egui::TextEdit::singleline(&mut self.name).desired_width(400.0))
+                        .labelled_by(label.id);
+                    if !self.focused {
+                        field.request_focus();
+                        self.focused = true;
+                    }
+                    if field.changed() {
+                        self.replace = None;
+                    }
+                    confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                });
+            }
+            if let Some(problem) = &self.problem {
+                ui.colored_label(ui.visuals().warn_fg_color, problem);
+            }
+            ui.horizontal(|ui| {
+                let ok = match self.request.mode {
+                    Mode::Open => "Open file",
+                    Mode::Save => "Save file",
+                    Mode::Folder => "Use this folder",
+                };
+                confirm |= ui.button(ok).clicked();
+                if ui.button("Cancel").clicked() {
+                    result = Some(None);
+                }
+            });
+            if confirm {
+                match self.answer() {
+                    Ok(path) if self.request.mode == Mode::Save && path.exists() => {
+                        if self.replace.as_ref() == Some(&path) {
+                            result = Some(Some(path));
+                        } else {
+                            self.problem = Some(format!(
+                                "{} exists: Save file again to replace it",
+                                path.display()
+                            ));
+                            self.replace = Some(path);
+                        }
+                    }
+                    Ok(path) => result = Some(Some(path)),
+                    Err(problem) => self.problem = Some(problem),
+                }
+            }
+        });
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            result = Some(None);
+        }
+        result
+    }
+}
