@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::core::animation::Clip;
 use crate::core::derived::refresh_stale_parts;
+use crate::core::limits::Limits;
 use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
@@ -124,6 +125,29 @@ fn pick_clip<'a>(
     Ok(clip)
 }
 
+/// Refuses an export over the frame and pixel budgets before any GPU work starts.
+fn check_budget(
+    project: &Project,
+    clip: Option<&Clip>,
+    frames: u64,
+    fps: f64,
+    args: &RenderArgs,
+) -> anyhow::Result<()> {
+    // The canvas as the renderer makes it: the largest part image, times the scale.
+    let [w, h] = project.parts.iter().fold([1, 1], |[w, h], p| {
+        [w.max(p.mesh.width), h.max(p.mesh.height)]
+    });
+    let side = |s: u32| (f64::from(s) * args.scale).round().max(1.0) as u32;
+    let what = match clip {
+        Some(c) => format!("clip \"{}\"", c.name),
+        None => "the rest pose".into(),
+    };
+    let in_memory = args.output.frames.is_none();
+    Limits::current()
+        .check_render(&what, fps, frames, [side(w), side(h)], in_memory)
+        .map_err(|e| anyhow!("{}: {e}", args.project.display()))
+}
+
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let file = args.project.display().to_string();
     if let Some(fps) = args.fps {
@@ -171,6 +195,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             own
         }
     });
+    let frames = FrameTimes::count_of_playback(playback, fps);
+    check_budget(&project, clip, frames, fps, args)?;
     let times = FrameTimes::of_playback(playback, fps);
 
     let gpu = GpuContext::headless()?;

@@ -124,6 +124,33 @@ impl ExportJob {
     }
 }
 
+/// Refuses an export over the frame and pixel budgets (see `limber_core::limits`) before it starts.
+fn check_budget(
+    kind: ExportKind,
+    project: &Project,
+    clip: Option<usize>,
+    out: &Path,
+) -> Result<(), FrameExportError> {
+    let clip = clip.and_then(|c| project.rig.clips.get(c));
+    let fps = match kind {
+        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
+        _ => clip_fps(clip),
+    };
+    let frames = clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
+    let size = project.parts.iter().fold([1, 1], |[w, h], p| {
+        [w.max(p.mesh.width), h.max(p.mesh.height)]
+    });
+    let what = clip.map_or("the rest pose".to_string(), |c| {
+        format!("clip \"{}\"", c.name)
+    });
+    limber_core::limits::Limits::current()
+        .check_render(&what, fps, frames, size, kind != ExportKind::Frames)
+        .map_err(|problem| FrameExportError::Format {
+            path: out.to_path_buf(),
+            problem,
+        })
+}
+
 /// The worker: a headless device, the clip's frames, the file(s).
 fn render(
     kind: ExportKind,
@@ -133,6 +160,7 @@ fn render(
     out: &Path,
     progress: &Progress,
 ) -> Result<(), FrameExportError> {
+    check_budget(kind, project, clip, out)?;
     if kind == ExportKind::Frames {
         std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
             path: out.to_path_buf(),
