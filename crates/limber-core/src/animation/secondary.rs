@@ -107,6 +107,17 @@ impl Spring {
         };
         (5.0 / decay).min(10.0)
     }
+
+    /// The clip-time window the spring is simulated over to sample time `t`.
+    fn window(&self, clip: &Clip, t: f64) -> (f64, f64) {
+        let end = clip.local_time(t);
+        let start = end - self.warm_up();
+        if clip.looping {
+            (start, end)
+        } else {
+            (start.max(0.0), end)
+        }
+    }
 }
 
 /// The pose of `clip` at `t` with `springs` applied. All springs are simulated together over one
@@ -117,17 +128,15 @@ impl Spring {
 pub fn sample_with_springs(solver: &PoseSolver, clip: &Clip, springs: &[Spring], t: f64) -> Pose {
     let mut pose = clip.sample(t);
     let active: Vec<&Spring> = springs.iter().filter(|s| s.mix > 0.0).collect();
-    let Some(first) = active.first() else {
+    // The window of the spring that needs the longest, at the finest step of any.
+    let Some(longest) = active
+        .iter()
+        .max_by(|a, b| a.warm_up().total_cmp(&b.warm_up()))
+    else {
         return pose;
     };
-    let warm_up = active.iter().map(|s| s.warm_up()).fold(0.0, f64::max);
-    let step = active.iter().map(|s| s.step()).fold(first.step(), f64::min);
-    let end = clip.local_time(t);
-    let start = if clip.looping {
-        end - warm_up
-    } else {
-        (end - warm_up).max(0.0)
-    };
+    let step = active.iter().map(|s| s.step()).fold(f64::MAX, f64::min);
+    let (start, end) = longest.window(clip, t);
     let steps = ((end - start) / step).ceil().max(0.0) as usize;
     let dt = if steps > 0 {
         (end - start) / steps as f64
