@@ -398,7 +398,7 @@ mod tests {
         let error = file.check_budgets(&Limits::DEFAULT).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "the rig has 200,000 bones, over the limit of 1,000"
+            "the rig has 200,000 bones, over the limit of 500"
         );
     }
 
