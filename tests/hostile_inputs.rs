@@ -205,6 +205,14 @@ fn rigs_over_the_bone_and_spring_budgets_are_refused_at_once() {
         "small.json",
         "the rig has 3 springs, over the limit of 2",
     );
+    // Weights: bones x image pixels, checked before meshing.
+    refused_with(
+        &["new", s(&sprite), "--rig", s(&small), "-o", s(&out)],
+        &[("LIMBER_MAX_WEIGHT_BONE_PIXELS", "1000")],
+        "kenney_zombie_walk0.png",
+        "bone-pixels, over the limit of 1,000; use fewer bones or a smaller image",
+    );
+    assert!(!out.exists());
 }
 
 #[test]
@@ -360,4 +368,27 @@ fn every_fixture_and_bundled_project_still_loads() {
             panic!("{}: {e}", path.display());
         }
     }
+}
+
+#[test]
+fn a_gltf_export_that_cannot_be_valid_is_refused_not_written() {
+    let dir = temp_dir("hostile-gltf-finite");
+    let (project, _) = zombie(&dir);
+    let bytes = std::fs::read(&project).unwrap();
+    let glb = dir.join("tiny.glb");
+    // Positions divided by 1e-40 overflow glTF's 32-bit floats (bounds would be null).
+    refused(
+        &[
+            "export",
+            s(&project),
+            "--gltf",
+            s(&glb),
+            "--pixels-per-unit",
+            "1e-40",
+        ],
+        "zombie.limber",
+        "beyond what glTF's 32-bit floats hold",
+    );
+    assert!(!glb.exists());
+    assert_eq!(std::fs::read(&project).unwrap(), bytes);
 }

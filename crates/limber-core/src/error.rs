@@ -17,6 +17,9 @@ pub enum CoreError {
     #[error("{0}")]
     Read(crate::read_file::ReadError),
 
+    #[error("{0}")]
+    Budget(String),
+
     #[error("not a PNG file (its first bytes are not a PNG signature)")]
     NotPng,
 

@@ -27,6 +27,10 @@ pub const MAX_BONES: u64 = 500;
 pub const MAX_CONSTRAINTS: u64 = 1_000;
 /// Most springs of a rig.
 pub const MAX_SPRINGS: u64 = 1_000;
+/// Most bones × image pixels a part's weights are computed for. Measured peaks of `limber new` grow
+/// by about 0.22 bytes per bone per pixel on top of about 27 bytes per pixel (a 32 MP sprite: 20 bones
+/// 1.03 GB, 500 bones 4.6 GB), so 2.5 × 10⁹ keeps the largest accepted image under 1.5 GB.
+pub const MAX_WEIGHT_BONE_PIXELS: u64 = 2_500_000_000;
 /// Most keys of one clip (bone, part, mix keys and events together).
 pub const MAX_KEYS_PER_CLIP: u64 = 1_000_000;
 /// Most clips of a rig.
@@ -44,6 +48,7 @@ pub struct Limits {
     pub springs: u64,
     pub keys_per_clip: u64,
     pub clips: u64,
+    pub weight_bone_pixels: u64,
 }
 
 impl Limits {
@@ -58,6 +63,7 @@ impl Limits {
         springs: MAX_SPRINGS,
         keys_per_clip: MAX_KEYS_PER_CLIP,
         clips: MAX_CLIPS,
+        weight_bone_pixels: MAX_WEIGHT_BONE_PIXELS,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -85,6 +91,7 @@ impl Limits {
             springs: lower(d.springs, "SPRINGS"),
             keys_per_clip: lower(d.keys_per_clip, "KEYS_PER_CLIP"),
             clips: lower(d.clips, "CLIPS"),
+            weight_bone_pixels: lower(d.weight_bone_pixels, "WEIGHT_BONE_PIXELS"),
         }
     }
 
@@ -138,6 +145,21 @@ impl Limits {
         Ok(())
     }
 
+    /// Checks weights of `bones` bones over a `width` × `height` image.
+    pub fn check_weights(&self, bones: usize, [width, height]: [u32; 2]) -> Result<(), String> {
+        let product = (bones as u64).saturating_mul(u64::from(width) * u64::from(height));
+        if product > self.weight_bone_pixels {
+            return Err(format!(
+                "weights for {} bones over a {width} x {height} image are {} bone-pixels, over the \
+                 limit of {}; use fewer bones or a smaller image",
+                thousands(bones as u64),
+                thousands(product),
+                thousands(self.weight_bone_pixels)
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks a count of a rig's `what` ("bones") against `limit`.
     pub fn check_count(what: &str, count: usize, limit: u64) -> Result<(), String> {
         if count as u64 > limit {
@@ -176,6 +198,15 @@ fn thousands_f(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_budget_is_bones_times_pixels() {
+        assert!(Limits::DEFAULT.check_weights(400, [2560, 2298]).is_ok());
+        let error = Limits::DEFAULT
+            .check_weights(500, [8192, 4096])
+            .unwrap_err();
+        assert!(error.contains("16,777,216,000 bone-pixels"), "{error}");
+    }
 
     #[test]
     fn groups_digits() {
