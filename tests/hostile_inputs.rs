@@ -275,12 +275,15 @@ fn a_png_claiming_a_huge_image_is_refused_before_decoding() {
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 
+/// One edit of a project's JSON.
+type Breaker = Box<dyn Fn(&mut Value)>;
+
 /// Each loader rule of docs/FORMAT.md, broken by one edit of the sample project.
 #[test]
 fn the_loader_refuses_each_rule_broken() {
     let dir = temp_dir("hostile-loader-rules");
     let (_, json) = zombie(&dir);
-    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(&str, Breaker, &str)> = vec![
         (
             "version0",
             Box::new(|j| j["version"] = json!(0)),
