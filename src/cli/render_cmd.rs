@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::core::animation::Clip;
 use crate::core::derived::refresh_stale_parts;
+use crate::core::limits::Limits;
 use crate::core::output_guard::Inputs;
 use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
@@ -131,6 +132,31 @@ fn pick_clip<'a>(
     Ok(clip)
 }
 
+/// Refuses an export over the frame and pixel budgets before any GPU work starts (`size`: the
+/// canvas in pixels, or the largest part image times the scale before framing).
+fn check_budget(
+    project: &Project,
+    clip: Option<&Clip>,
+    frames: u64,
+    fps: f64,
+    size: Option<[u32; 2]>,
+    args: &RenderArgs,
+) -> anyhow::Result<()> {
+    let [w, h] = project.parts.iter().fold([1, 1], |[w, h], p| {
+        [w.max(p.mesh.width), h.max(p.mesh.height)]
+    });
+    let side = |s: u32| (f64::from(s) * args.scale).round().max(1.0) as u32;
+    let size = size.unwrap_or([side(w), side(h)]);
+    let what = match clip {
+        Some(c) => format!("clip \"{}\"", c.name),
+        None => "the rest pose".into(),
+    };
+    let in_memory = args.output.frames.is_none();
+    Limits::current()
+        .check_render(&what, fps, frames, size, in_memory)
+        .map_err(|e| anyhow!("{}: {e}", args.project.display()))
+}
+
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let file = args.project.display().to_string();
     if let Some(fps) = args.fps {
@@ -165,8 +191,9 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         .into_iter()
         .flatten()
     {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("{}: cannot write: cannot create the folder", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("{}: cannot write: cannot create the folder", dir.display())
+        })?;
     }
     let mut project = Project::load(&args.project).map_err(|e| anyhow!("{file}: {e}"))?;
     for part in
@@ -193,6 +220,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             own
         }
     });
+    let frames = FrameTimes::count_of_playback(playback, fps);
+    check_budget(&project, clip, frames, fps, None, args)?;
     let times = FrameTimes::of_playback(playback, fps);
 
     let gpu = GpuContext::headless()?;
@@ -211,6 +240,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let renderer = ClipRenderer::new(&gpu, &project, &args.project, settings)
         .and_then(|r| r.framed(args.framing.framing(), playback, &times))
         .map_err(|e| anyhow!("{file}: {e}"))?;
+    // Framed to the animation, the canvas can outgrow the image: checked again at its real size.
+    check_budget(&project, clip, frames, fps, Some(renderer.size()), args)?;
     let [width, height] = renderer.size();
 
     let written = if let Some(dir) = &args.output.frames {

@@ -70,6 +70,18 @@ pub fn refresh_stale_parts_with(
             )
         })?;
         if !part.is_stale(&asset.bytes) {
+            let actual = [asset.image.width(), asset.image.height()];
+            if actual != [part.mesh.width, part.mesh.height] {
+                return Err(format!(
+                    "part \"{}\": image_size is {} x {} but the image at {} is {} x {}",
+                    part.name,
+                    part.mesh.width,
+                    part.mesh.height,
+                    image_path.display(),
+                    actual[0],
+                    actual[1]
+                ));
+            }
             continue;
         }
         // The part made again as a new part would be, from its own settings.

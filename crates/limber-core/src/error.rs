@@ -14,6 +14,12 @@ pub enum CoreError {
     #[error("file is {size} bytes, over the {max}-byte limit")]
     FileTooLarge { size: u64, max: u64 },
 
+    #[error("{0}")]
+    Read(crate::read_file::ReadError),
+
+    #[error("{0}")]
+    Budget(String),
+
     #[error("not a PNG file (its first bytes are not a PNG signature)")]
     NotPng,
 
@@ -41,6 +47,15 @@ pub enum CoreError {
 
     #[error("triangulation failed: {0}")]
     Triangulation(String),
+}
+
+impl From<crate::read_file::ReadError> for CoreError {
+    fn from(error: crate::read_file::ReadError) -> Self {
+        match error {
+            crate::read_file::ReadError::Io(io) => Self::Io(io),
+            other => Self::Read(other),
+        }
+    }
 }
 
 pub type CoreResult<T> = Result<T, CoreError>;

@@ -61,6 +61,9 @@ pub fn make_part(
     progress.add_total(1);
     let start = Instant::now();
     let asset = store.image(path)?;
+    crate::limits::Limits::current()
+        .check_weights(skeleton.bones.len(), [asset.width(), asset.height()])
+        .map_err(CoreError::Budget)?;
     let decode_time = start.elapsed();
     let smoothness = recipe
         .smoothness

@@ -93,6 +93,33 @@ impl PoseSolver {
         world
     }
 
+    /// World transforms of `pose`, solved parents first, where `adjust` may change each bone's pose
+    /// once the bone's world transform (from its parent's final one) is known; the bone's world
+    /// transform is then solved again. One pass over the bones, whatever `adjust` changes.
+    pub fn world_adjusting(
+        &self,
+        pose: &mut Pose,
+        mut adjust: impl FnMut(usize, &DAffine2, &mut BonePose) -> bool,
+    ) -> Vec<DAffine2> {
+        let mut world = vec![DAffine2::IDENTITY; self.order.len()];
+        for &i in &self.order {
+            let parent_world = self.parents[i].map_or(DAffine2::IDENTITY, |p| world[p]);
+            let solve = |offset: BonePose| {
+                let translate = DAffine2::from_translation(DVec2::from(offset.translate));
+                parent_world * translate * self.local_rest[i] * offset.local_offset()
+            };
+            let Some(offset) = pose.bones.get_mut(i) else {
+                world[i] = solve(BonePose::default());
+                continue;
+            };
+            world[i] = solve(*offset);
+            if adjust(i, &world[i], offset) {
+                world[i] = solve(*offset);
+            }
+        }
+        world
+    }
+
     /// The skinning palette: world × inverse rest, per bone. The identity everywhere in the rest pose.
     pub fn palette(&self, world: &[DAffine2]) -> Vec<DAffine2> {
         world

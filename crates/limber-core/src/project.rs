@@ -88,8 +88,12 @@ pub enum ProjectError {
     NewerVersion { found: u32 },
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
+    #[error("file version 0 does not exist (versions start at 1)")]
+    OldVersion,
     #[error("{0}")]
     Rig(#[from] RigError),
+    #[error("{0}")]
+    Read(crate::read_file::ReadError),
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
 }
@@ -168,6 +172,9 @@ impl Project {
         if header.format != FORMAT_NAME {
             return Err(ProjectError::WrongFormat(header.format));
         }
+        if header.version == 0 {
+            return Err(ProjectError::OldVersion);
+        }
         if header.version > FORMAT_VERSION {
             return Err(ProjectError::NewerVersion {
                 found: header.version,
@@ -180,6 +187,7 @@ impl Project {
             .into_iter()
             .map(|p| part_from_file(p, &rig.skeleton))
             .collect::<Result<Vec<_>, _>>()?;
+        crate::project_checks::check_unique_parts(&parts)?;
         check_part_keys(&rig.clips, &parts)?;
         Ok(Self { rig, parts })
     }
@@ -191,11 +199,7 @@ impl Project {
 
     /// Loads and validates a project file.
     pub fn load(path: &Path) -> Result<Self, ProjectError> {
-        let size = std::fs::metadata(path)?.len();
-        if size > MAX_PROJECT_BYTES {
-            return Err(ProjectError::TooLarge(size));
-        }
-        Self::from_bytes(&std::fs::read(path)?)
+        Self::from_bytes(&crate::read_file::read_capped(path, MAX_PROJECT_BYTES)?)
     }
 
     /// The clip called `name`.
@@ -207,6 +211,15 @@ impl Project {
     pub fn image_path(&self, project_path: &Path, index: usize) -> PathBuf {
         let folder = project_path.parent().unwrap_or(Path::new(""));
         folder.join(&self.parts[index].image)
+    }
+}
+
+impl From<crate::read_file::ReadError> for ProjectError {
+    fn from(error: crate::read_file::ReadError) -> Self {
+        match error {
+            crate::read_file::ReadError::Io(io) => Self::Io(io),
+            other => Self::Read(other),
+        }
     }
 }
 
@@ -283,6 +296,14 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
             p.influences.len()
         )));
     }
+    crate::project_checks::check_part_mesh(&crate::project_checks::PartMeshView {
+        image_size: p.image_size,
+        settings: &p.mesh_settings,
+        mesh_edited: p.mesh_edited,
+        vertices: &p.vertices,
+        triangles: &p.triangles,
+    })
+    .map_err(invalid)?;
     let binding = Binding {
         vertices: p.influences,
     };

@@ -18,6 +18,7 @@ use super::animation::{
     TransformConstraint, TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
     limits_and_transforms_from_records,
 };
+use super::limits::Limits;
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 
 /// Largest rig file accepted, in bytes.
@@ -149,21 +150,41 @@ pub enum RigError {
     Animation(#[from] AnimationError),
     #[error("invalid constraint: {0}")]
     Constraint(#[from] ConstraintError),
+    #[error("{0}")]
+    Read(crate::read_file::ReadError),
+    #[error("the rig has {0}")]
+    Budget(String),
 }
 
-/// Bone records → a validated skeleton (parents resolved by name).
+impl From<crate::read_file::ReadError> for RigError {
+    fn from(error: crate::read_file::ReadError) -> Self {
+        match error {
+            crate::read_file::ReadError::Io(io) => Self::Io(io),
+            other => Self::Read(other),
+        }
+    }
+}
+
+/// Bone records → a validated skeleton (parents resolved by name through a map, so a long chain
+/// loads in linear time).
 pub fn skeleton_from_records(records: &[BoneRecord]) -> Result<Skeleton, SkeletonError> {
+    let mut index: std::collections::HashMap<&str, usize> =
+        std::collections::HashMap::with_capacity(records.len());
+    for (i, r) in records.iter().enumerate() {
+        // The first bone of a name wins; `Skeleton::new` refuses the duplicate.
+        index.entry(r.name.as_str()).or_insert(i);
+    }
     let bones = records
         .iter()
         .map(|r| {
             let parent = match &r.parent {
                 None => None,
-                Some(name) => Some(records.iter().position(|b| &b.name == name).ok_or_else(
-                    || SkeletonError::UnknownParent {
+                Some(name) => Some(index.get(name.as_str()).copied().ok_or_else(|| {
+                    SkeletonError::UnknownParent {
                         bone: r.name.clone(),
                         parent: format!("\"{name}\""),
-                    },
-                )?),
+                    }
+                })?),
             };
             Ok(Bone {
                 name: r.name.clone(),
@@ -197,6 +218,7 @@ pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
 impl RigFile {
     /// Validates everything (the skeleton, then what refers to it) into a [`Rig`].
     pub fn validate(&self) -> Result<Rig, RigError> {
+        self.check_budgets(&Limits::current())?;
         let skeleton = skeleton_from_records(&self.bones)?;
         let ik = ik_from_records(&self.ik, &skeleton)?;
         let (limits, transforms) =
@@ -215,6 +237,32 @@ impl RigFile {
             follows,
             clips,
         })
+    }
+
+    /// Refuses a rig whose counts are over `limits` (see [`crate::limits`]), before any of it is
+    /// validated or solved.
+    pub fn check_budgets(&self, limits: &Limits) -> Result<(), RigError> {
+        let constraints = self.ik.len()
+            + self.limits.len()
+            + self.transforms.len()
+            + self.look_at.len()
+            + self.child_of.len();
+        let counts = [
+            ("bones", self.bones.len(), limits.bones),
+            ("constraints", constraints, limits.constraints),
+            ("springs", self.springs.len(), limits.springs),
+            ("clips", self.clips.len(), limits.clips),
+        ];
+        for (what, count, limit) in counts {
+            Limits::check_count(what, count, limit).map_err(RigError::Budget)?;
+        }
+        for clip in &self.clips {
+            let keys =
+                clip.keys.len() + clip.parts.len() + clip.constraints.len() + clip.events.len();
+            let what = format!("keys in clip \"{}\"", clip.name);
+            Limits::check_count(&what, keys, limits.keys_per_clip).map_err(RigError::Budget)?;
+        }
+        Ok(())
     }
 
     /// The constraints, copied out.
@@ -298,11 +346,7 @@ pub fn parse_rig(text: &str) -> Result<Rig, RigError> {
 
 /// Reads and parses a RIG.json file.
 pub fn load_rig(path: &std::path::Path) -> Result<Rig, RigError> {
-    let size = std::fs::metadata(path)?.len();
-    if size > MAX_RIG_BYTES {
-        return Err(RigError::TooLarge(size));
-    }
-    parse_rig(&std::fs::read_to_string(path)?)
+    parse_rig(&crate::read_file::read_capped_text(path, MAX_RIG_BYTES)?)
 }
 
 #[cfg(test)]
@@ -329,6 +373,33 @@ mod tests {
         assert!(skeleton.bones[1].deform);
         let again = skeleton_from_records(&records_from_skeleton(&skeleton)).unwrap();
         assert_eq!(again, skeleton);
+    }
+
+    #[test]
+    fn a_long_chain_resolves_parents_through_a_map() {
+        // 200 000 bones: a linear search per parent would be 2 * 10^10 comparisons.
+        let records: Vec<BoneRecord> = (0..200_000)
+            .map(|i| BoneRecord {
+                name: format!("b{i}"),
+                parent: (i > 0).then(|| format!("b{}", i - 1)),
+                head: [0.0, f64::from(i)],
+                tail: [0.0, f64::from(i) + 1.0],
+                smoothness: None,
+                deform: true,
+            })
+            .collect();
+        let skeleton = skeleton_from_records(&records).unwrap();
+        assert_eq!(skeleton.bones[199_999].parent, Some(199_998));
+        // Through a file, the bone budget refuses it before anything is solved.
+        let file = RigFile {
+            bones: records,
+            ..RigFile::default()
+        };
+        let error = file.check_budgets(&Limits::DEFAULT).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the rig has 200,000 bones, over the limit of 500"
+        );
     }
 
     #[test]

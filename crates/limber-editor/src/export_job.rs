@@ -155,6 +155,37 @@ impl ExportJob {
     }
 }
 
+/// Refuses an export over the frame and pixel budgets (see `limber_core::limits`) before it starts.
+fn check_budget(
+    kind: ExportKind,
+    project: &Project,
+    clip: Option<usize>,
+    out: &Path,
+    canvas: Option<[u32; 2]>,
+) -> Result<(), FrameExportError> {
+    let clip = clip.and_then(|c| project.rig.clips.get(c));
+    let fps = match kind {
+        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
+        _ => clip_fps(clip),
+    };
+    let frames = clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
+    // Before framing: the largest part image; after: the canvas as framed.
+    let size = canvas.unwrap_or_else(|| {
+        project.parts.iter().fold([1, 1], |[w, h], p| {
+            [w.max(p.mesh.width), h.max(p.mesh.height)]
+        })
+    });
+    let what = clip.map_or("the rest pose".to_string(), |c| {
+        format!("clip \"{}\"", c.name)
+    });
+    limber_core::limits::Limits::current()
+        .check_render(&what, fps, frames, size, kind != ExportKind::Frames)
+        .map_err(|problem| FrameExportError::Format {
+            path: out.to_path_buf(),
+            problem,
+        })
+}
+
 /// The worker: a headless device, the clip's frames, the file(s).
 fn render(
     kind: ExportKind,
@@ -172,6 +203,7 @@ fn render(
         ExportKind::Sheet => inputs.check_all([out, out.with_extension("json").as_path()])?,
         ExportKind::Frames => inputs.check_in_folder(out, is_frame_name)?,
     }
+    check_budget(kind, project, clip, out, None)?;
     if kind == ExportKind::Frames {
         std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
             path: out.to_path_buf(),
@@ -184,6 +216,7 @@ fn render(
         background: [0; 4],
         style: limber_render::PartStyle::default(),
     };
+    let clip_index = clip;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
     let fps = match kind {
         ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
@@ -195,6 +228,7 @@ fn render(
         clip,
         &times,
     )?;
+    check_budget(kind, project, clip_index, out, Some(renderer.size()))?;
     let sheet = SheetOptions {
         columns: None,
         trim: options.trim,

@@ -11,6 +11,7 @@
 //! See `docs/GLTF.md` for the mapping and its limits.
 
 pub mod animation;
+pub mod budget;
 pub mod buffer;
 pub mod container;
 pub mod influences;
@@ -89,6 +90,10 @@ pub enum ExportError {
     /// An output file would replace the project or a part's image.
     #[error(transparent)]
     Overwrite(#[from] limber_core::output_guard::OverwriteError),
+    #[error("{0}")]
+    Budget(String),
+    #[error("cannot export: {0}")]
+    NotFinite(String),
     #[error("cannot serialise the glTF JSON: {0}")]
     Json(#[from] gltf_json::Error),
 }
@@ -109,6 +114,7 @@ pub fn build(
     options: &GltfOptions,
 ) -> Result<GltfDocument, ExportError> {
     check_options(options)?;
+    budget::check_export(project, options)?;
     let skeleton = &project.rig.skeleton;
     if skeleton.bones.len() > MAX_BONES {
         return Err(ExportError::TooManyBones(skeleton.bones.len()));

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use super::framing::FrameRect;
 use super::timing::FrameTimes;
 
-/// Largest sheet made, in pixels (as the PNG decode limit: 256 megapixels).
+/// Largest sheet made, in pixels (256 megapixels, as `limber_core::limits::MAX_EXPORT_PIXELS_IN_MEMORY`).
 pub const MAX_SHEET_PIXELS: u64 = 256 << 20;
 
 /// Where frames go on a sheet.

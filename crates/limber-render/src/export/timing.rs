@@ -50,14 +50,27 @@ impl FrameTimes {
 
     /// Frames of a clip of `duration` seconds at `fps` (see [`FrameTimes::of_clip`]).
     pub fn new(duration: f64, looping: bool, fps: f64) -> Self {
-        let steps = (duration * fps).round().max(1.0) as usize;
-        let count = if looping { steps } else { steps + 1 };
+        let count = Self::count(duration, looping, fps) as usize;
         let times = (0..count).map(|i| (i as f64 / fps).min(duration)).collect();
         Self {
             times,
             fps,
             looping,
             length: if duration > 0.0 { duration } else { 1.0 / fps },
+        }
+    }
+
+    /// How many frames [`FrameTimes::new`] makes, without making them (for budgets).
+    pub fn count(duration: f64, looping: bool, fps: f64) -> u64 {
+        let steps = (duration * fps).round().max(1.0) as u64;
+        if looping { steps } else { steps + 1 }
+    }
+
+    /// How many frames [`FrameTimes::of_playback`] makes, without making them.
+    pub fn count_of_playback(playback: Playback, fps: f64) -> u64 {
+        match playback {
+            Playback::Rest => 1,
+            _ => Self::count(playback.duration(), playback.looping(), fps),
         }
     }
 

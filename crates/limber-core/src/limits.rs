@@ -1,0 +1,251 @@
+//! Budgets: every number that multiplies work or memory, in one place, checked before the work
+//! starts.
+//!
+//! A small, valid file can still ask for unbounded work (a day-long clip at 240 fps, thousands of
+//! springs, a rig of 200 000 bones), so each multiplier has a limit here, listed with its number in
+//! docs/RELIABILITY.md. [`Limits::current`] gives the limits in force: the defaults, each of which
+//! can be *lowered* (never raised) by an environment variable `LIMBER_MAX_<NAME>` so tests of hostile
+//! inputs stay fast (`LIMBER_MAX_EXPORT_FRAMES=50`). Errors name the limit and the way out.
+
+use std::sync::OnceLock;
+
+/// Most frames any rendered export (frames, sheet, GIF) or baked animation makes.
+pub const MAX_EXPORT_FRAMES: u64 = 100_000;
+/// Most pixels, all frames together, of an export held in memory before it is written (sheet, GIF):
+/// 256 megapixels, 1 GiB of RGBA.
+pub const MAX_EXPORT_PIXELS_IN_MEMORY: u64 = 256 << 20;
+/// Most pixels, all frames together, of an export written frame by frame into a folder (16 GiB of
+/// RGBA before compression).
+pub const MAX_EXPORT_PIXELS_ON_DISK: u64 = 4 << 30;
+/// Most animation values (samples × channels, all clips together) of a glTF export: 20 million
+/// floats, an 80 MB buffer.
+pub const MAX_GLTF_VALUES: u64 = 20_000_000;
+/// Most bones of a rig. Weights keep per-vertex distances for every bone: measured, 1,000 bones on a
+/// 2560 px sprite peaked at 1.52 GB (8,000 took 7.6 GB and aborted), 500 stay well under 1.5 GB.
+pub const MAX_BONES: u64 = 500;
+/// Most constraints of a rig (IK, rotation limits, transforms, look-at, child-of together).
+pub const MAX_CONSTRAINTS: u64 = 1_000;
+/// Most springs of a rig.
+pub const MAX_SPRINGS: u64 = 1_000;
+/// Most bones × image pixels a part's weights are computed for. Measured peaks of `limber new` grow
+/// by about 0.22 bytes per bone per pixel on top of about 27 bytes per pixel (a 32 MP sprite: 20 bones
+/// 1.03 GB, 500 bones 4.6 GB), so 2.5 × 10⁹ keeps the largest accepted image under 1.5 GB.
+pub const MAX_WEIGHT_BONE_PIXELS: u64 = 2_500_000_000;
+/// Most keys of one clip (bone, part, mix keys and events together).
+pub const MAX_KEYS_PER_CLIP: u64 = 1_000_000;
+/// Most clips of a rig.
+pub const MAX_CLIPS: u64 = 1_000;
+
+/// The limits in force (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub export_frames: u64,
+    pub export_pixels_in_memory: u64,
+    pub export_pixels_on_disk: u64,
+    pub gltf_values: u64,
+    pub bones: u64,
+    pub constraints: u64,
+    pub springs: u64,
+    pub keys_per_clip: u64,
+    pub clips: u64,
+    pub weight_bone_pixels: u64,
+}
+
+impl Limits {
+    /// The documented defaults.
+    pub const DEFAULT: Self = Self {
+        export_frames: MAX_EXPORT_FRAMES,
+        export_pixels_in_memory: MAX_EXPORT_PIXELS_IN_MEMORY,
+        export_pixels_on_disk: MAX_EXPORT_PIXELS_ON_DISK,
+        gltf_values: MAX_GLTF_VALUES,
+        bones: MAX_BONES,
+        constraints: MAX_CONSTRAINTS,
+        springs: MAX_SPRINGS,
+        keys_per_clip: MAX_KEYS_PER_CLIP,
+        clips: MAX_CLIPS,
+        weight_bone_pixels: MAX_WEIGHT_BONE_PIXELS,
+    };
+
+    /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
+    /// (read once per process).
+    pub fn current() -> Self {
+        static CURRENT: OnceLock<Limits> = OnceLock::new();
+        *CURRENT.get_or_init(|| Self::from_env(|name| std::env::var(name).ok()))
+    }
+
+    /// The defaults lowered by whatever `var` gives for each `LIMBER_MAX_<NAME>`.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Self {
+        let lower = |default: u64, name: &str| {
+            var(&format!("LIMBER_MAX_{name}"))
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map_or(default, |v| v.min(default))
+        };
+        let d = Self::DEFAULT;
+        Self {
+            export_frames: lower(d.export_frames, "EXPORT_FRAMES"),
+            export_pixels_in_memory: lower(d.export_pixels_in_memory, "EXPORT_PIXELS_IN_MEMORY"),
+            export_pixels_on_disk: lower(d.export_pixels_on_disk, "EXPORT_PIXELS_ON_DISK"),
+            gltf_values: lower(d.gltf_values, "GLTF_VALUES"),
+            bones: lower(d.bones, "BONES"),
+            constraints: lower(d.constraints, "CONSTRAINTS"),
+            springs: lower(d.springs, "SPRINGS"),
+            keys_per_clip: lower(d.keys_per_clip, "KEYS_PER_CLIP"),
+            clips: lower(d.clips, "CLIPS"),
+            weight_bone_pixels: lower(d.weight_bone_pixels, "WEIGHT_BONE_PIXELS"),
+        }
+    }
+
+    /// Checks a rendered export of `frames` frames of `width` × `height` pixels; `in_memory`: all
+    /// frames are held before writing (sheet, GIF). `what` names the clip ("clip \"walk\"").
+    pub fn check_render(
+        &self,
+        what: &str,
+        fps: f64,
+        frames: u64,
+        [width, height]: [u32; 2],
+        in_memory: bool,
+    ) -> Result<(), String> {
+        if frames > self.export_frames {
+            return Err(format!(
+                "{what} at {} fps is {} frames, over the limit of {} for an export; pass --fps or \
+                 shorten the clip",
+                thousands_f(fps),
+                thousands(frames),
+                thousands(self.export_frames)
+            ));
+        }
+        let pixels = frames.saturating_mul(u64::from(width) * u64::from(height));
+        let (limit, kind) = if in_memory {
+            (self.export_pixels_in_memory, "an export held in memory")
+        } else {
+            (self.export_pixels_on_disk, "a frames export")
+        };
+        if pixels > limit {
+            return Err(format!(
+                "{what} is {} frames of {width} x {height}, {} pixels in all, over the limit of {} \
+                 for {kind}; lower --scale or --fps, or shorten the clip",
+                thousands(frames),
+                thousands(pixels),
+                thousands(limit)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a baked animation export of `values` samples × channels.
+    pub fn check_gltf_values(&self, values: u64) -> Result<(), String> {
+        if values > self.gltf_values {
+            return Err(format!(
+                "the animation is {} values (samples x channels), over the limit of {} for an \
+                 export; pass a lower --fps or shorten the clips",
+                thousands(values),
+                thousands(self.gltf_values)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks weights of `bones` bones over a `width` × `height` image.
+    pub fn check_weights(&self, bones: usize, [width, height]: [u32; 2]) -> Result<(), String> {
+        let product = (bones as u64).saturating_mul(u64::from(width) * u64::from(height));
+        if product > self.weight_bone_pixels {
+            return Err(format!(
+                "weights for {} bones over a {width} x {height} image are {} bone-pixels, over the \
+                 limit of {}; use fewer bones or a smaller image",
+                thousands(bones as u64),
+                thousands(product),
+                thousands(self.weight_bone_pixels)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a count of a rig's `what` ("bones") against `limit`.
+    pub fn check_count(what: &str, count: usize, limit: u64) -> Result<(), String> {
+        if count as u64 > limit {
+            return Err(format!(
+                "{} {what}, over the limit of {}",
+                thousands(count as u64),
+                thousands(limit)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `20736000` → `20,736,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A rate as written: a whole number without decimals.
+fn thousands_f(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        thousands(x.abs() as u64)
+    } else {
+        format!("{x}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_budget_is_bones_times_pixels() {
+        assert!(Limits::DEFAULT.check_weights(400, [2560, 2298]).is_ok());
+        let error = Limits::DEFAULT
+            .check_weights(500, [8192, 4096])
+            .unwrap_err();
+        assert!(error.contains("16,777,216,000 bone-pixels"), "{error}");
+    }
+
+    #[test]
+    fn groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(20_736_000), "20,736,000");
+    }
+
+    #[test]
+    fn environment_only_lowers() {
+        let limits = Limits::from_env(|name| match name {
+            "LIMBER_MAX_BONES" => Some("10".into()),
+            "LIMBER_MAX_SPRINGS" => Some("99999999".into()),
+            "LIMBER_MAX_CLIPS" => Some("many".into()),
+            _ => None,
+        });
+        assert_eq!(limits.bones, 10);
+        assert_eq!(limits.springs, MAX_SPRINGS);
+        assert_eq!(limits.clips, MAX_CLIPS);
+    }
+
+    #[test]
+    fn a_day_at_240_fps_names_the_limit() {
+        let error = Limits::DEFAULT
+            .check_render("clip \"walk\"", 240.0, 20_736_000, [64, 64], false)
+            .unwrap_err();
+        assert_eq!(
+            error,
+            "clip \"walk\" at 240 fps is 20,736,000 frames, over the limit of 100,000 for an \
+             export; pass --fps or shorten the clip"
+        );
+        let pixels = Limits::DEFAULT
+            .check_render("clip \"walk\"", 30.0, 1000, [1024, 1024], true)
+            .unwrap_err();
+        assert!(pixels.contains("over the limit of 268,435,456"), "{pixels}");
+        assert!(
+            Limits::DEFAULT
+                .check_render("c", 30.0, 1000, [1024, 1024], false)
+                .is_ok()
+        );
+    }
+}

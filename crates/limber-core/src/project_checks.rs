@@ -1,0 +1,121 @@
+//! What the loader checks of a part's mesh beyond its shape in JSON (see docs/FORMAT.md): at least
+//! one triangle; every triangle wound with positive shoelace area in image coordinates (the
+//! mesher's winding: counter-clockwise once y points up), so none is degenerate or flipped; every
+//! vertex finite and within the image rectangle grown by a margin; and, across parts, unique names.
+//!
+//! The margin is what the mesher can reach beyond the image: the outline lies `padding` px beyond
+//! the visible pixels and simplification may move it `tolerance` px more (plus a pixel for the
+//! half-pixel edge). A mesh edited by hand may have been dragged further, so it gets the image's
+//! larger side as its margin.
+
+use crate::pipeline::MeshSettings;
+use crate::project::{Part, ProjectError};
+
+/// A part's mesh as read from the file, before it becomes a [`crate::mesh::Mesh`].
+pub struct PartMeshView<'a> {
+    pub image_size: [u32; 2],
+    pub settings: &'a MeshSettings,
+    pub mesh_edited: bool,
+    pub vertices: &'a [[f64; 2]],
+    pub triangles: &'a [[u32; 3]],
+}
+
+/// Checks a part's mesh (indices are already known to be in range); the error is the problem.
+pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
+    if part.triangles.is_empty() {
+        return Err("the mesh has no triangles (a part needs at least one)".into());
+    }
+    let [w, h] = part.image_size.map(f64::from);
+    let margin = if part.mesh_edited {
+        w.max(h)
+    } else {
+        part.settings.padding + part.settings.tolerance + 1.0
+    };
+    for v in part.vertices {
+        let inside = v[0].is_finite()
+            && v[1].is_finite()
+            && (-margin..=w + margin).contains(&v[0])
+            && (-margin..=h + margin).contains(&v[1]);
+        if !inside {
+            return Err(format!(
+                "vertex {v:?} is outside the {} x {} image (by more than {margin} px) or not finite",
+                part.image_size[0], part.image_size[1]
+            ));
+        }
+    }
+    for t in part.triangles {
+        let at = |i: u32| part.vertices.get(i as usize).copied().unwrap_or([0.0; 2]);
+        let (a, b, c) = (at(t[0]), at(t[1]), at(t[2]));
+        let cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        if cross == 0.0 || t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
+            return Err(format!("triangle {t:?} is degenerate (zero area)"));
+        }
+        if cross < 0.0 {
+            return Err(format!(
+                "triangle {t:?} is wound clockwise (triangles have positive area in image \
+                 coordinates)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses two parts of one name (part keys and exports find parts by name).
+pub fn check_unique_parts(parts: &[Part]) -> Result<(), ProjectError> {
+    match duplicate_name(parts.iter().map(|p| p.name.as_str())) {
+        Some(name) => Err(ProjectError::InvalidPart {
+            part: name.to_string(),
+            problem: "two parts have this name (part names must be unique)".into(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The first part name used twice.
+pub fn duplicate_name<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    names.into_iter().find(|name| !seen.insert(*name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(vertices: &[[f64; 2]], triangles: &[[u32; 3]]) -> Result<(), String> {
+        check_part_mesh(&PartMeshView {
+            image_size: [10, 10],
+            settings: &MeshSettings::default(),
+            mesh_edited: false,
+            vertices,
+            triangles,
+        })
+    }
+
+    #[test]
+    fn accepts_the_mesher_winding_and_refuses_the_rest() {
+        // y down: (0,0) → (10,0) → (0,10) has positive shoelace area in image coordinates.
+        let v = [[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [5.0, 0.0]];
+        assert!(check(&v, &[[0, 1, 2]]).is_ok());
+        assert!(check(&v, &[[0, 2, 1]]).unwrap_err().contains("clockwise"));
+        assert!(check(&v, &[[0, 3, 1]]).unwrap_err().contains("degenerate"));
+        assert!(check(&v, &[[0, 0, 1]]).unwrap_err().contains("degenerate"));
+        assert!(check(&v, &[]).unwrap_err().contains("no triangles"));
+    }
+
+    #[test]
+    fn vertices_must_be_finite_and_near_the_image() {
+        let tri = [[0, 1, 2]];
+        let near = [[-2.5, -2.5], [12.0, 0.0], [0.0, 12.0]];
+        assert!(check(&near, &tri).is_ok());
+        let far = [[0.0, 0.0], [1e308, 0.0], [0.0, 10.0]];
+        assert!(check(&far, &tri).unwrap_err().contains("outside"));
+        let nan = [[0.0, 0.0], [f64::NAN, 0.0], [0.0, 10.0]];
+        assert!(check(&nan, &tri).is_err());
+    }
+
+    #[test]
+    fn finds_a_duplicate_name() {
+        assert_eq!(duplicate_name(["a", "b", "a"]), Some("a"));
+        assert_eq!(duplicate_name(["a", "b"]), None);
+    }
+}
