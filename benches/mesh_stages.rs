@@ -54,7 +54,8 @@ fn stages(c: &mut Criterion) {
         // The comparator for limber's marching squares: the `contour` crate on the same field.
         group.bench_function(format!("{name}/trace-with-contour-crate"), |b| {
             let builder = ContourBuilder::new(field.width, field.height, true);
-            b.iter(|| builder.lines(&field.margin, &[TRACE_LEVEL]).unwrap())
+            let margin = field.margins();
+            b.iter(|| builder.lines(&margin, &[TRACE_LEVEL]).unwrap())
         });
         group.bench_function(format!("{name}/simplify+triangulate"), |b| {
             b.iter(|| mesh_outline(&outline, &settings, &mut StageTimings::default()).unwrap())

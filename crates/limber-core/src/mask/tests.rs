@@ -43,7 +43,7 @@ fn images_without_alpha_are_opaque_and_16_bit_alpha_is_read() {
 fn margin_is_padding_plus_half_minus_euclidean_distance() {
     let mask = mask_from(9, 9, &[(4, 4)]);
     let field = PaddedField::new(&mask, 2.0).unwrap();
-    let at = |x: usize, y: usize| field.margin[y * 9 + x];
+    let at = |x: usize, y: usize| field.margin(x, y);
     assert_eq!(at(4, 4), 2.5);
     assert_eq!(at(6, 4), 0.5);
     assert!((at(6, 6) - (2.5 - 8f32.sqrt())).abs() < 1e-6);
@@ -122,7 +122,7 @@ fn margin_equals_the_reference_transform_bit_for_bit() {
                 let reference = reference_margin(&mask, padding);
                 let bits = |m: &[f32]| m.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
                 assert!(
-                    bits(&field.margin) == bits(&reference),
+                    bits(&field.margins()) == bits(&reference),
                     "{width}x{height} density {density} padding {padding}"
                 );
             }
