@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
 use limber::core::image_io::{decode_png, load_png};
 use limber::core::outline::{TRACE_LEVEL, trace};
-use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
+use limber::core::pipeline::{StageTimings, build_mesh, mesh_outline, padded_field};
 
 fn sprites() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -65,6 +65,10 @@ fn stages(c: &mut Criterion) {
                 let outline = trace(&field, settings.min_island_area);
                 mesh_outline(&outline, &settings, &mut StageTimings::default()).unwrap()
             })
+        });
+        // Everything after decoding: what `limber mesh --timings` reports as `meshing`.
+        group.bench_function(format!("{name}/meshing"), |b| {
+            b.iter(|| build_mesh(&image, &settings).unwrap())
         });
     }
     group.finish();

@@ -10,8 +10,6 @@
 //! those are stitched, which makes tracing a 2560 × 2298 sprite several times faster (see
 //! `docs/PERFORMANCE.md`).
 
-use std::collections::HashMap;
-
 /// A grid of values at pixel centres, as marching squares reads it.
 pub trait Samples {
     /// (width, height) of the grid.
@@ -90,28 +88,36 @@ pub fn isorings_of<S: Samples>(samples: &S, level: f32) -> Vec<Vec<[f64; 2]>> {
         height,
         level,
     };
-    let mut next: HashMap<u64, u64> = HashMap::new();
-    let mut starts: Vec<u64> = Vec::new();
+    // Each point on a cell side starts exactly one segment: (start, end) links, found by binary
+    // search. Sorted by key, which is nearly the scan order, so a ring's walk stays in nearby memory
+    // (a hash map's random probes cost a cache miss per point).
+    let mut links: Vec<(u64, u64)> = Vec::new();
     // Cells (x, y) for x in -1..width, y in -1..height, with corners (x..=x+1, y..=y+1).
     for y in -1..height as i64 {
         bits.for_each_mixed_cell(y, |x| {
             let case = grid.case(x, y);
             for &(from, to) in SEGMENTS[case] {
-                let start = edge_key(width, x, y, from);
-                next.insert(start, edge_key(width, x, y, to));
-                starts.push(start);
+                links.push((edge_key(width, x, y, from), edge_key(width, x, y, to)));
             }
         });
     }
+    let starts: Vec<u64> = links.iter().map(|&(start, _)| start).collect();
+    links.sort_unstable_by_key(|&(start, _)| start);
+    let mut used = vec![false; links.len()];
+    // The end of the unused link starting at `key`, marking it used.
+    let mut take = |key: u64| {
+        let i = links.binary_search_by_key(&key, |&(start, _)| start).ok()?;
+        (!std::mem::replace(&mut used[i], true)).then_some(links[i].1)
+    };
     let mut rings = Vec::new();
     for start in starts {
-        let Some(mut to) = next.remove(&start) else {
+        let Some(mut to) = take(start) else {
             continue;
         };
         let mut ring = vec![grid.point(start)];
         while to != start {
             ring.push(grid.point(to));
-            match next.remove(&to) {
+            match take(to) {
                 Some(after) => to = after,
                 None => break,
             }
