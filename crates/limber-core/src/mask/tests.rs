@@ -154,3 +154,27 @@ fn alpha_masks_match_per_pixel_tests_in_every_format() {
         assert_eq!(from_float.inside, expected);
     }
 }
+
+#[test]
+fn eight_bit_masks_match_per_pixel_tests_at_any_width() {
+    // RGBA and grey + alpha, widths inside, at and across word boundaries (the packed fast path).
+    for width in [1u32, 7, 63, 64, 65, 130, 200] {
+        let alpha = |x: u32, y: u32| ((x * 37 + y * 91 + x * x) % 256) as u8;
+        let rgba = DynamicImage::ImageRgba8(ImageBuffer::from_fn(width, 3, |x, y| {
+            Rgba([9, 9, 9, alpha(x, y)])
+        }));
+        let grey = DynamicImage::ImageLumaA8(ImageBuffer::from_fn(width, 3, |x, y| {
+            LumaA([9, alpha(x, y)])
+        }));
+        for threshold in [0.0, 0.05, 0.5, 1.0] {
+            let expected: Vec<bool> = (0..3)
+                .flat_map(|y| (0..width).map(move |x| (x, y)))
+                .map(|(x, y)| f64::from(alpha(x, y)) >= threshold * 255.0 - 1e-9)
+                .collect();
+            for image in [&rgba, &grey] {
+                let mask = AlphaMask::from_image(image, threshold).unwrap();
+                assert_eq!(mask.inside, expected, "width {width} threshold {threshold}");
+            }
+        }
+    }
+}
