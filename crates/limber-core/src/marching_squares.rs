@@ -103,10 +103,20 @@ pub fn isorings_of<S: Samples>(samples: &S, level: f32) -> Vec<Vec<[f64; 2]>> {
     }
     let starts: Vec<u64> = links.iter().map(|&(start, _)| start).collect();
     links.sort_unstable_by_key(|&(start, _)| start);
+    // Where each key row's links begin, so that a search covers one row's few links.
+    let row_of = |key: u64| (key >> 1) / (width as u64 + 2);
+    let row_start: Vec<usize> = (0..=height as u64 + 2)
+        .map(|row| links.partition_point(|&(start, _)| row_of(start) < row))
+        .collect();
     let mut used = vec![false; links.len()];
     // The end of the unused link starting at `key`, marking it used.
     let mut take = |key: u64| {
-        let i = links.binary_search_by_key(&key, |&(start, _)| start).ok()?;
+        let row = usize::try_from(row_of(key)).ok()?;
+        let (&from, &to) = (row_start.get(row)?, row_start.get(row + 1)?);
+        let i = from
+            + links[from..to]
+                .binary_search_by_key(&key, |&(start, _)| start)
+                .ok()?;
         (!std::mem::replace(&mut used[i], true)).then_some(links[i].1)
     };
     let mut rings = Vec::new();
