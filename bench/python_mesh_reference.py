@@ -1,14 +1,21 @@
 """The Python pipeline a technical artist would write for sprite -> mesh, timed stage by stage.
 
-scikit-image find_contours (marching squares) + approximate_polygon (Douglas-Peucker), then the
-`triangle` quality mesher (Shewchuk's Triangle) with holes. Used as the reference in
-docs/PERFORMANCE.md. Run it with bench/run_python_reference.sh, which makes the virtual environment.
+The alpha threshold (numpy), scikit-image find_contours (marching squares) + approximate_polygon
+(Douglas-Peucker), then the `triangle` quality mesher (Shewchuk's Triangle) with holes: everything
+after decoding the PNG. Used as the reference in docs/PERFORMANCE.md. Run it with
+bench/run_python_reference.sh, which makes the virtual environment.
+
+With --limber BINARY, each run also runs `BINARY mesh --timings SPRITE` (a fresh process, as a user
+would) right after the Python pipeline, so that both are measured in the same run, interleaved, and
+the ratio of the medians of everything after decoding is printed.
 
     python bench/python_mesh_reference.py SPRITE.png [--runs N] [--tolerance PX] [--spacing PX]
+        [--limber target/release/limber]
 """
 
 import argparse
 import statistics
+import subprocess
 import time
 
 import numpy as np
@@ -20,6 +27,12 @@ from skimage.measure import approximate_polygon, find_contours
 def polygon_area(ring):
     x, y = ring[:, 0], ring[:, 1]
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+
+
+def threshold(rgba):
+    """The mask as find_contours takes it. The same test as limber's default: alpha / 255 >= 0.05,
+    i.e. alpha >= 13."""
+    return (rgba[:, :, 3] >= 0.05 * 255).astype(np.float64)
 
 
 def mesh(alpha, tolerance, spacing):
@@ -62,27 +75,54 @@ def mesh(alpha, tolerance, spacing):
     return result, timings
 
 
+def limber_timings(binary, sprite):
+    """Runs `limber mesh --timings` once; its stage times in seconds."""
+    out = subprocess.run(
+        [binary, "mesh", "--timings", sprite], capture_output=True, text=True, check=True
+    )
+    timings = {}
+    for line in out.stderr.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "timing:":
+            timings[parts[1]] = float(parts[2]) / 1000.0
+    return timings
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("sprite")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--tolerance", type=float, default=1.0)
     parser.add_argument("--spacing", type=float, default=None)
+    parser.add_argument("--limber", default=None, help="limber binary to time in the same run")
     args = parser.parse_args()
     image = Image.open(args.sprite).convert("RGBA")
-    alpha = (np.asarray(image)[:, :, 3] >= 0.05 * 255).astype(np.float64)
+    rgba = np.asarray(image)
     spacing = args.spacing or max(max(image.size) / 20.0, 4.0)
-    runs = []
+    runs, limber_runs = [], []
     for _ in range(args.runs + 1):
+        start = time.perf_counter()
+        alpha = threshold(rgba)
+        took = time.perf_counter() - start
         result, timings = mesh(alpha, args.tolerance, spacing)
+        timings["threshold"] = took
         runs.append(timings)
-    runs = runs[1:]  # the first run warms caches and imports
-    stages = ["trace", "simplify", "triangulate"]
+        if args.limber:
+            limber_runs.append(limber_timings(args.limber, args.sprite))
+    # The first run warms caches and imports.
+    runs, limber_runs = runs[1:], limber_runs[1:]
+    stages = ["threshold", "trace", "simplify", "triangulate"]
     for stage in stages:
         print(f"python {stage} {1000 * statistics.median(r[stage] for r in runs):.2f} ms")
     total = statistics.median(sum(r[s] for s in stages) for r in runs)
-    print(f"python trace+simplify+triangulate {1000 * total:.2f} ms")
+    print(f"python threshold+trace+simplify+triangulate {1000 * total:.2f} ms")
     print(f"python mesh: {len(result['vertices'])} vertices, {len(result['triangles'])} triangles")
+    if limber_runs:
+        for stage in ["mask", "trace", "simplify", "triangulate", "meshing", "decode"]:
+            ms = 1000 * statistics.median(r[stage] for r in limber_runs)
+            print(f"limber {stage} {ms:.2f} ms")
+        meshing = statistics.median(r["meshing"] for r in limber_runs)
+        print(f"python / limber, everything after decoding: {total / meshing:.1f}x")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
 use limber::core::image_io::{decode_png, load_png};
 use limber::core::outline::{TRACE_LEVEL, trace};
-use limber::core::pipeline::{StageTimings, mesh_outline, padded_field};
+use limber::core::pipeline::{StageTimings, build_mesh, mesh_outline, padded_field};
 
 fn sprites() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -54,7 +54,8 @@ fn stages(c: &mut Criterion) {
         // The comparator for limber's marching squares: the `contour` crate on the same field.
         group.bench_function(format!("{name}/trace-with-contour-crate"), |b| {
             let builder = ContourBuilder::new(field.width, field.height, true);
-            b.iter(|| builder.lines(&field.margin, &[TRACE_LEVEL]).unwrap())
+            let margin = field.margins();
+            b.iter(|| builder.lines(&margin, &[TRACE_LEVEL]).unwrap())
         });
         group.bench_function(format!("{name}/simplify+triangulate"), |b| {
             b.iter(|| mesh_outline(&outline, &settings, &mut StageTimings::default()).unwrap())
@@ -64,6 +65,10 @@ fn stages(c: &mut Criterion) {
                 let outline = trace(&field, settings.min_island_area);
                 mesh_outline(&outline, &settings, &mut StageTimings::default()).unwrap()
             })
+        });
+        // Everything after decoding: what `limber mesh --timings` reports as `meshing`.
+        group.bench_function(format!("{name}/meshing"), |b| {
+            b.iter(|| build_mesh(&image, &settings).unwrap())
         });
     }
     group.finish();

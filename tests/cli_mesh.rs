@@ -114,20 +114,34 @@ fn svg_and_timings() {
             && text.contains("<path")
     );
     let stderr = String::from_utf8(out.stderr).unwrap();
-    let stages: Vec<&str> = stderr
+    let stages: Vec<(&str, f64)> = stderr
         .lines()
         .map(|l| {
             let parts: Vec<&str> = l.split(' ').collect();
             assert_eq!(parts.len(), 3, "{l}");
             assert_eq!(parts[0], "timing:");
-            assert!(parts[2].parse::<f64>().unwrap() >= 0.0);
-            parts[1]
+            let ms = parts[2].parse::<f64>().unwrap();
+            assert!(ms >= 0.0);
+            (parts[1], ms)
         })
         .collect();
+    let names: Vec<&str> = stages.iter().map(|(name, _)| *name).collect();
     assert_eq!(
-        stages,
-        ["decode", "mask", "trace", "simplify", "triangulate"]
+        names,
+        [
+            "decode",
+            "mask",
+            "trace",
+            "simplify",
+            "triangulate",
+            "meshing",
+            "total"
+        ]
     );
+    // Meshing is everything after decoding; the total adds decoding (each printed to 0.001 ms).
+    let sum = |range: std::ops::Range<usize>| stages[range].iter().map(|(_, ms)| ms).sum::<f64>();
+    assert!((stages[5].1 - sum(1..5)).abs() < 0.005, "{stderr}");
+    assert!((stages[6].1 - sum(0..5)).abs() < 0.005, "{stderr}");
     let unwritable = limber(&[
         "mesh",
         zombie.to_str().unwrap(),

@@ -1,14 +1,15 @@
 //! limber's marching squares against the `contour` crate's: the same rings on every bundled sprite.
 //!
 //! limber traces only the cells the outline passes through (for speed); this test holds it to the
-//! crate's results, ring for ring and point for point.
+//! crate's results, ring for ring and point for point, on the dense margins and on the sparse field
+//! the pipeline traces.
 
 mod common;
 
 use contour::ContourBuilder;
 use limber::core::MeshSettings;
 use limber::core::image_io::load_png;
-use limber::core::marching_squares::isorings;
+use limber::core::marching_squares::{isorings, isorings_of};
 use limber::core::outline::TRACE_LEVEL;
 use limber::core::pipeline::padded_field;
 
@@ -33,13 +34,16 @@ fn rings_match_the_contour_crate_on_every_sprite() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let image = load_png(&path).unwrap();
         let field = padded_field(&image, &MeshSettings::default()).unwrap();
-        let mut ours: Vec<Vec<[f64; 2]>> =
-            isorings(&field.margin, field.width, field.height, TRACE_LEVEL)
-                .iter()
-                .map(|r| canonical(r))
-                .collect();
+        // The sparse field (what `trace` reads) and its dense margins give the same rings.
+        let margin = field.margins();
+        let sparse = isorings_of(&field, TRACE_LEVEL);
+        assert!(
+            sparse == isorings(&margin, field.width, field.height, TRACE_LEVEL),
+            "{name}: the sparse field's rings differ from the dense margins'"
+        );
+        let mut ours: Vec<Vec<[f64; 2]>> = sparse.iter().map(|r| canonical(r)).collect();
         let lines = ContourBuilder::new(field.width, field.height, true)
-            .lines(&field.margin, &[TRACE_LEVEL])
+            .lines(&margin, &[TRACE_LEVEL])
             .unwrap();
         let mut theirs: Vec<Vec<[f64; 2]>> = lines[0]
             .geometry()

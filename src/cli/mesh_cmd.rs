@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use serde::Serialize;
@@ -31,9 +31,20 @@ pub fn run(args: &MeshArgs) -> anyhow::Result<()> {
     let settings = args.options.settings();
     let (mesh, timings, png_bytes) = mesh_file(&args.image, &settings)?;
     if args.timings {
+        let ms = |elapsed: &Duration| elapsed.as_secs_f64() * 1000.0;
         for (stage, elapsed) in &timings.stages {
-            eprintln!("timing: {stage} {:.3}", elapsed.as_secs_f64() * 1000.0);
+            eprintln!("timing: {stage} {:.3}", ms(elapsed));
         }
+        // The whole chain after decoding (mask, trace, simplify, triangulate), then with decoding.
+        let meshing: Duration = timings
+            .stages
+            .iter()
+            .filter(|(stage, _)| *stage != "decode")
+            .map(|(_, elapsed)| *elapsed)
+            .sum();
+        let total: Duration = timings.stages.iter().map(|(_, elapsed)| *elapsed).sum();
+        eprintln!("timing: meshing {:.3}", ms(&meshing));
+        eprintln!("timing: total {:.3}", ms(&total));
     }
     if let Some(svg_path) = &args.svg {
         write_svg(svg_path, &png_bytes, &mesh)

@@ -98,6 +98,16 @@ impl<'a> AlphaRows<'a> {
         match self {
             Self::U8 {
                 samples,
+                channels: 4,
+                min,
+            } => pack_u8::<4>(samples, width, y, out, *min),
+            Self::U8 {
+                samples,
+                channels: 2,
+                min,
+            } => pack_u8::<2>(samples, width, y, out, *min),
+            Self::U8 {
+                samples,
                 channels,
                 min,
             } => pack(samples, *channels, width, y, out, |a| a >= *min),
@@ -146,6 +156,29 @@ fn pack<T: Copy>(
             .fold(0u64, |w, (j, p)| {
                 w | (u64::from(passes(p[channels - 1])) << j)
             });
+    }
+}
+
+/// [`pack`] for 8-bit samples with `C` channels, written so that it compiles to straight-line byte
+/// compares: a flag byte per pixel, then eight flags at a time gathered into a byte of the word by
+/// one multiplication (flag `i` at bit `8 i` of `x` lands at bit `56 + i` of `x · M`, and no two
+/// partial products share a bit, so nothing carries into the top byte).
+fn pack_u8<const C: usize>(samples: &[u8], width: usize, y: usize, out: &mut [u64], min: u8) {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let stride = width * C;
+    let row = &samples[y * stride..(y + 1) * stride];
+    for (word, pixels) in out.iter_mut().zip(row.chunks(64 * C)) {
+        let mut flags = [0u8; 64];
+        for (flag, pixel) in flags.iter_mut().zip(pixels.chunks_exact(C)) {
+            *flag = u8::from(pixel[C - 1] >= min);
+        }
+        let mut packed = 0u64;
+        for (k, eight) in flags.chunks_exact(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(eight);
+            packed |= (u64::from_le_bytes(bytes).wrapping_mul(GATHER) >> 56) << (8 * k);
+        }
+        *word = packed;
     }
 }
 

@@ -257,7 +257,7 @@ impl AssetStore {
         let field = timings.time("mask", || padded_field_in(&asset.image, settings, buffer))?;
         let outline = timings.time("trace", || trace_field(&field, settings));
         let grid = InsideGrid::from_field(&field);
-        *self.field_buffer() = field.margin;
+        *self.field_buffer() = field.into_buffer();
         let masked = Masked {
             outline: Arc::new(outline?),
             grid: Arc::new(grid),

@@ -10,43 +10,124 @@
 //! those are stitched, which makes tracing a 2560 × 2298 sprite several times faster (see
 //! `docs/PERFORMANCE.md`).
 
-use std::collections::HashMap;
+/// A grid of values at pixel centres, as marching squares reads it.
+pub trait Samples {
+    /// (width, height) of the grid.
+    fn size(&self) -> (usize, usize);
+    /// The value at (x, y), within the grid.
+    fn value(&self, x: usize, y: usize) -> f32;
+    /// Bit `x % 64` of word `y · ⌈width / 64⌉ + x / 64` set where `value(x, y) >= level`; bits past
+    /// the last column are 0.
+    fn bits_at_least(&self, level: f32) -> Vec<u64>;
+}
+
+/// A dense row-major grid of values.
+struct Dense<'a> {
+    values: &'a [f32],
+    width: usize,
+    height: usize,
+}
+
+impl Samples for Dense<'_> {
+    fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    fn value(&self, x: usize, y: usize) -> f32 {
+        self.values[y * self.width + x]
+    }
+
+    fn bits_at_least(&self, level: f32) -> Vec<u64> {
+        let words_per_row = self.width.div_ceil(64);
+        let mut rows = vec![0u64; words_per_row * self.height];
+        for (row, out) in self
+            .values
+            .chunks_exact(self.width)
+            .zip(rows.chunks_exact_mut(words_per_row))
+        {
+            for (chunk, word) in row.chunks(64).zip(out.iter_mut()) {
+                *word = pack_bits(chunk, level);
+            }
+        }
+        rows
+    }
+}
 
 /// Closed rings (first point not repeated) where `values` crosses `level`, as (x, y) in pixels.
 /// Points with `value >= level` are inside.
 pub fn isorings(values: &[f32], width: usize, height: usize, level: f32) -> Vec<Vec<[f64; 2]>> {
-    if width == 0 || height == 0 || values.len() != width * height {
+    if values.len() != width * height {
         return Vec::new();
     }
+    isorings_of(
+        &Dense {
+            values,
+            width,
+            height,
+        },
+        level,
+    )
+}
+
+/// [`isorings`] on any grid of values: only the values next to the outline are read.
+pub fn isorings_of<S: Samples>(samples: &S, level: f32) -> Vec<Vec<[f64; 2]>> {
+    let (width, height) = samples.size();
+    if width == 0 || height == 0 {
+        return Vec::new();
+    }
+    let bits = InsideBits {
+        words_per_row: width.div_ceil(64),
+        rows: samples.bits_at_least(level),
+        width,
+        height,
+    };
     let grid = Grid {
-        values,
+        samples,
+        bits: &bits,
         width,
         height,
         level,
     };
-    let bits = InsideBits::new(&grid);
-    let mut next: HashMap<u64, u64> = HashMap::new();
-    let mut starts: Vec<u64> = Vec::new();
+    // Each point on a cell side starts exactly one segment: (start, end) links, found by binary
+    // search. Sorted by key, which is nearly the scan order, so a ring's walk stays in nearby memory
+    // (a hash map's random probes cost a cache miss per point).
+    let mut links: Vec<(u64, u64)> = Vec::new();
     // Cells (x, y) for x in -1..width, y in -1..height, with corners (x..=x+1, y..=y+1).
     for y in -1..height as i64 {
         bits.for_each_mixed_cell(y, |x| {
             let case = grid.case(x, y);
             for &(from, to) in SEGMENTS[case] {
-                let start = edge_key(&grid, x, y, from);
-                next.insert(start, edge_key(&grid, x, y, to));
-                starts.push(start);
+                links.push((edge_key(width, x, y, from), edge_key(width, x, y, to)));
             }
         });
     }
+    let starts: Vec<u64> = links.iter().map(|&(start, _)| start).collect();
+    links.sort_unstable_by_key(|&(start, _)| start);
+    // Where each key row's links begin, so that a search covers one row's few links.
+    let row_of = |key: u64| (key >> 1) / (width as u64 + 2);
+    let row_start: Vec<usize> = (0..=height as u64 + 2)
+        .map(|row| links.partition_point(|&(start, _)| row_of(start) < row))
+        .collect();
+    let mut used = vec![false; links.len()];
+    // The end of the unused link starting at `key`, marking it used.
+    let mut take = |key: u64| {
+        let row = usize::try_from(row_of(key)).ok()?;
+        let (&from, &to) = (row_start.get(row)?, row_start.get(row + 1)?);
+        let i = from
+            + links[from..to]
+                .binary_search_by_key(&key, |&(start, _)| start)
+                .ok()?;
+        (!std::mem::replace(&mut used[i], true)).then_some(links[i].1)
+    };
     let mut rings = Vec::new();
     for start in starts {
-        let Some(mut to) = next.remove(&start) else {
+        let Some(mut to) = take(start) else {
             continue;
         };
         let mut ring = vec![grid.point(start)];
         while to != start {
             ring.push(grid.point(to));
-            match next.remove(&to) {
+            match take(to) {
                 Some(after) => to = after,
                 None => break,
             }
@@ -88,22 +169,25 @@ const SEGMENTS: [&[(Side, Side)]; 16] = [
     &[],
 ];
 
-struct Grid<'a> {
-    values: &'a [f32],
+struct Grid<'a, S> {
+    samples: &'a S,
+    bits: &'a InsideBits,
     width: usize,
     height: usize,
     level: f32,
 }
 
-impl Grid<'_> {
+impl<S: Samples> Grid<'_, S> {
     /// The value at (x, y), or `None` beyond the grid.
     fn value(&self, x: i64, y: i64) -> Option<f32> {
         (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
-            .then(|| self.values[y as usize * self.width + x as usize])
+            .then(|| self.samples.value(x as usize, y as usize))
     }
 
     fn inside(&self, x: i64, y: i64) -> bool {
-        self.value(x, y).is_some_and(|v| v >= self.level)
+        x >= 0
+            && (x as usize) < self.width
+            && self.bits.word(y, x as usize / 64) >> (x % 64) & 1 == 1
     }
 
     fn case(&self, x: i64, y: i64) -> usize {
@@ -142,14 +226,14 @@ impl Grid<'_> {
 /// A key for the point on one side of cell (x, y): the grid pair it lies between, as
 /// ((y + 1) · (width + 2) + x + 1) · 2, plus 1 for a vertical pair ((x, y)–(x, y + 1)) or 0 for a
 /// horizontal one ((x, y)–(x + 1, y)).
-fn edge_key(grid: &Grid, x: i64, y: i64, side: Side) -> u64 {
+fn edge_key(width: usize, x: i64, y: i64, side: Side) -> u64 {
     let (px, py, vertical) = match side {
         Top => (x, y, 0),
         Bottom => (x, y + 1, 0),
         Left => (x, y, 1),
         Right => (x + 1, y, 1),
     };
-    let stride = grid.width as u64 + 2;
+    let stride = width as u64 + 2;
     (((py + 1) as u64) * stride + (px + 1) as u64) * 2 + vertical
 }
 
@@ -182,26 +266,6 @@ struct InsideBits {
 }
 
 impl InsideBits {
-    fn new(grid: &Grid) -> Self {
-        let words_per_row = grid.width.div_ceil(64);
-        let mut rows = vec![0u64; words_per_row * grid.height];
-        for (row, out) in grid
-            .values
-            .chunks_exact(grid.width)
-            .zip(rows.chunks_exact_mut(words_per_row))
-        {
-            for (chunk, word) in row.chunks(64).zip(out.iter_mut()) {
-                *word = pack_bits(chunk, grid.level);
-            }
-        }
-        Self {
-            words_per_row,
-            rows,
-            width: grid.width,
-            height: grid.height,
-        }
-    }
-
     fn word(&self, y: i64, i: usize) -> u64 {
         if y < 0 || y as usize >= self.height || i >= self.words_per_row {
             return 0;

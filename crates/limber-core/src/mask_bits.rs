@@ -14,6 +14,7 @@ use super::error::CoreResult;
 use super::mask::AlphaMask;
 
 /// The mask as rows of bits (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MaskBits {
     pub width: usize,
     pub height: usize,

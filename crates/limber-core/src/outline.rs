@@ -7,7 +7,7 @@
 
 use geo::{Area, BoundingRect, Contains, Coord, LineString, Polygon, Rect};
 
-use super::marching_squares::isorings;
+use super::marching_squares::isorings_of;
 use super::mask::PaddedField;
 
 /// The outline is traced where the margin crosses this level rather than exactly 0, so that no pixel
@@ -53,7 +53,7 @@ impl Outline {
 /// the smallest island that contains it.
 pub fn trace(field: &PaddedField, min_area: f64) -> Outline {
     let (width, height) = (field.width as u32, field.height as u32);
-    let rings = isorings(&field.margin, field.width, field.height, TRACE_LEVEL);
+    let rings = isorings_of(field, TRACE_LEVEL);
     let mut outers: Vec<(f64, Polygon<f64>, Rect<f64>)> = Vec::new();
     let mut holes: Vec<(LineString<f64>, Rect<f64>)> = Vec::new();
     for ring in rings {

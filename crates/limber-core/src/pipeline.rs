@@ -134,7 +134,7 @@ pub fn padded_field_in(
             threshold: settings.alpha_threshold,
         });
     }
-    PaddedField::from_bits(&mask, settings.padding, buffer)
+    PaddedField::from_bits(mask, settings.padding, buffer)
 }
 
 /// Simplifies and triangulates a traced outline (the `simplify` and `triangulate` stages). Rings whose
@@ -268,7 +268,13 @@ pub fn build_mesh(
     image: &DynamicImage,
     settings: &MeshSettings,
 ) -> CoreResult<(Mesh, StageTimings)> {
-    build_mesh_and_grid(image, settings).map(|(mesh, _, timings)| (mesh, timings))
+    settings.validate()?;
+    let mut timings = StageTimings::default();
+    let field = timings.time("mask", || padded_field(image, settings))?;
+    let outline = timings.time("trace", || trace_field(&field, settings))?;
+    drop(field);
+    let mesh = mesh_outline(&outline, settings, &mut timings)?;
+    Ok((mesh, timings))
 }
 
 /// [`build_mesh`], also returning the mask the mesh was made from, as the distance fields need it.

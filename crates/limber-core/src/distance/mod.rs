@@ -62,10 +62,16 @@ pub struct InsideGrid {
 impl InsideGrid {
     /// The mesh's mask: pixel centres on the inside of the traced outline.
     pub fn from_field(field: &PaddedField) -> Self {
+        let (width, height) = (field.width, field.height);
+        let bits = field.bits_at_least(TRACE_LEVEL);
+        let words = width.div_ceil(64);
         Self {
-            width: field.width,
-            height: field.height,
-            inside: field.margin.iter().map(|&m| m >= TRACE_LEVEL).collect(),
+            width,
+            height,
+            inside: (0..height)
+                .flat_map(|y| (0..width).map(move |x| (y, x)))
+                .map(|(y, x)| bits[y * words + x / 64] >> (x % 64) & 1 == 1)
+                .collect(),
         }
     }
 

@@ -43,7 +43,7 @@ fn images_without_alpha_are_opaque_and_16_bit_alpha_is_read() {
 fn margin_is_padding_plus_half_minus_euclidean_distance() {
     let mask = mask_from(9, 9, &[(4, 4)]);
     let field = PaddedField::new(&mask, 2.0).unwrap();
-    let at = |x: usize, y: usize| field.margin[y * 9 + x];
+    let at = |x: usize, y: usize| field.margin(x, y);
     assert_eq!(at(4, 4), 2.5);
     assert_eq!(at(6, 4), 0.5);
     assert!((at(6, 6) - (2.5 - 8f32.sqrt())).abs() < 1e-6);
@@ -122,7 +122,7 @@ fn margin_equals_the_reference_transform_bit_for_bit() {
                 let reference = reference_margin(&mask, padding);
                 let bits = |m: &[f32]| m.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
                 assert!(
-                    bits(&field.margin) == bits(&reference),
+                    bits(&field.margins()) == bits(&reference),
                     "{width}x{height} density {density} padding {padding}"
                 );
             }
@@ -152,5 +152,29 @@ fn alpha_masks_match_per_pixel_tests_in_every_format() {
             .map(|p| f64::from(p.0[3]) >= threshold)
             .collect();
         assert_eq!(from_float.inside, expected);
+    }
+}
+
+#[test]
+fn eight_bit_masks_match_per_pixel_tests_at_any_width() {
+    // RGBA and grey + alpha, widths inside, at and across word boundaries (the packed fast path).
+    for width in [1u32, 7, 63, 64, 65, 130, 200] {
+        let alpha = |x: u32, y: u32| ((x * 37 + y * 91 + x * x) % 256) as u8;
+        let rgba = DynamicImage::ImageRgba8(ImageBuffer::from_fn(width, 3, |x, y| {
+            Rgba([9, 9, 9, alpha(x, y)])
+        }));
+        let grey = DynamicImage::ImageLumaA8(ImageBuffer::from_fn(width, 3, |x, y| {
+            LumaA([9, alpha(x, y)])
+        }));
+        for threshold in [0.0, 0.05, 0.5, 1.0] {
+            let expected: Vec<bool> = (0..3)
+                .flat_map(|y| (0..width).map(move |x| (x, y)))
+                .map(|(x, y)| f64::from(alpha(x, y)) >= threshold * 255.0 - 1e-9)
+                .collect();
+            for image in [&rgba, &grey] {
+                let mask = AlphaMask::from_image(image, threshold).unwrap();
+                assert_eq!(mask.inside, expected, "width {width} threshold {threshold}");
+            }
+        }
     }
 }
