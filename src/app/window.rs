@@ -132,6 +132,14 @@ impl LimberApp {
                     self.editor.add_part(&path);
                 }
             }
+            WindowRequest::ImportLayered => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .add_filter("Layered image (PSD, ORA)", &["psd", "ora"])
+                    .pick_file()
+                {
+                    self.editor.import_layered_file(&path);
+                }
+            }
             WindowRequest::Open => {
                 if let Some(path) = rfd::FileDialog::new()
                     .add_filter("limber project or PNG", &["limber", "png"])
@@ -194,7 +202,11 @@ impl eframe::App for LimberApp {
                 .collect()
         });
         if let Some(path) = dropped.first() {
-            self.open(path);
+            if limber_core::layered::is_layered_path(path) {
+                self.editor.import_layered_file(path);
+            } else {
+                self.open(path);
+            }
         }
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {

@@ -105,6 +105,7 @@ impl Document {
         let project = Project {
             rig: Rig::default(),
             parts: vec![made.part],
+            canvas: None,
         };
         let mut document = Self::with(project, None);
         document.assets = assets;
