@@ -35,7 +35,27 @@ fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
         "-o",
         project.to_str().unwrap(),
     ]);
-    for file in [project, root.join("tests/fixtures/key_v1.limber")] {
+    // A version-4 project with offsets and a canvas, from a layered file.
+    let layered = dir.join("figure.ora");
+    let square = image::RgbaImage::from_pixel(12, 12, image::Rgba([200, 10, 10, 255]));
+    let layers = [limber::core::layered::write::LayerSpec::new(
+        "a", 5, 7, square,
+    )];
+    std::fs::write(
+        &layered,
+        limber::core::layered::write::ora_bytes([40, 30], &layers),
+    )
+    .unwrap();
+    let imported = dir.join("figure.limber");
+    common::limber_ok(&[
+        "import",
+        layered.to_str().unwrap(),
+        "-o",
+        imported.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&imported).unwrap();
+    assert!(text.contains("\"offset\":[5,7]") && text.contains("\"canvas\":[40,30]"));
+    for file in [project, imported, root.join("tests/fixtures/key_v1.limber")] {
         let document: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
         assert_eq!(
@@ -57,7 +77,11 @@ fn the_schema_catches_malformed_projects() {
     bad_weight["parts"][0]["influences"][0][0][1] = 1.5.into();
     let mut no_parts = good.clone();
     no_parts.as_object_mut().unwrap().remove("parts");
-    for document in [wrong_format, bad_weight, no_parts] {
+    let mut bad_offset = good.clone();
+    bad_offset["parts"][0]["offset"] = serde_json::json!([-1, 0]);
+    let mut bad_canvas = good.clone();
+    bad_canvas["canvas"] = serde_json::json!([0, 10]);
+    for document in [wrong_format, bad_weight, no_parts, bad_offset, bad_canvas] {
         assert!(!errors(&validator, &document).is_empty());
     }
 }

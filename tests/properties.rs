@@ -197,7 +197,11 @@ fn check_parsed_rig(text: &str) -> Result<(), TestCaseError> {
     if let Ok(rig) = parse_rig(text) {
         let written = serde_json::to_string(&RigFile::from_rig(&rig)).unwrap();
         prop_assert_eq!(&parse_rig(&written).expect("a written rig parses"), &rig);
-        let project = Project { rig, parts: vec![] };
+        let project = Project {
+            rig,
+            parts: vec![],
+            canvas: None,
+        };
         assert_finite_frames(&project, &[0.37, -2.5, 1e9])?;
     }
     Ok(())
@@ -422,7 +426,7 @@ proptest! {
         times in prop::collection::vec(time(), 1..4),
     ) {
         let Ok(rig) = file.validate() else { return Ok(()) };
-        assert_finite_frames(&Project { rig, parts: vec![] }, &times)?;
+        assert_finite_frames(&Project { rig, parts: vec![], canvas: None }, &times)?;
     }
 }
 
@@ -484,7 +488,7 @@ proptest! {
             }
         }
         let solver = PoseSolver::new(&skeleton).unwrap();
-        let project = Project { rig: Rig { skeleton, clips, ..Rig::default() }, parts: vec![] };
+        let project = Project { rig: Rig { skeleton, clips, ..Rig::default() }, parts: vec![], canvas: None };
         let frame = Frame::sample(&project, &solver, project.rig.clips.first(), t);
         for mode in [SkinningMode::LinearBlend, SkinningMode::DualQuaternion] {
             let skinned = skin(&mesh.positions, &binding, &frame.palette, mode);

@@ -40,6 +40,7 @@ fn zombie() -> Project {
             binding,
             pixel_art: false,
         }],
+        canvas: None,
     }
 }
 

@@ -22,6 +22,8 @@ pub const MAX_LISTED: usize = 2000;
 pub enum Purpose {
     NewFromImage,
     AddPart,
+    /// A layered PSD or ORA file whose layers become parts.
+    ImportLayered,
     Open,
     SaveAs,
     /// Save As from the "Save changes before closing?" prompt: the window closes once saved.
@@ -60,6 +62,7 @@ impl Request {
         {
             Purpose::NewFromImage => (Mode::Open, "New from image", &["png"], ""),
             Purpose::AddPart => (Mode::Open, "Add part from image", &["png"], ""),
+            Purpose::ImportLayered => (Mode::Open, "Import layered file", &["psd", "ora"], ""),
             Purpose::Open => (Mode::Open, "Open project or image", &["limber", "png"], ""),
             Purpose::SaveAs | Purpose::SaveAsThenClose => {
                 (Mode::Save, "Save project", &["limber"], "untitled.limber")

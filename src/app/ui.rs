@@ -163,6 +163,12 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
                 editor.cancel_part();
             }
         }
+        if let Some((done, total)) = editor.import_progress() {
+            let enabled = !editor.import_job.as_ref().is_some_and(|j| j.is_cancelled());
+            if progress_row(ui, "import", done, total, "Cancel import", enabled) {
+                editor.cancel_import();
+            }
+        }
         if let Some((done, total)) = editor.export_progress() {
             let job = editor.export_job.as_ref();
             let noun = job.map_or("export", |j| j.kind().noun());
@@ -212,7 +218,12 @@ pub fn editor_ui(
     editor.poll_background_work();
     editor.poll_export();
     editor.poll_part_job();
-    if editor.is_busy() || editor.export_job.is_some() || editor.part_job.is_some() {
+    editor.poll_import_job();
+    if editor.is_busy()
+        || editor.export_job.is_some()
+        || editor.part_job.is_some()
+        || editor.import_job.is_some()
+    {
         // Keep polling the job while it runs.
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
     }

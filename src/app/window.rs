@@ -141,6 +141,7 @@ impl LimberApp {
             WindowRequest::ExportFrames => self.ask(ctx, Purpose::Export(ExportKind::Frames)),
             WindowRequest::ExportGltf => self.ask(ctx, Purpose::ExportGltf),
             WindowRequest::ExportSpine => self.ask(ctx, Purpose::ExportSpine),
+            WindowRequest::ImportLayered => self.ask(ctx, Purpose::ImportLayered),
             WindowRequest::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }
@@ -172,6 +173,9 @@ impl LimberApp {
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: &Path) {
         match purpose {
             Purpose::NewFromImage | Purpose::Open => self.open(path),
+            Purpose::ImportLayered => {
+                self.editor.import_layered_file(path);
+            }
             Purpose::AddPart => {
                 self.editor.add_part(path);
             }
@@ -203,7 +207,11 @@ impl eframe::App for LimberApp {
                 .collect()
         });
         if let Some(path) = dropped.first() {
-            self.open(path);
+            if limber_core::layered::is_layered_path(path) {
+                self.editor.import_layered_file(path);
+            } else {
+                self.open(path);
+            }
         }
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {

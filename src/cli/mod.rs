@@ -6,6 +6,7 @@
 mod demo;
 mod export_cmd;
 mod framing_args;
+mod import_cmd;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
@@ -36,6 +37,8 @@ pub enum Command {
     Mesh(MeshArgs),
     /// Make a project from a PNG: the mesh, the bones of a rig, automatic weights.
     New(new_cmd::NewArgs),
+    /// Make a project from a layered file (PSD or ORA): one part per visible pixel layer.
+    Import(import_cmd::ImportArgs),
     /// Suggest a skeleton for a sprite from its shape and write it as RIG.json (`--suggest`).
     Rig(rig::RigArgs),
     /// Validate a project and summarise it.
@@ -131,6 +134,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Mesh(args)) => mesh_cmd::run(&args),
         Some(Command::New(args)) => new_cmd::run(&args),
+        Some(Command::Import(args)) => import_cmd::run(&args),
         Some(Command::Rig(args)) => rig::run(&args),
         Some(Command::Info(args)) => info_cmd::run(&args),
         Some(Command::Pose(args)) => pose_cmd::run(&args),

@@ -111,6 +111,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let project = Project {
         rig,
         parts: vec![part],
+        canvas: None,
     };
     // Part keys name parts, which the rig alone could not check.
     check_part_keys(&project.rig.clips, &project.parts).map_err(|e| {

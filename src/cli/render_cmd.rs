@@ -142,9 +142,7 @@ fn check_budget(
     size: Option<[u32; 2]>,
     args: &RenderArgs,
 ) -> anyhow::Result<()> {
-    let [w, h] = project.parts.iter().fold([1, 1], |[w, h], p| {
-        [w.max(p.mesh.width), h.max(p.mesh.height)]
-    });
+    let [w, h] = project.canvas_size();
     let side = |s: u32| (f64::from(s) * args.scale).round().max(1.0) as u32;
     let size = size.unwrap_or([side(w), side(h)]);
     let what = match clip {

@@ -9,7 +9,7 @@ use std::path::Path;
 use super::assets::AssetStore;
 use super::edit::{Edit, apply};
 use super::error::CoreError;
-use super::part_build::{PartRecipe, make_part};
+use super::part_build::{PartRecipe, make_part_at};
 use super::progress::Progress;
 use super::project::Project;
 
@@ -90,9 +90,10 @@ pub fn refresh_stale_parts_with(
             metric: part.weight_settings.metric,
             smoothness: Some(part.weight_settings.smoothness),
         };
-        let made = make_part(
+        let made = make_part_at(
             store,
             &image_path,
+            part.mesh.offset,
             &recipe,
             &project.rig.skeleton,
             &Progress::new(),

@@ -50,6 +50,7 @@ pub mod error;
 pub mod frame;
 pub mod history;
 pub mod image_io;
+pub mod layered;
 pub mod limits;
 pub mod marching_squares;
 pub mod mask;

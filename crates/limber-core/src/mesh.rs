@@ -1,4 +1,8 @@
-//! The sprite mesh: rest positions in image pixels, uvs, triangles, boundary loops and islands.
+//! The sprite mesh: rest positions in canvas pixels, uvs, triangles, boundary loops and islands.
+//!
+//! A part's image sits on the canvas at [`Mesh::offset`] (its top-left corner; zero for a part that
+//! is its image's full rectangle). Positions are canvas coordinates, so bones, weights and poses
+//! never see the offset; only texture lookups do, and they all go through [`Mesh::uv_of`].
 //!
 //! [`Mesh::from_triangles`] derives the topology (boundary loops, islands, holes) from the triangles
 //! alone, so the facts it reports hold for the mesh as built, whatever made it.
@@ -14,9 +18,11 @@ pub struct Mesh {
     pub width: u32,
     /// Image height in pixels.
     pub height: u32,
-    /// Rest positions in image pixels: x right, y down, origin at the image's top-left corner.
+    /// Where the image's top-left corner sits on the canvas, in pixels.
+    pub offset: [u32; 2],
+    /// Rest positions in canvas pixels: x right, y down, origin at the canvas's top-left corner.
     pub positions: Vec<[f64; 2]>,
-    /// Texture coordinates, `position / image size`.
+    /// Texture coordinates, `(position - offset) / image size` ([`Mesh::uv_of`]).
     pub uvs: Vec<[f64; 2]>,
     /// Vertex indices, three per triangle, wound with positive shoelace area in image coordinates.
     pub triangles: Vec<[u32; 3]>,
@@ -32,15 +38,27 @@ pub struct Mesh {
 }
 
 impl Mesh {
-    /// Builds a mesh and its topology from triangles over a `width` × `height` image.
+    /// Builds a mesh and its topology from triangles over a `width` × `height` image at the canvas's
+    /// top-left corner.
     pub fn from_triangles(width: u32, height: u32, triangles: Triangles) -> Self {
+        Self::from_triangles_at([0, 0], width, height, triangles)
+    }
+
+    /// Builds a mesh and its topology from triangles (in canvas pixels) over a `width` × `height`
+    /// image whose top-left corner sits at `offset` on the canvas.
+    pub fn from_triangles_at(
+        offset: [u32; 2],
+        width: u32,
+        height: u32,
+        triangles: Triangles,
+    ) -> Self {
         let Triangles {
             positions,
             triangles,
         } = triangles;
         let uvs = positions
             .iter()
-            .map(|p| [p[0] / f64::from(width), p[1] / f64::from(height)])
+            .map(|&p| uv_of(offset, width, height, p))
             .collect();
         let boundary_loops = boundary_loops(positions.len(), &triangles);
         let hole_count = boundary_loops
@@ -51,6 +69,7 @@ impl Mesh {
         Self {
             width,
             height,
+            offset,
             positions,
             uvs,
             triangles,
@@ -59,6 +78,41 @@ impl Mesh {
             island_count,
             hole_count,
         }
+    }
+
+    /// The texture coordinate of canvas point `p`: where it falls on the part's image, 0..1.
+    pub fn uv_of(&self, p: [f64; 2]) -> [f64; 2] {
+        uv_of(self.offset, self.width, self.height, p)
+    }
+
+    /// The same mesh with its image moved to `offset` on the canvas: the vertices move with it and
+    /// the texture coordinates stay (computed again by [`Mesh::uv_of`], so a mesh loaded from a
+    /// file has exactly the same).
+    pub fn placed_at(mut self, offset: [u32; 2]) -> Self {
+        let dx = f64::from(offset[0]) - f64::from(self.offset[0]);
+        let dy = f64::from(offset[1]) - f64::from(self.offset[1]);
+        for p in &mut self.positions {
+            *p = [p[0] + dx, p[1] + dy];
+        }
+        self.offset = offset;
+        self.uvs = self.positions.iter().map(|&p| self.uv_of(p)).collect();
+        self
+    }
+
+    /// The image's bottom-right corner on the canvas (its offset plus its size).
+    pub fn image_end(&self) -> [u32; 2] {
+        [
+            self.offset[0].saturating_add(self.width),
+            self.offset[1].saturating_add(self.height),
+        ]
+    }
+
+    /// The image's centre on the canvas.
+    pub fn image_centre(&self) -> [f64; 2] {
+        [
+            f64::from(self.offset[0]) + f64::from(self.width) / 2.0,
+            f64::from(self.offset[1]) + f64::from(self.height) / 2.0,
+        ]
     }
 
     /// Vertices that lie on no boundary loop.
@@ -74,6 +128,13 @@ impl Mesh {
     pub fn corners(&self, t: usize) -> [[f64; 2]; 3] {
         self.triangles[t].map(|v| self.positions[v as usize])
     }
+}
+
+fn uv_of(offset: [u32; 2], width: u32, height: u32, p: [f64; 2]) -> [f64; 2] {
+    [
+        (p[0] - f64::from(offset[0])) / f64::from(width),
+        (p[1] - f64::from(offset[1])) / f64::from(height),
+    ]
 }
 
 /// Shoelace area of a closed loop of vertex indices (positive = same winding as the triangles).
@@ -215,5 +276,28 @@ mod tests {
     fn uvs_are_positions_over_image_size() {
         let mesh = sample();
         assert_eq!(mesh.uvs[2], [1.0 / 20.0, 1.0 / 4.0]);
+    }
+
+    #[test]
+    fn a_placed_mesh_moves_its_vertices_and_keeps_its_uvs() {
+        let mesh = sample();
+        let placed = mesh.clone().placed_at([100, 7]);
+        assert_eq!(placed.positions[2], [101.0, 8.0]);
+        for (a, b) in placed.uvs.iter().zip(&mesh.uvs) {
+            assert!((a[0] - b[0]).abs() < 1e-12 && (a[1] - b[1]).abs() < 1e-12);
+        }
+        assert_eq!(placed.image_end(), [120, 11]);
+        assert_eq!(placed.image_centre(), [110.0, 9.0]);
+        let rebuilt = Mesh::from_triangles_at(
+            [100, 7],
+            20,
+            4,
+            Triangles {
+                positions: placed.positions.clone(),
+                triangles: placed.triangles.clone(),
+            },
+        );
+        assert_eq!(rebuilt, placed);
+        assert_eq!(placed.placed_at([0, 0]), mesh);
     }
 }

@@ -234,7 +234,8 @@ fn retriangulate(
     if used.contains(&false) {
         return Err(MeshEditError::VertexOutside);
     }
-    let mesh = Mesh::from_triangles(
+    let mesh = Mesh::from_triangles_at(
+        old.offset,
         old.width,
         old.height,
         Triangles {

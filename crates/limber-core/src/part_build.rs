@@ -2,6 +2,7 @@
 //! and weigh it automatically on a skeleton. The editor's new documents and added parts, `limber
 //! new`, the demo and the refresh of stale parts ([`crate::derived`]) all call [`make_part`].
 
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
@@ -9,6 +10,7 @@ use std::time::Instant;
 use super::assets::{AssetStore, ImageAsset};
 use super::distance::{InsideGrid, Metric};
 use super::error::{CoreError, CoreResult};
+use super::mesh::Mesh;
 use super::pipeline::{MeshSettings, StageTimings};
 use super::progress::Progress;
 use super::project::Part;
@@ -58,6 +60,26 @@ pub fn make_part(
     skeleton: &Skeleton,
     progress: &Progress,
 ) -> CoreResult<Option<MadePart>> {
+    make_part_at(store, path, [0, 0], recipe, skeleton, progress)
+}
+
+/// [`make_part`] for an image whose top-left corner sits at `offset` on the canvas: the mesh is
+/// made and weighed in the image's own pixels (the skeleton moved by `-offset`), then placed.
+pub fn make_part_at(
+    store: &AssetStore,
+    path: &Path,
+    offset: [u32; 2],
+    recipe: &PartRecipe,
+    skeleton: &Skeleton,
+    progress: &Progress,
+) -> CoreResult<Option<MadePart>> {
+    let moved;
+    let skeleton = if offset == [0, 0] {
+        skeleton
+    } else {
+        moved = skeleton_moved(skeleton, offset);
+        &moved
+    };
     progress.add_total(1);
     let start = Instant::now();
     let asset = store.image(path)?;
@@ -112,7 +134,7 @@ pub fn make_part(
         mesh_settings: recipe.mesh_settings.clone(),
         mesh_edited: false,
         weight_settings,
-        mesh: Arc::new(mesh),
+        mesh: Arc::new(mesh.placed_at(offset)),
         binding,
         pixel_art: false,
     };
@@ -122,6 +144,34 @@ pub fn make_part(
         grid: staged.grid,
         timings,
     }))
+}
+
+/// `skeleton` with every bone moved by `-offset` (into the pixels of an image placed at `offset`).
+pub fn skeleton_moved(skeleton: &Skeleton, offset: [u32; 2]) -> Skeleton {
+    let [dx, dy] = offset.map(f64::from);
+    let mut moved = skeleton.clone();
+    for bone in &mut moved.bones {
+        bone.head = [bone.head[0] - dx, bone.head[1] - dy];
+        bone.tail = [bone.tail[0] - dx, bone.tail[1] - dy];
+    }
+    moved
+}
+
+/// The skeleton and `mesh`'s vertices in the pixels of the mesh's image (moved by `-offset`), which
+/// the image's mask (and so its distance fields) is in. Borrowed when the offset is zero.
+pub fn in_image_pixels<'a>(
+    skeleton: &'a Skeleton,
+    mesh: &'a Mesh,
+) -> (Cow<'a, Skeleton>, Cow<'a, [[f64; 2]]>) {
+    if mesh.offset == [0, 0] {
+        return (Cow::Borrowed(skeleton), Cow::Borrowed(&mesh.positions));
+    }
+    let [dx, dy] = mesh.offset.map(f64::from);
+    let positions = mesh.positions.iter().map(|p| [p[0] - dx, p[1] - dy]);
+    (
+        Cow::Owned(skeleton_moved(skeleton, mesh.offset)),
+        Cow::Owned(positions.collect()),
+    )
 }
 
 #[cfg(test)]

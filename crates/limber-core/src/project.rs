@@ -27,8 +27,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// The newest file version this build reads and the one it writes. Version 2 added clips and IK; a
 /// version-1 file (whose `clips` is always empty) reads as a version-2 file without either. Version
 /// 3 added look-at and child-of constraints and springs' mix; an older file reads as one without
-/// them (springs at full mix).
-pub const FORMAT_VERSION: u32 = 3;
+/// them (springs at full mix). Version 4 added each part's `offset` (where its image sits on the
+/// canvas; absent = the top-left corner) and the project's `canvas` size; an older file reads with
+/// every offset zero and the canvas taken from its images.
+pub const FORMAT_VERSION: u32 = 4;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 
@@ -67,6 +69,9 @@ impl Part {
 pub struct Project {
     pub rig: Rig,
     pub parts: Vec<Part>,
+    /// The canvas size in pixels when it was set (an imported layered file's canvas); `None` takes
+    /// it from the parts' images ([`Project::canvas_size`]).
+    pub canvas: Option<[u32; 2]>,
 }
 
 /// Why a project could not be read or written.
@@ -94,6 +99,8 @@ pub enum ProjectError {
     Rig(#[from] RigError),
     #[error("{0}")]
     Read(crate::read_file::ReadError),
+    #[error("the canvas size is zero")]
+    ZeroCanvas,
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
 }
@@ -102,9 +109,16 @@ pub enum ProjectError {
 struct ProjectFile {
     format: String,
     version: u32,
+    /// Written only when set (format version 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    canvas: Option<[u32; 2]>,
     #[serde(flatten)]
     rig: RigFile,
     parts: Vec<PartFile>,
+}
+
+fn is_origin(offset: &[u32; 2]) -> bool {
+    *offset == [0, 0]
 }
 
 #[derive(Serialize, Deserialize)]
@@ -115,6 +129,9 @@ struct PartFile {
     image: String,
     image_crc32: u32,
     image_size: [u32; 2],
+    /// The image's top-left corner on the canvas; written only when not zero (format version 4).
+    #[serde(default, skip_serializing_if = "is_origin")]
+    offset: [u32; 2],
     mesh_settings: MeshSettings,
     /// Written only when true (files from before it load as not edited).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -135,6 +152,7 @@ impl Project {
         let file = ProjectFile {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
+            canvas: self.canvas,
             rig: RigFile::from_rig(&self.rig),
             parts: self
                 .parts
@@ -145,6 +163,7 @@ impl Project {
                     image: p.image.to_string_lossy().replace('\\', "/"),
                     image_crc32: p.image_crc32,
                     image_size: [p.mesh.width, p.mesh.height],
+                    offset: p.mesh.offset,
                     mesh_settings: p.mesh_settings.clone(),
                     mesh_edited: p.mesh_edited,
                     pixel_art: p.pixel_art,
@@ -189,7 +208,16 @@ impl Project {
             .collect::<Result<Vec<_>, _>>()?;
         crate::project_checks::check_unique_parts(&parts)?;
         check_part_keys(&rig.clips, &parts)?;
-        Ok(Self { rig, parts })
+        if let Some(canvas) = file.canvas
+            && canvas.contains(&0)
+        {
+            return Err(ProjectError::ZeroCanvas);
+        }
+        Ok(Self {
+            rig,
+            parts,
+            canvas: file.canvas,
+        })
     }
 
     /// Saves atomically (see [`write_atomic`]).
@@ -200,6 +228,16 @@ impl Project {
     /// Loads and validates a project file.
     pub fn load(path: &Path) -> Result<Self, ProjectError> {
         Self::from_bytes(&crate::read_file::read_capped(path, MAX_PROJECT_BYTES)?)
+    }
+
+    /// The canvas in pixels: the one set, grown to hold every part's image (at least 1 × 1).
+    pub fn canvas_size(&self) -> [u32; 2] {
+        self.parts
+            .iter()
+            .map(|p| p.mesh.image_end())
+            .fold(self.canvas.unwrap_or([1, 1]), |[w, h], [x, y]| {
+                [w.max(x), h.max(y)]
+            })
     }
 
     /// The clip called `name`.
@@ -296,7 +334,11 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
             p.influences.len()
         )));
     }
+    if p.offset.iter().any(|&o| o > u32::MAX / 2) {
+        return Err(invalid(format!("offset {:?} is out of range", p.offset)));
+    }
     crate::project_checks::check_part_mesh(&crate::project_checks::PartMeshView {
+        offset: p.offset,
         image_size: p.image_size,
         settings: &p.mesh_settings,
         mesh_edited: p.mesh_edited,
@@ -308,7 +350,8 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
         vertices: p.influences,
     };
     check_binding_on(&binding, skeleton).map_err(invalid)?;
-    let mesh = Mesh::from_triangles(
+    let mesh = Mesh::from_triangles_at(
+        p.offset,
         width,
         height,
         Triangles {

@@ -13,6 +13,8 @@ use crate::project::{Part, ProjectError};
 
 /// A part's mesh as read from the file, before it becomes a [`crate::mesh::Mesh`].
 pub struct PartMeshView<'a> {
+    /// Where the image's top-left corner sits on the canvas (vertices are in canvas pixels).
+    pub offset: [u32; 2],
     pub image_size: [u32; 2],
     pub settings: &'a MeshSettings,
     pub mesh_edited: bool,
@@ -26,6 +28,7 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
         return Err("the mesh has no triangles (a part needs at least one)".into());
     }
     let [w, h] = part.image_size.map(f64::from);
+    let [x0, y0] = part.offset.map(f64::from);
     let margin = if part.mesh_edited {
         w.max(h)
     } else {
@@ -34,12 +37,12 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
     for v in part.vertices {
         let inside = v[0].is_finite()
             && v[1].is_finite()
-            && (-margin..=w + margin).contains(&v[0])
-            && (-margin..=h + margin).contains(&v[1]);
+            && (x0 - margin..=x0 + w + margin).contains(&v[0])
+            && (y0 - margin..=y0 + h + margin).contains(&v[1]);
         if !inside {
             return Err(format!(
-                "vertex {v:?} is outside the {} x {} image (by more than {margin} px) or not finite",
-                part.image_size[0], part.image_size[1]
+                "vertex {v:?} is outside the {} x {} image at {:?} (by more than {margin} px) or not finite",
+                part.image_size[0], part.image_size[1], part.offset
             ));
         }
     }
@@ -83,6 +86,7 @@ mod tests {
 
     fn check(vertices: &[[f64; 2]], triangles: &[[u32; 3]]) -> Result<(), String> {
         check_part_mesh(&PartMeshView {
+            offset: [0, 0],
             image_size: [10, 10],
             settings: &MeshSettings::default(),
             mesh_edited: false,

@@ -17,6 +17,8 @@ pub enum Command {
     NewFromImage,
     Open,
     AddPart,
+    /// Parts from a layered file (PSD, ORA), one per visible layer.
+    ImportLayered,
     /// Saves to the document's file, or asks for one (Save As) when it has none yet.
     Save,
     SaveAs,
@@ -95,6 +97,7 @@ pub enum WindowRequest {
     /// Open the recent file with this index.
     OpenRecent(usize),
     AddPart,
+    ImportLayered,
     Open,
     SaveAs,
     ExportGif,
@@ -206,6 +209,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     global(entry(C::NewFromImage, "New from image…", "a new project from a PNG", &[S::command(K::N)], at(Menu::File, 0))),
     global(entry(C::Open, "Open…", "a project or a PNG", &[S::command(K::O)], at(Menu::File, 0))),
     entry(C::AddPart, "Add part from image…", "", &[], at(Menu::File, 0)),
+    entry(C::ImportLayered, "Import layered file…", "parts from a PSD or ORA file's layers", &[], at(Menu::File, 0)),
     global(entry(C::Save, "Save", "", &[S::command(K::S)], at(Menu::File, 0))),
     global(entry(C::SaveAs, "Save As…", "", &[S::command_shift(K::S)], at(Menu::File, 0))),
     entry(C::ExportGif, "GIF of the clip…", "", &[], export()),

@@ -108,6 +108,7 @@ impl Document {
         let project = Project {
             rig: Rig::default(),
             parts: vec![made.part],
+            canvas: None,
         };
         let mut document = Self::with(project, None);
         document.assets = assets;

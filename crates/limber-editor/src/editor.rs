@@ -111,6 +111,8 @@ pub struct Editor {
     pub export_options: ExportOptions,
     /// A large image being meshed and weighted as a new part in the background (`parts.rs`).
     pub part_job: Option<PartJob>,
+    /// A layered file (PSD, ORA) being imported in the background (`layered_import.rs`).
+    pub import_job: Option<super::layered_import::ImportJob>,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     pub sync_weight_pixels: u64,
     /// The drag in progress in the viewport: the active tool's state ([`super::tools`]).
@@ -187,6 +189,7 @@ impl Editor {
             export_job: None,
             export_options: ExportOptions::default(),
             part_job: None,
+            import_job: None,
             sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
             drag: None,
             viewport_center: DVec2::ZERO,
@@ -373,18 +376,10 @@ impl Editor {
         self.camera.to_screen(image, self.viewport_center)
     }
 
-    /// The canvas: from (0, 0) to the largest part image.
+    /// The canvas: from (0, 0) to [`Project::canvas_size`].
     pub fn canvas(&self) -> DVec2 {
-        self.document
-            .project
-            .parts
-            .iter()
-            .fold(DVec2::ONE, |size, p| {
-                size.max(DVec2::new(
-                    f64::from(p.mesh.width),
-                    f64::from(p.mesh.height),
-                ))
-            })
+        let [w, h] = self.document.project.canvas_size();
+        DVec2::new(f64::from(w), f64::from(h))
     }
 
     /// Fits the canvas into a viewport of `size` points with a margin.

@@ -169,12 +169,8 @@ fn check_budget(
         _ => clip_fps(clip),
     };
     let frames = clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
-    // Before framing: the largest part image; after: the canvas as framed.
-    let size = canvas.unwrap_or_else(|| {
-        project.parts.iter().fold([1, 1], |[w, h], p| {
-            [w.max(p.mesh.width), h.max(p.mesh.height)]
-        })
-    });
+    // Before framing: the project's canvas; after: the canvas as framed.
+    let size = canvas.unwrap_or_else(|| project.canvas_size());
     let what = clip.map_or("the rest pose".to_string(), |c| {
         format!("clip \"{}\"", c.name)
     });

@@ -40,6 +40,7 @@ mod exports;
 mod hierarchy;
 pub mod key_navigation;
 pub mod key_selection;
+pub mod layered_import;
 pub mod layout;
 pub mod mesh_edit;
 pub mod onion;

@@ -175,7 +175,7 @@ impl Editor {
             .mesh(&path, &settings)
             .map_err(|e| format!("{}: {e}", path.display()));
         let mesh = match built {
-            Ok(staged) => staged.mesh,
+            Ok(staged) => staged.mesh.placed_at(part.mesh.offset),
             Err(e) => {
                 self.status = e;
                 return false;

@@ -17,6 +17,7 @@ impl Editor {
             Command::NewFromImage => return Some(WindowRequest::NewFromImage),
             Command::Open => return Some(WindowRequest::Open),
             Command::AddPart => return Some(WindowRequest::AddPart),
+            Command::ImportLayered => return Some(WindowRequest::ImportLayered),
             Command::Save => {
                 if self.document.path.is_none() {
                     return Some(WindowRequest::SaveAs);
@@ -349,6 +350,7 @@ mod tests {
                 Command::NewFromImage => Some(WindowRequest::NewFromImage),
                 Command::Open => Some(WindowRequest::Open),
                 Command::AddPart => Some(WindowRequest::AddPart),
+                Command::ImportLayered => Some(WindowRequest::ImportLayered),
                 // Without a file, Save asks where (Save As).
                 Command::Save | Command::SaveAs => Some(WindowRequest::SaveAs),
                 Command::ExportGif => Some(WindowRequest::ExportGif),

@@ -37,6 +37,16 @@ impl Editor {
             }
         };
         let count = bones.len();
+        // Suggested in the image's pixels: placed where the image sits on the canvas.
+        let [dx, dy] = part.mesh.offset.map(f64::from);
+        let bones: Vec<_> = bones
+            .into_iter()
+            .map(|mut bone| {
+                bone.head = [bone.head[0] + dx, bone.head[1] + dy];
+                bone.tail = [bone.tail[0] + dx, bone.tail[1] + dy];
+                bone
+            })
+            .collect();
         self.document.begin();
         for bone in bones {
             if !self.apply(Edit::AddBone(bone)) {

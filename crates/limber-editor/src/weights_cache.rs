@@ -11,6 +11,7 @@ use std::sync::Arc;
 use limber_core::assets::AssetStore;
 use limber_core::distance::InsideGrid;
 use limber_core::mesh::Mesh;
+use limber_core::part_build::in_image_pixels;
 use limber_core::progress::Progress;
 use limber_core::project::{Part, Project};
 use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
@@ -156,10 +157,11 @@ impl WeightsCache {
         let Some(entry) = self.parts[index].as_mut() else {
             return Err("the mask could not be made".into());
         };
+        let (skeleton, positions) = in_image_pixels(&project.rig.skeleton, &part.mesh);
         let Some(distances) = entry.cache.distances_with(
             &entry.grid,
-            &project.rig.skeleton,
-            &part.mesh.positions,
+            &skeleton,
+            &positions,
             part.weight_settings,
             progress,
         ) else {
@@ -182,10 +184,11 @@ impl WeightsCache {
 /// same result as a fresh binding, reusing each vertex's list.
 fn weights_from(project: &Project, part: &Part, distances: &[Arc<Vec<f64>>]) -> Binding {
     let mut binding = part.binding.clone();
+    let (skeleton, positions) = in_image_pixels(&project.rig.skeleton, &part.mesh);
     auto_weights_into(
-        &project.rig.skeleton,
+        &skeleton,
         distances,
-        &part.mesh.positions,
+        &positions,
         part.weight_settings.smoothness,
         &mut binding,
     );

@@ -23,13 +23,14 @@ use limber_core::weights::Binding;
 /// A part's GPU resources.
 pub struct GpuPart {
     pub name: String,
-    /// The local frame's origin in image pixels (the image centre).
+    /// The local frame's origin in canvas pixels (the image centre).
     pub origin: DVec2,
     pub vertex_count: u32,
     pub index_count: u32,
     pub edge_index_count: u32,
     /// Bones the palette buffer holds.
     pub bone_count: u32,
+    /// The image's bottom-right corner on the canvas (its offset plus its size).
     pub image_size: [u32; 2],
     /// Rest positions (f64), to turn deformed rest positions into offsets.
     rest: Vec<[f64; 2]>,
@@ -139,7 +140,7 @@ impl GpuPart {
             part: name.to_string(),
             problem,
         };
-        let origin = DVec2::new(f64::from(mesh.width) / 2.0, f64::from(mesh.height) / 2.0);
+        let origin = DVec2::from(mesh.image_centre());
         let vertices = gpu_vertices(mesh, binding, origin, bone_count).map_err(bad)?;
         if vertices.is_empty() {
             return Err(bad("the mesh has no vertices".into()));
@@ -231,7 +232,7 @@ impl GpuPart {
             index_count: indices.len() as u32,
             edge_index_count: edges.len() as u32,
             bone_count: rest_palette.len() as u32,
-            image_size: [mesh.width, mesh.height],
+            image_size: mesh.image_end(),
             rest: mesh.positions.clone(),
             vertices: vertex_buffer,
             deform,

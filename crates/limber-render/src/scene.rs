@@ -58,6 +58,8 @@ pub struct ProjectScene {
     uploaded: Vec<(TextureKey, Arc<Mesh>)>,
     revisions: SceneRevisions,
     stats: SceneStats,
+    /// The project's canvas size when it sets one.
+    canvas: Option<[u32; 2]>,
 }
 
 impl ProjectScene {
@@ -94,6 +96,7 @@ impl ProjectScene {
             uploaded: Vec::new(),
             revisions: SceneRevisions::default(),
             stats: SceneStats::default(),
+            canvas: project.canvas,
         };
         scene.rebuild(device, queue, renderer, project, project_path, store, true)?;
         Ok(scene)
@@ -175,6 +178,7 @@ impl ProjectScene {
         check_textures: bool,
     ) -> Result<(), RenderError> {
         let bone_count = project.rig.skeleton.bones.len();
+        self.canvas = project.canvas;
         let mut old: Vec<OldPart> = std::mem::take(&mut self.parts)
             .into_iter()
             .zip(std::mem::take(&mut self.uploaded))
@@ -264,12 +268,14 @@ impl ProjectScene {
         Ok((key, texture))
     }
 
-    /// The canvas that holds every part's image in image space: from (0, 0) to the largest width
-    /// and height.
+    /// The canvas (as [`limber_core::project::Project::canvas_size`]): the project's own, grown to
+    /// hold every part's image where it sits on it.
     pub fn canvas_size(&self) -> [u32; 2] {
-        self.parts.iter().fold([1, 1], |[w, h], p| {
-            [w.max(p.image_size[0]), h.max(p.image_size[1])]
-        })
+        self.parts
+            .iter()
+            .fold(self.canvas.unwrap_or([1, 1]), |[w, h], p| {
+                [w.max(p.image_size[0]), h.max(p.image_size[1])]
+            })
     }
 
     /// Sets every part's palette, deform offsets and uniforms for `frame` seen through `view`.

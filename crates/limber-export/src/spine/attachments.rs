@@ -153,6 +153,7 @@ mod tests {
 
     fn square_with_centre() -> Mesh {
         Mesh {
+            offset: [0, 0],
             width: 10,
             height: 10,
             positions: vec![

@@ -162,9 +162,7 @@ pub fn build(
     for event in rig.clips.iter().flat_map(|c| &c.events) {
         events.insert(event.name.clone(), json!({}));
     }
-    let (width, height) = project.parts.iter().fold((0u32, 0u32), |(w, h), p| {
-        (w.max(p.mesh.width), h.max(p.mesh.height))
-    });
+    let [width, height] = project.canvas_size();
     let mut root = json!({
         "skeleton": {
             "spine": SPINE_VERSION,

@@ -1,0 +1,209 @@
+//! File → Import layered file… (and dropping a `.psd`/`.ora` on the window): the file's visible
+//! pixel layers become parts of the open document, each where its layer sits on the canvas
+//! ([`import_layered`]). The layers' PNGs go in `NAME_layers/` beside the layered file. The work
+//! runs on a worker thread with progress and Cancel, like adding a part; the parts arrive together
+//! as one undo step, and a bad file changes nothing (one status line naming it).
+
+use std::path::{Path, PathBuf};
+
+use limber_core::edit::Edit;
+use limber_core::layered::import::import_layered;
+use limber_core::layered::read_layered;
+use limber_core::part_build::PartRecipe;
+use limber_core::progress::Progress;
+use limber_core::project::Part;
+use limber_core::rig::Rig;
+use limber_core::skeleton::Skeleton;
+
+use super::document::absolute;
+use super::editor::Editor;
+use super::worker::{Worker, WorkerFailure};
+
+/// The parts a layered file gave, images absolute, bottom layer first.
+pub struct ImportedLayers {
+    pub parts: Vec<Part>,
+    /// One line per layer whose blend mode or opacity was dropped.
+    pub warnings: Vec<String>,
+    /// The skeleton the weights were computed on.
+    pub skeleton: Skeleton,
+}
+
+/// Reads the layered file at `path` and makes its parts, weighted on `skeleton`. `Ok(None)` once
+/// `progress` is cancelled; errors are one line naming the file.
+pub fn import_layers(
+    path: &Path,
+    skeleton: Skeleton,
+    progress: &Progress,
+) -> Result<Option<ImportedLayers>, String> {
+    let path = absolute(path);
+    let name = path.display();
+    let layered = read_layered(&path).map_err(|e| format!("{name}: {e}"))?;
+    let rig = Rig {
+        skeleton: skeleton.clone(),
+        ..Rig::default()
+    };
+    let beside = path.with_extension("limber");
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let project = import_layered(&layered, &beside, rig, &PartRecipe::default(), progress)
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(project.map(|project| ImportedLayers {
+        parts: project
+            .parts
+            .into_iter()
+            .map(|mut part| {
+                part.image = folder.join(&part.image);
+                part
+            })
+            .collect(),
+        warnings: layered.warnings,
+        skeleton,
+    }))
+}
+
+/// A layered file being imported on a worker thread.
+pub struct ImportJob {
+    path: PathBuf,
+    worker: Worker<Result<Option<ImportedLayers>, String>>,
+}
+
+impl ImportJob {
+    pub fn start(path: &Path, skeleton: Skeleton) -> Self {
+        let worker_path = path.to_path_buf();
+        let worker = Worker::spawn("limber-import", move |progress: &Progress| {
+            import_layers(&worker_path, skeleton, progress)
+        });
+        Self {
+            path: path.to_path_buf(),
+            worker,
+        }
+    }
+
+    /// Finished and total units (each layer's PNG, then each part's mesh and fields).
+    pub fn counts(&self) -> (usize, usize) {
+        self.worker.progress().counts()
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.worker.progress().is_cancelled()
+    }
+
+    fn wait(self) -> Result<Option<ImportedLayers>, String> {
+        match self.worker.join() {
+            Ok(result) => result,
+            Err(WorkerFailure::Panicked) => {
+                Err(format!("{}: importing failed", self.path.display()))
+            }
+            Err(WorkerFailure::NoThread) => Err("importing could not start a thread".into()),
+        }
+    }
+}
+
+impl Editor {
+    /// Starts importing the layered file at `path` into the document (in the background). Returns
+    /// whether the import started.
+    pub fn import_layered_file(&mut self, path: &Path) -> bool {
+        if self.import_job.is_some() {
+            self.status = "a layered file is being imported: wait for it or cancel it".into();
+            return false;
+        }
+        let skeleton = self.document.project.rig.skeleton.clone();
+        self.import_job = Some(ImportJob::start(path, skeleton));
+        self.status = format!("importing {} …", path.display());
+        true
+    }
+
+    /// The import in progress: finished and total units.
+    pub fn import_progress(&self) -> Option<(usize, usize)> {
+        self.import_job.as_ref().map(ImportJob::counts)
+    }
+
+    /// Stops the import; the document stays as it is and the PNGs written are removed.
+    pub fn cancel_import(&mut self) {
+        if let Some(job) = &self.import_job {
+            job.worker.progress().cancel();
+            self.status = "cancelling the import…".into();
+        }
+    }
+
+    /// Takes the imported parts in once the job has ended (called every frame; waits while a drag
+    /// is open, so the import stays an undo step of its own).
+    pub fn poll_import_job(&mut self) {
+        if self
+            .import_job
+            .as_ref()
+            .is_some_and(|j| j.worker.is_finished())
+            && !self.document.in_transaction()
+            && let Some(job) = self.import_job.take()
+        {
+            self.take_import(job);
+        }
+    }
+
+    /// Waits for the import (and any restart it leads to) and takes its parts in: for tests.
+    pub fn finish_import_job(&mut self) {
+        while let Some(job) = self.import_job.take() {
+            self.take_import(job);
+        }
+    }
+
+    fn take_import(&mut self, job: ImportJob) {
+        let path = job.path.clone();
+        let cancelled = job.is_cancelled();
+        let result = job.wait();
+        if cancelled {
+            self.status = "import cancelled: nothing changed".into();
+            return;
+        }
+        match result {
+            Ok(Some(layers)) if layers.skeleton != self.document.project.rig.skeleton => {
+                // The bones changed meanwhile: weigh the parts on the new skeleton.
+                let skeleton = self.document.project.rig.skeleton.clone();
+                self.import_job = Some(ImportJob::start(&path, skeleton));
+            }
+            Ok(Some(layers)) => self.add_imported(&path, layers),
+            Ok(None) => self.status = "import cancelled: nothing changed".into(),
+            Err(e) => self.status = e,
+        }
+    }
+
+    /// Adds the parts in front of the others, names made unique, as one undo step.
+    fn add_imported(&mut self, path: &Path, layers: ImportedLayers) {
+        let front = self
+            .document
+            .project
+            .parts
+            .iter()
+            .map(|p| p.draw_order + 1)
+            .max()
+            .unwrap_or(0);
+        let count = layers.parts.len();
+        self.document.begin();
+        let mut added = 0;
+        for (i, mut part) in layers.parts.into_iter().enumerate() {
+            let parts = &self.document.project.parts;
+            let stem = part.name.clone();
+            if let Some(name) = std::iter::once(stem.clone())
+                .chain((2..).map(|n| format!("{stem}{n}")))
+                .find(|n| parts.iter().all(|p| &p.name != n))
+            {
+                part.name = name;
+            }
+            part.draw_order = front.saturating_add(i32::try_from(i).unwrap_or(i32::MAX));
+            if self.apply(Edit::AddPart(Box::new(part))) {
+                added += 1;
+            }
+        }
+        self.document.commit();
+        self.weights.clear();
+        self.fit_requested = true;
+        let mut status = format!("imported {added} of {count} layers from {}", path.display());
+        if let Some(first) = layers.warnings.first() {
+            status.push_str(&format!(" (warning: {first}"));
+            if layers.warnings.len() > 1 {
+                status.push_str(&format!(" and {} more", layers.warnings.len() - 1));
+            }
+            status.push(')');
+        }
+        self.status = status;
+    }
+}
