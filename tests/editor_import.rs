@@ -1,8 +1,15 @@
-//! File > Import layered file in the editor's model: every layer added as one undo step, and a
-//! bad file changing nothing.
+//! File > Import layered file: the menu entry asks the window for a file, limber's own dialog lists
+//! only PSD and ORA files, and the editor adds every layer as one undo step; a bad file changes
+//! nothing.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use limber::app::commands::{Command, WindowRequest, entry_of};
+use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
+use limber::app::ui::editor_ui;
 use limber::editor::Editor;
 use limber::editor::document::Document;
 
@@ -60,5 +67,98 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
         editor.status
     );
     assert_eq!(editor.document.project, before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The editor's window and what its menus asked of it.
+struct Window {
+    editor: Editor,
+    request: Option<WindowRequest>,
+}
+
+/// Limber's own dialog and what it chose.
+struct Dialog {
+    chooser: FileChooser,
+    chosen: Option<(Purpose, PathBuf)>,
+}
+
+#[test]
+fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
+    // The menu entry hands the window its request.
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, window: &mut Window| {
+                if let Some(request) = editor_ui(ui, &mut window.editor, None, false, &[]) {
+                    window.request = Some(request);
+                }
+            },
+            Window {
+                editor: sample(),
+                request: None,
+            },
+        );
+    harness.run_steps(2);
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    let name = entry_of(Command::ImportLayered).unwrap().name;
+    harness.get_by_label(name).click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().request, Some(WindowRequest::ImportLayered));
+
+    // The window asks for the file: limber's own dialog lists layered files only.
+    let dir = std::env::temp_dir().join(format!("limber-import-dialog-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let layers = [
+        LayerSpec::new("arm", 4, 6, square(20)),
+        LayerSpec::new("hat", 30, 2, square(12)),
+    ];
+    std::fs::write(dir.join("figure.ora"), ora_bytes([64, 48], &layers)).unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not an image").unwrap();
+    let mut chooser = FileChooser {
+        native_first: false,
+        builtin: None,
+    };
+    let request = Request::for_purpose(Purpose::ImportLayered, dir.clone());
+    assert_eq!(chooser.ask(request), Answer::Pending(None));
+    let mut dialog = Harness::builder()
+        .with_size(egui::Vec2::new(900.0, 700.0))
+        .build_ui_state(
+            |ui, state: &mut Dialog| {
+                if let Some(chosen) = state.chooser.show(ui.ctx()) {
+                    state.chosen = Some(chosen);
+                }
+            },
+            Dialog {
+                chooser,
+                chosen: None,
+            },
+        );
+    dialog.run_steps(2);
+    assert!(
+        dialog.query_by_label("notes.txt").is_none(),
+        "other files are not listed"
+    );
+    dialog.get_by_label("figure.ora").click();
+    dialog.run();
+    dialog.get_by_label("Open file").click();
+    dialog.run();
+    let (purpose, path) = dialog.state().chosen.clone().expect("a file was chosen");
+    assert_eq!(purpose, Purpose::ImportLayered);
+    assert_eq!(path, dir.join("figure.ora"));
+
+    // What the window does with it: every layer becomes a part, in one undo step.
+    let editor = &mut harness.state_mut().editor;
+    let before = editor.document.project.parts.len();
+    assert!(editor.import_layered_file(&path));
+    editor.finish_import_job();
+    let names: Vec<&str> = editor.document.project.parts[before..]
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["arm", "hat"], "{}", editor.status);
+    editor.undo();
+    assert_eq!(editor.document.project.parts.len(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }

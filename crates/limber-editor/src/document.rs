@@ -44,6 +44,9 @@ pub struct Document {
     /// Counts changes; the document is dirty when it differs from the count at the last save.
     revision: u64,
     saved_revision: u64,
+    /// The revision right after opening: an image opened and left as it was holds nothing to
+    /// recover, though it has never been saved.
+    opened_revision: u64,
     revisions: Revisions,
     /// Decoded images and their meshing stages, shared by re-meshing, weights and the GPU.
     pub assets: Arc<AssetStore>,
@@ -114,6 +117,7 @@ impl Document {
         document.assets = assets;
         // Never saved: dirty from the start, so closing asks.
         document.revision = 1;
+        document.opened_revision = 1;
         Ok(document)
     }
 
@@ -124,6 +128,7 @@ impl Document {
             history: History::new(),
             revision: 0,
             saved_revision: 0,
+            opened_revision: 0,
             revisions: Revisions::default(),
             assets: Arc::new(AssetStore::new()),
         }
@@ -142,6 +147,12 @@ impl Document {
     /// Whether there are changes not yet saved.
     pub fn is_dirty(&self) -> bool {
         self.revision != self.saved_revision
+    }
+
+    /// Whether the user changed anything that is not saved: what crash recovery keeps. An image
+    /// just opened is unsaved (closing asks) but holds no work yet.
+    pub fn has_unsaved_work(&self) -> bool {
+        self.is_dirty() && self.revision != self.opened_revision
     }
 
     /// The window title: file name, an asterisk when unsaved, and the app name.
@@ -382,6 +393,7 @@ mod tests {
         let document = Document::open(&sample()).unwrap();
         assert_eq!(document.project.parts.len(), 1);
         assert!(document.is_dirty());
+        assert!(!document.has_unsaved_work(), "nothing to recover yet");
         assert_eq!(document.title(), "*Untitled — limber");
         assert!(document.project.parts[0].image.is_absolute());
     }
@@ -407,8 +419,9 @@ mod tests {
             smoothness: None,
             deform: true,
         };
+        assert!(!document.has_unsaved_work());
         document.apply(Edit::AddBone(bone)).unwrap();
-        assert!(document.is_dirty());
+        assert!(document.is_dirty() && document.has_unsaved_work());
         assert!(
             document
                 .apply(Edit::RemoveBone {

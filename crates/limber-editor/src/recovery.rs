@@ -157,7 +157,7 @@ impl Autosave {
         revision: u64,
         now: Instant,
     ) -> Result<(), RecoveryError> {
-        if !document.is_dirty() {
+        if !document.has_unsaved_work() {
             if self.written_revision.take().is_some() {
                 self.remove_files()?;
             }
