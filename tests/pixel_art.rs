@@ -66,6 +66,8 @@ fn a_pixel_art_part_renders_with_sharp_pixels_and_a_smooth_one_does_not() {
             &s(&project),
             "--scale",
             "4",
+            "--frame",
+            "image",
             "--frames",
             &s(&frames),
         ]);

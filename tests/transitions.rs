@@ -111,6 +111,9 @@ fn a_rendered_transition_has_a_frame_per_step_of_its_whole_length() {
         "0.4",
         "--fps",
         "10",
+        // The image's rectangle: the two renders frame different motions, so the same canvas.
+        "--frame",
+        "image",
         "--frames",
         &s(&frames),
     ]);
@@ -126,6 +129,8 @@ fn a_rendered_transition_has_a_frame_per_step_of_its_whole_length() {
         "wave",
         "--fps",
         "10",
+        "--frame",
+        "image",
         "--frames",
         &s(&single),
     ]);

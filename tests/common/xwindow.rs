@@ -87,6 +87,9 @@ impl XServer {
                         "1280x800x24",
                         "-nolisten",
                         "tcp",
+                        // Without it the server resets when its last client goes (an editor
+                        // killed), and an editor started during the reset cannot connect.
+                        "-noreset",
                     ])
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
