@@ -4,3 +4,16 @@
 
 pub mod gltf;
 pub mod spine;
+
+use std::path::PathBuf;
+
+/// What an export wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// Every file written, the main one first (the glTF; the Spine JSON, then its atlas and pages).
+    pub files: Vec<PathBuf>,
+    /// Their total size in bytes.
+    pub bytes: u64,
+    /// What the export baked, dropped or could not carry over (one sentence each).
+    pub warnings: Vec<String>,
+}

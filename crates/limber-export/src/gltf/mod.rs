@@ -193,15 +193,7 @@ pub fn build(
     })
 }
 
-/// What was written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Written {
-    /// Every file written, the glTF first.
-    pub files: Vec<PathBuf>,
-    /// Their total size in bytes.
-    pub bytes: u64,
-    pub warnings: Vec<String>,
-}
+pub use crate::Written;
 
 /// Exports the project loaded from `project_path` to `out` (`.glb`, or `.gltf` with its `.bin` and
 /// PNGs beside it). Reads each part's image from where the project says it is.

@@ -191,15 +191,7 @@ pub fn build(
     })
 }
 
-/// What was written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Written {
-    /// Every file written: the JSON, the atlas, then the pages.
-    pub files: Vec<PathBuf>,
-    /// Their total size in bytes.
-    pub bytes: u64,
-    pub warnings: Vec<String>,
-}
+pub use crate::Written;
 
 /// Exports the project loaded from `project_path` into the folder `out_dir` (made if missing) as
 /// `NAME.json`, `NAME.atlas` and `NAME_N.png`, NAME being the project file's stem.
