@@ -5,6 +5,8 @@
 //! makes its folder.
 
 mod common;
+#[path = "common/node_tooling.rs"]
+mod node_tooling;
 
 use std::path::{Path, PathBuf};
 
@@ -230,11 +232,7 @@ fn the_atlas_has_pixi_animations_and_phaser_readable_frame_tags_and_lasts_the_cl
 /// Runs `tests/tooling/phaser/check_atlas.cjs` on `atlas`: Phaser's own atlas parser and
 /// `createFromAseprite` read it (`npm ci` in that folder installs Phaser; CI's `.ci/run` does).
 fn phaser_reads(atlas: &Path) -> Value {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tooling/phaser");
-    assert!(
-        folder.join("node_modules/phaser").exists(),
-        "Phaser is missing: run `npm ci` in tests/tooling/phaser (Node.js 20 or newer)"
-    );
+    let folder = node_tooling::require("phaser", &["phaser"]);
     let out = std::process::Command::new("node")
         .arg(folder.join("check_atlas.cjs"))
         .arg(atlas)

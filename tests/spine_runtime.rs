@@ -8,6 +8,8 @@
 
 mod common;
 mod gltf_support;
+#[path = "common/node_tooling.rs"]
+mod node_tooling;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,22 +22,11 @@ use limber::export::spine::attachments::vertex_order;
 const TOLERANCE_PX: f64 = 0.01;
 
 fn tooling() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tooling/spine")
+    node_tooling::folder("spine")
 }
 
 fn require_tooling() {
-    let node = Command::new("node").arg("--version").output();
-    assert!(
-        node.as_ref().is_ok_and(|o| o.status.success()),
-        "Node.js is needed for the Spine runtime check and was not found: install Node 20 or newer \
-         (Debian: apt-get install -y nodejs npm)"
-    );
-    assert!(
-        tooling()
-            .join("node_modules/@esotericsoftware/spine-core")
-            .exists(),
-        "the npm package @esotericsoftware/spine-core is missing: run `npm ci` in tests/tooling/spine"
-    );
+    node_tooling::require("spine", &["@esotericsoftware/spine-core"]);
 }
 
 /// Exports `project` with `limber export --spine` into a fresh folder; returns (JSON, atlas).

@@ -8,6 +8,8 @@
 
 mod common;
 mod gltf_support;
+#[path = "common/node_tooling.rs"]
+mod node_tooling;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,23 +23,15 @@ const BACKGROUND: [u8; 3] = [32, 64, 96];
 const SCALE: u32 = 2;
 
 fn tooling() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tooling/spine")
+    node_tooling::folder("spine")
 }
 
 /// Panics with the fix when Node, the npm packages or Chromium are missing.
 fn require_tooling() {
-    let node = Command::new("node").arg("--version").output();
-    assert!(
-        node.as_ref().is_ok_and(|o| o.status.success()),
-        "Node.js is needed for the Spine web check and was not found: install Node 20 or newer \
-         (Debian: apt-get install -y nodejs npm)"
+    node_tooling::require(
+        "spine",
+        &["@esotericsoftware/spine-webgl", "playwright-core"],
     );
-    for package in ["@esotericsoftware/spine-webgl", "playwright-core"] {
-        assert!(
-            tooling().join("node_modules").join(package).exists(),
-            "the npm package {package} is missing: run `npm ci` in tests/tooling/spine"
-        );
-    }
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     assert!(
         Path::new(&chromium).exists(),
