@@ -132,6 +132,9 @@ struct RawLayer {
     visible: bool,
     /// What limber cannot reproduce about it ("blend mode multiply", "opacity 50%").
     dropped: Vec<String>,
+    /// The names of the groups around it, outermost first (empty at the top level).
+    #[allow(dead_code)] // filled by the readers; read by the import's group tags
+    groups: Vec<String>,
 }
 
 struct RawLayered {
@@ -265,6 +268,7 @@ mod tests {
             image,
             visible: true,
             dropped: Vec::new(),
+            groups: Vec::new(),
         }
     }
 

@@ -63,6 +63,7 @@ pub(super) fn read_ora(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
             image,
             visible: f.visible,
             dropped: f.dropped,
+            groups: Vec::new(),
         });
     }
     Ok(RawLayered { canvas, layers })

@@ -159,6 +159,7 @@ pub(super) fn read_psd(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
                 image,
                 visible,
                 dropped,
+                groups: Vec::new(),
             })
         })
         .collect::<Result<Vec<_>, LayeredError>>()?;
