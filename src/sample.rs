@@ -11,6 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::core::atomic_file::write_atomic;
+use crate::core::folders::ensure_parent;
 
 /// The sample project, as `assets/projects/zombie.limber`.
 pub const PROJECT: &[u8] = include_bytes!("../assets/projects/zombie.limber");
@@ -37,10 +38,10 @@ pub fn unpack(dir: &Path) -> io::Result<PathBuf> {
         if path.exists() {
             continue;
         }
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        write_atomic(&path, bytes)?;
+        // A missing folder is made; a file, or a link to nowhere, in the way is named.
+        ensure_parent(&path)?;
+        write_atomic(&path, bytes)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     }
     Ok(project_in(dir))
 }

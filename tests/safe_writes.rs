@@ -300,3 +300,153 @@ fn a_frames_export_over_a_longer_one_leaves_only_the_new_frames() {
     assert_eq!(bytes(&sprite), sprite_before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `limber ARGS` with `env` set, killed after 30 s.
+fn limber_env(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_limber"));
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("the limber binary runs");
+    let started = Instant::now();
+    while child.try_wait().expect("waitable").is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("limber {args:?} ran over 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// The one file under `dir` (searched through its folders) named `name`.
+fn find_file(dir: &Path, name: &str) -> PathBuf {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|n| n == name) {
+                found.push(path);
+            }
+        }
+    }
+    assert_eq!(found.len(), 1, "{name} under {}: {found:?}", dir.display());
+    found.remove(0)
+}
+
+#[test]
+fn the_demo_never_writes_its_picture_over_the_unpacked_sample() {
+    let dir = temp_dir("safe-demo-sample");
+    let data = dir.join("data");
+    let first = dir.join("first.svg");
+    let env = [("XDG_DATA_HOME", data.as_path())];
+    let out = limber_env(&["demo", "--svg", &s(&first)], &env);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sprite = find_file(&data, "kenney_zombie_walk0.png");
+    let project = find_file(&data, "zombie.limber");
+    let (sprite_bytes, project_bytes) = (bytes(&sprite), bytes(&project));
+    for (target, what) in [
+        (&sprite, "the bundled sample's sprite"),
+        (&project, "the bundled sample's project"),
+    ] {
+        let out = limber_env(&["demo", "--svg", &s(target)], &env);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(what) && err.contains("cannot write"), "{err}");
+    }
+    assert_eq!(bytes(&sprite), sprite_bytes, "the sprite is untouched");
+    assert_eq!(bytes(&project), project_bytes, "the project is untouched");
+    // And the demo still works afterwards (its sprite is still a PNG).
+    let out = limber_env(&["demo", "--svg", &s(&first)], &env);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_or_a_dangling_link_where_a_folder_goes_is_named() {
+    let dir = temp_dir("safe-not-a-folder");
+    let (project, sprite) = project_in(&dir);
+    let (project_bytes, sprite_bytes) = (bytes(&project), bytes(&sprite));
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, b"my notes").unwrap();
+    // Spine writes into a folder: a regular file there is named as such.
+    refused(
+        &["export", &s(&project), "--spine", &s(&file)],
+        &["notes.txt is a file, not a folder"],
+    );
+    // A file where a parent folder should be, for every export.
+    let under = file.join("out");
+    refused(
+        &["export", &s(&project), "--gltf", &s(&under.join("a.glb"))],
+        &["notes.txt is a file, not a folder"],
+    );
+    refused(
+        &["render", &s(&project), "--frames", &s(&under)],
+        &["notes.txt is a file, not a folder"],
+    );
+    // `limber sample` into a link to nothing: neither the link nor its target is touched.
+    let link = dir.join("dangling");
+    let target = dir.join("nowhere");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    refused(
+        &["sample", &s(&link)],
+        &["dangling is a symbolic link to a missing target, not a folder"],
+    );
+    assert!(!target.exists(), "the link's target is not made");
+    assert_eq!(std::fs::read_link(&link).unwrap(), target);
+    for err in [
+        limber_within(&["export", &s(&project), "--spine", &s(&file)]).stderr,
+        limber_within(&["sample", &s(&link)]).stderr,
+    ] {
+        let err = String::from_utf8_lossy(&err);
+        assert!(
+            !err.contains("os error 17"),
+            "the real problem, not EEXIST: {err}"
+        );
+    }
+    assert_eq!(bytes(&file), b"my notes");
+    assert_eq!(bytes(&project), project_bytes);
+    assert_eq!(bytes(&sprite), sprite_bytes);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_export_makes_a_missing_folder() {
+    let dir = temp_dir("safe-missing-folder");
+    let (project, sprite) = project_in(&dir);
+    let (project_bytes, sprite_bytes) = (bytes(&project), bytes(&sprite));
+    let glb = dir.join("new/deep/model.glb");
+    limber_ok(&["export", &s(&project), "--gltf", &s(&glb)]);
+    assert!(Project::load(&project).is_ok());
+    assert!(bytes(&glb).starts_with(b"glTF"), "a binary glTF");
+    let gltf = dir.join("other/model.gltf");
+    limber_ok(&["export", &s(&project), "--gltf", &s(&gltf)]);
+    assert!(gltf.is_file() && dir.join("other/model.bin").is_file());
+    let spine = dir.join("spine/out");
+    limber_ok(&["export", &s(&project), "--spine", &s(&spine)]);
+    assert!(spine.join("p.json").is_file());
+    let gif = dir.join("gif/walk.gif");
+    limber_ok(&["render", &s(&project), "--gif", &s(&gif), "--fps", "5"]);
+    assert!(bytes(&gif).starts_with(b"GIF8"));
+    assert_eq!(bytes(&project), project_bytes);
+    assert_eq!(bytes(&sprite), sprite_bytes);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,7 @@ use clap::Args;
 use super::svg::weights_svg_text;
 use crate::core::animation::apply_constraints;
 use crate::core::assets::AssetStore;
+use crate::core::output_guard::Inputs;
 use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::pose::PoseSolver;
 use crate::core::progress::Progress;
@@ -26,6 +27,15 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     // The sample is compiled in (crate::sample), and meshed from the editor's unpacked copy of it:
     // the demo reads nothing from the source tree.
     let sprite = crate::sample::user_sample_sprite()?;
+    let out = &args.svg;
+    // The picture never replaces the unpacked sample it is drawn from (checked before any work).
+    let inputs = Inputs::new()
+        .with(&sprite, "the bundled sample's sprite")
+        .with(
+            crate::sample::project_in(&crate::sample::user_sample_dir()),
+            "the bundled sample's project",
+        );
+    super::outputs::check_outputs(&inputs, [out.as_path()])?;
     let named = |path: &PathBuf| {
         let shown = path.display().to_string();
         move |e: &dyn std::fmt::Display| anyhow!("{shown}: {e}")
@@ -44,7 +54,6 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<()> {
     let (mesh, binding) = (&made.part.mesh, &made.part.binding);
     let smoothness = made.part.weight_settings.smoothness;
 
-    let out = &args.svg;
     let text = weights_svg_text(bytes, mesh, binding, &rig.skeleton);
     crate::core::atomic_file::write_atomic_replacing(out, text.as_bytes())
         .map_err(|e| anyhow!("{}: cannot write SVG: {e}", out.display()))?;

@@ -143,10 +143,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Open(args)) => crate::app::run(&args.path),
         Some(Command::Demo(args)) => demo::run(&args),
         Some(Command::Sample(args)) => {
-            let dir = args.dir.display().to_string();
             let existing = crate::sample::project_in(&args.dir).exists();
-            let project =
-                crate::sample::unpack(&args.dir).map_err(|e| anyhow::anyhow!("{dir}: {e}"))?;
+            // The error names the file or folder in the way.
+            let project = crate::sample::unpack(&args.dir)
+                .map_err(|e| anyhow::anyhow!("cannot write the sample: {e}"))?;
             if existing {
                 eprintln!("{}: already there, kept as it is", project.display());
             }

@@ -3,18 +3,22 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::Args;
 
 use crate::core::animation::Clip;
 use crate::core::derived::refresh_stale_parts;
+use crate::core::folders::{check_folder, ensure_folder};
 use crate::core::limits::Limits;
 use crate::core::output_guard::Inputs;
+use crate::core::playback::Playback;
+use crate::core::pose::PoseSolver;
 use crate::core::project::Project;
 use crate::core::skinning::SkinningMode;
 use crate::render::GpuContext;
 use crate::render::PartStyle;
 use crate::render::export::frames_folder::is_frame_name;
+use crate::render::export::framing::{Framing, anchor_point, clip_bounds, frame_rect};
 use crate::render::export::gif::MAX_GIF_FPS;
 use crate::render::export::timing::{DEFAULT_FPS, FrameTimes};
 use crate::render::export::{
@@ -86,20 +90,17 @@ pub fn parse_color(text: &str) -> anyhow::Result<[u8; 4]> {
     }
 }
 
-/// The folder a file will be written into must exist before hours of rendering start.
-fn check_parent(path: &Path) -> anyhow::Result<()> {
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !parent.is_dir() {
-        bail!(
-            "{}: cannot write there: folder {} does not exist",
-            path.display(),
-            parent.display()
-        );
-    }
-    Ok(())
+/// The folders the outputs go into: the frames folder itself, or the sheet's or GIF's folder.
+fn output_folders(args: &RenderArgs) -> Vec<&Path> {
+    [
+        args.output.frames.as_deref(),
+        args.output.sheet.as_deref().and_then(Path::parent),
+        args.output.gif.as_deref().and_then(Path::parent),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|dir| !dir.as_os_str().is_empty())
+    .collect()
 }
 
 fn pick_clip<'a>(
@@ -132,19 +133,16 @@ fn pick_clip<'a>(
     Ok(clip)
 }
 
-/// Refuses an export over the frame and pixel budgets before any GPU work starts (`size`: the
-/// canvas in pixels, or the largest part image times the scale before framing).
+/// Refuses an export over the frame and pixel budgets before any GPU work starts. `size` is the
+/// output in pixels: the canvas as framed (`--frame animation`: the clip's posed bounds, measured
+/// on the CPU; `--frame image`: the canvas), times the scale.
 fn check_budget(
-    project: &Project,
     clip: Option<&Clip>,
     frames: u64,
     fps: f64,
-    size: Option<[u32; 2]>,
+    size: [u32; 2],
     args: &RenderArgs,
 ) -> anyhow::Result<()> {
-    let [w, h] = project.canvas_size();
-    let side = |s: u32| (f64::from(s) * args.scale).round().max(1.0) as u32;
-    let size = size.unwrap_or([side(w), side(h)]);
     let what = match clip {
         Some(c) => format!("clip \"{}\"", c.name),
         None => "the rest pose".into(),
@@ -153,6 +151,33 @@ fn check_budget(
     Limits::current()
         .check_render(&what, fps, frames, size, in_memory)
         .map_err(|e| anyhow!("{}: {e}", args.project.display()))
+}
+
+/// The output size before the GPU is started: the frame rectangle `framing` gives for `times` of
+/// `playback` at the scale (the same rectangle the renderer frames to).
+fn framed_size(
+    project: &Project,
+    playback: Playback,
+    times: &FrameTimes,
+    mode: SkinningMode,
+    args: &RenderArgs,
+) -> anyhow::Result<[u32; 2]> {
+    let framing = args.framing.framing();
+    let bounds = match framing {
+        Framing::Image => None,
+        Framing::Animation { .. } => {
+            let solver = PoseSolver::new(&project.rig.skeleton).map_err(|e| anyhow!("{e}"))?;
+            clip_bounds(project, &solver, playback, times, mode)
+        }
+    };
+    let rect = frame_rect(
+        framing,
+        project.canvas_size(),
+        bounds,
+        anchor_point(project),
+        args.scale,
+    );
+    Ok(rect.size)
 }
 
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
@@ -181,17 +206,10 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     if args.framing.trim && args.output.sheet.is_none() {
         bail!("--trim: only a sprite sheet (--sheet OUT.png) has frames to trim");
     }
-    if let Some(path) = &args.output.gif {
-        check_parent(path)?;
-    }
-    let sheet_dir = args.output.sheet.as_deref().and_then(Path::parent);
-    for dir in [args.output.frames.as_deref(), sheet_dir]
-        .into_iter()
-        .flatten()
-    {
-        std::fs::create_dir_all(dir).with_context(|| {
-            format!("{}: cannot write: cannot create the folder", dir.display())
-        })?;
+    // A missing output folder is made, but only once every check has passed; what stands in its
+    // way (a file, a dangling link) is named now.
+    for dir in output_folders(args) {
+        check_folder(dir).map_err(|e| anyhow!("cannot write: {e}"))?;
     }
     let mut project = Project::load(&args.project).map_err(|e| anyhow!("{file}: {e}"))?;
     for part in
@@ -219,28 +237,35 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         }
     });
     let frames = FrameTimes::count_of_playback(playback, fps);
-    check_budget(&project, clip, frames, fps, None, args)?;
+    let mode = if args.dqs {
+        SkinningMode::DualQuaternion
+    } else {
+        SkinningMode::LinearBlend
+    };
+    // The frame count first (framing costs a pose per frame), then the pixels as framed.
+    check_budget(clip, frames, fps, [1, 1], args)?;
     let times = FrameTimes::of_playback(playback, fps);
+    let size = framed_size(&project, playback, &times, mode, args)?;
+    check_budget(clip, frames, fps, size, args)?;
 
     let gpu = GpuContext::headless()?;
     let settings = RenderSettings {
         scale: args.scale,
         background,
         style: PartStyle {
-            mode: if args.dqs {
-                SkinningMode::DualQuaternion
-            } else {
-                SkinningMode::LinearBlend
-            },
+            mode,
             ..PartStyle::default()
         },
     };
     let renderer = ClipRenderer::new(&gpu, &project, &args.project, settings)
         .and_then(|r| r.framed(args.framing.framing(), playback, &times))
         .map_err(|e| anyhow!("{file}: {e}"))?;
-    // Framed to the animation, the canvas can outgrow the image: checked again at its real size.
-    check_budget(&project, clip, frames, fps, Some(renderer.size()), args)?;
+    // The renderer's own rectangle (the same as measured above) is what is written.
+    check_budget(clip, frames, fps, renderer.size(), args)?;
     let [width, height] = renderer.size();
+    for dir in output_folders(args) {
+        ensure_folder(dir).map_err(|e| anyhow!("cannot write: {e}"))?;
+    }
 
     let written = if let Some(dir) = &args.output.frames {
         write_frames(&renderer, playback, &times, dir, None)?;

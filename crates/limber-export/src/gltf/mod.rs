@@ -225,6 +225,13 @@ pub fn export(
     };
     limber_core::output_guard::Inputs::of_project(project, project_path)
         .check_all(std::iter::once(out).chain(sidecar_paths.iter().map(PathBuf::as_path)))?;
+    // A missing folder is made before writing (as every export does); what is in its way is
+    // named before any work.
+    let folder_error = |source| ExportError::Write {
+        path: out.to_path_buf(),
+        source,
+    };
+    limber_core::folders::check_folder(&folder).map_err(folder_error)?;
     let images = project
         .parts
         .iter()
@@ -252,6 +259,7 @@ pub fn export(
             source,
         })
     };
+    limber_core::folders::ensure_folder(&folder).map_err(folder_error)?;
     let mut files = Vec::new();
     let mut total = 0u64;
     if binary {

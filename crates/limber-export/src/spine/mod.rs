@@ -234,7 +234,8 @@ pub fn export(
     // Nothing is written when any output is one of the inputs (a page named like a part's image).
     limber_core::output_guard::Inputs::of_project(project, project_path)
         .check_all(outputs.iter().map(|(path, _)| path.as_path()))?;
-    std::fs::create_dir_all(out_dir).map_err(|source| SpineError::Write {
+    // A file or a dangling link in the way is named ("… is a file, not a folder").
+    limber_core::folders::ensure_folder(out_dir).map_err(|source| SpineError::Write {
         path: out_dir.to_path_buf(),
         source,
     })?;

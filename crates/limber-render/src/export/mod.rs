@@ -22,7 +22,9 @@ use super::renderer::Renderer;
 use super::scene::ProjectScene;
 use super::view::ViewTransform;
 use framing::{FrameRect, Framing, anchor_point, clip_bounds, frame_rect};
-use limber_core::atomic_file::{remove_stale_staging, staging_folder, write_atomic_replacing};
+use limber_core::atomic_file::{
+    destination, remove_stale_staging, staging_folder, write_atomic_replacing,
+};
 use limber_core::playback::Playback;
 use limber_core::pose::PoseSolver;
 use limber_core::progress::Progress;
@@ -224,6 +226,19 @@ pub fn png_bytes(image: &RgbaImage) -> Result<Vec<u8>, FrameExportError> {
     Ok(bytes)
 }
 
+/// Makes the folder `path` goes into when it is missing and checks that `path` can be replaced
+/// (a regular file or nothing), before an export spends its time rendering.
+fn prepare_file(path: &Path) -> Result<(), FrameExportError> {
+    let error = |error| FrameExportError::Write {
+        path: path.to_path_buf(),
+        error,
+    };
+    if let Some(folder) = path.parent() {
+        limber_core::folders::ensure_folder(folder).map_err(error)?;
+    }
+    destination(path).map(drop).map_err(error)
+}
+
 fn write(path: &Path, bytes: &[u8]) -> Result<(), FrameExportError> {
     write_atomic_replacing(path, bytes).map_err(|error| FrameExportError::Write {
         path: path.to_path_buf(),
@@ -326,6 +341,9 @@ pub fn write_sheet<'c>(
     path: &Path,
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
+    // Where it goes is made ready before any frame is rendered.
+    prepare_file(path)?;
+    prepare_file(&path.with_extension("json"))?;
     let [width, height] = renderer.size();
     let format_error = |problem| FrameExportError::Format {
         path: path.to_path_buf(),
@@ -392,6 +410,7 @@ pub fn write_gif<'c>(
     path: &Path,
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
+    prepare_file(path)?;
     let mut frames = Vec::with_capacity(times.len());
     render_counted(renderer, playback.into(), times, progress, |_, image| {
         frames.push(image);
