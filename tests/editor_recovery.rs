@@ -2,8 +2,10 @@
 //! editors at once each keep their own recovery file and neither offers nor touches the other's;
 //! a saved document leaves nothing to offer; an untitled document killed with SIGKILL is offered at
 //! the next start and recovered there; with no desktop portal and no zenity, limber's own file
-//! dialog saves the project. Each editor gets its own state, config and data folders. The tests run
-//! one at a time (each has its own X server).
+//! dialog saves the project; "Discard" on quitting leaves nothing to offer; a recovery folder full of
+//! other files (junk, FIFOs, devices, 5,000 of them) neither blocks the start nor loses a byte. Each
+//! editor gets its own state, config and data folders. The window tests run one at a time (each has
+//! its own X server); the rest call the recovery functions and the offer (egui_kittest) directly.
 
 mod common;
 #[path = "common/xwindow.rs"]
@@ -12,10 +14,14 @@ mod xwindow;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use limber::app::document::Document;
-use limber::app::recovery::{recover, recoverable};
+use limber::app::recovery::{Autosave, MAX_OFFERS, Offer, is_recovery_name, recover, recoverable};
+use limber::app::recovery_offer;
 use xwindow::{XServer, limber_files, wait_for};
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -296,4 +302,345 @@ fn with_no_portal_and_no_zenity_limbers_own_dialog_saves_the_project() {
         x.xdotool(&["getwindowname", &window])
             .contains("saved.limber")
     });
+}
+
+/// Clicks File > Quit in `window` (the menu bar's first menu; Quit is its last entry, at
+/// (30, 232) in a 1280 × 800 window).
+fn quit_from_the_menu(x: &XServer, window: &str) {
+    x.focus(window);
+    // Quit sits below New, Open, Open recent, Add part, Import, Save, Save As, Export.
+    for (x_at, y_at) in [("18", "12"), ("30", "232")] {
+        x.xdotool(&["mousemove", "--window", window, x_at, y_at]);
+        std::thread::sleep(Duration::from_millis(300));
+        x.xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(700));
+    }
+}
+
+#[test]
+fn discard_on_quit_leaves_nothing_to_offer_at_the_next_start() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("recovery-discard-on-quit");
+    let dir = setup.recovery_dir();
+    let x = XServer::start();
+    let (mut editor, window) = x.editor(
+        &["open", setup.image_arg()],
+        &setup.env(),
+        &setup.dir.join("a.log"),
+    );
+    draw_a_bone(&x, &window);
+    wait_for_files(&dir, 1);
+    // Past the autosave interval, so a write would be due in the frame "Discard" is pressed in.
+    std::thread::sleep(Duration::from_millis(1500));
+    quit_from_the_menu(&x, &window);
+    // "Save changes before closing?" (Save, Discard, Cancel), centred in the 1280 × 800 window:
+    // Discard is at (605, 412). (A click while the dialog still fades in is lost: tried again.)
+    let quit = Instant::now();
+    while !matches!(editor.0.try_wait(), Ok(Some(_))) {
+        assert!(
+            quit.elapsed() < Duration::from_secs(20),
+            "timed out waiting for the editor to quit"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        x.xdotool(&["mousemove", "--window", &window, "605", "412"]);
+        std::thread::sleep(Duration::from_millis(300));
+        x.xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(3000));
+    }
+    assert!(
+        limber_files(&dir).is_empty(),
+        "discarded work is not written again: {:?}",
+        limber_files(&dir)
+    );
+    assert!(recoverable(&dir).is_empty(), "nothing is offered");
+    // The next start offers nothing (no dialog in front: the window takes the bone tool key).
+    let (_again, _) = x.editor(
+        &["open", setup.image_arg()],
+        &setup.env(),
+        &setup.dir.join("b.log"),
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(limber_files(&dir).is_empty());
+}
+
+/// Files that are not limber's, in a recovery folder: each name and its bytes (or link target).
+fn junk(dir: &Path, count: usize) -> Vec<(PathBuf, Vec<u8>)> {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut names: Vec<String> = (0..count).map(|i| format!("junk-{i}.lock")).collect();
+    names.extend(
+        [
+            "other.lock",
+            "other.info",
+            "other.limber",
+            "limber-1-a-0.lock.bak",
+            "limber-x-a-0.lock",
+            "limber-1-g-0.lock",
+            "limber-1-a-0-1.lock",
+            "limber-1-a-0.LOCK",
+            "xlimber-1-a-0.lock",
+        ]
+        .map(String::from),
+    );
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    names
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(name);
+            let bytes = format!("not limber's: {}", path.display()).into_bytes();
+            std::fs::write(&path, &bytes).unwrap();
+            // Old, as a stale lock would be.
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(old).unwrap();
+            (path, bytes)
+        })
+        .collect()
+}
+
+fn unchanged(files: &[(PathBuf, Vec<u8>)]) {
+    for (path, bytes) in files {
+        assert_eq!(
+            std::fs::read(path).ok().as_ref(),
+            Some(bytes),
+            "{} is kept as it was",
+            path.display()
+        );
+    }
+}
+
+/// An hour-old lock file of a session that died before writing anything (and its info file).
+fn stale_lock(dir: &Path, stem: &str) -> PathBuf {
+    let lock = dir.join(format!("{stem}.lock"));
+    std::fs::write(&lock, b"").unwrap();
+    std::fs::write(dir.join(format!("{stem}.info")), b"limber recovery\n").unwrap();
+    let file = std::fs::File::options().write(true).open(&lock).unwrap();
+    file.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    lock
+}
+
+#[test]
+fn only_files_named_as_limber_names_them_are_offered_or_cleared() {
+    assert!(is_recovery_name("limber-123-1a2b3c-0.limber"));
+    assert!(is_recovery_name("limber-1-f-99.lock"));
+    for name in [
+        "limber-1-a-0.lock.bak",
+        "limber-x-a-0.lock",
+        "limber-1-g-0.lock",
+        "limber-1-a-0-1.info",
+        "limber--a-0.lock",
+        "other.lock",
+        "limber-1-a-0.png",
+    ] {
+        assert!(!is_recovery_name(name), "{name}");
+    }
+    let dir = common::temp_dir("recovery-names").join("recovery");
+    let _ = std::fs::remove_dir_all(&dir);
+    let others = junk(&dir, 20);
+    let lock = stale_lock(&dir, "limber-42-abc-0");
+    assert!(recoverable(&dir).is_empty());
+    assert!(
+        !lock.exists() && !lock.with_extension("info").exists(),
+        "limber's own stale lock is cleared"
+    );
+    unchanged(&others);
+
+    // Through a symbolic link to another folder, nothing is cleared, not even limber's names.
+    #[cfg(unix)]
+    {
+        let elsewhere = dir.with_file_name("elsewhere");
+        let _ = std::fs::remove_dir_all(&elsewhere);
+        let others = junk(&elsewhere, 5);
+        let lock = stale_lock(&elsewhere, "limber-43-abc-0");
+        let link = dir.with_file_name("linked");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+        assert!(recoverable(&link).is_empty());
+        assert!(lock.exists(), "nothing is deleted through a link");
+        unchanged(&others);
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(status.unwrap().success());
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_devices_and_huge_files_in_the_recovery_folder_do_not_stall_or_grow_the_start() {
+    let dir = common::temp_dir("recovery-special").join("recovery");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let project = b"not read before the user asks".to_vec();
+    // A FIFO as the lock; a FIFO, /dev/zero and a 4 GiB (sparse) file as the info.
+    for (stem, lock_is_fifo, info) in [
+        ("limber-1-a-0", true, "plain"),
+        ("limber-2-a-0", false, "fifo"),
+        ("limber-3-a-0", false, "zero"),
+        ("limber-4-a-0", false, "huge"),
+    ] {
+        std::fs::write(dir.join(format!("{stem}.limber")), &project).unwrap();
+        let lock = dir.join(format!("{stem}.lock"));
+        if lock_is_fifo {
+            mkfifo(&lock);
+        } else {
+            std::fs::write(&lock, b"").unwrap();
+        }
+        let info_path = dir.join(format!("{stem}.info"));
+        match info {
+            "fifo" => mkfifo(&info_path),
+            "zero" => std::os::unix::fs::symlink("/dev/zero", &info_path).unwrap(),
+            "huge" => std::fs::File::create(&info_path)
+                .unwrap()
+                .set_len(4 << 30)
+                .unwrap(),
+            _ => std::fs::write(&info_path, b"limber recovery\nimage a.png\n").unwrap(),
+        }
+    }
+    // A FIFO named as a recovery file itself.
+    mkfifo(&dir.join("limber-5-a-0.limber"));
+    let (done, result) = std::sync::mpsc::channel();
+    let scan = dir.clone();
+    std::thread::spawn(move || {
+        let offers: Vec<(PathBuf, Option<String>)> = recoverable(&scan)
+            .into_iter()
+            .map(|o| (o.recovery.clone(), o.image.clone()))
+            .collect();
+        let _ = done.send(offers);
+    });
+    let offers = result
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the scan ends at once, whatever the folder holds");
+    let mut offered: Vec<String> = offers
+        .iter()
+        .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    offered.sort();
+    // The FIFO lock is not limber's: that file is not offered. The others are, without their info.
+    assert_eq!(
+        offered,
+        [
+            "limber-2-a-0.limber",
+            "limber-3-a-0.limber",
+            "limber-4-a-0.limber"
+        ]
+    );
+    assert!(offers.iter().all(|(_, image)| image.is_none()));
+    for stem in ["limber-1-a-0", "limber-2-a-0", "limber-3-a-0"] {
+        assert!(dir.join(format!("{stem}.info")).symlink_metadata().is_ok());
+        assert_eq!(
+            std::fs::read(dir.join(format!("{stem}.limber"))).unwrap(),
+            project
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+/// `count` recovery files of untitled documents, named as limber names them.
+fn lost_documents(dir: &Path, count: usize) -> Vec<PathBuf> {
+    std::fs::create_dir_all(dir).unwrap();
+    (0..count)
+        .map(|i| {
+            let stem = format!("limber-{}-{i:x}-0", 100 + i);
+            std::fs::write(
+                dir.join(format!("{stem}.info")),
+                format!("limber recovery\nimage sprite_{i}.png\n"),
+            )
+            .unwrap();
+            let file = dir.join(format!("{stem}.limber"));
+            std::fs::write(&file, b"{}").unwrap();
+            file
+        })
+        .collect()
+}
+
+#[test]
+fn thousands_of_files_give_a_dialog_that_fits_the_window_with_discard_all() {
+    let dir = common::temp_dir("recovery-many").join("recovery");
+    let _ = std::fs::remove_dir_all(&dir);
+    let others = junk(&dir, 5000);
+    let lost = lost_documents(&dir, 150);
+    let offers = recoverable(&dir);
+    assert_eq!(offers.len(), MAX_OFFERS, "at most a list's worth at once");
+    struct App {
+        offers: Vec<Offer>,
+    }
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut App| {
+                let _ = recovery_offer::show(ui.ctx(), &mut app.offers);
+            },
+            App { offers },
+        );
+    // The modal sizes itself and re-centres over a few frames.
+    harness.run_steps(8);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::new(1280.0, 800.0));
+    for button in ["Decide later", "Discard all"] {
+        let rect = harness.get_by_label(button).rect();
+        assert!(
+            screen.contains_rect(rect),
+            "{button} is on screen: {rect:?}"
+        );
+    }
+    assert!(
+        harness
+            .query_by_label_contains(&format!("{MAX_OFFERS} documents"))
+            .is_some()
+    );
+    harness.get_by_label("Discard all").click();
+    harness.run();
+    assert!(harness.state().offers.is_empty(), "the offer closed");
+    let left = lost.iter().filter(|f| f.exists()).count();
+    assert_eq!(
+        left,
+        150 - MAX_OFFERS,
+        "the offered ones are deleted, the rest wait"
+    );
+    unchanged(&others);
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+#[test]
+fn a_recovery_folder_that_is_a_file_is_named_as_such() {
+    let dir = common::temp_dir("recovery-file");
+    let file = dir.join("recovery");
+    std::fs::write(&file, b"not a folder").unwrap();
+    let mut document = Document::open(&common::sprite("kenney_bee.png")).unwrap();
+    document.mark_dirty();
+    let mut autosave = Autosave::in_dir(file.clone());
+    let error = autosave.write_now(&document).unwrap_err().to_string();
+    assert!(
+        error.contains("recovery is a file, not a folder"),
+        "{error}"
+    );
+    assert!(!error.contains("os error 17"), "{error}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
+    assert!(recoverable(&file).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_editor_starts_at_once_beside_5000_files_that_are_not_limbers_and_a_fifo() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("recovery-junk-start");
+    let dir = setup.recovery_dir();
+    let others = junk(&dir, 5000);
+    #[cfg(unix)]
+    {
+        mkfifo(&dir.join("limber-7-a-0.lock"));
+        std::fs::write(dir.join("limber-7-a-0.limber"), b"{}").unwrap();
+        mkfifo(&dir.join("limber-8-a-0.info"));
+        std::fs::write(dir.join("limber-8-a-0.limber"), b"{}").unwrap();
+    }
+    let x = XServer::start();
+    // `editor` fails the test unless the window shows within 25 s.
+    let (_editor, _) = x.editor(
+        &["open", setup.image_arg()],
+        &setup.env(),
+        &setup.dir.join("a.log"),
+    );
+    std::thread::sleep(Duration::from_millis(1000));
+    unchanged(&others);
 }

@@ -8,6 +8,11 @@
 //! which the session holds locked while it runs. At start-up, [`recoverable`] lists the recovery
 //! files whose lock is free — their editor died — and holds their locks while they are offered, so
 //! no other editor offers or touches them before the user answers. Two editors never share a file.
+//!
+//! Only files with exactly these names, and only regular files, are limber's: anything else in
+//! the folder is never read, offered or deleted. The lock and info files are opened without
+//! blocking and read through the regular-file reader with a small cap, so a FIFO, a device or a
+//! huge file there cannot stall the start. At most [`MAX_OFFERS`] documents are offered at once.
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -17,9 +22,17 @@ use thiserror::Error;
 
 use super::document::{Document, DocumentError};
 use limber_core::atomic_file::write_atomic_replacing;
+use limber_core::folders::ensure_folder;
+use limber_core::read_file::{open_regular, read_capped_text};
 
-/// At most this many files of the recovery folder are looked at (a hostile folder stays cheap).
-pub const MAX_SCANNED: usize = 4096;
+/// At most this many entries of the recovery folder are looked at (a hostile folder stays cheap:
+/// names only, no file is opened for them).
+pub const MAX_SCANNED: usize = 100_000;
+/// At most this many documents are offered at one start (newest first); the rest are offered at
+/// a later one.
+pub const MAX_OFFERS: usize = 100;
+/// Longest info file read (a project path and an image name).
+const MAX_INFO_BYTES: u64 = 16 * 1024;
 
 /// A lock file with no recovery file beside it is removed once it is this old (a session that
 /// crashed before writing anything); younger ones may belong to a session just starting.
@@ -45,6 +58,8 @@ pub fn recovery_dir() -> PathBuf {
 /// Why a recovery file could not be written or removed (the document itself is unaffected).
 #[derive(Debug, Error)]
 pub enum RecoveryError {
+    #[error("cannot write recovery files: {0}")]
+    Folder(std::io::Error),
     #[error("{}: cannot write recovery file: {error}", path.display())]
     Write {
         path: PathBuf,
@@ -66,7 +81,7 @@ struct Session {
 impl Session {
     /// Makes a new, unique stem in `dir` and locks it.
     fn start(dir: &Path) -> std::io::Result<Self> {
-        std::fs::create_dir_all(dir)?;
+        ensure_folder(dir)?;
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -123,6 +138,10 @@ pub struct Autosave {
     session: Option<Session>,
     written_revision: Option<u64>,
     last_write: Option<Instant>,
+    /// Changes the user discarded: `Some(None)` right after [`Autosave::discard`], `Some(Some(r))`
+    /// once the discarded revision `r` is known. That revision is never written again (a close
+    /// after "Discard" leaves nothing to offer); the next change is.
+    discarded: Option<Option<u64>>,
     pub interval: Duration,
 }
 
@@ -140,6 +159,7 @@ impl Autosave {
             session: None,
             written_revision: None,
             last_write: None,
+            discarded: None,
             interval: Duration::from_secs(1),
         }
     }
@@ -158,10 +178,20 @@ impl Autosave {
         now: Instant,
     ) -> Result<(), RecoveryError> {
         if !document.has_unsaved_work() {
+            self.discarded = None;
             if self.written_revision.take().is_some() {
                 self.remove_files()?;
             }
             return Ok(());
+        }
+        match self.discarded {
+            None => {}
+            Some(None) => {
+                self.discarded = Some(Some(revision));
+                return Ok(());
+            }
+            Some(Some(discarded)) if discarded == revision => return Ok(()),
+            Some(Some(_)) => self.discarded = None,
         }
         let due = self
             .last_write
@@ -177,6 +207,7 @@ impl Autosave {
 
     /// Writes the recovery file now, whatever the interval (a document just recovered).
     pub fn write_now(&mut self, document: &Document) -> Result<(), RecoveryError> {
+        self.discarded = None;
         self.last_write = Some(Instant::now());
         self.write(document)?;
         self.written_revision = Some(document.revision());
@@ -185,10 +216,7 @@ impl Autosave {
 
     fn write(&mut self, document: &Document) -> Result<(), RecoveryError> {
         if self.session.is_none() {
-            let session = Session::start(&self.dir).map_err(|error| RecoveryError::Write {
-                path: self.dir.clone(),
-                error,
-            })?;
+            let session = Session::start(&self.dir).map_err(RecoveryError::Folder)?;
             self.session = Some(session);
         }
         let Some(session) = &self.session else {
@@ -229,10 +257,12 @@ impl Autosave {
         Ok(())
     }
 
-    /// Deletes the recovery file (the user chose to discard the changes).
+    /// Deletes the recovery file (the user chose to discard the changes); the discarded changes
+    /// are not written again, so a close or a crash right after leaves nothing to offer.
     pub fn discard(&mut self) {
         let _ = self.remove_files();
         self.written_revision = None;
+        self.discarded = Some(None);
     }
 }
 
@@ -316,55 +346,129 @@ impl Offer {
     }
 
     /// Deletes the recovery file and its companions (the user discarded it, or it was recovered).
+    /// Offers are made only for names limber writes, so only limber's files are removed.
     pub fn discard(self) {
         let stem = self.recovery.with_extension("");
-        for ext in ["limber", "info"] {
-            let _ = std::fs::remove_file(with_ext(&stem, ext));
+        for ext in ["limber", "info", "lock"] {
+            remove_if_regular(&with_ext(&stem, ext));
         }
-        let _ = std::fs::remove_file(with_ext(&stem, "lock"));
     }
 }
 
-/// The recovery files in `dir` whose editor is no longer running, newest first, each locked until
-/// its [`Offer`] is dropped or discarded. Lock files long left alone are cleared on the way.
+/// The recovery files in `dir` whose editor is no longer running, newest first (at most
+/// [`MAX_OFFERS`]; the rest are offered at a later start), each locked until its [`Offer`] is
+/// dropped or discarded. Lock files long left alone are cleared on the way.
+///
+/// Only regular files with the names limber writes count (`limber-PID-TIME-N.limber`, `.info`,
+/// `.lock`, see [`is_recovery_name`]); every other file is left alone, and stale locks are cleared
+/// only in a real folder of this user's (never through a symbolic link, see [`owned_folder`]).
 pub fn recoverable(dir: &Path) -> Vec<Offer> {
+    let cleanable = owned_folder(dir).is_ok();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let paths: Vec<PathBuf> = entries
-        .take(MAX_SCANNED)
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    let mut offers = Vec::new();
-    for path in &paths {
-        let ext = path.extension().and_then(|e| e.to_str());
-        let stem = path.with_extension("");
+    let mut recoveries = Vec::new();
+    let mut locks = Vec::new();
+    for entry in entries.take(MAX_SCANNED).flatten() {
+        let name = entry.file_name();
+        let Some((_, ext)) = name.to_str().and_then(split_recovery_name) else {
+            continue;
+        };
+        // `DirEntry::file_type` does not follow links: only regular files are limber's.
+        if !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
         match ext {
-            Some("limber") => {
-                if let Some(offer) = offer(path, &stem) {
-                    offers.push(offer);
+            "limber" => {
+                if let Some(written) = entry.metadata().ok().and_then(|m| m.modified().ok()) {
+                    recoveries.push((written, entry.path()));
                 }
             }
-            Some("lock") if !with_ext(&stem, "limber").exists() => clear_stale_lock(path),
+            "lock" => locks.push(entry.path()),
             _ => {}
         }
     }
-    offers.sort_by_key(|offer| std::cmp::Reverse(offer.written));
+    recoveries.sort_by_key(|(written, _)| std::cmp::Reverse(*written));
+    let offers: Vec<Offer> = recoveries
+        .into_iter()
+        .filter_map(|(written, path)| offer(&path, written))
+        .take(MAX_OFFERS)
+        .collect();
+    for lock in locks.into_iter().filter(|_| cleanable) {
+        if !with_ext(&lock.with_extension(""), "limber").exists() {
+            clear_stale_lock(&lock);
+        }
+    }
     offers
 }
 
-/// The offer for `recovery`, unless its editor still runs (holds the lock).
-fn offer(recovery: &Path, stem: &Path) -> Option<Offer> {
-    let written = std::fs::metadata(recovery).ok()?.modified().ok()?;
-    let lock = match OpenOptions::new().write(true).open(with_ext(stem, "lock")) {
-        Ok(file) => match try_lock(&file) {
+/// Whether `name` is one limber gives a recovery file: `limber-PID-TIME-N.EXT`, PID and N in
+/// decimal, TIME in hex, EXT `limber`, `info` or `lock`.
+pub fn is_recovery_name(name: &str) -> bool {
+    split_recovery_name(name).is_some()
+}
+
+/// `name` as its stem and extension when it is a recovery file's name (see [`is_recovery_name`]).
+fn split_recovery_name(name: &str) -> Option<(&str, &str)> {
+    let (stem, ext) = name.rsplit_once('.')?;
+    if !matches!(ext, "limber" | "info" | "lock") {
+        return None;
+    }
+    let mut parts = stem.strip_prefix("limber-")?.split('-');
+    let decimal = |s: &str, most: usize| {
+        (1..=most).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    let hex = |s: &str| (1..=32).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_hexdigit());
+    let ok = parts.next().is_some_and(|pid| decimal(pid, 10))
+        && parts.next().is_some_and(hex)
+        && parts.next().is_some_and(|n| decimal(n, 3))
+        && parts.next().is_none();
+    ok.then_some((stem, ext))
+}
+
+/// Whether limber may read and clean `dir`: a folder itself (not a symbolic link to one) that
+/// belongs to the user running limber. The error says why not.
+pub fn owned_folder(dir: &Path) -> Result<(), String> {
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if meta.file_type().is_symlink() {
+        return Err(format!(
+            "{} is a symbolic link, not limber's own recovery folder",
+            dir.display()
+        ));
+    }
+    if !meta.is_dir() {
+        return Err(format!("{} is a file, not a folder", dir.display()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.uid() != rustix::process::geteuid().as_raw() {
+            return Err(format!(
+                "{} belongs to another user, not limber's own recovery folder",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The offer for `recovery` (written at `written`), unless its editor still runs (holds the
+/// lock). The lock and the info file are opened as regular files only (a FIFO or a device there
+/// cannot block the start) and the info file is read up to [`MAX_INFO_BYTES`].
+fn offer(recovery: &Path, written: SystemTime) -> Option<Offer> {
+    let stem = recovery.with_extension("");
+    let lock_path = with_ext(&stem, "lock");
+    let lock = match regular_only(&lock_path) {
+        Some(Ok(file)) => match try_lock(&file) {
             Ok(true) => Some(file),
             _ => return None,
         },
+        // Something that is not a regular file holds the lock's name: not limber's, not offered.
+        Some(Err(())) => return None,
         // No lock file: a session that ended without removing its recovery file.
-        Err(_) => None,
+        None => None,
     };
-    let info = std::fs::read_to_string(with_ext(stem, "info"))
+    let info = read_capped_text(&with_ext(&stem, "info"), MAX_INFO_BYTES)
         .map(|t| Info::parse(&t))
         .unwrap_or_default();
     Some(Offer {
@@ -376,20 +480,40 @@ fn offer(recovery: &Path, stem: &Path) -> Option<Offer> {
     })
 }
 
+/// `path` opened for reading when it is a regular file (never a link, FIFO or device):
+/// `None` when there is nothing at `path`, `Some(Err(()))` when something else is there.
+fn regular_only(path: &Path) -> Option<Result<File, ()>> {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => None,
+        Ok(meta) if !meta.file_type().is_file() => Some(Err(())),
+        Ok(_) => Some(open_regular(path).map_err(drop)),
+    }
+}
+
+/// Removes `path` when it is a regular file (a link or anything else there is left alone).
+fn remove_if_regular(path: &Path) {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file()) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Removes a lock file (and its info file) that no editor holds and that has not changed for
+/// [`STALE_LOCK`]: a session that crashed before writing anything.
 fn clear_stale_lock(lock: &Path) {
-    let old = std::fs::metadata(lock)
+    let old = std::fs::symlink_metadata(lock)
         .ok()
+        .filter(|m| m.file_type().is_file())
         .and_then(|m| m.modified().ok())
         .and_then(|t| t.elapsed().ok())
         .is_some_and(|age| age >= STALE_LOCK);
     if !old {
         return;
     }
-    if let Ok(file) = OpenOptions::new().write(true).open(lock)
+    if let Some(Ok(file)) = regular_only(lock)
         && try_lock(&file).is_ok_and(|locked| locked)
     {
-        let _ = std::fs::remove_file(lock);
-        let _ = std::fs::remove_file(lock.with_extension("info"));
+        remove_if_regular(lock);
+        remove_if_regular(&lock.with_extension("info"));
     }
 }
 
