@@ -94,7 +94,8 @@ fn a_day_long_clip_at_240_fps_is_refused_by_every_export_before_it_starts() {
         ]
     }]);
     let (project, bytes) = write_project(&dir, "day.limber", &json);
-    let frames = dir.join("frames");
+    // A refused frames export makes none of the folders it would have written into.
+    let frames = dir.join("new/deep/frames");
     let gif = dir.join("day.gif");
     let sheet = dir.join("day.png");
     let limit = "clip \"walk\" at 240 fps is 20,736,000 frames, over the limit of 100,000 for an \
@@ -113,7 +114,10 @@ fn a_day_long_clip_at_240_fps_is_refused_by_every_export_before_it_starts() {
         assert!(started.elapsed() < Duration::from_secs(30));
     }
     assert!(!gif.exists() && !sheet.exists());
-    assert_eq!(std::fs::read_dir(&frames).unwrap().count(), 0);
+    assert!(
+        !dir.join("new").exists(),
+        "no folder made for a refused export"
+    );
     // A smaller frame limit, as a test can set, names the frames of a normal clip.
     json["clips"][0]["duration"] = json!(2.0);
     json["clips"][0]["keys"][1]["time"] = json!(1.0);
@@ -394,4 +398,121 @@ fn a_gltf_export_that_cannot_be_valid_is_refused_not_written() {
     );
     assert!(!glb.exists());
     assert_eq!(std::fs::read(&project).unwrap(), bytes);
+}
+
+/// The zombie project with its first clip's events replaced by `count` events, each with a
+/// `text`-byte string.
+fn with_events(json: &Value, count: usize, text: usize) -> Value {
+    let mut json = json.clone();
+    let duration = json["clips"][0]["duration"].as_f64().unwrap();
+    let events: Vec<Value> = (0..count)
+        .map(|i| {
+            json!({
+                "name": "step",
+                "time": duration * i as f64 / count as f64,
+                "string": "x".repeat(text),
+            })
+        })
+        .collect();
+    json["clips"][0]["events"] = Value::Array(events);
+    json
+}
+
+#[test]
+fn events_and_keys_over_their_budgets_are_refused_by_every_loader() {
+    let dir = temp_dir("hostile-events");
+    let (_, json) = zombie(&dir);
+    let clip = json["clips"][0]["name"].as_str().unwrap().to_string();
+    // The real per-clip limit: 10,001 events.
+    let (many, many_bytes) = write_project(&dir, "many.limber", &with_events(&json, 10_001, 1));
+    let glb = dir.join("many.glb");
+    let limit = format!("10,001 events in clip \"{clip}\", over the limit of 10,000 per clip");
+    refused(&["info", s(&many)], "many.limber", &limit);
+    refused(
+        &["export", s(&many), "--gltf", s(&glb)],
+        "many.limber",
+        &limit,
+    );
+    refused(
+        &["render", s(&many), "--gif", s(&dir.join("many.gif"))],
+        "many.limber",
+        &limit,
+    );
+    assert!(!glb.exists());
+    assert_eq!(std::fs::read(&many).unwrap(), many_bytes);
+    // Event text over all clips, keys over all clips: lowered limits, as tests may set.
+    let (texts, _) = write_project(&dir, "texts.limber", &with_events(&json, 20, 1000));
+    refused_with(
+        &["info", s(&texts)],
+        &[("LIMBER_MAX_EVENT_TEXT_BYTES", "10000")],
+        "texts.limber",
+        "20,080 bytes of event text (all clips together), over the limit of 10,000",
+    );
+    refused_with(
+        &["info", s(&texts)],
+        &[("LIMBER_MAX_KEYS", "10")],
+        "texts.limber",
+        "keys (all clips together), over the limit of 10",
+    );
+    refused_with(
+        &["info", s(&texts)],
+        &[("LIMBER_MAX_EVENTS_PER_CLIP", "19")],
+        "texts.limber",
+        "20 events in clip \"",
+    );
+    // Within every limit it loads.
+    let out = limber_within(&["info", s(&texts)], &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_checks_its_pixel_budget_on_the_framed_size_not_the_canvas() {
+    let dir = temp_dir("hostile-framed-budget");
+    let (_, mut json) = zombie(&dir);
+    // What `import` writes for a 4000 px layered file: a big canvas, small parts.
+    json["canvas"] = json!([4000, 4000]);
+    let (project, bytes) = write_project(&dir, "big_canvas.limber", &json);
+    let gif = dir.join("walk.gif");
+    let out = limber_within(&["render", s(&project), "--gif", s(&gif)], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let size = stdout
+        .split(" of ")
+        .nth(1)
+        .and_then(|rest| rest.split(" from ").next())
+        .unwrap_or_default()
+        .to_string();
+    let [w, h]: [u32; 2] = size
+        .split(" × ")
+        .map(|n| n.trim().parse().unwrap())
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap();
+    assert!(w < 400 && h < 400, "framed to the animation: {stdout}");
+    assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF8"));
+    // The whole canvas, asked for, is over the budget and refused before the GPU starts.
+    refused(
+        &[
+            "render",
+            s(&project),
+            "--gif",
+            s(&dir.join("canvas.gif")),
+            "--frame",
+            "image",
+        ],
+        "big_canvas.limber",
+        "of 4000 x 4000",
+    );
+    assert!(!dir.join("canvas.gif").exists());
+    assert_eq!(std::fs::read(&project).unwrap(), bytes);
+    let _ = std::fs::remove_dir_all(&dir);
 }

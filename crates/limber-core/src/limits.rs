@@ -35,6 +35,17 @@ pub const MAX_WEIGHT_BONE_PIXELS: u64 = 2_500_000_000;
 pub const MAX_KEYS_PER_CLIP: u64 = 1_000_000;
 /// Most clips of a rig.
 pub const MAX_CLIPS: u64 = 1_000;
+/// Most keys of a project, all clips together (bone, part, mix keys and events): with
+/// [`MAX_KEYS_PER_CLIP`] alone, a thousand clips could hold a billion.
+pub const MAX_KEYS: u64 = 2_000_000;
+/// Most events of one clip. Games mark a handful of moments per clip (footsteps, sounds, hits).
+pub const MAX_EVENTS_PER_CLIP: u64 = 10_000;
+/// Most bytes of event text (names and string payloads), all clips together: 4 MiB. Every event
+/// text is also at most 1,024 bytes (`animation::events::MAX_EVENT_TEXT`).
+pub const MAX_EVENT_TEXT_BYTES: u64 = 4 << 20;
+/// Most deform values (moved vertices) of all deform keys of all clips together: 10 million
+/// offsets, 160 MB as numbers.
+pub const MAX_DEFORM_OFFSETS: u64 = 10_000_000;
 
 /// The limits in force (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +60,10 @@ pub struct Limits {
     pub keys_per_clip: u64,
     pub clips: u64,
     pub weight_bone_pixels: u64,
+    pub keys: u64,
+    pub events_per_clip: u64,
+    pub event_text_bytes: u64,
+    pub deform_offsets: u64,
 }
 
 impl Limits {
@@ -64,6 +79,10 @@ impl Limits {
         keys_per_clip: MAX_KEYS_PER_CLIP,
         clips: MAX_CLIPS,
         weight_bone_pixels: MAX_WEIGHT_BONE_PIXELS,
+        keys: MAX_KEYS,
+        events_per_clip: MAX_EVENTS_PER_CLIP,
+        event_text_bytes: MAX_EVENT_TEXT_BYTES,
+        deform_offsets: MAX_DEFORM_OFFSETS,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -92,6 +111,10 @@ impl Limits {
             keys_per_clip: lower(d.keys_per_clip, "KEYS_PER_CLIP"),
             clips: lower(d.clips, "CLIPS"),
             weight_bone_pixels: lower(d.weight_bone_pixels, "WEIGHT_BONE_PIXELS"),
+            keys: lower(d.keys, "KEYS"),
+            events_per_clip: lower(d.events_per_clip, "EVENTS_PER_CLIP"),
+            event_text_bytes: lower(d.event_text_bytes, "EVENT_TEXT_BYTES"),
+            deform_offsets: lower(d.deform_offsets, "DEFORM_OFFSETS"),
         }
     }
 

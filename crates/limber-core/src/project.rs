@@ -112,7 +112,9 @@ struct ProjectFile {
     /// Written only when set (format version 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     canvas: Option<[u32; 2]>,
-    #[serde(flatten)]
+    /// Read on a pass of its own (`from_bytes`): serde buffers a flattened field whole before
+    /// reading it, about ten times the file's size in memory for a file of many keys.
+    #[serde(flatten, skip_deserializing)]
     rig: RigFile,
     parts: Vec<PartFile>,
 }
@@ -200,7 +202,7 @@ impl Project {
             });
         }
         let file: ProjectFile = serde_json::from_slice(bytes)?;
-        let rig = file.rig.validate()?;
+        let rig = serde_json::from_slice::<RigFile>(bytes)?.validate()?;
         let parts = file
             .parts
             .into_iter()

@@ -7,7 +7,13 @@
 //! the visible pixels and simplification may move it `tolerance` px more (plus a pixel for the
 //! half-pixel edge). A mesh edited by hand may have been dragged further, so it gets the image's
 //! larger side as its margin.
+//!
+//! The clips' lists are checked against their budgets ([`check_clip_lists`], see
+//! [`crate::limits`]) before any clip is validated, so no later copy (the editor's document, an
+//! export, a recovery file) can grow past them.
 
+use crate::animation::ClipRecord;
+use crate::limits::{Limits, thousands};
 use crate::pipeline::MeshSettings;
 use crate::project::{Part, ProjectError};
 
@@ -57,6 +63,61 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
             return Err(format!(
                 "triangle {t:?} is wound clockwise (triangles have positive area in image \
                  coordinates)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses clips whose lists are over `limits`: events per clip, keys of every kind and event
+/// text bytes over all clips, deform offsets over all deform keys. The error names the clip where
+/// one is to blame, the count and the limit.
+pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), String> {
+    let mut keys = 0u64;
+    let mut text = 0u64;
+    let mut offsets = 0u64;
+    for clip in clips {
+        let events = clip.events.len() as u64;
+        if events > limits.events_per_clip {
+            return Err(format!(
+                "{} events in clip \"{}\", over the limit of {} per clip",
+                thousands(events),
+                clip.name,
+                thousands(limits.events_per_clip)
+            ));
+        }
+        keys += (clip.keys.len() + clip.parts.len() + clip.constraints.len()) as u64 + events;
+        text += clip
+            .events
+            .iter()
+            .map(|e| (e.name.len() + e.string.as_ref().map_or(0, String::len)) as u64)
+            .sum::<u64>();
+        offsets += clip
+            .parts
+            .iter()
+            .filter_map(|k| k.deform.as_ref())
+            .map(|d| d.offsets.len().max(d.vertices.len()) as u64)
+            .sum::<u64>();
+    }
+    let totals = [
+        ("keys (all clips together)", keys, limits.keys),
+        (
+            "bytes of event text (all clips together)",
+            text,
+            limits.event_text_bytes,
+        ),
+        (
+            "deform offsets (all clips together)",
+            offsets,
+            limits.deform_offsets,
+        ),
+    ];
+    for (what, count, limit) in totals {
+        if count > limit {
+            return Err(format!(
+                "{} {what}, over the limit of {}",
+                thousands(count),
+                thousands(limit)
             ));
         }
     }
@@ -115,6 +176,44 @@ mod tests {
         assert!(check(&far, &tri).unwrap_err().contains("outside"));
         let nan = [[0.0, 0.0], [f64::NAN, 0.0], [0.0, 10.0]];
         assert!(check(&nan, &tri).is_err());
+    }
+
+    #[test]
+    fn clip_lists_are_refused_over_their_budgets() {
+        use crate::animation::events::EventRecord;
+        let mut clip: ClipRecord =
+            serde_json::from_str(r#"{"name": "walk", "duration": 1.0}"#).unwrap();
+        clip.events = (0..5)
+            .map(|i| {
+                let mut e = EventRecord::new("step", f64::from(i) * 0.1);
+                e.string = Some("x".repeat(100));
+                e
+            })
+            .collect();
+        let clips = vec![clip];
+        let limits = Limits::DEFAULT;
+        assert!(check_clip_lists(&clips, &limits).is_ok());
+        let few_events = Limits {
+            events_per_clip: 4,
+            ..limits
+        };
+        let error = check_clip_lists(&clips, &few_events).unwrap_err();
+        assert!(
+            error.contains("5 events in clip \"walk\", over the limit of 4"),
+            "{error}"
+        );
+        let little_text = Limits {
+            event_text_bytes: 500,
+            ..limits
+        };
+        let error = check_clip_lists(&clips, &little_text).unwrap_err();
+        assert!(error.contains("520 bytes of event text"), "{error}");
+        let few_keys = Limits { keys: 4, ..limits };
+        assert!(
+            check_clip_lists(&clips, &few_keys)
+                .unwrap_err()
+                .contains("5 keys")
+        );
     }
 
     #[test]

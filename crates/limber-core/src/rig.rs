@@ -262,7 +262,7 @@ impl RigFile {
             let what = format!("keys in clip \"{}\"", clip.name);
             Limits::check_count(&what, keys, limits.keys_per_clip).map_err(RigError::Budget)?;
         }
-        Ok(())
+        crate::project_checks::check_clip_lists(&self.clips, limits).map_err(RigError::Budget)
     }
 
     /// The constraints, copied out.

@@ -83,6 +83,9 @@ impl Editor {
 
     /// The selected event, if it still exists.
     pub fn selected_event_record(&self) -> Option<EventRecord> {
-        self.clip_events().get(self.selected_event?).cloned()
+        self.current_clip()?
+            .events
+            .get(self.selected_event?)
+            .cloned()
     }
 }

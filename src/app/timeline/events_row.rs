@@ -68,10 +68,12 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
             fill,
             Stroke::NONE,
         ));
+        // A flag's label is a glance: at most 40 characters are laid out, however long the name.
+        let label: String = event.name.chars().take(40).collect();
         painter.text(
             Pos2::new(x + 10.0, rect.center().y),
             egui::Align2::LEFT_CENTER,
-            &event.name,
+            label,
             egui::FontId::proportional(11.0),
             Color32::from_gray(200),
         );
