@@ -3,6 +3,10 @@
 //! neither portal nor zenity, rfd returns at once as if cancelled; a "cancel" faster than anyone
 //! can click is taken as "no dialog", the status bar says so, and limber's dialog opens instead.
 //! `LIMBER_FILE_DIALOG=builtin` always uses limber's dialog.
+//!
+//! In limber's dialog a folder typed in the folder field that does not exist yet is where a save
+//! or export goes (the dialog says so, and makes it when it is chosen); the answer is always the
+//! folder typed, never the one listed before it. A file in the way is named and nothing is chosen.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -238,8 +242,14 @@ impl BuiltinDialog {
     }
 
     /// Lists `folder` (its subfolders, then the accepted files, each by name, at most
-    /// [`MAX_LISTED`]); an unreadable folder is named in the dialog and nothing changes.
+    /// [`MAX_LISTED`]); an unreadable folder is named in the dialog and nothing changes. A folder
+    /// that does not exist yet becomes the folder for a save or an export (made when chosen).
     fn go_to(&mut self, folder: PathBuf) {
+        let folder = if folder.is_relative() {
+            self.folder.join(folder)
+        } else {
+            folder
+        };
         match std::fs::read_dir(&folder) {
             Ok(read) => {
                 let mut entries: Vec<(String, bool)> = read
@@ -261,9 +271,29 @@ impl BuiltinDialog {
                 self.folder = folder;
                 self.problem = None;
             }
-            Err(e) => self.problem = Some(format!("{}: {e}", folder.display())),
+            Err(e)
+                if e.kind() == std::io::ErrorKind::NotFound
+                    && self.request.mode != Mode::Open
+                    && limber_core::folders::check_folder(&folder).is_ok() =>
+            {
+                self.entries.clear();
+                self.folder_edit = folder.display().to_string();
+                self.folder = folder;
+                self.problem = None;
+            }
+            Err(e) => {
+                self.problem = Some(match limber_core::folders::check_folder(&folder) {
+                    Err(in_the_way) => in_the_way.to_string(),
+                    Ok(()) => format!("{}: {e}", folder.display()),
+                })
+            }
         }
         self.replace = None;
+    }
+
+    /// Whether the folder answered is yet to be made.
+    fn folder_is_new(&self) -> bool {
+        std::fs::symlink_metadata(&self.folder).is_err()
     }
 
     /// The path the dialog would answer now, or why it cannot.
@@ -350,6 +380,11 @@ impl BuiltinDialog {
             }
             if let Some(problem) = &self.problem {
                 ui.colored_label(ui.visuals().warn_fg_color, problem);
+            } else if self.folder_is_new() {
+                ui.label(format!(
+                    "{} does not exist yet: it is made when you choose it",
+                    self.folder.display()
+                ));
             }
             ui.horizontal(|ui| {
                 let ok = match self.request.mode {
@@ -362,6 +397,21 @@ impl BuiltinDialog {
                     result = Some(None);
                 }
             });
+            if confirm {
+                // The folder typed is the answer's, even without Enter pressed in its field.
+                let typed = self.folder_edit.trim().to_string();
+                if typed != self.folder.display().to_string() {
+                    self.go_to(PathBuf::from(typed));
+                    confirm = self.problem.is_none();
+                }
+            }
+            if confirm && self.request.mode != Mode::Open && self.folder_is_new() {
+                // Made on use, so whatever is done with the answer has its folder.
+                if let Err(e) = limber_core::folders::ensure_folder(&self.folder) {
+                    self.problem = Some(e.to_string());
+                    confirm = false;
+                }
+            }
             if confirm {
                 match self.answer() {
                     Ok(path) if self.request.mode == Mode::Save && path.exists() => {
