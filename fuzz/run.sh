@@ -3,7 +3,7 @@
 # not committed) seeded from fuzz/seeds/ and the sample files. Needs cargo-fuzz; works on stable
 # through RUSTC_BOOTSTRAP (cargo-fuzz passes nightly-only sanitizer flags).
 #
-#   fuzz/run.sh project_load|rig_load|png_mesh [SECONDS]
+#   fuzz/run.sh project_load|rig_load|png_mesh|ora_read [SECONDS]
 set -eu
 cd "$(dirname "$0")/.."
 target=$1

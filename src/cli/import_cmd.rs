@@ -1,5 +1,11 @@
 //! `limber import`: a layered file (PSD or ORA) → a project with one part per visible pixel layer,
-//! each layer's pixels written as a PNG in a folder beside the project.
+//! each layer's pixels written as a PNG in a folder beside the project (`NAME_layers/`, or the
+//! first free `NAME_layers N/` when that name is taken: see `limber_core::layered::import`).
+//!
+//! The output is checked before anything is read (it is neither the layered file nor the rig, by
+//! any path, and is a regular file or missing); the file is read through the regular-file reader
+//! with its size cap. When the project cannot be saved, the layers folder this run made is removed
+//! again, file by file.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -10,7 +16,8 @@ use clap::Args;
 use super::MeshOptions;
 use super::new_cmd::MetricArg;
 use crate::core::distance::Metric;
-use crate::core::layered::import::{import_layered, layers_folder};
+use crate::core::layered::import::import_layered_into;
+use crate::core::output_guard::Inputs;
 use crate::core::layered::read_layered;
 use crate::core::part_build::PartRecipe;
 use crate::core::progress::Progress;
@@ -40,6 +47,11 @@ pub struct ImportArgs {
 pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let name = args.file.display();
+    let mut inputs = Inputs::new().with(&args.file, "the layered file");
+    if let Some(rig) = &args.rig {
+        inputs = inputs.with(rig, "the rig file");
+    }
+    super::outputs::check_outputs(&inputs, [args.output.as_path()])?;
     if let Some(smoothness) = args.smoothness
         && !(smoothness.is_finite() && smoothness > 0.0)
     {
@@ -66,11 +78,12 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
     for warning in &layered.warnings {
         eprintln!("warning: {name}: {warning}");
     }
-    let project = import_layered(&layered, &args.output, rig, &recipe, &Progress::new())
+    let imported = import_layered_into(&layered, &args.output, rig, &recipe, &Progress::new())
         .map_err(|e| anyhow!("{name}: {e}"))?
         .ok_or_else(|| anyhow!("{name}: cancelled"))?;
+    let (project, folder) = (imported.project, imported.folder);
     if let Err(e) = project.save(&args.output) {
-        let _ = std::fs::remove_dir_all(layers_folder(&args.output));
+        folder.remove();
         return Err(anyhow!(
             "{}: cannot save project: {e}",
             args.output.display()
@@ -81,7 +94,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
         "{}: {} parts from {name} ({w} x {h} canvas, PNGs in {}), {} bones, {:.2} s",
         args.output.display(),
         project.parts.len(),
-        layers_folder(&args.output).display(),
+        folder.path().display(),
         project.rig.skeleton.bones.len(),
         start.elapsed().as_secs_f64(),
     );

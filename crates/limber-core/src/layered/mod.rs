@@ -2,23 +2,31 @@
 //! parts.
 //!
 //! [`read_layered`] returns the canvas size and, bottom layer first, every visible pixel layer that
-//! has a visible pixel: its name, its pixels trimmed to their visible rectangle, and where that
-//! rectangle sits on the canvas. A layer inside a group counts with the group's visibility. Blend
-//! modes and opacities limber cannot reproduce are dropped (the layer is read as normal and opaque)
-//! and named in [`Layered::warnings`]. Anything unusable (a truncated file, an unsupported colour
-//! mode, no pixel layer, a layer larger than the canvas, a layer name that is not a usable file
-//! name or is used twice) is a [`LayeredError`], and nothing is returned.
+//! has a visible pixel on the canvas: its part name, its PNG's file name, the groups around it, its
+//! pixels cut to the canvas and trimmed to their visible rectangle, and where that rectangle sits on
+//! the canvas. A layer inside a group counts with the group's visibility. What a user would expect
+//! to import is imported, with one warning line each in [`Layered::warnings`]: a layer reaching
+//! outside the canvas is cut to it; names are made usable ([`names`]: control characters removed,
+//! unnamed layers numbered, a second "arm" becomes "arm 2", file names safe on Windows); blend modes
+//! and opacities limber cannot reproduce are dropped (the layer is read as normal and opaque).
+//! Anything unusable (a truncated file, an unsupported colour mode, no pixel layer, more visible
+//! layers or pixels than the budgets in [`crate::limits`]) is a [`LayeredError`], and nothing is
+//! returned.
 
 pub mod import;
+mod names;
 mod ora;
+mod ora_png;
 mod psd;
 pub mod write;
 
-use std::collections::HashSet;
 use std::path::Path;
 
 use image::RgbaImage;
 use thiserror::Error;
+
+use crate::limits::Limits;
+use crate::read_file::{ReadError, read_capped};
 
 /// The largest canvas side read, in pixels.
 pub const MAX_CANVAS_SIDE: u32 = 16384;
@@ -28,10 +36,16 @@ pub const MAX_LAYERED_BYTES: u64 = 2 << 30;
 /// One visible, non-empty pixel layer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Layer {
+    /// The part's name: the layer's, cleaned and unique in the file (see [`names`]).
     pub name: String,
+    /// The PNG's file name without `.png`: the name made safe as a file name, unique ignoring case.
+    pub file_stem: String,
+    /// The names of the groups around it, outermost first (empty at the top level).
+    pub groups: Vec<String>,
     /// Where the image's top-left corner sits on the canvas.
     pub offset: [u32; 2],
-    /// The layer's pixels, trimmed to the rectangle of its visible (non-transparent) pixels.
+    /// The layer's pixels on the canvas, trimmed to the rectangle of its visible (non-transparent)
+    /// pixels.
     pub image: RgbaImage,
 }
 
@@ -42,7 +56,8 @@ pub struct Layered {
     pub canvas: [u32; 2],
     /// Bottom layer first (the order they are drawn in).
     pub layers: Vec<Layer>,
-    /// One line per layer whose blend mode or opacity was dropped.
+    /// One line per layer that was cut to the canvas, renamed, or whose blend mode or opacity was
+    /// dropped.
     pub warnings: Vec<String>,
 }
 
@@ -51,28 +66,17 @@ pub struct Layered {
 pub enum LayeredError {
     #[error("cannot read file: {0}")]
     Io(#[from] std::io::Error),
-    #[error("file is {0} bytes, over the {MAX_LAYERED_BYTES}-byte limit")]
-    TooLarge(u64),
+    #[error("{0}")]
+    Read(#[from] ReadError),
     #[error("not a layered file limber reads (expected .psd or .ora)")]
     UnknownKind,
     #[error("{0}")]
     Invalid(String),
     #[error("has no visible pixel layer to import")]
     NoLayers,
-    #[error(
-        "layer \"{name}\" ({width} x {height} px) is larger than the {canvas_w} x {canvas_h} px canvas"
-    )]
-    LayerTooLarge {
-        name: String,
-        width: u64,
-        height: u64,
-        canvas_w: u32,
-        canvas_h: u32,
-    },
-    #[error("layer name \"{0}\" cannot be a file name (rename the layer)")]
-    BadName(String),
-    #[error("two layers are named \"{0}\" (each layer becomes a part and a file: rename one)")]
-    DuplicateName(String),
+    /// Over a budget of [`crate::limits`].
+    #[error("{0}")]
+    Budget(String),
 }
 
 /// Which layered format a path names, by its extension.
@@ -95,30 +99,23 @@ fn kind_of(path: &Path) -> Option<Kind> {
     }
 }
 
-/// Reads the layered file at `path` (by its extension: `.psd` or `.ora`). The error does not name
-/// the file: the caller does.
+/// Reads the layered file at `path` (by its extension: `.psd` or `.ora`) through the regular-file
+/// reader: a FIFO, a device or a folder is refused at once, a file over [`MAX_LAYERED_BYTES`] before
+/// it is read. The error does not name the file: the caller does.
 pub fn read_layered(path: &Path) -> Result<Layered, LayeredError> {
     let kind = kind_of(path).ok_or(LayeredError::UnknownKind)?;
-    let size = std::fs::metadata(path)?.len();
-    if size > MAX_LAYERED_BYTES {
-        return Err(LayeredError::TooLarge(size));
-    }
-    let bytes = std::fs::read(path)?;
-    read_layered_bytes(&bytes, kind_is_psd(kind))
-}
-
-fn kind_is_psd(kind: Kind) -> bool {
-    matches!(kind, Kind::Psd)
+    let bytes = read_capped(path, MAX_LAYERED_BYTES)?;
+    read_layered_bytes(&bytes, matches!(kind, Kind::Psd))
 }
 
 /// Reads a PSD (`psd` true) or ORA file's bytes.
 pub fn read_layered_bytes(bytes: &[u8], psd: bool) -> Result<Layered, LayeredError> {
-    let raw = if psd {
-        psd::read_psd(bytes)?
+    if psd {
+        finish(psd::read_psd(bytes)?, &[])
     } else {
-        ora::read_ora(bytes)?
-    };
-    finish(raw)
+        let (raw, cut) = ora::read_ora(bytes)?;
+        finish(raw, &cut)
+    }
 }
 
 /// A layer as a reader found it, before trimming and checks.
@@ -133,7 +130,6 @@ struct RawLayer {
     /// What limber cannot reproduce about it ("blend mode multiply", "opacity 50%").
     dropped: Vec<String>,
     /// The names of the groups around it, outermost first (empty at the top level).
-    #[allow(dead_code)] // filled by the readers; read by the import's group tags
     groups: Vec<String>,
 }
 
@@ -152,43 +148,70 @@ fn check_canvas(width: u32, height: u32) -> Result<[u32; 2], LayeredError> {
     Ok([width, height])
 }
 
-fn finish(raw: RawLayered) -> Result<Layered, LayeredError> {
-    let [cw, ch] = raw.canvas;
+/// Refuses more visible layers than the parts budget allows: readers call it before decoding any
+/// layer's pixels.
+fn check_layer_count(visible: usize) -> Result<(), LayeredError> {
+    Limits::current()
+        .check_parts(visible)
+        .map_err(LayeredError::Budget)
+}
+
+/// The layers of `raw` cut, trimmed, named and checked. `cut_by_reader`: the indices of layers the
+/// reader already cut to the canvas (losing visible pixels), for their warnings.
+fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredError> {
+    let limits = Limits::current();
+    check_layer_count(raw.layers.iter().filter(|l| l.visible).count())?;
+    let canvas = raw.canvas;
     let mut layers = Vec::new();
     let mut warnings = Vec::new();
-    let mut names = HashSet::new();
-    for layer in raw.layers {
-        let (w, h) = layer.image.dimensions();
-        if u64::from(w) > u64::from(cw) || u64::from(h) > u64::from(ch) {
-            return Err(LayeredError::LayerTooLarge {
-                name: layer.name,
-                width: u64::from(w),
-                height: u64::from(h),
-                canvas_w: cw,
-                canvas_h: ch,
-            });
-        }
+    let mut part_names = names::Taken::default();
+    let mut file_names = names::Taken::default();
+    let mut pixels = 0u64;
+    for (index, layer) in raw.layers.into_iter().enumerate() {
         if !layer.visible {
             continue;
         }
-        let Some((offset, image)) = trimmed_on_canvas(&layer, raw.canvas) else {
+        let cleaned = names::clean_name(&layer.name, index + 1);
+        let bounds = visible_bounds(&layer, canvas);
+        let cut = bounds.cut || cut_by_reader.contains(&index);
+        let Some(rect) = bounds.rect else {
+            if cut {
+                warnings.push(format!(
+                    "layer \"{cleaned}\" lies outside the {} x {} px canvas: not imported",
+                    canvas[0], canvas[1]
+                ));
+            }
             continue;
         };
-        if !is_file_name(&layer.name) {
-            return Err(LayeredError::BadName(layer.name));
+        if cut {
+            warnings.push(format!(
+                "layer \"{cleaned}\" reaches outside the {} x {} px canvas: cut to it",
+                canvas[0], canvas[1]
+            ));
         }
-        if !names.insert(layer.name.to_lowercase()) {
-            return Err(LayeredError::DuplicateName(layer.name));
+        let [_, _, w, h] = rect;
+        pixels += u64::from(w) * u64::from(h);
+        limits
+            .check_import_pixels(pixels)
+            .map_err(LayeredError::Budget)?;
+        let name = part_names.claim(&cleaned);
+        if name != cleaned {
+            warnings.push(format!(
+                "two layers are named \"{cleaned}\": this one is imported as \"{name}\""
+            ));
         }
         if !layer.dropped.is_empty() {
             warnings.push(format!(
-                "layer \"{}\": {} cannot be reproduced; imported as normal and opaque",
-                layer.name,
+                "layer \"{name}\": {} cannot be reproduced; imported as normal and opaque",
                 layer.dropped.join(" and ")
             ));
         }
+        let file_stem = file_names.claim(&names::file_stem(&name));
+        let (offset, image) = trim_owned(layer.image, layer.left, layer.top, rect);
         layers.push(Layer {
-            name: layer.name,
+            name,
+            file_stem,
+            groups: layer.groups,
             offset,
             image,
         });
@@ -197,15 +220,22 @@ fn finish(raw: RawLayered) -> Result<Layered, LayeredError> {
         return Err(LayeredError::NoLayers);
     }
     Ok(Layered {
-        canvas: raw.canvas,
+        canvas,
         layers,
         warnings,
     })
 }
 
-/// The part of `layer` on the canvas, trimmed to its non-transparent pixels, with where it sits;
-/// `None` when no visible pixel is on the canvas.
-fn trimmed_on_canvas(layer: &RawLayer, canvas: [u32; 2]) -> Option<([u32; 2], RgbaImage)> {
+/// Where a layer's visible pixels on the canvas are.
+struct Bounds {
+    /// x, y, width, height in the layer's own pixels; `None` when no visible pixel is on the canvas.
+    rect: Option<[u32; 4]>,
+    /// Whether a visible pixel lies off the canvas.
+    cut: bool,
+}
+
+/// The rectangle of `layer`'s visible pixels on the canvas, and whether any visible pixel is off it.
+fn visible_bounds(layer: &RawLayer, canvas: [u32; 2]) -> Bounds {
     let (w, h) = layer.image.dimensions();
     // The layer's pixels that fall on the canvas, in the layer's own coordinates.
     let x0 = (-layer.left).clamp(0, i64::from(w)) as u32;
@@ -213,47 +243,66 @@ fn trimmed_on_canvas(layer: &RawLayer, canvas: [u32; 2]) -> Option<([u32; 2], Rg
     let x1 = (i64::from(canvas[0]) - layer.left).clamp(0, i64::from(w)) as u32;
     let y1 = (i64::from(canvas[1]) - layer.top).clamp(0, i64::from(h)) as u32;
     let (mut min_x, mut min_y, mut max_x, mut max_y) = (u32::MAX, u32::MAX, 0, 0);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            if layer.image.get_pixel(x, y)[3] != 0 {
+    let mut cut = false;
+    let raw = layer.image.as_raw();
+    for y in 0..h {
+        let row = &raw[y as usize * w as usize * 4..][..w as usize * 4];
+        let on_canvas = (y0..y1).contains(&y);
+        for (x, pixel) in row.chunks_exact(4).enumerate() {
+            if pixel[3] == 0 {
+                continue;
+            }
+            let x = x as u32;
+            if on_canvas && (x0..x1).contains(&x) {
                 min_x = min_x.min(x);
                 max_x = max_x.max(x);
                 min_y = min_y.min(y);
                 max_y = max_y.max(y);
+            } else {
+                cut = true;
             }
         }
     }
-    if min_x > max_x || min_y > max_y {
-        return None;
+    Bounds {
+        rect: (min_x <= max_x && min_y <= max_y)
+            .then(|| [min_x, min_y, max_x - min_x + 1, max_y - min_y + 1]),
+        cut,
     }
-    let image = image::imageops::crop_imm(
-        &layer.image,
-        min_x,
-        min_y,
-        max_x - min_x + 1,
-        max_y - min_y + 1,
-    )
-    .to_image();
-    let offset = [
-        (layer.left + i64::from(min_x)) as u32,
-        (layer.top + i64::from(min_y)) as u32,
-    ];
-    Some((offset, image))
 }
 
-/// Whether `name` is usable as a file name on every desktop system.
-fn is_file_name(name: &str) -> bool {
-    const RESERVED: [&str; 4] = ["con", "prn", "aux", "nul"];
-    !name.is_empty()
-        && name.len() <= 120
-        && name != "."
-        && name != ".."
-        && !name.ends_with(['.', ' '])
-        && !name.starts_with(' ')
-        && !name
-            .chars()
-            .any(|c| c.is_control() || "/\\:*?\"<>|".contains(c))
-        && !RESERVED.contains(&name.to_ascii_lowercase().as_str())
+/// `image` cut to `rect` (in its own pixels) without a second buffer, with where the cut sits on
+/// the canvas given the image's top-left corner at (`left`, `top`).
+fn trim_owned(image: RgbaImage, left: i64, top: i64, rect: [u32; 4]) -> ([u32; 2], RgbaImage) {
+    let [x, y, w, h] = rect;
+    let offset = [(left + i64::from(x)) as u32, (top + i64::from(y)) as u32];
+    if [x, y, w, h] == [0, 0, image.width(), image.height()] {
+        return (offset, image);
+    }
+    let full_width = image.width() as usize;
+    let mut raw = image.into_raw();
+    let row_bytes = w as usize * 4;
+    for row in 0..h as usize {
+        let from = ((y as usize + row) * full_width + x as usize) * 4;
+        // The target never lies after the source, so rows move down in place.
+        raw.copy_within(from..from + row_bytes, row * row_bytes);
+    }
+    raw.truncate(row_bytes * h as usize);
+    raw.shrink_to_fit();
+    let image = RgbaImage::from_raw(w, h, raw).unwrap_or_default();
+    (offset, image)
+}
+
+/// The part of `layer` on the canvas, trimmed to its non-transparent pixels, with where it sits;
+/// `None` when no visible pixel is on the canvas.
+#[allow(dead_code)] // for the readers that trim each layer as they decode it
+fn trimmed_on_canvas(layer: &RawLayer, canvas: [u32; 2]) -> Option<([u32; 2], RgbaImage)> {
+    let [x, y, w, h] = visible_bounds(layer, canvas).rect?;
+    let image = image::imageops::crop_imm(&layer.image, x, y, w, h).to_image();
+    let offset = [
+        (layer.left + i64::from(x)) as u32,
+        (layer.top + i64::from(y)) as u32,
+    ];
+    Some((offset, image))
 }
 
 #[cfg(test)]
@@ -278,54 +327,98 @@ mod tests {
         image
     }
 
-    #[test]
-    fn layers_are_trimmed_to_their_visible_pixels_on_the_canvas() {
-        let layered = finish(RawLayered {
-            canvas: [10, 10],
-            layers: vec![
-                raw("a", 2, 3, dot_at(4, 4, 1, 2)),
-                // Half off the canvas: only the pixel on it counts.
-                raw("b", -2, 8, {
-                    let mut i = dot_at(4, 4, 0, 0);
-                    i.put_pixel(3, 1, image::Rgba([1, 1, 1, 255]));
-                    i
-                }),
-                raw("empty", 0, 0, RgbaImage::new(3, 3)),
-            ],
-        })
-        .unwrap();
-        let found: Vec<_> = layered
+    fn found(layered: &Layered) -> Vec<(&str, [u32; 2], (u32, u32))> {
+        layered
             .layers
             .iter()
             .map(|l| (l.name.as_str(), l.offset, l.image.dimensions()))
-            .collect();
-        assert_eq!(found, [("a", [3, 5], (1, 1)), ("b", [1, 9], (1, 1))]);
-        assert_eq!(layered.layers[0].image.get_pixel(0, 0)[0], 9);
+            .collect()
     }
 
     #[test]
-    fn bad_layers_are_refused() {
-        let one = |name: &str, w: u32| RawLayered {
-            canvas: [4, 4],
-            layers: vec![raw(name, 0, 0, dot_at(w, 1, 0, 0))],
-        };
-        assert!(matches!(
-            finish(one("big", 5)),
-            Err(LayeredError::LayerTooLarge { .. })
-        ));
-        for name in ["a/b", "", "..", "x:y", "nul", "end."] {
-            assert!(
-                matches!(finish(one(name, 1)), Err(LayeredError::BadName(_))),
-                "{name}"
-            );
-        }
-        let mut two = one("Arm", 1);
-        two.layers.push(raw("arm", 1, 1, dot_at(1, 1, 0, 0)));
-        assert!(matches!(finish(two), Err(LayeredError::DuplicateName(_))));
-        let mut hidden = one("x", 1);
-        hidden.layers[0].visible = false;
-        assert!(matches!(finish(hidden), Err(LayeredError::NoLayers)));
-        assert!(is_file_name("left arm (1)"));
+    fn layers_are_trimmed_to_their_visible_pixels_on_the_canvas() {
+        let layered = finish(
+            RawLayered {
+                canvas: [10, 10],
+                layers: vec![
+                    raw("a", 2, 3, dot_at(4, 4, 1, 2)),
+                    // Half off the canvas: only the pixel on it counts.
+                    raw("b", -2, 8, {
+                        let mut i = dot_at(4, 4, 0, 0);
+                        i.put_pixel(3, 1, image::Rgba([1, 1, 1, 255]));
+                        i
+                    }),
+                    raw("empty", 0, 0, RgbaImage::new(3, 3)),
+                ],
+            },
+            &[],
+        )
+        .unwrap();
+        assert_eq!(found(&layered), [("a", [3, 5], (1, 1)), ("b", [1, 9], (1, 1))]);
+        assert_eq!(layered.layers[0].image.get_pixel(0, 0)[0], 9);
+        assert_eq!(layered.warnings.len(), 1, "{:?}", layered.warnings);
+        assert!(layered.warnings[0].contains("\"b\" reaches outside the 10 x 10 px canvas"));
+    }
+
+    #[test]
+    fn a_trim_in_place_keeps_the_pixels_of_the_rectangle() {
+        let image = RgbaImage::from_fn(5, 4, |x, y| image::Rgba([x as u8, y as u8, 0, 255]));
+        let (offset, cut) = trim_owned(image.clone(), 10, 20, [1, 2, 3, 2]);
+        assert_eq!(offset, [11, 22]);
+        let expected = image::imageops::crop_imm(&image, 1, 2, 3, 2).to_image();
+        assert_eq!(cut, expected);
+        let (_, whole) = trim_owned(image.clone(), 0, 0, [0, 0, 5, 4]);
+        assert_eq!(whole, image);
+    }
+
+    #[test]
+    fn odd_layers_are_imported_as_a_user_expects() {
+        let layered = finish(
+            RawLayered {
+                canvas: [4, 4],
+                layers: vec![
+                    // Larger than the canvas on every side: cut to it.
+                    raw("big", -3, -3, RgbaImage::from_pixel(10, 10, image::Rgba([1, 2, 3, 255]))),
+                    raw("Arm", 0, 0, dot_at(1, 1, 0, 0)),
+                    raw("arm", 1, 1, dot_at(1, 1, 0, 0)),
+                    raw("", 2, 2, dot_at(1, 1, 0, 0)),
+                    raw("COM1", 3, 3, dot_at(1, 1, 0, 0)),
+                    raw("a/b\0", 3, 0, dot_at(1, 1, 0, 0)),
+                ],
+            },
+            &[],
+        )
+        .unwrap();
+        let names: Vec<(&str, &str)> = layered
+            .layers
+            .iter()
+            .map(|l| (l.name.as_str(), l.file_stem.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("big", "big"),
+                ("Arm", "Arm"),
+                ("arm 2", "arm 2"),
+                ("layer 4", "layer 4"),
+                ("COM1", "_COM1"),
+                ("a/b", "a_b"),
+            ]
+        );
+        assert_eq!(layered.layers[0].image.dimensions(), (4, 4));
+        assert_eq!(layered.layers[0].offset, [0, 0]);
+        assert_eq!(layered.warnings.len(), 2, "{:?}", layered.warnings);
+        assert!(layered.warnings[1].contains("imported as \"arm 2\""));
+        let mut hidden = raw("x", 0, 0, dot_at(1, 1, 0, 0));
+        hidden.visible = false;
+        let none = finish(
+            RawLayered {
+                canvas: [4, 4],
+                layers: vec![hidden, raw("off", 9, 9, dot_at(1, 1, 0, 0))],
+            },
+            &[],
+        );
+        assert!(matches!(none, Err(LayeredError::NoLayers)));
     }
 }
 

@@ -3,7 +3,7 @@
 use image::{Rgba, RgbaImage};
 
 use super::import::{import_layered, layers_folder};
-use super::write::{LayerSpec, ora_bytes, psd_bytes};
+use super::write::{LayerSpec, ora_bytes, png_bytes, psd_bytes, zip_bytes};
 use super::*;
 use crate::part_build::PartRecipe;
 use crate::progress::Progress;
@@ -111,20 +111,6 @@ fn bad_psd_files_are_refused_with_the_reason() {
     assert!(psd_error(b"not a psd at all, just some words").contains("not a PSD"));
     let none = psd_bytes([10, 10], &[]);
     assert!(psd_error(&none).contains("no visible pixel layer"));
-    let big = psd_bytes([10, 10], &[LayerSpec::new("big", 0, 0, disc(12, 1))]);
-    let e = psd_error(&big);
-    // (The parser reports the layer's rectangle clipped by a pixel; either way it is too large.)
-    assert!(
-        e.contains("\"big\"") && e.contains("larger than the 10 x 10"),
-        "{e}"
-    );
-    let twice = [
-        LayerSpec::new("a", 0, 0, disc(6, 1)),
-        LayerSpec::new("a", 2, 2, disc(6, 1)),
-    ];
-    assert!(psd_error(&psd_bytes([10, 10], &twice)).contains("two layers are named \"a\""));
-    let slash = [LayerSpec::new("left/arm", 0, 0, disc(6, 1))];
-    assert!(psd_error(&psd_bytes([10, 10], &slash)).contains("cannot be a file name"));
 }
 
 #[test]
@@ -139,8 +125,148 @@ fn bad_ora_files_are_refused_with_the_reason() {
         .unwrap();
     let plain = zip.finish().unwrap().into_inner();
     assert!(error(&plain).contains("no stack.xml"));
-    let big = ora_bytes([10, 10], &[LayerSpec::new("big", 0, 0, disc(12, 1))]);
-    assert!(error(&big).contains("larger than the 10 x 10"));
+    // Path traversal and absolute paths name no entry of the zip.
+    for src in ["../../etc/passwd", "/etc/passwd"] {
+        let xml = format!(
+            "<image w=\"4\" h=\"4\"><stack><layer name=\"x\" src=\"{src}\"/></stack></image>"
+        );
+        let e = error(&zip_bytes(&[("stack.xml", xml.as_bytes())]));
+        assert!(e.contains("the zip has no"), "{e}");
+    }
+}
+
+/// An ORA with `xml` as stack.xml and `pngs` as its entries.
+fn ora(xml: &str, pngs: &[(&str, &RgbaImage)]) -> Vec<u8> {
+    let encoded: Vec<(&str, Vec<u8>)> = pngs.iter().map(|(n, i)| (*n, png_bytes(i))).collect();
+    ora_of_bytes(xml, &encoded)
+}
+
+fn ora_of_bytes(xml: &str, pngs: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut entries: Vec<(&str, &[u8])> = vec![("stack.xml", xml.as_bytes())];
+    entries.extend(pngs.iter().map(|(n, b)| (*n, b.as_slice())));
+    zip_bytes(&entries)
+}
+
+/// A transparent `side` x `side` RGBA PNG, encoded row by row (never held whole).
+fn clear_png(side: u32) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, side, side);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    let mut stream = writer.stream_writer().unwrap();
+    let row = vec![0u8; side as usize * 4];
+    for _ in 0..side {
+        stream.write_all(&row).unwrap();
+    }
+    stream.finish().unwrap();
+    writer.finish().unwrap();
+    out
+}
+
+#[test]
+fn a_mypaint_style_ora_imports_as_a_user_expects() {
+    // No names (MyPaint writes none), a layer larger than the canvas, one reaching off it, two of
+    // one name, a Windows device name, a name ending in NUL, nested groups.
+    let xml = "<image w=\"20\" h=\"10\"><stack>\
+        <stack name=\"body\"><stack><layer src=\"data/a.png\" x=\"15\" y=\"0\"/></stack>\
+        <layer name=\"COM1\" src=\"data/a.png\" x=\"0\" y=\"0\"/></stack>\
+        <layer name=\"arm\" src=\"data/a.png\" x=\"5\" y=\"5\"/>\
+        <layer name=\"Arm\" src=\"data/a.png\" x=\"10\" y=\"0\"/>\
+        <layer name=\"Background&#9;\" src=\"data/big.png\" x=\"-5\" y=\"-5\"/>\
+        <layer src=\"data/a.png\" x=\"40\" y=\"40\"/>\
+        </stack></image>";
+    let square = RgbaImage::from_pixel(8, 8, Rgba([1, 2, 3, 255]));
+    let big = RgbaImage::from_pixel(40, 30, Rgba([9, 9, 9, 255]));
+    let bytes = ora(xml, &[("data/a.png", &square), ("data/big.png", &big)]);
+    let layered = read_layered_bytes(&bytes, false).unwrap();
+    let found: Vec<(&str, &str, [u32; 2], (u32, u32), Vec<&str>)> = layered
+        .layers
+        .iter()
+        .map(|l| {
+            let groups = l.groups.iter().map(String::as_str).collect();
+            let dims = l.image.dimensions();
+            (l.name.as_str(), l.file_stem.as_str(), l.offset, dims, groups)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Background", "Background", [0, 0], (20, 10), vec![]),
+            ("Arm", "Arm", [10, 0], (8, 8), vec![]),
+            ("arm 2", "arm 2", [5, 5], (8, 5), vec![]),
+            ("COM1", "_COM1", [0, 0], (8, 8), vec!["body"]),
+            ("layer 6", "layer 6", [15, 0], (5, 8), vec!["body", "group 2"]),
+        ]
+    );
+    let warnings = layered.warnings.join("\n");
+    for expected in [
+        "layer \"layer 1\" lies outside the 20 x 10 px canvas: not imported",
+        "layer \"Background\" reaches outside the 20 x 10 px canvas: cut to it",
+        "layer \"arm\" reaches outside",
+        "two layers are named \"arm\": this one is imported as \"arm 2\"",
+        "layer \"layer 6\" reaches outside",
+    ] {
+        assert!(warnings.contains(expected), "{expected:?} in\n{warnings}");
+    }
+    assert_eq!(layered.warnings.len(), 5, "{warnings}");
+}
+
+#[test]
+fn deeply_nested_groups_are_refused_without_recursion() {
+    let depth = 200_000;
+    let xml = format!(
+        "<image w=\"4\" h=\"4\">{}<layer name=\"x\" src=\"a.png\"/>{}</image>",
+        "<stack>".repeat(depth),
+        "</stack>".repeat(depth)
+    );
+    let e = read_layered_bytes(&ora(&xml, &[]), false).unwrap_err().to_string();
+    assert!(e.contains("nests groups over 256 deep"), "{e}");
+    // Deep but within the limit: read.
+    let xml = format!(
+        "<image w=\"4\" h=\"4\">{}<layer name=\"x\" src=\"a.png\"/>{}</image>",
+        "<stack>".repeat(200),
+        "</stack>".repeat(200)
+    );
+    let dot = RgbaImage::from_pixel(1, 1, Rgba([1, 1, 1, 255]));
+    let layered = read_layered_bytes(&ora(&xml, &[("a.png", &dot)]), false).unwrap();
+    assert_eq!(layered.layers[0].groups.len(), 199);
+}
+
+#[test]
+fn oversized_entries_are_refused_before_they_are_held() {
+    // 100 MB of stack.xml deflates to about 100 KB.
+    let mut xml = String::from("<image w=\"4\" h=\"4\"><stack>");
+    xml.push_str(&" ".repeat(100 << 20));
+    xml.push_str("</stack></image>");
+    let bytes = zip_bytes(&[("stack.xml", xml.as_bytes())]);
+    assert!(bytes.len() < 1 << 20, "{}", bytes.len());
+    let e = read_layered_bytes(&bytes, false).unwrap_err().to_string();
+    assert!(e.contains("stack.xml is over the limit of 16,777,216 bytes"), "{e}");
+    // A PNG entry that inflates past its limit.
+    let bomb = vec![0u8; (ora::MAX_PNG_BYTES + 10) as usize];
+    let xml = "<image w=\"4\" h=\"4\"><stack><layer src=\"a.png\"/></stack></image>";
+    let bytes = zip_bytes(&[("stack.xml", xml.as_bytes()), ("a.png", &bomb)]);
+    let e = read_layered_bytes(&bytes, false).unwrap_err().to_string();
+    assert!(e.contains("a.png is over the limit of 268,435,456 bytes"), "{e}");
+}
+
+#[test]
+fn layers_sharing_one_large_transparent_png_are_decoded_row_by_row() {
+    // Four layers of one 11000 x 11000 transparent PNG and a dot: only the dot is kept, and the
+    // large PNG is scanned once (its visible rectangle is remembered).
+    let dot = png_bytes(&RgbaImage::from_pixel(1, 1, Rgba([1, 1, 1, 255])));
+    let layers: String = (0..4)
+        .map(|i| format!("<layer name=\"clear {i}\" src=\"clear.png\" x=\"{i}\"/>"))
+        .collect();
+    let xml = format!(
+        "<image w=\"12000\" h=\"12000\"><stack><layer name=\"dot\" src=\"dot.png\"/>{layers}</stack></image>"
+    );
+    let bytes = ora_of_bytes(&xml, &[("clear.png", clear_png(11000)), ("dot.png", dot)]);
+    let layered = read_layered_bytes(&bytes, false).unwrap();
+    assert_eq!(layered.layers.len(), 1);
+    assert_eq!(layered.layers[0].name, "dot");
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -242,6 +368,50 @@ fn a_cancelled_import_leaves_nothing_behind() {
     )
     .unwrap();
     assert!(made.is_none());
-    assert!(!layers_folder(&project_path).exists());
+    // Not even the staging folder.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_existing_layers_folder_is_left_as_it_is() {
+    let dir = temp_dir("existing");
+    let project_path = dir.join("p.limber");
+    let mine = layers_folder(&project_path);
+    std::fs::create_dir_all(&mine).unwrap();
+    // A user's file named like a layer's PNG, and another.
+    std::fs::write(mine.join("body.png"), b"my own body").unwrap();
+    std::fs::write(mine.join("notes.txt"), b"notes").unwrap();
+    let layered = read_layered_bytes(&ora_bytes([100, 80], &sample_layers(true)), false).unwrap();
+    let import = || {
+        super::import::import_layered_into(
+            &layered,
+            &project_path,
+            Rig::default(),
+            &PartRecipe::default(),
+            &Progress::new(),
+        )
+        .unwrap()
+        .unwrap()
+    };
+    let first = import();
+    assert_eq!(first.folder.path(), dir.join("p_layers 2"));
+    assert_eq!(
+        first.project.parts[0].image,
+        std::path::Path::new("p_layers 2/body.png")
+    );
+    assert!(dir.join("p_layers 2/body.png").exists());
+    // Again: a third folder, the second one kept for the parts that use it.
+    let second = import();
+    assert_eq!(second.folder.path(), dir.join("p_layers 3"));
+    // A folder removed after a failed save takes only what its import wrote.
+    std::fs::write(dir.join("p_layers 3/extra.txt"), b"x").unwrap();
+    second.folder.remove();
+    assert!(!dir.join("p_layers 3/body.png").exists());
+    assert_eq!(std::fs::read(dir.join("p_layers 3/extra.txt")).unwrap(), b"x");
+    assert_eq!(std::fs::read(mine.join("body.png")).unwrap(), b"my own body");
+    assert_eq!(std::fs::read(mine.join("notes.txt")).unwrap(), b"notes");
+    assert_eq!(std::fs::read_dir(&mine).unwrap().count(), 2);
+    assert!(dir.join("p_layers 2/arm.png").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -106,6 +106,25 @@ pub fn psd_bytes(canvas: [u32; 2], layers: &[LayerSpec]) -> Vec<u8> {
     out
 }
 
+/// A zip of `entries` (name, bytes), each deflated: for crafting ORA files (or damaged ones).
+pub fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    let deflated =
+        SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in entries {
+        let _ = zip.start_file(*name, deflated);
+        let _ = zip.write_all(bytes);
+    }
+    zip.finish().map(Cursor::into_inner).unwrap_or_default()
+}
+
+/// `image` as PNG bytes.
+pub fn png_bytes(image: &RgbaImage) -> Vec<u8> {
+    let mut png = Vec::new();
+    let _ = image.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png);
+    png
+}
+
 /// An ORA of `canvas` with `layers` (bottom first), each PNG in `data/`.
 pub fn ora_bytes(canvas: [u32; 2], layers: &[LayerSpec]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
@@ -154,11 +173,7 @@ pub fn ora_bytes(canvas: [u32; 2], layers: &[LayerSpec]) -> Vec<u8> {
     write("mimetype", b"image/openraster");
     write("stack.xml", xml.as_bytes());
     for (i, layer) in layers.iter().enumerate() {
-        let mut png = Vec::new();
-        let _ = layer
-            .image
-            .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png);
-        write(&format!("data/{i}.png"), &png);
+        write(&format!("data/{i}.png"), &png_bytes(&layer.image));
     }
     zip.finish().map(Cursor::into_inner).unwrap_or_default()
 }
