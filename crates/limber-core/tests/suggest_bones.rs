@@ -85,17 +85,7 @@ fn the_4096_lizard_meets_the_requirements_when_present() {
 
 /// A shape drawn as thick strokes between points (each stroke `radius` px thick on either side).
 fn strokes(w: u32, h: u32, radius: f64, lines: &[([f64; 2], [f64; 2])]) -> DynamicImage {
-    let img = RgbaImage::from_fn(w, h, |x, y| {
-        let p = [x as f64 + 0.5, y as f64 + 0.5];
-        let near = lines.iter().any(|(a, b)| {
-            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-            let t =
-                (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
-            (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy) <= radius
-        });
-        Rgba([200, 100, 50, if near { 255 } else { 0 }])
-    });
-    DynamicImage::ImageRgba8(img)
+    suggest_support::draw::drawn(w, h, radius, lines, &[])
 }
 
 #[test]
@@ -156,7 +146,10 @@ fn the_zombie_reads_as_a_figure_and_the_lizard_has_a_tail() {
     let lizard = image::open(assets().join("oc_lizard_2560w.png")).expect("the lizard");
     let lizard_bones = suggest_bones(&lizard, &SuggestSettings::default()).expect("bones");
     assert_eq!(lizard_bones[0].name, "root");
-    assert!(lizard_bones.iter().any(|b| b.name == "tail"), "{lizard_bones:?}");
+    assert!(
+        lizard_bones.iter().any(|b| b.name == "tail"),
+        "{lizard_bones:?}"
+    );
     assert!(
         lizard_bones.iter().any(|b| b.name.starts_with("limb_")),
         "{lizard_bones:?}"

@@ -14,6 +14,10 @@ use image::{DynamicImage, Rgba, RgbaImage};
 use limber_core::rig::{BoneRecord, skeleton_from_records};
 use limber_core::suggest::{CanvasPart, SuggestSettings, suggest_bones, suggest_on_canvas};
 
+#[path = "suggest_support/draw.rs"]
+mod draw;
+use draw::drawn;
+
 /// A marked joint within this fraction of the longer side of a bone joint.
 const REACH: f64 = 0.06;
 
@@ -179,30 +183,6 @@ fn every_marked_joint_of_the_drawn_figures_has_a_bone_joint_near_it() {
         }
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
-}
-
-/// A shape drawn as thick strokes between points, each stroke `radius` px thick either side, and
-/// round blobs (centre, radius).
-fn drawn(
-    w: u32,
-    h: u32,
-    radius: f64,
-    lines: &[([f64; 2], [f64; 2])],
-    blobs: &[([f64; 2], f64)],
-) -> DynamicImage {
-    let img = RgbaImage::from_fn(w, h, |x, y| {
-        let p = [x as f64 + 0.5, y as f64 + 0.5];
-        let near = lines.iter().any(|(a, b)| {
-            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-            let t =
-                (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
-            (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy) <= radius
-        }) || blobs
-            .iter()
-            .any(|(c, r)| (p[0] - c[0]).hypot(p[1] - c[1]) <= *r);
-        Rgba([90, 120, 200, if near { 255 } else { 0 }])
-    });
-    DynamicImage::ImageRgba8(img)
 }
 
 /// A figure drawn from its joints: head blob above the neck, limbs as strokes.
