@@ -1,5 +1,7 @@
-//! Criterion benchmark of "Suggest bones" (`core::suggest`) on the large lizards: from the decoded
-//! image (the alpha mask included) to the bone records; issue 18 holds the 2560 px lizard to 200 ms.
+//! Criterion benchmark of "Suggest bones" (`core::suggest`): from the decoded image (the alpha mask
+//! included) to the bone records, on the large lizards (issue 18 holds the 2560 px lizard to
+//! 200 ms) and on the two shapes of issue 28 that once ran away (5000 blobs on 4000 × 2000, which
+//! must keep to the 500-bone budget within 2 s, and a spiral).
 //!
 //! Run with `cargo bench --bench suggest`. The 4096 px lizard is read from `../shared/sprites` and
 //! skipped when absent.
@@ -8,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use image::{DynamicImage, Rgba, RgbaImage};
 use limber::core::image_io::load_png;
 use limber::core::suggest::{SuggestSettings, suggest_bones};
 
@@ -22,17 +25,60 @@ fn sprites() -> Vec<PathBuf> {
     .collect()
 }
 
+/// An opaque-or-transparent image from a per-pixel rule.
+fn drawn(w: u32, h: u32, inside: impl Fn(f64, f64) -> bool) -> DynamicImage {
+    DynamicImage::ImageRgba8(RgbaImage::from_fn(w, h, |x, y| {
+        let a = if inside(x as f64 + 0.5, y as f64 + 0.5) {
+            255
+        } else {
+            0
+        };
+        Rgba([120, 90, 60, a])
+    }))
+}
+
+/// 5000 blobs of two sizes on a 40 px pitch, 4000 × 2000.
+fn blobs() -> DynamicImage {
+    drawn(4000, 2000, |x, y| {
+        let (ix, iy) = ((x / 40.0).floor(), (y / 40.0).floor());
+        let r = if (ix + iy * 100.0) % 5.0 == 0.0 {
+            15.0
+        } else {
+            7.0
+        };
+        (x - ix * 40.0 - 20.0).hypot(y - iy * 40.0 - 20.0) <= r
+    })
+}
+
+/// A spiral stroke 24 px thick with 50 px between turns, 2000 × 2000.
+fn spiral() -> DynamicImage {
+    drawn(2000, 2000, |x, y| {
+        let (dx, dy) = (x - 1000.0, y - 1000.0);
+        let (rho, phi) = (dx.hypot(dy), dy.atan2(dx).rem_euclid(std::f64::consts::TAU));
+        let along = rho - 50.0 * phi / std::f64::consts::TAU;
+        let off = along - (along / 50.0).round() * 50.0;
+        rho > 60.0 && rho < 960.0 && off.abs() <= 12.0
+    })
+}
+
 fn suggest(c: &mut Criterion) {
     let mut group = c.benchmark_group("suggest");
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(6));
     let settings = SuggestSettings::default();
-    for path in sprites() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let image = load_png(&path).unwrap();
+    let mut images: Vec<(String, DynamicImage)> = sprites()
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            (name, load_png(&path).unwrap())
+        })
+        .collect();
+    images.push(("blobs_5000_4000x2000".into(), blobs()));
+    images.push(("spiral_2000".into(), spiral()));
+    for (name, image) in &images {
         group.bench_function(format!("{name}/suggest_bones"), |b| {
-            b.iter(|| suggest_bones(&image, &settings).unwrap().len())
+            b.iter(|| suggest_bones(image, &settings).unwrap().len())
         });
     }
     group.finish();

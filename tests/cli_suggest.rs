@@ -83,3 +83,80 @@ fn bad_input_is_one_line_and_writes_nothing() {
     assert_ne!(out.status.code(), Some(0));
     assert!(!out_path.exists());
 }
+
+#[test]
+fn a_project_is_read_across_its_parts() {
+    let dir = common::temp_dir("suggest_project");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let project_path = dir.join("zombie.limber");
+    limber_ok(&["new", s(&sprite), "-o", s(&project_path)]);
+    let rig_path = dir.join("rig.json");
+    let out = limber_ok(&["rig", s(&project_path), "--suggest", "-o", s(&rig_path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("bones suggested"), "{stdout}");
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(
+        file.bones.iter().any(|b| b.name == "head"),
+        "{:?}",
+        file.bones
+    );
+    // The project itself is an input: writing over it is refused.
+    let before = std::fs::read(&project_path).expect("the project");
+    let refused = limber(&["rig", s(&project_path), "--suggest", "-o", s(&project_path)]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert_eq!(std::fs::read(&project_path).expect("the project"), before);
+}
+
+/// Issue 28: 5000 blobs on 4000 x 2000 once made 5000 bones in 42 s, a rig `new` refused. Under a
+/// lowered bone budget (LIMBER_MAX_BONES=50) the rig keeps to it, says what it left out, and `new`
+/// takes it.
+#[test]
+fn many_blobs_keep_to_the_bone_budget() {
+    let dir = common::temp_dir("suggest_blobs");
+    let image = image::RgbaImage::from_fn(4000, 2000, |x, y| {
+        let (cx, cy) = ((x / 40) * 40 + 20, (y / 40) * 40 + 20);
+        let (dx, dy) = (x as f64 + 0.5 - cx as f64, y as f64 + 0.5 - cy as f64);
+        image::Rgba([50, 90, 200, if dx.hypot(dy) <= 9.0 { 255 } else { 0 }])
+    });
+    let png = dir.join("blobs.png");
+    image.save(&png).expect("blobs.png");
+    let rig_path = dir.join("blobs_rig.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(["rig", s(&png), "--suggest", "-o", s(&rig_path)])
+        .env("LIMBER_MAX_BONES", "50")
+        .output()
+        .expect("limber runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("50-bone budget"), "{stdout}");
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(
+        file.bones.len() <= 50 && !file.bones.is_empty(),
+        "{} bones",
+        file.bones.len()
+    );
+    let project_path = dir.join("blobs.limber");
+    let new = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args([
+            "new",
+            s(&png),
+            "--rig",
+            s(&rig_path),
+            "-o",
+            s(&project_path),
+        ])
+        .env("LIMBER_MAX_BONES", "50")
+        .output()
+        .expect("limber runs");
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+}

@@ -40,18 +40,18 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
     let binding = &editor.document.project.parts[0].binding;
     let weighted: usize = (0..bones).filter(|&b| binding_uses(binding, b)).count();
     assert!(weighted >= 2, "weights spread over {weighted} bones");
-    // The bones' names appear in the skeleton list.
-    let first_limb = editor
+    // The zombie reads as a figure: its bones' human names appear in the skeleton list.
+    let arm = editor
         .document
         .project
         .rig
         .skeleton
         .bones
         .iter()
-        .find(|b| b.name.starts_with("limb_"))
+        .find(|b| b.name.starts_with("arm_upper_"))
         .map(|b| b.name.clone())
-        .expect("a limb");
-    harness.get_by_label(&first_limb);
+        .expect("an upper arm");
+    harness.get_by_label(&arm);
     harness.state_mut().run_command(Command::Undo);
     harness.run_steps(1);
     assert!(

@@ -1,23 +1,27 @@
-//! `limber rig IMAGE.png --suggest -o RIG.json`: a suggested skeleton for a sprite, written as
-//! RIG.json (see `core::suggest`).
+//! `limber rig IMAGE.png --suggest -o RIG.json` (or `limber rig PROJECT.limber --suggest -o
+//! RIG.json`, every part read where it sits on the canvas): a suggested skeleton written as
+//! RIG.json (see `core::suggest`), within the bone budget (what was left out is said).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use clap::Args;
+use image::DynamicImage;
 
 use super::MeshOptions;
 use crate::core::atomic_file::write_atomic;
 use crate::core::image_io::load_png;
 use crate::core::output_guard::Inputs;
+use crate::core::project::Project;
 use crate::core::rig::RigFile;
-use crate::core::suggest::{SuggestSettings, suggest_bones};
+use crate::core::suggest::{CanvasPart, SuggestSettings, suggest_on_canvas};
 
 #[derive(Debug, Args)]
 pub struct RigArgs {
-    /// The sprite (PNG).
+    /// The sprite (PNG), or a project (.limber) whose parts are read together on its canvas.
     pub image: PathBuf,
-    /// Propose bones from the sprite's shape: a root at its thickest point, a chain down each limb.
+    /// Propose bones from the sprite's shape: a figure's rig (hip, spine, neck, head, arms, legs)
+    /// when it reads as one, else a root at its thickest point and a chain down each limb.
     #[arg(long, required = true)]
     pub suggest: bool,
     #[command(flatten)]
@@ -27,15 +31,54 @@ pub struct RigArgs {
     pub output: PathBuf,
 }
 
+/// The images to read and where each sits: the one sprite, or a project's parts.
+fn sources(input: &Path, threshold: f64) -> anyhow::Result<Vec<(PathBuf, [u32; 2], f64)>> {
+    if input.extension().is_none_or(|e| e != "limber") {
+        return Ok(vec![(input.to_path_buf(), [0, 0], threshold)]);
+    }
+    let project = Project::load(input).map_err(|e| anyhow!("{}: {e}", input.display()))?;
+    if project.parts.is_empty() {
+        return Err(anyhow!("{}: the project has no part", input.display()));
+    }
+    Ok((0..project.parts.len())
+        .map(|i| {
+            let part = &project.parts[i];
+            (
+                project.image_path(input, i),
+                part.mesh.offset,
+                part.mesh_settings.alpha_threshold,
+            )
+        })
+        .collect())
+}
+
 pub fn run(args: &RigArgs) -> anyhow::Result<()> {
-    let image_name = args.image.display();
-    let inputs = Inputs::new().with(&args.image, "the input image");
-    super::outputs::check_outputs(&inputs, [args.output.as_path()])?;
-    let image = load_png(&args.image).map_err(|e| anyhow!("{image_name}: {e}"))?;
+    let input_name = args.image.display();
     let settings = SuggestSettings::from(&args.options.settings());
-    let bones = suggest_bones(&image, &settings).map_err(|e| anyhow!("{image_name}: {e}"))?;
+    let sources = sources(&args.image, settings.alpha_threshold)?;
+    let mut inputs = Inputs::new().with(&args.image, "the input");
+    for (path, _, _) in &sources {
+        inputs = inputs.with(path, "an input image");
+    }
+    super::outputs::check_outputs(&inputs, [args.output.as_path()])?;
+    let images: Vec<DynamicImage> = sources
+        .iter()
+        .map(|(path, _, _)| load_png(path).map_err(|e| anyhow!("{}: {e}", path.display())))
+        .collect::<anyhow::Result<_>>()?;
+    let parts: Vec<CanvasPart> = sources
+        .iter()
+        .zip(&images)
+        .map(|((_, offset, alpha_threshold), image)| CanvasPart {
+            image,
+            offset: *offset,
+            alpha_threshold: *alpha_threshold,
+        })
+        .collect();
+    let suggestion =
+        suggest_on_canvas(&parts, &settings).map_err(|e| anyhow!("{input_name}: {e}"))?;
+    let note = suggestion.pruned_note();
     let rig = RigFile {
-        bones,
+        bones: suggestion.bones,
         ..RigFile::default()
     };
     let mut text = serde_json::to_string_pretty(&rig)
@@ -44,9 +87,10 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     write_atomic(&args.output, text.as_bytes())
         .map_err(|e| anyhow!("{}: cannot write rig: {e}", args.output.display()))?;
     println!(
-        "{}: {} bones suggested for {image_name}",
+        "{}: {} bones suggested for {input_name}{}",
         args.output.display(),
-        rig.bones.len()
+        rig.bones.len(),
+        note.map(|n| format!(" ({n})")).unwrap_or_default()
     );
     Ok(())
 }

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use image::{DynamicImage, Rgba, RgbaImage};
+use limber_core::mask_bits::MaskBits;
 use limber_core::rig::BoneRecord;
-use limber_core::suggest::{SuggestSettings, suggest_bones};
+use limber_core::rig::skeleton_from_records;
+use limber_core::suggest::{SuggestSettings, suggest, suggest_bones};
 use suggest_support::check;
 use suggest_support::shape::Shape;
 
@@ -83,17 +85,7 @@ fn the_4096_lizard_meets_the_requirements_when_present() {
 
 /// A shape drawn as thick strokes between points (each stroke `radius` px thick on either side).
 fn strokes(w: u32, h: u32, radius: f64, lines: &[([f64; 2], [f64; 2])]) -> DynamicImage {
-    let img = RgbaImage::from_fn(w, h, |x, y| {
-        let p = [x as f64 + 0.5, y as f64 + 0.5];
-        let near = lines.iter().any(|(a, b)| {
-            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-            let t =
-                (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
-            (p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy) <= radius
-        });
-        Rgba([200, 100, 50, if near { 255 } else { 0 }])
-    });
-    DynamicImage::ImageRgba8(img)
+    suggest_support::draw::drawn(w, h, radius, lines, &[])
 }
 
 #[test]
@@ -135,19 +127,164 @@ fn a_transparent_image_is_an_error() {
 }
 
 #[test]
-fn the_zombie_gets_a_root_and_chains_named_by_direction() {
+fn the_zombie_reads_as_a_figure_and_the_lizard_has_a_tail() {
     let image = image::open(assets().join("kenney_zombie_walk0.png")).expect("the zombie");
     let bones = suggest_bones(&image, &SuggestSettings::default()).expect("bones");
-    assert_eq!(bones[0].name, "root");
+    assert_eq!(bones[0].name, "hip");
     assert_eq!(bones[0].parent, None);
+    let names: Vec<&str> = bones.iter().map(|b| b.name.as_str()).collect();
+    for wanted in [
+        "spine",
+        "head",
+        "arm_upper_l",
+        "arm_upper_r",
+        "leg_upper_l",
+        "leg_upper_r",
+    ] {
+        assert!(names.contains(&wanted), "no {wanted} in {names:?}");
+    }
+    let lizard = image::open(assets().join("oc_lizard_2560w.png")).expect("the lizard");
+    let lizard_bones = suggest_bones(&lizard, &SuggestSettings::default()).expect("bones");
+    assert_eq!(lizard_bones[0].name, "root");
     assert!(
-        bones
-            .iter()
-            .any(|b| b.name.starts_with("limb_") && b.name.ends_with("_b"))
+        lizard_bones.iter().any(|b| b.name == "tail"),
+        "{lizard_bones:?}"
+    );
+    assert!(
+        lizard_bones.iter().any(|b| b.name.starts_with("limb_")),
+        "{lizard_bones:?}"
     );
     // Deterministic: the same image gives the same bones.
     assert_eq!(
         bones,
         suggest_bones(&image, &SuggestSettings::default()).expect("bones")
     );
+}
+
+/// A `w` × `h` mask from a per-pixel rule.
+fn mask(w: u32, h: u32, inside: impl Fn(f64, f64) -> bool) -> MaskBits {
+    let img = RgbaImage::from_fn(w, h, |x, y| {
+        Rgba([
+            0,
+            0,
+            0,
+            if inside(x as f64 + 0.5, y as f64 + 0.5) {
+                255
+            } else {
+                0
+            },
+        ])
+    });
+    MaskBits::from_image(&DynamicImage::ImageRgba8(img), 0.5).expect("a mask")
+}
+
+/// 5000 blobs on 4000 × 2000 (issue 28: 5000 bones, 42 s): 1000 large ones (radius 15 px) among
+/// 4000 small ones (radius 7 px), on a 40 px pitch.
+fn blob_radius(ix: i64, iy: i64) -> f64 {
+    if (ix + iy * 100) % 5 == 0 { 15.0 } else { 7.0 }
+}
+
+fn blobs() -> MaskBits {
+    mask(4000, 2000, |x, y| {
+        let (ix, iy) = ((x / 40.0).floor() as i64, (y / 40.0).floor() as i64);
+        let (cx, cy) = (ix as f64 * 40.0 + 20.0, iy as f64 * 40.0 + 20.0);
+        (x - cx).hypot(y - cy) <= blob_radius(ix, iy)
+    })
+}
+
+/// A spiral stroke 24 px thick, 50 px between turns, on 2000 × 2000.
+fn spiral() -> MaskBits {
+    mask(2000, 2000, |x, y| {
+        let (dx, dy) = (x - 1000.0, y - 1000.0);
+        let (rho, phi) = (dx.hypot(dy), dy.atan2(dx).rem_euclid(std::f64::consts::TAU));
+        let pitch = 50.0;
+        let along = rho - pitch * phi / std::f64::consts::TAU;
+        let off = along - (along / pitch).round() * pitch;
+        rho > 60.0 && rho < 960.0 && off.abs() <= 12.0
+    })
+}
+
+#[test]
+fn many_blobs_keep_to_the_bone_budget_the_smallest_left_out() {
+    let bits = blobs();
+    let settings = SuggestSettings::default();
+    assert_eq!(settings.max_bones, 500, "the default budget is the rig's");
+    let start = Instant::now();
+    let suggestion = suggest(&bits, &settings).expect("bones");
+    println!(
+        "5000 blobs: {} bones in {:.0} ms; {:?}",
+        suggestion.bones.len(),
+        start.elapsed().as_secs_f64() * 1000.0,
+        suggestion.pruned_note()
+    );
+    let bones = &suggestion.bones;
+    assert!(
+        bones.len() <= 500 && bones.len() >= 100,
+        "{} bones",
+        bones.len()
+    );
+    skeleton_from_records(bones).expect("a valid skeleton");
+    assert!(suggestion.islands_left_out >= 4500, "{suggestion:?}");
+    assert!(
+        suggestion
+            .pruned_note()
+            .is_some_and(|n| n.contains("500-bone budget"))
+    );
+    // Only large blobs have bones: the small ones went first.
+    for b in bones {
+        let m = [(b.head[0] + b.tail[0]) / 2.0, (b.head[1] + b.tail[1]) / 2.0];
+        let (ix, iy) = ((m[0] / 40.0).floor() as i64, (m[1] / 40.0).floor() as i64);
+        assert_eq!(blob_radius(ix, iy), 15.0, "{} on a small blob", b.name);
+    }
+}
+
+#[test]
+fn a_spiral_keeps_to_the_bone_budget_and_stays_one_chain() {
+    let bits = spiral();
+    for max_bones in [500, 12] {
+        let settings = SuggestSettings {
+            max_bones,
+            ..SuggestSettings::default()
+        };
+        let start = Instant::now();
+        let suggestion = suggest(&bits, &settings).expect("bones");
+        println!(
+            "spiral, budget {max_bones}: {} bones in {:.0} ms",
+            suggestion.bones.len(),
+            start.elapsed().as_secs_f64() * 1000.0
+        );
+        let bones = &suggestion.bones;
+        assert!(
+            bones.len() <= max_bones && bones.len() >= 3,
+            "{} bones",
+            bones.len()
+        );
+        skeleton_from_records(bones).expect("a valid skeleton");
+        if max_bones < 500 {
+            // Merged down to a dozen, the chain cuts across the turns: only the count holds.
+            continue;
+        }
+        // The spiral's outer end keeps a bone end within 8 % of the side.
+        let ends: Vec<[f64; 2]> = bones.iter().flat_map(|b| [b.head, b.tail]).collect();
+        let near = |p: [f64; 2]| {
+            ends.iter()
+                .any(|e| (e[0] - p[0]).hypot(e[1] - p[1]) <= 160.0)
+        };
+        let outer = (0..2000)
+            .flat_map(|y| (0..2000).map(move |x| (x, y)))
+            .filter(|&(x, y)| bits.get(x, y))
+            .max_by(|a, b| {
+                let r = |(x, y): (usize, usize)| (x as f64 - 1000.0).hypot(y as f64 - 1000.0);
+                r(*a).total_cmp(&r(*b))
+            })
+            .expect("a visible pixel");
+        assert!(
+            near([outer.0 as f64, outer.1 as f64]),
+            "outer end {outer:?} has no bone end near: {:?}",
+            bones
+                .iter()
+                .map(|b| (&b.name, b.head, b.tail))
+                .collect::<Vec<_>>()
+        );
+    }
 }

@@ -1,16 +1,17 @@
-//! "Suggest bones": a skeleton proposed from the first part's sprite (`limber_core::suggest`),
-//! added as one undo step with its weights. Only on a rig without bones: an artist's bones are
-//! never replaced; the status says so instead.
+//! "Suggest bones": a skeleton proposed from every part's sprite read together where the parts sit
+//! on the canvas (`limber_core::suggest::suggest_on_canvas`), added as one undo step with its
+//! weights. Only on a rig without bones: an artist's bones are never replaced; the status says so
+//! instead, and says when the bone budget left anything out.
 
 use limber_core::edit::Edit;
-use limber_core::suggest::{SuggestSettings, suggest_bones};
+use limber_core::suggest::{CanvasPart, SuggestSettings, suggest_on_canvas};
 
 use crate::editor::Editor;
 
 impl Editor {
-    /// Adds the suggested bones for the first part's image (its own alpha threshold and island
-    /// size) and their weights, as one undo step; selects the root. Refused, with the reason in the
-    /// status, when the rig already has bones or the suggestion fails.
+    /// Adds the suggested bones for all parts' images (each part's own alpha threshold; the first
+    /// part's island size) and their weights, as one undo step; selects the root. Refused, with the
+    /// reason in the status, when the rig already has bones or the suggestion fails.
     pub fn suggest_bones(&mut self) {
         if !self.document.project.rig.skeleton.bones.is_empty() {
             self.status = "the rig already has bones: Suggest bones starts from a rig without any \
@@ -18,37 +19,44 @@ impl Editor {
                 .into();
             return;
         }
-        let Some(part) = self.document.project.parts.first() else {
+        let Some(first) = self.document.project.parts.first() else {
             self.status = "no part to suggest bones for".into();
             return;
         };
-        let settings = SuggestSettings::from(&part.mesh_settings);
-        let path = self.document.image_path(0);
-        let bones = match self
-            .document
-            .assets
-            .image(&path)
-            .and_then(|asset| suggest_bones(&asset.image, &settings))
-        {
-            Ok(bones) => bones,
+        let settings = SuggestSettings::from(&first.mesh_settings);
+        let mut assets = Vec::new();
+        for (index, part) in self.document.project.parts.iter().enumerate() {
+            let path = self.document.image_path(index);
+            match self.document.assets.image(&path) {
+                Ok(asset) => {
+                    assets.push((asset, part.mesh.offset, part.mesh_settings.alpha_threshold))
+                }
+                Err(e) => {
+                    self.status = format!("{}: {e}", path.display());
+                    return;
+                }
+            }
+        }
+        let parts: Vec<CanvasPart> = assets
+            .iter()
+            .map(|(asset, offset, alpha_threshold)| CanvasPart {
+                image: asset.image.as_ref(),
+                offset: *offset,
+                alpha_threshold: *alpha_threshold,
+            })
+            .collect();
+        // Suggested in canvas pixels, where the parts sit.
+        let suggestion = match suggest_on_canvas(&parts, &settings) {
+            Ok(suggestion) => suggestion,
             Err(e) => {
-                self.status = format!("{}: {e}", path.display());
+                self.status = format!("{}: {e}", self.document.image_path(0).display());
                 return;
             }
         };
-        let count = bones.len();
-        // Suggested in the image's pixels: placed where the image sits on the canvas.
-        let [dx, dy] = part.mesh.offset.map(f64::from);
-        let bones: Vec<_> = bones
-            .into_iter()
-            .map(|mut bone| {
-                bone.head = [bone.head[0] + dx, bone.head[1] + dy];
-                bone.tail = [bone.tail[0] + dx, bone.tail[1] + dy];
-                bone
-            })
-            .collect();
+        let count = suggestion.bones.len();
+        let note = suggestion.pruned_note();
         self.document.begin();
-        for bone in bones {
+        for bone in suggestion.bones {
             if !self.apply(Edit::AddBone(bone)) {
                 self.document.cancel();
                 return;
@@ -57,6 +65,9 @@ impl Editor {
         self.recompute_weights();
         self.document.commit();
         self.selected_bone = Some(0);
-        self.status = format!("{count} bones suggested (undo removes them)");
+        self.status = match note {
+            Some(note) => format!("{count} bones suggested, {note} (undo removes them)"),
+            None => format!("{count} bones suggested (undo removes them)"),
+        };
     }
 }

@@ -1,11 +1,14 @@
 //! Tree segments → chains of bones: the root bone at the thickest point, then each segment cut into
-//! bones by its length (2–4 on a limb, 1–3 on the trunk), a bone cut again where its straight line
-//! would leave the shape, each chain named by the way it points from the root.
+//! bones where it bends or narrows ([`super::joints`]), with more cuts at even spacing where a long
+//! segment has too few (2–4 on a limb, 1–3 on the trunk by its length), a bone cut again where its
+//! straight line would leave the shape; each chain named by the way it points from the root, the
+//! longest limb `tail` when it is clearly the longest ([`super::naming`]).
 
 use crate::mask_bits::MaskBits;
 use crate::rig::BoneRecord;
 
 use super::grid::Grid;
+use super::joints::Profile;
 use super::naming::{Names, direction};
 use super::tree::Segment;
 
@@ -26,6 +29,8 @@ pub struct Island<'a> {
     pub detail: Detail,
     /// The full-resolution mask, which bones must lie over.
     pub mask: &'a MaskBits,
+    /// Each cell's distance to the outline (cells), from [`super::edt`].
+    pub thickness: &'a [f64],
 }
 
 /// The share of a bone's length that may miss the mask (antialiased corners).
@@ -92,12 +97,16 @@ const MIN_LIMB: f64 = 0.07;
 /// Shortest bone made, as a fraction of the image's longer side.
 pub const MIN_BONE: f64 = 0.011;
 
+/// Joints found where a chain bends or narrows lie at least this far (a fraction of the longer
+/// side) from each other and from the chain's ends.
+pub const MIN_JOINT_SPACING: f64 = 0.04;
+
 impl Island<'_> {
-    fn point(&self, cell: usize) -> [f64; 2] {
+    pub fn point(&self, cell: usize) -> [f64; 2] {
         self.grid.centre(cell, self.image_size.0, self.image_size.1)
     }
 
-    fn length(&self, cells: &[usize]) -> f64 {
+    pub fn length(&self, cells: &[usize]) -> f64 {
         cells
             .windows(2)
             .map(|w| {
@@ -109,7 +118,11 @@ impl Island<'_> {
 
     /// Whether the straight line between two cells' centres lies over the mask's pixels.
     fn straight_inside(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (self.point(a), self.point(b));
+        1.0 - self.share_inside(self.point(a), self.point(b)) <= MAY_MISS
+    }
+
+    /// The share of the straight line from `pa` to `pb` that lies over the mask's pixels.
+    pub fn share_inside(&self, pa: [f64; 2], pb: [f64; 2]) -> f64 {
         let steps = ((pb[0] - pa[0]).hypot(pb[1] - pa[1]) * 2.0).ceil().max(1.0) as usize;
         let (w, h) = (self.mask.width as f64, self.mask.height as f64);
         let missed = (0..=steps)
@@ -119,25 +132,49 @@ impl Island<'_> {
                 !(x >= 0.0 && y >= 0.0 && x < w && y < h && self.mask.get(x as usize, y as usize))
             })
             .count();
-        missed as f64 <= MAY_MISS * (steps + 1) as f64
+        1.0 - missed as f64 / (steps + 1) as f64
     }
 
-    /// Cut points (indices into `cells`) for `n` bones of equal arc length, then more cuts where a
-    /// bone would leave the shape (while both halves stay long enough).
-    fn cuts(&self, cells: &[usize], n: usize) -> Vec<usize> {
-        let mut arc = vec![0.0; cells.len()];
-        for k in 1..cells.len() {
-            arc[k] = arc[k - 1] + self.length(&cells[k - 1..=k]);
-        }
-        let total = arc[cells.len() - 1];
-        let mut cuts: Vec<usize> = (0..=n)
-            .map(|j| {
-                let target = total * j as f64 / n as f64;
-                arc.iter()
-                    .position(|&a| a >= target - 1e-9)
-                    .unwrap_or(cells.len() - 1)
-            })
+    /// The path's profile (points, arc length, thickness in px).
+    pub fn profile(&self, cells: &[usize]) -> Profile {
+        let points = cells.iter().map(|&c| self.point(c)).collect();
+        let raw: Vec<f64> = cells
+            .iter()
+            .map(|&c| self.thickness[c] * self.grid.cell as f64)
             .collect();
+        Profile::new(points, &raw)
+    }
+
+    /// Cut points (indices into `cells`) for about `n` bones (at most `most` at natural joints): the places where the path bends or
+    /// narrows, then even cuts of the longest pieces while there are fewer than `n` bones, then
+    /// more cuts where a bone would leave the shape (while both halves stay long enough).
+    fn cuts(&self, cells: &[usize], n: usize, most: usize) -> Vec<usize> {
+        let profile = self.profile(cells);
+        let arc = &profile.arc;
+        let spacing = (MIN_JOINT_SPACING * self.longer).max(MIN_BONE * self.longer);
+        let mut cuts = vec![0];
+        cuts.extend(profile.natural_joints(spacing, most.max(n).saturating_sub(1)));
+        cuts.push(cells.len() - 1);
+        while cuts.len() < n + 1 {
+            // The longest piece, cut at its best place around its middle.
+            let Some(k) = (0..cuts.len() - 1).max_by(|&a, &b| {
+                let la = arc[cuts[a + 1]] - arc[cuts[a]];
+                let lb = arc[cuts[b + 1]] - arc[cuts[b]];
+                la.total_cmp(&lb).then(b.cmp(&a))
+            }) else {
+                break;
+            };
+            let (a, b) = (arc[cuts[k]], arc[cuts[k + 1]]);
+            if b - a < 2.0 * MIN_BONE * self.longer {
+                break;
+            }
+            let third = (b - a) / 3.0;
+            let at = profile.best_near(a + third, b - third, (a + b) / 2.0);
+            if at <= cuts[k] || at >= cuts[k + 1] {
+                break;
+            }
+            cuts.insert(k + 1, at);
+        }
         cuts.dedup();
         let min_len = MIN_BONE * self.longer;
         let mut k = 0;
@@ -217,6 +254,7 @@ impl Island<'_> {
         let mut order: Vec<usize> = (0..segments.len()).collect();
         order.sort_by_key(|&s| (depth(s), s));
         let mut attach: Vec<String> = vec![root_name.clone(); segments.len()];
+        let tail = self.tail(segments);
         for s in order {
             let seg = &segments[s];
             let cells = &seg.cells[start[s]..];
@@ -243,13 +281,17 @@ impl Island<'_> {
             let by_size = (length / (unit * self.longer)).round() as usize;
             let fit = (length / min_len).floor() as usize;
             let n = by_size.clamp(least, most.max(least)).min(fit).max(1);
-            let cuts = self.cuts(cells, n);
+            let cuts = self.cuts(cells, n, most.max(least));
             let end = self.point(cells[cells.len() - 1]);
             let dir = direction(root_point, end);
             let base = names.chain(&self.prefix, if seg.leaf { "limb" } else { "trunk" }, dir);
             let mut parent = parent_name;
             for (k, pair) in cuts.windows(2).enumerate() {
-                let name = format!("{base}_{}", letter(k));
+                let name = if tail == Some(s) {
+                    format!("{}tail{}", self.prefix, numbered(k))
+                } else {
+                    format!("{base}_{}", letter(k))
+                };
                 bones.push(BoneRecord {
                     name: name.clone(),
                     parent: Some(parent),
@@ -263,6 +305,46 @@ impl Island<'_> {
             attach[s] = parent;
         }
         bones
+    }
+}
+
+impl Island<'_> {
+    /// The limb read as a tail: with three limbs or more, the longest from the root to its tip when
+    /// it is at least [`TAIL_RATIO`] times as long as any other and thinner than the root's radius.
+    fn tail(&self, segments: &[Segment]) -> Option<usize> {
+        let reach = |mut s: usize| {
+            let mut length = self.length(&segments[s].cells);
+            while let Some(p) = segments[s].parent {
+                s = p;
+                length += self.length(&segments[s].cells);
+            }
+            length
+        };
+        let mut limbs: Vec<(f64, usize)> = (0..segments.len())
+            .filter(|&s| segments[s].leaf)
+            .map(|s| (reach(s), s))
+            .collect();
+        if limbs.len() < 3 {
+            return None;
+        }
+        limbs.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (longest, s) = limbs[0];
+        let cells = &segments[s].cells;
+        let middle = cells[cells.len() / 2];
+        let thin = self.thickness[middle] * (self.grid.cell as f64) < 0.5 * self.radius;
+        (longest >= TAIL_RATIO * limbs[1].0 && thin).then_some(s)
+    }
+}
+
+/// How much longer than every other limb a tail is.
+const TAIL_RATIO: f64 = 1.4;
+
+/// "", "2", "3", … for the bones of a chain named as a whole (`tail`, `tail2`).
+fn numbered(k: usize) -> String {
+    if k == 0 {
+        String::new()
+    } else {
+        (k + 1).to_string()
     }
 }
 

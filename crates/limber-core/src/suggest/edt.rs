@@ -96,6 +96,7 @@ mod tests {
             height: h,
             cell: 1,
             inside,
+            origin: [0, 0],
         };
         let d = distance_to_outside(&grid);
         assert_eq!(d[0], 0.0);

@@ -1,7 +1,9 @@
 //! The mask on a coarser grid for the skeleton search, and its islands.
 //!
 //! A cell is `cell × cell` pixels; it is inside when at least half of its pixels (those within the
-//! image) are visible. Small sprites keep one pixel a cell. Islands are 8-connected.
+//! image) are visible. Small sprites keep one pixel a cell. Islands are 8-connected; each island is
+//! then searched on its own crop of the grid ([`Grid::crop`]), so the work on an island is in
+//! proportion to its own size however many islands the image holds.
 
 use crate::mask_bits::MaskBits;
 
@@ -11,6 +13,8 @@ pub struct Grid {
     pub height: usize,
     pub cell: usize,
     pub inside: Vec<bool>,
+    /// Where this grid's cell (0, 0) lies on the whole image's grid (a crop's corner; 0 otherwise).
+    pub origin: [usize; 2],
 }
 
 /// The 8 neighbour offsets and their step lengths (cells).
@@ -60,7 +64,42 @@ impl Grid {
             height,
             cell,
             inside,
+            origin: [0, 0],
         }
+    }
+
+    /// The island's cells alone on a grid cropped to their bounding box plus one outside cell each
+    /// side, and the island's cells on that grid.
+    pub fn crop(&self, island: &[usize]) -> (Grid, Vec<usize>) {
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for &i in island {
+            let (x, y) = (i % self.width, i / self.width);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        if island.is_empty() {
+            (x0, y0) = (0, 0);
+        }
+        // One outside cell around, where the grid has room (beyond the grid is outside anyway).
+        let (x0, y0) = (x0.saturating_sub(1), y0.saturating_sub(1));
+        let (x1, y1) = ((x1 + 1).min(self.width - 1), (y1 + 1).min(self.height - 1));
+        let (width, height) = (x1 + 1 - x0, y1 + 1 - y0);
+        let mut inside = vec![false; width * height];
+        let cells: Vec<usize> = island
+            .iter()
+            .map(|&i| {
+                let j = (i / self.width - y0) * width + (i % self.width - x0);
+                inside[j] = true;
+                j
+            })
+            .collect();
+        let grid = Grid {
+            width,
+            height,
+            cell: self.cell,
+            inside,
+            origin: [self.origin[0] + x0, self.origin[1] + y0],
+        };
+        (grid, cells)
     }
 
     /// The neighbour of cell `i` by offset (dx, dy), when it is inside the grid and the mask.
@@ -77,8 +116,8 @@ impl Grid {
     /// The image-pixel position of cell `i`'s centre (clamped to the image for edge cells).
     pub fn centre(&self, i: usize, image_w: usize, image_h: usize) -> [f64; 2] {
         let c = self.cell as f64;
-        let x = ((i % self.width) as f64 + 0.5) * c;
-        let y = ((i / self.width) as f64 + 0.5) * c;
+        let x = ((i % self.width + self.origin[0]) as f64 + 0.5) * c;
+        let y = ((i / self.width + self.origin[1]) as f64 + 0.5) * c;
         [x.min(image_w as f64 - 0.5), y.min(image_h as f64 - 0.5)]
     }
 

@@ -1,24 +1,40 @@
-//! Suggested bones: a skeleton an artist would start from, proposed from the sprite's mask.
+//! Suggested bones: a skeleton an artist would start from, proposed from the sprite's mask, or
+//! from every part of a project read together on its canvas ([`suggest_on_canvas`]).
 //!
 //! The mask is brought to a coarse grid ([`grid`], at most [`SuggestSettings::grid_side`] cells a
-//! side). On each island large enough: the root is the thickest point (the largest distance to the
-//! outline, [`edt`]); the extremities are the prominent peaks of the walking distance from the
-//! island's geodesic centre ([`extremities`]); the paths from the root to them, made to keep to the
-//! middle of the shape ([`paths`]), join into a tree ([`tree`]) whose segments become chains of bones
-//! ([`chains`]) named by the way they point ([`naming`]). Smaller islands hang their own tree from the
-//! main island's root, so the rig has one root. Positions are image pixels, as in RIG.json.
+//! side). Each island large enough is searched on its own crop of the grid: the root is the
+//! thickest point (the largest distance to the outline, [`edt`]); the extremities are the prominent
+//! peaks of the walking distance from the island's geodesic centre ([`extremities`]); the paths
+//! from the root to them, made to keep to the middle of the shape ([`paths`]), join into a tree
+//! ([`tree`]). When the largest island reads as a figure (two feet below, a round head above) it
+//! gets a figure's rig with human names ([`figure`]); otherwise the tree's segments become chains
+//! of bones ([`chains`]) named by the way they point ([`naming`]). Either way bones are cut where
+//! the shape bends or narrows ([`joints`]). Smaller islands hang their own tree from the main
+//! island's root, so the rig has one root. Positions are image (or canvas) pixels, as in RIG.json.
+//!
+//! The rig stays within the bone budget ([`crate::limits::Limits::bones`], or
+//! [`SuggestSettings::max_bones`]): the smallest islands are left out first (before any work is
+//! spent on them), then the shortest bones of chains are merged with their neighbours
+//! ([`prune`]); the [`Suggestion`] says what was left out.
 
+mod canvas;
 mod chains;
 mod edt;
 mod extremities;
+mod figure;
 mod grid;
+mod joints;
 mod naming;
 mod paths;
+mod prune;
 mod tree;
+
+pub use canvas::{CanvasPart, suggest_on_canvas};
 
 use image::DynamicImage;
 
 use crate::error::{CoreError, CoreResult};
+use crate::limits::Limits;
 use crate::mask_bits::MaskBits;
 use crate::pipeline::MeshSettings;
 use crate::rig::BoneRecord;
@@ -35,6 +51,8 @@ pub struct SuggestSettings {
     pub min_island_area: f64,
     /// The longest side of the grid the search runs on (cells); larger images are sampled down.
     pub grid_side: usize,
+    /// The most bones suggested (the rig's bone budget in force by default).
+    pub max_bones: usize,
 }
 
 impl Default for SuggestSettings {
@@ -49,7 +67,34 @@ impl From<&MeshSettings> for SuggestSettings {
             alpha_threshold: mesh.alpha_threshold,
             min_island_area: mesh.min_island_area,
             grid_side: 512,
+            max_bones: usize::try_from(Limits::current().bones).unwrap_or(usize::MAX),
         }
+    }
+}
+
+/// The suggested bones and what the bone budget left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suggestion {
+    /// Parents before children; one root.
+    pub bones: Vec<BoneRecord>,
+    /// Islands large enough for bones that were left out, the smallest first, for the budget.
+    pub islands_left_out: usize,
+    /// Bones merged into their neighbours or dropped to stay within the budget.
+    pub bones_merged: usize,
+    /// The budget the suggestion kept to.
+    pub max_bones: usize,
+}
+
+impl Suggestion {
+    /// A sentence on what the budget left out, when it left out anything.
+    pub fn pruned_note(&self) -> Option<String> {
+        if self.islands_left_out == 0 && self.bones_merged == 0 {
+            return None;
+        }
+        Some(format!(
+            "kept to the {}-bone budget: {} smallest islands left out, {} short bones merged",
+            self.max_bones, self.islands_left_out, self.bones_merged
+        ))
     }
 }
 
@@ -83,36 +128,57 @@ pub fn suggest_bones(
     suggest_from_mask(&bits, settings)
 }
 
-/// Bones for a mask: the root bone `root` at the largest island's thickest point, a chain of bones
-/// to each extremity, parents before children. An error when no pixel is visible.
+/// Bones for a mask: see [`suggest`].
 pub fn suggest_from_mask(
     bits: &MaskBits,
     settings: &SuggestSettings,
 ) -> CoreResult<Vec<BoneRecord>> {
+    Ok(suggest(bits, settings)?.bones)
+}
+
+/// Bones for a mask: the root bone (`root`, or `hip` for a figure) on the largest island, chains
+/// to each extremity, parents before children, within the bone budget. An error when no pixel is
+/// visible.
+pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Suggestion> {
+    let nothing = || CoreError::NothingVisible {
+        threshold: settings.alpha_threshold,
+    };
     if !bits.any() {
-        return Err(CoreError::NothingVisible {
-            threshold: settings.alpha_threshold,
-        });
+        return Err(nothing());
     }
+    let max_bones = settings.max_bones.max(1);
     let grid = Grid::new(bits, settings.grid_side);
     let islands = grid.islands();
     let Some(main) = islands.first() else {
-        return Err(CoreError::NothingVisible {
-            threshold: settings.alpha_threshold,
-        });
+        return Err(nothing());
     };
     let cell_area = (grid.cell * grid.cell) as f64;
     let min_cells =
         (settings.min_island_area / cell_area).max(main.len() as f64 * MIN_ISLAND_SHARE);
-    let thickness = edt::distance_to_outside(&grid);
     let longer = bits.width.max(bits.height) as f64;
-    let mut trees = Vec::new();
-    for (k, island) in islands.iter().enumerate() {
-        if k > 0 && (island.len() as f64) < min_cells {
-            continue;
-        }
-        trees.push(analyse(&grid, &thickness, island, k, longer));
-    }
+    // Every island kept needs one bone at least: the smallest beyond the budget are left out
+    // before any work is spent on them.
+    let large: Vec<(usize, &Vec<usize>)> = islands
+        .iter()
+        .enumerate()
+        .filter(|(k, island)| *k == 0 || island.len() as f64 >= min_cells)
+        .collect();
+    let mut islands_left_out = large.len().saturating_sub(max_bones);
+    let trees: Vec<Tree> = large
+        .into_iter()
+        .take(max_bones)
+        .map(|(k, island)| analyse(&grid, island, k, longer))
+        .collect();
+    let figure = trees.first().and_then(|t| {
+        figure::bones(
+            &t.view(bits, longer, chains::Detail::LEVELS[0], None),
+            &t.parent,
+            t.root,
+            &t.tips,
+            &t.cells,
+        )
+    });
+    let main_root = if figure.is_some() { "hip" } else { "root" };
     // The richest detail within an artist's count of bones: all tips with fewer and fewer bones a
     // limb, then only the strict ones.
     let budget =
@@ -126,45 +192,59 @@ pub fn suggest_from_mask(
         (true, levels[2]),
         (true, levels[3]),
     ];
-    let mut bones = Vec::new();
+    let mut per_tree: Vec<Vec<BoneRecord>> = Vec::new();
     for (strict_only, detail) in schedule {
-        bones.clear();
+        per_tree.clear();
         for tree in &trees {
+            if tree.island == 0
+                && let Some(figure) = &figure
+            {
+                per_tree.push(figure.clone());
+                continue;
+            }
             let main_island = tree.island == 0;
-            let chains = Island {
-                grid: &grid,
-                image_size: (bits.width, bits.height),
-                longer,
-                root: tree.root,
-                radius: thickness[tree.root] * grid.cell as f64,
-                prefix: if main_island {
-                    String::new()
-                } else {
-                    format!("island{}_", tree.island + 1)
-                },
-                attach_to: (!main_island).then(|| "root".to_string()),
-                detail: if main_island {
-                    detail
-                } else {
-                    detail.capped(1)
-                },
-                mask: bits,
+            let detail = if main_island {
+                detail
+            } else {
+                detail.capped(1)
             };
-            bones.extend(chains.bones(if strict_only { &tree.strict } else { &tree.all }));
+            let attach = (!main_island).then(|| main_root.to_string());
+            let view = tree.view(bits, longer, detail, attach);
+            per_tree.push(view.bones(if strict_only { &tree.strict } else { &tree.all }));
         }
-        if bones.len() <= budget {
+        if per_tree.iter().map(Vec::len).sum::<usize>() <= budget {
             break;
         }
     }
-    Ok(bones)
+    // The bone budget: the smallest islands go first, then short bones are merged.
+    let mut total: usize = per_tree.iter().map(Vec::len).sum();
+    while total > max_bones && per_tree.len() > 1 {
+        total -= per_tree.pop().map_or(0, |b| b.len());
+        islands_left_out += 1;
+    }
+    let mut bones: Vec<BoneRecord> = per_tree.into_iter().flatten().collect();
+    let bones_merged = prune::to_budget(&mut bones, max_bones);
+    Ok(Suggestion {
+        bones,
+        islands_left_out,
+        bones_merged,
+        max_bones,
+    })
 }
 
-/// One island's skeleton before it is cut into bones.
+/// One island's skeleton before it is cut into bones, on the island's own crop of the grid.
 struct Tree {
     /// The island's rank by size (0: the largest).
     island: usize,
+    grid: Grid,
+    /// The island's cells on `grid`, and each cell's distance to the outline (cells).
+    cells: Vec<usize>,
+    thickness: Vec<f64>,
     /// The thickest cell.
     root: usize,
+    /// The centred paths' predecessors towards the root, and the tips they lead to.
+    parent: Vec<usize>,
+    tips: Vec<usize>,
     /// The segments to every tip found, and to the strict ones only.
     all: Vec<tree::Segment>,
     strict: Vec<tree::Segment>,
@@ -172,42 +252,84 @@ struct Tree {
     strict_count: usize,
 }
 
-/// Finds an island's root and tips and the centred paths joining them.
-fn analyse(grid: &Grid, thickness: &[f64], island: &[usize], k: usize, longer: f64) -> Tree {
-    let root = extremities::farthest(thickness, island);
-    let centre = extremities::geodesic_centre(grid, island);
+impl Tree {
+    /// The island as the chains see it.
+    fn view<'a>(
+        &'a self,
+        mask: &'a MaskBits,
+        longer: f64,
+        detail: chains::Detail,
+        attach_to: Option<String>,
+    ) -> Island<'a> {
+        Island {
+            grid: &self.grid,
+            image_size: (mask.width, mask.height),
+            longer,
+            root: self.root,
+            radius: self.thickness[self.root] * self.grid.cell as f64,
+            prefix: if self.island == 0 {
+                String::new()
+            } else {
+                format!("island{}_", self.island + 1)
+            },
+            attach_to,
+            detail,
+            mask,
+            thickness: &self.thickness,
+        }
+    }
+}
+
+/// Finds an island's root and tips and the centred paths joining them, on the island's crop.
+fn analyse(whole: &Grid, island: &[usize], k: usize, longer: f64) -> Tree {
+    let (grid, island) = whole.crop(island);
+    let thickness = edt::distance_to_outside(&grid);
+    let root = extremities::farthest(&thickness, &island);
+    let centre = extremities::geodesic_centre(&grid, &island);
     let cells = |f: f64| f * longer / grid.cell as f64;
-    let from_centre = paths::walking(grid, centre).dist;
-    let from_root = paths::walking(grid, root).dist;
+    let from_centre = paths::walking(&grid, centre).dist;
+    let from_root = paths::walking(&grid, root).dist;
     // The requirement's extremities: 5% prominent from the centre, the farthest within 6%.
-    let strict_peaks = extremities::prominent_peaks(grid, &from_centre, island, cells(0.05), 0.25);
+    let strict_peaks =
+        extremities::prominent_peaks(&grid, &from_centre, &island, cells(0.05), 0.25);
     let strict_count =
-        extremities::spread_out(grid, &strict_peaks, usize::MAX, 0.06 * longer).len();
+        extremities::spread_out(&grid, &strict_peaks, usize::MAX, 0.06 * longer).len();
     // A limb is a peak seen from the centre or from the root, looser than the requirement's.
     let mut loose = Vec::new();
     for dist in [&from_centre, &from_root] {
         loose.extend(extremities::prominent_peaks(
-            grid,
+            &grid,
             dist,
-            island,
+            &island,
             cells(PROMINENCE),
             MIN_REACH,
         ));
     }
     let ends = |peaks: &[usize]| -> Vec<usize> {
-        extremities::spread_out(grid, peaks, root, TIP_SPACING * longer)
+        extremities::spread_out(&grid, peaks, root, TIP_SPACING * longer)
             .into_iter()
             .map(|t| {
-                extremities::tip_middle(grid, &from_centre, t, cells(TIP_DROP), TIP_REACH * longer)
+                extremities::tip_middle(&grid, &from_centre, t, cells(TIP_DROP), TIP_REACH * longer)
             })
             .collect()
     };
-    let centred = paths::centred(grid, root, thickness);
+    let mut centred = paths::centred(&grid, root, &thickness);
+    let tips = ends(&loose);
+    let strict_tips = ends(&strict_peaks);
+    let all_tips: Vec<usize> = tips.iter().chain(&strict_tips).copied().collect();
+    tree::merge_side_by_side(&grid, &mut centred, &thickness, root, &all_tips);
+    let all = tree::segments(&centred, root, &tips);
+    let strict = tree::segments(&centred, root, &strict_tips);
     Tree {
         island: k,
+        cells: island,
         root,
-        all: tree::segments(&centred, root, &ends(&loose)),
-        strict: tree::segments(&centred, root, &ends(&strict_peaks)),
+        parent: centred.parent,
+        tips,
+        all,
+        strict,
         strict_count,
+        thickness,
+        grid,
     }
 }

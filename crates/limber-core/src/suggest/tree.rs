@@ -1,9 +1,78 @@
 //! The union of the centred paths from the root to each extremity, cut into segments at the cells
 //! where paths join: a tree whose leaves are the limbs' tips and whose inner segments are the trunk.
+//! Paths that run side by side along the same limb (two cells of equal thickness across a stroke's
+//! middle) are first joined into one ([`merge_side_by_side`]), so limbs share their trunk.
 
 use std::collections::HashMap;
 
+use super::grid::Grid;
 use super::paths::{NONE, ShortestPaths};
+
+/// Joins each tip's path (longest first) to the paths kept before it at its first cell that lies
+/// within half its thickness (and at least [`JOIN_REACH`] cells) of one of theirs: the cell's
+/// predecessor becomes the nearest such cell.
+pub fn merge_side_by_side(
+    grid: &Grid,
+    paths: &mut ShortestPaths,
+    thickness: &[f64],
+    root: usize,
+    tips: &[usize],
+) {
+    let mut order: Vec<usize> = tips
+        .iter()
+        .copied()
+        .filter(|&t| t != root && paths.parent[t] != NONE)
+        .collect();
+    order.sort_by(|&a, &b| paths.dist[b].total_cmp(&paths.dist[a]).then(a.cmp(&b)));
+    order.dedup();
+    let mut kept = vec![false; grid.inside.len()];
+    kept[root] = true;
+    let w = grid.width as i64;
+    for tip in order {
+        let mut path = Vec::new();
+        let mut at = tip;
+        loop {
+            if kept[at] {
+                break;
+            }
+            let reach = (0.5 * thickness[at]).max(JOIN_REACH);
+            let r = reach.floor() as i64;
+            let (x, y) = ((at % grid.width) as i64, (at / grid.width) as i64);
+            let mut best: Option<(f64, usize)> = None;
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= w || ny >= grid.height as i64 {
+                        continue;
+                    }
+                    let j = (ny * w + nx) as usize;
+                    let d = (dx as f64).hypot(dy as f64);
+                    if kept[j] && d <= reach && best.is_none_or(|(bd, _)| d < bd) {
+                        best = Some((d, j));
+                    }
+                }
+            }
+            if let Some((_, j)) = best {
+                if j != at {
+                    paths.parent[at] = j;
+                }
+                break;
+            }
+            path.push(at);
+            let up = paths.parent[at];
+            if up == NONE {
+                break;
+            }
+            at = up;
+        }
+        for c in path {
+            kept[c] = true;
+        }
+    }
+}
+
+/// The least reach (cells) at which side-by-side paths are joined.
+const JOIN_REACH: f64 = 1.5;
 
 /// A run of cells between two joints of the tree.
 pub struct Segment {

@@ -1,6 +1,7 @@
 //! The requirements on suggested bones, checked on a sprite's own pixels independently of the
 //! suggester: its own islands, walking distances, geodesic centre and extremities (issue 18 (a)–(d)).
 
+pub mod draw;
 pub mod shape;
 
 use std::collections::{HashMap, VecDeque};

@@ -1,0 +1,562 @@
+//! A shape that reads as a figure gets a figure's rig: `hip` where the legs part, `spine` up to
+//! where the arms branch, `neck` and `head`, `arm_upper_*`, `arm_lower_*`, `hand_*`,
+//! `leg_upper_*`, `leg_lower_*`, `foot_*`.
+//!
+//! The rules, on the island's tree of centred paths (root at the thickest point, one path to each
+//! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
+//! meet is the pelvis; the topmost end in the top 40% above the pelvis whose end is round (at
+//! least [`HEAD_ROUND`] of the island's largest thickness; the root itself when it is an end) is
+//! the head; of the other ends whose paths join the pelvis–head path, the longest on each side is
+//! an arm. Joints: knees and elbows, ankles and wrists where the limb bends or narrows most near
+//! a figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
+//! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
+//! and the head. Other ends get chains named by direction. A shape wider than tall, without two
+//! feet and a head, or whose figure bones would leave it, is not a figure and gets the generic
+//! chains.
+//!
+//! `_l` and `_r` are the character's own left and right, as for a figure facing the viewer: `_l`
+//! is on the image's right.
+
+use std::collections::HashMap;
+
+use crate::rig::BoneRecord;
+
+use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
+use super::joints::Profile;
+use super::naming::{Names, direction};
+use super::paths::NONE;
+
+/// A head's end is at least this fraction of the island's largest thickness (a hand's is less).
+const HEAD_ROUND: f64 = 0.4;
+/// Feet lie in this bottom fraction of the island; the head in the top [`HEAD_ZONE`].
+const FOOT_ZONE: f64 = 0.3;
+const HEAD_ZONE: f64 = 0.4;
+/// Where a limb's two inner joints fall with nothing standing out (fractions of its length from
+/// the shoulder or the pelvis), and how far either way they are looked for.
+const KNEE: (f64, f64, f64) = (0.3, 0.47, 0.65);
+const ANKLE: (f64, f64, f64) = (0.72, 0.86, 0.95);
+const ELBOW: (f64, f64, f64) = (0.3, 0.45, 0.62);
+const WRIST: (f64, f64, f64) = (0.66, 0.8, 0.93);
+/// An arm's path has left the trunk where its thickness is within this factor of the arm's own.
+const SHOULDER_WIDTH: f64 = 1.3;
+/// A figure's island is at least this many times as tall as it is wide.
+const UPRIGHT: f64 = 1.1;
+/// Every bone of a figure lies at least this share of its length over the shape, else the shape
+/// gets the generic chains.
+const OVER_SHAPE: f64 = 0.95;
+/// Legs are at least this fraction of the island's height.
+const LEG_LEAST: f64 = 0.15;
+
+/// The figure's bones, or `None` when the shape does not read as a figure. `parent` are the
+/// centred paths' predecessors towards `root`; `tips` the island's tips (grid cells of the crop).
+pub fn bones(
+    island: &Island,
+    parent: &[usize],
+    root: usize,
+    tips: &[usize],
+    cells: &[usize],
+) -> Option<Vec<BoneRecord>> {
+    let tree = CellTree::new(parent, root, tips);
+    let (top, bottom) = cells.iter().fold((f64::INFINITY, 0.0f64), |(t, b), &c| {
+        let y = island.point(c)[1];
+        (t.min(y), b.max(y))
+    });
+    let height = (bottom - top).max(1.0);
+    let (left, right) = cells.iter().fold((f64::INFINITY, 0.0f64), |(l, r), &c| {
+        let x = island.point(c)[0];
+        (l.min(x), r.max(x))
+    });
+    // A figure stands: taller than wide (a lizard seen from above or a dragon is not one).
+    if height < UPRIGHT * (right - left) {
+        return None;
+    }
+    let largest = island.thickness[root];
+    let cell = island.grid.cell as f64;
+    let y = |c: usize| island.point(c)[1];
+    let mut ends = tree.ends.clone();
+    ends.sort_by(|&a, &b| y(b).total_cmp(&y(a)).then(a.cmp(&b)));
+    // Feet: the lowest pair of ends in the bottom zone whose paths meet well above both (two
+    // corners of one broad foot meet just above it).
+    let low: Vec<usize> = ends
+        .iter()
+        .copied()
+        .filter(|&e| y(e) >= bottom - FOOT_ZONE * height)
+        .collect();
+    let (f1, f2, pelvis) = low
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| low[i + 1..].iter().map(move |&b| (a, b)))
+        .map(|(a, b)| (a, b, tree.meet(a, b)))
+        .find(|&(a, b, m)| y(m) < y(a).min(y(b)) - LEG_LEAST * height)?;
+    // The head: the topmost round end well above the pelvis, else the thickest point itself when
+    // it lies there (a big head, whose outline's bumps are no limbs).
+    let round = |e: usize| tree.end_thickness(island, e) >= HEAD_ROUND * largest;
+    let high = |e: usize| y(e) <= top + HEAD_ZONE * height && y(e) < y(pelvis) - 0.15 * height;
+    let head = ends
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&e| e != f1 && e != f2)
+        .find(|&e| high(e) && round(e))
+        .or_else(|| (root != pelvis && high(root)).then_some(root))?;
+    let central = tree.path(pelvis, head);
+    let on_central: HashMap<usize, usize> =
+        central.iter().enumerate().map(|(k, &c)| (c, k)).collect();
+    // Arms: the longest other end on each side whose path joins the central path.
+    let mut arms: [Option<(usize, usize, f64)>; 2] = [None, None];
+    let mut extras = Vec::new();
+    for &e in &ends {
+        if e == f1 || e == f2 || e == head {
+            continue;
+        }
+        let Some(join) = tree.first_on(e, &on_central) else {
+            extras.push(e);
+            continue;
+        };
+        let at = central[on_central[&join]];
+        let side = usize::from(island.point(e)[0] > island.point(at)[0]);
+        let reach = island.length(&tree.path(join, e));
+        let below = y(e) > y(pelvis) + 0.25 * height;
+        // A path that joins at the head itself is the head's (hair, a helmet's rim), not an arm.
+        let (pj, ph) = (island.point(join), island.point(head));
+        let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell;
+        if below || at_head || reach < MIN_JOINT_SPACING * island.longer * 2.0 {
+            extras.push(e);
+            continue;
+        }
+        match arms[side] {
+            Some((_, _, r)) if r >= reach => extras.push(e),
+            Some((other, _, _)) => {
+                extras.push(other);
+                arms[side] = Some((e, join, reach));
+            }
+            None => arms[side] = Some((e, join, reach)),
+        }
+    }
+    let mut rig = Rig::new(island);
+    let min_len = MIN_BONE * island.longer;
+    let spacing = (MIN_JOINT_SPACING * island.longer).max(min_len);
+    let trunk = island.profile(&central);
+    let total = trunk.len();
+    // The chest: where the arms branch nearest the head, else 60% of the way up.
+    let chest = arms
+        .iter()
+        .flatten()
+        .map(|&(_, join, _)| on_central[&join])
+        .max()
+        .unwrap_or_else(|| trunk.at(0.6 * total));
+    let chest = chest.clamp(
+        trunk.at(2.0 * spacing.min(0.3 * total)),
+        trunk.at((total - spacing).max(0.0)),
+    );
+    // The legs leave the trunk where their width drops to their own; the hip joint lies between.
+    let mut legs: Vec<(usize, Vec<usize>, Profile, usize)> = [f1, f2]
+        .into_iter()
+        .map(|end| {
+            let path = tree.path(pelvis, end);
+            let profile = island.profile(&path);
+            let exit = shoulder(&profile);
+            (end, path, profile, exit)
+        })
+        .collect();
+    legs.sort_by(|a, b| island.point(a.0)[0].total_cmp(&island.point(b.0)[0]));
+    let exits = legs
+        .iter()
+        .map(|(_, _, p, k)| p.points[*k])
+        .collect::<Vec<_>>();
+    let hip_head = [
+        (exits[0][0] + exits[1][0]) / 2.0,
+        (exits[0][1] + exits[1][1]) / 2.0,
+    ];
+    let hip_tail = trunk.at((0.25 * trunk.arc[chest]).max(min_len));
+    let hip = rig.free_bone(
+        "hip",
+        island.attach_to.clone(),
+        hip_head,
+        trunk.points[hip_tail],
+    );
+    if hip == island.attach_to {
+        return None;
+    }
+    for &c in &central[..=hip_tail] {
+        rig.owner.insert(c, hip.clone().unwrap_or_default());
+    }
+    let spine = rig.bone("spine", hip.clone(), &trunk, hip_tail, chest, &central);
+    // Neck and head: the narrowest place between the chest and the head's end.
+    let rest = total - trunk.arc[chest];
+    let head_tail = head_end(island, &tree, head, &central);
+    let (head_parent, head_from) = if rest >= 2.0 * spacing {
+        let from = trunk.arc[chest];
+        let neck_at = narrowest(&trunk, from + 0.15 * rest, from + 0.75 * rest);
+        let neck = rig.bone("neck", spine.clone(), &trunk, chest, neck_at, &central);
+        (neck, neck_at)
+    } else {
+        (spine.clone(), chest)
+    };
+    let last = central.len() - 1;
+    if rig
+        .bone("head", head_parent, &trunk, head_from, last, &central)
+        .is_some()
+        && let Some(bone) = rig.bones.last_mut()
+        && bone.name.ends_with("head")
+    {
+        bone.tail = head_tail;
+    }
+    // Arms from the spine, legs from the hip.
+    for (side, arm) in arms.iter().enumerate() {
+        let Some((end, join, _)) = *arm else { continue };
+        let path = tree.path(join, end);
+        let profile = island.profile(&path);
+        let suffix = if side == 0 { "r" } else { "l" };
+        let mut shoulder = shoulder(&profile);
+        if shoulder == 0 {
+            // No trunk to leave (a stick figure): the shoulder is where the path turns early.
+            let at = profile.best_near(spacing, 0.35 * profile.len(), spacing);
+            if profile.score[at] >= super::joints::MIN_SCORE {
+                shoulder = at;
+            }
+        }
+        let parent = if profile.arc[shoulder] >= spacing {
+            let name = format!("shoulder_{suffix}");
+            rig.bone(&name, spine.clone(), &profile, 0, shoulder, &path)
+        } else {
+            spine.clone()
+        };
+        rig.limb(
+            ["arm_upper", "arm_lower", "hand"],
+            suffix,
+            parent,
+            &profile,
+            &path,
+            shoulder,
+            [ELBOW, WRIST],
+            spacing,
+        );
+    }
+    for (side, (_, path, profile, exit)) in legs.iter().enumerate() {
+        let suffix = if side == 0 { "r" } else { "l" };
+        rig.limb(
+            ["leg_upper", "leg_lower", "foot"],
+            suffix,
+            hip.clone(),
+            profile,
+            path,
+            *exit,
+            [KNEE, ANKLE],
+            spacing,
+        );
+    }
+    // Anything else: a chain by direction from where it joins the bones made so far.
+    let mut names = Names::default();
+    let pelvis_point = island.point(pelvis);
+    for e in extras {
+        let Some(join) = tree.first_on(e, &rig.owner) else {
+            continue;
+        };
+        let attach = rig.owner[&join].clone();
+        let path = tree.path(join, e);
+        let profile = island.profile(&path);
+        if profile.len() < 2.0 * spacing {
+            continue;
+        }
+        let mut cuts = vec![0];
+        cuts.extend(profile.natural_joints(spacing, 2));
+        cuts.push(path.len() - 1);
+        let base = names.chain("", "limb", direction(pelvis_point, island.point(e)));
+        let mut parent = Some(attach);
+        for (k, pair) in cuts.windows(2).enumerate() {
+            let name = format!("{base}_{}", char::from(b'a' + k.min(25) as u8));
+            parent = rig.bone(&name, parent, &profile, pair[0], pair[1], &path);
+        }
+    }
+    let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
+    rig.bones.iter().all(inside).then_some(rig.bones)
+}
+
+/// The bones made so far and which bone each path cell belongs to.
+struct Rig<'a> {
+    island: &'a Island<'a>,
+    bones: Vec<BoneRecord>,
+    owner: HashMap<usize, String>,
+}
+
+impl<'a> Rig<'a> {
+    fn new(island: &'a Island<'a>) -> Self {
+        Self {
+            island,
+            bones: Vec::new(),
+            owner: HashMap::new(),
+        }
+    }
+
+    /// A bone along `cells[from..=to]` (indices into `profile` too); returns the name children
+    /// hang from: this bone's, or `parent` when the stretch is too short for a bone.
+    fn bone(
+        &mut self,
+        name: &str,
+        parent: Option<String>,
+        profile: &Profile,
+        from: usize,
+        to: usize,
+        cells: &[usize],
+    ) -> Option<String> {
+        let made = self.free_bone(
+            name,
+            parent.clone(),
+            profile.points[from],
+            profile.points[to],
+        );
+        let owner = made.clone().or(parent.clone());
+        if let Some(owner) = &owner {
+            for &c in &cells[from.min(to)..=to.max(from)] {
+                self.owner.entry(c).or_insert_with(|| owner.clone());
+            }
+        }
+        owner
+    }
+
+    /// A bone from `head` to `tail` when it is long enough; see [`Rig::bone`].
+    fn free_bone(
+        &mut self,
+        name: &str,
+        parent: Option<String>,
+        head: [f64; 2],
+        tail: [f64; 2],
+    ) -> Option<String> {
+        let length = (tail[0] - head[0]).hypot(tail[1] - head[1]);
+        if length < MIN_BONE * self.island.longer {
+            return parent;
+        }
+        let name = format!("{}{name}", self.island.prefix);
+        self.bones.push(BoneRecord {
+            name: name.clone(),
+            parent,
+            head,
+            tail,
+            smoothness: None,
+            deform: true,
+        });
+        Some(name)
+    }
+
+    /// A limb of three bones from `start` along `profile`: its two inner joints near their
+    /// expected places, fewer bones when the limb is too short for three.
+    #[allow(clippy::too_many_arguments)]
+    fn limb(
+        &mut self,
+        names: [&str; 3],
+        suffix: &str,
+        parent: Option<String>,
+        profile: &Profile,
+        cells: &[usize],
+        start: usize,
+        places: [(f64, f64, f64); 2],
+        spacing: f64,
+    ) {
+        let last = cells.len() - 1;
+        let s0 = profile.arc[start];
+        let length = profile.len() - s0;
+        let pick = |(lo, mid, hi): (f64, f64, f64)| {
+            profile.best_near(s0 + lo * length, s0 + hi * length, s0 + mid * length)
+        };
+        let mut joints = vec![start];
+        if length >= 3.0 * spacing {
+            let first = pick(places[0]);
+            let second = pick(places[1]);
+            joints.push(first);
+            if profile.arc[second] - profile.arc[first] >= spacing
+                && profile.len() - profile.arc[second] >= spacing
+            {
+                joints.push(second);
+            }
+        } else if length >= 2.0 * spacing {
+            joints.push(pick(places[0]));
+        }
+        joints.push(last);
+        joints.dedup();
+        let mut parent = parent;
+        for (k, pair) in joints.windows(2).enumerate() {
+            let name = format!("{}_{suffix}", names[k.min(2)]);
+            parent = self.bone(&name, parent, profile, pair[0], pair[1], cells);
+        }
+    }
+}
+
+/// Where the head bone ends: the head's tip, or, when the head's end is the root (the thickest
+/// point, inside the head), beyond it towards the top of the head, still inside the shape.
+fn head_end(island: &Island, tree: &CellTree, head: usize, central: &[usize]) -> [f64; 2] {
+    let end = island.point(head);
+    if tree.tips_set.contains(&head) || central.len() < 2 {
+        return end;
+    }
+    let from = island.point(central[central.len().saturating_sub(4).min(central.len() - 2)]);
+    let (dx, dy) = (end[0] - from[0], end[1] - from[1]);
+    let len = dx.hypot(dy).max(1e-9);
+    let reach = 0.7 * island.thickness[head] * island.grid.cell as f64;
+    [end[0] + dx / len * reach, end[1] + dy / len * reach]
+}
+
+/// The index between arc lengths `from` and `to` where the path is thinnest.
+fn narrowest(profile: &Profile, from: f64, to: f64) -> usize {
+    let (lo, hi) = (profile.at(from), profile.at(to).max(profile.at(from)));
+    (lo..=hi)
+        .min_by(|&a, &b| {
+            profile.thickness[a]
+                .total_cmp(&profile.thickness[b])
+                .then(a.cmp(&b))
+        })
+        .unwrap_or(lo)
+}
+
+/// Where an arm's path has left the trunk: the first index from which its thickness stays within
+/// [`SHOULDER_WIDTH`] of the thickness along its outer 60%, kept within its first half.
+fn shoulder(profile: &Profile) -> usize {
+    let n = profile.thickness.len();
+    let outer = profile.at(0.4 * profile.len());
+    let mut own: Vec<f64> = profile.thickness[outer..].to_vec();
+    own.sort_by(f64::total_cmp);
+    let Some(&median) = own.get(own.len() / 2) else {
+        return 0;
+    };
+    let half = profile.at(0.5 * profile.len());
+    let mut at = half.min(n - 1);
+    while at > 0 && profile.thickness[at - 1] <= SHOULDER_WIDTH * median {
+        at -= 1;
+    }
+    at
+}
+
+/// The union of the centred paths from the root to the tips, as a tree of cells.
+struct CellTree<'a> {
+    parent: &'a [usize],
+    root: usize,
+    depth: HashMap<usize, usize>,
+    /// The tree's ends: its tips, and the root when only one path leaves it.
+    ends: Vec<usize>,
+    tips_set: std::collections::HashSet<usize>,
+}
+
+impl<'a> CellTree<'a> {
+    fn new(parent: &'a [usize], root: usize, tips: &[usize]) -> Self {
+        let tips: Vec<usize> = tips
+            .iter()
+            .copied()
+            .filter(|&t| t != root && parent[t] != NONE)
+            .collect();
+        let mut depth = HashMap::new();
+        let mut below_root = std::collections::HashSet::new();
+        for &t in &tips {
+            let mut path = vec![t];
+            let mut at = t;
+            while at != root && parent[at] != NONE && !depth.contains_key(&at) {
+                at = parent[at];
+                path.push(at);
+            }
+            let base = if at == root {
+                0
+            } else {
+                depth.get(&at).copied().unwrap_or(0)
+            };
+            depth.insert(root, 0);
+            for (k, &c) in path.iter().rev().enumerate() {
+                depth.entry(c).or_insert(base + k);
+            }
+            if path.len() >= 2 && path[path.len() - 1] == root {
+                below_root.insert(path[path.len() - 2]);
+            }
+        }
+        let mut ends = tips.clone();
+        if below_root.len() == 1 {
+            ends.push(root);
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        Self {
+            parent,
+            root,
+            depth,
+            tips_set: tips.into_iter().collect(),
+            ends,
+        }
+    }
+
+    fn up(&self, c: usize) -> Option<usize> {
+        (c != self.root && self.parent[c] != NONE).then(|| self.parent[c])
+    }
+
+    fn depth_of(&self, c: usize) -> usize {
+        self.depth.get(&c).copied().unwrap_or(0)
+    }
+
+    /// Where the paths from `a` and `b` to the root meet.
+    fn meet(&self, a: usize, b: usize) -> usize {
+        let (mut a, mut b) = (a, b);
+        while a != b {
+            let (da, db) = (self.depth_of(a), self.depth_of(b));
+            let step_a = da >= db;
+            let next = if step_a { self.up(a) } else { self.up(b) };
+            match next {
+                Some(n) if step_a => a = n,
+                Some(n) => b = n,
+                None => return self.root,
+            }
+        }
+        a
+    }
+
+    /// The cells from `a` to `b` through the tree.
+    fn path(&self, a: usize, b: usize) -> Vec<usize> {
+        let m = self.meet(a, b);
+        let mut first = vec![a];
+        let mut at = a;
+        while at != m {
+            let Some(n) = self.up(at) else { break };
+            at = n;
+            first.push(at);
+        }
+        let mut second = Vec::new();
+        let mut at = b;
+        while at != m {
+            second.push(at);
+            let Some(n) = self.up(at) else { break };
+            at = n;
+        }
+        second.reverse();
+        first.extend(second);
+        first
+    }
+
+    /// The first cell of the path from `e` towards the root that `set` holds.
+    fn first_on<V>(&self, e: usize, set: &HashMap<usize, V>) -> Option<usize> {
+        let mut at = e;
+        loop {
+            if set.contains_key(&at) {
+                return Some(at);
+            }
+            at = self.up(at)?;
+        }
+    }
+
+    /// An end's largest thickness (px) within a short way of it: how round the end is.
+    fn end_thickness(&self, island: &Island, e: usize) -> f64 {
+        if !self.tips_set.contains(&e) {
+            return island.thickness[e];
+        }
+        let reach = 0.12 * island.longer;
+        let start = island.point(e);
+        let mut best = 0.0f64;
+        let mut at = e;
+        loop {
+            let p = island.point(at);
+            if (p[0] - start[0]).hypot(p[1] - start[1]) > reach {
+                break;
+            }
+            best = best.max(island.thickness[at]);
+            match self.up(at) {
+                Some(n) => at = n,
+                None => break,
+            }
+        }
+        best
+    }
+}
