@@ -19,21 +19,7 @@ fn s(path: &Path) -> String {
 
 /// Runs `limber` and kills it if it takes longer than 30 s (a FIFO opened for writing would hang).
 fn limber_within(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the limber binary runs");
-    let started = Instant::now();
-    while child.try_wait().expect("waitable").is_none() {
-        if started.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            panic!("limber {args:?} ran over 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
+    limber_env(args, &[])
 }
 
 /// A failed command: exit 1 and one line on stderr containing each of `expected`.

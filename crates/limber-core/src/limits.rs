@@ -37,7 +37,7 @@ pub const MAX_KEYS_PER_CLIP: u64 = 1_000_000;
 pub const MAX_CLIPS: u64 = 1_000;
 /// Most keys of a project, all clips together (bone, part, mix keys and events): with
 /// [`MAX_KEYS_PER_CLIP`] alone, a thousand clips could hold a billion.
-pub const MAX_KEYS: u64 = 2_000_000;
+pub const MAX_KEYS: u64 = 1_000_000;
 /// Most events of one clip. Games mark a handful of moments per clip (footsteps, sounds, hits).
 pub const MAX_EVENTS_PER_CLIP: u64 = 10_000;
 /// Most bytes of event text (names and string payloads), all clips together: 4 MiB. Every event
