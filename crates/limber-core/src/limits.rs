@@ -35,6 +35,17 @@ pub const MAX_WEIGHT_BONE_PIXELS: u64 = 2_500_000_000;
 pub const MAX_KEYS_PER_CLIP: u64 = 1_000_000;
 /// Most clips of a rig.
 pub const MAX_CLIPS: u64 = 1_000;
+/// Most written slots of a project (each a draw, and with clipping a stencil pass, per frame).
+pub const MAX_SLOTS: u64 = 10_000;
+/// Most attachments of all slots together.
+pub const MAX_ATTACHMENTS: u64 = 100_000;
+/// Most skins of a project.
+pub const MAX_SKINS: u64 = 1_000;
+/// Most entries (slot, name → attachment) of all skins together.
+pub const MAX_SKIN_ENTRIES: u64 = 100_000;
+/// Most vertices of one bounding-box or clipping polygon (posed every frame; a clipping polygon is
+/// drawn twice into the stencil).
+pub const MAX_POLYGON_VERTICES: u64 = 10_000;
 
 /// The limits in force (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +60,11 @@ pub struct Limits {
     pub keys_per_clip: u64,
     pub clips: u64,
     pub weight_bone_pixels: u64,
+    pub slots: u64,
+    pub attachments: u64,
+    pub skins: u64,
+    pub skin_entries: u64,
+    pub polygon_vertices: u64,
 }
 
 impl Limits {
@@ -64,6 +80,11 @@ impl Limits {
         keys_per_clip: MAX_KEYS_PER_CLIP,
         clips: MAX_CLIPS,
         weight_bone_pixels: MAX_WEIGHT_BONE_PIXELS,
+        slots: MAX_SLOTS,
+        attachments: MAX_ATTACHMENTS,
+        skins: MAX_SKINS,
+        skin_entries: MAX_SKIN_ENTRIES,
+        polygon_vertices: MAX_POLYGON_VERTICES,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -92,6 +113,11 @@ impl Limits {
             keys_per_clip: lower(d.keys_per_clip, "KEYS_PER_CLIP"),
             clips: lower(d.clips, "CLIPS"),
             weight_bone_pixels: lower(d.weight_bone_pixels, "WEIGHT_BONE_PIXELS"),
+            slots: lower(d.slots, "SLOTS"),
+            attachments: lower(d.attachments, "ATTACHMENTS"),
+            skins: lower(d.skins, "SKINS"),
+            skin_entries: lower(d.skin_entries, "SKIN_ENTRIES"),
+            polygon_vertices: lower(d.polygon_vertices, "POLYGON_VERTICES"),
         }
     }
 
