@@ -15,6 +15,7 @@ use crate::core::layered::read_layered;
 use crate::core::part_build::PartRecipe;
 use crate::core::progress::Progress;
 use crate::core::rig::{Rig, load_rig};
+use crate::core::slots::validate::check_project as check_slots;
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -69,6 +70,16 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
     let project = import_layered(&layered, &args.output, rig, &recipe, &Progress::new())
         .map_err(|e| anyhow!("{name}: {e}"))?
         .ok_or_else(|| anyhow!("{name}: cancelled"))?;
+    // Slots of the rig name the layers' parts, which the rig alone could not check.
+    if let Err(e) = check_slots(&project.rig.slots, &project.rig.clips, &project.parts) {
+        let folder = args.output.parent().unwrap_or(std::path::Path::new(""));
+        for part in &project.parts {
+            let _ = std::fs::remove_file(folder.join(&part.image));
+        }
+        let _ = std::fs::remove_dir(layers_folder(&args.output));
+        let rig = args.rig.as_deref().unwrap_or(&args.file).display();
+        return Err(anyhow!("{rig}: {e}"));
+    }
     if let Err(e) = project.save(&args.output) {
         let _ = std::fs::remove_dir_all(layers_folder(&args.output));
         return Err(anyhow!(

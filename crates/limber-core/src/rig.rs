@@ -22,8 +22,8 @@ use super::animation::{
     limits_and_transforms_from_records,
 };
 use super::limits::Limits;
-use super::slots::{SkinRecord, SlotError, SlotRecord, SlotSet};
 use super::skeleton::{Bone, Skeleton, SkeletonError};
+use super::slots::{SkinRecord, SlotError, SlotRecord, SlotSet};
 
 /// Largest rig file accepted, in bytes.
 pub const MAX_RIG_BYTES: u64 = 64 << 20;

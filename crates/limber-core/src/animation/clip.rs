@@ -12,8 +12,8 @@ use thiserror::Error;
 use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
-use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key, sample_slot};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
+use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key, sample_slot};
 use crate::pose::{BonePose, Pose};
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 

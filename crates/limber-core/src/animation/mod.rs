@@ -33,5 +33,5 @@ pub use follow::{
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
-pub use slot_keys::{SlotKeyRecord, SlotPose};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};
+pub use slot_keys::{SlotKeyRecord, SlotPose};

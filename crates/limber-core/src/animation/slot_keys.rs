@@ -72,9 +72,7 @@ pub fn check_slot_key(key: &SlotKeyRecord) -> Result<(), String> {
     if let Some(color) = key.color
         && !color.iter().all(|c| (0.0..=1.0).contains(c))
     {
-        return Err(format!(
-            "colour {color:?} has a component outside 0 to 1"
-        ));
+        return Err(format!("colour {color:?} has a component outside 0 to 1"));
     }
     if matches!(&key.attachment, Some(Some(name)) if name.trim().is_empty()) {
         return Err("the attachment name is empty".into());
@@ -156,7 +154,10 @@ mod tests {
         assert_eq!(half.color, Some([1.0, 0.5, 0.5, 0.75]));
         assert_eq!(sample_slot(&keys, 1.0).attachment, Some(None));
         assert_eq!(sample_slot(&keys, 1.5).color, Some([1.0, 0.0, 0.0, 0.5]));
-        assert_eq!(sample_slot(&keys, 2.5).attachment, Some(Some("closed".into())));
+        assert_eq!(
+            sample_slot(&keys, 2.5).attachment,
+            Some(Some("closed".into()))
+        );
         assert_eq!(sample_slot(&[], 0.3), SlotPose::default());
     }
 
@@ -170,7 +171,11 @@ mod tests {
         assert_eq!(absent.attachment, None);
         let text = serde_json::to_string(&null).unwrap();
         assert!(text.contains("\"attachment\":null"), "{text}");
-        assert!(!serde_json::to_string(&absent).unwrap().contains("attachment"));
+        assert!(
+            !serde_json::to_string(&absent)
+                .unwrap()
+                .contains("attachment")
+        );
     }
 
     #[test]

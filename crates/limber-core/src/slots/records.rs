@@ -88,7 +88,11 @@ impl AttachmentKind {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct AttachmentRecord {
     pub name: String,
-    #[serde(rename = "type", default, skip_serializing_if = "AttachmentKind::is_mesh")]
+    #[serde(
+        rename = "type",
+        default,
+        skip_serializing_if = "AttachmentKind::is_mesh"
+    )]
     pub kind: AttachmentKind,
     /// Mesh: the part that holds the image, mesh and weights.
     #[serde(default, skip_serializing_if = "Option::is_none")]

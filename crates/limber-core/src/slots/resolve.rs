@@ -8,7 +8,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::records::{AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, SlotSet, WHITE};
+use super::records::{
+    AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, SlotSet, WHITE,
+};
 use crate::project::Part;
 
 /// Where a slot of the list comes from.
@@ -90,7 +92,11 @@ impl<'a> SlotView<'a> {
             .and_then(|m| m.get(name))
             .map_or(name, String::as_str);
         match (self.record, self.source) {
-            (Some(r), _) => r.attachments.iter().position(|a| a.name == name).map(Shown::Attachment),
+            (Some(r), _) => r
+                .attachments
+                .iter()
+                .position(|a| a.name == name)
+                .map(Shown::Attachment),
             (None, SlotSource::Part(i)) => self
                 .part
                 .is_some_and(|p| p.name == name)
@@ -142,7 +148,11 @@ pub fn part_index(parts: &[Part]) -> HashMap<&str, usize> {
 }
 
 /// The part index a shown attachment draws, if it is a mesh.
-pub fn shown_part(view: &SlotView<'_>, shown: Shown, parts: &HashMap<&str, usize>) -> Option<usize> {
+pub fn shown_part(
+    view: &SlotView<'_>,
+    shown: Shown,
+    parts: &HashMap<&str, usize>,
+) -> Option<usize> {
     match shown {
         Shown::Part(i) => Some(i),
         Shown::Attachment(a) => view

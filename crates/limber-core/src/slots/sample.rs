@@ -45,11 +45,13 @@ pub fn sample_slots(
     slots
         .iter()
         .map(|view| {
-            let keyed = clip.map(|c| c.sample_slot(view.name, t)).unwrap_or_default();
+            let keyed = clip
+                .map(|c| c.sample_slot(view.name, t))
+                .unwrap_or_default();
             let own_order = match view.source {
-                SlotSource::Part(_) => view.part.and_then(|p| {
-                    clip.and_then(|c| c.sample_part(&p.name, t).draw_order)
-                }),
+                SlotSource::Part(_) => view
+                    .part
+                    .and_then(|p| clip.and_then(|c| c.sample_part(&p.name, t).draw_order)),
                 SlotSource::Written(_) => keyed.draw_order,
             };
             let name = match &keyed.attachment {
@@ -62,7 +64,9 @@ pub fn sample_slots(
                     .attachment(a)
                     .filter(|a| a.kind == AttachmentKind::Clipping)
                     .and_then(|a| {
-                        let end = slots.iter().position(|s| Some(s.name) == a.end.as_deref())?;
+                        let end = slots
+                            .iter()
+                            .position(|s| Some(s.name) == a.end.as_deref())?;
                         Some(ClipFrame {
                             polygon: posed_polygon(a, &project.rig.skeleton, palette),
                             end,

@@ -66,7 +66,11 @@ fn a_slot_swaps_attachments_and_tints_through_skins() {
     assert_eq!(half.slots[1].color, [1.0, 0.5, 0.5, 1.0]);
     assert_eq!(half.parts[1].color, [1.0, 0.5, 0.5, 1.0]);
     assert_eq!(visible(&at(&project, 1.2), &project), ["body", "closed"]);
-    assert_eq!(visible(&at(&project, 1.6), &project), ["closed"], "body keyed to none");
+    assert_eq!(
+        visible(&at(&project, 1.6), &project),
+        ["closed"],
+        "body keyed to none"
+    );
     project.set_skin("red").unwrap();
     assert_eq!(visible(&at(&project, 0.0), &project), ["body", "red_open"]);
     assert_eq!(
@@ -74,7 +78,12 @@ fn a_slot_swaps_attachments_and_tints_through_skins() {
         ["body", "closed"],
         "the red skin has no closed eyes of its own"
     );
-    assert!(project.set_skin("blue").unwrap_err().contains("default, red, plain"));
+    assert!(
+        project
+            .set_skin("blue")
+            .unwrap_err()
+            .contains("default, red, plain")
+    );
     // Saved and loaded again, byte for byte.
     let bytes = project.to_bytes();
     assert_eq!(Project::from_bytes(&bytes).unwrap().to_bytes(), bytes);
@@ -89,7 +98,10 @@ fn bounding_boxes_and_points_follow_their_bones() {
     let skeleton = &project.rig.skeleton;
     let hit = posed_polygon(&eyes[3], skeleton, &frame.palette);
     // The root turns 90° counter-clockwise about (0, 0): (4, 0) goes to (0, -4).
-    assert!((hit[1][0] - 0.0).abs() < 1e-9 && (hit[1][1] + 4.0).abs() < 1e-9, "{hit:?}");
+    assert!(
+        (hit[1][0] - 0.0).abs() < 1e-9 && (hit[1][1] + 4.0).abs() < 1e-9,
+        "{hit:?}"
+    );
     let muzzle = posed_point(&eyes[4], skeleton, &frame.palette);
     assert!((muzzle.position[0]).abs() < 1e-9 && (muzzle.position[1] + 20.0).abs() < 1e-9);
     assert!((muzzle.rotation - 180.0).abs() < 1e-9, "{muzzle:?}");
@@ -117,37 +129,101 @@ fn a_clipping_attachment_clips_up_to_its_end_slot() {
             DrawStep::ClipStart(_) => "start".to_string(),
             DrawStep::ClipEnd(_) => "end".to_string(),
             DrawStep::Part { part, clipped } => {
-                format!("{}{}", project.parts[part.part].name, if *clipped { "*" } else { "" })
+                format!(
+                    "{}{}",
+                    project.parts[part.part].name,
+                    if *clipped { "*" } else { "" }
+                )
             }
         })
         .collect();
-    assert_eq!(steps, ["body", "red_open", "start", "open*", "end", "closed"]);
-    assert!(contains(&[[0.0, 0.0], [6.0, 0.0], [6.0, 4.0], [0.0, 4.0]], [5.0, 1.0]));
-    assert!(!contains(&[[0.0, 0.0], [6.0, 0.0], [6.0, 4.0], [0.0, 4.0]], [7.0, 1.0]));
+    assert_eq!(
+        steps,
+        ["body", "red_open", "start", "open*", "end", "closed"]
+    );
+    assert!(contains(
+        &[[0.0, 0.0], [6.0, 0.0], [6.0, 4.0], [0.0, 4.0]],
+        [5.0, 1.0]
+    ));
+    assert!(!contains(
+        &[[0.0, 0.0], [6.0, 0.0], [6.0, 4.0], [0.0, 4.0]],
+        [7.0, 1.0]
+    ));
 }
 
 #[test]
 fn bad_slots_are_refused_with_one_line() {
     let cases = [
-        (r#","slots":[{"name":"s","attachments":[{"name":"a","part":"ghost"}]}]"#, "names no part"),
-        (r#","slots":[{"name":"body","attachments":[{"name":"a","part":"open"}]}]"#, "clashes"),
-        (r#","slots":[{"name":"s","attachments":[]},{"name":"s","attachments":[]}]"#, "two slots"),
-        (r#","slots":[{"name":"s","color":[1,2,1,1],"attachments":[]}]"#, "outside 0 to 1"),
-        (r#","slots":[{"name":"s","setup":"x","attachments":[]}]"#, "setup attachment \"x\""),
-        (r#","slots":[{"name":"s","attachments":[{"name":"a","part":"open"},{"name":"b","part":"open"}]}]"#, "two attachments"),
-        (r#","slots":[{"name":"s","attachments":[{"name":"p","type":"point","bone":"ghost","position":[0,0]}]}]"#, "no bone \"ghost\""),
-        (r#","slots":[{"name":"s","attachments":[{"name":"b","type":"boundingbox","bone":"root","vertices":[[0,0],[1,1]]}]}]"#, "at least 3"),
-        (r#","slots":[{"name":"s","attachments":[{"name":"b","type":"boundingbox","vertices":[[0,0],[1,1],[1,0]],"influences":[[[0,0.5]],[[0,1.0]],[[0,1.0]]]}]}]"#, "weights sum"),
-        (r#","slots":[{"name":"s","draw_order":5,"attachments":[{"name":"c","type":"clipping","bone":"root","end":"t","vertices":[[0,0],[1,1],[1,0]]}]},{"name":"t","attachments":[]}]"#, "drawn before"),
-        (r#","slots":[{"name":"s","attachments":[{"name":"c","type":"clipping","bone":"root","end":"zz","vertices":[[0,0],[1,1],[1,0]]}]}]"#, "no end slot"),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"a","part":"ghost"}]}]"#,
+            "names no part",
+        ),
+        (
+            r#","slots":[{"name":"body","attachments":[{"name":"a","part":"open"}]}]"#,
+            "clashes",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[]},{"name":"s","attachments":[]}]"#,
+            "two slots",
+        ),
+        (
+            r#","slots":[{"name":"s","color":[1,2,1,1],"attachments":[]}]"#,
+            "outside 0 to 1",
+        ),
+        (
+            r#","slots":[{"name":"s","setup":"x","attachments":[]}]"#,
+            "setup attachment \"x\"",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"a","part":"open"},{"name":"b","part":"open"}]}]"#,
+            "two attachments",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"p","type":"point","bone":"ghost","position":[0,0]}]}]"#,
+            "no bone \"ghost\"",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"b","type":"boundingbox","bone":"root","vertices":[[0,0],[1,1]]}]}]"#,
+            "at least 3",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"b","type":"boundingbox","vertices":[[0,0],[1,1],[1,0]],"influences":[[[0,0.5]],[[0,1.0]],[[0,1.0]]]}]}]"#,
+            "weights sum",
+        ),
+        (
+            r#","slots":[{"name":"s","draw_order":5,"attachments":[{"name":"c","type":"clipping","bone":"root","end":"t","vertices":[[0,0],[1,1],[1,0]]}]},{"name":"t","attachments":[]}]"#,
+            "drawn before",
+        ),
+        (
+            r#","slots":[{"name":"s","attachments":[{"name":"c","type":"clipping","bone":"root","end":"zz","vertices":[[0,0],[1,1],[1,0]]}]}]"#,
+            "no end slot",
+        ),
         (r#","skins":[{"name":"default"}]"#, "another"),
-        (r#","skins":[{"name":"k","slots":{"ghost":{"a":"b"}}}]"#, "no slot \"ghost\""),
-        (r#","skins":[{"name":"k","slots":{"body":{"a":"b"}}}]"#, "no attachment \"b\""),
+        (
+            r#","skins":[{"name":"k","slots":{"ghost":{"a":"b"}}}]"#,
+            "no slot \"ghost\"",
+        ),
+        (
+            r#","skins":[{"name":"k","slots":{"body":{"a":"b"}}}]"#,
+            "no attachment \"b\"",
+        ),
         (r#","active_skin":"nope""#, "active skin"),
-        (r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"zz","time":0,"color":[1,1,1,1]}]}]"#, "no slot of this name"),
-        (r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"attachment":"x"}]}]"#, "\"x\" is not one"),
-        (r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"color":[1,1,1,1.5]}]}]"#, "outside 0 to 1"),
-        (r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"draw_order":3}]}]"#, "part key"),
+        (
+            r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"zz","time":0,"color":[1,1,1,1]}]}]"#,
+            "no slot of this name",
+        ),
+        (
+            r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"attachment":"x"}]}]"#,
+            "\"x\" is not one",
+        ),
+        (
+            r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"color":[1,1,1,1.5]}]}]"#,
+            "outside 0 to 1",
+        ),
+        (
+            r#","clips":[{"name":"c","duration":1,"slots":[{"slot":"body","time":0,"draw_order":3}]}]"#,
+            "part key",
+        ),
     ];
     for (extra, expected) in cases {
         let error = project(extra).unwrap_err().to_string();
@@ -177,7 +253,10 @@ fn slot_budgets_are_checked_before_anything_else() {
         ..crate::limits::Limits::DEFAULT
     };
     let error = validate::check_budgets(&set, &limits).unwrap_err();
-    assert_eq!(error.to_string(), "the project has 3 slots, over the limit of 2");
+    assert_eq!(
+        error.to_string(),
+        "the project has 3 slots, over the limit of 2"
+    );
 }
 
 #[test]
@@ -192,8 +271,17 @@ fn removing_and_renaming_bones_carries_attachments() {
         },
     )
     .unwrap();
-    assert_eq!(project.rig.slots.slots[0].attachments[4].bone.as_deref(), Some("hand"));
-    apply(&mut project, Edit::RemoveBone { name: "hand".into() }).unwrap();
+    assert_eq!(
+        project.rig.slots.slots[0].attachments[4].bone.as_deref(),
+        Some("hand")
+    );
+    apply(
+        &mut project,
+        Edit::RemoveBone {
+            name: "hand".into(),
+        },
+    )
+    .unwrap();
     assert_eq!(
         project.rig.slots.slots[0].attachments[4].bone.as_deref(),
         Some("root"),

@@ -142,7 +142,9 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
     match a.kind {
         AttachmentKind::Mesh => {
             if a.part.is_some() == a.image.is_some() {
-                return Err("a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")".into());
+                return Err(
+                    "a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")".into(),
+                );
             }
             refuse("vertices", !a.vertices.is_empty())?;
             refuse("influences", !a.influences.is_empty())?;
@@ -168,9 +170,7 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
                 ));
             }
             if let Some(v) = a.vertices.iter().find(|v| !within(**v)) {
-                return Err(format!(
-                    "vertex {v:?} is beyond ±{MAX_COORDINATE} px"
-                ));
+                return Err(format!("vertex {v:?} is beyond ±{MAX_COORDINATE} px"));
             }
             match (bone_of(&a.bone)?, a.influences.is_empty()) {
                 (Some(_), true) => {}
@@ -208,7 +208,9 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
                 .position
                 .ok_or_else(|| "a point attachment has a \"position\"".to_string())?;
             if !within(position) {
-                return Err(format!("position {position:?} is beyond ±{MAX_COORDINATE} px"));
+                return Err(format!(
+                    "position {position:?} is beyond ±{MAX_COORDINATE} px"
+                ));
             }
             if a.rotation.is_some_and(|r| r.abs() > MAX_KEY_ROTATE) {
                 return Err(format!("the rotation is beyond ±{MAX_KEY_ROTATE}°"));
@@ -229,7 +231,11 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
     };
     let mut claimed = HashSet::new();
     for slot in &set.slots {
-        for a in slot.attachments.iter().filter(|a| a.kind == AttachmentKind::Mesh) {
+        for a in slot
+            .attachments
+            .iter()
+            .filter(|a| a.kind == AttachmentKind::Mesh)
+        {
             let Some(part) = a.part.as_deref() else {
                 return Err(slot_error(
                     slot,
@@ -278,7 +284,9 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
         {
             return Err(SlotError::Slot {
                 slot: view.name.to_string(),
-                problem: format!("the setup attachment \"{setup}\" is not one of its attachments or skin placeholders"),
+                problem: format!(
+                    "the setup attachment \"{setup}\" is not one of its attachments or skin placeholders"
+                ),
             });
         }
     }
@@ -290,7 +298,10 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
                     problem: format!("there is no slot \"{slot}\""),
                 });
             };
-            if let Some(target) = map.values().find(|t| !view.attachment_names().contains(&t.as_str())) {
+            if let Some(target) = map
+                .values()
+                .find(|t| !view.attachment_names().contains(&t.as_str()))
+            {
                 return Err(SlotError::Skin {
                     skin: skin.name.clone(),
                     problem: format!("slot \"{slot}\" has no attachment \"{target}\""),
@@ -307,7 +318,11 @@ fn check_clipping_ends(slots: &[SlotView<'_>]) -> Result<(), SlotError> {
     let place = |i: usize| (slots[i].draw_order(), i);
     for (own, view) in slots.iter().enumerate() {
         let Some(record) = view.record else { continue };
-        for a in record.attachments.iter().filter(|a| a.kind == AttachmentKind::Clipping) {
+        for a in record
+            .attachments
+            .iter()
+            .filter(|a| a.kind == AttachmentKind::Clipping)
+        {
             let end = a.end.as_deref().unwrap_or_default();
             let bad = |problem: String| SlotError::Slot {
                 slot: view.name.to_string(),
