@@ -90,10 +90,19 @@ mod tests {
     fn the_cpu_twin_follows_the_documented_equations() {
         let src = [0.5, 0.25, 0.0, 0.5];
         let dst = [0.2, 0.4, 0.6, 1.0];
-        assert_eq!(composite(src, dst, Blend::Normal), [0.6, 0.45, 0.3, 1.0]);
-        assert_eq!(composite(src, dst, Blend::Additive), [0.7, 0.65, 0.6, 1.0]);
-        assert_eq!(composite(src, dst, Blend::Multiply), [0.2, 0.3, 0.3, 1.0]);
-        assert_eq!(composite(src, dst, Blend::Screen), [0.6, 0.55, 0.6, 1.0]);
+        let expected = [
+            (Blend::Normal, [0.6, 0.45, 0.3, 1.0]),
+            (Blend::Additive, [0.7, 0.65, 0.6, 1.0]),
+            (Blend::Multiply, [0.2, 0.3, 0.3, 1.0]),
+            (Blend::Screen, [0.6, 0.55, 0.6, 1.0]),
+        ];
+        for (blend, want) in expected {
+            let got = composite(src, dst, blend);
+            assert!(
+                got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-12),
+                "{blend:?}: {got:?}"
+            );
+        }
         assert_eq!(
             premultiplied_tint([1.0, 0.5, 0.0, 0.5]),
             [0.5, 0.25, 0.0, 0.5]
