@@ -409,6 +409,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         fps: None,
                         events: vec![],
                     }],
+                    ..RigFile::default()
                 }
             },
         )

@@ -172,7 +172,7 @@ impl OffscreenTarget {
                         store: wgpu::StoreOp::Store,
                     },
                 })],
-                depth_stencil_attachment: stenciled.then(|| {
+                depth_stencil_attachment: stenciled.then_some(
                     wgpu::RenderPassDepthStencilAttachment {
                         view: &self.stencil,
                         depth_ops: None,
@@ -180,8 +180,8 @@ impl OffscreenTarget {
                             load: wgpu::LoadOp::Clear(0),
                             store: wgpu::StoreOp::Discard,
                         }),
-                    }
-                }),
+                    },
+                ),
                 timestamp_writes: None,
                 occlusion_query_set: None,
                 multiview_mask: None,

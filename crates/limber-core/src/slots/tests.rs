@@ -288,3 +288,25 @@ fn removing_and_renaming_bones_carries_attachments() {
         "the point passes to the removed bone's parent"
     );
 }
+
+#[test]
+fn the_bundled_sample_migrates_to_one_slot_per_part_and_samples_as_before() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../assets/projects/zombie.limber"
+    );
+    let project = Project::load(std::path::Path::new(path)).unwrap();
+    assert_eq!(project.slots().len(), project.parts.len());
+    let saved = project.to_bytes();
+    assert!(String::from_utf8_lossy(&saved).contains(r#""version":5"#));
+    assert!(!String::from_utf8_lossy(&saved).contains(r#""slots""#));
+    let again = Project::from_bytes(&saved).unwrap();
+    let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
+    for t in [0.0, 0.3, 0.6, 0.9] {
+        let before = Frame::sample(&project, &solver, project.clip("wave"), t);
+        let after = Frame::sample(&again, &solver, again.clip("wave"), t);
+        assert_eq!(before, after);
+        assert!(before.parts.iter().all(|p| p.visible && p.color == WHITE));
+        assert_eq!(before.draw_list().len(), before.draw_sequence().len());
+    }
+}
