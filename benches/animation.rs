@@ -74,6 +74,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         looping: true,
         keys,
         parts: vec![],
+        slots: Vec::new(),
         constraints: vec![],
         fps: None,
         events: vec![],

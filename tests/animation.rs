@@ -40,6 +40,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         looping: false,
         keys: vec![rest, key],
         parts: vec![],
+        slots: Vec::new(),
         constraints: vec![],
         fps: None,
         events: vec![],

@@ -55,7 +55,40 @@ fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
     ]);
     let text = std::fs::read_to_string(&imported).unwrap();
     assert!(text.contains("\"offset\":[5,7]") && text.contains("\"canvas\":[40,30]"));
-    for file in [project, imported, root.join("tests/fixtures/key_v1.limber")] {
+    // A version-5 project with slots, skins and slot keys, as the loader accepts it.
+    let mut slotted: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();
+    let part = slotted["parts"][0]["name"].as_str().unwrap().to_string();
+    slotted["slots"] = serde_json::json!([{"name": "body", "draw_order": 1, "setup": "main",
+        "color": [1, 0.5, 0.5, 1], "blend": "screen", "attachments": [
+        {"name": "main", "part": part},
+        {"name": "hit", "type": "boundingbox", "bone": "hip", "vertices": [[0, 0], [9, 0], [9, 9]]},
+        {"name": "spawn", "type": "point", "bone": "hip", "position": [4, 4], "rotation": 30}]}]);
+    slotted["skins"] = serde_json::json!([{"name": "alt", "slots": {"body": {"main": "main"}}}]);
+    slotted["active_skin"] = "alt".into();
+    slotted["clips"][0]["slots"] = serde_json::json!([
+        {"slot": "body", "time": 0, "attachment": null, "color": [1, 1, 1, 0.5]}]);
+    let slotted_file = dir.join("slotted.limber");
+    std::fs::write(&slotted_file, serde_json::to_vec(&slotted).unwrap()).unwrap();
+    limber::core::project::Project::load(&slotted_file).unwrap();
+    let mut bad_colour = slotted.clone();
+    bad_colour["slots"][0]["color"] = serde_json::json!([1, 2, 1, 1]);
+    let mut bad_blend = slotted.clone();
+    bad_blend["slots"][0]["blend"] = "overlay".into();
+    let mut pointless = slotted.clone();
+    pointless["slots"][0]["attachments"][2]
+        .as_object_mut()
+        .unwrap()
+        .remove("position");
+    for document in [bad_colour, bad_blend, pointless] {
+        assert!(!errors(&validator, &document).is_empty());
+    }
+    for file in [
+        project,
+        imported,
+        slotted_file,
+        root.join("tests/fixtures/key_v1.limber"),
+    ] {
         let document: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
         assert_eq!(

@@ -404,10 +404,12 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         looping,
                         keys,
                         parts: vec![],
+                        slots: Vec::new(),
                         constraints: vec![],
                         fps: None,
                         events: vec![],
                     }],
+                    ..RigFile::default()
                 }
             },
         )

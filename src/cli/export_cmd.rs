@@ -37,6 +37,10 @@ pub struct ExportArgs {
         allow_negative_numbers = true
     )]
     pub pixels_per_unit: f64,
+    /// Show this skin instead of the project's active one (`default`: each attachment by its own
+    /// name).
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
 }
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
@@ -48,6 +52,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
     {
         eprintln!("{name}: {}", part.note());
     }
+    super::skin_arg::apply_skin(&mut project, args.skin.as_deref(), &name.to_string())?;
     let (out, files, bytes, warnings) = match (&args.gltf, &args.spine) {
         (Some(gltf), _) => {
             let options = GltfOptions {

@@ -22,6 +22,7 @@ use crate::core::layered::read_layered;
 use crate::core::part_build::PartRecipe;
 use crate::core::progress::Progress;
 use crate::core::rig::{Rig, load_rig};
+use crate::core::slots::validate::check_project as check_slots;
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -82,6 +83,12 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow!("{name}: {e}"))?
         .ok_or_else(|| anyhow!("{name}: cancelled"))?;
     let (project, folder) = (imported.project, imported.folder);
+    // Slots of the rig name the layers' parts, which the rig alone could not check.
+    if let Err(e) = check_slots(&project.rig.slots, &project.rig.clips, &project.parts) {
+        folder.remove();
+        let rig = args.rig.as_deref().unwrap_or(&args.file).display();
+        return Err(anyhow!("{rig}: {e}"));
+    }
     if let Err(e) = project.save(&args.output) {
         folder.remove();
         return Err(anyhow!(

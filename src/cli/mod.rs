@@ -10,10 +10,13 @@ mod import_cmd;
 mod info_cmd;
 mod mesh_cmd;
 mod new_cmd;
+mod new_slots;
 mod outputs;
 mod pose_cmd;
+mod pose_slots;
 mod render_cmd;
 mod rig;
+mod skin_arg;
 pub mod svg;
 mod transition_args;
 

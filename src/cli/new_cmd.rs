@@ -14,6 +14,7 @@ use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::progress::Progress;
 use crate::core::project::{Project, check_part_keys, relative_image_path};
 use crate::core::rig::{Rig, load_rig};
+use crate::core::slots::validate::check_project as check_slots;
 
 /// Distance metrics as the command line names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -77,10 +78,21 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     store
         .image(&args.image)
         .map_err(|e| anyhow!("{image_name}: {e}"))?;
-    let rig = match &args.rig {
+    let mut rig = match &args.rig {
         Some(path) => load_rig(path).map_err(|e| anyhow!("{}: {e}", path.display()))?,
         None => Rig::default(),
     };
+    // Attachment images are inputs too: refuse an output that would overwrite one.
+    if let Some(rig_path) = &args.rig {
+        let images = super::new_slots::attachment_images(&rig, rig_path);
+        let inputs = images.iter().fold(inputs, |inputs, image| {
+            inputs.with(image, "an attachment image")
+        });
+        super::outputs::check_outputs(
+            &inputs,
+            std::iter::once(args.output.as_path()).chain(args.svg.as_deref()),
+        )?;
+    }
     if let Some(smoothness) = args.smoothness
         && !(smoothness.is_finite() && smoothness > 0.0)
     {
@@ -108,13 +120,25 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
     let mut part = made.part;
     part.image = relative_image_path(&args.image, &args.output);
     let smoothness = part.weight_settings.smoothness;
+    let mut parts = vec![part];
+    if let Some(rig_path) = &args.rig {
+        let taken = vec![parts[0].name.clone()];
+        parts.extend(super::new_slots::make_attachment_parts(
+            &mut rig,
+            rig_path,
+            &args.output,
+            &store,
+            &recipe,
+            &taken,
+        )?);
+    }
     let project = Project {
         rig,
-        parts: vec![part],
+        parts,
         canvas: None,
     };
-    // Part keys name parts, which the rig alone could not check.
-    check_part_keys(&project.rig.clips, &project.parts).map_err(|e| {
+    // Part and slot keys name parts and slots, which the rig alone could not check.
+    let in_rig = |e: &dyn std::fmt::Display| {
         anyhow!(
             "{}: {e}",
             args.rig.as_ref().map_or_else(
@@ -122,7 +146,9 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
                 |r| r.display().to_string()
             )
         )
-    })?;
+    };
+    check_part_keys(&project.rig.clips, &project.parts).map_err(|e| in_rig(&e))?;
+    check_slots(&project.rig.slots, &project.rig.clips, &project.parts).map_err(|e| in_rig(&e))?;
     timings
         .time("save", || project.save(&args.output))
         .map_err(|e| anyhow!("{}: cannot save project: {e}", args.output.display()))?;
@@ -138,8 +164,12 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         }
     }
     let part = &project.parts[0];
+    let extra = match project.parts.len() - 1 {
+        0 => String::new(),
+        n => format!(" and {n} attachment parts"),
+    };
     println!(
-        "{}: 1 part ({} vertices, {} triangles), {} bones, {} clips, metric {}, smoothness {smoothness} px",
+        "{}: 1 part ({} vertices, {} triangles){extra}, {} bones, {} clips, metric {}, smoothness {smoothness} px",
         args.output.display(),
         part.mesh.positions.len(),
         part.mesh.triangles.len(),

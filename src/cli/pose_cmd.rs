@@ -27,18 +27,25 @@ pub struct PoseArgs {
     pub time: f64,
     #[command(flatten)]
     pub transition: super::transition_args::TransitionArgs,
-    /// Print `{"parts":[{"name":..,"draw_order":..,"visible":..,"positions":[[x,y],..]}]}` instead of
-    /// a summary.
+    /// Print `{"parts":[{"name":..,"draw_order":..,"visible":..,"positions":[[x,y],..]}],
+    /// "slots":[{"name":..,"attachment":..,"color":[r,g,b,a],"draw_order":..}], "attachments":[..]}`
+    /// (bounding boxes' posed `polygon`, points' `position` and `rotation`) instead of a summary.
     #[arg(long)]
     pub json: bool,
     /// Skin with dual quaternions instead of linear blending.
     #[arg(long)]
     pub dqs: bool,
+    /// Show this skin instead of the project's active one (`default`: each attachment by its own
+    /// name).
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
 }
 
 #[derive(Serialize)]
 struct PoseJson<'a> {
     parts: Vec<PartPositions<'a>>,
+    slots: Vec<super::pose_slots::SlotState>,
+    attachments: Vec<super::pose_slots::AttachmentPose>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +65,7 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
     {
         eprintln!("{name}: {}", part.note());
     }
+    super::skin_arg::apply_skin(&mut project, args.skin.as_deref(), &name.to_string())?;
     let clip = project.clip(&args.clip).ok_or_else(|| {
         let known: Vec<&str> = project.rig.clips.iter().map(|c| c.name.as_str()).collect();
         anyhow!(
@@ -95,11 +103,23 @@ pub fn run(args: &PoseArgs) -> anyhow::Result<()> {
             }
         })
         .collect();
+    let (slots, attachments) = super::pose_slots::slot_states(&project, &frame);
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &PoseJson { parts })?;
+        let json = PoseJson {
+            parts,
+            slots,
+            attachments,
+        };
+        serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
+        // Slots beyond parts' own (a project without them prints what it always did).
+        if !project.rig.slots.is_empty() {
+            for line in super::pose_slots::summary_lines(&slots, &attachments) {
+                writeln!(out, "{name}: {line}")?;
+            }
+        }
         for part in &parts {
             let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
             for p in &part.positions {

@@ -45,6 +45,10 @@ pub struct RenderArgs {
     /// Skin with dual quaternions instead of linear blending.
     #[arg(long)]
     pub dqs: bool,
+    /// Show this skin instead of the project's active one (`default`: each attachment by its own
+    /// name).
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
     #[command(flatten)]
     pub transition: super::transition_args::TransitionArgs,
     #[command(flatten)]
@@ -123,6 +127,7 @@ fn pick_clip<'a>(
     if let Some(clip) = clip
         && clip.key_count() == 0
         && clip.part_keys().is_empty()
+        && clip.slot_keys().is_empty()
         && clip.mix_key_names().next().is_none()
     {
         bail!(
@@ -217,6 +222,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     {
         eprintln!("{file}: {}", part.note());
     }
+    super::skin_arg::apply_skin(&mut project, args.skin.as_deref(), &file)?;
     // Nothing the render reads (the project, its parts' images) is written over or removed.
     let inputs = Inputs::of_project(&project, &args.project);
     let atlas = args.output.sheet.as_ref().map(|p| p.with_extension("json"));

@@ -186,6 +186,8 @@ pub enum EditError {
     Weights(String),
     #[error("{0}")]
     Part(String),
+    #[error("invalid slots: {0}")]
+    Slots(#[from] crate::slots::SlotError),
 }
 
 /// Applies `edit` to `project`; on error the project is unchanged.
@@ -241,6 +243,19 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             for binding in &mut bindings {
                 remove_bone_from_binding(binding, index, heir);
             }
+            let heir_name = heir.map(|h| records.bones[h].name.clone());
+            crate::slots::bone_edits::remove_bone(
+                &mut records.slots,
+                &name,
+                heir_name.as_deref(),
+                |influences| {
+                    let mut binding = Binding {
+                        vertices: std::mem::take(influences),
+                    };
+                    remove_bone_from_binding(&mut binding, index, heir);
+                    *influences = binding.vertices;
+                },
+            );
         }
         Edit::MoveBone { name, head, tail } => {
             let i = bone_index(&records, &name)?;
@@ -281,6 +296,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             for clip in &mut records.clips {
                 clip.keys.iter_mut().for_each(|k| rename(&mut k.bone));
             }
+            crate::slots::bone_edits::rename_bone(&mut records.slots, &from, &to);
         }
         Edit::SetParent { name, parent } => {
             let i = bone_index(&records, &name)?;
@@ -444,6 +460,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         (part.mesh, part.mesh_settings, part.mesh_edited) = meshes[i].clone();
     }
     check_part_keys(&rig.clips, &parts)?;
+    crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts)?;
     project.rig = rig;
     project.parts = parts;
     Ok(())

@@ -1,5 +1,6 @@
 //! A project's state at one time of a clip: the skinning palette after springs, keyed constraint mixes
-//! and constraints, and each part's draw order, visibility and deformed rest positions.
+//! and constraints, each slot's attachment, colour and draw order, and each part's draw order,
+//! visibility, colour and deformed rest positions.
 //!
 //! This is the one place that turns "clip + time" into what every consumer draws or exports — the
 //! `pose` command, the renderer, the rendered and glTF exports and the editor — so they cannot
@@ -13,16 +14,35 @@ use super::animation::{
 };
 use super::pose::{Pose, PoseSolver};
 use super::project::Project;
+use super::slots::{Blend, ClipFrame, SlotFrame, resolve, sample_slots};
 
 /// One part at one time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PartFrame {
     /// Index into `Project::parts`.
     pub part: usize,
+    /// Its slot's draw order.
     pub draw_order: i32,
+    /// Its slot shows it and no part key hides it.
     pub visible: bool,
     /// Rest positions with the deform keys' offsets added (image pixels), ready to skin.
     pub rest: Vec<[f64; 2]>,
+    /// Index into [`Frame::slots`] of the slot that draws it.
+    pub slot: usize,
+    /// Its slot's colour (straight RGBA, 0–1).
+    pub color: [f64; 4],
+    pub blend: Blend,
+}
+
+/// One step of drawing a frame back to front (see [`Frame::draw_list`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DrawStep<'a> {
+    /// Start clipping to this polygon (posed, canvas pixels).
+    ClipStart(&'a ClipFrame),
+    /// Draw a part; `clipped`: inside the current clipping polygon only.
+    Part { part: &'a PartFrame, clipped: bool },
+    /// Stop clipping.
+    ClipEnd(&'a ClipFrame),
 }
 
 /// The whole project at one time.
@@ -36,6 +56,8 @@ pub struct Frame {
     pub palette: Vec<DAffine2>,
     /// In the project's part order (not sorted by draw order: see [`Frame::draw_sequence`]).
     pub parts: Vec<PartFrame>,
+    /// Every slot, in [`crate::slots::slot_list`] order.
+    pub slots: Vec<SlotFrame>,
 }
 
 impl Frame {
@@ -61,34 +83,117 @@ impl Frame {
         };
         let world = solver.world(&pose);
         let palette = solver.palette(&world);
-        let parts = project
-            .parts
-            .iter()
-            .enumerate()
-            .map(|(index, part)| {
-                let state = clip
-                    .map(|c| c.sample_part(&part.name, t))
-                    .unwrap_or_default();
-                PartFrame {
-                    part: index,
-                    draw_order: state.draw_order.unwrap_or(part.draw_order),
-                    visible: state.visible,
-                    rest: state.deformed(&part.mesh.positions),
-                }
-            })
-            .collect();
+        let slots = sample_slots(project, &palette, clip, t);
+        let parts = parts_of_slots(project, &slots, clip, t);
         Frame {
             pose,
             world,
             palette,
             parts,
+            slots,
         }
     }
 
-    /// The visible parts from back to front: by draw order, ties kept in project order.
+    /// The visible parts from back to front: by draw order, ties in slot-list order (parts' own
+    /// slots in project order, then written slots).
     pub fn draw_sequence(&self) -> Vec<&PartFrame> {
         let mut visible: Vec<&PartFrame> = self.parts.iter().filter(|p| p.visible).collect();
-        visible.sort_by_key(|p| p.draw_order);
+        visible.sort_by_key(|p| (p.draw_order, p.slot));
         visible
     }
+
+    /// Everything drawn, back to front: the visible parts as [`Frame::draw_sequence`], with each
+    /// shown clipping attachment starting at its slot and ending after its end slot (or after the
+    /// last slot). Clipping does not nest: a clipping slot inside another's range is ignored.
+    pub fn draw_list(&self) -> Vec<DrawStep<'_>> {
+        let mut order: Vec<usize> = (0..self.slots.len()).collect();
+        order.sort_by_key(|&s| (self.slots[s].draw_order, s));
+        let mut by_slot: Vec<Option<&PartFrame>> = vec![None; self.slots.len()];
+        for part in self.parts.iter().filter(|p| p.visible) {
+            if let Some(entry) = by_slot.get_mut(part.slot) {
+                *entry = Some(part);
+            }
+        }
+        let mut steps = Vec::new();
+        let mut active: Option<&ClipFrame> = None;
+        for s in order {
+            match (&self.slots[s].clipping, active) {
+                (Some(clip), None) => {
+                    steps.push(DrawStep::ClipStart(clip));
+                    active = Some(clip);
+                }
+                _ => {
+                    if let Some(part) = by_slot[s] {
+                        steps.push(DrawStep::Part {
+                            part,
+                            clipped: active.is_some(),
+                        });
+                    }
+                }
+            }
+            if let Some(clip) = active
+                && clip.end == s
+            {
+                steps.push(DrawStep::ClipEnd(clip));
+                active = None;
+            }
+        }
+        if let Some(clip) = active {
+            steps.push(DrawStep::ClipEnd(clip));
+        }
+        steps
+    }
+}
+
+/// Each part's state: its slot's draw order, colour and blend; visible when its slot shows it and
+/// its own keys do not hide it.
+fn parts_of_slots(
+    project: &Project,
+    slots: &[SlotFrame],
+    clip: Option<&Clip>,
+    t: f64,
+) -> Vec<PartFrame> {
+    let views = project.slots();
+    let index = resolve::part_index(&project.parts);
+    let mut slot_of = vec![None; project.parts.len()];
+    let mut shown = vec![false; project.parts.len()];
+    for (s, view) in views.iter().enumerate() {
+        if let Some(record) = view.record {
+            for a in &record.attachments {
+                if let Some(&p) = a.part.as_deref().and_then(|n| index.get(n)) {
+                    slot_of[p] = Some(s);
+                }
+            }
+        }
+        if let resolve::SlotSource::Part(p) = view.source {
+            slot_of[p] = Some(s);
+        }
+        if let Some(p) = slots[s]
+            .shown
+            .and_then(|shown| resolve::shown_part(view, shown, &index))
+        {
+            shown[p] = true;
+        }
+    }
+    project
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(index, part)| {
+            let state = clip
+                .map(|c| c.sample_part(&part.name, t))
+                .unwrap_or_default();
+            let slot = slot_of[index].unwrap_or_default();
+            let slot_frame = &slots[slot];
+            PartFrame {
+                part: index,
+                draw_order: slot_frame.draw_order,
+                visible: state.visible && shown[index],
+                rest: state.deformed(&part.mesh.positions),
+                slot,
+                color: slot_frame.color,
+                blend: slot_frame.blend,
+            }
+        })
+        .collect()
 }

@@ -75,6 +75,7 @@ pub mod rig;
 pub mod simplify;
 pub mod skeleton;
 pub mod skinning;
+pub mod slots;
 pub mod suggest;
 pub mod triangulate;
 pub mod weights;

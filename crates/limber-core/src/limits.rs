@@ -60,6 +60,17 @@ pub const MAX_IMPORT_DECODED_PIXELS: u64 = 2 << 30;
 /// pixel, so one pixel weighs as much as about 123 bones). An import weighs parts in parallel only
 /// while the sum of (bones + this) × pixels of the parts at work stays within that budget.
 pub const PIXEL_COST_IN_BONES: u64 = 123;
+/// Most written slots of a project (each a draw, and with clipping a stencil pass, per frame).
+pub const MAX_SLOTS: u64 = 10_000;
+/// Most attachments of all slots together.
+pub const MAX_ATTACHMENTS: u64 = 100_000;
+/// Most skins of a project.
+pub const MAX_SKINS: u64 = 1_000;
+/// Most entries (slot, name → attachment) of all skins together.
+pub const MAX_SKIN_ENTRIES: u64 = 100_000;
+/// Most vertices of one bounding-box or clipping polygon (posed every frame; a clipping polygon is
+/// drawn twice into the stencil).
+pub const MAX_POLYGON_VERTICES: u64 = 10_000;
 
 /// The limits in force (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +92,11 @@ pub struct Limits {
     pub parts: u64,
     pub import_pixels: u64,
     pub import_decoded_pixels: u64,
+    pub slots: u64,
+    pub attachments: u64,
+    pub skins: u64,
+    pub skin_entries: u64,
+    pub polygon_vertices: u64,
 }
 
 impl Limits {
@@ -103,6 +119,11 @@ impl Limits {
         parts: MAX_PARTS,
         import_pixels: MAX_IMPORT_PIXELS,
         import_decoded_pixels: MAX_IMPORT_DECODED_PIXELS,
+        slots: MAX_SLOTS,
+        attachments: MAX_ATTACHMENTS,
+        skins: MAX_SKINS,
+        skin_entries: MAX_SKIN_ENTRIES,
+        polygon_vertices: MAX_POLYGON_VERTICES,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -138,6 +159,11 @@ impl Limits {
             parts: lower(d.parts, "PARTS"),
             import_pixels: lower(d.import_pixels, "IMPORT_PIXELS"),
             import_decoded_pixels: lower(d.import_decoded_pixels, "IMPORT_DECODED_PIXELS"),
+            slots: lower(d.slots, "SLOTS"),
+            attachments: lower(d.attachments, "ATTACHMENTS"),
+            skins: lower(d.skins, "SKINS"),
+            skin_entries: lower(d.skin_entries, "SKIN_ENTRIES"),
+            polygon_vertices: lower(d.polygon_vertices, "POLYGON_VERTICES"),
         }
     }
 

@@ -153,6 +153,9 @@ fn transition_frame(
                 part: pa.part,
                 draw_order: switched.draw_order,
                 visible: switched.visible,
+                slot: pa.slot,
+                color: lerp4(pa.color, pb.color, weight),
+                blend: pa.blend,
                 rest: pa
                     .rest
                     .iter()
@@ -162,10 +165,27 @@ fn transition_frame(
             }
         })
         .collect();
+    let slots = a
+        .slots
+        .iter()
+        .zip(&b.slots)
+        .map(|(sa, sb)| {
+            let switched = if weight < 0.5 { sa } else { sb };
+            crate::slots::SlotFrame {
+                color: lerp4(sa.color, sb.color, weight),
+                ..switched.clone()
+            }
+        })
+        .collect();
     Frame {
         pose,
         world,
         palette,
         parts,
+        slots,
     }
+}
+
+fn lerp4(a: [f64; 4], b: [f64; 4], w: f64) -> [f64; 4] {
+    std::array::from_fn(|i| a[i] + (b[i] - a[i]) * w)
 }

@@ -29,8 +29,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// 3 added look-at and child-of constraints and springs' mix; an older file reads as one without
 /// them (springs at full mix). Version 4 added each part's `offset` (where its image sits on the
 /// canvas; absent = the top-left corner) and the project's `canvas` size; an older file reads with
-/// every offset zero and the canvas taken from its images.
-pub const FORMAT_VERSION: u32 = 4;
+/// every offset zero and the canvas taken from its images. Version 5 added slots, attachments,
+/// skins and slot keys ([`crate::slots`]); an older file reads as one where every part is a slot of
+/// its own, so it samples and renders exactly as before.
+pub const FORMAT_VERSION: u32 = 5;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 
@@ -103,6 +105,8 @@ pub enum ProjectError {
     ZeroCanvas,
     #[error("invalid part \"{part}\": {problem}")]
     InvalidPart { part: String, problem: String },
+    #[error("invalid slots: {0}")]
+    Slots(#[from] crate::slots::SlotError),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -210,6 +214,7 @@ impl Project {
             .collect::<Result<Vec<_>, _>>()?;
         crate::project_checks::check_unique_parts(&parts)?;
         check_part_keys(&rig.clips, &parts)?;
+        crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts)?;
         if let Some(canvas) = file.canvas
             && canvas.contains(&0)
         {
@@ -240,6 +245,16 @@ impl Project {
             .fold(self.canvas.unwrap_or([1, 1]), |[w, h], [x, y]| {
                 [w.max(x), h.max(y)]
             })
+    }
+
+    /// Every slot: the written ones and each part no slot draws ([`crate::slots::resolve`]).
+    pub fn slots(&self) -> Vec<crate::slots::SlotView<'_>> {
+        crate::slots::slot_list(&self.parts, &self.rig.slots)
+    }
+
+    /// Shows skin `name` (`default`: every attachment by its own name); refuses an unknown skin.
+    pub fn set_skin(&mut self, name: &str) -> Result<(), String> {
+        self.rig.slots.set_active_skin(name)
     }
 
     /// The clip called `name`.

@@ -7,7 +7,10 @@
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
 //! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
 //! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
-//! (`springs`), look-at and child-of constraints (`look_at`, `child_of`) and animation clips (`clips`, [`ClipRecord`]). The project file stores its skeleton and clips in the same form.
+//! (`springs`), look-at and child-of constraints (`look_at`, `child_of`), animation clips (`clips`,
+//! [`ClipRecord`], with slot keys) and slots, skins and the active skin (`slots`, `skins`,
+//! `active_skin`: [`crate::slots`]). The project file stores its skeleton, clips and slots in the
+//! same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -20,6 +23,7 @@ use super::animation::{
 };
 use super::limits::Limits;
 use super::skeleton::{Bone, Skeleton, SkeletonError};
+use super::slots::{SkinRecord, SlotError, SlotRecord, SlotSet};
 
 /// Largest rig file accepted, in bytes.
 pub const MAX_RIG_BYTES: u64 = 64 << 20;
@@ -63,6 +67,14 @@ pub struct RigFile {
     pub child_of: Vec<ChildOfRecord>,
     #[serde(default)]
     pub clips: Vec<ClipRecord>,
+    /// Slots with their attachments (format version 5; [`crate::slots`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<SlotRecord>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skins: Vec<SkinRecord>,
+    /// The skin shown; absent: `default`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active_skin: Option<String>,
 }
 
 /// Everything a rig constrains its bones with, in written form: what
@@ -111,6 +123,8 @@ pub struct Rig {
     /// Child-of constraints, then look-at constraints (the order they are applied in).
     pub follows: Vec<FollowConstraint>,
     pub clips: Vec<Clip>,
+    /// Slots, skins and the active skin (empty: every part its own slot).
+    pub slots: SlotSet,
 }
 
 /// Validates spring records against a skeleton.
@@ -154,6 +168,8 @@ pub enum RigError {
     Read(crate::read_file::ReadError),
     #[error("the rig has {0}")]
     Budget(String),
+    #[error("invalid slots: {0}")]
+    Slots(#[from] SlotError),
 }
 
 impl From<crate::read_file::ReadError> for RigError {
@@ -228,6 +244,8 @@ impl RigFile {
         check_unique_constraint_names(&self.constraints())?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
         check_mix_keys(&clips, &ik, &transforms, &follows)?;
+        let slots = self.slot_set();
+        crate::slots::validate::check_rig(&slots, &skeleton)?;
         Ok(Rig {
             skeleton,
             ik,
@@ -236,7 +254,17 @@ impl RigFile {
             springs,
             follows,
             clips,
+            slots,
         })
+    }
+
+    /// The slots, skins and active skin, copied out.
+    pub fn slot_set(&self) -> SlotSet {
+        SlotSet {
+            slots: self.slots.clone(),
+            skins: self.skins.clone(),
+            active_skin: self.active_skin.clone(),
+        }
     }
 
     /// Refuses a rig whose counts are over `limits` (see [`crate::limits`]), before any of it is
@@ -257,8 +285,11 @@ impl RigFile {
             Limits::check_count(what, count, limit).map_err(RigError::Budget)?;
         }
         for clip in &self.clips {
-            let keys =
-                clip.keys.len() + clip.parts.len() + clip.constraints.len() + clip.events.len();
+            let keys = clip.keys.len()
+                + clip.parts.len()
+                + clip.constraints.len()
+                + clip.events.len()
+                + clip.slots.len();
             let what = format!("keys in clip \"{}\"", clip.name);
             Limits::check_count(&what, keys, limits.keys_per_clip).map_err(RigError::Budget)?;
         }
@@ -321,6 +352,9 @@ impl RigFile {
                 .map(|c| c.to_record(skeleton))
                 .collect(),
             clips: rig.clips.iter().map(Clip::to_record).collect(),
+            slots: rig.slots.slots.clone(),
+            skins: rig.slots.skins.clone(),
+            active_skin: rig.slots.active_skin.clone(),
         }
     }
 }

@@ -115,6 +115,7 @@ impl Editor {
             looping: true,
             keys: Vec::new(),
             parts: Vec::new(),
+            slots: Vec::new(),
             constraints: Vec::new(),
             fps: None,
             events: vec![],

@@ -3,9 +3,12 @@
 //! Create a [`GpuContext`] (or bring the editor's device and queue), build a [`Renderer`] for a target
 //! format, upload each part once as a [`GpuPart`], set its palette every frame, and draw into a render
 //! pass with a [`ViewTransform`]. [`offscreen`] renders to a texture and reads it back as RGBA;
-//! [`scene`] does all of that for a whole project at one [`limber_core::frame::Frame`]. The WGSL lives
+//! [`scene`] does all of that for a whole project at one [`limber_core::frame::Frame`]: each slot
+//! tinted by its colour, composited by its blend mode ([`blend`]) and clipped through the stencil
+//! ([`stencil`]). The WGSL lives
 //! in `shaders/`; every GPU-side struct here names its WGSL twin.
 
+pub mod blend;
 pub mod bone_shapes;
 pub mod context;
 pub mod error;
@@ -19,6 +22,7 @@ pub mod pipelines;
 pub mod renderer;
 pub mod scene;
 pub mod skin_readback;
+pub mod stencil;
 pub mod texture;
 pub mod view;
 

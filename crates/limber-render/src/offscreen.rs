@@ -57,6 +57,8 @@ pub struct OffscreenTarget {
     pub height: u32,
     padded_row: u32,
     readback: wgpu::Buffer,
+    /// The stencil attachment of [`OffscreenTarget::render_stenciled`] (clipping).
+    stencil: wgpu::TextureView,
 }
 
 impl OffscreenTarget {
@@ -84,6 +86,22 @@ impl OffscreenTarget {
             view_formats: &[],
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let stencil = device
+            .create_texture(&wgpu::TextureDescriptor {
+                label: Some("offscreen stencil"),
+                size: wgpu::Extent3d {
+                    width,
+                    height,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: super::stencil::STENCIL_FORMAT,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                view_formats: &[],
+            })
+            .create_view(&wgpu::TextureViewDescriptor::default());
         let align = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
         let padded_row = (width * 4).div_ceil(align) * align;
         let readback = device.create_buffer(&wgpu::BufferDescriptor {
@@ -99,6 +117,7 @@ impl OffscreenTarget {
             height,
             padded_row,
             readback,
+            stencil,
         })
     }
 
@@ -108,6 +127,27 @@ impl OffscreenTarget {
         &self,
         gpu: &GpuContext,
         background: [f64; 4],
+        draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
+    ) -> Result<PremultipliedImage, RenderError> {
+        self.render_with(gpu, background, false, draw)
+    }
+
+    /// [`OffscreenTarget::render`] with a cleared stencil attachment in the pass, for the
+    /// pipelines of [`super::stencil::StencilPipelines`].
+    pub fn render_stenciled(
+        &self,
+        gpu: &GpuContext,
+        background: [f64; 4],
+        draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
+    ) -> Result<PremultipliedImage, RenderError> {
+        self.render_with(gpu, background, true, draw)
+    }
+
+    fn render_with(
+        &self,
+        gpu: &GpuContext,
+        background: [f64; 4],
+        stenciled: bool,
         draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
     ) -> Result<PremultipliedImage, RenderError> {
         let mut encoder = gpu
@@ -132,7 +172,16 @@ impl OffscreenTarget {
                         store: wgpu::StoreOp::Store,
                     },
                 })],
-                depth_stencil_attachment: None,
+                depth_stencil_attachment: stenciled.then_some(
+                    wgpu::RenderPassDepthStencilAttachment {
+                        view: &self.stencil,
+                        depth_ops: None,
+                        stencil_ops: Some(wgpu::Operations {
+                            load: wgpu::LoadOp::Clear(0),
+                            store: wgpu::StoreOp::Discard,
+                        }),
+                    },
+                ),
                 timestamp_writes: None,
                 occlusion_query_set: None,
                 multiview_mask: None,

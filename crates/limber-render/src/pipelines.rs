@@ -1,6 +1,10 @@
 //! Bind group layouts and pipelines, created once per target format.
 
+use limber_core::slots::Blend;
+
+use super::blend::{BLENDS, blend_state, index};
 use super::gpu_types::{GpuShapeVertex, GpuVertex};
+use super::stencil::StencilPipelines;
 use super::{SHAPES_WGSL, SKIN_WGSL};
 
 /// Byte stride between a part's uniform slots (the dynamic-offset alignment every adapter accepts).
@@ -43,6 +47,10 @@ pub struct Pipelines {
     pub readback_layout: wgpu::BindGroupLayout,
     pub shape_layout: wgpu::BindGroupLayout,
     pub sprite: wgpu::RenderPipeline,
+    /// The sprite pipeline with the additive, multiply and screen blends (no stencil).
+    pub blended: [wgpu::RenderPipeline; 3],
+    /// For passes with a stencil attachment (offscreen renders): clipping.
+    pub stenciled: StencilPipelines,
     pub wireframe: wgpu::RenderPipeline,
     pub shapes: wgpu::RenderPipeline,
     pub skin_compute: wgpu::ComputePipeline,
@@ -68,11 +76,84 @@ fn storage(
     }
 }
 
+/// What a mesh pipeline differs in.
+pub(crate) struct MeshPipelineSpec<'a> {
+    pub label: &'a str,
+    pub topology: wgpu::PrimitiveTopology,
+    pub blend: wgpu::BlendState,
+    pub depth_stencil: Option<wgpu::DepthStencilState>,
+}
+
+/// Shared by every mesh pipeline: the skinning shader, its layout and vertex buffers.
+pub(crate) struct MeshPipelineBase<'a> {
+    pub device: &'a wgpu::Device,
+    pub layout: &'a wgpu::PipelineLayout,
+    pub module: &'a wgpu::ShaderModule,
+    pub target: wgpu::TextureFormat,
+}
+
+impl MeshPipelineBase<'_> {
+    pub(crate) fn pipeline(&self, spec: MeshPipelineSpec<'_>) -> wgpu::RenderPipeline {
+        let buffers = [
+            Some(wgpu::VertexBufferLayout {
+                array_stride: std::mem::size_of::<GpuVertex>() as u64,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &MESH_ATTRIBUTES,
+            }),
+            Some(wgpu::VertexBufferLayout {
+                array_stride: 8,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &DEFORM_ATTRIBUTES,
+            }),
+        ];
+        let targets = [Some(wgpu::ColorTargetState {
+            format: self.target,
+            blend: Some(spec.blend),
+            write_mask: wgpu::ColorWrites::ALL,
+        })];
+        self.device
+            .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(spec.label),
+                layout: Some(self.layout),
+                vertex: wgpu::VertexState {
+                    module: self.module,
+                    entry_point: Some("vs_main"),
+                    compilation_options: Default::default(),
+                    buffers: &buffers,
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: spec.topology,
+                    ..Default::default()
+                },
+                depth_stencil: spec.depth_stencil,
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: self.module,
+                    entry_point: Some("fs_main"),
+                    compilation_options: Default::default(),
+                    targets: &targets,
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+    }
+}
+
+impl Pipelines {
+    /// The sprite pipeline drawing with `blend` (no stencil).
+    pub fn sprite_for(&self, blend: Blend) -> &wgpu::RenderPipeline {
+        match index(blend) {
+            0 => &self.sprite,
+            i => &self.blended[i - 1],
+        }
+    }
+}
+
 const MESH_ATTRIBUTES: [wgpu::VertexAttribute; 4] = wgpu::vertex_attr_array![
     0 => Float32x2, 1 => Float32x2, 2 => Uint32x4, 3 => Float32x4
 ];
 const DEFORM_ATTRIBUTES: [wgpu::VertexAttribute; 1] = wgpu::vertex_attr_array![4 => Float32x2];
-const SHAPE_ATTRIBUTES: [wgpu::VertexAttribute; 2] =
+pub(crate) const SHAPE_ATTRIBUTES: [wgpu::VertexAttribute; 2] =
     wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
 
 impl Pipelines {
@@ -156,57 +237,40 @@ impl Pipelines {
             bind_group_layouts: &[Some(&part_layout), Some(&texture_layout)],
             immediate_size: 0,
         });
-        let mesh_buffers = [
-            Some(wgpu::VertexBufferLayout {
-                array_stride: std::mem::size_of::<GpuVertex>() as u64,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &MESH_ATTRIBUTES,
-            }),
-            Some(wgpu::VertexBufferLayout {
-                array_stride: 8,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &DEFORM_ATTRIBUTES,
-            }),
-        ];
         let color_target = [Some(wgpu::ColorTargetState {
             format: target,
             blend: Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
             write_mask: wgpu::ColorWrites::ALL,
         })];
-        let mesh_pipeline = |label: &str, topology: wgpu::PrimitiveTopology| {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(label),
-                layout: Some(&mesh_layout),
-                vertex: wgpu::VertexState {
-                    module: &skin_module,
-                    entry_point: Some("vs_main"),
-                    compilation_options: Default::default(),
-                    buffers: &mesh_buffers,
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology,
-                    ..Default::default()
-                },
+        let base = MeshPipelineBase {
+            device,
+            layout: &mesh_layout,
+            module: &skin_module,
+            target,
+        };
+        let mesh_pipeline = |label: &str, topology: wgpu::PrimitiveTopology, blend: Blend| {
+            base.pipeline(MeshPipelineSpec {
+                label,
+                topology,
+                blend: blend_state(blend),
                 depth_stencil: None,
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &skin_module,
-                    entry_point: Some("fs_main"),
-                    compilation_options: Default::default(),
-                    targets: &color_target,
-                }),
-                multiview_mask: None,
-                cache: None,
             })
         };
-        let sprite = mesh_pipeline("sprite", wgpu::PrimitiveTopology::TriangleList);
-        let wireframe = mesh_pipeline("wireframe", wgpu::PrimitiveTopology::LineList);
+        let triangles = wgpu::PrimitiveTopology::TriangleList;
+        let sprite = mesh_pipeline("sprite", triangles, Blend::Normal);
+        let blended = [1, 2, 3].map(|i| mesh_pipeline("blended sprite", triangles, BLENDS[i]));
+        let wireframe = mesh_pipeline(
+            "wireframe",
+            wgpu::PrimitiveTopology::LineList,
+            Blend::Normal,
+        );
 
         let shapes_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("shapes"),
             bind_group_layouts: &[Some(&shape_layout)],
             immediate_size: 0,
         });
+        let stenciled = StencilPipelines::new(&base, &shapes_layout, &shapes_module);
         let shapes = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some("shapes"),
             layout: Some(&shapes_layout),
@@ -271,6 +335,8 @@ impl Pipelines {
             readback_layout,
             shape_layout,
             sprite,
+            blended,
+            stenciled,
             wireframe,
             shapes,
             skin_compute,

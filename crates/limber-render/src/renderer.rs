@@ -3,6 +3,8 @@
 
 use wgpu::util::DeviceExt;
 
+use limber_core::slots::Blend;
+
 use super::gpu_part::GpuPart;
 use super::gpu_types::{GpuShapeVertex, GpuShapeView};
 use super::pipelines::{Pipelines, Slot};
@@ -54,18 +56,30 @@ impl Renderer {
     /// Draws `parts` back to front in the order given: the onion skins of all parts first, then for
     /// each part its sprite, its weight view and its wireframe (as `layers` says). Palettes and styles must be set beforehand.
     pub fn draw_parts(&self, pass: &mut wgpu::RenderPass<'_>, parts: &[&GpuPart], layers: Layers) {
+        let normal: Vec<(&GpuPart, Blend)> = parts.iter().map(|&p| (p, Blend::Normal)).collect();
+        self.draw_blended(pass, &normal, layers);
+    }
+
+    /// [`Renderer::draw_parts`], each part's sprite composited with its slot's blend mode (onion
+    /// skins and overlays blend normally).
+    pub fn draw_blended(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        parts: &[(&GpuPart, Blend)],
+        layers: Layers,
+    ) {
         if layers.onion > 0 {
             pass.set_pipeline(&self.pipelines.sprite);
             let count = usize::from(layers.onion).min(super::pipelines::MAX_GHOSTS) as u8;
             for slot in (0..count).map(Slot::Ghost) {
-                for part in parts {
+                for (part, _) in parts {
                     part.record(pass, slot);
                 }
             }
         }
-        for part in parts {
+        for &(part, blend) in parts {
             if layers.sprite {
-                pass.set_pipeline(&self.pipelines.sprite);
+                pass.set_pipeline(self.pipelines.sprite_for(blend));
                 part.record(pass, Slot::Sprite);
             }
             if layers.weights {
@@ -122,6 +136,37 @@ impl Renderer {
             count: vertices.len() as u32,
             group,
         }
+    }
+
+    /// Draws a shape batch into the stencil only: `set` inverts the stencil under it (starting a
+    /// clip), otherwise it is zeroed (ending one). The pass must have a stencil attachment.
+    pub fn draw_clip(&self, pass: &mut wgpu::RenderPass<'_>, batch: &ShapeBatch, set: bool) {
+        if batch.count == 0 {
+            return;
+        }
+        let stencil = &self.pipelines.stenciled;
+        pass.set_pipeline(if set {
+            &stencil.clip_set
+        } else {
+            &stencil.clip_clear
+        });
+        pass.set_bind_group(0, &batch.group, &[]);
+        pass.set_vertex_buffer(0, batch.vertices.slice(..));
+        pass.draw(0..batch.count, 0..1);
+    }
+
+    /// Draws a part's sprite in a pass with a stencil attachment, with `blend`, only inside the
+    /// current clip when `clipped`.
+    pub fn draw_stenciled(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        part: &GpuPart,
+        blend: Blend,
+        clipped: bool,
+    ) {
+        pass.set_pipeline(self.pipelines.stenciled.part(blend, clipped));
+        pass.set_stencil_reference(super::stencil::INSIDE);
+        part.record(pass, Slot::Sprite);
     }
 
     /// Draws a shape batch.

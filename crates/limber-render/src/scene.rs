@@ -1,5 +1,6 @@
 //! A whole project on the GPU: every part uploaded once, then drawn at any [`Frame`] — palettes,
-//! deform offsets and draw order from the frame, back to front.
+//! deform offsets, slot colours, blend modes and draw order from the frame, back to front; offscreen
+//! renders also clip through the stencil ([`ProjectScene::render_frame`]).
 //!
 //! After an edit, [`ProjectScene::sync`] uploads only what its [`SceneRevisions`] say changed: new
 //! weights are written into the existing vertex buffers, a new mesh rebuilds its part's buffers but
@@ -16,12 +17,12 @@ use super::error::RenderError;
 use super::gpu_part::GpuPart;
 use super::offscreen::{OffscreenTarget, PremultipliedImage};
 use super::overlay::PartStyle;
-use super::renderer::{Layers, Renderer};
+use super::renderer::{Layers, Renderer, ShapeBatch};
 use super::texture::SpriteTexture;
 use super::view::ViewTransform;
 use limber_core::Mesh;
 use limber_core::assets::{AssetStore, FileStamp};
-use limber_core::frame::Frame;
+use limber_core::frame::{DrawStep, Frame};
 use limber_core::project::Project;
 
 /// Per kind of GPU data, a counter that grows whenever that kind may have changed (the editor's
@@ -290,7 +291,13 @@ impl ProjectScene {
             if let Some(part) = self.parts.get(state.part) {
                 part.set_palette(queue, &frame.palette);
                 part.set_deformed_rest(queue, &state.rest);
-                part.set_style(queue, view, style);
+                // The slot's colour tints the sprite (white leaves the style's tint as it is).
+                let slot = super::blend::premultiplied_tint(state.color);
+                let tinted = PartStyle {
+                    tint: std::array::from_fn(|i| style.tint[i] * slot[i]),
+                    ..*style
+                };
+                part.set_style(queue, view, &tinted);
             }
         }
     }
@@ -302,7 +309,8 @@ impl ProjectScene {
         }
     }
 
-    /// Draws the visible parts of `frame` back to front.
+    /// Draws the visible parts of `frame` back to front, each with its slot's blend mode (no
+    /// clipping: that needs a stencil attachment, see [`ProjectScene::render_frame`]).
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -310,12 +318,12 @@ impl ProjectScene {
         frame: &Frame,
         layers: Layers,
     ) {
-        let order: Vec<&GpuPart> = frame
+        let order: Vec<(&GpuPart, limber_core::slots::Blend)> = frame
             .draw_sequence()
             .iter()
-            .filter_map(|state| self.parts.get(state.part))
+            .filter_map(|state| self.parts.get(state.part).map(|p| (p, state.blend)))
             .collect();
-        renderer.draw_parts(pass, &order, layers);
+        renderer.draw_blended(pass, &order, layers);
     }
 
     /// The view showing the canvas (image space from (0, 0)) on a whole target.
@@ -338,8 +346,32 @@ impl ProjectScene {
         background: [f64; 4],
     ) -> Result<PremultipliedImage, RenderError> {
         self.apply(&gpu.queue, frame, view, style);
-        target.render(gpu, background, |pass| {
-            self.draw(pass, renderer, frame, Layers::default())
+        let steps = frame.draw_list();
+        // Clip polygons as stencil fans, made before the pass that draws them.
+        let fans: Vec<Option<ShapeBatch>> = steps
+            .iter()
+            .map(|step| match step {
+                DrawStep::ClipStart(clip) | DrawStep::ClipEnd(clip) => Some(renderer.shape_batch(
+                    &gpu.device,
+                    &super::stencil::fan(&clip.polygon),
+                    view,
+                )),
+                DrawStep::Part { .. } => None,
+            })
+            .collect();
+        target.render_stenciled(gpu, background, |pass| {
+            for (step, fan) in steps.iter().zip(&fans) {
+                match (step, fan) {
+                    (DrawStep::Part { part, clipped }, _) => {
+                        if let Some(gpu_part) = self.parts.get(part.part) {
+                            renderer.draw_stenciled(pass, gpu_part, part.blend, *clipped);
+                        }
+                    }
+                    (DrawStep::ClipStart(_), Some(fan)) => renderer.draw_clip(pass, fan, true),
+                    (DrawStep::ClipEnd(_), Some(fan)) => renderer.draw_clip(pass, fan, false),
+                    _ => {}
+                }
+            }
         })
     }
 }

@@ -13,6 +13,7 @@ use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
+use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key, sample_slot};
 use crate::pose::{BonePose, Pose};
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 
@@ -101,6 +102,8 @@ pub struct Clip {
     part_keys: Vec<PartKeyRecord>,
     /// Mix keys sorted by constraint name, then time.
     mix_keys: Vec<MixKeyRecord>,
+    /// Slot keys sorted by slot name, then time.
+    slot_keys: Vec<SlotKeyRecord>,
     /// Events sorted by time.
     pub events: Vec<EventRecord>,
 }
@@ -185,6 +188,7 @@ impl Clip {
         }
         let part_keys = part_keys(&clip, record)?;
         let mix_keys = mix_keys(&clip, record)?;
+        let slot_keys = slot_keys(&clip, record)?;
         let events = checked_events(&clip, record.duration, &record.events)?;
         Ok(Self {
             name: record.name.clone(),
@@ -195,6 +199,7 @@ impl Clip {
             channels,
             part_keys,
             mix_keys,
+            slot_keys,
             events,
         })
     }
@@ -203,6 +208,18 @@ impl Clip {
     pub fn sample_part(&self, part: &str, t: f64) -> PartPose {
         let keys: Vec<&PartKeyRecord> = self.part_keys.iter().filter(|k| k.part == part).collect();
         sample_part(&keys, self.local_time(t))
+    }
+
+    /// The keyed state of the slot called `slot` at time `t` (`None` channels where it has no keys).
+    pub fn sample_slot(&self, slot: &str, t: f64) -> SlotPose {
+        let start = self.slot_keys.partition_point(|k| k.slot.as_str() < slot);
+        let end = start + self.slot_keys[start..].partition_point(|k| k.slot == slot);
+        sample_slot(&self.slot_keys[start..end], self.local_time(t))
+    }
+
+    /// The slot keys, sorted by slot name then time.
+    pub fn slot_keys(&self) -> &[SlotKeyRecord] {
+        &self.slot_keys
     }
 
     /// The keyed mix of the constraint called `constraint` at time `t`, if the clip keys it.
@@ -235,6 +252,7 @@ impl Clip {
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
             parts: self.part_keys.clone(),
             constraints: self.mix_keys.clone(),
+            slots: self.slot_keys.clone(),
             fps: self.fps,
             events: self.events.clone(),
         }
@@ -306,6 +324,32 @@ fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, Anim
         .find(|w| w[0].part == w[1].part && w[0].time == w[1].time)
     {
         return Err(bad(&w[1], "two keys of the part at this time".into()));
+    }
+    Ok(keys)
+}
+
+/// Validates and sorts a clip's slot keys: times within the clip, values in range, no two keys of
+/// one slot at one time.
+fn slot_keys(clip: &str, record: &ClipRecord) -> Result<Vec<SlotKeyRecord>, AnimationError> {
+    let bad = |key: &SlotKeyRecord, problem: String| AnimationError::BadKey {
+        clip: clip.to_string(),
+        what: format!("slot \"{}\"", key.slot),
+        time: key.time,
+        problem,
+    };
+    for key in &record.slots {
+        if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
+            return Err(bad(key, "the time is not within the clip".into()));
+        }
+        check_slot_key(key).map_err(|p| bad(key, p))?;
+    }
+    let mut keys = record.slots.clone();
+    keys.sort_by(|a, b| a.slot.cmp(&b.slot).then(a.time.total_cmp(&b.time)));
+    if let Some(w) = keys
+        .windows(2)
+        .find(|w| w[0].slot == w[1].slot && w[0].time == w[1].time)
+    {
+        return Err(bad(&w[1], "two keys of the slot at this time".into()));
     }
     Ok(keys)
 }
@@ -429,6 +473,7 @@ mod tests {
             keys,
             parts: vec![],
             constraints: vec![],
+            slots: vec![],
             fps: None,
             events: vec![],
         };
@@ -510,6 +555,7 @@ mod tests {
                     looping: true,
                     keys,
                     parts: vec![],
+                    slots: Vec::new(),
                     constraints: vec![],
                     fps: None,
                     events: vec![],
@@ -556,6 +602,7 @@ mod tests {
             keys: vec![],
             parts: vec![],
             constraints: vec![],
+            slots: vec![],
             fps: None,
             events: vec![],
         };

@@ -284,6 +284,7 @@ mod tests {
             looping: true,
             keys: vec![key("a", 0.1, 1.0), key("a", 0.5, 2.0), key("b", 0.3, 3.0)],
             parts: vec![part_key("p", 0.4, 2)],
+            slots: Vec::new(),
             constraints: vec![],
             fps: None,
             events: vec![],

@@ -1,4 +1,5 @@
-//! Animation: clips of keyed bone offsets and part states (draw order, visibility, vertex deform),
+//! Animation: clips of keyed bone offsets, part states (draw order, visibility, vertex deform) and
+//! slot states (attachment, colour, draw order),
 //! their interpolation curves, IK, and sampling as a pure function of time.
 
 pub mod clip;
@@ -12,6 +13,7 @@ pub mod key_edits;
 pub mod part_keys;
 pub mod records;
 pub mod secondary;
+pub mod slot_keys;
 
 pub use clip::{
     AnimationError, Clip, ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord, clips_from_records,
@@ -32,3 +34,4 @@ pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};
+pub use slot_keys::{SlotKeyRecord, SlotPose};

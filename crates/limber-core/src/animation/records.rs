@@ -54,6 +54,9 @@ pub struct ClipRecord {
     /// Draw order, visibility and deform keys of parts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<PartKeyRecord>,
+    /// Attachment, colour and draw-order keys of slots (format version 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<super::slot_keys::SlotKeyRecord>,
     /// Keys of IK and transform constraints' mix, by constraint name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<MixKeyRecord>,

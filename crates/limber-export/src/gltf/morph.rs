@@ -112,6 +112,7 @@ mod tests {
                 deform_key(0.5, vec![1], 4.0, Interpolation::LINEAR),
                 deform_key(1.5, vec![0, 2], 2.0, Interpolation::LINEAR),
             ],
+            slots: Vec::new(),
             constraints: vec![],
             fps: None,
             events: vec![],

@@ -1,0 +1,384 @@
+//! What the loader checks of slots, attachments, skins and slot keys: first against the skeleton
+//! ([`check_rig`], with the rig), then against the parts ([`check_project`]). Every problem is one
+//! line naming the slot, skin or key.
+
+use std::collections::HashSet;
+
+use super::SlotError;
+use super::records::{AttachmentKind, AttachmentRecord, DEFAULT_SKIN, SlotRecord, SlotSet};
+use super::resolve::{SlotSource, SlotView, slot_list};
+use crate::animation::Clip;
+use crate::animation::clip::MAX_KEY_ROTATE;
+use crate::limits::Limits;
+use crate::project::Part;
+use crate::skeleton::{MAX_COORDINATE, Skeleton};
+use crate::weights::{Binding, check_binding_on};
+
+/// Refuses counts over `limits` before anything else is checked.
+pub fn check_budgets(set: &SlotSet, limits: &Limits) -> Result<(), SlotError> {
+    let attachments: usize = set.slots.iter().map(|s| s.attachments.len()).sum();
+    let entries: usize = set
+        .skins
+        .iter()
+        .flat_map(|s| s.slots.values())
+        .map(|m| m.len())
+        .sum();
+    let counts = [
+        ("slots", set.slots.len(), limits.slots),
+        ("attachments", attachments, limits.attachments),
+        ("skins", set.skins.len(), limits.skins),
+        ("skin entries", entries, limits.skin_entries),
+    ];
+    for (what, count, limit) in counts {
+        Limits::check_count(what, count, limit).map_err(SlotError::Budget)?;
+    }
+    for slot in &set.slots {
+        for a in &slot.attachments {
+            let what = format!(
+                "vertices in attachment \"{}\" of slot \"{}\"",
+                a.name, slot.name
+            );
+            Limits::check_count(&what, a.vertices.len(), limits.polygon_vertices)
+                .map_err(SlotError::Budget)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks what can be checked without the parts: names, colours, each attachment's fields and
+/// bones, skins naming written slots' attachments, the active skin.
+pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
+    check_budgets(set, &Limits::current())?;
+    let mut names = HashSet::new();
+    for slot in &set.slots {
+        let bad = |problem: String| SlotError::Slot {
+            slot: slot.name.clone(),
+            problem,
+        };
+        if slot.name.trim().is_empty() {
+            return Err(SlotError::EmptyName("a slot"));
+        }
+        if !names.insert(slot.name.as_str()) {
+            return Err(bad("two slots have this name".into()));
+        }
+        if !slot.color.iter().all(|c| (0.0..=1.0).contains(c)) {
+            return Err(bad(format!(
+                "colour {:?} has a component outside 0 to 1",
+                slot.color
+            )));
+        }
+        let mut attachment_names = HashSet::new();
+        for a in &slot.attachments {
+            if a.name.trim().is_empty() {
+                return Err(bad("an attachment has an empty name".into()));
+            }
+            if !attachment_names.insert(a.name.as_str()) {
+                return Err(bad(format!("two attachments are named \"{}\"", a.name)));
+            }
+            check_attachment(a, skeleton)
+                .map_err(|p| bad(format!("attachment \"{}\": {p}", a.name)))?;
+        }
+    }
+    let mut skin_names = HashSet::new();
+    for skin in &set.skins {
+        let bad = |problem: String| SlotError::Skin {
+            skin: skin.name.clone(),
+            problem,
+        };
+        if skin.name.trim().is_empty() {
+            return Err(SlotError::EmptyName("a skin"));
+        }
+        if skin.name == DEFAULT_SKIN {
+            return Err(bad(
+                "this name is the skin of every attachment by its own name; give the skin another"
+                    .into(),
+            ));
+        }
+        if !skin_names.insert(skin.name.as_str()) {
+            return Err(bad("two skins have this name".into()));
+        }
+        for (slot, map) in &skin.slots {
+            if let Some(record) = set.slots.iter().find(|s| &s.name == slot) {
+                for target in map.values() {
+                    if !record.attachments.iter().any(|a| &a.name == target) {
+                        return Err(bad(format!(
+                            "slot \"{slot}\" has no attachment \"{target}\""
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(active) = &set.active_skin
+        && set.skin(active).is_none()
+    {
+        return Err(SlotError::Other(format!(
+            "the active skin \"{active}\" is not one of the skins ({})",
+            set.skin_names().join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), String> {
+    let kind = a.kind.name();
+    let refuse = |field: &str, present: bool| {
+        if present {
+            Err(format!("a {kind} attachment has no \"{field}\""))
+        } else {
+            Ok(())
+        }
+    };
+    let within = |p: [f64; 2]| p.iter().all(|c| c.abs() <= MAX_COORDINATE);
+    let bone_of = |bone: &Option<String>| -> Result<Option<usize>, String> {
+        match bone {
+            None => Ok(None),
+            Some(name) => skeleton
+                .index_of(name)
+                .map(Some)
+                .ok_or_else(|| format!("there is no bone \"{name}\"")),
+        }
+    };
+    match a.kind {
+        AttachmentKind::Mesh => {
+            if a.part.is_some() == a.image.is_some() {
+                return Err(
+                    "a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")".into(),
+                );
+            }
+            refuse("vertices", !a.vertices.is_empty())?;
+            refuse("influences", !a.influences.is_empty())?;
+            refuse("bone", a.bone.is_some())?;
+            refuse("position", a.position.is_some())?;
+            refuse("rotation", a.rotation.is_some())?;
+            refuse("end", a.end.is_some())?;
+        }
+        AttachmentKind::BoundingBox | AttachmentKind::Clipping => {
+            refuse("part", a.part.is_some())?;
+            refuse("image", a.image.is_some())?;
+            refuse("position", a.position.is_some())?;
+            refuse("rotation", a.rotation.is_some())?;
+            if a.kind == AttachmentKind::BoundingBox {
+                refuse("end", a.end.is_some())?;
+            } else if a.end.is_none() {
+                return Err("a clipping attachment names its \"end\" slot".into());
+            }
+            if a.vertices.len() < 3 {
+                return Err(format!(
+                    "a polygon needs at least 3 vertices, not {}",
+                    a.vertices.len()
+                ));
+            }
+            if let Some(v) = a.vertices.iter().find(|v| !within(**v)) {
+                return Err(format!("vertex {v:?} is beyond ±{MAX_COORDINATE} px"));
+            }
+            match (bone_of(&a.bone)?, a.influences.is_empty()) {
+                (Some(_), true) => {}
+                (None, false) => {
+                    if a.influences.len() != a.vertices.len() {
+                        return Err(format!(
+                            "{} influence lists for {} vertices",
+                            a.influences.len(),
+                            a.vertices.len()
+                        ));
+                    }
+                    let binding = Binding {
+                        vertices: a.influences.clone(),
+                    };
+                    check_binding_on(&binding, skeleton)?;
+                }
+                _ => {
+                    return Err(
+                        "a polygon follows one \"bone\" or has \"influences\" per vertex (one of them)"
+                            .into(),
+                    );
+                }
+            }
+        }
+        AttachmentKind::Point => {
+            refuse("part", a.part.is_some())?;
+            refuse("image", a.image.is_some())?;
+            refuse("vertices", !a.vertices.is_empty())?;
+            refuse("influences", !a.influences.is_empty())?;
+            refuse("end", a.end.is_some())?;
+            if bone_of(&a.bone)?.is_none() {
+                return Err("a point attachment names its \"bone\"".into());
+            }
+            let position = a
+                .position
+                .ok_or_else(|| "a point attachment has a \"position\"".to_string())?;
+            if !within(position) {
+                return Err(format!(
+                    "position {position:?} is beyond ±{MAX_COORDINATE} px"
+                ));
+            }
+            if a.rotation.is_some_and(|r| r.abs() > MAX_KEY_ROTATE) {
+                return Err(format!("the rotation is beyond ±{MAX_KEY_ROTATE}°"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks slots against the parts and clips: mesh attachments name parts (each part at most once),
+/// no two slots (written or parts' own) share a name, setup and keyed attachment names resolve in
+/// some skin, skins name slots, clipping ends after its own slot, draw orders are keyed where they
+/// belong.
+pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<(), SlotError> {
+    let slot_error = |slot: &SlotRecord, problem: String| SlotError::Slot {
+        slot: slot.name.clone(),
+        problem,
+    };
+    let mut claimed = HashSet::new();
+    for slot in &set.slots {
+        for a in slot
+            .attachments
+            .iter()
+            .filter(|a| a.kind == AttachmentKind::Mesh)
+        {
+            let Some(part) = a.part.as_deref() else {
+                return Err(slot_error(
+                    slot,
+                    format!(
+                        "attachment \"{}\" names an image; in a project a mesh attachment names its \"part\"",
+                        a.name
+                    ),
+                ));
+            };
+            if !parts.iter().any(|p| p.name == part) {
+                return Err(slot_error(
+                    slot,
+                    format!("attachment \"{}\" names no part (\"{part}\")", a.name),
+                ));
+            }
+            if !claimed.insert(part) {
+                return Err(slot_error(
+                    slot,
+                    format!("part \"{part}\" is the mesh of two attachments"),
+                ));
+            }
+        }
+    }
+    let slots = slot_list(parts, set);
+    let mut names = HashSet::new();
+    for view in &slots {
+        if !names.insert(view.name) {
+            return Err(SlotError::Slot {
+                slot: view.name.to_string(),
+                problem: "a slot of this name clashes with a part's own slot (a part no slot draws is a slot of its own)".into(),
+            });
+        }
+    }
+    let find = |name: &str| slots.iter().find(|s| s.name == name);
+    // A name a slot may show: one of its attachments, or a placeholder some skin maps for it.
+    let resolves = |view: &SlotView<'_>, name: &str| {
+        view.attachment_names().contains(&name)
+            || set
+                .skins
+                .iter()
+                .any(|s| s.slots.get(view.name).is_some_and(|m| m.contains_key(name)))
+    };
+    for view in &slots {
+        if let Some(setup) = view.setup()
+            && !resolves(view, setup)
+        {
+            return Err(SlotError::Slot {
+                slot: view.name.to_string(),
+                problem: format!(
+                    "the setup attachment \"{setup}\" is not one of its attachments or skin placeholders"
+                ),
+            });
+        }
+    }
+    for skin in &set.skins {
+        for (slot, map) in &skin.slots {
+            let Some(view) = find(slot) else {
+                return Err(SlotError::Skin {
+                    skin: skin.name.clone(),
+                    problem: format!("there is no slot \"{slot}\""),
+                });
+            };
+            if let Some(target) = map
+                .values()
+                .find(|t| !view.attachment_names().contains(&t.as_str()))
+            {
+                return Err(SlotError::Skin {
+                    skin: skin.name.clone(),
+                    problem: format!("slot \"{slot}\" has no attachment \"{target}\""),
+                });
+            }
+        }
+    }
+    check_clipping_ends(&slots)?;
+    check_keys(clips, &slots, &claimed, resolves)
+}
+
+/// A clipping attachment's end slot exists and comes after its own slot in the setup draw order.
+fn check_clipping_ends(slots: &[SlotView<'_>]) -> Result<(), SlotError> {
+    let place = |i: usize| (slots[i].draw_order(), i);
+    for (own, view) in slots.iter().enumerate() {
+        let Some(record) = view.record else { continue };
+        for a in record
+            .attachments
+            .iter()
+            .filter(|a| a.kind == AttachmentKind::Clipping)
+        {
+            let end = a.end.as_deref().unwrap_or_default();
+            let bad = |problem: String| SlotError::Slot {
+                slot: view.name.to_string(),
+                problem: format!("clipping attachment \"{}\": {problem}", a.name),
+            };
+            let Some(e) = slots.iter().position(|s| s.name == end) else {
+                return Err(bad(format!("there is no end slot \"{end}\"")));
+            };
+            if place(e) <= place(own) {
+                return Err(bad(format!(
+                    "the end slot \"{end}\" is drawn before its own slot (or is it)"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_keys(
+    clips: &[Clip],
+    slots: &[SlotView<'_>],
+    claimed: &HashSet<&str>,
+    resolves: impl Fn(&SlotView<'_>, &str) -> bool,
+) -> Result<(), SlotError> {
+    for clip in clips {
+        for key in clip.slot_keys() {
+            let bad = |problem: String| SlotError::Key {
+                clip: clip.name.clone(),
+                slot: key.slot.clone(),
+                time: key.time,
+                problem,
+            };
+            let Some(view) = slots.iter().find(|s| s.name == key.slot) else {
+                return Err(bad("there is no slot of this name".into()));
+            };
+            if let Some(Some(name)) = &key.attachment
+                && !resolves(view, name)
+            {
+                return Err(bad(format!(
+                    "\"{name}\" is not one of the slot's attachments or skin placeholders"
+                )));
+            }
+            if key.draw_order.is_some() && matches!(view.source, SlotSource::Part(_)) {
+                return Err(bad(
+                    "this is a part's own slot: key its draw order with a part key".into(),
+                ));
+            }
+        }
+        for key in clip.part_keys() {
+            if key.draw_order.is_some() && claimed.contains(key.part.as_str()) {
+                return Err(SlotError::Other(format!(
+                    "clip \"{}\": part \"{}\" at time {}: the part is drawn by a slot; key the slot's draw order",
+                    clip.name, key.part, key.time
+                )));
+            }
+        }
+    }
+    Ok(())
+}

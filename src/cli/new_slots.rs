@@ -1,0 +1,69 @@
+//! `limber new` with slots in its RIG.json: each mesh attachment that names an `image` (relative
+//! to the RIG.json) becomes a part of its own — meshed and weighted like the main image, named
+//! `SLOT-ATTACHMENT`, placed at the canvas's top-left corner — and the attachment then names that
+//! part, as a project file does.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::anyhow;
+
+use crate::core::assets::AssetStore;
+use crate::core::part_build::{PartRecipe, make_part};
+use crate::core::progress::Progress;
+use crate::core::project::{Part, relative_image_path};
+use crate::core::rig::Rig;
+
+/// The images the rig's mesh attachments name, resolved against the RIG.json's folder.
+pub fn attachment_images(rig: &Rig, rig_path: &Path) -> Vec<PathBuf> {
+    let folder = rig_path.parent().unwrap_or(Path::new(""));
+    rig.slots
+        .slots
+        .iter()
+        .flat_map(|s| &s.attachments)
+        .filter_map(|a| a.image.as_deref())
+        .map(|image| folder.join(image))
+        .collect()
+}
+
+/// Makes the parts of every mesh attachment of `rig` that names an image, pointing each attachment
+/// at its part. `taken`: the part names already used.
+pub fn make_attachment_parts(
+    rig: &mut Rig,
+    rig_path: &Path,
+    output: &Path,
+    store: &AssetStore,
+    recipe: &PartRecipe,
+    taken: &[String],
+) -> anyhow::Result<Vec<Part>> {
+    let folder = rig_path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let skeleton = rig.skeleton.clone();
+    let mut parts: Vec<Part> = Vec::new();
+    for slot in &mut rig.slots.slots {
+        for attachment in &mut slot.attachments {
+            let Some(image) = attachment.image.take() else {
+                continue;
+            };
+            let path = folder.join(&image);
+            let shown = path.display();
+            let made = make_part(store, &path, recipe, &skeleton, &Progress::new())
+                .map_err(|e| anyhow!("{shown}: {e}"))?
+                .ok_or_else(|| anyhow!("{shown}: cancelled"))?;
+            let mut part = made.part;
+            part.name = format!("{}-{}", slot.name, attachment.name);
+            if taken.contains(&part.name) || parts.iter().any(|p| p.name == part.name) {
+                return Err(anyhow!(
+                    "{}: slot \"{}\" attachment \"{}\": its part would be named \"{}\", which another part has",
+                    rig_path.display(),
+                    slot.name,
+                    attachment.name,
+                    part.name
+                ));
+            }
+            part.draw_order = slot.draw_order;
+            part.image = relative_image_path(&path, output);
+            attachment.part = Some(part.name.clone());
+            parts.push(part);
+        }
+    }
+    Ok(parts)
+}
