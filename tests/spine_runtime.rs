@@ -4,7 +4,12 @@
 //! limber's own skinned vertices (`Frame` + linear blend skinning, what `limber pose` prints) within
 //! 0.01 px, on the bundled zombie rig, on a rig with stepped, linear and Bézier keys on rotation,
 //! translation and scale and deform keys, on the same rig with two-bone IK (a Spine IK constraint
-//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. A missing Node or package fails with the command that installs it.
+//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. The
+//! packed atlas is checked through the same runtime: every mesh vertex's texture coordinate, as
+//! spine-core maps it through its region's bounds and offsets, lands on the page texel that holds
+//! the part's image at limber's uv, on the zombie and on a 30-layer 4096 × 4096 import, which also
+//! shows how few pages the packer needs. A missing Node or package fails with the command that
+//! installs it.
 
 mod common;
 mod gltf_support;
@@ -15,6 +20,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
+use image::{Rgba, RgbaImage};
+use limber::core::layered::write::{LayerSpec, psd_bytes};
 use limber::core::project::Project;
 use limber::export::spine::attachments::vertex_order;
 
@@ -119,6 +126,122 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
     worst
 }
 
+/// spine-core's texture coordinates of every mesh attachment on its page (see `uvs.mjs`).
+fn runtime_uvs(json: &Path, atlas: &Path) -> Vec<serde_json::Value> {
+    let out = Command::new("node")
+        .arg(tooling().join("uvs.mjs"))
+        .arg(json)
+        .arg(atlas)
+        .current_dir(tooling())
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "spine-core failed on {json:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("uvs.mjs prints JSON")
+}
+
+/// `image` sampled bilinearly at (x, y) in pixels (texel centres at +0.5), clamped to its edge, as
+/// premultiplied colour in 0–255 (`premultiplied`: the texels already are).
+fn sample(image: &RgbaImage, x: f64, y: f64, premultiplied: bool) -> [f64; 4] {
+    let texel = |i: i64, j: i64| {
+        let i = i.clamp(0, i64::from(image.width()) - 1) as u32;
+        let j = j.clamp(0, i64::from(image.height()) - 1) as u32;
+        let [r, g, b, a] = image.get_pixel(i, j).0.map(f64::from);
+        let k = if premultiplied { 1.0 } else { a / 255.0 };
+        [r * k, g * k, b * k, a]
+    };
+    let (fx, fy) = (x - 0.5, y - 0.5);
+    let (i, j) = (fx.floor() as i64, fy.floor() as i64);
+    let (tx, ty) = (fx - fx.floor(), fy - fy.floor());
+    let mut out = [0.0; 4];
+    for (di, dj, w) in [
+        (0, 0, (1.0 - tx) * (1.0 - ty)),
+        (1, 0, tx * (1.0 - ty)),
+        (0, 1, (1.0 - tx) * ty),
+        (1, 1, tx * ty),
+    ] {
+        for (o, t) in out.iter_mut().zip(texel(i + di, j + dj)) {
+            *o += w * t;
+        }
+    }
+    out
+}
+
+/// Checks the atlas through the runtime: per part, spine-core's page coordinates of its vertices
+/// are limber's image coordinates shifted by one whole-pixel offset, and the page sampled there
+/// shows the part's image sampled at limber's uv (premultiplied, within 1.5 levels: the page's
+/// premultiplication rounds). Returns the pages' sizes, as the atlas lists them.
+fn check_uvs(project_path: &Path, json: &Path, atlas: &Path) -> Vec<[u32; 2]> {
+    let project = Project::load(project_path).expect("project loads");
+    let folder = atlas.parent().unwrap();
+    let meshes = runtime_uvs(json, atlas);
+    assert_eq!(meshes.len(), project.parts.len());
+    let mut pages: Vec<(String, [u32; 2])> = Vec::new();
+    for mesh in &meshes {
+        let name = mesh["attachment"].as_str().unwrap();
+        let i = project.parts.iter().position(|p| p.name == name).unwrap();
+        let part = &project.parts[i];
+        let image = image::open(project.image_path(project_path, i))
+            .unwrap()
+            .to_rgba8();
+        let page_name = mesh["page"].as_str().unwrap().to_string();
+        let size = [
+            mesh["pageWidth"].as_u64().unwrap() as u32,
+            mesh["pageHeight"].as_u64().unwrap() as u32,
+        ];
+        if !pages.iter().any(|(n, _)| *n == page_name) {
+            pages.push((page_name.clone(), size));
+        }
+        let page = image::open(folder.join(&page_name)).unwrap().to_rgba8();
+        assert_eq!([page.width(), page.height()], size, "{page_name}");
+        let pma = mesh["pma"].as_bool().unwrap();
+        let uvs: Vec<f64> = mesh["uvs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        let (order, _) = vertex_order(&part.mesh);
+        assert_eq!(uvs.len(), order.len() * 2, "{name}");
+        let mut shift: Option<[f64; 2]> = None;
+        for (k, &v) in order.iter().enumerate() {
+            let [u0, v0] = part.mesh.uvs[v as usize];
+            let (x, y) = (
+                u0 * f64::from(image.width()),
+                v0 * f64::from(image.height()),
+            );
+            let (px, py) = (
+                uvs[2 * k] * f64::from(size[0]),
+                uvs[2 * k + 1] * f64::from(size[1]),
+            );
+            let here = [px - x, py - y];
+            for d in here {
+                assert!(
+                    (d - d.round()).abs() < 1e-3,
+                    "{name} vertex {v}: shift {here:?}"
+                );
+            }
+            let first = *shift.get_or_insert(here);
+            assert!(
+                (here[0] - first[0]).abs() < 1e-3 && (here[1] - first[1]).abs() < 1e-3,
+                "{name} vertex {v}: shifted by {here:?}, vertex 0 by {first:?}"
+            );
+            let want = sample(&image, x, y, false);
+            let seen = sample(&page, px, py, pma);
+            for c in 0..4 {
+                assert!(
+                    (want[c] - seen[c]).abs() <= 1.5,
+                    "{name} vertex {v} at ({x}, {y}): the page shows {seen:?}, the image {want:?}"
+                );
+            }
+        }
+    }
+    pages.into_iter().map(|(_, size)| size).collect()
+}
+
 #[test]
 fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     require_tooling();
@@ -126,6 +249,75 @@ fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     let (json, atlas) = export(&project, "zombie", &[]);
     let worst = max_error(&project, &json, &atlas);
     eprintln!("zombie: largest runtime/limber difference {worst:.5} px");
+    let pages = check_uvs(&project, &json, &atlas);
+    eprintln!("zombie: atlas pages {pages:?}");
+    assert_eq!(pages.len(), 1);
+    // Premultiplied pages map the same way (and say so: the runtime reads `pma:true`).
+    let (json, atlas) = export(&project, "zombie-pma", &["--premultiplied"]);
+    assert_eq!(check_uvs(&project, &json, &atlas), pages);
+    assert!(runtime_uvs(&json, &atlas).iter().all(|m| m["pma"] == true));
+}
+
+/// The layers of `benches/import.rs` (30 ellipses from 300 to 1000 px, the same sizes and places
+/// on a 4096 x 4096 canvas), with colour that changes across each layer so that a texel read from
+/// the wrong place shows.
+fn thirty_layers() -> Vec<LayerSpec> {
+    const CANVAS: u32 = 4096;
+    (0..30u32)
+        .map(|i| {
+            let w = 300 + (i * 97) % 700;
+            let h = 300 + (i * 61) % 700;
+            let image = RgbaImage::from_fn(w, h, |x, y| {
+                let dx = (f64::from(x) + 0.5) / f64::from(w) * 2.0 - 1.0;
+                let dy = (f64::from(y) + 0.5) / f64::from(h) * 2.0 - 1.0;
+                let r = (dx * dx + dy * dy).sqrt();
+                let alpha = ((1.0 - r) * 40.0).clamp(0.0, 1.0);
+                Rgba([
+                    (x % 251) as u8,
+                    (y % 241) as u8,
+                    (i * 8) as u8,
+                    (alpha * 255.0) as u8,
+                ])
+            });
+            let left = ((i * 523) % (CANVAS - w)) as i32;
+            let top = ((i * 331) % (CANVAS - h)) as i32;
+            LayerSpec::new(&format!("layer {i:02}"), left, top, image)
+        })
+        .collect()
+}
+
+#[test]
+fn a_30_layer_4096_import_packs_into_few_pages() {
+    require_tooling();
+    let dir = common::temp_dir("spine-30-layers");
+    let psd = dir.join("figure.psd");
+    let layers = thirty_layers();
+    std::fs::write(&psd, psd_bytes([4096, 4096], &layers)).unwrap();
+    let project = dir.join("figure.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
+    // The layers with their padding cover 2.77 pages of 2048 x 2048 and 0.69 of 4096 x 4096.
+    let area: u64 = layers
+        .iter()
+        .map(|l| u64::from(l.image.width() + 2) * u64::from(l.image.height() + 2))
+        .sum();
+    for (max_page, most) in [(2048u32, 4usize), (4096, 1)] {
+        let started = std::time::Instant::now();
+        let (json, atlas) = export(
+            &project,
+            &format!("figure-{max_page}"),
+            &["--max-page", &max_page.to_string()],
+        );
+        let seconds = started.elapsed().as_secs_f64();
+        let pages = check_uvs(&project, &json, &atlas);
+        eprintln!(
+            "30 layers, --max-page {max_page}: {} pages {pages:?} in {seconds:.2} s",
+            pages.len()
+        );
+        assert!(pages.len() as u64 >= area.div_ceil(u64::from(max_page).pow(2)));
+        assert!(pages.len() <= most, "{pages:?}");
+        assert!(pages.iter().all(|&[w, h]| w <= max_page && h <= max_page));
+    }
 }
 
 #[test]
@@ -215,6 +407,39 @@ fn bad_spine_exports_fail_with_one_line() {
         stderr.contains("--fps 0") && stderr.trim().lines().count() == 1,
         "{stderr}"
     );
+    // A bad page size, and a part larger than the page (the sprite is 96 x 128).
+    let failed = common::limber(&[
+        "export",
+        &s(&project),
+        "--spine",
+        &s(&out),
+        "--max-page",
+        "10",
+    ]);
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        stderr.contains("--max-page 10") && stderr.trim().lines().count() == 1,
+        "{stderr}"
+    );
+    let failed = common::limber(&[
+        "export",
+        &s(&project),
+        "--spine",
+        &s(&out),
+        "--max-page",
+        "64",
+    ]);
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        stderr.contains("\"kenney_zombie_walk0\"")
+            && stderr.contains("--max-page 64")
+            && stderr.contains("fits it")
+            && stderr.trim().lines().count() == 1,
+        "{stderr}"
+    );
+    assert!(!out.join("project.json").exists(), "nothing written");
     // A folder that cannot be made (under a file) is named.
     let file = out.join("file");
     std::fs::write(&file, b"x").unwrap();
