@@ -15,13 +15,15 @@ mod common;
 mod gltf_support;
 #[path = "common/node_tooling.rs"]
 mod node_tooling;
+#[path = "common/thirty_layers.rs"]
+mod thirty_layers;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
-use image::{Rgba, RgbaImage};
-use limber::core::layered::write::{LayerSpec, psd_bytes};
+use image::RgbaImage;
+use limber::core::layered::write::psd_bytes;
 use limber::core::project::Project;
 use limber::export::spine::attachments::vertex_order;
 
@@ -258,41 +260,15 @@ fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     assert!(runtime_uvs(&json, &atlas).iter().all(|m| m["pma"] == true));
 }
 
-/// The layers of `benches/import.rs` (30 ellipses from 300 to 1000 px, the same sizes and places
-/// on a 4096 x 4096 canvas), with colour that changes across each layer so that a texel read from
-/// the wrong place shows.
-fn thirty_layers() -> Vec<LayerSpec> {
-    const CANVAS: u32 = 4096;
-    (0..30u32)
-        .map(|i| {
-            let w = 300 + (i * 97) % 700;
-            let h = 300 + (i * 61) % 700;
-            let image = RgbaImage::from_fn(w, h, |x, y| {
-                let dx = (f64::from(x) + 0.5) / f64::from(w) * 2.0 - 1.0;
-                let dy = (f64::from(y) + 0.5) / f64::from(h) * 2.0 - 1.0;
-                let r = (dx * dx + dy * dy).sqrt();
-                let alpha = ((1.0 - r) * 40.0).clamp(0.0, 1.0);
-                Rgba([
-                    (x % 251) as u8,
-                    (y % 241) as u8,
-                    (i * 8) as u8,
-                    (alpha * 255.0) as u8,
-                ])
-            });
-            let left = ((i * 523) % (CANVAS - w)) as i32;
-            let top = ((i * 331) % (CANVAS - h)) as i32;
-            LayerSpec::new(&format!("layer {i:02}"), left, top, image)
-        })
-        .collect()
-}
-
 #[test]
 fn a_30_layer_4096_import_packs_into_few_pages() {
     require_tooling();
     let dir = common::temp_dir("spine-30-layers");
     let psd = dir.join("figure.psd");
-    let layers = thirty_layers();
-    std::fs::write(&psd, psd_bytes([4096, 4096], &layers)).unwrap();
+    // Colour that changes across each layer, so that a texel read from the wrong place shows.
+    let layers = thirty_layers::layers(|i, x, y| [(x % 251) as u8, (y % 241) as u8, (i * 8) as u8]);
+    let canvas = thirty_layers::CANVAS;
+    std::fs::write(&psd, psd_bytes([canvas, canvas], &layers)).unwrap();
     let project = dir.join("figure.limber");
     let s = |p: &Path| p.to_str().unwrap().to_string();
     common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
@@ -400,44 +376,25 @@ fn bad_spine_exports_fail_with_one_line() {
     let project = make(Kind::Keys, "spine-bad");
     let out = common::temp_dir("spine-bad-out");
     let s = |p: &Path| p.to_str().unwrap().to_string();
-    let failed = common::limber(&["export", &s(&project), "--spine", &s(&out), "--fps", "0"]);
-    assert_eq!(failed.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(
-        stderr.contains("--fps 0") && stderr.trim().lines().count() == 1,
-        "{stderr}"
-    );
-    // A bad page size, and a part larger than the page (the sprite is 96 x 128).
-    let failed = common::limber(&[
-        "export",
-        &s(&project),
-        "--spine",
-        &s(&out),
-        "--max-page",
-        "10",
-    ]);
-    let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert_eq!(failed.status.code(), Some(1));
-    assert!(
-        stderr.contains("--max-page 10") && stderr.trim().lines().count() == 1,
-        "{stderr}"
-    );
-    let failed = common::limber(&[
-        "export",
-        &s(&project),
-        "--spine",
-        &s(&out),
-        "--max-page",
-        "64",
-    ]);
-    let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert_eq!(failed.status.code(), Some(1));
-    assert!(
-        stderr.contains("\"kenney_zombie_walk0\"")
-            && stderr.contains("--max-page 64")
-            && stderr.contains("fits it")
-            && stderr.trim().lines().count() == 1,
-        "{stderr}"
+    // Each bad option fails with one line that says which.
+    let fails_with = |extra: &[&str], wanted: &[&str]| {
+        let mut args = vec!["export".to_string(), s(&project), "--spine".into(), s(&out)];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let failed = common::limber(&args);
+        assert_eq!(failed.status.code(), Some(1), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&failed.stderr);
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        for w in wanted {
+            assert!(stderr.contains(w), "{extra:?}: {w:?} not in {stderr}");
+        }
+    };
+    fails_with(&["--fps", "0"], &["--fps 0"]);
+    fails_with(&["--max-page", "10"], &["--max-page 10"]);
+    // A part larger than the page (the sprite is 96 x 128).
+    fails_with(
+        &["--max-page", "64"],
+        &["\"kenney_zombie_walk0\"", "--max-page 64", "fits it"],
     );
     assert!(!out.join("project.json").exists(), "nothing written");
     // A folder that cannot be made (under a file) is named.
