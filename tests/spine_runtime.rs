@@ -75,6 +75,15 @@ fn runtime(json: &Path, atlas: &Path, animation: &str, times: &[f64]) -> Vec<ser
     serde_json::from_slice(&out.stdout).expect("pose.mjs prints JSON")
 }
 
+/// A JSON array of numbers.
+fn numbers(array: &serde_json::Value) -> Vec<f64> {
+    let values = array.as_array().expect("an array");
+    values
+        .iter()
+        .map(|v| v.as_f64().expect("a number"))
+        .collect()
+}
+
 /// Times across a clip that fall between keys and on Bézier segments (and its keys at 0).
 fn times(duration: f64) -> Vec<f64> {
     (0..41).map(|k| duration * f64::from(k) / 41.0).collect()
@@ -104,12 +113,7 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
                     continue;
                 }
                 assert_eq!(slot["attachment"], part_name.as_str(), "at {t}");
-                let vertices: Vec<f64> = slot["vertices"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.as_f64().unwrap())
-                    .collect();
+                let vertices = numbers(&slot["vertices"]);
                 let (order, _) = vertex_order(&part.mesh);
                 assert_eq!(vertices.len(), order.len() * 2);
                 for (k, &v) in order.iter().enumerate() {
@@ -200,12 +204,7 @@ fn check_uvs(project_path: &Path, json: &Path, atlas: &Path) -> Vec<[u32; 2]> {
         let page = image::open(folder.join(&page_name)).unwrap().to_rgba8();
         assert_eq!([page.width(), page.height()], size, "{page_name}");
         let pma = mesh["pma"].as_bool().unwrap();
-        let uvs: Vec<f64> = mesh["uvs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let uvs = numbers(&mesh["uvs"]);
         let (order, _) = vertex_order(&part.mesh);
         assert_eq!(uvs.len(), order.len() * 2, "{name}");
         let mut shift: Option<[f64; 2]> = None;
