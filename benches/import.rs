@@ -8,7 +8,6 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use image::{Rgba, RgbaImage};
 use limber::core::layered::import::import_layered;
 use limber::core::layered::read_layered;
 use limber::core::layered::write::{LayerSpec, ora_bytes, psd_bytes};
@@ -16,26 +15,14 @@ use limber::core::part_build::PartRecipe;
 use limber::core::progress::Progress;
 use limber::core::rig::Rig;
 
-const CANVAS: u32 = 4096;
+#[path = "../tests/common/thirty_layers.rs"]
+mod thirty_layers;
 
-/// 30 soft-edged ellipses from 300 to 1000 px, spread over the canvas (a character's pieces).
+use thirty_layers::CANVAS;
+
+/// 30 soft-edged ellipses from 300 to 1000 px, spread over the canvas, each of one colour.
 fn layers() -> Vec<LayerSpec> {
-    (0..30u32)
-        .map(|i| {
-            let w = 300 + (i * 97) % 700;
-            let h = 300 + (i * 61) % 700;
-            let image = RgbaImage::from_fn(w, h, |x, y| {
-                let dx = (f64::from(x) + 0.5) / f64::from(w) * 2.0 - 1.0;
-                let dy = (f64::from(y) + 0.5) / f64::from(h) * 2.0 - 1.0;
-                let r = (dx * dx + dy * dy).sqrt();
-                let alpha = ((1.0 - r) * 40.0).clamp(0.0, 1.0);
-                Rgba([(i * 8) as u8, 120, 200, (alpha * 255.0) as u8])
-            });
-            let left = ((i * 523) % (CANVAS - w)) as i32;
-            let top = ((i * 331) % (CANVAS - h)) as i32;
-            LayerSpec::new(&format!("layer {i:02}"), left, top, image)
-        })
-        .collect()
+    thirty_layers::layers(|i, _, _| [(i * 8) as u8, 120, 200])
 }
 
 fn import(c: &mut Criterion) {

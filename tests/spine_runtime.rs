@@ -4,17 +4,26 @@
 //! limber's own skinned vertices (`Frame` + linear blend skinning, what `limber pose` prints) within
 //! 0.01 px, on the bundled zombie rig, on a rig with stepped, linear and Bézier keys on rotation,
 //! translation and scale and deform keys, on the same rig with two-bone IK (a Spine IK constraint
-//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. A missing Node or package fails with the command that installs it.
+//! with a keyed mix) and other constraints (baked), and with visibility and draw-order keys. The
+//! packed atlas is checked through the same runtime: every mesh vertex's texture coordinate, as
+//! spine-core maps it through its region's bounds and offsets, lands on the page texel that holds
+//! the part's image at limber's uv, on the zombie and on a 30-layer 4096 × 4096 import, which also
+//! shows how few pages the packer needs. A missing Node or package fails with the command that
+//! installs it.
 
 mod common;
 mod gltf_support;
 #[path = "common/node_tooling.rs"]
 mod node_tooling;
+#[path = "common/thirty_layers.rs"]
+mod thirty_layers;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
+use image::RgbaImage;
+use limber::core::layered::write::psd_bytes;
 use limber::core::project::Project;
 use limber::export::spine::attachments::vertex_order;
 
@@ -66,6 +75,15 @@ fn runtime(json: &Path, atlas: &Path, animation: &str, times: &[f64]) -> Vec<ser
     serde_json::from_slice(&out.stdout).expect("pose.mjs prints JSON")
 }
 
+/// A JSON array of numbers.
+fn numbers(array: &serde_json::Value) -> Vec<f64> {
+    let values = array.as_array().expect("an array");
+    values
+        .iter()
+        .map(|v| v.as_f64().expect("a number"))
+        .collect()
+}
+
 /// Times across a clip that fall between keys and on Bézier segments (and its keys at 0).
 fn times(duration: f64) -> Vec<f64> {
     (0..41).map(|k| duration * f64::from(k) / 41.0).collect()
@@ -95,12 +113,7 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
                     continue;
                 }
                 assert_eq!(slot["attachment"], part_name.as_str(), "at {t}");
-                let vertices: Vec<f64> = slot["vertices"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.as_f64().unwrap())
-                    .collect();
+                let vertices = numbers(&slot["vertices"]);
                 let (order, _) = vertex_order(&part.mesh);
                 assert_eq!(vertices.len(), order.len() * 2);
                 for (k, &v) in order.iter().enumerate() {
@@ -119,6 +132,117 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
     worst
 }
 
+/// spine-core's texture coordinates of every mesh attachment on its page (see `uvs.mjs`).
+fn runtime_uvs(json: &Path, atlas: &Path) -> Vec<serde_json::Value> {
+    let out = Command::new("node")
+        .arg(tooling().join("uvs.mjs"))
+        .arg(json)
+        .arg(atlas)
+        .current_dir(tooling())
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "spine-core failed on {json:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("uvs.mjs prints JSON")
+}
+
+/// `image` sampled bilinearly at (x, y) in pixels (texel centres at +0.5), clamped to its edge, as
+/// premultiplied colour in 0–255 (`premultiplied`: the texels already are).
+fn sample(image: &RgbaImage, x: f64, y: f64, premultiplied: bool) -> [f64; 4] {
+    let texel = |i: i64, j: i64| {
+        let i = i.clamp(0, i64::from(image.width()) - 1) as u32;
+        let j = j.clamp(0, i64::from(image.height()) - 1) as u32;
+        let [r, g, b, a] = image.get_pixel(i, j).0.map(f64::from);
+        let k = if premultiplied { 1.0 } else { a / 255.0 };
+        [r * k, g * k, b * k, a]
+    };
+    let (fx, fy) = (x - 0.5, y - 0.5);
+    let (i, j) = (fx.floor() as i64, fy.floor() as i64);
+    let (tx, ty) = (fx - fx.floor(), fy - fy.floor());
+    let mut out = [0.0; 4];
+    for (di, dj, w) in [
+        (0, 0, (1.0 - tx) * (1.0 - ty)),
+        (1, 0, tx * (1.0 - ty)),
+        (0, 1, (1.0 - tx) * ty),
+        (1, 1, tx * ty),
+    ] {
+        for (o, t) in out.iter_mut().zip(texel(i + di, j + dj)) {
+            *o += w * t;
+        }
+    }
+    out
+}
+
+/// Checks the atlas through the runtime: per part, spine-core's page coordinates of its vertices
+/// are limber's image coordinates shifted by one whole-pixel offset, and the page sampled there
+/// shows the part's image sampled at limber's uv (premultiplied, within 1.5 levels: the page's
+/// premultiplication rounds). Returns the pages' sizes, as the atlas lists them.
+fn check_uvs(project_path: &Path, json: &Path, atlas: &Path) -> Vec<[u32; 2]> {
+    let project = Project::load(project_path).expect("project loads");
+    let folder = atlas.parent().unwrap();
+    let meshes = runtime_uvs(json, atlas);
+    assert_eq!(meshes.len(), project.parts.len());
+    let mut pages: Vec<(String, [u32; 2])> = Vec::new();
+    for mesh in &meshes {
+        let name = mesh["attachment"].as_str().unwrap();
+        let i = project.parts.iter().position(|p| p.name == name).unwrap();
+        let part = &project.parts[i];
+        let image = image::open(project.image_path(project_path, i))
+            .unwrap()
+            .to_rgba8();
+        let page_name = mesh["page"].as_str().unwrap().to_string();
+        let size = [
+            mesh["pageWidth"].as_u64().unwrap() as u32,
+            mesh["pageHeight"].as_u64().unwrap() as u32,
+        ];
+        if !pages.iter().any(|(n, _)| *n == page_name) {
+            pages.push((page_name.clone(), size));
+        }
+        let page = image::open(folder.join(&page_name)).unwrap().to_rgba8();
+        assert_eq!([page.width(), page.height()], size, "{page_name}");
+        let pma = mesh["pma"].as_bool().unwrap();
+        let uvs = numbers(&mesh["uvs"]);
+        let (order, _) = vertex_order(&part.mesh);
+        assert_eq!(uvs.len(), order.len() * 2, "{name}");
+        let mut shift: Option<[f64; 2]> = None;
+        for (k, &v) in order.iter().enumerate() {
+            let [u0, v0] = part.mesh.uvs[v as usize];
+            let (x, y) = (
+                u0 * f64::from(image.width()),
+                v0 * f64::from(image.height()),
+            );
+            let (px, py) = (
+                uvs[2 * k] * f64::from(size[0]),
+                uvs[2 * k + 1] * f64::from(size[1]),
+            );
+            let here = [px - x, py - y];
+            for d in here {
+                assert!(
+                    (d - d.round()).abs() < 1e-3,
+                    "{name} vertex {v}: shift {here:?}"
+                );
+            }
+            let first = *shift.get_or_insert(here);
+            assert!(
+                (here[0] - first[0]).abs() < 1e-3 && (here[1] - first[1]).abs() < 1e-3,
+                "{name} vertex {v}: shifted by {here:?}, vertex 0 by {first:?}"
+            );
+            let want = sample(&image, x, y, false);
+            let seen = sample(&page, px, py, pma);
+            for c in 0..4 {
+                assert!(
+                    (want[c] - seen[c]).abs() <= 1.5,
+                    "{name} vertex {v} at ({x}, {y}): the page shows {seen:?}, the image {want:?}"
+                );
+            }
+        }
+    }
+    pages.into_iter().map(|(_, size)| size).collect()
+}
+
 #[test]
 fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     require_tooling();
@@ -126,6 +250,49 @@ fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     let (json, atlas) = export(&project, "zombie", &[]);
     let worst = max_error(&project, &json, &atlas);
     eprintln!("zombie: largest runtime/limber difference {worst:.5} px");
+    let pages = check_uvs(&project, &json, &atlas);
+    eprintln!("zombie: atlas pages {pages:?}");
+    assert_eq!(pages.len(), 1);
+    // Premultiplied pages map the same way (and say so: the runtime reads `pma:true`).
+    let (json, atlas) = export(&project, "zombie-pma", &["--premultiplied"]);
+    assert_eq!(check_uvs(&project, &json, &atlas), pages);
+    assert!(runtime_uvs(&json, &atlas).iter().all(|m| m["pma"] == true));
+}
+
+#[test]
+fn a_30_layer_4096_import_packs_into_few_pages() {
+    require_tooling();
+    let dir = common::temp_dir("spine-30-layers");
+    let psd = dir.join("figure.psd");
+    // Colour that changes across each layer, so that a texel read from the wrong place shows.
+    let layers = thirty_layers::layers(|i, x, y| [(x % 251) as u8, (y % 241) as u8, (i * 8) as u8]);
+    let canvas = thirty_layers::CANVAS;
+    std::fs::write(&psd, psd_bytes([canvas, canvas], &layers)).unwrap();
+    let project = dir.join("figure.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
+    // The layers with their padding cover 2.77 pages of 2048 x 2048 and 0.69 of 4096 x 4096.
+    let area: u64 = layers
+        .iter()
+        .map(|l| u64::from(l.image.width() + 2) * u64::from(l.image.height() + 2))
+        .sum();
+    for (max_page, most) in [(2048u32, 4usize), (4096, 1)] {
+        let started = std::time::Instant::now();
+        let (json, atlas) = export(
+            &project,
+            &format!("figure-{max_page}"),
+            &["--max-page", &max_page.to_string()],
+        );
+        let seconds = started.elapsed().as_secs_f64();
+        let pages = check_uvs(&project, &json, &atlas);
+        eprintln!(
+            "30 layers, --max-page {max_page}: {} pages {pages:?} in {seconds:.2} s",
+            pages.len()
+        );
+        assert!(pages.len() as u64 >= area.div_ceil(u64::from(max_page).pow(2)));
+        assert!(pages.len() <= most, "{pages:?}");
+        assert!(pages.iter().all(|&[w, h]| w <= max_page && h <= max_page));
+    }
 }
 
 #[test]
@@ -208,13 +375,27 @@ fn bad_spine_exports_fail_with_one_line() {
     let project = make(Kind::Keys, "spine-bad");
     let out = common::temp_dir("spine-bad-out");
     let s = |p: &Path| p.to_str().unwrap().to_string();
-    let failed = common::limber(&["export", &s(&project), "--spine", &s(&out), "--fps", "0"]);
-    assert_eq!(failed.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(
-        stderr.contains("--fps 0") && stderr.trim().lines().count() == 1,
-        "{stderr}"
+    // Each bad option fails with one line that says which.
+    let fails_with = |extra: &[&str], wanted: &[&str]| {
+        let mut args = vec!["export".to_string(), s(&project), "--spine".into(), s(&out)];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let failed = common::limber(&args);
+        assert_eq!(failed.status.code(), Some(1), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&failed.stderr);
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        for w in wanted {
+            assert!(stderr.contains(w), "{extra:?}: {w:?} not in {stderr}");
+        }
+    };
+    fails_with(&["--fps", "0"], &["--fps 0"]);
+    fails_with(&["--max-page", "10"], &["--max-page 10"]);
+    // A part larger than the page (the sprite is 96 x 128).
+    fails_with(
+        &["--max-page", "64"],
+        &["\"kenney_zombie_walk0\"", "--max-page 64", "fits it"],
     );
+    assert!(!out.join("project.json").exists(), "nothing written");
     // A folder that cannot be made (under a file) is named.
     let file = out.join("file");
     std::fs::write(&file, b"x").unwrap();

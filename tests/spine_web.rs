@@ -1,10 +1,13 @@
 //! The Spine export shown by a Spine web runtime: headless Chromium (software WebGL, SwiftShader)
-//! draws the bundled zombie's export with `@esotericsoftware/spine-webgl` 4.2.119 (pinned in
-//! `tests/tooling/spine`, driven by `render.mjs` through playwright-core), at a time between keys of
-//! each clip, and the picture must match `limber render` of the same frame (the image rectangle at
-//! two output pixels per image pixel, over one opaque background). A wrong time or a wrong
-//! animation must fall outside the tolerance, so the check can fail. A missing Node, npm package
-//! or Chromium fails with the command that installs it; nothing is skipped.
+//! draws exports with `@esotericsoftware/spine-webgl` 4.2.119 (pinned in `tests/tooling/spine`,
+//! driven by `render.mjs` through playwright-core) at a time between keys of each clip, and the
+//! picture must match `limber render` of the same frame (the image rectangle at two output pixels
+//! per image pixel, over one opaque background): the bundled zombie, and a figure imported from a
+//! layered file whose eight patterned parts are trimmed and packed onto one atlas page (so every
+//! region's bounds and offsets are proved by the pixels). Each export is drawn from straight-alpha
+//! pages and again exported with `--premultiplied`. A wrong time or a wrong animation must fall
+//! outside the tolerance, so the check can fail. A missing Node, npm package or Chromium fails with
+//! the command that installs it; nothing is skipped.
 
 mod common;
 mod gltf_support;
@@ -13,9 +16,13 @@ mod node_tooling;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 
 use gltf_support::projects::{Kind, make};
 use gltf_support::raster::{self, Difference};
+use image::{Rgba, RgbaImage};
+use limber::core::layered::write::{LayerSpec, ora_bytes};
+use limber::core::project::Project;
 
 /// The background both pictures are drawn over (limber's `--background` and the page's clear).
 const BACKGROUND: [u8; 3] = [32, 64, 96];
@@ -91,32 +98,35 @@ fn frame(dir: &Path, k: u32) -> Picture {
 }
 
 /// How the page uploads the atlas pages.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Upload {
-    /// As written: straight alpha (the atlas says nothing of premultiplied alpha), drawn with
-    /// spine-webgl's straight-alpha blending. Its linear filtering mixes the colour of the pages'
-    /// transparent texels (black) into the rim, which comes out darker than limber's.
+    /// Straight-alpha pages as written, drawn with spine-webgl's straight-alpha blending. The
+    /// export bleeds colour into the transparent texels next to visible ones, so linear filtering
+    /// does not mix black into the rim.
     Straight,
-    /// Premultiplied on upload and drawn with spine-webgl's premultiplied-alpha blending: filtering
-    /// as limber's renderer does it (it premultiplies texels before filtering).
+    /// Straight-alpha pages premultiplied on upload and drawn with spine-webgl's premultiplied-alpha
+    /// blending: filtering as limber's renderer does it (it premultiplies texels before filtering).
     Premultiplied,
+    /// Pages exported with `--premultiplied` (`pma:true`), uploaded as written and drawn with
+    /// premultiplied-alpha blending, as the atlas declares.
+    PmaPages,
 }
 
 impl Upload {
-    fn premultiplied(self) -> bool {
+    /// The page's `--pma`: premultiply on upload.
+    fn premultiply_on_upload(self) -> bool {
         matches!(self, Upload::Premultiplied)
     }
 
     /// The tolerance. Edge pixels may differ a little (rasterisation rules, filtering precision):
     /// on average under 0.2 levels of 255, at most 0.1% of pixels by more than 32 levels and the
     /// silhouettes (pixels more than 8 levels from the background) by under 0.5% (IoU over 0.995).
-    /// Straight alpha darkens the rim (see [`Upload::Straight`]): a ring of faint pixels falls
-    /// within 8 levels of the background, so its silhouette may differ by up to 3% and its mean by
-    /// half a level.
+    /// Straight alpha filters colour and alpha apart, which differs from premultiplied filtering
+    /// at the rim even with the colour bled: there the mean may reach 0.3 and the silhouette 1%.
     fn within(self, d: &Difference) -> bool {
         let (mean, silhouette) = match self {
-            Upload::Premultiplied => (0.2, 0.005),
-            Upload::Straight => (0.5, 0.03),
+            Upload::Premultiplied | Upload::PmaPages => (0.2, 0.005),
+            Upload::Straight => (0.3, 0.01),
         };
         d.mean < mean && d.far < 0.001 && d.silhouette < silhouette
     }
@@ -144,7 +154,14 @@ fn browser_frame(
             &height.to_string(),
         ])
         .args(["--scale", &SCALE.to_string(), "--bg", &bg])
-        .args(["--pma", if upload.premultiplied() { "1" } else { "0" }])
+        .args([
+            "--pma",
+            if upload.premultiply_on_upload() {
+                "1"
+            } else {
+                "0"
+            },
+        ])
         .current_dir(tooling())
         .output()
         .expect("node runs");
@@ -158,26 +175,47 @@ fn browser_frame(
     picture
 }
 
-#[test]
-fn spine_webgl_in_chromium_draws_what_limber_renders() {
-    require_tooling();
-    let project = make(Kind::Zombie, "spine-web-zombie");
-    let out = project.with_file_name("spine");
-    common::limber_ok(&["export", &s(&project), "--spine", &s(&out)]);
-    let json = out.join("project.json");
-    assert!(json.exists(), "the export wrote {json:?}");
+/// The Spine exports of `project`: as written (straight alpha) and with `--premultiplied`; returns
+/// the skeleton JSON of each.
+fn exports(project: &Path) -> (PathBuf, PathBuf) {
+    let stem = project.file_stem().unwrap().to_string_lossy().into_owned();
+    let straight = project.with_file_name("spine");
+    let pma = project.with_file_name("spine-pma");
+    common::limber_ok(&["export", &s(project), "--spine", &s(&straight)]);
+    common::limber_ok(&[
+        "export",
+        &s(project),
+        "--spine",
+        &s(&pma),
+        "--premultiplied",
+    ]);
+    let atlas = std::fs::read_to_string(pma.join(format!("{stem}.atlas"))).unwrap();
+    assert!(atlas.contains("\npma:true\n"), "{atlas}");
+    (
+        straight.join(format!("{stem}.json")),
+        pma.join(format!("{stem}.json")),
+    )
+}
 
-    // (clip, fps, frame, control frame): shamble's keys are at 0, 0.3, 0.6, 0.9 and 1.2 s, wave's
-    // at 0, 0.5 and 0.8 s; the frames fall between keys, the controls well away from them.
-    for (clip, fps, k, control_k) in [("shamble", 10, 4, 1), ("wave", 20, 13, 3)] {
-        let frames = limber_frames(&project, clip, fps);
-        let expected = frame(&frames, k);
+/// Draws every (clip, fps, frame, control frame) of `project` in the browser from both exports in
+/// every upload and compares each with `limber render`; the control (limber's frame at another
+/// time) must fail the tolerance.
+fn check(project: &Path, frames: &[(&str, u32, u32, u32)]) {
+    let (straight, pma) = exports(project);
+    let uploads = [
+        (&straight, Upload::Premultiplied),
+        (&straight, Upload::Straight),
+        (&pma, Upload::PmaPages),
+    ];
+    for &(clip, fps, k, control_k) in frames {
+        let rendered = limber_frames(project, clip, fps);
+        let expected = frame(&rendered, k);
         let size = (expected.width, expected.height);
         let t = f64::from(k) / f64::from(fps);
-        let other = frame(&frames, control_k);
+        let other = frame(&rendered, control_k);
         let control_t = f64::from(control_k) / f64::from(fps);
-        for upload in [Upload::Premultiplied, Upload::Straight] {
-            let seen = browser_frame(&json, clip, t, upload, size);
+        for (json, upload) in uploads {
+            let seen = browser_frame(json, clip, t, upload, size);
             let difference = raster::compare(&seen.pixels, &expected.pixels, BACKGROUND);
             println!("{clip} at {t} s, {upload:?}: spine-webgl vs limber render {difference:?}");
             assert!(
@@ -193,8 +231,18 @@ fn spine_webgl_in_chromium_draws_what_limber_renders() {
             );
         }
     }
+}
+
+#[test]
+fn spine_webgl_in_chromium_draws_what_limber_renders() {
+    require_tooling();
+    let project = make(Kind::Zombie, "spine-web-zombie");
+    // (clip, fps, frame, control frame): shamble's keys are at 0, 0.3, 0.6, 0.9 and 1.2 s, wave's
+    // at 0, 0.5 and 0.8 s; the frames fall between keys, the controls well away from them.
+    check(&project, &[("shamble", 10, 4, 1), ("wave", 20, 13, 3)]);
 
     // And so does the wrong animation: the page's wave at 0.4 s against limber's shamble at 0.4 s.
+    let json = project.with_file_name("spine").join("project.json");
     let shamble = frame(&project.with_file_name("frames-shamble"), 4);
     let size = (shamble.width, shamble.height);
     for upload in [Upload::Premultiplied, Upload::Straight] {
@@ -206,4 +254,89 @@ fn spine_webgl_in_chromium_draws_what_limber_renders() {
             "the wrong animation passes: {control:?}"
         );
     }
+}
+
+/// The figure's canvas.
+const FIGURE: [u32; 2] = [240, 180];
+
+/// Eight layers, each a patterned blob (soft stripes in two directions, so a region shifted by one
+/// pixel on its page shows) inside a transparent margin that the export trims away.
+fn figure_layers() -> Vec<LayerSpec> {
+    (0..8u32)
+        .map(|i| {
+            let (w, h) = (40 + (i * 13) % 30, 34 + (i * 7) % 26);
+            let margin = 4 + i % 3;
+            let image = RgbaImage::from_fn(w + 2 * margin, h + 2 * margin, |x, y| {
+                let (fx, fy) = (f64::from(x), f64::from(y));
+                let dx = (fx + 0.5 - f64::from(w + 2 * margin) / 2.0) / (f64::from(w) / 2.0);
+                let dy = (fy + 0.5 - f64::from(h + 2 * margin) / 2.0) / (f64::from(h) / 2.0);
+                let r = (dx * dx + dy * dy).sqrt();
+                let alpha = ((1.0 - r) * 6.0).clamp(0.0, 1.0);
+                let wave =
+                    |period: f64, v: f64| 0.5 + 0.5 * (v * std::f64::consts::TAU / period).sin();
+                Rgba([
+                    (255.0 * wave(9.0, fx)) as u8,
+                    (255.0 * wave(7.0, fy + fx / 3.0)) as u8,
+                    (40 + 25 * i) as u8,
+                    (alpha * 255.0).round() as u8,
+                ])
+            });
+            let left = 10 + (i % 4) * 55;
+            let top = 10 + (i / 4) * 85;
+            LayerSpec::new(&format!("piece {i}"), left as i32, top as i32, image)
+        })
+        .collect()
+}
+
+/// Two bones across the figure, one clip that turns the second.
+const FIGURE_RIG: &str = r#"{"bones": [
+  {"name": "body", "parent": null, "head": [120, 170], "tail": [120, 95]},
+  {"name": "top", "parent": "body", "head": [120, 95], "tail": [120, 15]}],
+ "clips": [{"name": "sway", "duration": 1.0, "loop": true, "keys": [
+  {"bone": "top", "time": 0.0, "rotate": -12, "interp": "linear"},
+  {"bone": "top", "time": 1.0, "rotate": 12},
+  {"bone": "body", "time": 0.0, "translate": [0, 0], "interp": "linear"},
+  {"bone": "body", "time": 1.0, "translate": [6, -4]}]}]}"#;
+
+/// Gives every part's image a transparent margin (3 to 6 px, the import crops layers to their
+/// visible pixels), its mesh staying where it is, so that the export has margins to trim.
+fn pad_parts(path: &Path) {
+    let mut project = Project::load(path).expect("project loads");
+    for i in 0..project.parts.len() {
+        let file = project.image_path(path, i);
+        let image = image::open(&file).unwrap().to_rgba8();
+        let margin = 3 + i as u32 % 4;
+        let mut padded = RgbaImage::new(image.width() + 2 * margin, image.height() + 2 * margin);
+        image::imageops::replace(&mut padded, &image, i64::from(margin), i64::from(margin));
+        padded.save(&file).unwrap();
+        let part = &mut project.parts[i];
+        part.image_crc32 = crc32fast::hash(&std::fs::read(&file).unwrap());
+        let mut mesh = (*part.mesh).clone();
+        mesh.width = padded.width();
+        mesh.height = padded.height();
+        mesh.offset = mesh.offset.map(|o| o - margin);
+        mesh.uvs = mesh.positions.iter().map(|&p| mesh.uv_of(p)).collect();
+        part.mesh = Arc::new(mesh);
+    }
+    project.save(path).expect("project saves");
+}
+
+#[test]
+fn spine_webgl_draws_a_packed_trimmed_atlas_as_limber_renders_the_parts() {
+    require_tooling();
+    let dir = common::temp_dir("spine-web-figure");
+    let ora = dir.join("figure.ora");
+    std::fs::write(&ora, ora_bytes(FIGURE, &figure_layers())).unwrap();
+    let rig = dir.join("rig.json");
+    std::fs::write(&rig, FIGURE_RIG).unwrap();
+    let project = dir.join("figure.limber");
+    common::limber_ok(&["import", &s(&ora), "--rig", &s(&rig), "-o", &s(&project)]);
+    pad_parts(&project);
+    check(&project, &[("sway", 10, 4, 9)]);
+
+    // Eight parts on one page, every region trimmed (an `offsets` line each).
+    let atlas = std::fs::read_to_string(dir.join("spine").join("figure.atlas")).unwrap();
+    assert_eq!(atlas.matches(".png\n").count(), 1, "{atlas}");
+    assert_eq!(atlas.matches("\nbounds:").count(), 8, "{atlas}");
+    assert_eq!(atlas.matches("\noffsets:").count(), 8, "{atlas}");
 }

@@ -29,6 +29,13 @@ pub struct ExportArgs {
     /// [default: each clip's own frame rate, 30 without one].
     #[arg(long, allow_negative_numbers = true)]
     pub fps: Option<f64>,
+    /// Spine: the largest atlas page width and height, in pixels (64-16384); parts are packed into
+    /// as few pages as fit.
+    #[arg(long, value_name = "N", default_value_t = spine::DEFAULT_MAX_PAGE)]
+    pub max_page: u32,
+    /// Spine: write the atlas pages with premultiplied alpha (`pma:true` in the atlas).
+    #[arg(long)]
+    pub premultiplied: bool,
     /// Image pixels per glTF unit (metre).
     #[arg(
         long,
@@ -77,7 +84,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
             )
         }
         (None, Some(folder)) => {
-            let written = export_spine(&project, &args.project, folder, args.fps)?;
+            let options = SpineOptions {
+                fps: args.fps,
+                max_page: args.max_page,
+                premultiplied: args.premultiplied,
+            };
+            let written = export_spine(&project, &args.project, folder, &options)?;
             (
                 folder.display().to_string(),
                 written.files.len(),
@@ -109,10 +121,10 @@ fn export_spine(
     project: &Project,
     path: &Path,
     folder: &Path,
-    fps: Option<f64>,
+    options: &SpineOptions,
 ) -> anyhow::Result<spine::Written> {
     let name = path.display();
-    spine::export(project, path, folder, &SpineOptions { fps }).map_err(|e| match e {
+    spine::export(project, path, folder, options).map_err(|e| match e {
         SpineError::Write { .. } | SpineError::BadOption(_) | SpineError::Overwrite(_) => {
             anyhow!("{e}")
         }

@@ -2,7 +2,8 @@
 //!
 //! - [`skeleton`]: the coordinate mapping, bones (setup pose = rest pose) and slots.
 //! - [`attachments`]: one weighted mesh per part, hull first.
-//! - [`atlas`]: one page per part.
+//! - [`pages`]: the packed atlas — [`trim`]med regions [`pack`]ed into as few pages as fit, each
+//!   region framed and [`bleed`]ing its colour into transparent texels; [`atlas`]: its text.
 //! - [`constraints`]: two-bone IK as Spine IK constraints (other constraints are baked).
 //! - [`animation`] and [`part_timelines`]: one animation per clip; [`curves`]: limber's
 //!   interpolation as Spine curves.
@@ -12,10 +13,14 @@
 pub mod animation;
 pub mod atlas;
 pub mod attachments;
+pub mod bleed;
 pub mod constraints;
 pub mod curves;
+pub mod pack;
+pub mod pages;
 pub mod part_timelines;
 pub mod skeleton;
+pub mod trim;
 
 use std::path::{Path, PathBuf};
 
@@ -23,8 +28,9 @@ use serde_json::{Map, Value, json};
 use thiserror::Error;
 
 use self::animation::{AnimationInput, animation_json};
-use self::atlas::{Page, atlas_text, region_name};
+use self::atlas::{atlas_text, region_name};
 use self::attachments::{PartMesh, part_mesh};
+use self::pages::{MAX_PAGE_RANGE, Source, pack_atlas};
 use self::part_timelines::PartTimelines;
 use self::skeleton::{Bones, slot_order, slots_json};
 use crate::gltf::container::write_file;
@@ -37,12 +43,29 @@ pub const SPINE_VERSION: &str = "4.2.0";
 /// Samples per second for baked bones of a clip without a frame rate of its own.
 pub const DEFAULT_FPS: f64 = 30.0;
 
+/// The largest atlas page side unless asked otherwise (`--max-page`).
+pub const DEFAULT_MAX_PAGE: u32 = 2048;
+
 /// Export settings.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SpineOptions {
     /// Samples per second for baked bones (1–1000); `None`: each clip's own frame rate,
     /// [`DEFAULT_FPS`] for a clip without one.
     pub fps: Option<f64>,
+    /// The largest width and height of an atlas page, in pixels (64–16384).
+    pub max_page: u32,
+    /// Write the pages with premultiplied alpha (`pma:true` in the atlas).
+    pub premultiplied: bool,
+}
+
+impl Default for SpineOptions {
+    fn default() -> Self {
+        SpineOptions {
+            fps: None,
+            max_page: DEFAULT_MAX_PAGE,
+            premultiplied: false,
+        }
+    }
 }
 
 /// Why a Spine export failed.
@@ -58,6 +81,19 @@ pub enum SpineError {
         path: PathBuf,
         message: String,
     },
+    #[error(
+        "part \"{part}\" is {width} x {height} px after trimming, too large for an atlas page \
+         of --max-page {max_page} with its 2 px padding: {hint}"
+    )]
+    RegionTooLarge {
+        part: String,
+        width: u64,
+        height: u64,
+        max_page: u32,
+        hint: String,
+    },
+    #[error("cannot encode atlas page {file}: {message}")]
+    Encode { file: String, message: String },
     #[error("{}: cannot write: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -68,22 +104,16 @@ pub enum SpineError {
     Overwrite(#[from] limber_core::output_guard::OverwriteError),
 }
 
-/// A built export: the skeleton JSON, the atlas text and its pages (one per part, project order).
+/// A built skeleton: the Spine JSON, whose meshes name their atlas regions ([`region_name`]).
 #[derive(Debug, Clone)]
 pub struct SpineDocument {
     pub skeleton: Value,
-    pub atlas: String,
-    pub pages: Vec<Page>,
     /// What the export baked or could not carry over (one sentence each).
     pub warnings: Vec<String>,
 }
 
-/// Builds the export of `project`; `name` names the page files (`NAME_N.png`).
-pub fn build(
-    project: &Project,
-    name: &str,
-    options: &SpineOptions,
-) -> Result<SpineDocument, SpineError> {
+/// Checks the options' ranges.
+fn check_options(options: &SpineOptions) -> Result<(), SpineError> {
     if let Some(fps) = options.fps
         && !(fps.is_finite() && (1.0..=1000.0).contains(&fps))
     {
@@ -91,27 +121,28 @@ pub fn build(
             "--fps {fps} is not a rate from 1 to 1000 samples per second"
         )));
     }
+    let (low, high) = MAX_PAGE_RANGE;
+    if !(low..=high).contains(&options.max_page) {
+        return Err(SpineError::BadOption(format!(
+            "--max-page {} is not a page size from {low} to {high} pixels",
+            options.max_page
+        )));
+    }
+    Ok(())
+}
+
+/// Builds the skeleton JSON of `project`.
+pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument, SpineError> {
+    check_options(options)?;
     let rig = &project.rig;
     let solver = PoseSolver::new(&rig.skeleton)?;
     let bones = Bones::new(&rig.skeleton)?;
     let order = slot_order(project);
-    let pages: Vec<Page> = project
-        .parts
-        .iter()
-        .enumerate()
-        .map(|(i, part)| Page {
-            file: format!("{name}_{i}.png"),
-            width: part.mesh.width,
-            height: part.mesh.height,
-            region: region_name(i, &part.name),
-            pixel_art: part.pixel_art,
-        })
-        .collect();
     let meshes: Vec<PartMesh> = project
         .parts
         .iter()
-        .zip(&pages)
-        .map(|(part, page)| part_mesh(part, &bones, &page.region))
+        .enumerate()
+        .map(|(i, part)| part_mesh(part, &bones, &region_name(i, &part.name)))
         .collect();
     let mut skin = Map::new();
     for &i in &order {
@@ -185,8 +216,6 @@ pub fn build(
     }
     Ok(SpineDocument {
         skeleton: root,
-        atlas: atlas_text(&pages),
-        pages,
         warnings,
     })
 }
@@ -194,7 +223,9 @@ pub fn build(
 pub use crate::Written;
 
 /// Exports the project loaded from `project_path` into the folder `out_dir` (made if missing) as
-/// `NAME.json`, `NAME.atlas` and `NAME_N.png`, NAME being the project file's stem.
+/// `NAME.json`, `NAME.atlas` and the atlas pages `NAME_K.png`, NAME being the project file's stem.
+/// Nothing is written when anything fails before writing (an option, an image, a region too large
+/// for a page, an output that is one of the inputs).
 pub fn export(
     project: &Project,
     project_path: &Path,
@@ -206,34 +237,40 @@ pub fn export(
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "skeleton".into());
-    let document = build(project, &name, options)?;
-    let images = project
-        .parts
-        .iter()
-        .enumerate()
-        .map(|(i, part)| {
-            let path = project.image_path(project_path, i);
-            limber_core::image_io::read_png_file(&path).map_err(|e| SpineError::Image {
-                part: part.name.clone(),
-                path,
-                message: e.to_string(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let json = serde_json::to_vec_pretty(&document.skeleton).unwrap_or_default();
-    let mut outputs: Vec<(PathBuf, &[u8])> = vec![
-        (out_dir.join(format!("{name}.json")), json.as_slice()),
-        (
-            out_dir.join(format!("{name}.atlas")),
-            document.atlas.as_bytes(),
-        ),
-    ];
-    for (page, bytes) in document.pages.iter().zip(&images) {
-        outputs.push((out_dir.join(&page.file), bytes.as_slice()));
+    let document = build(project, options)?;
+    let mut sources = Vec::with_capacity(project.parts.len());
+    for (i, part) in project.parts.iter().enumerate() {
+        let path = project.image_path(project_path, i);
+        let image = limber_core::image_io::load_png(&path).map_err(|e| SpineError::Image {
+            part: part.name.clone(),
+            path,
+            message: e.to_string(),
+        })?;
+        sources.push(Source {
+            part: &part.name,
+            region: region_name(i, &part.name),
+            image: image.to_rgba8(),
+            uvs: &part.mesh.uvs,
+            pixel_art: part.pixel_art,
+        });
     }
+    let atlas = pack_atlas(&name, sources, options.max_page, options.premultiplied)?;
+    let json = serde_json::to_vec_pretty(&document.skeleton).unwrap_or_default();
+    let atlas_file = atlas_text(&atlas.pages);
+    let mut paths = vec![
+        out_dir.join(format!("{name}.json")),
+        out_dir.join(format!("{name}.atlas")),
+    ];
+    paths.extend(atlas.pages.iter().map(|page| out_dir.join(&page.file)));
     // Nothing is written when any output is one of the inputs (a page named like a part's image).
     limber_core::output_guard::Inputs::of_project(project, project_path)
-        .check_all(outputs.iter().map(|(path, _)| path.as_path()))?;
+        .check_all(paths.iter().map(PathBuf::as_path))?;
+    let pages = (0..atlas.pages.len())
+        .map(|k| atlas.page_png(k))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut outputs: Vec<&[u8]> = vec![json.as_slice(), atlas_file.as_bytes()];
+    outputs.extend(pages.iter().map(Vec::as_slice));
+    let outputs = paths.into_iter().zip(outputs);
     // A file or a dangling link in the way is named ("… is a file, not a folder").
     limber_core::folders::ensure_folder(out_dir).map_err(|source| SpineError::Write {
         path: out_dir.to_path_buf(),

@@ -6,8 +6,11 @@
 // Query parameters: json, atlas (URLs of the export's files; pages load beside the atlas),
 // animation (name; none = setup pose), time (seconds), x0, y0 (image pixel at the canvas's top-left
 // corner), width, height (canvas pixels), scale (canvas pixels per image pixel), bg (r,g,b, 0-255),
-// pma (1: premultiply the pages on upload and draw with premultiplied-alpha blending; otherwise the
-// pages stay straight alpha, as the atlas declares).
+// pma (1: premultiply straight-alpha pages on upload and draw with premultiplied-alpha blending;
+// otherwise the pages are uploaded as written). Pages the atlas declares premultiplied (`pma:true`)
+// are uploaded as written and drawn with premultiplied-alpha blending either way: spine-webgl reads
+// the flag into `TextureAtlasPage.pma` and leaves it to the application to pass it to
+// `drawSkeleton`, as this page does.
 // limber's image space is y down and Spine's is y up with one unit per pixel: image (x, y) is
 // Spine (x, -y).
 const q = new URLSearchParams(location.search);
@@ -50,14 +53,15 @@ async function draw() {
 
   const gl = context.gl;
   gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-  const pma = q.get('pma') === '1';
+  const premultiplyOnUpload = q.get('pma') === '1';
   const atlasUrl = q.get('atlas');
   const atlas = new spine.TextureAtlas(await text(atlasUrl));
   const base = atlasUrl.slice(0, atlasUrl.lastIndexOf('/') + 1);
   for (const page of atlas.pages) {
-    const image = await loadImage(base + encodeURIComponent(page.name), pma);
+    const image = await loadImage(base + encodeURIComponent(page.name), premultiplyOnUpload && !page.pma);
     page.setTexture(new spine.GLTexture(context, image));
   }
+  const pma = premultiplyOnUpload || (atlas.pages.length > 0 && atlas.pages.every((page) => page.pma));
   const json = new spine.SkeletonJson(new spine.AtlasAttachmentLoader(atlas));
   const data = json.readSkeletonData(await text(q.get('json')));
   const skeleton = new spine.Skeleton(data);
