@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use image::{Rgba, RgbaImage};
-use limber::core::layered::write::{png_bytes, zip_bytes};
+use limber::core::layered::write::{png_bytes, transparent_png, zip_bytes};
 use limber::core::project::Project;
 
 fn s(p: &Path) -> &str {
@@ -366,22 +366,4 @@ fn hostile_ora_files_end_at_once_within_memory() {
     assert_eq!(Project::load(&output).unwrap().parts.len(), 1);
     assert!(!dir.join("out_layers/c0.png").exists());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A transparent `side` x `side` RGBA PNG, encoded row by row.
-fn transparent_png(side: u32) -> Vec<u8> {
-    use std::io::Write;
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, side, side);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().unwrap();
-    let mut stream = writer.stream_writer().unwrap();
-    let row = vec![0u8; side as usize * 4];
-    for _ in 0..side {
-        stream.write_all(&row).unwrap();
-    }
-    stream.finish().unwrap();
-    writer.finish().unwrap();
-    out
 }

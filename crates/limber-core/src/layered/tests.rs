@@ -3,7 +3,7 @@
 use image::{Rgba, RgbaImage};
 
 use super::import::{import_layered, layers_folder};
-use super::write::{LayerSpec, ora_bytes, png_bytes, psd_bytes, zip_bytes};
+use super::write::{LayerSpec, ora_bytes, png_bytes, psd_bytes, transparent_png, zip_bytes};
 use super::*;
 use crate::part_build::PartRecipe;
 use crate::progress::Progress;
@@ -147,24 +147,6 @@ fn ora_of_bytes(xml: &str, pngs: &[(&str, Vec<u8>)]) -> Vec<u8> {
     zip_bytes(&entries)
 }
 
-/// A transparent `side` x `side` RGBA PNG, encoded row by row (never held whole).
-fn clear_png(side: u32) -> Vec<u8> {
-    use std::io::Write;
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, side, side);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().unwrap();
-    let mut stream = writer.stream_writer().unwrap();
-    let row = vec![0u8; side as usize * 4];
-    for _ in 0..side {
-        stream.write_all(&row).unwrap();
-    }
-    stream.finish().unwrap();
-    writer.finish().unwrap();
-    out
-}
-
 #[test]
 fn a_mypaint_style_ora_imports_as_a_user_expects() {
     // No names (MyPaint writes none), a layer larger than the canvas, one reaching off it, two of
@@ -284,7 +266,10 @@ fn layers_sharing_one_large_transparent_png_are_decoded_row_by_row() {
     let xml = format!(
         "<image w=\"12000\" h=\"12000\"><stack><layer name=\"dot\" src=\"dot.png\"/>{layers}</stack></image>"
     );
-    let bytes = ora_of_bytes(&xml, &[("clear.png", clear_png(11000)), ("dot.png", dot)]);
+    let bytes = ora_of_bytes(
+        &xml,
+        &[("clear.png", transparent_png(11000)), ("dot.png", dot)],
+    );
     let layered = read_layered_bytes(&bytes, false).unwrap();
     assert_eq!(layered.layers.len(), 1);
     assert_eq!(layered.layers[0].name, "dot");
