@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use limber::core::layered::import::import_layered;
+use limber::core::layered::import::import_layered_into;
 use limber::core::layered::read_layered;
 use limber::core::layered::write::{LayerSpec, ora_bytes, psd_bytes};
 use limber::core::part_build::PartRecipe;
@@ -51,7 +51,7 @@ fn import(c: &mut Criterion) {
 
 fn import_file(file: &Path, project: &Path) -> usize {
     let layered = read_layered(file).unwrap();
-    let made = import_layered(
+    let made = import_layered_into(
         &layered,
         project,
         Rig::default(),
@@ -60,8 +60,11 @@ fn import_file(file: &Path, project: &Path) -> usize {
     )
     .unwrap()
     .unwrap();
-    made.save(project).unwrap();
-    made.parts.len()
+    made.project.save(project).unwrap();
+    // Each import makes a fresh layers folder (an existing one is never replaced): remove this
+    // one so the next starts from the same state.
+    made.folder.remove();
+    made.project.parts.len()
 }
 
 criterion_group!(benches, import);

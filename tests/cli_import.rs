@@ -111,11 +111,14 @@ fn bad_layered_files_give_one_line_and_write_nothing() {
         ),
         (
             "hidden.ora",
-            ora_bytes([8, 8], &[{
-                let mut hidden = LayerSpec::new("only", 0, 0, square(10, 1));
-                hidden.hidden = true;
-                hidden
-            }]),
+            ora_bytes(
+                [8, 8],
+                &[{
+                    let mut hidden = LayerSpec::new("only", 0, 0, square(10, 1));
+                    hidden.hidden = true;
+                    hidden
+                }],
+            ),
             "no visible pixel layer",
         ),
         (

@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn batches_keep_the_sum_of_costs_within_the_budget() {
         assert_eq!(batches(&[], 10), Vec::<Range<usize>>::new());
-        assert_eq!(batches(&[0, 0, 0], 10), [0..3]);
+        assert_eq!(batches(&[0, 0, 0], 10), vec![0..3; 1]);
         assert_eq!(batches(&[4, 4, 4, 4], 10), [0..2, 2..4]);
         // Over the budget alone: a run of its own.
         assert_eq!(batches(&[3, 20, 3, 3], 10), [0..1, 1..2, 2..4]);

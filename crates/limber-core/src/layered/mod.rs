@@ -354,7 +354,10 @@ mod tests {
             &[],
         )
         .unwrap();
-        assert_eq!(found(&layered), [("a", [3, 5], (1, 1)), ("b", [1, 9], (1, 1))]);
+        assert_eq!(
+            found(&layered),
+            [("a", [3, 5], (1, 1)), ("b", [1, 9], (1, 1))]
+        );
         assert_eq!(layered.layers[0].image.get_pixel(0, 0)[0], 9);
         assert_eq!(layered.warnings.len(), 1, "{:?}", layered.warnings);
         assert!(layered.warnings[0].contains("\"b\" reaches outside the 10 x 10 px canvas"));
@@ -378,7 +381,12 @@ mod tests {
                 canvas: [4, 4],
                 layers: vec![
                     // Larger than the canvas on every side: cut to it.
-                    raw("big", -3, -3, RgbaImage::from_pixel(10, 10, image::Rgba([1, 2, 3, 255]))),
+                    raw(
+                        "big",
+                        -3,
+                        -3,
+                        RgbaImage::from_pixel(10, 10, image::Rgba([1, 2, 3, 255])),
+                    ),
                     raw("Arm", 0, 0, dot_at(1, 1, 0, 0)),
                     raw("arm", 1, 1, dot_at(1, 1, 0, 0)),
                     raw("", 2, 2, dot_at(1, 1, 0, 0)),

@@ -73,7 +73,9 @@ fn is_windows_device(stem: &str) -> bool {
         "con" | "prn" | "aux" | "nul" => true,
         _ => {
             // COM1–COM9 and LPT1–LPT9, also with a superscript digit 1, 2 or 3.
-            let port = lower.strip_prefix("com").or_else(|| lower.strip_prefix("lpt"));
+            let port = lower
+                .strip_prefix("com")
+                .or_else(|| lower.strip_prefix("lpt"));
             let mut digit = port.map(str::chars).into_iter().flatten();
             matches!(
                 (digit.next(), digit.next()),

@@ -114,8 +114,8 @@ struct Found {
 
 /// The layers under `top`, top first, with the visibility and names of the groups around them: a
 /// loop over a stack of open groups, so any nesting is walked without recursion (and refused past
-/// [`MAX_GROUP_DEPTH`]). Refuses more visible layers than the parts budget as soon as they are
-/// counted.
+/// [`MAX_GROUP_DEPTH`]). Refuses more visible layers than the parts budget (those past it are only
+/// counted, not kept).
 fn walk(top: roxmltree::Node) -> Result<Vec<Found>, LayeredError> {
     let mut found = Vec::new();
     let mut visible_count = 0;
@@ -152,16 +152,18 @@ fn walk(top: roxmltree::Node) -> Result<Vec<Found>, LayeredError> {
                 open.push((node.children(), shown));
             }
             "layer" => {
-                let layer = read_layer(node, shown, &groups)?;
-                if layer.visible {
+                if shown {
                     visible_count += 1;
-                    check_layer_count(visible_count)?;
                 }
-                found.push(layer);
+                // Past the budget only counted, so the refusal says how many there are.
+                if check_layer_count(visible_count).is_ok() {
+                    found.push(read_layer(node, shown, &groups)?);
+                }
             }
             _ => {}
         }
     }
+    check_layer_count(visible_count)?;
     Ok(found)
 }
 
@@ -207,7 +209,8 @@ fn read_layer(
         y,
         visible,
         dropped,
-        groups: groups.to_vec(),
+        // Only a visible layer's are used (so a file of hidden layers deep in groups costs nothing).
+        groups: if visible { groups.to_vec() } else { Vec::new() },
     })
 }
 
@@ -283,7 +286,10 @@ impl Decoder<'_> {
         let mut image = RgbaImage::new(w, h);
         let mut y = 0;
         while y < y1 {
-            let row = rows.next_row().map_err(bad)?.ok_or_else(|| bad("too few rows".into()))?;
+            let row = rows
+                .next_row()
+                .map_err(bad)?
+                .ok_or_else(|| bad("too few rows".into()))?;
             if y >= y0 {
                 let from = &row[x0 as usize * 4..x1 as usize * 4];
                 let at = (y - y0) as usize * w as usize * 4;
@@ -321,7 +327,10 @@ fn visible_rect(rows: &mut PngRows) -> Result<Option<[u32; 4]>, String> {
     while let Some(row) = rows.next_row()? {
         let mut alpha = row.chunks_exact(4).map(|p| p[3]);
         if let Some(first) = alpha.position(|a| a != 0) {
-            let last = row.chunks_exact(4).rposition(|p| p[3] != 0).unwrap_or(first);
+            let last = row
+                .chunks_exact(4)
+                .rposition(|p| p[3] != 0)
+                .unwrap_or(first);
             x0 = x0.min(first as u32);
             x1 = x1.max(last as u32 + 1);
             y0 = y0.min(y);
@@ -339,11 +348,7 @@ enum Missing {
 
 /// The entry `name` of the zip, refused when its declared size or the bytes it actually inflates to
 /// pass `max`.
-fn entry(
-    zip: &mut ZipArchive<Cursor<&[u8]>>,
-    name: &str,
-    max: u64,
-) -> Result<Vec<u8>, Missing> {
+fn entry(zip: &mut ZipArchive<Cursor<&[u8]>>, name: &str, max: u64) -> Result<Vec<u8>, Missing> {
     let shown = clean_text(name);
     let too_large = || {
         Missing::Bad(invalid(format!(

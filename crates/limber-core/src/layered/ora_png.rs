@@ -99,7 +99,9 @@ impl<'a> PngRows<'a> {
             }
             None => match self.reader.next_row() {
                 Ok(Some(row)) => row.data(),
-                Ok(None) => return Err("damaged PNG: it has fewer rows than its header says".into()),
+                Ok(None) => {
+                    return Err("damaged PNG: it has fewer rows than its header says".into());
+                }
                 Err(e) => return Err(format!("damaged PNG: {e}")),
             },
         };

@@ -3,7 +3,7 @@
 use image::{Rgba, RgbaImage};
 
 use super::import::{import_layered, layers_folder};
-use super::write::{LayerSpec, ora_bytes, png_bytes, psd_bytes, zip_bytes};
+use super::write::{LayerSpec, ora_bytes, png_bytes, psd_bytes, transparent_png, zip_bytes};
 use super::*;
 use crate::part_build::PartRecipe;
 use crate::progress::Progress;
@@ -147,24 +147,6 @@ fn ora_of_bytes(xml: &str, pngs: &[(&str, Vec<u8>)]) -> Vec<u8> {
     zip_bytes(&entries)
 }
 
-/// A transparent `side` x `side` RGBA PNG, encoded row by row (never held whole).
-fn clear_png(side: u32) -> Vec<u8> {
-    use std::io::Write;
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, side, side);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().unwrap();
-    let mut stream = writer.stream_writer().unwrap();
-    let row = vec![0u8; side as usize * 4];
-    for _ in 0..side {
-        stream.write_all(&row).unwrap();
-    }
-    stream.finish().unwrap();
-    writer.finish().unwrap();
-    out
-}
-
 #[test]
 fn a_mypaint_style_ora_imports_as_a_user_expects() {
     // No names (MyPaint writes none), a layer larger than the canvas, one reaching off it, two of
@@ -181,13 +163,20 @@ fn a_mypaint_style_ora_imports_as_a_user_expects() {
     let big = RgbaImage::from_pixel(40, 30, Rgba([9, 9, 9, 255]));
     let bytes = ora(xml, &[("data/a.png", &square), ("data/big.png", &big)]);
     let layered = read_layered_bytes(&bytes, false).unwrap();
-    let found: Vec<(&str, &str, [u32; 2], (u32, u32), Vec<&str>)> = layered
+    type Found<'a> = (&'a str, &'a str, [u32; 2], (u32, u32), Vec<&'a str>);
+    let found: Vec<Found> = layered
         .layers
         .iter()
         .map(|l| {
             let groups = l.groups.iter().map(String::as_str).collect();
             let dims = l.image.dimensions();
-            (l.name.as_str(), l.file_stem.as_str(), l.offset, dims, groups)
+            (
+                l.name.as_str(),
+                l.file_stem.as_str(),
+                l.offset,
+                dims,
+                groups,
+            )
         })
         .collect();
     assert_eq!(
@@ -197,7 +186,13 @@ fn a_mypaint_style_ora_imports_as_a_user_expects() {
             ("Arm", "Arm", [10, 0], (8, 8), vec![]),
             ("arm 2", "arm 2", [5, 5], (8, 5), vec![]),
             ("COM1", "_COM1", [0, 0], (8, 8), vec!["body"]),
-            ("layer 6", "layer 6", [15, 0], (5, 8), vec!["body", "group 2"]),
+            (
+                "layer 6",
+                "layer 6",
+                [15, 0],
+                (5, 8),
+                vec!["body", "group 2"]
+            ),
         ]
     );
     let warnings = layered.warnings.join("\n");
@@ -221,7 +216,9 @@ fn deeply_nested_groups_are_refused_without_recursion() {
         "<stack>".repeat(depth),
         "</stack>".repeat(depth)
     );
-    let e = read_layered_bytes(&ora(&xml, &[]), false).unwrap_err().to_string();
+    let e = read_layered_bytes(&ora(&xml, &[]), false)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("nests groups over 256 deep"), "{e}");
     // Deep but within the limit: read.
     let xml = format!(
@@ -243,13 +240,19 @@ fn oversized_entries_are_refused_before_they_are_held() {
     let bytes = zip_bytes(&[("stack.xml", xml.as_bytes())]);
     assert!(bytes.len() < 1 << 20, "{}", bytes.len());
     let e = read_layered_bytes(&bytes, false).unwrap_err().to_string();
-    assert!(e.contains("stack.xml is over the limit of 16,777,216 bytes"), "{e}");
+    assert!(
+        e.contains("stack.xml is over the limit of 16,777,216 bytes"),
+        "{e}"
+    );
     // A PNG entry that inflates past its limit.
     let bomb = vec![0u8; (ora::MAX_PNG_BYTES + 10) as usize];
     let xml = "<image w=\"4\" h=\"4\"><stack><layer src=\"a.png\"/></stack></image>";
     let bytes = zip_bytes(&[("stack.xml", xml.as_bytes()), ("a.png", &bomb)]);
     let e = read_layered_bytes(&bytes, false).unwrap_err().to_string();
-    assert!(e.contains("a.png is over the limit of 268,435,456 bytes"), "{e}");
+    assert!(
+        e.contains("a.png is over the limit of 268,435,456 bytes"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -263,7 +266,10 @@ fn layers_sharing_one_large_transparent_png_are_decoded_row_by_row() {
     let xml = format!(
         "<image w=\"12000\" h=\"12000\"><stack><layer name=\"dot\" src=\"dot.png\"/>{layers}</stack></image>"
     );
-    let bytes = ora_of_bytes(&xml, &[("clear.png", clear_png(11000)), ("dot.png", dot)]);
+    let bytes = ora_of_bytes(
+        &xml,
+        &[("clear.png", transparent_png(11000)), ("dot.png", dot)],
+    );
     let layered = read_layered_bytes(&bytes, false).unwrap();
     assert_eq!(layered.layers.len(), 1);
     assert_eq!(layered.layers[0].name, "dot");
@@ -408,8 +414,14 @@ fn an_existing_layers_folder_is_left_as_it_is() {
     std::fs::write(dir.join("p_layers 3/extra.txt"), b"x").unwrap();
     second.folder.remove();
     assert!(!dir.join("p_layers 3/body.png").exists());
-    assert_eq!(std::fs::read(dir.join("p_layers 3/extra.txt")).unwrap(), b"x");
-    assert_eq!(std::fs::read(mine.join("body.png")).unwrap(), b"my own body");
+    assert_eq!(
+        std::fs::read(dir.join("p_layers 3/extra.txt")).unwrap(),
+        b"x"
+    );
+    assert_eq!(
+        std::fs::read(mine.join("body.png")).unwrap(),
+        b"my own body"
+    );
     assert_eq!(std::fs::read(mine.join("notes.txt")).unwrap(), b"notes");
     assert_eq!(std::fs::read_dir(&mine).unwrap().count(), 2);
     assert!(dir.join("p_layers 2/arm.png").exists());

@@ -125,6 +125,27 @@ pub fn png_bytes(image: &RgbaImage) -> Vec<u8> {
     png
 }
 
+/// A transparent `side` x `side` RGBA PNG, encoded row by row (never held whole): a large layer
+/// that costs little to write.
+pub fn transparent_png(side: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, side, side);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let Ok(mut writer) = encoder.write_header() else {
+        return Vec::new();
+    };
+    let row = vec![0u8; side as usize * 4];
+    if let Ok(mut stream) = writer.stream_writer() {
+        for _ in 0..side {
+            let _ = stream.write_all(&row);
+        }
+        let _ = stream.finish();
+    }
+    let _ = writer.finish();
+    out
+}
+
 /// An ORA of `canvas` with `layers` (bottom first), each PNG in `data/`.
 pub fn ora_bytes(canvas: [u32; 2], layers: &[LayerSpec]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
