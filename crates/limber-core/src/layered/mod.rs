@@ -171,6 +171,14 @@ fn finish(raw: RawLayered) -> Result<Layered, LayeredError> {
         if !layer.visible {
             continue;
         }
+        // Before trimming: an adjustment layer has no pixels, and its warning says so.
+        if !layer.dropped.is_empty() {
+            warnings.push(format!(
+                "layer \"{}\": {} cannot be reproduced; imported as normal and opaque",
+                layer.name,
+                layer.dropped.join(" and ")
+            ));
+        }
         let Some((offset, image)) = trimmed_on_canvas(&layer, raw.canvas) else {
             continue;
         };
@@ -179,13 +187,6 @@ fn finish(raw: RawLayered) -> Result<Layered, LayeredError> {
         }
         if !names.insert(layer.name.to_lowercase()) {
             return Err(LayeredError::DuplicateName(layer.name));
-        }
-        if !layer.dropped.is_empty() {
-            warnings.push(format!(
-                "layer \"{}\": {} cannot be reproduced; imported as normal and opaque",
-                layer.name,
-                layer.dropped.join(" and ")
-            ));
         }
         layers.push(Layer {
             name: layer.name,
