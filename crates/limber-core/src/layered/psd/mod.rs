@@ -27,6 +27,7 @@ mod tagged;
 mod tests;
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use image::RgbaImage;
 
@@ -186,9 +187,8 @@ fn build_layers(
         let window = record.rect.intersect(&canvas);
         if !window.is_empty() {
             for &g in &chain {
-                if !group_masks.contains_key(&g) {
-                    let plane = mask_plane(file, header, &records[g], canvas)?;
-                    group_masks.insert(g, plane);
+                if let Entry::Vacant(slot) = group_masks.entry(g) {
+                    slot.insert(mask_plane(file, header, &records[g], canvas)?);
                 }
             }
             let group_planes: Vec<&MaskPlane> = chain

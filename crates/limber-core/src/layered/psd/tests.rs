@@ -207,8 +207,10 @@ fn error(bytes: &[u8]) -> String {
         .unwrap_or_default()
 }
 
-/// Name, offset, size and visibility of each layer.
-fn summary(raw: &RawLayered) -> Vec<(String, [i64; 2], (u32, u32), bool)> {
+/// Name, offset, size and visibility of a layer.
+type Summary = (String, [i64; 2], (u32, u32), bool);
+
+fn summary(raw: &RawLayered) -> Vec<Summary> {
     raw.layers
         .iter()
         .map(|l| {
