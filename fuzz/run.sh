@@ -3,7 +3,7 @@
 # not committed) seeded from fuzz/seeds/ and the sample files. Needs cargo-fuzz; works on stable
 # through RUSTC_BOOTSTRAP (cargo-fuzz passes nightly-only sanitizer flags).
 #
-#   fuzz/run.sh project_load|rig_load|png_mesh|ora_read [SECONDS]
+#   fuzz/run.sh project_load|rig_load|png_mesh|ora_read|psd_read [SECONDS]
 set -eu
 cd "$(dirname "$0")/.."
 target=$1
@@ -18,6 +18,8 @@ rig_load) cp assets/rigs/*.json tests/fixtures/*.json "$corpus"/ ;;
 png_mesh) cp assets/sprites/kenney_bee.png assets/sprites/kenney_keyBlue.png \
 	assets/sprites/kenney_ladybug.png assets/sprites/kenney_wormGreen.png \
 	assets/sprites/kenney_zombie_walk0.png assets/sprites/kenney_robot_jump.png "$corpus"/ ;;
+# The reference PSDs of at most 200 KB (larger ones make every mutation slow).
+psd_read) find tests/data/layered -name '*.psd' -size -200k -exec cp {} "$corpus"/ \; ;;
 esac
 # The JSON targets get a dictionary of field names and edge numbers.
 dict=

@@ -7,8 +7,9 @@
 //! the canvas. A layer inside a group counts with the group's visibility. What a user would expect
 //! to import is imported, with one warning line each in [`Layered::warnings`]: a layer reaching
 //! outside the canvas is cut to it; names are made usable ([`names`]: control characters removed,
-//! unnamed layers numbered, a second "arm" becomes "arm 2", file names safe on Windows); blend modes
-//! and opacities limber cannot reproduce are dropped (the layer is read as normal and opaque).
+//! unnamed layers numbered, a second "arm" becomes "arm 2", file names safe on Windows); what the
+//! readers apply (PSD masks, clipping, opacity) is in the pixels, and what they cannot reproduce
+//! (blend modes, effects, ORA opacity) is dropped with a warning.
 //! Anything unusable (a truncated file, an unsupported colour mode, no pixel layer, more visible
 //! layers or pixels than the budgets in [`crate::limits`]) is a [`LayeredError`], and nothing is
 //! returned.
@@ -172,6 +173,13 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
             continue;
         }
         let cleaned = names::clean_name(&layer.name, index + 1);
+        // Before trimming: an adjustment layer has no pixels, and its warning says so.
+        if !layer.dropped.is_empty() {
+            warnings.push(format!(
+                "layer \"{cleaned}\": {} cannot be reproduced; imported without it",
+                layer.dropped.join(" and ")
+            ));
+        }
         let bounds = visible_bounds(&layer, canvas);
         let cut = bounds.cut || cut_by_reader.contains(&index);
         let Some(rect) = bounds.rect else {
@@ -198,12 +206,6 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
         if name != cleaned {
             warnings.push(format!(
                 "two layers are named \"{cleaned}\": this one is imported as \"{name}\""
-            ));
-        }
-        if !layer.dropped.is_empty() {
-            warnings.push(format!(
-                "layer \"{name}\": {} cannot be reproduced; imported as normal and opaque",
-                layer.dropped.join(" and ")
             ));
         }
         let file_stem = file_names.claim(&names::file_stem(&name));
@@ -294,7 +296,6 @@ fn trim_owned(image: RgbaImage, left: i64, top: i64, rect: [u32; 4]) -> ([u32; 2
 
 /// The part of `layer` on the canvas, trimmed to its non-transparent pixels, with where it sits;
 /// `None` when no visible pixel is on the canvas.
-#[allow(dead_code)] // for the readers that trim each layer as they decode it
 fn trimmed_on_canvas(layer: &RawLayer, canvas: [u32; 2]) -> Option<([u32; 2], RgbaImage)> {
     let [x, y, w, h] = visible_bounds(layer, canvas).rect?;
     let image = image::imageops::crop_imm(&layer.image, x, y, w, h).to_image();

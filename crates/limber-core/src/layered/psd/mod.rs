@@ -1,0 +1,269 @@
+//! Photoshop (`.psd`), read by limber's own reader, written from Adobe's published description of
+//! the format. Read: 8- and 16-bit RGB and grayscale files (16 bits converted to 8); every layer
+//! record with its exact rectangle (right and bottom exclusive), channels (colour, transparency,
+//! user mask, real user mask) in raw, RLE, ZIP or predicted-ZIP form, name (Unicode when the file
+//! has one), visibility, opacity, fill opacity, clipping, raster mask and group structure; a file
+//! with no layer records is one layer, its merged image. Applied to the pixels: raster masks of
+//! layers and groups, clipping, opacity, fill opacity and group opacity. Dropped with a warning
+//! (in [`RawLayer::dropped`]): blend modes other than normal, effects, vector masks, mask feather,
+//! adjustment and fill layers. Refused in one line, with how to convert: PSB, CMYK, Lab, bitmap,
+//! indexed, duotone, multichannel, 32 bits.
+//!
+//! Every length and count is checked against the bytes there are before anything is allocated
+//! from it. Layers are decoded one at a time, straight into the part of their rectangle that lies on
+//! the canvas, and trimmed to their visible pixels at once, so one untrimmed layer is alive at most.
+
+mod channels;
+mod compose;
+mod cursor;
+mod groups;
+mod header;
+mod mask;
+mod merged;
+mod records;
+mod rect;
+mod tagged;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use image::RgbaImage;
+
+use super::{LayeredError, RawLayer, RawLayered, check_canvas, trimmed_on_canvas};
+use compose::{MaskPlane, layer_pixels, mask_plane, mul, scale_alpha};
+use cursor::Cursor;
+use header::{Header, read_header};
+use records::{Divider, LayerInfo, Record, read_layer_info};
+use rect::Rect;
+use tagged::for_each_block;
+
+fn invalid(problem: impl Into<String>) -> LayeredError {
+    LayeredError::Invalid(problem.into())
+}
+
+fn truncated(what: &str) -> LayeredError {
+    invalid(format!(
+        "damaged or truncated PSD file (its {what} runs past the end of the file)"
+    ))
+}
+
+pub(super) fn read_psd(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
+    let mut c = Cursor::new(bytes);
+    let header = read_header(&mut c)?;
+    // Colour mode data and image resources: nothing in them changes the layers' pixels.
+    c.sized_section("colour mode data")?;
+    c.sized_section("image resources")?;
+    let mut section = c.sized_section("layer and mask information")?;
+    let (info, merged_alpha) = read_layer_section(&mut section)?;
+    if info.records.is_empty() {
+        let image = merged::read_merged(&mut c, &header, merged_alpha)?;
+        let layer = RawLayer {
+            name: "Background".into(),
+            left: 0,
+            top: 0,
+            image,
+            visible: true,
+            dropped: Vec::new(),
+            groups: Vec::new(),
+        };
+        return Ok(RawLayered {
+            canvas: header.canvas,
+            layers: vec![trimmed(layer, header.canvas)],
+        });
+    }
+    merged::check(&mut c, &header)?;
+    let layers = build_layers(c.file(), &header, &info.records)?;
+    Ok(RawLayered {
+        canvas: header.canvas,
+        layers,
+    })
+}
+
+/// The layer records (from the layer info, or from the `Lr16` / `Layr` block 16-bit files keep them
+/// in) and whether the merged image's first extra channel is its transparency.
+fn read_layer_section(section: &mut Cursor) -> Result<(LayerInfo, bool), LayeredError> {
+    let mut info = LayerInfo {
+        records: Vec::new(),
+        merged_alpha: false,
+    };
+    if section.remaining() == 0 {
+        return Ok((info, false));
+    }
+    let mut layer_info = section.sized_section("layer info")?;
+    // A layer info that is there but lists no layer: the extra channel is the transparency.
+    let mut merged_alpha = layer_info.remaining() >= 2;
+    info = read_layer_info(&mut layer_info)?;
+    if section.remaining() >= 4 {
+        section.sized_section("global layer mask")?;
+    }
+    for_each_block(section, |key, mut data| {
+        match &key {
+            b"Lr16" | b"Layr" if info.records.is_empty() => {
+                info = read_layer_info(&mut data)?;
+                merged_alpha |= info.merged_alpha;
+            }
+            b"Mtrn" | b"Mt16" | b"Mt32" => merged_alpha = true,
+            _ => {}
+        }
+        Ok(())
+    })?;
+    merged_alpha |= info.merged_alpha;
+    Ok((info, merged_alpha))
+}
+
+/// What a clipped layer is clipped to: the nearest unclipped record below it in its group.
+#[derive(Clone, Copy)]
+enum Base {
+    None,
+    /// A layer, by its index in the layers read so far.
+    Layer(usize),
+    Group,
+}
+
+/// Every layer record (not group markers) as a [`RawLayer`], bottom first, decoded and trimmed one
+/// at a time.
+fn build_layers(
+    file: &[u8],
+    header: &Header,
+    records: &[Record],
+) -> Result<Vec<RawLayer>, LayeredError> {
+    let canvas = Rect::canvas(header.canvas);
+    let parents = groups::parents(records);
+    let mut group_masks: HashMap<usize, Option<MaskPlane>> = HashMap::new();
+    let mut levels = vec![Base::None];
+    let mut out: Vec<RawLayer> = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        match record.divider {
+            Divider::Bounding => {
+                levels.push(Base::None);
+                continue;
+            }
+            Divider::Folder => {
+                if levels.len() > 1 {
+                    levels.pop();
+                }
+                group_masks.remove(&i);
+                if let Some(level) = levels.last_mut()
+                    && !record.clipped
+                {
+                    *level = Base::Group;
+                }
+                continue;
+            }
+            Divider::None => {}
+        }
+        // Innermost first.
+        let chain = groups::ancestors(&parents, i);
+        let mut visible = !record.hidden && chain.iter().all(|&g| !records[g].hidden);
+        let mut dropped = dropped_features(record, &chain, records);
+        let mut clip_to = None;
+        if record.clipped {
+            match levels.last().copied().unwrap_or(Base::None) {
+                Base::Layer(at) => {
+                    clip_to = Some(at);
+                    visible &= out.get(at).is_some_and(|base| base.visible);
+                }
+                Base::Group => dropped.push("clipping mask onto a group".into()),
+                Base::None => {}
+            }
+        } else if let Some(level) = levels.last_mut() {
+            *level = Base::Layer(out.len());
+        }
+        let mut layer = RawLayer {
+            name: record.name.clone(),
+            left: 0,
+            top: 0,
+            image: RgbaImage::new(0, 0),
+            visible,
+            dropped,
+            groups: chain
+                .iter()
+                .rev()
+                .map(|&g| records[g].name.clone())
+                .collect(),
+        };
+        let window = record.rect.intersect(&canvas);
+        if !window.is_empty() {
+            for &g in &chain {
+                if let Entry::Vacant(slot) = group_masks.entry(g) {
+                    slot.insert(mask_plane(file, header, &records[g], canvas)?);
+                }
+            }
+            let group_planes: Vec<&MaskPlane> = chain
+                .iter()
+                .filter_map(|g| group_masks.get(g).and_then(Option::as_ref))
+                .collect();
+            let opacity = chain
+                .iter()
+                .fold(mul(record.opacity, record.fill), |o, &g| {
+                    mul(o, records[g].opacity)
+                });
+            let own_mask = mask_plane(file, header, record, window)?;
+            let base = clip_to.and_then(|at| out.get(at));
+            let mut image = layer_pixels(file, header, record, window)?;
+            scale_alpha(&mut image, window, |x, y| {
+                let mut f = opacity;
+                if let Some(m) = &own_mask {
+                    f = mul(f, m.at(x, y));
+                }
+                for m in &group_planes {
+                    f = mul(f, m.at(x, y));
+                }
+                if let Some(base) = base {
+                    f = mul(f, alpha_at(base, x, y));
+                }
+                f
+            });
+            (layer.left, layer.top, layer.image) = (window.left, window.top, image);
+            layer = trimmed(layer, header.canvas);
+        }
+        out.push(layer);
+    }
+    Ok(out)
+}
+
+/// The warnings for what the record and its groups have that limber does not reproduce.
+fn dropped_features(record: &Record, chain: &[usize], records: &[Record]) -> Vec<String> {
+    let mut dropped: Vec<String> = record.dropped.iter().map(|f| f.to_string()).collect();
+    if let Some(blend) = &record.blend {
+        dropped.push(format!("blend mode {blend}"));
+    }
+    if record.mask.is_some_and(|m| m.feathered) {
+        dropped.push("mask feather".into());
+    }
+    for group in chain.iter().rev().map(|&g| &records[g]) {
+        if let Some(blend) = &group.blend {
+            dropped.push(format!("group \"{}\" blend mode {blend}", group.name));
+        }
+        for feature in &group.dropped {
+            dropped.push(format!("group \"{}\" {feature}", group.name));
+        }
+    }
+    dropped
+}
+
+/// The alpha of `layer` (already trimmed) at canvas pixel (x, y); 0 off its pixels.
+fn alpha_at(layer: &RawLayer, x: i64, y: i64) -> u8 {
+    let (dx, dy) = (x - layer.left, y - layer.top);
+    match (u32::try_from(dx), u32::try_from(dy)) {
+        (Ok(dx), Ok(dy)) if dx < layer.image.width() && dy < layer.image.height() => {
+            layer.image.get_pixel(dx, dy)[3]
+        }
+        _ => 0,
+    }
+}
+
+/// The layer cut to its visible pixels on the canvas (an empty image when it has none).
+fn trimmed(mut layer: RawLayer, canvas: [u32; 2]) -> RawLayer {
+    match trimmed_on_canvas(&layer, canvas) {
+        Some((offset, image)) => {
+            layer.left = offset[0].into();
+            layer.top = offset[1].into();
+            layer.image = image;
+        }
+        None => layer.image = RgbaImage::new(0, 0),
+    }
+    layer
+}
