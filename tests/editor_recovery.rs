@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use limber::app::document::Document;
-use limber::app::recovery::{recover, recoverable};
+use limber::editor::document::Document;
+use limber::editor::recovery::{recover, recoverable};
 use xwindow::{XServer, limber_files, wait_for};
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

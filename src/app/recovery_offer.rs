@@ -6,7 +6,7 @@ use std::time::SystemTime;
 
 use eframe::egui;
 
-use super::recovery::Offer;
+use limber_editor::recovery::Offer;
 
 /// Shows the offers while there are any. Discarded ones are deleted here; "Decide later" lets
 /// them all go (they are offered again at the next start). Returns the one to recover, taken out

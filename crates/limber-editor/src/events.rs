@@ -33,7 +33,7 @@ impl Editor {
         let name = record.name.clone();
         let done = self.apply(Edit::ReplaceClip { name, clip: record });
         if done {
-            self.selected_event = selected;
+            self.selection.set_event(selected);
         }
         done
     }
@@ -76,13 +76,13 @@ impl Editor {
         events.remove(index);
         let done = self.set_events(events, None);
         if done {
-            self.selected_event = None;
+            self.selection.set_event(None);
         }
         done
     }
 
     /// The selected event, if it still exists.
     pub fn selected_event_record(&self) -> Option<EventRecord> {
-        self.clip_events().get(self.selected_event?).cloned()
+        self.clip_events().get(self.selection().event()?).cloned()
     }
 }

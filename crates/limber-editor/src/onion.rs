@@ -55,7 +55,7 @@ pub struct OnionGhost {
 impl Editor {
     /// The spacing of the onion skins in seconds for the current clip.
     pub fn onion_spacing(&self) -> f64 {
-        let settings = &self.onion;
+        let settings = *self.view().onion();
         match self.current_clip().and_then(|c| c.fps) {
             Some(fps) => f64::from(settings.spacing_frames.max(1)) / f64::from(fps),
             None => settings.spacing_seconds.max(1e-3),
@@ -65,13 +65,16 @@ impl Editor {
     /// The onion skins to draw, farthest first on each side, when they are on and a clip is
     /// animating (at most [`MAX_ONION_SIDE`] on each side).
     pub fn onion_ghosts(&self) -> Option<Vec<OnionGhost>> {
-        if !self.overlays.onion || self.mode != Mode::Animate {
+        if !self.view().overlays().onion || self.mode() != Mode::Animate {
             return None;
         }
         let project = &self.document.project;
-        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let clip = self
+            .playback()
+            .clip()
+            .and_then(|c| project.rig.clips.get(c))?;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
-        let settings = self.onion;
+        let settings = *self.view().onion();
         let spacing = self.onion_spacing();
         let now = self.playhead();
         let mut ghosts = Vec::new();

@@ -63,7 +63,7 @@ impl Editor {
             return Vec::new();
         };
         let mut out: Vec<PartKeyId> = Vec::new();
-        for id in &self.keys.parts {
+        for id in &self.selection().keys().parts {
             let exists = clip
                 .part_keys()
                 .iter()
@@ -77,7 +77,11 @@ impl Editor {
 
     /// Whether the part key is selected.
     pub fn is_part_key_selected(&self, part: &str, time: f64) -> bool {
-        self.keys.parts.iter().any(|(p, t)| p == part && *t == time)
+        self.selection()
+            .keys()
+            .parts
+            .iter()
+            .any(|(p, t)| p == part && *t == time)
     }
 
     /// The part key the inspector shows: the only selected key, when it is a part key.
@@ -133,7 +137,7 @@ impl Editor {
         };
         let clip = clip.name.clone();
         if self.apply(Edit::RemoveKeys { clip, keys }) {
-            self.keys.parts.retain(|k| *k != id);
+            self.selection.keys_mut().parts.retain(|k| *k != id);
             self.status = format!("deleted {part}'s key at {time:.2} s");
             return true;
         }

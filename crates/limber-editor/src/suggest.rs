@@ -56,7 +56,7 @@ impl Editor {
         }
         self.recompute_weights();
         self.document.commit();
-        self.selected_bone = Some(0);
+        self.selection.set_bone(Some(0));
         self.status = format!("{count} bones suggested (undo removes them)");
     }
 }
