@@ -199,7 +199,10 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     harness.run_steps(2);
     for (bone, key) in BONES.iter().zip(&keyed) {
         let pasted = harness.state().key_at_playhead(*bone).expect("pasted");
-        assert_eq!((pasted.rotate, pasted.translate), (key.rotate, key.translate));
+        assert_eq!(
+            (pasted.rotate, pasted.translate),
+            (key.rotate, key.translate)
+        );
     }
     harness.state_mut().undo();
     for bone in BONES {

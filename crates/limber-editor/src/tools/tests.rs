@@ -515,3 +515,31 @@ fn a_head_drag_leaves_the_tail_and_a_press_away_from_the_bone_draws_one() {
     );
     assert!(matches!(editor.tools().drag(), Some(Drag::NewBone(_))));
 }
+
+#[test]
+fn a_ctrl_band_selects_the_bones_inside_without_an_undo_step_and_esc_puts_the_selection_back() {
+    let mut editor = sample();
+    editor.selection.set_bone(Some(0));
+    let project = editor.document.project.clone();
+    let canvas = editor.canvas();
+    let press = Press {
+        ctrl: true,
+        ..Press::at(DVec2::new(-10.0, -10.0))
+    };
+    // Over the whole canvas: every bone.
+    press_and_move(&mut editor, press, canvas + DVec2::splat(10.0));
+    assert!(matches!(editor.tools().drag(), Some(Drag::Band(_))));
+    editor.release();
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    assert_eq!(editor.selection().bones().len(), bones);
+    assert_eq!(editor.document.project, project);
+    assert!(!editor.document.can_undo(), "a band is no undo step");
+    // A band over nothing, cancelled: the selection is as it was.
+    press_and_move(&mut editor, press, DVec2::new(-5.0, -5.0));
+    assert!(editor.cancel_drag());
+    assert_eq!(editor.selection().bones().len(), bones);
+    // Released over nothing: no bone.
+    press_and_move(&mut editor, press, DVec2::new(-5.0, -5.0));
+    editor.release();
+    assert!(editor.selection().bones().is_empty());
+}
