@@ -80,7 +80,7 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
         &store,
     )
     .expect("the sample uploads");
-    scene.set_revisions(revisions(&editor.document()));
+    scene.set_revisions(revisions(editor.document()));
     let parts = editor.document().project.parts.len() as u64;
     assert_eq!(scene.stats().textures_created, parts);
     // The first weights measure the fields (the image is decoded already: the upload read it).
@@ -95,7 +95,7 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
                 &editor.document().project,
                 &base,
                 &store,
-                revisions(&editor.document()),
+                revisions(editor.document()),
             )
             .expect("the scene syncs");
     };

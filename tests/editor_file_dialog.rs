@@ -166,7 +166,7 @@ fn lost_work(state: &Path, image: &Path) -> PathBuf {
     let mut editor = Editor::new(Document::open(image).unwrap());
     editor.document_mut().mark_dirty();
     let mut autosave = Autosave::in_dir(state.to_path_buf());
-    autosave.write_now(&editor.document()).unwrap();
+    autosave.write_now(editor.document()).unwrap();
     autosave.recovery_file().unwrap()
 }
 

@@ -45,7 +45,7 @@ fn harness_of(document: Document, setup: impl FnOnce(&mut Editor)) -> Harness<'s
     gpu_bridge::install(&render_state);
     let mut editor = Editor::new(document);
     setup(&mut editor);
-    gpu_bridge::sync_document(&render_state, 0, &editor.document()).expect("the project uploads");
+    gpu_bridge::sync_document(&render_state, 0, editor.document()).expect("the project uploads");
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .with_render_cursor(false)

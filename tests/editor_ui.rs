@@ -215,7 +215,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     let mut autosave = Autosave::in_dir(state.clone());
     let now = std::time::Instant::now();
     autosave
-        .update(&editor.document(), editor.document().revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     assert_eq!(
         autosave.recovery_file(),
@@ -225,7 +225,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
 
     assert!(editor.rename_bone(0, "pelvis"));
     autosave
-        .update(&editor.document(), editor.document().revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     let recovery = autosave.recovery_file().expect("a recovery file");
     assert!(recovery.exists());
@@ -266,7 +266,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     let mut editor = Editor::new(recovered);
     assert!(editor.save());
     autosave
-        .update(&editor.document(), editor.document().revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     assert!(!own.exists(), "a saved document leaves no recovery file");
     drop(autosave);

@@ -90,7 +90,7 @@ pub fn drag_edit_group(
 
 /// Runs `edit` as one undo step however many edits it makes (a button's action).
 pub fn one_step(editor: &mut Editor, edit: impl FnOnce(&mut Editor)) {
-    editor.document_mut().begin();
-    edit(editor);
-    editor.document_mut().commit();
+    let mut step = editor.step();
+    edit(&mut step);
+    step.commit();
 }

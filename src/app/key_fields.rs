@@ -1,9 +1,9 @@
 //! The inspector's key fields (Animate mode, selected bone): rotation (°), translation (x, y px) and
 //! scale (x along the bone, y across it) as the current clip samples them at the playhead, before
-//! constraints. Typing a value or dragging a field keys that channel at the playhead (a typed value
-//! or a whole drag is one undo step, Esc cancels a drag). Beside each channel a key button: a
-//! filled diamond when the channel has a key at the playhead (a click removes that key), hollow
-//! when it is interpolated (a click keys the value shown).
+//! constraints. Typing a value or dragging a field keys that channel at the playhead on every
+//! selected bone (a typed value or a whole drag is one undo step, Esc cancels a drag). Beside each
+//! channel a key button: a filled diamond when the channel has a key at the playhead (a click
+//! removes that key), hollow when it is interpolated (a click keys the value shown).
 
 use eframe::egui;
 

@@ -159,7 +159,7 @@ impl LimberApp {
 
     /// Where a dialog starts: the project's folder, else its image's, else the working folder.
     fn start_folder(&self) -> PathBuf {
-        let document = &self.editor.document();
+        let document = self.editor.document();
         document
             .path
             .as_deref()
@@ -217,7 +217,7 @@ impl eframe::App for LimberApp {
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {
             if let Err(e) =
-                gpu_bridge::sync_document(state, self.document_id, &self.editor.document())
+                gpu_bridge::sync_document(state, self.document_id, self.editor.document())
             {
                 self.editor.set_status(e);
             }
@@ -245,7 +245,7 @@ impl eframe::App for LimberApp {
         let revision = self.editor.document().revision();
         if let Err(e) = self
             .autosave
-            .update(&self.editor.document(), revision, Instant::now())
+            .update(self.editor.document(), revision, Instant::now())
         {
             self.editor.set_status(e.to_string());
         }

@@ -1,4 +1,4 @@
-//! The curve editor's model (no UI toolkit): the selected bone's keyed channels — rotation,
+//! The curve editor's model (no UI toolkit): every selected bone's keyed channels — rotation,
 //! translate x/y, scale x/y — as curves over the current clip's time, the graph's view (which times
 //! and values it shows, where it was drawn on screen) and frame-all. Each curve has its keys (time,
 //! value, interpolation) and a polyline sampled by the core's own [`Clip::sample`], so the graph

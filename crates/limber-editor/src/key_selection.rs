@@ -6,31 +6,12 @@
 //! functions (`limber_core::animation::key_edits`) say which keys to select afterwards.
 
 use super::editor::Editor;
-use super::part_key_selection::PartKeyId;
+use limber_core::animation::KeySet;
 use limber_core::animation::key_edits;
-use limber_core::animation::{CopiedKeys, KeySet, TrackKeyId};
 use limber_core::edit::Edit;
 
-/// A key of the current clip: bone name and time.
-pub type KeyId = TrackKeyId;
-
-/// A diamond of the dopesheet: a bone's key or a part's key.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KeyRef {
-    Bone(KeyId),
-    Part(PartKeyId),
-}
-
-/// The selected keys (besides [`Editor::selected_key`], the one the inspector shows) and the
-/// copied keys.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct KeySelection {
-    pub selected: Vec<KeyId>,
-    /// Selected part keys.
-    pub parts: Vec<PartKeyId>,
-    /// Copied keys, bone and part, times relative to the earliest copied key.
-    pub copied: CopiedKeys,
-}
+use crate::selection::PartKeyId;
+pub use crate::selection::{KeyId, KeyRef, KeySelection};
 
 impl Editor {
     /// The selected keys of the current clip: the rubber band's and the inspector's, each once,

@@ -4,11 +4,11 @@
 //! (`limber_core::animation::key_edits`).
 
 use super::editor::Editor;
-use limber_core::animation::{KeySet, PartKeyRecord, TrackKeyId};
+use limber_core::animation::{KeySet, PartKeyRecord};
 use limber_core::edit::Edit;
 
 /// A part key of the current clip: part name and time.
-pub type PartKeyId = TrackKeyId;
+pub use crate::selection::PartKeyId;
 
 /// What a part key holds, in a few words: "draw order 2, hidden, deforms 14 vertices".
 pub fn describe(key: &PartKeyRecord) -> String {

@@ -2,7 +2,16 @@
 //! transition the Animate inspector previews (`transition.rs`). Stepping the playhead and the
 //! preview is done by the editor, which knows the clips (`animate.rs`).
 
-use super::transition::TransitionPreview;
+/// The transition to preview and where the preview is.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TransitionPreview {
+    /// The clip to blend into (index into the project's clips).
+    pub to: Option<usize>,
+    /// Seconds of blending (clamped to the current clip's duration).
+    pub crossfade: f64,
+    /// Seconds into the transition while the preview plays.
+    pub at: Option<f64>,
+}
 
 /// The editor's playback state (not saved).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -3,7 +3,31 @@
 //! vertex and the clip event. Indices are into the document's lists; [`Selection::keep_valid`]
 //! drops those an undo step took away.
 
-use super::key_selection::{KeyId, KeySelection};
+use limber_core::animation::{CopiedKeys, TrackKeyId};
+
+/// A part's key of the current clip: part name and time.
+pub type PartKeyId = TrackKeyId;
+
+/// A key of the current clip: bone name and time.
+pub type KeyId = TrackKeyId;
+
+/// A diamond of the dopesheet: a bone's key or a part's key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyRef {
+    Bone(KeyId),
+    Part(PartKeyId),
+}
+
+/// The selected keys (besides the inspector's key, [`Selection::key`]) and the
+/// copied keys.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeySelection {
+    pub selected: Vec<KeyId>,
+    /// Selected part keys.
+    pub parts: Vec<PartKeyId>,
+    /// Copied keys, bone and part, times relative to the earliest copied key.
+    pub copied: CopiedKeys,
+}
 
 /// The editor's selection (not saved).
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -9,16 +9,7 @@ use limber_core::pose::PoseSolver;
 
 use crate::editor::{Editor, Mode};
 
-/// The transition to preview and where the preview is.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TransitionPreview {
-    /// The clip to blend into (index into the project's clips).
-    pub to: Option<usize>,
-    /// Seconds of blending (clamped to the current clip's duration).
-    pub crossfade: f64,
-    /// Seconds into the transition while the preview plays.
-    pub at: Option<f64>,
-}
+pub use crate::playback::TransitionPreview;
 
 impl Editor {
     /// The transition from the current clip into the chosen one, when both exist.

@@ -7,7 +7,41 @@ use glam::DVec2;
 use limber_core::skinning::SkinningMode;
 
 use super::layout::Layout;
-use super::onion::OnionSettings;
+
+/// The most onion skins on each side of the playhead.
+pub const MAX_ONION_SIDE: u8 = 3;
+
+/// How the onion skins are drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OnionSettings {
+    /// Ghosts before the playhead (0–[`MAX_ONION_SIDE`]).
+    pub before: u8,
+    /// Ghosts after the playhead (0–[`MAX_ONION_SIDE`]).
+    pub after: u8,
+    /// Spacing in frames, for a clip with a frame rate.
+    pub spacing_frames: u32,
+    /// Spacing in seconds, for a clip without one.
+    pub spacing_seconds: f64,
+    /// Straight RGB of the earlier and the later ghosts.
+    pub before_colour: [f32; 3],
+    pub after_colour: [f32; 3],
+    /// Opacity of the nearest ghost on each side; farther ones fade in steps.
+    pub opacity: f32,
+}
+
+impl Default for OnionSettings {
+    fn default() -> Self {
+        Self {
+            before: 1,
+            after: 1,
+            spacing_frames: 3,
+            spacing_seconds: 0.1,
+            before_colour: [1.0, 0.55, 0.55],
+            after_colour: [0.55, 1.0, 0.6],
+            opacity: 0.35,
+        }
+    }
+}
 
 /// The view onto image space: `zoom` screen points per image pixel, `center` at the viewport's middle.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -32,6 +32,7 @@ pub mod vertex;
 use glam::{DAffine2, DVec2};
 
 use super::editor::{AnimateTool, Editor, Mode};
+use super::selection::Selection;
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -83,6 +84,27 @@ pub enum Drag {
     Band(band::BandDrag),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
+}
+
+/// Makes `bone`, pressed by a bone tool, the primary selected bone: when it is among several
+/// selected bones they stay selected and follow it, else it alone is selected. Returns the
+/// selection before the press (put back on Esc) and the other selected bones.
+fn grab_bone(editor: &mut Editor, bone: usize) -> (Selection, Vec<usize>) {
+    let before = editor.selection().clone();
+    let others: Vec<usize> = if before.has_bone(bone) {
+        before
+            .bones()
+            .iter()
+            .copied()
+            .filter(|&b| b != bone)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    editor
+        .selection
+        .set_bones(others.iter().copied().chain([bone]));
+    (before, others)
 }
 
 /// Starts tool `T` inside a freshly opened undo step; the step is dropped again when it declines.

@@ -119,32 +119,16 @@ impl Tool for PoseDrag {
                 turn: 0.0,
             }
         };
-        let selection_before = editor.selection().clone();
-        let others = if editor.selection().has_bone(bone) {
-            let others: Vec<usize> = editor
-                .selection()
-                .bones()
-                .iter()
-                .copied()
-                .filter(|&b| b != bone)
-                .collect();
-            // The pressed bone becomes the primary one.
-            editor
-                .selection
-                .set_bones(others.iter().copied().chain([bone]));
-            others
-                .into_iter()
-                .map(|b| Follower {
-                    bone: b,
-                    start_degrees: editor.keyed_rotation(b),
-                    start_translate: editor.keyed_translation(b),
-                    to_parent: to_parent(editor, &frame, b),
-                })
-                .collect()
-        } else {
-            editor.selection.set_bone(Some(bone));
-            Vec::new()
-        };
+        let (selection_before, others) = super::grab_bone(editor, bone);
+        let others = others
+            .into_iter()
+            .map(|b| Follower {
+                bone: b,
+                start_degrees: editor.keyed_rotation(b),
+                start_translate: editor.keyed_translation(b),
+                to_parent: to_parent(editor, &frame, b),
+            })
+            .collect();
         Some(Self {
             bone,
             how,

@@ -77,23 +77,7 @@ impl Tool for ScaleDrag {
             let d = (press.point - head).dot(axis);
             (d.abs() >= least).then_some(d)
         };
-        let selection_before = editor.selection().clone();
-        let others: Vec<usize> = if editor.selection().has_bone(bone) {
-            let others: Vec<usize> = editor
-                .selection()
-                .bones()
-                .iter()
-                .copied()
-                .filter(|&b| b != bone)
-                .collect();
-            editor
-                .selection
-                .set_bones(others.iter().copied().chain([bone]));
-            others
-        } else {
-            editor.selection.set_bone(Some(bone));
-            Vec::new()
-        };
+        let (selection_before, others) = super::grab_bone(editor, bone);
         let others = others
             .into_iter()
             .map(|b| (b, editor.keyed_scale(b)))
