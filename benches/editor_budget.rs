@@ -26,8 +26,6 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{DAffine2, DVec2};
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::core::MeshSettings;
 use limber::core::edit::Edit;
 use limber::core::image_io::load_png;
@@ -37,6 +35,8 @@ use limber::core::rig::BoneRecord;
 use limber::core::rig::load_rig;
 use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::weights::{Binding, auto_weights, auto_weights_into};
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
 use limber::render::palette::gpu_palette;
 
 mod support;
@@ -209,7 +209,7 @@ fn mesh_slider(c: &mut Criterion) {
         return;
     };
     let mut editor = lizard_editor(&path);
-    let base = editor.document.project.parts[0].mesh_settings.clone();
+    let base = editor.document().project.parts[0].mesh_settings.clone();
     let mut group = c.benchmark_group("editor/mesh-slider-4096-lizard");
     group.sample_size(10);
     let mut step = 0u32;

@@ -11,6 +11,8 @@
 //!   modes, tools, background jobs.
 //! - [`app`]: the editor window (eframe/egui) over `editor` and `render`: input, panels, drawing.
 //! - [`cli`]: the command line over the layers, and `limber open` for the editor.
+//! - [`export_renderer`]: the editor's rendered exports drawn through `render` (the editor's model
+//!   names only the interface).
 //! - [`sample`]: the bundled sample, compiled in, so an installed binary works from any folder.
 
 pub use limber_core as core;
@@ -20,4 +22,5 @@ pub use limber_render as render;
 
 pub mod app;
 pub mod cli;
+pub mod export_renderer;
 pub mod sample;

@@ -6,11 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::core::frame::Frame;
 use limber::core::pipeline::MeshSettings;
 use limber::core::pose::PoseSolver;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
 use limber::render::offscreen::{OFFSCREEN_FORMAT, premultiplied_color};
 use limber::render::renderer::Layers;
 use limber::render::scene::SceneRevisions;
@@ -40,7 +40,7 @@ fn render(
     scene: &ProjectScene,
     editor: &Editor,
 ) -> PremultipliedImage {
-    let project = &editor.document.project;
+    let project = &editor.document().project;
     let solver = PoseSolver::new(&project.rig.skeleton).expect("valid skeleton");
     let clip = project.rig.clips.first();
     let frame = Frame::sample(
@@ -69,19 +69,19 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
         Err(e) => panic!("this test needs a GPU adapter: {e}"),
     };
     let renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT);
-    let base = editor.document.base_path();
-    let store = std::sync::Arc::clone(&editor.document.assets);
+    let base = editor.document().base_path();
+    let store = std::sync::Arc::clone(&editor.document().assets);
     let mut scene = ProjectScene::upload_with(
         &gpu.device,
         &gpu.queue,
         &renderer,
-        &editor.document.project,
+        &editor.document().project,
         &base,
         &store,
     )
     .expect("the sample uploads");
-    scene.set_revisions(revisions(&editor.document));
-    let parts = editor.document.project.parts.len() as u64;
+    scene.set_revisions(revisions(editor.document()));
+    let parts = editor.document().project.parts.len() as u64;
     assert_eq!(scene.stats().textures_created, parts);
     // The first weights measure the fields (the image is decoded already: the upload read it).
     editor.recompute_weights();
@@ -92,31 +92,34 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
                 &gpu.device,
                 &gpu.queue,
                 &renderer,
-                &editor.document.project,
+                &editor.document().project,
                 &base,
                 &store,
-                revisions(&editor.document),
+                revisions(editor.document()),
             )
             .expect("the scene syncs");
     };
     sync(&mut scene, &editor);
     let before_pixels = render(&gpu, &renderer, &scene, &editor);
     let (files, gpu_before) = (store.stats(), scene.stats());
-    let fields = editor.weights.fields_computed();
-    let weights_before = editor.document.project.parts[0].binding.clone();
+    let fields = editor.weights_cache().fields_computed();
+    let weights_before = editor.document().project.parts[0].binding.clone();
 
-    let smoothness = editor.document.project.parts[0].weight_settings.smoothness;
+    let smoothness = editor.document().project.parts[0]
+        .weight_settings
+        .smoothness;
     editor.set_smoothness(0, smoothness * 4.0);
     editor.finish_background_work();
     sync(&mut scene, &editor);
 
     assert_ne!(
-        editor.document.project.parts[0].binding, weights_before,
+        editor.document().project.parts[0].binding,
+        weights_before,
         "the weights changed"
     );
     assert_eq!(store.stats(), files, "no file read, decoded or masked");
     assert_eq!(
-        editor.weights.fields_computed(),
+        editor.weights_cache().fields_computed(),
         fields,
         "no distance field"
     );
@@ -133,14 +136,14 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
         &gpu.device,
         &gpu.queue,
         &renderer,
-        &editor.document.project,
+        &editor.document().project,
         &base,
     )
     .expect("a fresh upload");
     assert!(synced_pixels == render(&gpu, &renderer, &fresh, &editor));
     assert!(synced_pixels != before_pixels, "new weights moved pixels");
     // Undo: weights again, still no texture.
-    assert!(editor.document.undo());
+    assert!(editor.document_mut().undo());
     sync(&mut scene, &editor);
     assert_eq!(scene.stats().textures_created, gpu_before.textures_created);
     assert!(render(&gpu, &renderer, &scene, &editor) == before_pixels);
@@ -156,13 +159,13 @@ fn chibi_editor(tag: &str) -> (Editor, PathBuf) {
 }
 
 fn settings(editor: &Editor) -> MeshSettings {
-    editor.document.project.parts[0].mesh_settings.clone()
+    editor.document().project.parts[0].mesh_settings.clone()
 }
 
 #[test]
 fn each_mesh_slider_recomputes_only_from_its_stage() {
     let (mut editor, _) = chibi_editor("stages");
-    let store = std::sync::Arc::clone(&editor.document.assets);
+    let store = std::sync::Arc::clone(&editor.document().assets);
     let opened = store.stats();
     assert_eq!(
         (opened.reads, opened.decodes, opened.mask_builds),
@@ -202,16 +205,16 @@ fn each_mesh_slider_recomputes_only_from_its_stage() {
     let after = store.stats();
     assert_eq!((after.reads, after.mask_builds), (1, 2));
     // Every staged mesh is the full pipeline's mesh.
-    let image = limber::core::image_io::load_png(&editor.document.image_path(0)).unwrap();
+    let image = limber::core::image_io::load_png(&editor.document().image_path(0)).unwrap();
     let (full, _, _) =
         limber::core::pipeline::build_mesh_and_grid(&image, &settings(&editor)).unwrap();
-    assert_eq!(*editor.document.project.parts[0].mesh, full);
+    assert_eq!(*editor.document().project.parts[0].mesh, full);
 }
 
 #[test]
 fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again() {
     let (mut editor, path) = chibi_editor("weights");
-    let store = std::sync::Arc::clone(&editor.document.assets);
+    let store = std::sync::Arc::clone(&editor.document().assets);
     let bone = limber::core::rig::BoneRecord {
         name: "spine".into(),
         parent: None,
@@ -229,7 +232,7 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
         (1, 1),
         "the weights used the kept mask"
     );
-    let fields = editor.weights.fields_computed();
+    let fields = editor.weights_cache().fields_computed();
     assert!(fields > 0);
 
     let spacing = MeshSettings {
@@ -247,10 +250,10 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
     );
     // The re-mesh starts a fresh distance cache (the counts restart) on the kept mask.
     assert!(
-        editor.weights.fields_computed() > 0,
+        editor.weights_cache().fields_computed() > 0,
         "the new vertices are measured"
     );
-    let part = &editor.document.project.parts[0];
+    let part = &editor.document().project.parts[0];
     assert_eq!(part.binding.vertices.len(), part.mesh.positions.len());
     assert!(part.binding.vertices.iter().all(|v| v.len() == 1));
 
@@ -270,6 +273,6 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
     let flipped = limber::core::pipeline::build_mesh(&image, &settings(&editor))
         .unwrap()
         .0;
-    assert_eq!(*editor.document.project.parts[0].mesh, flipped);
+    assert_eq!(*editor.document().project.parts[0].mesh, flipped);
     assert!(Path::new(&path).exists());
 }

@@ -10,9 +10,9 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::Editor;
 use limber::app::ui::editor_ui;
 use limber::core::weights::Binding;
+use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -22,20 +22,20 @@ use editor_harness::sample_editor;
 fn editor(background: bool) -> Editor {
     let mut editor = sample_editor();
     if background {
-        editor.sync_weight_pixels = 0;
+        editor.set_sync_weight_pixels(0);
     }
     editor
 }
 
 /// Adds a child of bone 0 from its tail (a new field is needed).
 fn add_child(editor: &mut Editor) {
-    editor.selected_bone = Some(0);
-    let tail = editor.document.project.rig.skeleton.bones[0].tail();
+    editor.select_bone(Some(0));
+    let tail = editor.document().project.rig.skeleton.bones[0].tail();
     editor.add_bone(tail, tail + DVec2::new(15.0, -12.0));
 }
 
 fn binding(editor: &Editor) -> Binding {
-    editor.document.project.parts[0].binding.clone()
+    editor.document().project.parts[0].binding.clone()
 }
 
 #[test]
@@ -51,8 +51,11 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     assert!(editor.is_busy(), "a missing field goes to the worker");
     assert!(editor.background_progress().is_some());
     // The bone is there at once; its weights are not yet.
-    let bones = editor.document.project.rig.skeleton.bones.len();
-    assert_eq!(bones, synchronous.document.project.rig.skeleton.bones.len());
+    let bones = editor.document().project.rig.skeleton.bones.len();
+    assert_eq!(
+        bones,
+        synchronous.document().project.rig.skeleton.bones.len()
+    );
     assert_eq!(binding(&editor), before);
 
     editor.finish_background_work();
@@ -72,7 +75,10 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     // Nothing else changed meanwhile: the weights joined the bone's undo step.
     editor.undo();
     assert_eq!(binding(&editor), before);
-    assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones - 1);
+    assert_eq!(
+        editor.document().project.rig.skeleton.bones.len(),
+        bones - 1
+    );
     editor.redo();
     assert_eq!(binding(&editor), expected);
 
@@ -80,7 +86,9 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     let mut editor = self::editor(true);
     add_child(&mut editor);
     editor.finish_background_work();
-    let smoothness = editor.document.project.parts[0].weight_settings.smoothness;
+    let smoothness = editor.document().project.parts[0]
+        .weight_settings
+        .smoothness;
     let weighted = binding(&editor);
     editor.set_smoothness(0, smoothness * 3.0);
     assert!(!editor.is_busy());
@@ -92,15 +100,15 @@ fn cancel_leaves_the_document_unchanged_and_asking_again_resumes() {
     let mut editor = editor(true);
     let before = binding(&editor);
     add_child(&mut editor);
-    let project = editor.document.project.clone();
-    let revision = editor.document.revision();
+    let project = editor.document().project.clone();
+    let revision = editor.document().revision();
     editor.cancel_background_work();
     editor.finish_background_work();
     assert!(!editor.is_busy());
-    assert_eq!(editor.document.project, project, "cancel changes nothing");
-    assert_eq!(editor.document.revision(), revision);
+    assert_eq!(editor.document().project, project, "cancel changes nothing");
+    assert_eq!(editor.document().revision(), revision);
     assert_eq!(binding(&editor), before);
-    assert!(editor.status.contains("cancelled"), "{}", editor.status);
+    assert!(editor.status().contains("cancelled"), "{}", editor.status());
 
     let mut synchronous = self::editor(false);
     add_child(&mut synchronous);
@@ -115,7 +123,7 @@ fn edits_while_the_job_runs_are_respected() {
     // those of the final document.
     let mut synchronous = editor(false);
     add_child(&mut synchronous);
-    let smoothness = synchronous.document.project.parts[0]
+    let smoothness = synchronous.document().project.parts[0]
         .weight_settings
         .smoothness;
     synchronous.set_smoothness(0, smoothness * 2.0);
@@ -128,16 +136,16 @@ fn edits_while_the_job_runs_are_respected() {
 
     // An undo of the new bone while its weights are computed: they are dropped.
     let mut editor = self::editor(true);
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     add_child(&mut editor);
     editor.undo();
     editor.finish_background_work();
-    assert_eq!(editor.document.project, before);
-    assert!(editor.status.contains("dropped"), "{}", editor.status);
+    assert_eq!(editor.document().project, before);
+    assert!(editor.status().contains("dropped"), "{}", editor.status());
     // Other edits meanwhile (a clip) do not change the weights' inputs: they are applied, as an
     // undo step of their own.
     let mut editor = self::editor(true);
-    let clips = editor.document.project.rig.clips.len();
+    let clips = editor.document().project.rig.clips.len();
     add_child(&mut editor);
     let unweighted = binding(&editor);
     editor.add_clip();
@@ -145,7 +153,7 @@ fn edits_while_the_job_runs_are_respected() {
     assert_eq!(binding(&editor), binding(&synchronous_child()));
     editor.undo();
     assert_eq!(binding(&editor), unweighted);
-    assert_eq!(editor.document.project.rig.clips.len(), clips + 1);
+    assert_eq!(editor.document().project.rig.clips.len(), clips + 1);
 }
 
 fn synchronous_child() -> Editor {
@@ -169,13 +177,13 @@ fn the_status_bar_shows_progress_and_its_cancel_button_cancels() {
     add_child(harness.state_mut());
     // A drag in progress holds the result back (so it stays its own undo step): the job stays
     // visible however fast it is.
-    harness.state_mut().document.begin();
+    harness.state_mut().document_mut().begin();
     harness.run_steps(2);
     assert!(harness.state().is_busy());
     harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
     harness.get_by_label("Cancel").click();
     harness.run_steps(1);
-    harness.state_mut().document.commit();
+    harness.state_mut().document_mut().commit();
     harness.run_steps(1);
     harness.state_mut().finish_background_work();
     harness.run_steps(1);

@@ -6,11 +6,11 @@
 use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use limber::app::commands::{COMMANDS, Command, Menu, WindowRequest, entry_of};
-use limber::app::editor::{Editor, Mode};
 use limber::app::help::{POINTER_HINTS, help_line};
 use limber::app::menus::menu_shortcut;
 use limber::app::ui::editor_ui;
+use limber::editor::commands::{COMMANDS, Command, Menu, WindowRequest, entry_of};
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -26,7 +26,7 @@ fn menu_label(command: Command) -> String {
 }
 
 fn key_count(editor: &Editor) -> usize {
-    editor.document.project.rig.clips[0].key_count()
+    editor.document().project.rig.clips[0].key_count()
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn f1_lists_every_command_that_has_a_shortcut() {
     );
     harness.key_press(Key::F1);
     harness.run_steps(2);
-    assert!(harness.state().show_help);
+    assert!(harness.state().view().show_help());
     let mut listed = 0;
     for entry in COMMANDS {
         let Some(keys) = entry.shortcut_text() else {
@@ -66,15 +66,15 @@ fn f1_lists_every_command_that_has_a_shortcut() {
     }
     harness.key_press(Key::F1);
     harness.run_steps(2);
-    assert!(!harness.state().show_help);
+    assert!(!harness.state().view().show_help());
     assert!(harness.query_by_label(&undo).is_none(), "F1 closes it");
 }
 
 #[test]
 fn the_edit_menu_undoes_and_greys_what_would_do_nothing() {
     let mut harness = harness();
-    harness.state_mut().selected_bone = Some(1);
-    harness.state_mut().time = 0.55;
+    harness.state_mut().select_bone(Some(1));
+    harness.state_mut().set_time(0.55);
     let before = key_count(harness.state());
     harness.key_press(Key::K);
     harness.run_steps(1);
@@ -122,14 +122,14 @@ fn toolbar_entries_come_from_the_table() {
             .expect("the toolbar's entry")
             .click();
         harness.run_steps(1);
-        assert_eq!(harness.state().mode, mode);
+        assert_eq!(harness.state().mode(), mode);
     }
-    let onion = harness.state().overlays.onion;
+    let onion = harness.state().view().overlays().onion;
     harness
         .get_by_label(entry_of(Command::ToggleOnion).unwrap().name)
         .click();
     harness.run_steps(1);
-    assert_eq!(harness.state().overlays.onion, !onion);
+    assert_eq!(harness.state().view().overlays().onion, !onion);
 }
 
 /// The editor and the last request its UI handed the window.
@@ -142,7 +142,7 @@ struct Window {
 fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
     let mut editor = sample_editor();
     // Unsaved and without a file: Save asks where.
-    editor.document.path = None;
+    editor.document_mut().path = None;
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(
@@ -192,8 +192,8 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
 #[test]
 fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
     let mut harness = harness();
-    harness.state_mut().selected_bone = Some(1);
-    harness.state_mut().time = 0.55;
+    harness.state_mut().select_bone(Some(1));
+    harness.state_mut().set_time(0.55);
     let before = key_count(harness.state());
     harness.key_press(Key::K);
     harness.run_steps(1);
@@ -207,7 +207,7 @@ fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
     harness.key_press(Key::K);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().mode,
+        harness.state().mode(),
         Mode::Animate,
         "2 went to the text field"
     );

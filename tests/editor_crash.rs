@@ -11,8 +11,8 @@ mod xwindow;
 use std::path::Path;
 use std::time::Duration;
 
-use limber::app::document::Document;
-use limber::app::recovery::{recover, recoverable};
+use limber::editor::document::Document;
+use limber::editor::recovery::{recover, recoverable};
 use xwindow::{XServer, limber_files, wait_for};
 
 #[test]

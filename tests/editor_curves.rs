@@ -8,12 +8,12 @@ use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::curves::{Channel, Curve};
-use limber::app::editor::{Editor, Mode};
 use limber::core::animation::{Interpolation, KeyRecord};
 use limber::core::frame::Frame;
 use limber::core::pose::PoseSolver;
 use limber::core::skinning::{SkinningMode, skin};
+use limber::editor::curves::{Channel, Curve};
+use limber::editor::editor::{Editor, Mode};
 
 mod common;
 #[path = "common/editor_harness.rs"]
@@ -24,12 +24,12 @@ use editor_harness::{harness_with, pos, sample_editor};
 /// Bézier handles, 0.5 s at 75° stepped, 0.8 s at 60° linear) and the curve editor open.
 fn wave_harness() -> (Harness<'static, Editor>, usize) {
     let mut editor = sample_editor();
-    editor.mode = Mode::Animate;
-    let clips = &editor.document.project.rig.clips;
-    editor.clip = clips.iter().position(|c| c.name == "wave");
-    let arm = editor.document.project.rig.skeleton.index_of("arm_r");
-    editor.selected_bone = arm;
-    editor.curves.open = true;
+    editor.set_mode(Mode::Animate);
+    let clips = &editor.document().project.rig.clips;
+    editor.set_clip(clips.iter().position(|c| c.name == "wave"));
+    let arm = editor.document().project.rig.skeleton.index_of("arm_r");
+    editor.select_bone(arm);
+    editor.run_command(limber::editor::commands::Command::ToggleCurves);
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     (harness, arm.expect("the sample has arm_r"))
@@ -46,7 +46,11 @@ fn rotation(harness: &Harness<'_, Editor>) -> Curve {
 
 /// The screen point of graph point (time, value).
 fn screen(harness: &Harness<'_, Editor>, time: f64, value: f64) -> DVec2 {
-    let frame = harness.state().curves.frame.expect("the graph was drawn");
+    let frame = harness
+        .state()
+        .curve_editor()
+        .frame
+        .expect("the graph was drawn");
     frame.to_screen(DVec2::new(time, value))
 }
 
@@ -103,7 +107,7 @@ fn click(harness: &mut Harness<'_, Editor>, at: DVec2, button: PointerButton) {
 #[test]
 fn g_toggles_the_graph_and_it_shows_the_bones_channels() {
     let mut editor = sample_editor();
-    editor.selected_bone = editor.document.project.rig.skeleton.index_of("head");
+    editor.select_bone(editor.document().project.rig.skeleton.index_of("head"));
     let mut harness = harness_with(editor);
     assert!(
         harness.query_by_label("Frame all").is_none(),
@@ -111,26 +115,29 @@ fn g_toggles_the_graph_and_it_shows_the_bones_channels() {
     );
     harness.key_press(Key::G);
     harness.run_steps(2);
-    assert!(harness.state().curves.open);
+    assert!(harness.state().curve_editor().open);
     assert!(
         harness.query_by_label("Frame all").is_some(),
         "the panel shows"
     );
-    assert!(harness.state().curves.frame.is_some(), "the graph is drawn");
+    assert!(
+        harness.state().curve_editor().frame.is_some(),
+        "the graph is drawn"
+    );
     // The head's rotation, keyed in "shamble" at 0, 0.6 and 1.2 s.
     let curve = rotation(&harness);
     let times: Vec<f64> = curve.keys.iter().map(|k| k.time).collect();
     assert_eq!(times, [0.0, 0.6, 1.2]);
     assert!(curve.points.len() > 200, "sampled densely");
     // Frame all fits the curve: every drawn point is inside the graph.
-    let frame = harness.state().curves.frame.expect("drawn");
+    let frame = harness.state().curve_editor().frame.expect("drawn");
     for p in &curve.points {
         let s = frame.to_screen(*p);
         assert!(s.y >= frame.min.y && s.y <= frame.max.y, "{p} at {s}");
     }
     harness.key_press(Key::G);
     harness.run_steps(2);
-    assert!(!harness.state().curves.open);
+    assert!(!harness.state().curve_editor().open);
     assert!(
         harness.query_by_label("Frame all").is_none(),
         "closed again"
@@ -160,7 +167,7 @@ fn dragging_a_key_point_changes_its_value_exactly_as_sampled() {
     harness.run_steps(1);
     assert_eq!(key(&harness, 0.5).rotate, Some(75.0));
     assert!(
-        !harness.state().document.can_undo(),
+        !harness.state().document().can_undo(),
         "the drag was one step"
     );
 }
@@ -215,12 +222,17 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     let (mut harness, arm) = wave_harness();
     let t = 0.25;
     let before = sampled(&harness, arm, t);
-    let original = positions(&harness.state().document.project, t);
+    let original = positions(&harness.state().document().project, t);
     // Select the key at 0 s: its segment's handles show.
     let at = screen(&harness, 0.0, 0.0);
     click(&mut harness, at, PointerButton::Primary);
     assert_eq!(
-        harness.state().curves.selected.as_ref().map(|k| k.time),
+        harness
+            .state()
+            .curve_editor()
+            .selected
+            .as_ref()
+            .map(|k| k.time),
         Some(0.0)
     );
     let curve = rotation(&harness);
@@ -242,11 +254,11 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     assert!((after - before).abs() > 5.0, "{before} -> {after}");
     let drawn = rotation(&harness).point_at(t).expect("a sample at 0.25 s");
     assert_eq!(drawn.y, after, "the graph draws what sampling gives");
-    assert!(!harness.state().document.can_redo());
+    assert!(!harness.state().document().can_redo());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(sampled(&harness, arm, t), before, "one undo step");
-    assert!(!harness.state().document.can_undo());
+    assert!(!harness.state().document().can_undo());
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     harness.run_steps(1);
 
@@ -256,9 +268,9 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     assert!(
         harness.state_mut().save_as(&path),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
-    let expected = positions(&harness.state().document.project, t);
+    let expected = positions(&harness.state().document().project, t);
     let cli = limber_pose(&path, t);
     assert_eq!(cli.len(), expected.len());
     let mut moved = 0.0f64;
@@ -287,27 +299,31 @@ fn the_context_menu_sets_the_interpolation_in_one_step() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
-    assert!(!harness.state().document.can_undo(), "one step");
+    assert!(!harness.state().document().can_undo(), "one step");
 }
 
 #[test]
 fn esc_during_a_handle_drag_restores_exactly() {
     let (mut harness, _) = wave_harness();
-    let project = harness.state().document.project.clone();
+    let project = harness.state().document().project.clone();
     let at = screen(&harness, 0.0, 0.0);
     click(&mut harness, at, PointerButton::Primary);
     let [h1, _] = rotation(&harness).handles(0).expect("handles");
     let to = screen(&harness, 0.4, 30.0);
     let from = screen(&harness, h1.x, h1.y);
     press_and_move(&mut harness, from, to);
-    assert_ne!(harness.state().document.project, project, "the drag edits");
+    assert_ne!(
+        harness.state().document().project,
+        project,
+        "the drag edits"
+    );
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     press(&mut harness, to, PointerButton::Primary, false);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project, project);
-    assert!(!harness.state().document.can_undo(), "no step left");
-    assert!(harness.state().curves.drag.is_none());
+    assert_eq!(harness.state().document().project, project);
+    assert!(!harness.state().document().can_undo(), "no step left");
+    assert!(harness.state().curve_editor().drag.is_none());
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::{Editor, Mode};
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -25,12 +25,12 @@ fn posed(editor: &Editor, v: usize) -> DVec2 {
 #[test]
 fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
     let mut harness = harness();
-    harness.state_mut().time = 0.45;
+    harness.state_mut().set_time(0.45);
     harness.key_press(Key::D);
     harness.run_steps(2);
-    assert!(harness.state().deform.on);
-    assert_eq!(harness.state().mode, Mode::Animate);
-    let before = harness.state().document.project.clone();
+    assert!(harness.state().tools().deform().on);
+    assert_eq!(harness.state().mode(), Mode::Animate);
+    let before = harness.state().document().project.clone();
     assert!(before.rig.clips[0].part_keys().is_empty());
     let (v, gap) = interior_vertex(harness.state());
     let from = posed(harness.state(), v);
@@ -41,8 +41,8 @@ fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
     );
     drag(&mut harness, a, b);
     let editor = harness.state();
-    let keys = editor.document.project.rig.clips[0].part_keys();
-    assert_eq!(keys.len(), 1, "{}", editor.status);
+    let keys = editor.document().project.rig.clips[0].part_keys();
+    assert_eq!(keys.len(), 1, "{}", editor.status());
     assert_eq!(keys[0].time, 0.45);
     assert!(
         keys[0]
@@ -60,19 +60,19 @@ fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
     );
     // Bones are not keyed by a deform drag, and the mesh itself is untouched.
     assert_eq!(
-        editor.document.project.rig.clips[0].key_count(),
+        editor.document().project.rig.clips[0].key_count(),
         before.rig.clips[0].key_count()
     );
-    assert_eq!(editor.document.project.parts, before.parts);
+    assert_eq!(editor.document().project.parts, before.parts);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project, before);
-    assert!(!harness.state().document.can_undo(), "one undo step");
+    assert_eq!(harness.state().document().project, before);
+    assert!(!harness.state().document().can_undo(), "one undo step");
     assert!((posed(harness.state(), v) - from).length() < 1e-12);
     // D again leaves Deform mode: a drag poses bones again.
     harness.key_press(Key::D);
     harness.run_steps(1);
-    assert!(!harness.state().deform.on);
+    assert!(!harness.state().tools().deform().on);
 }
 
 #[test]
@@ -81,15 +81,18 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
     let mut harness = harness();
     {
         let editor = harness.state_mut();
-        editor.clip = editor
-            .document
+        let wave = editor
+            .document()
             .project
             .rig
             .clips
             .iter()
             .position(|c| c.name == "wave");
-        editor.time = 0.65; // the arm held raised
-        editor.skinning = SkinningMode::DualQuaternion;
+        editor.set_clip(wave);
+        editor.set_time(0.65);
+        editor.run_command(limber::editor::commands::Command::SetSkinning(
+            SkinningMode::DualQuaternion,
+        ));
     }
     harness.key_press(Key::D);
     harness.run_steps(2);
@@ -97,7 +100,7 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
     // the raised arm and the body), away from the others so the press picks it.
     let editor = harness.state();
     let frame = editor.frame().unwrap();
-    let part = &editor.document.project.parts[0];
+    let part = &editor.document().project.parts[0];
     let boundary: Vec<u32> = part.mesh.boundary_loops.concat();
     let posed_all = editor.posed_vertices(&frame)[0].1.clone();
     let gap_of = |v: usize| {
@@ -129,7 +132,7 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
     assert!(
         (moved - shift).length() < 1e-3,
         "moved by {moved}, dragged by {shift}: {}",
-        harness.state().status
+        harness.state().status()
     );
 }
 
@@ -140,14 +143,14 @@ fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
     harness.run_steps(1);
     harness.get_by_label("Deform").click();
     harness.run_steps(1);
-    assert!(harness.state().deform.on);
+    assert!(harness.state().tools().deform().on);
     assert_eq!(
-        harness.state().mode,
+        harness.state().mode(),
         Mode::Animate,
         "Deform works in Animate"
     );
     // The shortcuts window lists what the command table says: D for Deform.
-    let entry = limber::app::commands::entry_of(limber::app::commands::Command::ToggleDeform)
+    let entry = limber::editor::commands::entry_of(limber::editor::commands::Command::ToggleDeform)
         .expect("Deform is a command");
     assert_eq!(entry.shortcut_text().as_deref(), Some("D"));
     assert!(limber::app::help::help_line(entry).contains("Deform"));

@@ -7,9 +7,9 @@ use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::Editor;
 use limber::app::timeline::event_position;
 use limber::core::project::Project;
+use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -22,11 +22,11 @@ fn flag(harness: &Harness<'_, Editor>, index: usize) -> DVec2 {
 
 fn undo_depth(editor: &mut Editor) -> usize {
     let mut depth = 0;
-    while editor.document.undo() {
+    while editor.document_mut().undo() {
         depth += 1;
     }
     for _ in 0..depth {
-        editor.document.redo();
+        editor.document_mut().redo();
     }
     depth
 }
@@ -34,23 +34,23 @@ fn undo_depth(editor: &mut Editor) -> usize {
 #[test]
 fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() {
     let mut harness = harness();
-    harness.state_mut().time = 0.3;
+    harness.state_mut().set_time(0.3);
     harness.run_steps(2);
     harness.get_by_label("+ event").click();
     harness.run_steps(2);
     let events = harness.state().clip_events();
     assert_eq!(events.len(), 1);
     assert_eq!((events[0].name.as_str(), events[0].time), ("event", 0.3));
-    assert_eq!(harness.state().selected_event, Some(0));
+    assert_eq!(harness.state().selection().event(), Some(0));
     let steps = undo_depth(harness.state_mut());
     assert_eq!(steps, 1);
 
     // Drag the flag towards 0.9 s: Esc first puts it back, then a real drag moves it.
     let from = flag(&harness, 0);
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let target = {
         // 0.3 s → 0.9 s: the track is linear in time, so use a second flag position as a ruler.
-        harness.state_mut().time = 0.9;
+        harness.state_mut().set_time(0.9);
         harness.state_mut().add_event_at_playhead();
         harness.run_steps(2);
         let far = flag(&harness, 1);
@@ -58,7 +58,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
         harness.run_steps(2);
         far
     };
-    assert_eq!(harness.state().document.project, before);
+    assert_eq!(harness.state().document().project, before);
     harness.event(Event::PointerMoved(pos(from)));
     harness.run_steps(1);
     button(&mut harness, from, true);
@@ -67,7 +67,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     button(&mut harness, (from + target) * 0.5, false);
-    assert_eq!(harness.state().document.project, before, "Esc restores");
+    assert_eq!(harness.state().document().project, before, "Esc restores");
     drag(&mut harness, from, target);
     let moved = harness.state().clip_events();
     assert!(
@@ -82,7 +82,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     );
 
     // Rename it and give it an int in the inspector.
-    harness.state_mut().selected_event = Some(0);
+    harness.state_mut().select_event(Some(0));
     harness.run_steps(2);
     let name = harness.get_by_label("Event name");
     name.click();

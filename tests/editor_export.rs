@@ -12,27 +12,29 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use image::AnimationDecoder;
-use limber::app::commands::Command;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
-use limber::app::export_job::{ExportKind, ExportOutcome};
 use limber::app::ui::editor_ui;
-use limber::render::export::framing::Framing;
+use limber::editor::commands::Command;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
+use limber::editor::export_job::Framing;
+use limber::editor::export_job::{ExportKind, ExportOutcome};
 use limber::render::export::timing::FrameTimes;
 
 /// The bundled sample with its first clip (shamble: 1.2 s, looping) selected.
 fn editor() -> Editor {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
-    editor.clip = Some(0);
+    editor.set_clip(Some(0));
+    editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
 }
 
 /// Frames the current clip exports at its own rate (30 fps without one).
 fn expected_frames(editor: &Editor, max_fps: f64) -> usize {
     let clip = editor
-        .clip
-        .and_then(|c| editor.document.project.rig.clips.get(c));
+        .playback()
+        .clip()
+        .and_then(|c| editor.document().project.rig.clips.get(c));
     let fps = clip
         .and_then(|c| c.fps)
         .map_or(30.0, f64::from)
@@ -65,7 +67,7 @@ fn wait_until(editor: &Editor, done: impl Fn(&Editor) -> bool) {
 
 /// Makes the current clip last a minute at 240 fps: an export long enough to watch mid-way.
 fn lengthen(editor: &mut Editor) {
-    let clip = &mut editor.document.project.rig.clips[0];
+    let clip = &mut editor.document_mut().project.rig.clips[0];
     clip.duration = 60.0;
     clip.fps = Some(240);
 }
@@ -97,29 +99,29 @@ fn the_status_bar_shows_the_exports_progress_and_its_cancel_button_cancels() {
     harness
         .state_mut()
         .start_export(ExportKind::Sheet, &dir.join("sheet.png"));
-    assert!(harness.state().status.contains("already running"));
+    assert!(harness.state().status().contains("already running"));
     harness.get_by_label("Cancel export").click();
     harness.run_steps(1);
     assert!(
         harness
             .state()
-            .export_job
-            .as_ref()
+            .jobs()
+            .export()
             .is_some_and(|j| j.is_cancelled())
     );
     wait_until(harness.state(), |e| {
-        e.export_job.as_ref().is_none_or(|j| j.is_finished())
+        e.jobs().export().is_none_or(|j| j.is_finished())
     });
     harness.run_steps(2);
     assert!(
-        harness.state().export_job.is_none(),
+        harness.state().jobs().export().is_none(),
         "the frame's poll took it in"
     );
     assert!(harness.query_by_label("Cancel export").is_none());
     assert!(
-        harness.state().status.contains("cancelled"),
+        harness.state().status().contains("cancelled"),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
     assert_eq!(entries(&dir), Vec::<String>::new(), "nothing written");
 }
@@ -134,7 +136,7 @@ fn a_gif_export_counts_its_frames_and_writes_the_clips_frame_count() {
     editor.start_export(ExportKind::Gif, &out);
     assert!(editor.export_progress().is_some());
     wait_until(&editor, |e| {
-        e.export_job.as_ref().is_some_and(|j| j.is_finished())
+        e.jobs().export().is_some_and(|j| j.is_finished())
     });
     assert_eq!(editor.export_progress(), Some((frames, frames)));
     let outcome = editor.finish_export();
@@ -142,7 +144,7 @@ fn a_gif_export_counts_its_frames_and_writes_the_clips_frame_count() {
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}"
     );
-    assert_eq!(editor.status, format!("exported {}", out.display()));
+    assert_eq!(editor.status(), format!("exported {}", out.display()));
     let file = std::fs::File::open(&out).expect("the GIF is written");
     let decoder =
         image::codecs::gif::GifDecoder::new(std::io::BufReader::new(file)).expect("a readable GIF");
@@ -157,13 +159,13 @@ fn a_sheet_export_is_polled_in_with_its_atlas() {
     let frames = expected_frames(&editor, f64::INFINITY);
     editor.start_export(ExportKind::Sheet, &out);
     wait_until(&editor, |e| {
-        e.export_job.as_ref().is_some_and(|j| j.is_finished())
+        e.jobs().export().is_some_and(|j| j.is_finished())
     });
     assert_eq!(editor.export_progress(), Some((frames, frames)));
     // The frame's poll takes the outcome in.
     editor.poll_export();
-    assert!(editor.export_job.is_none());
-    assert_eq!(editor.status, format!("exported {}", out.display()));
+    assert!(editor.jobs().export().is_none());
+    assert_eq!(editor.status(), format!("exported {}", out.display()));
     assert!(out.exists() && out.with_extension("json").exists());
 }
 
@@ -172,7 +174,7 @@ fn a_png_frames_export_writes_one_png_per_frame_at_the_clips_rate() {
     let dir = common::temp_dir("editor-export-frames");
     let out = dir.join("frames");
     let mut editor = editor();
-    editor.document.project.rig.clips[0].fps = Some(12);
+    editor.document_mut().project.rig.clips[0].fps = Some(12);
     let frames = expected_frames(&editor, f64::INFINITY);
     assert_eq!(frames, 14, "round(1.2 × 12), looping");
     editor.start_export(ExportKind::Frames, &out);
@@ -220,16 +222,19 @@ fn the_export_menu_frames_exports_to_the_image_and_trims_sheets() {
         );
     harness.run_steps(1);
     assert_eq!(
-        harness.state().export_options.framing,
+        harness.state().jobs().export_options().framing,
         Framing::Animation { margin: 2 }
     );
     click_export_entry(&mut harness, "Frame to the image");
-    assert_eq!(harness.state().export_options.framing, Framing::Image);
+    assert_eq!(
+        harness.state().jobs().export_options().framing,
+        Framing::Image
+    );
     click_export_entry(&mut harness, "Trim sheet frames");
-    assert!(harness.state().export_options.trim);
+    assert!(harness.state().jobs().export_options().trim);
     // Each is one toggle: the export menu switches them back as well.
     click_export_entry(&mut harness, "Trim sheet frames");
-    assert!(!harness.state().export_options.trim);
+    assert!(!harness.state().jobs().export_options().trim);
 
     // Framed to the image: the frames are the image's 96 x 128.
     let frames = dir.join("frames");
@@ -290,8 +295,8 @@ fn cancelling_mid_export_writes_nothing_and_says_so() {
             matches!(outcome, Some(ExportOutcome::Cancelled(_))),
             "{outcome:?}"
         );
-        assert!(editor.status.contains("cancelled"), "{}", editor.status);
-        assert!(editor.export_job.is_none());
+        assert!(editor.status().contains("cancelled"), "{}", editor.status());
+        assert!(editor.jobs().export().is_none());
         match kind {
             ExportKind::Frames => assert_eq!(entries(&out), Vec::<String>::new(), "no frames"),
             _ => assert!(!out.exists(), "no GIF"),
@@ -313,14 +318,14 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
         matches!(outcome, Some(ExportOutcome::Failed(_))),
         "{outcome:?}"
     );
-    assert_eq!(editor.status.lines().count(), 1, "{}", editor.status);
+    assert_eq!(editor.status().lines().count(), 1, "{}", editor.status());
     // The message names the output once.
     let frames = blocker.join("frames").display().to_string();
     assert_eq!(
-        editor.status.matches(&frames).count(),
+        editor.status().matches(&frames).count(),
         1,
         "{}",
-        editor.status
+        editor.status()
     );
     let gif = blocker.join("out.gif");
     editor.start_export(ExportKind::Gif, &gif);
@@ -329,7 +334,12 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
         Some(ExportOutcome::Failed(_))
     ));
     let gif = gif.display().to_string();
-    assert_eq!(editor.status.matches(&gif).count(), 1, "{}", editor.status);
+    assert_eq!(
+        editor.status().matches(&gif).count(),
+        1,
+        "{}",
+        editor.status()
+    );
     assert_eq!(std::fs::read(&blocker).expect("read"), b"not a folder");
 }
 
@@ -340,13 +350,8 @@ fn opening_another_document_leaves_a_running_export_running() {
     lengthen(&mut editor);
     editor.start_export(ExportKind::Gif, &dir.join("long.gif"));
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
-    assert!(editor.open(&sample), "{}", editor.status);
-    assert!(
-        editor
-            .export_job
-            .as_ref()
-            .is_some_and(|j| !j.is_cancelled())
-    );
+    assert!(editor.open(&sample), "{}", editor.status());
+    assert!(editor.jobs().export().is_some_and(|j| !j.is_cancelled()));
     editor.cancel_export();
     assert!(matches!(
         editor.finish_export(),

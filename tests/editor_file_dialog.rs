@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
-use limber::app::recovery::{Autosave, Offer, recoverable};
 use limber::app::recovery_offer;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
+use limber::editor::recovery::{Autosave, Offer, recoverable};
 
 struct DialogApp {
     chooser: FileChooser,
@@ -81,7 +81,7 @@ fn limbers_own_dialog_saves_the_project_in_the_folder_browsed_to() {
     );
 
     assert!(editor.save_as(&chosen[0].1));
-    assert!(!editor.document.is_dirty());
+    assert!(!editor.document().is_dirty());
     let saved = Document::open(&dir.join("sub").join("walk.limber")).expect("saved and loads");
     assert_eq!(saved.project.parts.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
@@ -145,7 +145,7 @@ fn open_lists_folders_and_accepted_files_only_and_refuses_a_missing_file() {
     // Frames go to a folder: the folder browsed to is the answer.
     let mut harness = dialog(
         Request::for_purpose(
-            Purpose::Export(limber::app::export_job::ExportKind::Frames),
+            Purpose::Export(limber::editor::export_job::ExportKind::Frames),
             dir.clone(),
         ),
         "",
@@ -164,9 +164,9 @@ fn open_lists_folders_and_accepted_files_only_and_refuses_a_missing_file() {
 /// A recovery file for `image`'s untitled document with one edit, left by a session that ended.
 fn lost_work(state: &Path, image: &Path) -> PathBuf {
     let mut editor = Editor::new(Document::open(image).unwrap());
-    editor.document.mark_dirty();
+    editor.document_mut().mark_dirty();
     let mut autosave = Autosave::in_dir(state.to_path_buf());
-    autosave.write_now(&editor.document).unwrap();
+    autosave.write_now(editor.document()).unwrap();
     autosave.recovery_file().unwrap()
 }
 

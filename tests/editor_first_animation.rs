@@ -6,10 +6,10 @@ use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::{Editor, Mode};
 use limber::app::timeline::key_position;
 use limber::core::weights::check_binding;
+use limber::editor::document::Document;
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -37,7 +37,7 @@ fn scrub(harness: &mut Harness<'_, Editor>, t: f64) {
 /// Where bone `bone`'s tail is drawn at the playhead.
 fn posed_tail(editor: &Editor, bone: usize) -> DVec2 {
     let frame = editor.frame().expect("a frame");
-    let tail = editor.document.project.rig.skeleton.bones[bone].tail();
+    let tail = editor.document().project.rig.skeleton.bones[bone].tail();
     frame.palette[bone].transform_point2(tail)
 }
 
@@ -46,7 +46,7 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     let sprite = common::sprite("kenney_robot_jump.png");
     let document = Document::from_image(&sprite).expect("the sprite opens");
     let mut harness = harness_with(Editor::new(document));
-    let mesh = harness.state().document.project.parts[0].mesh.clone();
+    let mesh = harness.state().document().project.parts[0].mesh.clone();
     let (lo, hi) = mesh.positions.iter().fold(
         (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
         |(lo, hi), p| (lo.min(DVec2::from(*p)), hi.max(DVec2::from(*p))),
@@ -56,7 +56,7 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     // Bones mode: a root bone up the body, then (it is selected) a child from its tail.
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Bones);
+    assert_eq!(harness.state().mode(), Mode::Bones);
     let (hip, chest, head) = (at(0.5, 0.8), at(0.5, 0.5), at(0.5, 0.2));
     let (from, to) = (
         harness.state().screen_of(hip),
@@ -66,13 +66,13 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     let from = harness.state().screen_of(chest + DVec2::new(0.0, -2.0));
     let to = harness.state().screen_of(head);
     drag(&mut harness, from, to);
-    let skeleton = harness.state().document.project.rig.skeleton.clone();
+    let skeleton = harness.state().document().project.rig.skeleton.clone();
     assert_eq!(skeleton.bones.len(), 2, "two bones drawn");
     assert_eq!(skeleton.bones[1].parent, Some(0));
     assert!((skeleton.bones[1].tail() - head).length() < 2.0);
 
     // Automatic weights came with the bones: every vertex weighted, both bones used.
-    let binding = harness.state().document.project.parts[0].binding.clone();
+    let binding = harness.state().document().project.parts[0].binding.clone();
     check_binding(&binding, 2).expect("valid weights");
     for bone in 0..2 {
         assert!(
@@ -83,12 +83,12 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
         );
     }
     // A smoothness change (what the Weights inspector's slider calls) reweights at once.
-    let smoothness = harness.state().document.project.parts[0]
+    let smoothness = harness.state().document().project.parts[0]
         .weight_settings
         .smoothness;
     harness.state_mut().set_smoothness(0, smoothness * 3.0);
     harness.run_steps(1);
-    let softer = harness.state().document.project.parts[0].binding.clone();
+    let softer = harness.state().document().project.parts[0].binding.clone();
     assert_ne!(softer, binding);
     check_binding(&softer, 2).expect("valid weights");
 
@@ -101,15 +101,18 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
         .click();
     harness.get_by_label("+ clip").click();
     harness.run_steps(2);
-    assert!(harness.state().clip.is_some(), "the new clip is current");
-    harness.state_mut().selected_bone = Some(1);
+    assert!(
+        harness.state().playback().clip().is_some(),
+        "the new clip is current"
+    );
+    harness.state_mut().select_bone(Some(1));
     harness.key_press(Key::K);
     harness.run_steps(1);
     scrub(&mut harness, 0.5);
     assert!(
-        (harness.state().time - 0.5).abs() < 0.02,
+        (harness.state().playback().time() - 0.5).abs() < 0.02,
         "scrubbed to {}",
-        harness.state().time
+        harness.state().playback().time()
     );
     let grab = chest + (head - chest) * 0.8;
     let turned = chest + (grab - chest).perp();
@@ -155,9 +158,9 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     assert!(
         harness.state_mut().save_as(&path),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
     let reopened = Document::open(&path).expect("the saved project opens");
-    assert_eq!(reopened.project, harness.state().document.project);
-    assert!(!harness.state().document.is_dirty());
+    assert_eq!(reopened.project, harness.state().document().project);
+    assert!(!harness.state().document().is_dirty());
 }

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::commands::{Command, WindowRequest, entry_of};
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
 use limber::app::ui::editor_ui;
 use limber::editor::Editor;
+use limber::editor::commands::{Command, WindowRequest, entry_of};
 use limber::editor::document::Document;
 
 use image::{Rgba, RgbaImage};
@@ -39,12 +39,12 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
     ];
     std::fs::write(&file, ora_bytes([80, 60], &layers)).unwrap();
     let mut editor = sample();
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     assert!(editor.import_layered_file(&file));
     assert!(editor.import_progress().is_some());
     editor.finish_import_job();
-    let parts = &editor.document.project.parts;
-    assert_eq!(parts.len(), before.parts.len() + 2, "{}", editor.status);
+    let parts = &editor.document().project.parts;
+    assert_eq!(parts.len(), before.parts.len() + 2, "{}", editor.status());
     // The sample's part already has the first layer's name: the new part's is made unique.
     let new: Vec<(&str, [u32; 2])> = parts[before.parts.len()..]
         .iter()
@@ -54,19 +54,23 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
     assert!(parts[before.parts.len()].image.is_absolute());
     assert!(dir.join("figure_layers/hat.png").exists());
     editor.undo();
-    assert_eq!(editor.document.project, before);
+    assert_eq!(editor.document().project, before);
     // A file that is not ORA: one line naming it, nothing changed.
     let bad = dir.join("broken.ora");
     std::fs::write(&bad, b"not a zip").unwrap();
     editor.import_layered_file(&bad);
     editor.finish_import_job();
-    assert!(editor.status.contains("broken.ora"), "{}", editor.status);
     assert!(
-        editor.status.contains("not an OpenRaster file"),
+        editor.status().contains("broken.ora"),
         "{}",
-        editor.status
+        editor.status()
     );
-    assert_eq!(editor.document.project, before);
+    assert!(
+        editor.status().contains("not an OpenRaster file"),
+        "{}",
+        editor.status()
+    );
+    assert_eq!(editor.document().project, before);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -150,15 +154,15 @@ fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
 
     // What the window does with it: every layer becomes a part, in one undo step.
     let editor = &mut harness.state_mut().editor;
-    let before = editor.document.project.parts.len();
+    let before = editor.document().project.parts.len();
     assert!(editor.import_layered_file(&path));
     editor.finish_import_job();
-    let names: Vec<&str> = editor.document.project.parts[before..]
+    let names: Vec<&str> = editor.document().project.parts[before..]
         .iter()
         .map(|p| p.name.as_str())
         .collect();
-    assert_eq!(names, ["arm", "hat"], "{}", editor.status);
+    assert_eq!(names, ["arm", "hat"], "{}", editor.status());
     editor.undo();
-    assert_eq!(editor.document.project.parts.len(), before);
+    assert_eq!(editor.document().project.parts.len(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,12 +5,12 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::editor::{Editor, Mode};
 use limber::app::ui::editor_ui;
 use limber::core::distance::Metric;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::weights::{Binding, weigh};
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -22,7 +22,7 @@ fn editor() -> Editor {
 
 fn index(editor: &Editor, name: &str) -> usize {
     editor
-        .document
+        .document()
         .project
         .rig
         .skeleton
@@ -46,36 +46,36 @@ fn reparenting_offers_valid_parents_refuses_cycles_and_undoes() {
     assert!(!for_spine.contains(&spine) && !for_spine.contains(&head));
     assert!(for_spine.contains(&hip));
 
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     assert!(!editor.set_parent(spine, Some(head)));
-    assert_eq!(editor.document.project, before, "a cycle changes nothing");
-    assert!(editor.status.contains("cycle"), "{}", editor.status);
+    assert_eq!(editor.document().project, before, "a cycle changes nothing");
+    assert!(editor.status().contains("cycle"), "{}", editor.status());
     assert!(!editor.set_parent(spine, Some(spine)));
-    assert_eq!(editor.document.project, before);
+    assert_eq!(editor.document().project, before);
 
     assert!(editor.set_parent(head, Some(hip)));
     assert_eq!(
-        editor.document.project.rig.skeleton.bones[head].parent,
+        editor.document().project.rig.skeleton.bones[head].parent,
         Some(hip)
     );
     assert!(editor.set_parent(head, None));
     assert_eq!(
-        editor.document.project.rig.skeleton.bones[head].parent,
+        editor.document().project.rig.skeleton.bones[head].parent,
         None
     );
     editor.undo();
     editor.undo();
-    assert_eq!(editor.document.project, before);
+    assert_eq!(editor.document().project, before);
 }
 
 /// Part 0's weights computed from scratch by the core with `metric`.
 fn fresh_weights(editor: &Editor, metric: Metric) -> Binding {
-    let part = &editor.document.project.parts[0];
+    let part = &editor.document().project.parts[0];
     let image = load_png(&part.image).unwrap();
     let (_, grid, _) = build_mesh_and_grid(&image, &part.mesh_settings).unwrap();
     weigh(
         &grid,
-        &editor.document.project.rig.skeleton,
+        &editor.document().project.rig.skeleton,
         &part.mesh.positions,
         metric,
         part.weight_settings.smoothness,
@@ -87,20 +87,21 @@ fn changing_the_metric_recomputes_weights_as_one_undo_step() {
     for background in [false, true] {
         let mut editor = editor();
         if background {
-            editor.sync_weight_pixels = 0;
+            editor.set_sync_weight_pixels(0);
         }
-        let before = editor.document.project.clone();
+        let before = editor.document().project.clone();
         assert_eq!(before.parts[0].weight_settings.metric, Metric::Geodesic);
         assert!(editor.set_metric(0, Metric::Bfs4));
         assert_eq!(editor.is_busy(), background);
         editor.finish_background_work();
-        let part = &editor.document.project.parts[0];
+        let part = &editor.document().project.parts[0];
         assert_eq!(part.weight_settings.metric, Metric::Bfs4);
         assert_ne!(part.binding, before.parts[0].binding);
         assert_eq!(part.binding, fresh_weights(&editor, Metric::Bfs4));
         editor.undo();
         assert_eq!(
-            editor.document.project, before,
+            editor.document().project,
+            before,
             "one step takes back the metric and its weights"
         );
     }
@@ -117,9 +118,9 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
             editor(),
         );
     harness.run_steps(2);
-    assert_eq!(harness.state().mode, Mode::Animate);
-    let own = harness.state().document.project.parts[0].draw_order;
-    harness.state_mut().time = 0.5;
+    assert_eq!(harness.state().mode(), Mode::Animate);
+    let own = harness.state().document().project.parts[0].draw_order;
+    harness.state_mut().set_time(0.5);
     harness.run_steps(1);
     harness.get_by_label("Key order").click();
     harness.run_steps(1);
@@ -139,13 +140,13 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
     let keys = editor.current_clip().unwrap().to_record().parts;
     assert_eq!(keys.len(), 1, "the second key joined the first");
     // The part's own order is untouched; undo takes the keys back one by one.
-    assert_eq!(editor.document.project.parts[0].draw_order, own);
+    assert_eq!(editor.document().project.parts[0].draw_order, own);
     editor.undo();
     assert_eq!(editor.draw_order_at_playhead(0), Some(own));
     editor.undo();
     assert!(editor.current_clip().unwrap().to_record().parts.is_empty());
     // Outside Animate mode the field is the part's own order: no key button.
-    editor.mode = Mode::Bones;
+    editor.set_mode(Mode::Bones);
     harness.run_steps(1);
     assert!(harness.query_by_label("Key order").is_none());
 }

@@ -8,8 +8,8 @@ use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::{AnimateTool, Editor, Mode};
 use limber::core::animation::KeyRecord;
+use limber::editor::editor::{AnimateTool, Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -22,12 +22,12 @@ const T: f64 = 0.55;
 /// The sample in Animate mode, `BONE` selected, the playhead at `T` (where `BONE` has no key).
 fn animating() -> Harness<'static, Editor> {
     let mut harness = harness();
-    harness.state_mut().selected_bone = Some(BONE);
-    harness.state_mut().time = T;
+    harness.state_mut().select_bone(Some(BONE));
+    harness.state_mut().set_time(T);
     harness.run_steps(2);
-    assert_eq!(harness.state().mode, Mode::Animate);
+    assert_eq!(harness.state().mode(), Mode::Animate);
     assert_eq!(harness.state().key_at_playhead(BONE), None);
-    assert!(!harness.state().document.can_undo());
+    assert!(!harness.state().document().can_undo());
     harness
 }
 
@@ -52,9 +52,9 @@ fn key(harness: &Harness<'_, Editor>) -> KeyRecord {
 fn undo_is_one_step(harness: &mut Harness<'_, Editor>, before: &limber::core::project::Project) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(&harness.state().document.project, before, "undo restores");
+    assert_eq!(&harness.state().document().project, before, "undo restores");
     assert!(
-        !harness.state().document.can_undo(),
+        !harness.state().document().can_undo(),
         "the action was one undo step"
     );
 }
@@ -72,7 +72,7 @@ fn shows_keyed(harness: &Harness<'_, Editor>, channel: &str) -> bool {
 #[test]
 fn typing_a_rotation_keys_the_rotation_only() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     assert!(!shows_keyed(&harness, "rotation"));
     type_into(&mut harness, "Rotation", "33");
     let key = key(&harness);
@@ -87,7 +87,7 @@ fn typing_a_rotation_keys_the_rotation_only() {
 #[test]
 fn typing_translate_x_keys_the_translation() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let y = harness.state().sampled_channels(BONE).translate[1];
     type_into(&mut harness, "Translate x", "12");
     let key = key(&harness);
@@ -100,7 +100,7 @@ fn typing_translate_x_keys_the_translation() {
 #[test]
 fn typing_a_scale_keys_the_scale() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let x = harness.state().sampled_channels(BONE).scale[0];
     type_into(&mut harness, "Scale y", "1.5");
     let key = key(&harness);
@@ -117,7 +117,7 @@ fn typing_a_scale_keys_the_scale() {
 #[test]
 fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let sampled = harness.state().sampled_channels(BONE);
     harness.get_by_label("Key scale").click();
     harness.run_steps(2);
@@ -125,7 +125,7 @@ fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
     assert_eq!(key.scale, Some(sampled.scale));
     assert_eq!((key.rotate, key.translate), (None, None));
     assert!(shows_keyed(&harness, "scale"));
-    let keyed = harness.state().document.project.clone();
+    let keyed = harness.state().document().project.clone();
     harness.get_by_label("Remove scale key").click();
     harness.run_steps(2);
     assert_eq!(harness.state().key_at_playhead(BONE), None);
@@ -133,7 +133,7 @@ fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().document.project,
+        harness.state().document().project,
         keyed,
         "removing was one step"
     );
@@ -143,7 +143,7 @@ fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
 /// A point on `BONE` near its tail and its posed head, in image pixels.
 fn grab_and_head(editor: &Editor) -> (DVec2, DVec2) {
     let frame = editor.frame().unwrap();
-    let bone = &editor.document.project.rig.skeleton.bones[BONE];
+    let bone = &editor.document().project.rig.skeleton.bones[BONE];
     let head = frame.palette[BONE].transform_point2(bone.head());
     let tail = frame.palette[BONE].transform_point2(bone.tail());
     (head + (tail - head) * 0.8, head)
@@ -157,17 +157,17 @@ fn k_keys_every_channel_of_a_moved_bone() {
     let from = harness.state().screen_of(grab);
     let to = from + DVec2::new(20.0, 10.0);
     drag_with(&mut harness, pos(from), pos(to), Modifiers::SHIFT);
-    assert_eq!(harness.state().selected_bone, Some(BONE));
+    assert_eq!(harness.state().selection().bone(), Some(BONE));
     let moved = key(&harness)
         .translate
         .expect("the move keyed a translation");
     // Later, the translation holds; K keys it with the rotation and scale there.
-    harness.state_mut().time = 0.8;
+    harness.state_mut().set_time(0.8);
     harness.run_steps(1);
     assert_eq!(harness.state().key_at_playhead(BONE), None);
     let sampled = harness.state().sampled_channels(BONE);
     assert_eq!(sampled.translate, moved);
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     harness.key_press(Key::K);
     harness.run_steps(1);
     let key = key(&harness);
@@ -188,7 +188,7 @@ fn undo_is_one_step_after(
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(
-        &harness.state().document.project,
+        &harness.state().document().project,
         before,
         "one undo restores"
     );
@@ -197,11 +197,11 @@ fn undo_is_one_step_after(
 #[test]
 fn the_scale_tool_keys_scale_by_dragging() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let start = harness.state().keyed_scale(BONE);
     harness.key_press(Key::S);
     harness.run_steps(1);
-    assert_eq!(harness.state().animate_tool, AnimateTool::Scale);
+    assert_eq!(harness.state().tools().animate_tool(), AnimateTool::Scale);
     let (grab, head) = grab_and_head(harness.state());
     let editor = harness.state();
     let (from, to) = (
@@ -221,18 +221,18 @@ fn the_scale_tool_keys_scale_by_dragging() {
     // R picks the rotate tool again: the same drag turns the bone instead.
     harness.key_press(Key::R);
     harness.run_steps(1);
-    assert_eq!(harness.state().animate_tool, AnimateTool::Rotate);
+    assert_eq!(harness.state().tools().animate_tool(), AnimateTool::Rotate);
 }
 
 #[test]
 fn esc_cancels_a_scale_drag_exactly() {
     let mut harness = animating();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     harness
         .get_by_role_and_label(eframe::egui::accesskit::Role::Button, "Scale")
         .click();
     harness.run_steps(1);
-    assert_eq!(harness.state().animate_tool, AnimateTool::Scale);
+    assert_eq!(harness.state().tools().animate_tool(), AnimateTool::Scale);
     let (grab, head) = grab_and_head(harness.state());
     let from = harness.state().screen_of(grab);
     let to = harness.state().screen_of(head + (grab - head) * 2.0);
@@ -257,6 +257,6 @@ fn esc_cancels_a_scale_drag_exactly() {
     harness.run_steps(1);
     harness.event(button(false, to));
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, before, "Esc restores");
-    assert!(!harness.state().document.can_undo(), "and leaves no step");
+    assert_eq!(harness.state().document().project, before, "Esc restores");
+    assert!(!harness.state().document().can_undo(), "and leaves no step");
 }

@@ -8,11 +8,11 @@ use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::{Editor, Mode};
 use limber::core::animation::{DeformRecord, PartKeyRecord};
 use limber::core::edit::Edit;
 use limber::core::weights::check_binding;
+use limber::editor::document::Document;
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -34,12 +34,12 @@ fn mesh_mode() -> Harness<'static, Editor> {
     let mut harness = harness();
     harness.key_press(Key::Num4);
     harness.run_steps(2);
-    assert_eq!(harness.state().mode, Mode::Mesh);
+    assert_eq!(harness.state().mode(), Mode::Mesh);
     harness
 }
 
 fn bones(editor: &Editor) -> usize {
-    editor.document.project.rig.skeleton.bones.len()
+    editor.document().project.rig.skeleton.bones.len()
 }
 
 /// The triangle centre farthest from every vertex: on no vertex, inside the sprite.
@@ -63,15 +63,15 @@ fn open_spot(mesh: &limber::core::Mesh) -> DVec2 {
 #[test]
 fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_exactly() {
     let mut harness = mesh_mode();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let count = before.parts[0].mesh.positions.len();
     let editor = harness.state();
     let spot = open_spot(&before.parts[0].mesh);
     let at = editor.screen_of(spot);
     click(&mut harness, at);
     let editor = harness.state();
-    let part = &editor.document.project.parts[0];
-    assert_eq!(part.mesh.positions.len(), count + 1, "{}", editor.status);
+    let part = &editor.document().project.parts[0];
+    assert_eq!(part.mesh.positions.len(), count + 1, "{}", editor.status());
     let added = DVec2::from(part.mesh.positions[count]);
     assert!(
         (added - spot).length() < 1e-3,
@@ -85,17 +85,17 @@ fn a_click_inside_the_sprite_adds_a_vertex_with_valid_weights_and_undo_restores_
             .iter()
             .any(|t| t.contains(&(count as u32)))
     );
-    assert_eq!(editor.selected_vertex, Some((0, count)));
+    assert_eq!(editor.selection().vertex(), Some((0, count)));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project, before);
-    assert!(!harness.state().document.can_undo());
+    assert_eq!(harness.state().document().project, before);
+    assert!(!harness.state().document().can_undo());
 }
 
 #[test]
 fn dragging_a_vertex_moves_it_by_the_drag_as_one_undo_step() {
     let mut harness = mesh_mode();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let (v, gap) = interior_vertex(harness.state());
     let from = vertex(harness.state(), v);
     let shift = DVec2::new(0.3, -0.2) * gap;
@@ -109,9 +109,9 @@ fn dragging_a_vertex_moves_it_by_the_drag_as_one_undo_step() {
     assert!(
         (moved - shift).length() < 1e-3,
         "moved by {moved}, dragged by {shift} ({})",
-        editor.status
+        editor.status()
     );
-    let part = &editor.document.project.parts[0];
+    let part = &editor.document().project.parts[0];
     assert_eq!(
         part.mesh.positions.len(),
         before.parts[0].mesh.positions.len()
@@ -119,9 +119,9 @@ fn dragging_a_vertex_moves_it_by_the_drag_as_one_undo_step() {
     check_binding(&part.binding, bones(editor)).unwrap();
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project, before);
+    assert_eq!(harness.state().document().project, before);
     assert!(
-        !harness.state().document.can_undo(),
+        !harness.state().document().can_undo(),
         "the drag was one undo step"
     );
 }
@@ -129,22 +129,22 @@ fn dragging_a_vertex_moves_it_by_the_drag_as_one_undo_step() {
 #[test]
 fn a_selected_vertex_is_deleted_with_the_delete_key_and_undo_restores_it() {
     let mut harness = mesh_mode();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let count = before.parts[0].mesh.positions.len();
     let (v, _) = interior_vertex(harness.state());
     let at = harness.state().screen_of(vertex(harness.state(), v));
     click(&mut harness, at);
-    assert_eq!(harness.state().selected_vertex, Some((0, v)));
+    assert_eq!(harness.state().selection().vertex(), Some((0, v)));
     assert_eq!(
-        harness.state().document.project,
+        harness.state().document().project,
         before,
         "selecting changes nothing"
     );
     harness.key_press(Key::Delete);
     harness.run_steps(1);
     let editor = harness.state();
-    let part = &editor.document.project.parts[0];
-    assert_eq!(part.mesh.positions.len(), count - 1, "{}", editor.status);
+    let part = &editor.document().project.parts[0];
+    assert_eq!(part.mesh.positions.len(), count - 1, "{}", editor.status());
     check_binding(&part.binding, bones(editor)).unwrap();
     // The vertices after it moved down by one, in place.
     assert_eq!(
@@ -155,16 +155,16 @@ fn a_selected_vertex_is_deleted_with_the_delete_key_and_undo_restores_it() {
         part.binding.vertices[v],
         before.parts[0].binding.vertices[v + 1]
     );
-    assert_eq!(editor.document.project.rig, before.rig);
+    assert_eq!(editor.document().project.rig, before.rig);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project, before);
+    assert_eq!(harness.state().document().project, before);
 }
 
 #[test]
 fn moves_that_would_fold_the_mesh_are_refused_and_change_nothing() {
     let mut harness = mesh_mode();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     // An interior vertex dragged out of the sprite.
     let (v, _) = interior_vertex(harness.state());
     let from = vertex(harness.state(), v);
@@ -173,15 +173,15 @@ fn moves_that_would_fold_the_mesh_are_refused_and_change_nothing() {
         harness.state().screen_of(DVec2::new(-20.0, -20.0)),
     );
     drag(&mut harness, a, b);
-    assert_eq!(harness.state().document.project, before);
+    assert_eq!(harness.state().document().project, before);
     assert!(
-        harness.state().status.contains("refused"),
+        harness.state().status().contains("refused"),
         "status: {}",
-        harness.state().status
+        harness.state().status()
     );
-    assert!(!harness.state().status.contains('\n'));
+    assert!(!harness.state().status().contains('\n'));
     // A boundary vertex dragged across the sprite to beyond its far side.
-    harness.state_mut().status.clear();
+    harness.state_mut().set_status("");
     let mesh = &before.parts[0].mesh;
     let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
     let b0 = mesh.boundary_loops[0][0] as usize;
@@ -192,18 +192,18 @@ fn moves_that_would_fold_the_mesh_are_refused_and_change_nothing() {
         harness.state().screen_of(across),
     );
     drag(&mut harness, a, b);
-    assert_eq!(harness.state().document.project, before);
-    assert!(harness.state().status.contains("refused"));
-    assert!(!harness.state().document.can_undo());
+    assert_eq!(harness.state().document().project, before);
+    assert!(harness.state().status().contains("refused"));
+    assert!(!harness.state().document().can_undo());
 }
 
 /// Adds a deform key on part 0 at `time` of clip 0 moving `vertices` by `offsets` (as a loaded file
 /// could have it).
 fn add_deform_key(editor: &mut Editor, time: f64, vertices: Vec<u32>, offsets: Vec<[f64; 2]>) {
-    let clip = &editor.document.project.rig.clips[0];
+    let clip = &editor.document().project.rig.clips[0];
     let mut record = clip.to_record();
     record.parts.push(PartKeyRecord {
-        part: editor.document.project.parts[0].name.clone(),
+        part: editor.document().project.parts[0].name.clone(),
         time,
         draw_order: None,
         visible: None,
@@ -217,7 +217,7 @@ fn add_deform_key(editor: &mut Editor, time: f64, vertices: Vec<u32>, offsets: V
 #[test]
 fn re_meshing_a_part_with_deform_keys_carries_them_to_the_new_vertices_and_undoes() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let count = editor.document.project.parts[0].mesh.positions.len() as u32;
+    let count = editor.document().project.parts[0].mesh.positions.len() as u32;
     // Every third vertex moves, by an amount that varies with the vertex.
     let vertices: Vec<u32> = (0..count).step_by(3).collect();
     let offsets = vertices
@@ -226,12 +226,12 @@ fn re_meshing_a_part_with_deform_keys_carries_them_to_the_new_vertices_and_undoe
         .collect();
     add_deform_key(&mut editor, 0.3, vertices, offsets);
     add_deform_key(&mut editor, 0.9, vec![1, 2], vec![[2.0, 2.0], [-1.0, 0.5]]);
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     let part_name = before.parts[0].name.clone();
     let mut settings = before.parts[0].mesh_settings.clone();
     settings.spacing = Some(3.0);
-    assert!(editor.remesh(0, settings), "{}", editor.status);
-    let after = &editor.document.project;
+    assert!(editor.remesh(0, settings), "{}", editor.status());
+    let after = &editor.document().project;
     let (old, new) = (&before.parts[0].mesh, &after.parts[0].mesh);
     assert!(new.positions.len() > old.positions.len());
     let clip_before = &before.rig.clips[0];
@@ -272,24 +272,24 @@ fn re_meshing_a_part_with_deform_keys_carries_them_to_the_new_vertices_and_undoe
         );
     }
     editor.undo();
-    assert_eq!(editor.document.project, before);
+    assert_eq!(editor.document().project, before);
 }
 
 #[test]
 fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     add_deform_key(&mut editor, 0.3, vec![0, 4], vec![[3.0, 0.0], [0.0, -2.0]]);
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     let (v, _) = interior_vertex(&editor);
     assert!(v > 4, "the test wants a vertex after those keyed");
-    editor.selected_vertex = Some((0, v));
-    assert!(editor.delete_selected_vertex(), "{}", editor.status);
-    let key = &editor.document.project.rig.clips[0].part_keys()[0];
+    editor.select_vertex(Some((0, v)));
+    assert!(editor.delete_selected_vertex(), "{}", editor.status());
+    let key = &editor.document().project.rig.clips[0].part_keys()[0];
     let deform = key.deform.as_ref().unwrap();
     assert_eq!(deform.vertices, vec![0, 4]);
     assert_eq!(deform.offsets, vec![[3.0, 0.0], [0.0, -2.0]]);
     editor.undo();
-    assert_eq!(editor.document.project, before);
+    assert_eq!(editor.document().project, before);
 }
 
 /// Whether each of the four mesh-settings sliders is disabled.
@@ -313,7 +313,7 @@ fn sliders_disabled(harness: &Harness<'_, Editor>) -> Vec<bool> {
 #[test]
 fn a_hand_edited_mesh_locks_its_sliders_until_re_meshed_from_its_settings() {
     let mut harness = mesh_mode();
-    let fresh = harness.state().document.project.clone();
+    let fresh = harness.state().document().project.clone();
     assert!(!fresh.parts[0].mesh_edited);
     let enabled = sliders_disabled(&harness);
     assert_eq!(enabled, vec![false; 4], "the four mesh sliders, enabled");
@@ -323,8 +323,8 @@ fn a_hand_edited_mesh_locks_its_sliders_until_re_meshed_from_its_settings() {
     let at = harness.state().screen_of(open_spot(&fresh.parts[0].mesh));
     click(&mut harness, at);
     harness.run_steps(2);
-    let edited = harness.state().document.project.clone();
-    assert!(edited.parts[0].mesh_edited, "{}", harness.state().status);
+    let edited = harness.state().document().project.clone();
+    assert!(edited.parts[0].mesh_edited, "{}", harness.state().status());
     assert_eq!(sliders_disabled(&harness), vec![true; 4]);
 
     // The project file keeps the mark, and files without it load unmarked.
@@ -342,21 +342,21 @@ fn a_hand_edited_mesh_locks_its_sliders_until_re_meshed_from_its_settings() {
     // Re-meshing from the settings replaces the edit (the settings' own mesh) as one undo step.
     harness.get_by_label("Re-mesh from settings").click();
     harness.run_steps(2);
-    let remeshed = harness.state().document.project.clone();
+    let remeshed = harness.state().document().project.clone();
     assert!(!remeshed.parts[0].mesh_edited);
     assert_eq!(remeshed.parts[0].mesh, fresh.parts[0].mesh);
     check_binding(&remeshed.parts[0].binding, bones(harness.state())).unwrap();
     assert_eq!(sliders_disabled(&harness), vec![false; 4]);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, edited);
+    assert_eq!(harness.state().document().project, edited);
     assert_eq!(sliders_disabled(&harness), vec![true; 4]);
 }
 
 #[test]
 fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_drag() {
     let mut harness = mesh_mode();
-    let fresh = harness.state().document.project.clone();
+    let fresh = harness.state().document().project.clone();
     let spot = open_spot(&fresh.parts[0].mesh);
     let slider = harness
         .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "tolerance (px)")
@@ -376,7 +376,7 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
         harness.run_steps(1);
     }
     assert!(
-        harness.state().document.in_transaction(),
+        harness.state().document().in_transaction(),
         "the drag opened an undo step"
     );
     // A hand edit arrives mid-drag (a shortcut does this): the sliders lock at once.
@@ -387,35 +387,35 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     button(&mut harness, start + DVec2::new(20.0, 0.0), false);
     harness.run_steps(2);
     assert!(
-        !harness.state().document.in_transaction(),
+        !harness.state().document().in_transaction(),
         "the undo step is closed although the slider reported no drag stop"
     );
     // The drag and the edit are one undo step; undo gives the fresh project back.
-    let edited = harness.state().document.project.clone();
+    let edited = harness.state().document().project.clone();
     assert!(edited.parts[0].mesh_edited);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, fresh);
+    assert_eq!(harness.state().document().project, fresh);
 }
 
 #[test]
 fn settings_outside_the_sliders_ranges_are_kept_until_their_own_slider_moves() {
     // Valid settings the sliders do not reach (from `limber new --padding 12 --tolerance 9`).
     let mut editor = sample_editor();
-    let settings = &mut editor.document.project.parts[0].mesh_settings;
+    let settings = &mut editor.document_mut().project.parts[0].mesh_settings;
     settings.padding = 12.0;
     settings.tolerance = 9.0;
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     let mut harness = harness_with(editor);
     harness.key_press(Key::Num4);
     harness.run_steps(4);
-    assert_eq!(harness.state().mode, Mode::Mesh);
+    assert_eq!(harness.state().mode(), Mode::Mesh);
     assert_eq!(
-        harness.state().document.project,
+        harness.state().document().project,
         before,
         "nothing re-meshed"
     );
-    assert!(!harness.state().document.can_undo());
+    assert!(!harness.state().document().can_undo());
     // Dragging another slider re-meshes with that one setting changed, the others as they were.
     let slider = harness
         .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "spacing (px)")
@@ -425,12 +425,12 @@ fn settings_outside_the_sliders_ranges_are_kept_until_their_own_slider_moves() {
     let y = 0.5 * (slider.y0 + slider.y1);
     let from = DVec2::new(slider.x0 + 0.5 * slider.width(), y);
     drag(&mut harness, from, from + DVec2::new(15.0, 0.0));
-    let after = &harness.state().document.project.parts[0].mesh_settings;
+    let after = &harness.state().document().project.parts[0].mesh_settings;
     assert_ne!(
         after.spacing,
         before.parts[0].mesh_settings.spacing,
         "{}",
-        harness.state().status
+        harness.state().status()
     );
     assert_eq!((after.padding, after.tolerance), (12.0, 9.0));
 }

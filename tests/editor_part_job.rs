@@ -10,17 +10,17 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::app::ui::editor_ui;
 use limber::core::weights::check_binding;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
 
 fn editor(background: bool) -> Editor {
     let sample =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
     if background {
-        editor.sync_weight_pixels = 0;
+        editor.set_sync_weight_pixels(0);
     }
     editor
 }
@@ -30,52 +30,56 @@ fn worm() -> std::path::PathBuf {
 }
 
 fn add_child(editor: &mut Editor) {
-    editor.selected_bone = Some(0);
-    let tail = editor.document.project.rig.skeleton.bones[0].tail();
+    editor.select_bone(Some(0));
+    let tail = editor.document().project.rig.skeleton.bones[0].tail();
     editor.add_bone(tail, tail + DVec2::new(15.0, -12.0));
 }
 
 #[test]
 fn a_large_part_arrives_from_the_worker_as_the_synchronous_one_in_one_undo_step() {
     let mut synchronous = editor(false);
-    assert!(synchronous.add_part(&worm()), "{}", synchronous.status);
+    assert!(synchronous.add_part(&worm()), "{}", synchronous.status());
     assert!(
-        synchronous.part_job.is_none(),
+        synchronous.jobs().part().is_none(),
         "a small image is added at once"
     );
-    let expected = synchronous.document.project.parts[1].clone();
+    let expected = synchronous.document().project.parts[1].clone();
 
     let mut editor = editor(true);
-    let before = editor.document.project.clone();
-    assert!(editor.add_part(&worm()), "{}", editor.status);
+    let before = editor.document().project.clone();
+    assert!(editor.add_part(&worm()), "{}", editor.status());
     assert!(
         editor.part_progress().is_some(),
         "a large image goes to the worker"
     );
-    assert_eq!(editor.document.project, before, "nothing added yet");
+    assert_eq!(editor.document().project, before, "nothing added yet");
     assert!(!editor.add_part(&worm()), "one at a time");
-    assert!(editor.status.contains("being added"), "{}", editor.status);
+    assert!(
+        editor.status().contains("being added"),
+        "{}",
+        editor.status()
+    );
 
     editor.finish_part_job();
-    assert!(editor.part_job.is_none());
-    let parts = &editor.document.project.parts;
-    assert_eq!(parts.len(), 2, "{}", editor.status);
+    assert!(editor.jobs().part().is_none());
+    let parts = &editor.document().project.parts;
+    assert_eq!(parts.len(), 2, "{}", editor.status());
     assert_eq!(parts[1], expected, "the same part as on the UI thread");
     editor.undo();
-    assert_eq!(editor.document.project, before, "one undo step");
+    assert_eq!(editor.document().project, before, "one undo step");
 }
 
 #[test]
 fn cancel_adds_nothing() {
     let mut editor = editor(true);
-    let before = editor.document.project.clone();
-    let revision = editor.document.revision();
+    let before = editor.document().project.clone();
+    let revision = editor.document().revision();
     assert!(editor.add_part(&worm()));
     editor.cancel_part();
     editor.finish_part_job();
-    assert_eq!(editor.document.project, before);
-    assert_eq!(editor.document.revision(), revision);
-    assert!(editor.status.contains("cancelled"), "{}", editor.status);
+    assert_eq!(editor.document().project, before);
+    assert_eq!(editor.document().revision(), revision);
+    assert!(editor.status().contains("cancelled"), "{}", editor.status());
 }
 
 #[test]
@@ -83,16 +87,16 @@ fn a_part_whose_bones_changed_meanwhile_is_weighed_on_the_new_skeleton() {
     let mut expected = editor(false);
     add_child(&mut expected);
     assert!(expected.add_part(&worm()));
-    let expected = expected.document.project.parts[1].binding.clone();
+    let expected = expected.document().project.parts[1].binding.clone();
 
     let mut editor = editor(true);
     assert!(editor.add_part(&worm()));
     add_child(&mut editor);
     editor.finish_background_work();
     editor.finish_part_job();
-    let bones = editor.document.project.rig.skeleton.bones.len();
-    let parts = &editor.document.project.parts;
-    assert_eq!(parts.len(), 2, "{}", editor.status);
+    let bones = editor.document().project.rig.skeleton.bones.len();
+    let parts = &editor.document().project.parts;
+    assert_eq!(parts.len(), 2, "{}", editor.status());
     check_binding(&parts[1].binding, bones).expect("weights on the new skeleton");
     assert_eq!(parts[1].binding, expected);
 }
@@ -104,12 +108,12 @@ fn a_bad_image_is_refused_in_one_line() {
     let bad = dir.join("not.png");
     std::fs::write(&bad, b"not a png").expect("write");
     let mut editor = editor(true);
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     assert!(!editor.add_part(&bad));
-    assert!(editor.part_job.is_none());
-    assert_eq!(editor.document.project, before);
-    assert_eq!(editor.status.lines().count(), 1);
-    assert!(editor.status.contains("not.png"), "{}", editor.status);
+    assert!(editor.jobs().part().is_none());
+    assert_eq!(editor.document().project, before);
+    assert_eq!(editor.status().lines().count(), 1);
+    assert!(editor.status().contains("not.png"), "{}", editor.status());
 }
 
 #[test]
@@ -123,19 +127,19 @@ fn the_status_bar_shows_the_new_parts_progress_and_its_cancel_button_cancels() {
             editor(true),
         );
     harness.run_steps(1);
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     assert!(harness.query_by_label("Cancel new part").is_none());
     // A drag in progress holds the part back, so the job stays visible however fast it is.
-    harness.state_mut().document.begin();
+    harness.state_mut().document_mut().begin();
     assert!(harness.state_mut().add_part(&worm()));
     harness.run_steps(2);
     harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
     harness.get_by_label("Cancel new part").click();
     harness.run_steps(1);
-    harness.state_mut().document.commit();
+    harness.state_mut().document_mut().commit();
     harness.state_mut().finish_part_job();
     harness.run_steps(1);
     assert!(harness.query_by_label("Cancel new part").is_none());
-    assert_eq!(harness.state().document.project, before);
-    assert!(harness.state().status.contains("cancelled"));
+    assert_eq!(harness.state().document().project, before);
+    assert!(harness.state().status().contains("cancelled"));
 }

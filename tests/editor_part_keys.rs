@@ -8,17 +8,17 @@
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::editor::Editor;
 use limber::app::timeline::{key_position, part_key_position};
 use limber::core::animation::{ClipRecord, DeformRecord, PartKeyRecord};
 use limber::core::edit::Edit;
+use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag_with, harness};
 
 fn part(harness: &Harness<'_, Editor>) -> String {
-    harness.state().document.project.parts[0].name.clone()
+    harness.state().document().project.parts[0].name.clone()
 }
 
 fn record(harness: &Harness<'_, Editor>) -> ClipRecord {
@@ -70,7 +70,7 @@ fn keyed_harness() -> Harness<'static, Editor> {
         name: clip_name,
         clip
     }));
-    editor.time = 0.6;
+    editor.set_time(0.6);
     assert!(editor.key_draw_order(0, 2));
     // The new part row is scrolled into view (the 180-point timeline shows about eight rows).
     harness.run_steps(10);
@@ -189,7 +189,7 @@ fn delete_and_right_click_remove_part_keys_and_one_undo_restores_them() {
     let mut harness = keyed_harness();
     let name = part(&harness);
     let before = record(&harness);
-    let bones = harness.state().document.project.rig.skeleton.bones.len();
+    let bones = harness.state().document().project.rig.skeleton.bones.len();
     let p = at(&harness, 0.3);
     click(&mut harness, p);
     for t in [0.6, 1.0] {
@@ -203,7 +203,7 @@ fn delete_and_right_click_remove_part_keys_and_one_undo_restores_them() {
     assert!(after.parts.is_empty(), "{:?}", after.parts);
     assert_eq!(after.keys, before.keys, "bone keys untouched");
     assert_eq!(
-        harness.state().document.project.rig.skeleton.bones.len(),
+        harness.state().document().project.rig.skeleton.bones.len(),
         bones,
         "Delete took the keys, not a bone"
     );
@@ -267,7 +267,7 @@ fn a_rubber_band_takes_bone_and_part_keys_which_move_and_paste_together() {
     // Copied and pasted at the playhead, the part key comes along.
     band_select(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
-    harness.state_mut().time = 0.2;
+    harness.state_mut().set_time(0.2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
     let pasted = record(&harness);

@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::document::Document;
-use limber::app::recovery::{Autosave, MAX_OFFERS, Offer, is_recovery_name, recover, recoverable};
+use limber::editor::document::Document;
+use limber::editor::recovery::{Autosave, MAX_OFFERS, Offer, is_recovery_name, recover, recoverable};
 use limber::app::recovery_offer;
 use xwindow::{XServer, limber_files, wait_for};
 

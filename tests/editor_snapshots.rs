@@ -12,11 +12,11 @@ use eframe::egui_wgpu;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{WgpuTestRenderer, create_render_state, default_wgpu_setup};
-use limber::app::document::Document;
-use limber::app::editor::{Editor, Mode};
 use limber::app::gpu_bridge;
 use limber::app::ui::editor_ui;
 use limber::app::viewport::checker_texture;
+use limber::editor::document::Document;
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -45,7 +45,7 @@ fn harness_of(document: Document, setup: impl FnOnce(&mut Editor)) -> Harness<'s
     gpu_bridge::install(&render_state);
     let mut editor = Editor::new(document);
     setup(&mut editor);
-    gpu_bridge::sync_document(&render_state, 0, &editor.document).expect("the project uploads");
+    gpu_bridge::sync_document(&render_state, 0, editor.document()).expect("the project uploads");
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .with_render_cursor(false)
@@ -83,9 +83,9 @@ fn check(harness: &mut Harness<'_, App>, name: &str, screenshot: Option<&str>) {
 #[test]
 fn animate_view() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Animate;
-        editor.time = 0.3;
-        editor.selected_bone = Some(3);
+        editor.set_mode(Mode::Animate);
+        editor.set_time(0.3);
+        editor.select_bone(Some(3));
     });
     check(&mut harness, "animate", Some("animate.png"));
 }
@@ -93,8 +93,8 @@ fn animate_view() {
 #[test]
 fn bones_view() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Bones;
-        editor.selected_bone = Some(2);
+        editor.set_mode(Mode::Bones);
+        editor.select_bone(Some(2));
     });
     check(&mut harness, "bones", Some("bones.png"));
 }
@@ -102,8 +102,8 @@ fn bones_view() {
 #[test]
 fn weights_heat_map() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Weights;
-        editor.selected_bone = Some(1);
+        editor.set_mode(Mode::Weights);
+        editor.select_bone(Some(1));
     });
     check(&mut harness, "weights", Some("weights.png"));
 }
@@ -111,7 +111,7 @@ fn weights_heat_map() {
 #[test]
 fn mesh_view() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Mesh;
+        editor.set_mode(Mode::Mesh);
     });
     check(&mut harness, "mesh", None);
 }
@@ -120,10 +120,10 @@ fn mesh_view() {
 #[test]
 fn curves_view() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Animate;
-        editor.time = 0.3;
-        editor.selected_bone = Some(3);
-        editor.run_command(limber::app::commands::Command::ToggleCurves);
+        editor.set_mode(Mode::Animate);
+        editor.set_time(0.3);
+        editor.select_bone(Some(3));
+        editor.run_command(limber::editor::commands::Command::ToggleCurves);
     });
     check(&mut harness, "curves_window", Some("curves.png"));
 }
@@ -134,18 +134,18 @@ fn curves_view() {
 #[test]
 fn ik_arm_view() {
     let mut harness = harness(|editor| {
-        editor.mode = Mode::Bones;
+        editor.set_mode(Mode::Bones);
         let arm = editor
-            .document
+            .document()
             .project
             .rig
             .skeleton
             .index_of("arm_r")
             .expect("arm_r");
-        editor.selected_bone = Some(arm);
-        let elbow = editor.document.project.rig.skeleton.bones[arm].tail();
+        editor.select_bone(Some(arm));
+        let elbow = editor.document().project.rig.skeleton.bones[arm].tail();
         editor.add_bone(elbow, elbow + glam::DVec2::new(14.0, 10.0));
-        assert!(editor.add_ik(), "{}", editor.status);
+        assert!(editor.add_ik(), "{}", editor.status());
         editor.finish_background_work();
     });
     check(&mut harness, "ik_arm", Some("ik_arm.png"));
@@ -158,11 +158,11 @@ fn suggested_bones_view() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites/oc_lizard_2560w.png");
     let document = Document::from_image(&sprite).expect("the sprite opens");
     let mut harness = harness_of(document, |editor| {
-        editor.mode = Mode::Bones;
+        editor.set_mode(Mode::Bones);
         editor.suggest_bones();
         editor.finish_background_work();
-        assert!(editor.document.project.rig.skeleton.bones.len() >= 5);
-        editor.selected_bone = None;
+        assert!(editor.document().project.rig.skeleton.bones.len() >= 5);
+        editor.select_bone(None);
     });
     check(&mut harness, "suggested", Some("suggested.png"));
 }
@@ -173,7 +173,7 @@ fn suggested_bones_view() {
 fn timeline_with_time_labels() {
     let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
     assert!(editor.set_clip_fps(Some(12)));
-    editor.time = 0.5;
+    editor.set_time(0.5);
     editor.select_rows(&["hip".to_string()], &[], false);
     let render_state = create_render_state(
         default_wgpu_setup(),

@@ -3,9 +3,9 @@
 //! it refuses and says why.
 
 use egui_kittest::kittest::Queryable;
-use limber::app::commands::Command;
-use limber::app::document::Document;
-use limber::app::editor::{Editor, Mode};
+use limber::editor::commands::Command;
+use limber::editor::document::Document;
+use limber::editor::editor::{Editor, Mode};
 
 mod common;
 #[path = "common/editor_harness.rs"]
@@ -20,7 +20,7 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
     assert!(
         harness
             .state()
-            .document
+            .document()
             .project
             .rig
             .skeleton
@@ -29,20 +29,20 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
     );
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Bones);
+    assert_eq!(harness.state().mode(), Mode::Bones);
     harness.get_by_label("Suggest bones").click();
     harness.run_steps(2);
     let editor = harness.state();
-    let bones = editor.document.project.rig.skeleton.bones.len();
-    assert!(bones >= 5, "{bones} bones: {}", editor.status);
-    assert!(editor.status.contains("suggested"), "{}", editor.status);
+    let bones = editor.document().project.rig.skeleton.bones.len();
+    assert!(bones >= 5, "{bones} bones: {}", editor.status());
+    assert!(editor.status().contains("suggested"), "{}", editor.status());
     // Weights came with them: some vertex leans on a bone other than the root.
-    let binding = &editor.document.project.parts[0].binding;
+    let binding = &editor.document().project.parts[0].binding;
     let weighted: usize = (0..bones).filter(|&b| binding_uses(binding, b)).count();
     assert!(weighted >= 2, "weights spread over {weighted} bones");
     // The zombie reads as a figure: its bones' human names appear in the skeleton list.
     let arm = editor
-        .document
+        .document()
         .project
         .rig
         .skeleton
@@ -57,14 +57,14 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
     assert!(
         harness
             .state()
-            .document
+            .document()
             .project
             .rig
             .skeleton
             .bones
             .is_empty()
     );
-    assert!(!harness.state().document.can_undo(), "one step only");
+    assert!(!harness.state().document().can_undo(), "one step only");
 }
 
 fn binding_uses(binding: &limber::core::weights::Binding, bone: usize) -> bool {
@@ -77,16 +77,16 @@ fn binding_uses(binding: &limber::core::weights::Binding, bone: usize) -> bool {
 #[test]
 fn suggest_bones_leaves_an_artists_bones_alone() {
     let mut harness = harness();
-    let before = harness.state().document.project.rig.clone();
+    let before = harness.state().document().project.rig.clone();
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
     harness.get_by_label("Suggest bones").click();
     harness.run_steps(1);
     let editor = harness.state();
-    assert_eq!(editor.document.project.rig, before);
+    assert_eq!(editor.document().project.rig, before);
     assert!(
-        editor.status.contains("already has bones"),
+        editor.status().contains("already has bones"),
         "{}",
-        editor.status
+        editor.status()
     );
 }

@@ -8,9 +8,9 @@
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::app::timeline::key_position;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -108,7 +108,7 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
     assert_eq!(keys(harness.state()), before, "copying changes nothing");
-    harness.state_mut().time = 0.2;
+    harness.state_mut().set_time(0.2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
     let pasted = keys(harness.state());
@@ -125,8 +125,8 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     };
     assert_eq!(value(0.2), value(0.6));
     // Pasting past the end is refused with a status line.
-    harness.state_mut().time = 1.19;
-    let revision = harness.state().document.revision();
+    harness.state_mut().set_time(1.19);
+    let revision = harness.state().document().revision();
     // The band's two keys share one time, so they fit anywhere: copy a wider pair first.
     harness
         .state_mut()
@@ -134,11 +134,11 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.revision(), revision);
+    assert_eq!(harness.state().document().revision(), revision);
     assert!(
-        harness.state().status.contains("do not fit"),
+        harness.state().status().contains("do not fit"),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
@@ -153,7 +153,7 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     assert_eq!(deleted.len(), before.len() - 2);
     assert!(!deleted.contains(&id("hip", 0.6)) && !deleted.contains(&id("head", 0.6)));
     assert_eq!(
-        harness.state().document.project.rig.skeleton.bones.len(),
+        harness.state().document().project.rig.skeleton.bones.len(),
         7,
         "Delete took the keys, not a bone"
     );
@@ -171,9 +171,9 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     let p = at(&harness, 0, 0.43);
     click(&mut harness, p);
     assert!(
-        (harness.state().time - 0.4).abs() < 1e-12,
+        (harness.state().playback().time() - 0.4).abs() < 1e-12,
         "{}",
-        harness.state().time
+        harness.state().playback().time()
     );
     // A dragged key lands on a frame.
     let from = at(&harness, 0, 0.3);
@@ -183,18 +183,18 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     assert!(now.contains(&id("hip", 0.5)), "{now:?}");
     // Playback shows whole frames.
     let editor = harness.state_mut();
-    editor.time = 0.0;
+    editor.set_time(0.0);
     editor.toggle_play();
     editor.tick(0.16);
     assert!((editor.playhead() - 0.1).abs() < 1e-12);
     editor.toggle_play();
     assert!(
-        (editor.time - 0.1).abs() < 1e-12,
+        (editor.playback().time() - 0.1).abs() < 1e-12,
         "paused on the frame shown"
     );
     // Keys go on the frame shown.
-    editor.selected_bone = Some(1);
-    editor.time = 0.27;
+    editor.select_bone(Some(1));
+    editor.set_time(0.27);
     editor.key_selected();
     assert!(keys(editor).contains(&id("spine", 0.2)));
 
@@ -213,9 +213,9 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     assert_eq!(reopened.project.rig.clips[0].fps, Some(10));
     assert_eq!(reopened.project.rig.clips[1].fps, None);
     // Out of range is refused with a line, the clip unchanged.
-    let revision = editor.document.revision();
+    let revision = editor.document().revision();
     assert!(!editor.set_clip_fps(Some(1000)));
-    assert_eq!(editor.document.revision(), revision);
-    assert!(editor.status.contains("fps 1000"), "{}", editor.status);
+    assert_eq!(editor.document().revision(), revision);
+    assert!(editor.status().contains("fps 1000"), "{}", editor.status());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,8 +8,8 @@ use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::DVec2;
-use limber::app::editor::{Editor, Mode};
 use limber::app::timeline::key_position;
+use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -40,9 +40,9 @@ fn escape_then_release(harness: &mut Harness<'_, Editor>, then: DVec2) {
 #[test]
 fn esc_while_rotating_a_bone_restores_the_pose_and_leaves_no_undo_step() {
     let mut harness = harness();
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let rotation = harness.state().keyed_rotation(0);
-    let selected = harness.state().selected_bone;
+    let selected = harness.state().selection().bone();
     let frame = harness.state().frame().unwrap();
     let bone = &before.rig.skeleton.bones[0];
     let (head, tail) = (
@@ -59,15 +59,23 @@ fn esc_while_rotating_a_bone_restores_the_pose_and_leaves_no_undo_step() {
     press_and_move(&mut harness, from, to);
     let turn = harness.state().keyed_rotation(0) - rotation;
     assert!(turn.abs() > 30.0, "the drag rotates the bone: {turn}°");
-    assert!(harness.state().document.in_transaction());
+    assert!(harness.state().document().in_transaction());
     escape_then_release(&mut harness, to + DVec2::new(-30.0, 20.0));
     let editor = harness.state();
-    assert!(editor.drag.is_none());
-    assert!(!editor.document.in_transaction());
-    assert_eq!(editor.document.project, before, "the pose is back exactly");
+    assert!(editor.tools().drag().is_none());
+    assert!(!editor.document().in_transaction());
+    assert_eq!(
+        editor.document().project,
+        before,
+        "the pose is back exactly"
+    );
     assert_eq!(editor.keyed_rotation(0), rotation);
-    assert!(!editor.document.can_undo(), "no undo step is left");
-    assert_eq!(editor.selected_bone, selected, "the selection is back too");
+    assert!(!editor.document().can_undo(), "no undo step is left");
+    assert_eq!(
+        editor.selection().bone(),
+        selected,
+        "the selection is back too"
+    );
 }
 
 #[test]
@@ -75,8 +83,8 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
     let mut harness = harness();
     harness.key_press(Key::Num4);
     harness.run_steps(4);
-    assert_eq!(harness.state().mode, Mode::Mesh);
-    let before = harness.state().document.project.clone();
+    assert_eq!(harness.state().mode(), Mode::Mesh);
+    let before = harness.state().document().project.clone();
     let slider = harness
         .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "tolerance (px)")
         .accesskit_node()
@@ -88,23 +96,27 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
     );
     press_and_move(&mut harness, start, start + DVec2::new(40.0, 0.0));
     assert_ne!(
-        harness.state().document.project,
+        harness.state().document().project,
         before,
         "the drag re-meshes while it moves"
     );
     escape_then_release(&mut harness, start + DVec2::new(60.0, 0.0));
     let editor = harness.state();
-    assert!(!editor.document.in_transaction());
-    assert_eq!(editor.document.project, before, "the mesh is back exactly");
-    assert!(!editor.document.can_undo(), "no undo step is left");
+    assert!(!editor.document().in_transaction());
+    assert_eq!(
+        editor.document().project,
+        before,
+        "the mesh is back exactly"
+    );
+    assert!(!editor.document().can_undo(), "no undo step is left");
 }
 
 #[test]
 fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     let mut harness = harness();
     assert!(harness.state().selected_keys().is_empty());
-    assert_eq!(harness.state().selected_bone, None);
-    let before = harness.state().document.project.clone();
+    assert_eq!(harness.state().selection().bone(), None);
+    let before = harness.state().document().project.clone();
     let key = |h: &Harness<'_, Editor>, t: f64| {
         let p = key_position(&h.ctx, 0, t).expect("the dopesheet was drawn");
         DVec2::new(f64::from(p.x), f64::from(p.y))
@@ -114,17 +126,21 @@ fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     press_and_move(&mut harness, from, to);
     escape_then_release(&mut harness, to + DVec2::new(10.0, 0.0));
     let editor = harness.state();
-    assert_eq!(editor.document.project, before, "the key did not move");
+    assert_eq!(editor.document().project, before, "the key did not move");
     assert!(
         editor.selected_keys().is_empty(),
         "the selection the drag made is undone"
     );
-    assert_eq!(editor.selected_bone, None);
-    assert!(!editor.document.can_undo(), "no undo step");
+    assert_eq!(editor.selection().bone(), None);
+    assert!(!editor.document().can_undo(), "no undo step");
     // The same drag without Esc moves the key.
     press_and_move(&mut harness, from, to);
     button(&mut harness, to, false);
     harness.run_steps(2);
-    assert_ne!(harness.state().document.project, before, "a drag moves it");
-    assert!(harness.state().document.can_undo());
+    assert_ne!(
+        harness.state().document().project,
+        before,
+        "a drag moves it"
+    );
+    assert!(harness.state().document().can_undo());
 }

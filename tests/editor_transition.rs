@@ -20,22 +20,21 @@ fn the_inspector_previews_a_transition_frame_by_frame_as_rendered() {
             .as_deref(),
         Some("shamble")
     );
-    harness.state_mut().transition.to = Some(1);
-    harness.state_mut().transition.crossfade = 0.4;
+    harness.state_mut().set_transition(Some(1), 0.4);
     harness.run_steps(2);
     harness.get_by_label("Preview transition").click();
     harness.run_steps(1);
     assert!(
-        harness.state().transition.at.is_some(),
+        harness.state().playback().transition().at.is_some(),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
 
-    let project = harness.state().document.project.clone();
+    let project = harness.state().document().project.clone();
     let solver = PoseSolver::new(&project.rig.skeleton).expect("solver");
     let (shamble, wave) = (&project.rig.clips[0], &project.rig.clips[1]);
     let editor = harness.state_mut();
-    editor.transition.at = Some(0.0);
+    editor.run_command(limber::editor::commands::Command::PreviewTransition);
     assert!(editor.tick_transition(0.3));
     let shown = editor.frame().expect("frame");
     assert_eq!(shown, Frame::sample(&project, &solver, Some(shamble), 0.3));
@@ -47,7 +46,7 @@ fn the_inspector_previews_a_transition_frame_by_frame_as_rendered() {
     );
     // 1.2 − 0.4 + 1.0 = 1.8 s: past the end the preview stops and the playhead shows again.
     assert!(!editor.tick_transition(0.5));
-    assert!(editor.transition.at.is_none());
+    assert!(editor.playback().transition().at.is_none());
     assert_eq!(
         editor.frame().expect("frame"),
         Frame::sample(&project, &solver, Some(shamble), editor.playhead())

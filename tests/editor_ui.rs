@@ -5,9 +5,9 @@
 use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::{Editor, Mode};
-use limber::app::recovery::{Autosave, recover, recoverable};
+use limber::editor::document::Document;
+use limber::editor::editor::{Editor, Mode};
+use limber::editor::recovery::{Autosave, recover, recoverable};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -16,42 +16,42 @@ use editor_harness::{drag, harness, sample};
 #[test]
 fn space_plays_and_pauses_the_clip() {
     let mut harness = harness();
-    assert!(!harness.state().playing);
+    assert!(!harness.state().playback().is_playing());
     harness.key_press(Key::Space);
     harness.run_steps(10);
-    assert!(harness.state().playing);
+    assert!(harness.state().playback().is_playing());
     assert!(
-        harness.state().time > 0.0,
+        harness.state().playback().time() > 0.0,
         "the playhead should move while playing"
     );
     harness.key_press(Key::Space);
     harness.run_steps(1);
-    assert!(!harness.state().playing);
+    assert!(!harness.state().playback().is_playing());
 }
 
 #[test]
 fn k_keys_the_selected_bone_and_ctrl_z_takes_it_back() {
     let mut harness = harness();
-    let keys_before = harness.state().document.project.rig.clips[0].key_count();
-    harness.state_mut().selected_bone = Some(1);
-    harness.state_mut().time = 0.55;
+    let keys_before = harness.state().document().project.rig.clips[0].key_count();
+    harness.state_mut().select_bone(Some(1));
+    harness.state_mut().set_time(0.55);
     harness.key_press(Key::K);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().document.project.rig.clips[0].key_count(),
+        harness.state().document().project.rig.clips[0].key_count(),
         keys_before + 1
     );
-    assert!(harness.state().document.is_dirty());
+    assert!(harness.state().document().is_dirty());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().document.project.rig.clips[0].key_count(),
+        harness.state().document().project.rig.clips[0].key_count(),
         keys_before
     );
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().document.project.rig.clips[0].key_count(),
+        harness.state().document().project.rig.clips[0].key_count(),
         keys_before + 1
     );
 }
@@ -59,41 +59,44 @@ fn k_keys_the_selected_bone_and_ctrl_z_takes_it_back() {
 #[test]
 fn toolbar_buttons_toggle_overlays_and_modes() {
     let mut harness = harness();
-    assert!(!harness.state().overlays.wireframe);
+    assert!(!harness.state().view().overlays().wireframe);
     harness.get_by_label("Wireframe").click();
     harness.run_steps(1);
-    assert!(harness.state().overlays.wireframe);
-    assert!(harness.state().overlays.bones);
+    assert!(harness.state().view().overlays().wireframe);
+    assert!(harness.state().view().overlays().bones);
     harness.get_by_label("Bone overlay").click();
     harness.run_steps(1);
-    assert!(!harness.state().overlays.bones);
+    assert!(!harness.state().view().overlays().bones);
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Bones);
+    assert_eq!(harness.state().mode(), Mode::Bones);
     harness.key_press(Key::Num3);
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Weights);
+    assert_eq!(harness.state().mode(), Mode::Weights);
     harness.get_by_label("Mesh").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Mesh);
+    assert_eq!(harness.state().mode(), Mode::Mesh);
     harness.key_press(Key::Num1);
     harness.run_steps(1);
-    assert_eq!(harness.state().mode, Mode::Animate);
+    assert_eq!(harness.state().mode(), Mode::Animate);
     harness.get_by_label("Onion skin").click();
     harness.run_steps(1);
-    assert!(harness.state().overlays.onion);
-    let clips = harness.state().document.project.rig.clips.len();
+    assert!(harness.state().view().overlays().onion);
+    let clips = harness.state().document().project.rig.clips.len();
     harness.get_by_label("+ clip").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project.rig.clips.len(), clips + 1);
-    assert_eq!(harness.state().clip, Some(clips));
+    assert_eq!(
+        harness.state().document().project.rig.clips.len(),
+        clips + 1
+    );
+    assert_eq!(harness.state().playback().clip(), Some(clips));
 }
 
 #[test]
 fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
     let mut harness = harness();
     let (head, tail) = {
-        let bone = &harness.state().document.project.rig.skeleton.bones[0];
+        let bone = &harness.state().document().project.rig.skeleton.bones[0];
         (bone.head(), bone.tail())
     };
     // At time 0 of the clip the pose may differ from rest: use the posed bone.
@@ -115,7 +118,7 @@ fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
     let turn = after - before;
     // Image y points down, so (−y, x) is a quarter turn clockwise on screen: −90°.
     assert!((turn + 90.0).abs() < 3.0, "rotation changed by {turn}°");
-    assert_eq!(harness.state().selected_bone, Some(0));
+    assert_eq!(harness.state().selection().bone(), Some(0));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     let undone = harness.state().keyed_rotation(0);
@@ -128,39 +131,41 @@ fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
 #[test]
 fn dragging_in_bones_mode_draws_a_child_of_the_selected_bone_with_weights() {
     let mut harness = harness();
-    harness.state_mut().mode = Mode::Bones;
-    harness.state_mut().selected_bone = Some(0);
+    harness.state_mut().set_mode(Mode::Bones);
+    harness.state_mut().select_bone(Some(0));
     harness.run_steps(1);
-    let bones = harness.state().document.project.rig.skeleton.bones.len();
-    let tail0 = harness.state().document.project.rig.skeleton.bones[0].tail();
+    let bones = harness.state().document().project.rig.skeleton.bones.len();
+    let tail0 = harness.state().document().project.rig.skeleton.bones[0].tail();
     let end = tail0 + DVec2::new(20.0, -10.0);
     let from = harness.state().screen_of(tail0 + DVec2::new(5.0, 5.0));
     let to = harness.state().screen_of(end);
     drag(&mut harness, from, to);
-    let skeleton = &harness.state().document.project.rig.skeleton;
+    let skeleton = &harness.state().document().project.rig.skeleton;
     assert_eq!(skeleton.bones.len(), bones + 1);
     let new = skeleton.bones.last().unwrap();
     assert_eq!(new.parent, Some(0));
     assert_eq!(new.head(), tail0, "a child starts at its parent's tail");
     assert!((new.tail() - end).length() < 2.0, "{} vs {end}", new.tail());
     // Automatic weights include the new bone.
-    let binding = &harness.state().document.project.parts[0].binding;
+    let binding = &harness.state().document().project.parts[0].binding;
     assert!(
         binding
             .vertices
             .iter()
             .any(|v| v.iter().any(|&(b, _)| b == bones))
     );
-    assert_eq!(harness.state().selected_bone, Some(bones));
+    assert_eq!(harness.state().selection().bone(), Some(bones));
 }
 
 #[test]
 fn a_smoothness_change_reweights_at_once_and_undoes() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let before = editor.document.project.parts[0].binding.clone();
-    let smoothness = editor.document.project.parts[0].weight_settings.smoothness;
+    let before = editor.document().project.parts[0].binding.clone();
+    let smoothness = editor.document().project.parts[0]
+        .weight_settings
+        .smoothness;
     editor.set_smoothness(0, smoothness * 4.0);
-    let after = &editor.document.project.parts[0].binding;
+    let after = &editor.document().project.parts[0].binding;
     assert_ne!(&before, after, "weights should follow the smoothness");
     for influences in &after.vertices {
         let total: f64 = influences.iter().map(|p| p.1).sum();
@@ -169,24 +174,30 @@ fn a_smoothness_change_reweights_at_once_and_undoes() {
     editor.undo();
     editor.undo();
     assert_eq!(
-        editor.document.project.parts[0].weight_settings.smoothness,
+        editor.document().project.parts[0]
+            .weight_settings
+            .smoothness,
         smoothness
     );
-    assert_eq!(editor.document.project.parts[0].binding, before);
+    assert_eq!(editor.document().project.parts[0].binding, before);
 }
 
 #[test]
 fn a_refused_edit_leaves_the_document_unchanged_and_says_why() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let before = editor.document.project.clone();
+    let before = editor.document().project.clone();
     let taken = editor.bone_name(1).unwrap();
     assert!(!editor.rename_bone(0, &taken));
-    assert_eq!(editor.document.project, before);
-    assert!(editor.status.contains(&taken), "status: {}", editor.status);
-    assert!(!editor.document.is_dirty());
+    assert_eq!(editor.document().project, before);
+    assert!(
+        editor.status().contains(&taken),
+        "status: {}",
+        editor.status()
+    );
+    assert!(!editor.document().is_dirty());
     assert!(!editor.open(std::path::Path::new("/no/such.limber")));
-    assert_eq!(editor.document.project, before);
-    assert!(editor.status.contains("/no/such.limber"));
+    assert_eq!(editor.document().project, before);
+    assert!(editor.status().contains("/no/such.limber"));
 }
 
 #[test]
@@ -204,7 +215,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     let mut autosave = Autosave::in_dir(state.clone());
     let now = std::time::Instant::now();
     autosave
-        .update(&editor.document, editor.document.revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     assert_eq!(
         autosave.recovery_file(),
@@ -214,7 +225,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
 
     assert!(editor.rename_bone(0, "pelvis"));
     autosave
-        .update(&editor.document, editor.document.revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     let recovery = autosave.recovery_file().expect("a recovery file");
     assert!(recovery.exists());
@@ -255,7 +266,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     let mut editor = Editor::new(recovered);
     assert!(editor.save());
     autosave
-        .update(&editor.document, editor.document.revision(), now)
+        .update(editor.document(), editor.document().revision(), now)
         .unwrap();
     assert!(!own.exists(), "a saved document leaves no recovery file");
     drop(autosave);
@@ -281,12 +292,18 @@ fn the_bundled_sample_project_is_current_with_its_image() {
 #[test]
 fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
     let mut harness = harness();
-    harness.state_mut().mode = Mode::Weights;
-    harness.state_mut().selected_bone = Some(3);
-    harness.state_mut().brush.strength = 0.8;
-    harness.state_mut().brush.radius = 10.0;
+    harness.state_mut().set_mode(Mode::Weights);
+    harness.state_mut().select_bone(Some(3));
+    let brush = harness.state().tools().brush();
+    harness
+        .state_mut()
+        .set_brush(limber::editor::editor::Brush {
+            strength: 0.8,
+            radius: 10.0,
+            ..brush
+        });
     harness.run_steps(2);
-    let before = harness.state().document.project.parts[0].binding.clone();
+    let before = harness.state().document().project.parts[0].binding.clone();
     let weight = |binding: &limber::core::weights::Binding, v: usize| {
         binding.vertices[v]
             .iter()
@@ -298,8 +315,8 @@ fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
     let (a, b) = (canvas * DVec2::new(0.3, 0.5), canvas * DVec2::new(0.7, 0.5));
     let (from, to) = (harness.state().screen_of(a), harness.state().screen_of(b));
     drag(&mut harness, from, to);
-    let after = harness.state().document.project.parts[0].binding.clone();
-    let mesh = harness.state().document.project.parts[0].mesh.clone();
+    let after = harness.state().document().project.parts[0].binding.clone();
+    let mesh = harness.state().document().project.parts[0].mesh.clone();
     let on_stroke: Vec<usize> = (0..mesh.positions.len())
         .filter(|&v| {
             let p = DVec2::from(mesh.positions[v]);
@@ -317,16 +334,16 @@ fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
     }
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(harness.state().document.project.parts[0].binding, before);
+    assert_eq!(harness.state().document().project.parts[0].binding, before);
 }
 
 #[test]
 fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     use limber::core::animation::Interpolation;
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let record = editor.document.project.rig.clips[0].to_record();
+    let record = editor.document().project.rig.clips[0].to_record();
     let key = record.keys.iter().find(|k| k.time > 0.0).unwrap().clone();
-    editor.selected_key = Some((key.bone.clone(), key.time));
+    editor.set_selected_key(Some((key.bone.clone(), key.time)));
     editor.set_key_interpolation(Interpolation::STEPPED);
     assert_eq!(
         editor.selected_key_record().unwrap().interp,
@@ -336,11 +353,11 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     let moved = editor.selected_key_record().unwrap();
     assert_eq!(moved.time, key.time + 0.05);
     assert_eq!(moved.rotate, key.rotate);
-    let count = editor.document.project.rig.clips[0].key_count();
+    let count = editor.document().project.rig.clips[0].key_count();
     assert_eq!(count, record.keys.len(), "moved, not copied");
     editor.undo();
     assert!(
-        editor.document.project.rig.clips[0]
+        editor.document().project.rig.clips[0]
             .to_record()
             .keys
             .iter()
@@ -348,7 +365,10 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     );
     editor.redo();
     editor.delete_selected_key();
-    assert_eq!(editor.document.project.rig.clips[0].key_count(), count - 1);
+    assert_eq!(
+        editor.document().project.rig.clips[0].key_count(),
+        count - 1
+    );
 }
 
 #[test]
@@ -358,45 +378,45 @@ fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     let arm = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets/sprites/kenney_wormGreen.png");
-    assert!(editor.add_part(&arm), "{}", editor.status);
-    let parts = &editor.document.project.parts;
+    assert!(editor.add_part(&arm), "{}", editor.status());
+    let parts = &editor.document().project.parts;
     assert_eq!(parts.len(), 2);
     assert_eq!(parts[1].name, "kenney_wormGreen");
     assert!(
         parts[1].draw_order > parts[0].draw_order,
         "a new part goes in front"
     );
-    let bones = editor.document.project.rig.skeleton.bones.len();
+    let bones = editor.document().project.rig.skeleton.bones.len();
     limber::core::weights::check_binding(&parts[1].binding, bones).unwrap();
     // The same image again gets its own name.
     assert!(editor.add_part(&arm));
-    assert_eq!(editor.document.project.parts[2].name, "kenney_wormGreen2");
+    assert_eq!(editor.document().project.parts[2].name, "kenney_wormGreen2");
     assert!(editor.set_draw_order(2, -5));
     let frame = editor.frame().unwrap();
     let order: Vec<usize> = frame.draw_sequence().iter().map(|p| p.part).collect();
     assert_eq!(order, vec![2, 0, 1], "drawn back to front by draw order");
     let path = dir.join("two.limber");
-    assert!(editor.save_as(&path), "{}", editor.status);
+    assert!(editor.save_as(&path), "{}", editor.status());
     let reopened = Document::open(&path).unwrap();
     assert_eq!(reopened.project.parts.len(), 3);
     assert_eq!(reopened.project.parts[2].draw_order, -5);
     editor.undo();
     assert_eq!(
-        editor.document.project.parts[2].draw_order,
-        editor.document.project.parts[1].draw_order + 1
+        editor.document().project.parts[2].draw_order,
+        editor.document().project.parts[1].draw_order + 1
     );
 }
 
 #[test]
 fn re_meshing_carries_the_weights_over_and_undoes() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let before = editor.document.project.parts[0].clone();
+    let before = editor.document().project.parts[0].clone();
     let mut settings = before.mesh_settings.clone();
     settings.spacing = Some(3.0);
-    assert!(editor.remesh(0, settings), "{}", editor.status);
-    let after = &editor.document.project.parts[0];
+    assert!(editor.remesh(0, settings), "{}", editor.status());
+    let after = &editor.document().project.parts[0];
     assert!(after.mesh.positions.len() > before.mesh.positions.len());
-    let bones = editor.document.project.rig.skeleton.bones.len();
+    let bones = editor.document().project.rig.skeleton.bones.len();
     limber::core::weights::check_binding(&after.binding, bones).unwrap();
     // A new vertex at (or very near) an old one carries that vertex's weights.
     let mut compared = 0;
@@ -420,25 +440,23 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
     }
     assert!(compared > 10, "only {compared} vertices in common");
     editor.undo();
-    assert_eq!(editor.document.project.parts[0], before);
+    assert_eq!(editor.document().project.parts[0], before);
 }
 
 #[test]
 fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     assert!(editor.onion_ghosts().is_none(), "off by default");
-    editor.overlays.onion = true;
-    editor.time = 0.5;
+    editor.run_command(limber::editor::commands::Command::ToggleOnion);
+    editor.set_time(0.5);
     let ghosts = editor.onion_ghosts().expect("ghosts while animating");
     let [earlier, later] = &ghosts[..] else {
         panic!("one ghost each side by default: {}", ghosts.len());
     };
-    let clip = &editor.document.project.rig.clips[0];
-    let solver =
-        limber::core::pose::PoseSolver::new(&editor.document.project.rig.skeleton).unwrap();
-    let sample = |t: f64| {
-        limber::core::frame::Frame::sample(&editor.document.project, &solver, Some(clip), t)
-    };
+    let project = editor.document().project.clone();
+    let clip = &project.rig.clips[0];
+    let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
+    let sample = |t: f64| limber::core::frame::Frame::sample(&project, &solver, Some(clip), t);
     assert_eq!(earlier.frame.palette, sample(0.4).palette);
     assert_ne!(earlier.frame.palette, later.frame.palette);
     assert!(
@@ -446,9 +464,12 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         "the earlier ghost is reddish"
     );
     // Three each side, two frames apart at 10 fps, fading with distance.
-    editor.onion.before = 3;
-    editor.onion.after = 3;
-    editor.onion.spacing_frames = 2;
+    editor.set_onion(limber::editor::onion::OnionSettings {
+        before: 3,
+        after: 3,
+        spacing_frames: 2,
+        ..*editor.view().onion()
+    });
     let mut record = clip.to_record();
     record.fps = Some(10);
     let name = record.name.clone();
@@ -467,17 +488,17 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         ghosts[0].tint[3] < ghosts[2].tint[3],
         "the farthest is the faintest"
     );
-    editor.mode = Mode::Bones;
+    editor.set_mode(Mode::Bones);
     assert!(editor.onion_ghosts().is_none(), "no ghosts while rigging");
 }
 
 #[test]
 fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
     let mut harness = harness();
-    harness.state_mut().time = 0.3;
+    harness.state_mut().set_time(0.3);
     harness.run_steps(1);
     let frame = harness.state().frame().unwrap();
-    let bone = &harness.state().document.project.rig.skeleton.bones[0];
+    let bone = &harness.state().document().project.rig.skeleton.bones[0];
     assert!(bone.parent.is_none(), "the root moves in image space");
     let (head, tail) = (
         frame.palette[0].transform_point2(bone.head()),
@@ -502,7 +523,7 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
     assert!(
         (harness.state().keyed_rotation(0) - {
             let mut editor = Editor::new(Document::open(&sample()).unwrap());
-            editor.time = 0.3;
+            editor.set_time(0.3);
             editor.keyed_rotation(0)
         })
         .abs()
@@ -514,14 +535,14 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
 #[test]
 fn clips_are_renamed_duplicated_and_deleted_with_undo() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    let keys = editor.document.project.rig.clips[0].key_count();
+    let keys = editor.document().project.rig.clips[0].key_count();
     assert!(editor.rename_clip("walk"));
     assert_eq!(editor.clip_name(), Some("walk"));
     assert!(editor.duplicate_clip());
     assert_eq!(editor.clip_name(), Some("walk copy"));
     assert_eq!(
         editor
-            .document
+            .document()
             .project
             .rig
             .clips
@@ -530,20 +551,20 @@ fn clips_are_renamed_duplicated_and_deleted_with_undo() {
             .key_count(),
         keys
     );
-    let clips = editor.document.project.rig.clips.len();
+    let clips = editor.document().project.rig.clips.len();
     assert!(editor.delete_clip());
-    assert_eq!(editor.document.project.rig.clips.len(), clips - 1);
+    assert_eq!(editor.document().project.rig.clips.len(), clips - 1);
     editor.undo();
     editor.undo();
     editor.undo();
-    assert_eq!(editor.document.project.rig.clips[0].name, "shamble");
+    assert_eq!(editor.document().project.rig.clips[0].name, "shamble");
 }
 
 #[test]
 fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     // A vertex with at least two influences.
-    let (vertex, influences) = editor.document.project.parts[0]
+    let (vertex, influences) = editor.document().project.parts[0]
         .binding
         .vertices
         .iter()
@@ -551,20 +572,20 @@ fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
         .find(|(_, v)| v.len() >= 2)
         .map(|(i, v)| (i, v.clone()))
         .expect("a shared vertex");
-    let position = DVec2::from(editor.document.project.parts[0].mesh.positions[vertex]);
+    let position = DVec2::from(editor.document().project.parts[0].mesh.positions[vertex]);
     assert_eq!(
         editor.vertex_at(position + DVec2::new(0.5, 0.0), 2.0),
         Some((0, vertex))
     );
     let bone = influences[1].0;
     assert!(editor.set_vertex_weight(0, vertex, bone, 0.7));
-    let after = &editor.document.project.parts[0].binding.vertices[vertex];
+    let after = &editor.document().project.parts[0].binding.vertices[vertex];
     let weight = after.iter().find(|e| e.0 == bone).unwrap().1;
     assert!((weight - 0.7).abs() < 1e-12, "{weight}");
     let total: f64 = after.iter().map(|e| e.1).sum();
     assert!((total - 1.0).abs() < 1e-12);
     // Only that vertex changed.
-    let changed = editor.document.project.parts[0]
+    let changed = editor.document().project.parts[0]
         .binding
         .vertices
         .iter()

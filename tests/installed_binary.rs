@@ -125,7 +125,7 @@ fn the_editor_opens_its_own_copy_of_the_sample() {
     // What `limber` with no command opens: the binary's sample, unpacked into the data folder.
     let dir = common::temp_dir("editor-sample").join("data");
     let project = limber::sample::unpack(&dir).unwrap();
-    let document = limber::app::document::Document::open(&project).unwrap();
+    let document = limber::editor::document::Document::open(&project).unwrap();
     assert_eq!(document.project.rig.skeleton.bones.len(), 7);
     assert!(!document.is_dirty());
     assert!(document.project.parts[0].image.starts_with(&dir));

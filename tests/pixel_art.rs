@@ -99,20 +99,20 @@ fn a_pixel_art_part_renders_with_sharp_pixels_and_a_smooth_one_does_not() {
 #[test]
 fn the_parts_list_pixels_box_toggles_pixel_art_as_one_undo_step() {
     let mut harness = editor_harness::harness();
-    assert!(!harness.state().document.project.parts[0].pixel_art);
+    assert!(!harness.state().document().project.parts[0].pixel_art);
     harness.get_by_label("pixels").click();
     harness.run_steps(2);
-    assert!(harness.state().document.project.parts[0].pixel_art);
+    assert!(harness.state().document().project.parts[0].pixel_art);
     harness.state_mut().undo();
-    assert!(!harness.state().document.project.parts[0].pixel_art);
+    assert!(!harness.state().document().project.parts[0].pixel_art);
     // The command table's toggle does every part.
     harness
         .state_mut()
-        .run_command(limber::app::commands::Command::TogglePixelArt);
+        .run_command(limber::editor::commands::Command::TogglePixelArt);
     assert!(
         harness
             .state()
-            .document
+            .document()
             .project
             .parts
             .iter()

@@ -1,12 +1,12 @@
 //! The selected bone's bind-pose handles drawn over the viewport in Bones mode: a ring at its head
-//! and a disc at its tail (what a press grabs, see [`super::tools::bind_pose`]), highlighted while
+//! and a disc at its tail (what a press grabs, see [`limber_editor::tools::bind_pose`]), highlighted while
 //! a bind-pose drag holds them.
 
 use eframe::egui::{Color32, Painter, Pos2, Stroke};
 use glam::DVec2;
 
-use super::editor::{Drag, Editor, Mode};
-use super::tools::bind_pose::{HANDLE_REACH, Handle};
+use limber_editor::editor::{Drag, Editor, Mode};
+use limber_editor::tools::bind_pose::{HANDLE_REACH, Handle};
 
 const HANDLE: Color32 = Color32::from_rgb(235, 235, 235);
 const HELD: Color32 = Color32::from_rgb(255, 160, 30);
@@ -17,16 +17,17 @@ fn pos(v: DVec2) -> Pos2 {
 
 /// Draws the selected bone's head and tail handles (Bones mode only).
 pub fn draw(painter: &Painter, editor: &Editor, center: DVec2) {
-    if editor.mode != Mode::Bones {
+    if editor.mode() != Mode::Bones {
         return;
     }
     let Some(bone) = editor
-        .selected_bone
-        .and_then(|b| editor.document.project.rig.skeleton.bones.get(b))
+        .selection()
+        .bone()
+        .and_then(|b| editor.document().project.rig.skeleton.bones.get(b))
     else {
         return;
     };
-    let held = match &editor.drag {
+    let held = match &editor.tools().drag() {
         Some(Drag::BindPose(drag)) => Some(drag.handle),
         _ => None,
     };
@@ -37,7 +38,7 @@ pub fn draw(painter: &Painter, editor: &Editor, center: DVec2) {
             HANDLE
         }
     };
-    let screen = |p: DVec2| pos(editor.camera.to_screen(p, center));
+    let screen = |p: DVec2| pos(editor.view().camera().to_screen(p, center));
     let (head, tail) = (screen(bone.head()), screen(bone.tail()));
     let radius = HANDLE_REACH as f32 - 1.0;
     if held == Some(Handle::Body) {

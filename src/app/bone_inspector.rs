@@ -7,13 +7,13 @@
 use eframe::egui;
 use glam::DVec2;
 
-use super::bind_pose::{bone_angle, tail_at};
 use super::drag_edit::drag_edit;
-use super::editor::{Editor, Mode};
+use limber_editor::bind_pose::{bone_angle, tail_at};
+use limber_editor::editor::{Editor, Mode};
 
 /// The bone section's flags and, in Bones mode, its bind-pose fields.
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
-    let Some(record) = editor.document.project.rig.skeleton.bones.get(bone) else {
+    let Some(record) = editor.document().project.rig.skeleton.bones.get(bone) else {
         return;
     };
     let (head, tail, deform_now) = (record.head(), record.tail(), record.deform);
@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             editor.set_locked(bone, locked);
         }
     });
-    if editor.mode != Mode::Bones {
+    if editor.mode() != Mode::Bones {
         return;
     }
     ui.label("Rest pose (drag the handles in the view, or type):");

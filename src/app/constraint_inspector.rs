@@ -7,17 +7,17 @@
 
 use eframe::egui;
 
-use super::commands::Command;
 use super::drag_edit::drag_edit;
-use super::editor::{Editor, Mode};
-use super::rigging::ConstraintRef;
 use crate::core::rig::ConstraintRecords;
+use limber_editor::commands::Command;
+use limber_editor::editor::{Editor, Mode};
+use limber_editor::rigging::ConstraintRef;
 
 /// The constraints section of the inspector.
 pub fn constraints_section(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Constraints");
-    if let Some(bone) = editor.selected_bone {
+    if let Some(bone) = editor.selection().bone() {
         add_row(ui, editor, bone);
         spring_row(ui, editor, bone);
     }
@@ -31,7 +31,7 @@ pub fn constraints_section(ui: &mut egui::Ui, editor: &mut Editor) {
 
 /// What new constraints start from, and the buttons that add them.
 fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
-    let bones = &editor.document.project.rig.skeleton.bones;
+    let bones = &editor.document().project.rig.skeleton.bones;
     let names: Vec<(usize, String)> = bones
         .iter()
         .enumerate()
@@ -46,17 +46,17 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     }
     ui.horizontal(|ui| {
         let label = ui.label("Target");
-        let shown = editor
-            .rig_choices
+        let mut choices = editor.tools().rig_choices();
+        let shown = choices
             .target
             .and_then(|t| names.iter().find(|(i, _)| *i == t))
             .map_or("(new target bone)".to_string(), |(_, n)| n.clone());
         egui::ComboBox::from_id_salt("constraint target")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut editor.rig_choices.target, None, "(new target bone)");
+                ui.selectable_value(&mut choices.target, None, "(new target bone)");
                 for (i, name) in &names {
-                    ui.selectable_value(&mut editor.rig_choices.target, Some(*i), name);
+                    ui.selectable_value(&mut choices.target, Some(*i), name);
                 }
             })
             .response
@@ -64,14 +64,21 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             .on_hover_text(
                 "the bone new IK, look-at, child-of and copy-rotation constraints aim at",
             );
+        if choices != editor.tools().rig_choices() {
+            editor.set_rig_choices(choices);
+        }
     });
     ui.horizontal(|ui| {
         let label = ui.label("IK bones");
-        ui.add(egui::DragValue::new(&mut editor.rig_choices.ik_bones).range(2..=depth.max(2)))
+        let mut choices = editor.tools().rig_choices();
+        ui.add(egui::DragValue::new(&mut choices.ik_bones).range(2..=depth.max(2)))
             .labelled_by(label.id)
             .on_hover_text(
                 "2: two-bone IK (the selected bone and its parent); more: a FABRIK chain",
             );
+        if choices != editor.tools().rig_choices() {
+            editor.set_rig_choices(choices);
+        }
     });
     ui.horizontal_wrapped(|ui| {
         for (command, label) in [
@@ -244,7 +251,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                     }
                 },
             );
-            if editor.mode == Mode::Animate {
+            if editor.mode() == Mode::Animate {
                 // A keyed mix scales the three.
                 mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});
             }
@@ -343,7 +350,8 @@ fn mix_slider(
     text: &str,
     set: impl FnOnce(&mut ConstraintRecords, f64),
 ) {
-    let keying = keyed.filter(|_| editor.mode == Mode::Animate && editor.current_clip().is_some());
+    let keying =
+        keyed.filter(|_| editor.mode() == Mode::Animate && editor.current_clip().is_some());
     let mut value = keying.map_or(mix, |name| editor.constraint_mix_at_playhead(name, mix));
     let label = if keying.is_some() {
         format!("{text} (keyed at playhead)")

@@ -9,9 +9,10 @@
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 use glam::DVec2;
 
-use super::editor::Editor;
+use limber_editor::commands::Command;
 use limber_editor::curve_edits::InterpChoice;
 use limber_editor::curves::{Channel, Curve, CurveKeyId, CurveView, GraphFrame};
+use limber_editor::editor::Editor;
 
 /// Room for the value labels (left) and time labels (below), screen points.
 const LEFT: f32 = 52.0;
@@ -36,17 +37,17 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         Ok(curves) => curves,
         Err(why) => {
             ui.label(why);
-            editor.curves.frame = None;
+            editor.set_curve_frame(None);
             return;
         }
     };
     if curves.is_empty() {
         ui.label("the selected bone has no keys in this clip (or its channels are hidden)");
     }
-    if editor.curves.view.is_none() {
+    if editor.curve_editor().view.is_none() {
         editor.frame_all_curves();
     }
-    let Some(view) = editor.curves.view else {
+    let Some(view) = editor.curve_editor().view else {
         return;
     };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
@@ -57,13 +58,13 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         return;
     }
     let frame = GraphFrame { min, max, view };
-    editor.curves.frame = Some(frame);
+    editor.set_curve_frame(Some(frame));
     interact(ui, editor, &response, frame);
     // Drawn from the document as it is after this frame's edits.
     let curves = editor.curves().unwrap_or(curves);
-    let frame = editor.curves.frame.unwrap_or(frame);
+    let frame = editor.curve_editor().frame.unwrap_or(frame);
     draw(ui, &painter, editor, &curves, frame);
-    let key_menu = editor.curves.selected.clone();
+    let key_menu = editor.curve_editor().selected.clone();
     response
         .on_hover_text(HOVER)
         .context_menu(|ui| key_menu_ui(ui, editor, key_menu.as_ref(), &curves));
@@ -73,15 +74,15 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
 fn header(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         ui.strong("Curves");
-        if let Some(name) = editor.selected_bone.and_then(|b| editor.bone_name(b)) {
+        if let Some(name) = editor.selection().bone().and_then(|b| editor.bone_name(b)) {
             ui.label(format!("bone {name}"));
         }
         ui.separator();
         for channel in Channel::ALL {
-            let mut shown = !editor.curves.hidden[channel.index()];
+            let mut shown = !editor.curve_editor().hidden[channel.index()];
             let text = egui::RichText::new(channel.name()).color(COLOURS[channel.index()]);
             if ui.checkbox(&mut shown, text).changed() {
-                editor.curves.hidden[channel.index()] = !shown;
+                editor.set_curve_channel_hidden(channel, !shown);
             }
         }
         ui.separator();
@@ -90,7 +91,7 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
             .on_hover_text("fit every curve shown")
             .clicked()
         {
-            editor.frame_all_curves();
+            editor.run_command(Command::FrameAllCurves);
         }
     });
 }
@@ -105,7 +106,7 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame
             i.smooth_scroll_delta.y,
         )
     });
-    if escape && editor.curves.drag.is_some() {
+    if escape && editor.curve_editor().drag.is_some() {
         editor.cancel_curve_drag();
     }
     if response.drag_started_by(egui::PointerButton::Primary)
@@ -114,7 +115,7 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame
         editor.press_curve(dvec(origin));
     }
     if response.dragged_by(egui::PointerButton::Primary)
-        && editor.curves.drag.is_some()
+        && editor.curve_editor().drag.is_some()
         && let Some(p) = response.interact_pointer_pos()
     {
         editor.drag_curve_to(dvec(p));
@@ -125,13 +126,14 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame
     if (response.clicked() || response.secondary_clicked())
         && let Some(p) = response.interact_pointer_pos()
     {
-        editor.curves.selected = match editor.curve_hit(dvec(p)) {
+        let selected = match editor.curve_hit(dvec(p)) {
             Some(limber_editor::curve_edits::CurveHit::Key(key)) => Some(key),
-            Some(_) => editor.curves.selected.clone(),
+            Some(_) => editor.curve_editor().selected.clone(),
             None => None,
         };
+        editor.select_curve_key(selected);
     }
-    let Some(view) = editor.curves.view else {
+    let Some(view) = editor.curve_editor().view else {
         return;
     };
     let [v0, v1] = view.value;
@@ -139,22 +141,22 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame
         let d = response.drag_delta();
         let per_point = (v1 - v0) / (frame.max.y - frame.min.y);
         let shift = f64::from(d.y) * per_point;
-        editor.curves.view = Some(CurveView {
+        editor.set_curve_view(Some(CurveView {
             value: [v0 + shift, v1 + shift],
             ..view
-        });
+        }));
     } else if scroll != 0.0
         && let Some(hover) = response.hover_pos()
     {
         let at = frame.to_graph(dvec(hover)).y;
         let factor = (-f64::from(scroll) * 0.003).exp();
-        editor.curves.view = Some(CurveView {
+        editor.set_curve_view(Some(CurveView {
             value: [at + (v0 - at) * factor, at + (v1 - at) * factor],
             ..view
-        });
+        }));
     }
-    if let Some(view) = editor.curves.view {
-        editor.curves.frame = Some(GraphFrame { view, ..frame });
+    if let Some(view) = editor.curve_editor().view {
+        editor.set_curve_frame(Some(GraphFrame { view, ..frame }));
     }
 }
 
@@ -179,7 +181,7 @@ fn key_menu_ui(ui: &mut egui::Ui, editor: &mut Editor, key: Option<&CurveKeyId>,
         }
     }
     if ui.button("Frame all").clicked() {
-        editor.frame_all_curves();
+        editor.run_command(Command::FrameAllCurves);
         ui.close();
     }
 }

@@ -4,11 +4,11 @@
 //! as it was when the drag began; the rest of that drag then changes nothing. A change without a
 //! drag (a click on a slider's track, typed text, arrow keys) is a step of its own.
 //!
-//! Viewport drags are the tools' business ([`super::tools`]); they own their steps the same way.
+//! Viewport drags are the tools' business ([`limber_editor::tools`]); they own their steps the same way.
 
 use eframe::egui;
 
-use super::editor::Editor;
+use limber_editor::editor::Editor;
 
 /// What a group of widgets was doing at the last frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -58,24 +58,24 @@ pub fn drag_edit_group(
     let mut cancelled = was.cancelled && !started;
     // egui itself ends a drag when Esc is pressed: the widget may already report no drag.
     if escape && (dragging || was.dragging) && !cancelled {
-        if editor.document.in_transaction() {
-            editor.document.cancel();
+        if editor.document().in_transaction() {
+            editor.document_mut().cancel();
         }
-        editor.status = "drag cancelled".into();
+        editor.set_status("drag cancelled");
         cancelled = true;
     }
     let mut edited = false;
     if !cancelled {
         // (Re)open the step when a drag starts, or goes on after an undo closed it mid-drag.
-        if started || (dragging && !editor.document.in_transaction()) {
-            editor.document.begin();
+        if started || (dragging && !editor.document().in_transaction()) {
+            editor.document_mut().begin();
         }
         if changed {
             edit(editor);
             edited = true;
         }
         if (was.dragging || started) && !dragging {
-            editor.document.commit();
+            editor.document_mut().commit();
         }
     }
     let now = DragState {
@@ -90,7 +90,7 @@ pub fn drag_edit_group(
 
 /// Runs `edit` as one undo step however many edits it makes (a button's action).
 pub fn one_step(editor: &mut Editor, edit: impl FnOnce(&mut Editor)) {
-    editor.document.begin();
-    edit(editor);
-    editor.document.commit();
+    let mut step = editor.step();
+    edit(&mut step);
+    step.commit();
 }

@@ -6,12 +6,13 @@
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
-use super::editor::Editor;
 use crate::core::animation::EventRecord;
+use limber_editor::editor::Editor;
 
 /// The event section, when an event is selected.
 pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
-    let (Some(index), Some(event)) = (editor.selected_event, editor.selected_event_record()) else {
+    let (Some(index), Some(event)) = (editor.selection().event(), editor.selected_event_record())
+    else {
         return;
     };
     ui.separator();
@@ -43,7 +44,7 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
             .add(egui::DragValue::new(&mut time).speed(0.01).suffix(" s"))
             .labelled_by(label.id);
         drag_edit(ui, editor, &field, |editor| {
-            let moving = editor.selected_event.unwrap_or(index);
+            let moving = editor.selection().event().unwrap_or(index);
             editor.move_event(moving, time);
         });
     });
@@ -74,7 +75,7 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
         // A number field's drag: one step for the whole drag.
         Some(field) => {
             drag_edit(ui, editor, &field, |editor| {
-                editor.set_event(editor.selected_event.unwrap_or(index), changed);
+                editor.set_event(editor.selection().event().unwrap_or(index), changed);
             });
         }
         None if payload_changed => {

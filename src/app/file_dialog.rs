@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui;
 
-use super::export_job::ExportKind;
+use limber_editor::export_job::ExportKind;
 
 /// A native dialog that "returns nothing" sooner than this never showed (nobody cancels so fast).
 const NO_DIALOG_WITHIN: Duration = Duration::from_millis(250);

@@ -3,8 +3,8 @@
 
 use eframe::egui;
 
-use super::commands::{COMMANDS, CommandEntry};
-use super::editor::Editor;
+use limber_editor::commands::{COMMANDS, CommandEntry};
+use limber_editor::editor::Editor;
 
 /// What the pointer does beyond the commands: (input, what it does).
 pub const POINTER_HINTS: &[(&str, &str)] = &[
@@ -25,9 +25,9 @@ pub fn help_line(entry: &CommandEntry) -> String {
     }
 }
 
-/// The shortcuts window, open while `editor.show_help`.
+/// The shortcuts window, open while `editor.view().show_help()`.
 pub fn help_window(ctx: &egui::Context, editor: &mut Editor) {
-    let mut open = editor.show_help;
+    let mut open = editor.view().show_help();
     egui::Window::new("Shortcuts")
         .open(&mut open)
         .show(ctx, |ui| {
@@ -46,5 +46,5 @@ pub fn help_window(ctx: &egui::Context, editor: &mut Editor) {
                 }
             });
         });
-    editor.show_help = open;
+    editor.set_show_help(open);
 }

@@ -8,19 +8,20 @@
 use eframe::egui;
 
 use super::drag_edit::{drag_edit, drag_edit_group, one_step};
-use super::editor::{Editor, Mode};
 use super::key_fields::key_fields;
-use super::part_key_selection::describe;
 use crate::core::animation::Interpolation;
 use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
 use crate::core::brush::BrushMode;
 use crate::core::distance::Metric;
 use crate::core::edit::Edit;
+use limber_editor::commands::Command;
+use limber_editor::editor::{Editor, Mode};
+use limber_editor::part_key_selection::describe;
 
 /// The selected bone's properties and the weight settings.
 pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.heading("Inspector");
-    if let Some(bone) = editor.selected_bone
+    if let Some(bone) = editor.selection().bone()
         && let Some(name) = editor.bone_name(bone)
     {
         let id = ui.make_persistent_id(("rename", bone));
@@ -42,13 +43,13 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         }
         parent_picker(ui, editor, bone);
         super::bone_inspector::show(ui, editor, bone);
-        if editor.mode == Mode::Animate {
+        if editor.mode() == Mode::Animate {
             key_fields(ui, editor, bone);
         }
-        let bone_record = &editor.document.project.rig.skeleton.bones[bone];
+        let bone_record = &editor.document().project.rig.skeleton.bones[bone];
         let mut own = bone_record.smoothness.unwrap_or_else(|| {
             editor
-                .document
+                .document()
                 .project
                 .parts
                 .first()
@@ -68,19 +69,19 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             }
         });
         if ui.button("Delete bone").clicked() {
-            editor.delete_selected_bone();
+            editor.run_command(Command::DeleteBone);
         }
     } else {
         ui.label("Select a bone (click it in the view or the list).");
     }
     let has_constraints = editor.constraint_records() != Default::default();
-    if editor.mode == Mode::Bones || (editor.mode == Mode::Animate && has_constraints) {
+    if editor.mode() == Mode::Bones || (editor.mode() == Mode::Animate && has_constraints) {
         super::constraint_inspector::constraints_section(ui, editor);
     }
     ui.separator();
     ui.heading("Automatic weights");
-    for index in 0..editor.document.project.parts.len() {
-        let part = &editor.document.project.parts[index];
+    for index in 0..editor.document().project.parts.len() {
+        let part = &editor.document().project.parts[index];
         let mut smoothness = part.weight_settings.smoothness;
         let label = format!("{}: smoothness (px)", part.name);
         let response = ui.add(
@@ -96,9 +97,10 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     if ui.button("Recompute automatic weights").clicked() {
         one_step(editor, Editor::recompute_weights);
     }
-    if editor.mode == Mode::Weights {
+    if editor.mode() == Mode::Weights {
         ui.separator();
         ui.heading("Brush");
+        let mut brush = editor.tools().brush();
         ui.horizontal(|ui| {
             for (mode, label) in [
                 (BrushMode::Add, "Add"),
@@ -106,25 +108,28 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 (BrushMode::Set, "Set"),
                 (BrushMode::Smooth, "Smooth"),
             ] {
-                ui.selectable_value(&mut editor.brush.mode, mode, label);
+                ui.selectable_value(&mut brush.mode, mode, label);
             }
         });
         ui.add(
-            egui::Slider::new(&mut editor.brush.radius, 1.0..=400.0)
+            egui::Slider::new(&mut brush.radius, 1.0..=400.0)
                 .logarithmic(true)
                 .text("radius (px)"),
         );
-        ui.add(egui::Slider::new(&mut editor.brush.strength, 0.0..=1.0).text("strength"));
+        ui.add(egui::Slider::new(&mut brush.strength, 0.0..=1.0).text("strength"));
+        if brush != editor.tools().brush() {
+            editor.set_brush(brush);
+        }
         ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
         vertex_inspector(ui, editor);
     }
-    if editor.mode == Mode::Mesh {
+    if editor.mode() == Mode::Mesh {
         mesh_inspector(ui, editor);
     }
-    if editor.mode == Mode::Animate && editor.overlays.onion {
+    if editor.mode() == Mode::Animate && editor.view().overlays().onion {
         super::onion_settings::onion_section(ui, editor);
     }
-    if editor.mode == Mode::Animate {
+    if editor.mode() == Mode::Animate {
         super::event_inspector::event_section(ui, editor);
         super::transition_inspector::transition_section(ui, editor);
     }
@@ -134,7 +139,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 /// The selected bone's parent: "(none)" or a bone outside its subtree (a cycle is never offered;
 /// `Editor::set_parent` refuses one with a status line).
 fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
-    let bones = &editor.document.project.rig.skeleton.bones;
+    let bones = &editor.document().project.rig.skeleton.bones;
     let Some(current) = bones.get(bone).map(|b| b.parent) else {
         return;
     };
@@ -164,7 +169,7 @@ fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
 
 /// The distance metric of a part's automatic weights; a change recomputes them (one undo step).
 fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
-    let Some(part) = editor.document.project.parts.get(index) else {
+    let Some(part) = editor.document().project.parts.get(index) else {
         return;
     };
     let current = part.weight_settings.metric;
@@ -192,8 +197,8 @@ fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
 fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Mesh");
-    for index in 0..editor.document.project.parts.len() {
-        let part = &editor.document.project.parts[index];
+    for index in 0..editor.document().project.parts.len() {
+        let part = &editor.document().project.parts[index];
         let mut settings = part.mesh_settings.clone();
         let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
         let hand_edited = part.mesh_edited;
@@ -213,10 +218,11 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .clicked()
                 && editor.remesh(index, settings.clone())
             {
-                editor.status = format!(
+                let message = format!(
                     "{}: re-meshed from its settings",
-                    editor.document.project.parts[index].name
+                    editor.document().project.parts[index].name
                 );
+                editor.set_status(message);
             }
         }
         // Settings outside a slider's range (valid ones from the command line or a script: padding
@@ -263,18 +269,18 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 
 /// The selected vertex's weights as numbers; typing one sets it and rescales the others.
 fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
-    let Some((part, vertex)) = editor.selected_vertex else {
+    let Some((part, vertex)) = editor.selection().vertex() else {
         return;
     };
     let Some(influences) = editor
-        .document
+        .document()
         .project
         .parts
         .get(part)
         .and_then(|p| p.binding.vertices.get(vertex))
         .cloned()
     else {
-        editor.selected_vertex = None;
+        editor.select_vertex(None);
         return;
     };
     ui.separator();

@@ -1,23 +1,24 @@
 //! The inspector's key fields (Animate mode, selected bone): rotation (°), translation (x, y px) and
 //! scale (x along the bone, y across it) as the current clip samples them at the playhead, before
-//! constraints. Typing a value or dragging a field keys that channel at the playhead (a typed value
-//! or a whole drag is one undo step, Esc cancels a drag). Beside each channel a key button: a
-//! filled diamond when the channel has a key at the playhead (a click removes that key), hollow
-//! when it is interpolated (a click keys the value shown).
+//! constraints. Typing a value or dragging a field keys that channel at the playhead on every
+//! selected bone (a typed value or a whole drag is one undo step, Esc cancels a drag). Beside each
+//! channel a key button: a filled diamond when the channel has a key at the playhead (a click
+//! removes that key), hollow when it is interpolated (a click keys the value shown).
 
 use eframe::egui;
 
-use super::bone_keys::Channel;
 use super::drag_edit::drag_edit;
-use super::editor::Editor;
 use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
 use crate::core::skeleton::MAX_COORDINATE;
+use limber_editor::bone_keys::Channel;
+use limber_editor::editor::Editor;
 
 /// What a field of the key fields changed: a channel's new value.
 enum Typed {
     Rotate(f64),
-    Translate([f64; 2]),
-    Scale([f64; 2]),
+    /// The axis typed (x or y); the other stays as each bone samples it.
+    Translate([Option<f64>; 2]),
+    Scale([Option<f64>; 2]),
 }
 
 /// The key fields of `bone`, or a line saying there is no clip to key.
@@ -34,9 +35,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             ui.label("Rotation (°)");
             let mut degrees = values.rotate;
             let field = number(ui, &mut degrees, MAX_KEY_ROTATE, 0.5, "Rotation");
-            drag_edit(ui, editor, &field, |e| {
-                typed(e, bone, Typed::Rotate(degrees))
-            });
+            drag_edit(ui, editor, &field, |e| typed(e, Typed::Rotate(degrees)));
             ui.label("");
             key_button(ui, editor, bone, Channel::Rotate);
             ui.end_row();
@@ -45,11 +44,11 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             let [mut x, mut y] = values.translate;
             let field = number(ui, &mut x, MAX_COORDINATE, 0.5, "Translate x");
             drag_edit(ui, editor, &field, |e| {
-                typed(e, bone, Typed::Translate([x, values.translate[1]]));
+                typed(e, Typed::Translate([Some(x), None]));
             });
             let field = number(ui, &mut y, MAX_COORDINATE, 0.5, "Translate y");
             drag_edit(ui, editor, &field, |e| {
-                typed(e, bone, Typed::Translate([values.translate[0], y]));
+                typed(e, Typed::Translate([None, Some(y)]));
             });
             key_button(ui, editor, bone, Channel::Translate);
             ui.end_row();
@@ -58,11 +57,11 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             let [mut x, mut y] = values.scale;
             let field = number(ui, &mut x, MAX_KEY_SCALE, 0.01, "Scale x");
             drag_edit(ui, editor, &field, |e| {
-                typed(e, bone, Typed::Scale([x, values.scale[1]]));
+                typed(e, Typed::Scale([Some(x), None]));
             });
             let field = number(ui, &mut y, MAX_KEY_SCALE, 0.01, "Scale y");
             drag_edit(ui, editor, &field, |e| {
-                typed(e, bone, Typed::Scale([values.scale[0], y]));
+                typed(e, Typed::Scale([None, Some(y)]));
             });
             key_button(ui, editor, bone, Channel::Scale);
             ui.end_row();
@@ -83,13 +82,22 @@ fn number(ui: &mut egui::Ui, value: &mut f64, max: f64, speed: f64, name: &str) 
     .accessible_name(name)
 }
 
-/// Keys the channel a field changed.
-fn typed(editor: &mut Editor, bone: usize, value: Typed) {
-    match value {
-        Typed::Rotate(r) => editor.key_channels(bone, Some(r), None, None),
-        Typed::Translate(t) => editor.key_channels(bone, None, Some(t), None),
-        Typed::Scale(s) => editor.key_channels(bone, None, None, Some(s)),
+/// Keys the channel a field changed on every selected bone (the other axis as each one samples it),
+/// inside the field's one undo step.
+fn typed(editor: &mut Editor, value: Typed) {
+    let pick = |typed: [Option<f64>; 2], own: [f64; 2]| {
+        [typed[0].unwrap_or(own[0]), typed[1].unwrap_or(own[1])]
     };
+    for bone in editor.selection().bones().to_vec() {
+        let own = editor.sampled_channels(bone);
+        match value {
+            Typed::Rotate(r) => editor.key_channels(bone, Some(r), None, None),
+            Typed::Translate(t) => {
+                editor.key_channels(bone, None, Some(pick(t, own.translate)), None)
+            }
+            Typed::Scale(s) => editor.key_channels(bone, None, None, Some(pick(s, own.scale))),
+        };
+    }
 }
 
 /// The channel's key button: a filled diamond when keyed at the playhead (a click removes the
@@ -143,7 +151,7 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, channel: Chan
                 Channel::Scale => editor.key_channels(bone, None, None, Some(v.scale)),
             };
             if done {
-                editor.status = format!("keyed the {name} at {:.2} s", editor.playhead());
+                editor.set_status(format!("keyed the {name} at {:.2} s", editor.playhead()));
             }
         }
     }

@@ -4,8 +4,8 @@
 
 use eframe::egui;
 
-use super::commands::{Command, CommandEntry, Menu, WindowRequest, menu_entries};
-use super::editor::Editor;
+use limber_editor::commands::{Command, CommandEntry, Menu, WindowRequest, menu_entries};
+use limber_editor::editor::Editor;
 
 /// The menu bar and the toolbar; returns what the window must do, if anything.
 pub fn menu_bar(
@@ -136,11 +136,15 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
             clicked = Some(entry.command);
         }
         if entry.command == Command::ToggleDeform && editor.deforming() {
+            let mut radius = editor.tools().deform().radius;
             ui.add(
-                egui::DragValue::new(&mut editor.deform.radius)
+                egui::DragValue::new(&mut radius)
                     .range(0.0..=500.0)
                     .prefix("radius "),
             );
+            if radius != editor.tools().deform().radius {
+                editor.set_deform_radius(radius);
+            }
         }
     }
     clicked

@@ -5,15 +5,16 @@
 
 use eframe::egui;
 
-use super::editor::Editor;
-use super::onion::MAX_ONION_SIDE;
+use limber_editor::editor::Editor;
+use limber_editor::onion::MAX_ONION_SIDE;
 
 /// The onion-skin section.
 pub fn onion_section(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Onion skin");
     let has_fps = editor.current_clip().and_then(|c| c.fps).is_some();
-    let settings = &mut editor.onion;
+    let before = *editor.view().onion();
+    let mut settings = before;
     egui::Grid::new("onion settings").show(ui, |ui| {
         ui.label("before");
         ui.add(egui::DragValue::new(&mut settings.before).range(0..=MAX_ONION_SIDE));
@@ -41,4 +42,7 @@ pub fn onion_section(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.end_row();
     });
     ui.add(egui::Slider::new(&mut settings.opacity, 0.05..=1.0).text("opacity"));
+    if settings != before {
+        editor.set_onion(settings);
+    }
 }

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 
 use eframe::egui;
 
-use super::recovery::Offer;
+use limber_editor::recovery::Offer;
 
 /// The dialog's widest list line, in points (longer lines are cut with an ellipsis).
 const LIST_WIDTH: f32 = 640.0;

@@ -6,9 +6,9 @@
 use eframe::egui::{self, Color32, Pos2, Stroke};
 use glam::DVec2;
 
-use super::editor::Editor;
 use crate::core::animation::FollowKind;
 use crate::core::frame::Frame;
+use limber_editor::editor::Editor;
 
 const IK_COLOUR: Color32 = Color32::from_rgb(255, 170, 40);
 const LOOK_AT_COLOUR: Color32 = Color32::from_rgb(80, 220, 255);
@@ -17,12 +17,12 @@ const LIMIT_COLOUR: Color32 = Color32::from_rgb(255, 90, 200);
 
 /// Draws the rig's constraints for `frame`, with the view centred at `center` (screen points).
 pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVec2) {
-    let camera = editor.camera;
+    let camera = editor.view().camera();
     let screen = |p: DVec2| {
         let s = camera.to_screen(p, center);
         Pos2::new(s.x as f32, s.y as f32)
     };
-    let rig = &editor.document.project.rig;
+    let rig = &editor.document().project.rig;
     let head = |bone: usize| frame.world.get(bone).map(|w| w.translation);
     let tail = |bone: usize| {
         let b = rig.skeleton.bones.get(bone)?;
@@ -53,7 +53,7 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             painter.circle_stroke(screen(to), 4.0, Stroke::new(1.5, colour));
         }
     }
-    if let Some(arc) = editor.selected_bone.and_then(|b| editor.limit_arc(b)) {
+    if let Some(arc) = editor.selection().bone().and_then(|b| editor.limit_arc(b)) {
         let steps = ((arc.max - arc.min).abs() / 4.0).ceil().max(1.0) as usize;
         let points: Vec<Pos2> = (0..=steps)
             .map(|k| arc.min + (arc.max - arc.min) * k as f64 / steps as f64)

@@ -14,8 +14,8 @@
 
 use eframe::egui;
 
-use super::commands::{Command, Key, Modifiers, WindowRequest, command_for};
-use super::editor::Editor;
+use limber_editor::commands::{Command, Key, Modifiers, WindowRequest, command_for};
+use limber_editor::editor::Editor;
 
 /// The egui key for one of the table's keys.
 pub fn egui_key(key: Key) -> egui::Key {
@@ -133,8 +133,8 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
 
 #[cfg(test)]
 mod tests {
-    use super::super::commands::COMMANDS;
     use super::*;
+    use limber_editor::commands::COMMANDS;
 
     #[test]
     fn every_key_of_the_table_maps_to_egui_and_back() {

@@ -4,13 +4,13 @@
 
 use eframe::egui;
 
-use super::commands::Command;
-use super::editor::Editor;
+use limber_editor::commands::Command;
+use limber_editor::editor::Editor;
 
 /// The transition section.
 pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
     let clips: Vec<(usize, String)> = editor
-        .document
+        .document()
         .project
         .rig
         .clips
@@ -23,10 +23,13 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
     }
     ui.separator();
     ui.heading("Transition");
+    let preview = *editor.playback().transition();
+    let (mut to, mut crossfade) = (preview.to, preview.crossfade);
     ui.horizontal(|ui| {
         let label = ui.label("then");
         let shown = editor
-            .transition
+            .playback()
+            .transition()
             .to
             .and_then(|t| clips.get(t))
             .map_or("(pick a clip)".to_string(), |(_, n)| n.clone());
@@ -34,7 +37,7 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for (i, name) in &clips {
-                    ui.selectable_value(&mut editor.transition.to, Some(*i), name);
+                    ui.selectable_value(&mut to, Some(*i), name);
                 }
             })
             .response
@@ -43,13 +46,16 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         let label = ui.label("crossfade");
         ui.add(
-            egui::DragValue::new(&mut editor.transition.crossfade)
+            egui::DragValue::new(&mut crossfade)
                 .range(0.0..=60.0)
                 .speed(0.01)
                 .suffix(" s"),
         )
         .labelled_by(label.id);
     });
+    if (to, crossfade) != (preview.to, preview.crossfade) {
+        editor.set_transition(to, crossfade);
+    }
     ui.horizontal(|ui| {
         let can = editor.can_run(Command::PreviewTransition);
         if ui
@@ -58,7 +64,7 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
         {
             editor.run_command(Command::PreviewTransition);
         }
-        if let Some(at) = editor.transition.at {
+        if let Some(at) = editor.playback().transition().at {
             ui.label(format!("{at:.2} s"));
             if ui.button("Stop").clicked() {
                 editor.stop_transition_preview();

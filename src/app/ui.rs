@@ -6,20 +6,20 @@
 
 use eframe::egui;
 
-use super::commands::{Command, WindowRequest};
-use super::editor::{Editor, Mode};
-use super::layout::MIN_TIMELINE_HEIGHT;
 use super::{curve_editor, help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
+use limber_editor::commands::{Command, WindowRequest};
+use limber_editor::editor::{Editor, Mode};
+use limber_editor::layout::MIN_TIMELINE_HEIGHT;
 
 /// Bones (as a hierarchy) and parts.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.heading("Skeleton");
-    let bones = &editor.document.project.rig.skeleton.bones;
+    let bones = &editor.document().project.rig.skeleton.bones;
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
     }
-    if editor.mode == Mode::Bones {
+    if editor.mode() == Mode::Bones {
         let suggest = Command::SuggestBones;
         let button = ui
             .add_enabled(editor.can_run(suggest), egui::Button::new("Suggest bones"))
@@ -28,7 +28,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             editor.run_command(suggest);
         }
     }
-    let bones = &editor.document.project.rig.skeleton.bones;
+    let bones = &editor.document().project.rig.skeleton.bones;
     let mut order = Vec::new();
     fn visit(
         bones: &[crate::core::skeleton::Bone],
@@ -52,9 +52,16 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             for (i, depth) in order {
                 ui.horizontal(|ui| {
                     ui.add_space(12.0 * depth as f32);
-                    let selected = editor.selected_bone == Some(i);
+                    let selected = editor.selection().has_bone(i);
                     if ui.selectable_label(selected, &names[i]).clicked() {
-                        editor.selected_bone = Some(i);
+                        // Shift or Ctrl + click adds the bone to the selection or takes it out.
+                        let (shift, command) =
+                            ui.input(|i| (i.modifiers.shift, i.modifiers.command));
+                        if shift || command {
+                            editor.toggle_bone_selection(i);
+                        } else {
+                            editor.select_bone(Some(i));
+                        }
                     }
                     bone_flags(ui, editor, i, &names[i]);
                 });
@@ -64,9 +71,9 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.heading("Parts");
     // Animating a clip, the order field shows and keys the order at the playhead; otherwise it sets
     // the part's own order.
-    let keyed = editor.mode == Mode::Animate && editor.current_clip().is_some();
-    for index in 0..editor.document.project.parts.len() {
-        let part = &editor.document.project.parts[index];
+    let keyed = editor.mode() == Mode::Animate && editor.current_clip().is_some();
+    for index in 0..editor.document().project.parts.len() {
+        let part = &editor.document().project.parts[index];
         let (name, vertices) = (part.name.clone(), part.mesh.positions.len());
         let mut order = if keyed {
             editor
@@ -94,7 +101,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             if keyed && ui.button("Key order").clicked() {
                 editor.key_draw_order(index, order);
             }
-            let mut pixel_art = editor.document.project.parts[index].pixel_art;
+            let mut pixel_art = editor.document().project.parts[index].pixel_art;
             if ui
                 .checkbox(&mut pixel_art, "pixels")
                 .on_hover_text("pixel art: sharp pixels (nearest-neighbour), in the view and in rendered exports")
@@ -111,7 +118,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
 /// "lock NAME".
 fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
     let deform = editor
-        .document
+        .document()
         .project
         .rig
         .skeleton
@@ -145,7 +152,7 @@ fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
 /// The status line: file state, background work (a progress bar and Cancel) and the last message.
 pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
-        let saved = if editor.document.is_dirty() {
+        let saved = if editor.document().is_dirty() {
             "unsaved changes"
         } else {
             "saved"
@@ -158,26 +165,26 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
             editor.cancel_background_work();
         }
         if let Some((done, total)) = editor.part_progress() {
-            let enabled = !editor.part_job.as_ref().is_some_and(|j| j.is_cancelled());
+            let enabled = !editor.jobs().part().is_some_and(|j| j.is_cancelled());
             if progress_row(ui, "new part", done, total, "Cancel new part", enabled) {
                 editor.cancel_part();
             }
         }
         if let Some((done, total)) = editor.import_progress() {
-            let enabled = !editor.import_job.as_ref().is_some_and(|j| j.is_cancelled());
+            let enabled = !editor.jobs().import().is_some_and(|j| j.is_cancelled());
             if progress_row(ui, "import", done, total, "Cancel import", enabled) {
                 editor.cancel_import();
             }
         }
         if let Some((done, total)) = editor.export_progress() {
-            let job = editor.export_job.as_ref();
+            let job = editor.jobs().export();
             let noun = job.map_or("export", |j| j.kind().noun());
             let enabled = !job.is_some_and(|j| j.is_cancelled());
             if progress_row(ui, noun, done, total, "Cancel export", enabled) {
                 editor.cancel_export();
             }
         }
-        ui.label(&editor.status);
+        ui.label(editor.status());
     });
 }
 
@@ -220,9 +227,9 @@ pub fn editor_ui(
     editor.poll_part_job();
     editor.poll_import_job();
     if editor.is_busy()
-        || editor.export_job.is_some()
-        || editor.part_job.is_some()
-        || editor.import_job.is_some()
+        || editor.jobs().export().is_some()
+        || editor.jobs().part().is_some()
+        || editor.jobs().import().is_some()
     {
         // Keep polling the job while it runs.
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -239,14 +246,14 @@ pub fn editor_ui(
     let most = (ui.available_height() - 160.0).max(MIN_TIMELINE_HEIGHT);
     let panel = egui::Panel::bottom("timeline")
         .resizable(true)
-        .default_size(editor.layout.timeline_height().min(most))
+        .default_size(editor.view().layout().timeline_height().min(most))
         .size_range(MIN_TIMELINE_HEIGHT..=most)
         .show(ui, |ui| {
             timeline::show(ui, editor);
         });
     remember_timeline_height(&ctx, editor, panel.response.rect.height());
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
-    if editor.curves.open {
+    if editor.curve_editor().open {
         egui::Panel::bottom("curves")
             .resizable(true)
             .default_size(240.0)
@@ -267,7 +274,7 @@ pub fn editor_ui(
     egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
     help::help_window(&ctx, editor);
     let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
-    if editor.playing {
+    if editor.playback().is_playing() {
         editor.tick(dt);
         ctx.request_repaint();
     }
@@ -297,9 +304,9 @@ fn remember_timeline_height(ctx: &egui::Context, editor: &mut Editor, height: f3
     if released
         && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
         && (at_press - height).abs() >= 1.0
-        && let Err(e) = editor.layout.set_timeline_height(height)
+        && let Err(e) = editor.set_timeline_height(height)
     {
-        editor.status = format!("cannot remember the timeline's height: {e}");
+        editor.set_status(format!("cannot remember the timeline's height: {e}"));
     }
 }
 

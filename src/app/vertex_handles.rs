@@ -5,9 +5,9 @@
 use eframe::egui::{Color32, Painter, Pos2, Stroke};
 use glam::DVec2;
 
-use super::editor::{Drag, Editor, Mode};
-use super::tools::vertex::VertexDrag;
 use crate::core::frame::Frame;
+use limber_editor::editor::{Drag, Editor, Mode};
+use limber_editor::tools::vertex::VertexDrag;
 
 fn pos(v: DVec2) -> Pos2 {
     Pos2::new(v.x as f32, v.y as f32)
@@ -18,12 +18,12 @@ const SELECTED: Color32 = Color32::from_rgb(255, 160, 30);
 
 /// Draws the handles for the current mode (nothing outside Mesh and Deform).
 pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, hover: Option<Pos2>) {
-    let camera = editor.camera;
+    let camera = editor.view().camera();
     let screen = |p: [f64; 2]| pos(camera.to_screen(DVec2::from(p), center));
-    if editor.mode == Mode::Mesh {
-        for (index, part) in editor.document.project.parts.iter().enumerate() {
+    if editor.mode() == Mode::Mesh {
+        for (index, part) in editor.document().project.parts.iter().enumerate() {
             for (v, p) in part.mesh.positions.iter().enumerate() {
-                let selected = editor.selected_vertex == Some((index, v));
+                let selected = editor.selection().vertex() == Some((index, v));
                 let (radius, colour) = if selected {
                     (4.5, SELECTED)
                 } else {
@@ -32,10 +32,10 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
                 painter.circle_filled(screen(*p), radius, colour);
             }
         }
-        if let Some(Drag::MoveVertex(VertexDrag {
+        if let Some(&Drag::MoveVertex(VertexDrag {
             part, vertex, to, ..
-        })) = editor.drag
-            && let Some(mesh) = editor.document.project.parts.get(part).map(|p| &p.mesh)
+        })) = editor.tools().drag()
+            && let Some(mesh) = editor.document().project.parts.get(part).map(|p| &p.mesh)
         {
             let target = pos(camera.to_screen(to, center));
             let stroke = Stroke::new(1.5, SELECTED);
@@ -59,7 +59,7 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
             }
         }
         if let Some(hover) = hover {
-            let radius = (editor.deform.radius * camera.zoom) as f32;
+            let radius = (editor.tools().deform().radius * camera.zoom) as f32;
             painter.circle_stroke(hover, radius, Stroke::new(1.5, SELECTED));
         }
     }

@@ -1,6 +1,6 @@
 //! The central viewport: checkerboard, the GPU-drawn project (through [`super::gpu_bridge`]), and
 //! the input — pan (middle drag, or Space + drag) and zoom at the cursor (wheel) here; presses,
-//! drags, clicks and Esc in image coordinates go to the mode's tool ([`super::tools`]): select a
+//! drags, clicks and Esc in image coordinates go to the mode's tool ([`limber_editor::tools`]): select a
 //! bone (click), pose it (Animate), draw a new bone or drag the selected one's head, tail or body
 //! (Bones, with its handles drawn by `bone_handles.rs`), paint weights (Weights), add / move /
 //! select mesh vertices (Mesh), key vertex offsets (Deform).
@@ -11,13 +11,13 @@ use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke};
 use eframe::egui_wgpu;
 use glam::DVec2;
 
-use super::editor::{Drag, Editor, Mode};
 use super::gpu_bridge::ViewportCallback;
-use super::tools::Press;
-use super::tools::bone::BoneDrag;
 use crate::render::bone_shapes::bone_triangles;
 use crate::render::renderer::Layers;
 use crate::render::{PartStyle, ViewTransform, WeightView};
+use limber_editor::editor::{Drag, Editor, Mode};
+use limber_editor::tools::Press;
+use limber_editor::tools::bone::BoneDrag;
 
 fn dvec(p: Pos2) -> DVec2 {
     DVec2::new(f64::from(p.x), f64::from(p.y))
@@ -49,8 +49,8 @@ pub fn show(
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let center = dvec(rect.center());
-    editor.viewport_center = center;
-    if editor.fit_requested {
+    editor.set_viewport_center(center);
+    if editor.view().fit_requested() {
         editor.fit(DVec2::new(
             f64::from(rect.width()),
             f64::from(rect.height()),
@@ -74,14 +74,14 @@ pub fn show(
     };
     let frame = Arc::new(frame);
 
-    let camera = editor.camera;
+    let camera = editor.view().camera();
     let top_left = camera.to_image(dvec(rect.min), center);
     let size = DVec2::new(f64::from(rect.width()), f64::from(rect.height())) / camera.zoom;
     let view = ViewTransform::image_rect(top_left, size);
     let pixel = 1.0 / camera.zoom;
     let weights = match (
-        editor.overlays.weights || editor.mode == Mode::Weights,
-        editor.selected_bone,
+        editor.view().overlays().weights || editor.mode() == Mode::Weights,
+        editor.selection().bone(),
     ) {
         (false, _) => WeightView::None,
         (true, Some(bone)) => WeightView::Bone(bone as u32),
@@ -90,7 +90,7 @@ pub fn show(
     let layers = Layers {
         sprite: true,
         weights: weights != WeightView::None,
-        wireframe: editor.overlays.wireframe || editor.mode == Mode::Mesh,
+        wireframe: editor.view().overlays().wireframe || editor.mode() == Mode::Mesh,
         onion: 0,
     };
     let ghosts = editor.onion_ghosts().unwrap_or_default();
@@ -107,11 +107,11 @@ pub fn show(
         onion: onion.len() as u8,
         ..layers
     };
-    let shapes = if editor.overlays.bones {
+    let shapes = if editor.view().overlays().bones {
         bone_triangles(
-            &editor.document.project.rig.skeleton,
+            &editor.document().project.rig.skeleton,
             &frame.palette,
-            editor.selected_bone,
+            editor.selection().bone(),
             pixel,
         )
     } else {
@@ -122,7 +122,7 @@ pub fn show(
             view,
             frame: frame.clone(),
             style: PartStyle {
-                mode: editor.skinning,
+                mode: editor.view().skinning(),
                 weights,
                 onion_tints,
                 ..PartStyle::default()
@@ -147,24 +147,34 @@ pub fn show(
         egui::StrokeKind::Outside,
     );
     super::vertex_handles::draw(&painter, editor, &frame, center, response.hover_pos());
-    if editor.overlays.bones {
+    if editor.view().overlays().bones {
         super::rig_overlay::draw(&painter, editor, &frame, center);
     }
     super::bone_handles::draw(&painter, editor, center);
     // The brush's circle in Weights mode.
-    if editor.mode == Mode::Weights
+    if editor.mode() == Mode::Weights
         && let Some(hover) = response.hover_pos()
     {
-        let radius = (editor.brush.radius * camera.zoom) as f32;
+        let radius = (editor.tools().brush().radius * camera.zoom) as f32;
         painter.circle_stroke(hover, radius, Stroke::new(1.5, Color32::WHITE));
     }
-    if let Some(Drag::NewBone(BoneDrag { head, tail })) = editor.drag {
+    if let Some(Drag::NewBone(BoneDrag { head, tail })) = editor.tools().drag() {
         painter.line_segment(
             [
-                pos(camera.to_screen(head, center)),
-                pos(camera.to_screen(tail, center)),
+                pos(camera.to_screen(*head, center)),
+                pos(camera.to_screen(*tail, center)),
             ],
             Stroke::new(3.0, Color32::from_rgb(255, 160, 30)),
+        );
+    }
+    // The bone rubber band (Ctrl + drag).
+    if let Some(Drag::Band(band)) = editor.tools().drag() {
+        let corners = [band.start, band.end].map(|p| pos(camera.to_screen(p, center)));
+        painter.rect_stroke(
+            Rect::from_two_pos(corners[0], corners[1]),
+            0.0,
+            Stroke::new(1.0, Color32::from_rgb(120, 180, 255)),
+            egui::StrokeKind::Inside,
         );
     }
 }
@@ -176,15 +186,15 @@ fn draw_wireframe(
     frame: &crate::core::frame::Frame,
     center: DVec2,
 ) {
-    let camera = editor.camera;
+    let camera = editor.view().camera();
     let stroke = Stroke::new(1.0, Color32::from_rgb(90, 140, 255));
     for state in frame.draw_sequence() {
-        let part = &editor.document.project.parts[state.part];
+        let part = &editor.document().project.parts[state.part];
         let posed = crate::core::skinning::skin(
             &state.rest,
             &part.binding,
             &frame.palette,
-            editor.skinning,
+            editor.view().skinning(),
         );
         for t in &part.mesh.triangles {
             for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
@@ -196,7 +206,7 @@ fn draw_wireframe(
 }
 
 /// Translates the pointer into image coordinates and hands it to the mode's tool
-/// ([`crate::app::editor::Editor::press`] and the rest); pans and zooms the view itself. Esc during
+/// ([`limber_editor::editor::Editor::press`] and the rest); pans and zooms the view itself. Esc during
 /// a drag cancels it.
 fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, rect: Rect) {
     let center = dvec(rect.center());
@@ -207,7 +217,7 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
         if (factor - 1.0).abs() > 1e-6
             && let Some(hover) = response.hover_pos()
         {
-            editor.camera.zoom_at(factor, dvec(hover), center);
+            editor.zoom_view(factor, dvec(hover));
         }
     }
     let (space_held, modifiers, escape) = ui.input(|i| {
@@ -218,11 +228,12 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
         )
     });
     let pointer = response.interact_pointer_pos().map(dvec);
-    let image_point = pointer.map(|p| editor.camera.to_image(p, center));
+    let image_point = pointer.map(|p| editor.view().camera().to_image(p, center));
     let press = |point: DVec2| Press {
         point,
         shift: modifiers.shift,
         alt: modifiers.alt,
+        ctrl: modifiers.command,
     };
 
     if response.drag_started() {
@@ -230,24 +241,23 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.press_pan();
         } else if let Some(point) = ui
             .input(|i| i.pointer.press_origin())
-            .map(|p| editor.camera.to_image(dvec(p), center))
+            .map(|p| editor.view().camera().to_image(dvec(p), center))
             .or(image_point)
         {
             // Where the button went down, not where the drag was recognised.
             editor.press(press(point));
         }
     }
-    if escape && editor.drag.is_some() {
+    if escape && editor.tools().drag().is_some() {
         editor.cancel_drag();
     }
     if response.dragged() {
-        if let Some(Drag::Pan) = editor.drag {
+        if let Some(Drag::Pan) = editor.tools().drag() {
             let delta = response.drag_delta();
-            editor.camera.center -=
-                DVec2::new(f64::from(delta.x), f64::from(delta.y)) / editor.camera.zoom;
+            editor.pan_view(DVec2::new(f64::from(delta.x), f64::from(delta.y)));
         } else if let Some(point) = image_point {
             // Shift held while rotating a bone snaps its rotation.
-            editor.drag_shift = modifiers.shift;
+            editor.set_drag_shift(modifiers.shift);
             editor.drag_to(point);
         }
     }

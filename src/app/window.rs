@@ -8,14 +8,14 @@ use std::time::Instant;
 
 use eframe::egui::{self, ViewportCommand};
 
-use super::commands::WindowRequest;
-use super::document::Document;
-use super::editor::Editor;
-use super::export_job::ExportKind;
 use super::file_dialog::{Answer, FileChooser, Purpose, Request};
 use super::gpu_bridge;
-use super::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
 use super::ui::editor_ui;
+use limber_editor::commands::WindowRequest;
+use limber_editor::document::Document;
+use limber_editor::editor::Editor;
+use limber_editor::export_job::ExportKind;
+use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
 
 struct LimberApp {
     editor: Editor,
@@ -45,10 +45,10 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
     let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     let recovery_dir = recovery_dir();
     let offers = recoverable(&recovery_dir);
-    let recent_store = super::recent::default_store();
+    let recent_store = limber_editor::recent::default_store();
     let recent = recent_store
         .as_deref()
-        .and_then(|store| super::recent::remember(store, path).ok())
+        .and_then(|store| limber_editor::recent::remember(store, path).ok())
         .unwrap_or_default();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -59,8 +59,8 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
         clipboard_shortcuts: false,
         ..Default::default()
     };
-    let layout = super::layout::default_store()
-        .map(|store| super::layout::Layout::load(&store))
+    let layout = limber_editor::layout::default_store()
+        .map(|store| limber_editor::layout::Layout::load(&store))
         .unwrap_or_default();
     eframe::run_native(
         "limber",
@@ -75,7 +75,8 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
             };
             let checker = super::viewport::checker_texture(&cc.egui_ctx);
             let mut editor = Editor::new(document);
-            editor.layout = layout;
+            editor.set_layout(layout);
+            editor.set_export_renderer(crate::export_renderer::GpuExports::shared());
             Ok(Box::new(LimberApp {
                 editor,
                 autosave: Autosave::in_dir(recovery_dir.clone()),
@@ -99,7 +100,7 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
 impl LimberApp {
     /// Opens `path`, first asking about unsaved changes.
     fn open(&mut self, path: &Path) {
-        if self.editor.document.is_dirty() {
+        if self.editor.document().is_dirty() {
             self.pending_open = Some(path.to_path_buf());
             return;
         }
@@ -110,7 +111,7 @@ impl LimberApp {
         if self.editor.open(path) {
             self.document_id += 1;
             // Work on this project that an editor lost is offered now (a dead editor's only).
-            let project = self.editor.document.path.clone();
+            let project = self.editor.document().path.clone();
             if project.is_some() {
                 self.offers = recoverable(&self.recovery_dir)
                     .into_iter()
@@ -118,7 +119,7 @@ impl LimberApp {
                     .collect();
             }
             if let Some(store) = &self.recent_store
-                && let Ok(list) = super::recent::remember(store, path)
+                && let Ok(list) = limber_editor::recent::remember(store, path)
             {
                 self.recent = list;
             }
@@ -151,14 +152,14 @@ impl LimberApp {
         let request = Request::for_purpose(purpose, self.start_folder());
         match self.chooser.ask(request) {
             Answer::Chosen(purpose, path) => self.chosen(ctx, purpose, &path),
-            Answer::Pending(Some(message)) => self.editor.status = message,
+            Answer::Pending(Some(message)) => self.editor.set_status(message),
             Answer::Pending(None) => {}
         }
     }
 
     /// Where a dialog starts: the project's folder, else its image's, else the working folder.
     fn start_folder(&self) -> PathBuf {
-        let document = &self.editor.document;
+        let document = self.editor.document();
         document
             .path
             .as_deref()
@@ -216,9 +217,9 @@ impl eframe::App for LimberApp {
         // Keep the GPU scene in step with the document.
         if let Some(state) = frame.wgpu_render_state() {
             if let Err(e) =
-                gpu_bridge::sync_document(state, self.document_id, &self.editor.document)
+                gpu_bridge::sync_document(state, self.document_id, self.editor.document())
             {
-                self.editor.status = e;
+                self.editor.set_status(e);
             }
         }
         if let Some(action) = editor_ui(
@@ -236,17 +237,17 @@ impl eframe::App for LimberApp {
         if let Some((purpose, path)) = self.chooser.show(&ctx) {
             self.chosen(&ctx, purpose, &path);
         }
-        let title = self.editor.document.title();
+        let title = self.editor.document().title();
         if title != self.title {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        let revision = self.editor.document.revision();
+        let revision = self.editor.document().revision();
         if let Err(e) = self
             .autosave
-            .update(&self.editor.document, revision, Instant::now())
+            .update(self.editor.document(), revision, Instant::now())
         {
-            self.editor.status = e.to_string();
+            self.editor.set_status(e.to_string());
         }
     }
 }
@@ -261,15 +262,17 @@ impl LimberApp {
         let document = match recover(&offer) {
             Ok(document) => document,
             Err(e) => {
-                self.editor.status = e.to_string();
+                self.editor.set_status(e.to_string());
                 return;
             }
         };
-        let layout = std::mem::take(&mut self.editor.layout);
+        let layout = self.editor.take_layout();
         self.editor = Editor::new(document);
-        self.editor.layout = layout;
+        self.editor.set_layout(layout);
+        self.editor
+            .set_export_renderer(crate::export_renderer::GpuExports::shared());
         self.document_id += 1;
-        self.editor.status = match self.autosave.write_now(&self.editor.document) {
+        let message = match self.autosave.write_now(self.editor.document()) {
             Ok(()) => {
                 offer.discard();
                 let more = self.offers.len();
@@ -282,6 +285,7 @@ impl LimberApp {
             }
             Err(e) => e.to_string(),
         };
+        self.editor.set_status(message);
     }
 
     fn open_prompt(&mut self, ctx: &egui::Context) {
@@ -297,10 +301,11 @@ impl LimberApp {
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
                     self.pending_open = None;
-                    if self.editor.document.path.is_some() && self.editor.save() {
+                    if self.editor.document().path.is_some() && self.editor.save() {
                         self.open_now(&next);
-                    } else if self.editor.document.path.is_none() {
-                        self.editor.status = "choose Save As first, then open again".into();
+                    } else if self.editor.document().path.is_none() {
+                        self.editor
+                            .set_status("choose Save As first, then open again");
                     }
                 }
                 if ui.button("Discard").clicked() {
@@ -317,21 +322,21 @@ impl LimberApp {
 
     fn close_prompt(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.viewport().close_requested())
-            && self.editor.document.is_dirty()
+            && self.editor.document().is_dirty()
             && !self.allow_close
         {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-            self.editor.confirm_close = true;
+            self.editor.set_confirm_close(true);
         }
-        if !self.editor.confirm_close {
+        if !self.editor.view().confirm_close() {
             return;
         }
         egui::Modal::new(egui::Id::unique("close")).show(ctx, |ui| {
             ui.heading("Save changes before closing?");
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    self.editor.confirm_close = false;
-                    if self.editor.document.path.is_none() {
+                    self.editor.set_confirm_close(false);
+                    if self.editor.document().path.is_none() {
                         // Closes once saved, whichever dialog answers.
                         self.ask(ctx, Purpose::SaveAsThenClose);
                     } else if self.editor.save() {
@@ -342,11 +347,11 @@ impl LimberApp {
                 if ui.button("Discard").clicked() {
                     self.autosave.discard();
                     self.allow_close = true;
-                    self.editor.confirm_close = false;
+                    self.editor.set_confirm_close(false);
                     ctx.send_viewport_cmd(ViewportCommand::Close);
                 }
                 if ui.button("Cancel").clicked() {
-                    self.editor.confirm_close = false;
+                    self.editor.set_confirm_close(false);
                 }
             });
         });

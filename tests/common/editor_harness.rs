@@ -6,9 +6,9 @@
 use eframe::egui::{self, Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use glam::DVec2;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
 use limber::app::ui::editor_ui;
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
 
 /// The bundled sample project (the zombie, rigged, with the clips "shamble" and "wave").
 pub fn sample() -> std::path::PathBuf {
@@ -98,12 +98,12 @@ pub fn drag_with(harness: &mut Harness<'_, Editor>, from: Pos2, to: Pos2, modifi
 
 /// Part 0's vertex `v` in image pixels (rest).
 pub fn vertex(editor: &Editor, v: usize) -> DVec2 {
-    DVec2::from(editor.document.project.parts[0].mesh.positions[v])
+    DVec2::from(editor.document().project.parts[0].mesh.positions[v])
 }
 
 /// An interior vertex of part 0 away from the image edges, and its distance to its nearest neighbour.
 pub fn interior_vertex(editor: &Editor) -> (usize, f64) {
-    let mesh = &editor.document.project.parts[0].mesh;
+    let mesh = &editor.document().project.parts[0].mesh;
     let boundary: Vec<u32> = mesh.boundary_loops.concat();
     let centre = DVec2::new(f64::from(mesh.width), f64::from(mesh.height)) / 2.0;
     let v = (0..mesh.positions.len())

@@ -8,7 +8,7 @@ use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::{Drag, Editor, Mode};
+use limber::editor::editor::{Drag, Editor, Mode};
 
 use crate::editor_harness::{button, drag, harness};
 use crate::support::{
@@ -18,7 +18,7 @@ use crate::support::{
 /// Bones mode (key 2) with bone `name` selected by a click on its middle in the view.
 fn select_in_bones_mode(harness: &mut Harness<'_, Editor>, name: &str) -> usize {
     key(harness, Key::Num2);
-    assert_eq!(harness.state().mode, Mode::Bones);
+    assert_eq!(harness.state().mode(), Mode::Bones);
     let b = bone(harness.state(), name);
     let (head, tail) = rest(harness.state(), b);
     let at = harness.state().screen_of((head + tail) / 2.0);
@@ -26,7 +26,7 @@ fn select_in_bones_mode(harness: &mut Harness<'_, Editor>, name: &str) -> usize 
     button(harness, at, false);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().selected_bone,
+        harness.state().selection().bone(),
         Some(b),
         "the click selects {name}"
     );
@@ -37,8 +37,8 @@ fn select_in_bones_mode(harness: &mut Harness<'_, Editor>, name: &str) -> usize 
 /// by it now, as far as can be from the other bones.
 fn target_vertex(editor: &Editor, arm: usize) -> usize {
     let (head, _) = rest(editor, arm);
-    let bones = &editor.document.project.rig.skeleton.bones;
-    let mesh = &editor.document.project.parts[0].mesh;
+    let bones = &editor.document().project.rig.skeleton.bones;
+    let mesh = &editor.document().project.parts[0].mesh;
     (0..mesh.positions.len())
         .filter(|&v| {
             let p = DVec2::from(mesh.positions[v]);
@@ -62,7 +62,7 @@ fn target_vertex(editor: &Editor, arm: usize) -> usize {
 fn dragging_a_tail_handle_moves_the_bone_and_its_weights_follow_in_one_step() {
     let mut harness = harness();
     let arm = select_in_bones_mode(&mut harness, "arm_r");
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let (head, tail) = rest(harness.state(), arm);
     let v = target_vertex(harness.state(), arm);
     let target = DVec2::from(before.parts[0].mesh.positions[v]);
@@ -87,8 +87,8 @@ fn dragging_a_tail_handle_moves_the_bone_and_its_weights_follow_in_one_step() {
     // One undo takes the move and the weights back together.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, before);
-    assert!(!harness.state().document.can_undo(), "it was one step");
+    assert_eq!(harness.state().document().project, before);
+    assert!(!harness.state().document().can_undo(), "it was one step");
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn a_tail_drag_takes_the_attached_bone_along_unless_alt_is_held() {
     let mut harness = harness();
     let hip = select_in_bones_mode(&mut harness, "hip");
     let spine = bone(harness.state(), "spine");
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let (_, tail) = rest(harness.state(), hip);
     let (spine_head, spine_tail) = rest(harness.state(), spine);
     let offset = DVec2::new(4.0, 0.0);
@@ -117,7 +117,7 @@ fn a_tail_drag_takes_the_attached_bone_along_unless_alt_is_held() {
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, before);
+    assert_eq!(harness.state().document().project, before);
 
     press_and_move(&mut harness, from, to, Modifiers::ALT);
     release(&mut harness, to);
@@ -133,7 +133,7 @@ fn a_tail_drag_takes_the_attached_bone_along_unless_alt_is_held() {
 fn esc_mid_drag_puts_the_bone_back_with_no_undo_step() {
     let mut harness = harness();
     let arm = select_in_bones_mode(&mut harness, "arm_r");
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let (head, tail) = rest(harness.state(), arm);
     let (from, to) = (
         harness.state().screen_of((head + tail) / 2.0),
@@ -142,7 +142,10 @@ fn esc_mid_drag_puts_the_bone_back_with_no_undo_step() {
             .screen_of((head + tail) / 2.0 + DVec2::new(5.0, -8.0)),
     );
     press_and_move(&mut harness, from, to, Modifiers::NONE);
-    assert!(matches!(harness.state().drag, Some(Drag::BindPose(_))));
+    assert!(matches!(
+        harness.state().tools().drag(),
+        Some(Drag::BindPose(_))
+    ));
     let moving = rest(harness.state(), arm);
     assert!(
         (moving.0 - head - DVec2::new(5.0, -8.0)).length() < 0.5,
@@ -151,16 +154,20 @@ fn esc_mid_drag_puts_the_bone_back_with_no_undo_step() {
     escape(&mut harness);
     release(&mut harness, to + DVec2::new(10.0, 0.0));
     let editor = harness.state();
-    assert!(editor.drag.is_none());
-    assert_eq!(editor.document.project, before, "the bone is back exactly");
-    assert!(!editor.document.can_undo(), "no undo step is left");
+    assert!(editor.tools().drag().is_none());
+    assert_eq!(
+        editor.document().project,
+        before,
+        "the bone is back exactly"
+    );
+    assert!(!editor.document().can_undo(), "no undo step is left");
 }
 
 #[test]
 fn a_length_typed_in_the_inspector_changes_the_bone_in_one_step() {
     let mut harness = harness();
     let arm = select_in_bones_mode(&mut harness, "arm_r");
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     let (head, tail) = rest(harness.state(), arm);
     let field = harness.get_by_label("length");
     field.focus();
@@ -182,35 +189,35 @@ fn a_length_typed_in_the_inspector_changes_the_bone_in_one_step() {
         "the angle is kept"
     );
     assert_ne!(
-        harness.state().document.project.parts[0].binding,
+        harness.state().document().project.parts[0].binding,
         before.parts[0].binding,
         "the weights follow"
     );
-    assert!(harness.state_mut().document.undo());
-    assert_eq!(harness.state().document.project, before, "one step");
+    assert!(harness.state_mut().document_mut().undo());
+    assert_eq!(harness.state().document().project, before, "one step");
 }
 
 #[test]
 fn unticking_deform_takes_every_weight_off_the_bone_and_undo_gives_it_back() {
     let mut harness = harness();
     let arm = bone(harness.state(), "arm_r");
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     assert!(column(harness.state(), arm).iter().any(|&w| w > 0.5));
     harness.get_by_label("deform arm_r").click();
     harness.run_steps(2);
     let editor = harness.state();
-    assert!(!editor.document.project.rig.skeleton.bones[arm].deform);
+    assert!(!editor.document().project.rig.skeleton.bones[arm].deform);
     assert!(
         column(editor, arm).iter().all(|&w| w == 0.0),
         "a non-deforming bone has no weight at any vertex"
     );
-    for influences in &editor.document.project.parts[0].binding.vertices {
+    for influences in &editor.document().project.parts[0].binding.vertices {
         let sum: f64 = influences.iter().map(|p| p.1).sum();
         assert!((sum - 1.0).abs() < 1e-12, "the others share it: {sum}");
     }
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().document.project, before, "one undo step");
+    assert_eq!(harness.state().document().project, before, "one undo step");
 }
 
 #[test]
@@ -228,7 +235,7 @@ fn a_locked_bone_keeps_its_weights_under_the_brush_and_through_recomputed_weight
     key(&mut harness, Key::Num3);
     key(&mut harness, Key::CloseBracket);
     key(&mut harness, Key::CloseBracket);
-    assert_eq!(harness.state().selected_bone, Some(spine));
+    assert_eq!(harness.state().selection().bone(), Some(spine));
     let (head, tail) = rest(harness.state(), hip);
     let (from, to) = (
         harness.state().screen_of(head),
@@ -243,20 +250,20 @@ fn a_locked_bone_keeps_its_weights_under_the_brush_and_through_recomputed_weight
     assert_eq!(column(harness.state(), hip), hip_weights, "hip kept");
 
     // A new global smoothness recomputes the weights: hip keeps its own.
-    let painted = harness.state().document.project.parts[0].binding.clone();
+    let painted = harness.state().document().project.parts[0].binding.clone();
     harness.state_mut().set_smoothness(0, 30.0);
     harness.run_steps(1);
     let editor = harness.state();
-    assert_ne!(editor.document.project.parts[0].binding, painted);
+    assert_ne!(editor.document().project.parts[0].binding, painted);
     assert_eq!(column(editor, hip), hip_weights, "hip kept by auto-weights");
-    for influences in &editor.document.project.parts[0].binding.vertices {
+    for influences in &editor.document().project.parts[0].binding.vertices {
         assert!(influences.len() <= 4);
         let sum: f64 = influences.iter().map(|p| p.1).sum();
         assert!((sum - 1.0).abs() < 1e-12, "{sum}");
     }
     // L unlocks it (the command table's shortcut for the selected bone): recomputing changes it.
     key(&mut harness, Key::OpenBracket);
-    assert_eq!(harness.state().selected_bone, Some(hip));
+    assert_eq!(harness.state().selection().bone(), Some(hip));
     key(&mut harness, Key::L);
     assert!(!harness.state().is_locked(hip));
     harness.get_by_label("Recompute automatic weights").click();

@@ -7,13 +7,13 @@ use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::app::editor::{Editor, Mode};
+use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{button, drag, harness, pos};
 
 fn bone(editor: &Editor, name: &str) -> usize {
     editor
-        .document
+        .document()
         .project
         .rig
         .skeleton
@@ -25,20 +25,20 @@ fn bone(editor: &Editor, name: &str) -> usize {
 fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
     let frame = editor.frame().expect("a frame");
     let w = frame.world[b];
-    let length = editor.document.project.rig.skeleton.bones[b].length();
+    let length = editor.document().project.rig.skeleton.bones[b].length();
     (w.translation, w.transform_point2(DVec2::X * length))
 }
 
 fn undo_depth(editor: &mut Editor) -> usize {
-    let saved = editor.document.project.clone();
+    let saved = editor.document().project.clone();
     let mut depth = 0;
-    while editor.document.can_undo() && editor.document.undo() {
+    while editor.document().can_undo() && editor.document_mut().undo() {
         depth += 1;
     }
     for _ in 0..depth {
-        editor.document.redo();
+        editor.document_mut().redo();
     }
-    assert_eq!(editor.document.project, saved);
+    assert_eq!(editor.document().project, saved);
     depth
 }
 
@@ -49,14 +49,14 @@ fn click_label(harness: &mut Harness<'_, Editor>, label: &str) {
 
 fn select(harness: &mut Harness<'_, Editor>, name: &str) {
     let b = bone(harness.state(), name);
-    harness.state_mut().selected_bone = Some(b);
+    harness.state_mut().select_bone(Some(b));
     harness.run_steps(2);
 }
 
 fn bones_mode(harness: &mut Harness<'_, Editor>) {
     harness.key_press(Key::Num2);
     harness.run_steps(2);
-    assert_eq!(harness.state().mode, Mode::Bones);
+    assert_eq!(harness.state().mode(), Mode::Bones);
 }
 
 #[test]
@@ -74,21 +74,22 @@ fn two_bone_ik_made_in_the_inspector_follows_its_dragged_target_to_the_pixel() {
     drag(&mut harness, from, to);
     let forearm = harness
         .state()
-        .selected_bone
+        .selection()
+        .bone()
         .expect("the new bone is selected");
     let steps = undo_depth(harness.state_mut());
 
     click_label(&mut harness, "Add IK");
     let editor = harness.state_mut();
-    let ik = &editor.document.project.rig.ik;
-    assert_eq!(ik.len(), 1, "{}", editor.status);
+    let ik = &editor.document().project.rig.ik;
+    assert_eq!(ik.len(), 1, "{}", editor.status());
     assert_eq!(ik[0].chain, vec![bone(editor, "arm_r"), forearm]);
     let target = ik[0].target;
-    let target_bone = &editor.document.project.rig.skeleton.bones[target];
+    let target_bone = &editor.document().project.rig.skeleton.bones[target];
     assert!(!target_bone.deform, "the new target bone does not deform");
     assert_eq!(target_bone.parent, None);
     assert!(
-        editor.document.project.parts[0]
+        editor.document().project.parts[0]
             .binding
             .vertices
             .iter()
@@ -111,7 +112,7 @@ fn two_bone_ik_made_in_the_inspector_follows_its_dragged_target_to_the_pixel() {
             .state()
             .screen_of(target_tail + (wanted - target_head)),
     );
-    let before = harness.state().document.project.clone();
+    let before = harness.state().document().project.clone();
     // Esc mid-drag puts everything back.
     harness.event(Event::PointerMoved(pos(from)));
     harness.run_steps(1);
@@ -121,7 +122,7 @@ fn two_bone_ik_made_in_the_inspector_follows_its_dragged_target_to_the_pixel() {
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     button(&mut harness, (from + to) * 0.5, false);
-    assert_eq!(harness.state().document.project, before, "Esc restores");
+    assert_eq!(harness.state().document().project, before, "Esc restores");
 
     drag(&mut harness, from, to);
     let editor = harness.state();
@@ -136,10 +137,10 @@ fn two_bone_ik_made_in_the_inspector_follows_its_dragged_target_to_the_pixel() {
         miss <= 0.5,
         "the chain's tip reaches the target: {miss} px away"
     );
-    let clip = &editor.document.project.rig.clips[editor.clip.expect("a clip")];
+    let clip = &editor.document().project.rig.clips[editor.playback().clip().expect("a clip")];
     assert!(
         clip.to_record().keys.iter().any(|k| k.bone
-            == editor.document.project.rig.skeleton.bones[target].name
+            == editor.document().project.rig.skeleton.bones[target].name
             && k.translate.is_some()),
         "the drag keyed the target's translation"
     );
@@ -186,7 +187,7 @@ fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
         "one drag, one step"
     );
     assert!(
-        harness.state().document.project.rig.skeleton.bones.len() == 7,
+        harness.state().document().project.rig.skeleton.bones.len() == 7,
         "the drag drew no bone"
     );
 
@@ -208,21 +209,27 @@ fn look_at_and_child_of_made_in_the_inspector_are_sampled_as_defined() {
         (bone(e, "head"), bone(e, "arm_r"), bone(e, "leg_l"))
     };
     select(&mut harness, "head");
-    harness.state_mut().rig_choices.target = Some(arm);
+    let choices = harness.state().tools().rig_choices();
+    harness
+        .state_mut()
+        .set_rig_choices(limber::editor::rigging::RigChoices {
+            target: Some(arm),
+            ..choices
+        });
     harness.run_steps(1);
     click_label(&mut harness, "Add look-at");
     select(&mut harness, "leg_l");
     click_label(&mut harness, "Add child-of");
-    let follows = &harness.state().document.project.rig.follows;
-    assert_eq!(follows.len(), 2, "{}", harness.state().status);
+    let follows = &harness.state().document().project.rig.follows;
+    assert_eq!(follows.len(), 2, "{}", harness.state().status());
 
     harness.key_press(Key::Num1);
     harness.run_steps(2);
     let editor = harness.state();
-    let rest = editor.document.project.rig.skeleton.rest_world();
-    let clip = editor.clip.expect("a clip");
+    let rest = editor.document().project.rig.skeleton.rest_world();
+    let clip = editor.playback().clip().expect("a clip");
     for t in [0.1, 0.35, 0.8] {
-        harness.state_mut().time = t;
+        harness.state_mut().set_time(t);
         harness.run_steps(1);
         let editor = harness.state();
         let frame = editor.frame().expect("frame");
@@ -233,7 +240,7 @@ fn look_at_and_child_of_made_in_the_inspector_are_sampled_as_defined() {
             "t = {t}: the head looks at arm_r ({off} rad off)"
         );
         // Child-of at mix 1: leg_l is where arm_r's motion from rest carries its own pose.
-        let mut free = editor.document.project.clone();
+        let mut free = editor.document().project.clone();
         free.rig.follows.clear();
         let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
         let own = limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.get(clip), t);
@@ -268,7 +275,13 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
     bones_mode(&mut harness);
     let arm = bone(harness.state(), "arm_r");
     select(&mut harness, "leg_l");
-    harness.state_mut().rig_choices.target = Some(arm);
+    let choices = harness.state().tools().rig_choices();
+    harness
+        .state_mut()
+        .set_rig_choices(limber::editor::rigging::RigChoices {
+            target: Some(arm),
+            ..choices
+        });
     harness.run_steps(1);
     click_label(&mut harness, "Add child-of");
     harness.key_press(Key::Num1);
@@ -283,15 +296,15 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
         .name
         .clone();
     let editor = harness.state_mut();
-    editor.time = 0.0;
+    editor.set_time(0.0);
     assert!(editor.key_constraint_mix(&name, 0.0));
-    editor.time = 0.6;
+    editor.set_time(0.6);
     assert!(editor.key_constraint_mix(&name, 1.0));
     let clip = editor.current_clip().expect("clip");
     assert_eq!(clip.sample_mix(&name, 0.0), Some(0.0));
     assert_eq!(clip.sample_mix(&name, 0.6), Some(1.0));
     assert_eq!(editor.constraint_mix_at_playhead(&name, 1.0), 1.0);
-    editor.time = 0.0;
+    editor.set_time(0.0);
     assert_eq!(
         editor.constraint_mix_at_playhead(&name, 1.0),
         0.0,
@@ -300,7 +313,7 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
     // At mix 0 leg_l is where its own animation puts it.
     let leg = bone(editor, "leg_l");
     let frame = editor.frame().expect("frame");
-    let mut free = editor.document.project.clone();
+    let mut free = editor.document().project.clone();
     free.rig.follows.clear();
     let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
     let own = limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), 0.0);
@@ -314,7 +327,7 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
     // IK on hip > spine: the new target sits at spine's tail, where the head bone starts.
     select(&mut harness, "spine");
     click_label(&mut harness, "Add IK");
-    let target = harness.state().document.project.rig.ik[0].target;
+    let target = harness.state().document().project.rig.ik[0].target;
     harness.key_press(Key::Num1);
     harness.run_steps(2);
     let head = bone(harness.state(), "head");
@@ -323,7 +336,11 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
     let from = harness.state().screen_of(at);
     drag(&mut harness, from, from + DVec2::new(30.0, 20.0));
     let editor = harness.state();
-    assert_eq!(editor.selected_bone, Some(target), "the target was taken");
+    assert_eq!(
+        editor.selection().bone(),
+        Some(target),
+        "the target was taken"
+    );
     assert_eq!(
         editor.keyed_rotation(head),
         rotation,
@@ -342,18 +359,24 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
         bone(harness.state(), "leg_l"),
     );
     select(&mut harness, "leg_l");
-    harness.state_mut().rig_choices.target = Some(arm);
+    let choices = harness.state().tools().rig_choices();
+    harness
+        .state_mut()
+        .set_rig_choices(limber::editor::rigging::RigChoices {
+            target: Some(arm),
+            ..choices
+        });
     harness.run_steps(1);
     click_label(&mut harness, "Add child-of");
     harness.key_press(Key::Num1);
     harness.run_steps(2);
     let own_at = |editor: &Editor, t: f64| {
-        let mut free = editor.document.project.clone();
+        let mut free = editor.document().project.clone();
         free.rig.follows.clear();
         let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
         limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), t).world[leg]
     };
-    harness.state_mut().time = 0.3;
+    harness.state_mut().set_time(0.3);
     harness.run_steps(2);
     let before = harness.state().frame().expect("frame").world[leg].translation;
     let jump = before.distance(own_at(harness.state(), 0.3).translation);
@@ -370,7 +393,7 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
         now.distance(own_at(editor, 0.3).translation) < 1e-9,
         "at the frame it was set, the leg is where its own animation puts it"
     );
-    harness.state_mut().time = 0.6;
+    harness.state_mut().set_time(0.6);
     harness.run_steps(1);
     let editor = harness.state();
     let later = editor.frame().expect("frame").world[leg].translation;

@@ -6,14 +6,14 @@
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use glam::DVec2;
-use limber::app::editor::Editor;
+use limber::editor::editor::Editor;
 
 use crate::editor_harness::pos;
 
 /// The index of the sample's bone `name`.
 pub fn bone(editor: &Editor, name: &str) -> usize {
     editor
-        .document
+        .document()
         .project
         .rig
         .skeleton
@@ -25,13 +25,13 @@ pub fn bone(editor: &Editor, name: &str) -> usize {
 
 /// Bone `bone`'s rest head and tail.
 pub fn rest(editor: &Editor, bone: usize) -> (DVec2, DVec2) {
-    let b = &editor.document.project.rig.skeleton.bones[bone];
+    let b = &editor.document().project.rig.skeleton.bones[bone];
     (b.head(), b.tail())
 }
 
 /// Bone `bone`'s weight at part 0's vertex `v` (0 without an influence).
 pub fn weight(editor: &Editor, v: usize, bone: usize) -> f64 {
-    editor.document.project.parts[0].binding.vertices[v]
+    editor.document().project.parts[0].binding.vertices[v]
         .iter()
         .find(|p| p.0 == bone)
         .map_or(0.0, |p| p.1)
@@ -39,7 +39,7 @@ pub fn weight(editor: &Editor, v: usize, bone: usize) -> f64 {
 
 /// Bone `bone`'s weight at every vertex of part 0.
 pub fn column(editor: &Editor, bone: usize) -> Vec<f64> {
-    let count = editor.document.project.parts[0].binding.vertices.len();
+    let count = editor.document().project.parts[0].binding.vertices.len();
     (0..count).map(|v| weight(editor, v, bone)).collect()
 }
 

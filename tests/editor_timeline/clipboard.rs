@@ -25,12 +25,12 @@ fn keys_copy_and_paste_with_an_empty_clipboard_once_per_press() {
     harness.event(Event::Copy);
     harness.run_steps(1);
     assert!(
-        harness.state().status.contains("copied 2 keys"),
+        harness.state().status().contains("copied 2 keys"),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
     // Ctrl+V as the window delivers it with an empty clipboard: the key press and no Paste event.
-    harness.state_mut().time = 0.1;
+    harness.state_mut().set_time(0.1);
     harness.event(ctrl(Key::V, true));
     harness.event(ctrl(Key::V, false));
     harness.run_steps(1);
@@ -52,7 +52,7 @@ fn keys_copy_and_paste_with_an_empty_clipboard_once_per_press() {
     assert_eq!(keys(harness.state()).len(), before.len() + 2);
     harness.state_mut().undo();
     assert_eq!(keys(harness.state()), before);
-    assert!(!harness.state().document.can_undo(), "it was one paste");
+    assert!(!harness.state().document().can_undo(), "it was one paste");
     // An empty Paste event alone pastes too.
     harness.event(Event::Paste(String::new()));
     harness.run_steps(1);
@@ -65,16 +65,16 @@ fn a_text_field_with_the_keyboard_keeps_ctrl_v() {
     harness.state_mut().select_keys(vec![id("hip", 0.3)]);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
-    harness.state_mut().time = 0.1;
+    harness.state_mut().set_time(0.1);
     harness
         .get_by_role_and_label(egui::accesskit::Role::TextInput, "name")
         .focus();
     harness.run_steps(2);
-    let revision = harness.state().document.revision();
+    let revision = harness.state().document().revision();
     harness.event(ctrl(Key::V, true));
     harness.run_steps(2);
     assert_eq!(
-        harness.state().document.revision(),
+        harness.state().document().revision(),
         revision,
         "no keys pasted"
     );

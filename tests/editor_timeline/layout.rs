@@ -2,12 +2,12 @@
 //! for the next start (the layout store read again by a new editor and harness).
 
 use super::*;
-use limber::app::layout::{DEFAULT_TIMELINE_HEIGHT, Layout};
 use limber::app::ui::timeline_rect;
+use limber::editor::layout::{DEFAULT_TIMELINE_HEIGHT, Layout};
 
 fn harness_on(store: &std::path::Path) -> Harness<'static, Editor> {
     let mut editor = editor_harness::sample_editor();
-    editor.layout = Layout::load(store);
+    editor.set_layout(Layout::load(store));
     editor_harness::harness_with(editor)
 }
 
@@ -39,11 +39,16 @@ fn dragging_the_divider_sets_the_timelines_height_and_a_restart_keeps_it() {
         "the rows moved up with the divider"
     );
     assert_eq!(
-        harness.state().document.revision(),
+        harness.state().document().revision(),
         0,
         "the layout is not the document"
     );
-    let remembered = harness.state().layout.timeline_height.expect("remembered");
+    let remembered = harness
+        .state()
+        .view()
+        .layout()
+        .timeline_height
+        .expect("remembered");
     assert!((remembered - after.height()).abs() < 1.0);
     drop(harness);
 

@@ -3,9 +3,9 @@
 //! row scrolled into view, room after the clip's end, and "+ clip" leaving the layout alone.
 
 use super::*;
-use limber::app::layout::Layout;
 use limber::app::timeline::{row_header, shown_rows};
 use limber::app::ui::timeline_rect;
+use limber::editor::layout::Layout;
 
 fn all_bones() -> Vec<String> {
     ["hip", "spine", "head", "arm_l", "arm_r", "leg_l", "leg_r"]
@@ -42,12 +42,12 @@ fn the_ruler_is_labelled_in_seconds_and_in_frames_with_a_frame_rate() {
 #[test]
 fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
     let mut harness = harness();
-    harness.state_mut().selected_bone = Some(0); // hip: keys at 0, 0.3, 0.6, 0.9, 1.2
-    let revision = harness.state().document.revision();
+    harness.state_mut().select_bone(Some(0));
+    let revision = harness.state().document().revision();
     let go = |harness: &mut Harness<'_, Editor>, key: Key, expected: f64| {
         harness.key_press(key);
         harness.run_steps(1);
-        assert_eq!(harness.state().time, expected, "{key:?}");
+        assert_eq!(harness.state().playback().time(), expected, "{key:?}");
     };
     go(&mut harness, Key::End, 1.2);
     go(&mut harness, Key::Comma, 0.9);
@@ -56,22 +56,22 @@ fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
     go(&mut harness, Key::Period, 0.3);
     harness.get_by_label(">|").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().time, 1.2);
+    assert_eq!(harness.state().playback().time(), 1.2);
     harness.get_by_label("<").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().time, 0.9);
+    assert_eq!(harness.state().playback().time(), 0.9);
     harness.get_by_label("|<").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().time, 0.0);
+    assert_eq!(harness.state().playback().time(), 0.0);
     harness.get_by_label(">").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().time, 0.3);
+    assert_eq!(harness.state().playback().time(), 0.3);
     // Another bone's keys: head has none at 0.3, so the next is 0.6 and then 1.2.
-    harness.state_mut().selected_bone = Some(2);
-    harness.state_mut().time = 0.65;
+    harness.state_mut().select_bone(Some(2));
+    harness.state_mut().set_time(0.65);
     go(&mut harness, Key::Period, 1.2);
     assert_eq!(
-        harness.state().document.revision(),
+        harness.state().document().revision(),
         revision,
         "moving the playhead leaves the document alone"
     );
@@ -118,7 +118,7 @@ fn a_row_header_selects_the_rows_keys_and_shift_adds_another_row() {
     selected.sort_by(|a, b| a.1.total_cmp(&b.1));
     let hip: Vec<(String, f64)> = [0.0, 0.3, 0.6, 0.9, 1.2].map(|t| id("hip", t)).to_vec();
     assert_eq!(selected, hip);
-    assert_eq!(harness.state().selected_bone, Some(0));
+    assert_eq!(harness.state().selection().bone(), Some(0));
     let (name, _) = row_header(&harness.ctx, 2).unwrap();
     harness.event(Event::ModifiersChanged(Modifiers::SHIFT));
     harness.event(Event::PointerMoved(name));
@@ -141,19 +141,19 @@ fn a_row_header_selects_the_rows_keys_and_shift_adds_another_row() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
     assert!(
-        harness.state().status.contains("copied 8 keys"),
+        harness.state().status().contains("copied 8 keys"),
         "{}",
-        harness.state().status
+        harness.state().status()
     );
 }
 
 #[test]
 fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
     let mut editor = editor_harness::sample_editor();
-    editor.layout = Layout {
+    editor.set_layout(Layout {
         timeline_height: Some(150.0),
         store: None,
-    };
+    });
     let mut harness = editor_harness::harness_with(editor);
     let panel = timeline_rect(&harness.ctx).unwrap();
     assert!((panel.height() - 150.0).abs() < 1.0, "{panel:?}");
@@ -163,8 +163,8 @@ fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
         "leg_r's row starts out of view: {below:?} {panel:?}"
     );
     let editor = harness.state_mut();
-    editor.selected_bone = Some(6);
-    editor.time = 0.45;
+    editor.select_bone(Some(6));
+    editor.set_time(0.45);
     harness.key_press(Key::K);
     harness.run_steps(3);
     assert!(keys(harness.state()).contains(&id("leg_r", 0.45)));
@@ -181,15 +181,15 @@ fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
 #[test]
 fn adding_a_clip_leaves_the_layout_alone() {
     let mut harness = harness();
-    let centre = harness.state().viewport_center;
+    let centre = harness.state().view().viewport_center();
     let panel = timeline_rect(&harness.ctx).unwrap();
     for _ in 0..3 {
         harness.get_by_label("+ clip").click();
         harness.run_steps(2);
     }
-    assert_eq!(harness.state().document.project.rig.clips.len(), 5);
+    assert_eq!(harness.state().document().project.rig.clips.len(), 5);
     assert_eq!(
-        harness.state().viewport_center,
+        harness.state().view().viewport_center(),
         centre,
         "the view did not shift"
     );

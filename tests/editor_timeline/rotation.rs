@@ -4,12 +4,12 @@
 
 use super::*;
 use glam::DVec2;
-use limber::app::tools::pose::LEVER;
+use limber::editor::tools::pose::LEVER;
 
 /// The posed head of `bone` in image pixels.
 fn pivot(editor: &Editor, bone: usize) -> DVec2 {
     let frame = editor.frame().unwrap();
-    let record = &editor.document.project.rig.skeleton.bones[bone];
+    let record = &editor.document().project.rig.skeleton.bones[bone];
     frame.palette[bone].transform_point2(record.head())
 }
 
@@ -51,15 +51,15 @@ fn grabbable(harness: &mut Harness<'_, Editor>, offset: DVec2) -> usize {
     let editor = harness.state();
     let palette = editor.palette();
     let reach = editor.bone_reach();
-    let bone = (0..editor.document.project.rig.skeleton.bones.len())
+    let bone = (0..editor.document().project.rig.skeleton.bones.len())
         .find(|&b| {
-            let at = pivot(editor, b) + offset / editor.camera.zoom;
+            let at = pivot(editor, b) + offset / editor.view().camera().zoom;
             editor
                 .bone_at(&palette, at, reach)
                 .is_none_or(|hit| hit == b)
         })
         .expect("some bone can be grabbed by its head");
-    harness.state_mut().selected_bone = Some(bone);
+    harness.state_mut().select_bone(Some(bone));
     bone
 }
 
@@ -68,7 +68,7 @@ fn a_quarter_circle_around_the_head_turns_the_bone_a_quarter_turn() {
     let mut harness = harness();
     let bone = grabbable(&mut harness, DVec2::new(80.0, 0.0));
     let centre = pivot(harness.state(), bone);
-    let radius = 80.0 / harness.state().camera.zoom;
+    let radius = 80.0 / harness.state().view().camera().zoom;
     let before = harness.state().keyed_rotation(bone);
     // From the head's right round to below it (screen y points down: clockwise on screen).
     let points: Vec<Pos2> = (0..=12)
@@ -80,21 +80,21 @@ fn a_quarter_circle_around_the_head_turns_the_bone_a_quarter_turn() {
     drag_through(&mut harness, &points, usize::MAX);
     let turn = harness.state().keyed_rotation(bone) - before;
     assert!((turn + 90.0).abs() < 0.2, "turned by {turn}°");
-    assert_eq!(harness.state().selected_bone, Some(bone));
+    assert_eq!(harness.state().selection().bone(), Some(bone));
     harness.state_mut().undo();
     assert_eq!(
         harness.state().keyed_rotation(bone),
         before,
         "one undo step"
     );
-    assert!(!harness.state().document.can_undo());
+    assert!(!harness.state().document().can_undo());
 }
 
 #[test]
 fn a_drag_starting_next_to_the_head_turns_by_a_bounded_angle() {
     let mut harness = harness();
     let bone = grabbable(&mut harness, DVec2::new(3.0, 0.0));
-    let zoom = harness.state().camera.zoom;
+    let zoom = harness.state().view().camera().zoom;
     let from = pivot(harness.state(), bone) + DVec2::new(3.0, 0.0) / zoom;
     let before = harness.state().keyed_rotation(bone);
     let points: Vec<Pos2> = (0..=10)
@@ -116,7 +116,7 @@ fn shift_during_a_rotation_snaps_it_to_15_degrees() {
     let mut harness = harness();
     let bone = grabbable(&mut harness, DVec2::new(80.0, 0.0));
     let centre = pivot(harness.state(), bone);
-    let radius = 80.0 / harness.state().camera.zoom;
+    let radius = 80.0 / harness.state().view().camera().zoom;
     let points: Vec<Pos2> = [0.0_f64, 0.1, 0.3, 0.52]
         .iter()
         .map(|a| screen(&harness, centre + DVec2::new(a.cos(), a.sin()) * radius))

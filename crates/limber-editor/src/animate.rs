@@ -11,7 +11,8 @@ use limber_core::edit::Edit;
 impl Editor {
     /// The current clip.
     pub fn current_clip(&self) -> Option<&Clip> {
-        self.clip
+        self.playback()
+            .clip()
             .and_then(|c| self.document.project.rig.clips.get(c))
     }
 
@@ -23,33 +24,33 @@ impl Editor {
     /// Advances the playhead by `dt` seconds while playing (wrapping a looping clip, stopping at
     /// the end of one that plays once).
     pub fn tick(&mut self, dt: f64) {
-        if !self.playing {
+        if !self.playback().is_playing() {
             return;
         }
         let Some(clip) = self.current_clip() else {
-            self.playing = false;
+            self.playback.set_playing(false);
             return;
         };
-        let t = self.time + dt;
+        let t = self.playback().time() + dt;
         if clip.looping {
-            self.time = t.rem_euclid(clip.duration);
+            self.playback.set_time(t.rem_euclid(clip.duration));
         } else if t >= clip.duration {
-            self.time = clip.duration;
-            self.playing = false;
+            self.playback.set_time(clip.duration);
+            self.playback.set_playing(false);
         } else {
-            self.time = t;
+            self.playback.set_time(t);
         }
     }
 
     pub fn toggle_play(&mut self) {
-        if self.clip.is_none() {
+        if self.playback().clip().is_none() {
             self.status = "no clip to play: add one in the timeline".into();
             return;
         }
-        self.playing = !self.playing;
-        if !self.playing {
+        self.playback.set_playing(!self.playback().is_playing());
+        if !self.playback().is_playing() {
             // Paused on the frame shown.
-            self.time = self.playhead();
+            self.playback.set_time(self.playhead());
         }
     }
 
@@ -75,9 +76,9 @@ impl Editor {
             Some(fps) => {
                 let fps = f64::from(fps);
                 // The small margin keeps a time computed as i / fps on frame i.
-                (self.time * fps + 1e-6).floor() / fps
+                (self.playback().time() * fps + 1e-6).floor() / fps
             }
-            None => self.time,
+            None => self.playback().time(),
         }
     }
 
@@ -96,7 +97,8 @@ impl Editor {
             name,
             clip: ClipRecord { fps, ..record },
         }) {
-            self.time = self.snap_time(self.time);
+            self.playback
+                .set_time(self.snap_time(self.playback().time()));
             return true;
         }
         false
@@ -121,8 +123,9 @@ impl Editor {
             events: vec![],
         };
         if self.apply(Edit::AddClip(record)) {
-            self.clip = Some(self.document.project.rig.clips.len() - 1);
-            self.time = 0.0;
+            self.playback
+                .set_clip(Some(self.document.project.rig.clips.len() - 1));
+            self.playback.set_time(0.0);
         }
     }
 
@@ -157,7 +160,8 @@ impl Editor {
             .find(|n| clips.iter().all(|c| &c.name != n))
             .unwrap_or_default();
         if self.apply(Edit::AddClip(ClipRecord { name, ..record })) {
-            self.clip = Some(self.document.project.rig.clips.len() - 1);
+            self.playback
+                .set_clip(Some(self.document.project.rig.clips.len() - 1));
             return true;
         }
         false
@@ -170,9 +174,9 @@ impl Editor {
         };
         if self.apply(Edit::RemoveClip { name }) {
             let clips = self.document.project.rig.clips.len();
-            self.clip = (clips > 0).then_some(0);
-            self.time = 0.0;
-            self.selected_key = None;
+            self.playback.set_clip((clips > 0).then_some(0));
+            self.playback.set_time(0.0);
+            self.selection.set_key(None);
             return true;
         }
         false
@@ -295,7 +299,7 @@ impl Editor {
 
     /// The selected key's record in the current clip.
     pub fn selected_key_record(&self) -> Option<KeyRecord> {
-        let (bone, time) = self.selected_key.as_ref()?;
+        let (bone, time) = self.selection().key()?;
         let clip = self.current_clip()?;
         clip.to_record()
             .keys
@@ -328,14 +332,14 @@ impl Editor {
         if key.time == time {
             return;
         }
-        self.document.begin();
-        let removed = self.apply(Edit::RemoveKey {
+        let mut step = self.step();
+        let removed = step.apply(Edit::RemoveKey {
             clip: clip.clone(),
             bone: key.bone.clone(),
             time: key.time,
         });
         if removed
-            && self.apply(Edit::SetKey {
+            && step.apply(Edit::SetKey {
                 clip,
                 key: KeyRecord {
                     time,
@@ -343,21 +347,21 @@ impl Editor {
                 },
             })
         {
-            self.document.commit();
-            self.selected_key = Some((key.bone, time));
+            step.commit();
+            self.selection.set_key(Some((key.bone, time)));
         } else {
-            self.document.cancel();
+            step.cancel();
         }
     }
 
     /// Deletes the selected key.
     pub fn delete_selected_key(&mut self) {
         if let (Some((bone, time)), Some(clip)) = (
-            self.selected_key.clone(),
+            self.selection().key().cloned(),
             self.clip_name().map(str::to_string),
         ) && self.apply(Edit::RemoveKey { clip, bone, time })
         {
-            self.selected_key = None;
+            self.selection.set_key(None);
         }
     }
 }

@@ -115,20 +115,11 @@ impl Editor {
             return false;
         }
         let moves = bone_moves(bones, bone, head, tail, false);
-        let outer = self.document.in_transaction();
-        if !outer {
-            self.document.begin();
-        }
-        let done = self.apply_bone_moves(&moves);
+        let mut step = self.step();
+        let done = step.apply_bone_moves(&moves);
         if done {
-            self.recompute_weights();
-        }
-        if !outer {
-            if done {
-                self.document.commit();
-            } else {
-                self.document.cancel();
-            }
+            step.recompute_weights();
+            step.commit();
         }
         done
     }
@@ -143,18 +134,18 @@ impl Editor {
             return false;
         }
         let name = old.name.clone();
-        self.document.begin();
-        let done = self.apply(Edit::SetDeform { name, deform });
+        let mut step = self.step();
+        let done = step.apply(Edit::SetDeform { name, deform });
         if done {
-            self.recompute_weights();
+            step.recompute_weights();
         }
-        self.document.commit();
+        step.commit();
         done
     }
 
     /// Toggles the selected bone's deform flag (one undo step with its weights).
     pub fn toggle_selected_deform(&mut self) {
-        if let Some(bone) = self.selected_bone
+        if let Some(bone) = self.selection().bone()
             && let Some(deform) = self
                 .document
                 .project
@@ -171,7 +162,7 @@ impl Editor {
     /// Toggles the selected bone's weight lock (editor state, not saved, not an undo step).
     pub fn toggle_selected_lock(&mut self) {
         let bones = self.document.project.rig.skeleton.bones.len();
-        if let Some(bone) = self.selected_bone.filter(|&b| b < bones) {
+        if let Some(bone) = self.selection().bone().filter(|&b| b < bones) {
             let locked = !self.is_locked(bone);
             self.set_locked(bone, locked);
             let name = self.bone_name(bone).unwrap_or_default();

@@ -133,23 +133,20 @@ impl Editor {
             return false;
         }
         // Inside a step already open (a drag), the edits join it; otherwise they are one step.
-        let outer = self.document.in_transaction();
-        self.document.begin();
-        let mut done = self.apply(Edit::RemoveKey {
+        let mut step = self.step();
+        let mut done = step.apply(Edit::RemoveKey {
             clip: clip.clone(),
             bone: key.bone.clone(),
             time: key.time,
         });
         let keeps_some = rest.rotate.is_some() || rest.translate.is_some() || rest.scale.is_some();
         if done && keeps_some {
-            done = self.apply(Edit::SetKey { clip, key: rest });
+            done = step.apply(Edit::SetKey { clip, key: rest });
         }
-        if !outer {
-            if done {
-                self.document.commit();
-            } else {
-                self.document.cancel();
-            }
+        if done {
+            step.commit();
+        } else {
+            step.cancel();
         }
         if done {
             self.status = format!(
@@ -165,17 +162,32 @@ impl Editor {
     /// K: keys every channel (rotation, translation, scale) of the selected bone as it is at the
     /// playhead, one undo step.
     pub fn key_selected(&mut self) {
-        let Some(bone) = self.selected_bone else {
+        let bones = self.selection().bones().to_vec();
+        if bones.is_empty() {
             self.status = "select a bone to key".into();
             return;
-        };
-        let v = self.sampled_channels(bone);
-        if self.key_channels(bone, Some(v.rotate), Some(v.translate), Some(v.scale)) {
-            self.status = format!(
+        }
+        // Every bone's channels as sampled before any is keyed, then all keyed in one step.
+        let values: Vec<_> = bones
+            .iter()
+            .map(|&b| (b, self.sampled_channels(b)))
+            .collect();
+        let mut step = self.step();
+        for (bone, v) in values {
+            if !step.key_channels(bone, Some(v.rotate), Some(v.translate), Some(v.scale)) {
+                return;
+            }
+        }
+        step.commit();
+        let count = bones.len();
+        self.status = if count == 1 {
+            format!(
                 "keyed rotation, translation and scale at {:.2} s",
                 self.playhead()
-            );
-        }
+            )
+        } else {
+            format!("keyed {count} bones at {:.2} s", self.playhead())
+        };
     }
 }
 
@@ -193,8 +205,8 @@ mod tests {
     #[test]
     fn k_keys_every_channel_as_sampled_in_one_step() {
         let mut editor = sample();
-        editor.selected_bone = Some(1);
-        editor.time = 0.55;
+        editor.selection.set_bone(Some(1));
+        editor.playback.set_time(0.55);
         assert!(editor.key_translation(1, glam::DVec2::new(3.0, -4.0)));
         let sampled = editor.sampled_channels(1);
         let before = editor.document.project.clone();
@@ -210,7 +222,7 @@ mod tests {
     #[test]
     fn unkeying_a_channel_keeps_the_others_and_is_one_step() {
         let mut editor = sample();
-        editor.time = 0.55;
+        editor.playback.set_time(0.55);
         assert!(editor.key_channels(1, Some(30.0), None, Some([2.0, 1.0])));
         assert!(editor.is_keyed_at_playhead(1, Channel::Rotate));
         assert!(!editor.is_keyed_at_playhead(1, Channel::Translate));

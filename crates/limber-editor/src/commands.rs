@@ -88,6 +88,13 @@ pub enum Command {
     ToggleCurves,
     /// The curve editor's view fits every curve shown.
     FrameAllCurves,
+    /// A new empty clip, made current (the timeline's "+ clip").
+    AddClip,
+    /// A copy of the current clip, made current.
+    DuplicateClip,
+    DeleteClip,
+    /// Deletes the selected bone (the inspector's button; Delete also takes keys first).
+    DeleteBone,
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -121,6 +128,8 @@ pub enum Menu {
     Animate,
     Help,
     Toolbar,
+    /// A button of a panel (the timeline, the inspector), not in the menu bar.
+    Panel,
 }
 
 /// Where a command sits in the menu bar: its menu, the group within it (groups are separated) and
@@ -262,6 +271,10 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ToggleCurves, "Curve editor", "the selected bone's channels as curves: drag keys and Bezier handles, right-click a key for its interpolation", &[S::key(K::G)], at(Menu::Animate, 0)),
     entry(C::AddEvent, "Add event", "at the playhead, on the event row (a footstep, a sound, a hit; name and values in the inspector)", &[], at(Menu::Animate, 1)),
     entry(C::FrameAllCurves, "Frame all curves", "the curve editor shows every curve", &[], at(Menu::Animate, 0)),
+    entry(C::AddClip, "+ clip", "a new empty clip", &[], at(Menu::Panel, 0)),
+    entry(C::DuplicateClip, "Duplicate", "a copy of the current clip", &[], at(Menu::Panel, 0)),
+    entry(C::DeleteClip, "Delete clip", "the current clip", &[], at(Menu::Panel, 0)),
+    entry(C::DeleteBone, "Delete bone", "the selected bone", &[], at(Menu::Panel, 1)),
 ];
 
 /// The table's row for `command`.

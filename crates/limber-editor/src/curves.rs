@@ -1,4 +1,4 @@
-//! The curve editor's model (no UI toolkit): the selected bone's keyed channels — rotation,
+//! The curve editor's model (no UI toolkit): every selected bone's keyed channels — rotation,
 //! translate x/y, scale x/y — as curves over the current clip's time, the graph's view (which times
 //! and values it shows, where it was drawn on screen) and frame-all. Each curve has its keys (time,
 //! value, interpolation) and a polyline sampled by the core's own [`Clip::sample`], so the graph
@@ -228,16 +228,21 @@ impl Editor {
             .current_clip()
             .ok_or("no clip: add one in the timeline")?;
         let bones = &self.document.project.rig.skeleton.bones;
-        let bone = self
-            .selected_bone
+        let selected: Vec<usize> = self
+            .selection()
+            .bones()
+            .iter()
+            .copied()
             .filter(|&b| b < bones.len())
-            .ok_or("no bone selected: select one to see its curves")?;
-        Ok(bone_curves(
-            clip,
-            bone,
-            &bones[bone].name,
-            &self.curves.hidden,
-        ))
+            .collect();
+        if selected.is_empty() {
+            return Err("no bone selected: select one to see its curves");
+        }
+        // Every selected bone's channels, the primary bone's last (drawn on top).
+        Ok(selected
+            .into_iter()
+            .flat_map(|bone| bone_curves(clip, bone, &bones[bone].name, &self.curves.hidden))
+            .collect())
     }
 
     /// The view that fits every curve shown (keys, samples and the selected key's handles): the
@@ -266,6 +271,26 @@ impl Editor {
             time: [0.0, clip.duration],
             value: [lo - margin, hi + margin],
         })
+    }
+
+    /// Where the graph was drawn this frame, with its view (`None`: not drawn).
+    pub fn set_curve_frame(&mut self, frame: Option<GraphFrame>) {
+        self.curves.frame = frame;
+    }
+
+    /// What the graph shows (`None`: everything, at its next drawing).
+    pub fn set_curve_view(&mut self, view: Option<CurveView>) {
+        self.curves.view = view;
+    }
+
+    /// Selects the key whose handles show.
+    pub fn select_curve_key(&mut self, key: Option<CurveKeyId>) {
+        self.curves.selected = key;
+    }
+
+    /// Hides a channel from the graph or shows it again.
+    pub fn set_curve_channel_hidden(&mut self, channel: Channel, hidden: bool) {
+        self.curves.hidden[channel.index()] = hidden;
     }
 
     /// Frame all: the graph shows every curve shown.

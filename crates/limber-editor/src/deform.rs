@@ -25,7 +25,7 @@ impl Default for DeformTool {
 impl Editor {
     /// Whether drags in the viewport deform vertices now.
     pub fn deforming(&self) -> bool {
-        self.mode == Mode::Animate && self.deform.on
+        self.mode() == Mode::Animate && self.tools().deform().on
     }
 
     /// Each visible part's vertices as drawn at `frame` (deform keys and skinning applied).
@@ -41,7 +41,7 @@ impl Editor {
                     &state.rest,
                     &part.binding,
                     &frame.palette,
-                    self.skinning,
+                    self.view().skinning(),
                 );
                 Some((state.part, posed))
             })

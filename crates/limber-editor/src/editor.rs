@@ -1,162 +1,46 @@
-//! The editor's state and the actions the UI triggers — independent of egui, so tests drive it
-//! directly. The document holds what is saved; everything else here is view state.
+//! The editor: a thin coordinator over the document and the owned sub-models — the selection
+//! (`selection.rs`), playback (`playback.rs`), background jobs (`jobs.rs`), the view (`view.rs`)
+//! and the tools (`tool_state.rs`) — with the actions that need several of them. Independent of
+//! egui, so tests drive it directly. The document holds what is saved; everything else is view
+//! state. The window reads through methods and changes state through commands, tool events and
+//! the named actions here.
 
 use std::path::Path;
 
 use glam::{DAffine2, DVec2};
 
+use super::curves::CurveEditor;
 use super::document::{Document, DocumentError};
-use super::export_job::{ExportJob, ExportOptions};
-use super::key_selection::KeySelection;
-use super::part_job::PartJob;
+use super::jobs::Jobs;
+use super::playback::Playback;
+use super::selection::Selection;
+use super::tool_state::ToolState;
+use super::view::View;
 use super::weights_cache::WeightsCache;
-use super::weights_job::WeightsJob;
-use limber_core::brush::BrushMode;
 use limber_core::distance::segment_distance;
 use limber_core::edit::Edit;
 use limber_core::frame::Frame;
 use limber_core::pose::PoseSolver;
 use limber_core::rig::BoneRecord;
-use limber_core::skinning::SkinningMode;
 
+pub use super::mode::{AnimateTool, Mode};
+pub use super::tool_state::Brush;
 pub use super::tools::Drag;
-
-/// The view onto image space: `zoom` screen points per image pixel, `center` at the viewport's middle.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Camera {
-    pub center: DVec2,
-    pub zoom: f64,
-}
-
-impl Camera {
-    /// Image point under a screen point of a viewport whose centre is `viewport_center`.
-    pub fn to_image(&self, screen: DVec2, viewport_center: DVec2) -> DVec2 {
-        self.center + (screen - viewport_center) / self.zoom
-    }
-
-    pub fn to_screen(&self, image: DVec2, viewport_center: DVec2) -> DVec2 {
-        viewport_center + (image - self.center) * self.zoom
-    }
-
-    /// Zooms by `factor` keeping the image point under `screen` where it is.
-    pub fn zoom_at(&mut self, factor: f64, screen: DVec2, viewport_center: DVec2) {
-        let anchor = self.to_image(screen, viewport_center);
-        self.zoom = (self.zoom * factor).clamp(0.02, 64.0);
-        self.center = anchor - (screen - viewport_center) / self.zoom;
-    }
-}
-
-/// Which overlays the viewport shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Overlays {
-    pub wireframe: bool,
-    pub bones: bool,
-    pub weights: bool,
-    /// Onion skins: ghosts of the pose before and after the playhead (see `onion.rs`).
-    pub onion: bool,
-}
-
-/// What a drag in the viewport does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// Drag a bone to rotate it about its head (keyed at the playhead).
-    #[default]
-    Animate,
-    /// Drag to create a bone (from the selected bone's tail, as its child); drag a head or tail to
-    /// move it.
-    Bones,
-    /// Weights: heat map of the selected bone; sliders recompute weights; drag to paint.
-    Weights,
-    /// Mesh: the part's mesh settings with a live wireframe; re-meshing carries the weights over.
-    /// Click to add a vertex, drag one to move it, Delete removes the selected one.
-    Mesh,
-}
-
-/// What a drag on a bone does in Animate mode (Deform aside).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AnimateTool {
-    /// Rotate about the head (Shift: move); see [`super::tools::pose`].
-    #[default]
-    Rotate,
-    /// Scale along and across the bone (Shift: uniformly); see [`super::tools::scale`].
-    Scale,
-}
+pub use super::view::{Camera, Overlays};
 
 /// Everything the editor window shows and edits.
 pub struct Editor {
-    pub document: Document,
-    pub camera: Camera,
-    pub overlays: Overlays,
-    pub mode: Mode,
-    pub selected_bone: Option<usize>,
-    /// Index into the project's clips.
-    pub clip: Option<usize>,
-    /// Playhead, seconds.
-    pub time: f64,
-    pub playing: bool,
-    pub skinning: SkinningMode,
+    pub(crate) document: Document,
     /// The last message for the status bar (errors included), one line.
-    pub status: String,
-    pub show_help: bool,
-    /// Whether the "unsaved changes" question is showing.
-    pub confirm_close: bool,
-    /// Set when the viewport should fit the canvas at its next frame.
-    pub fit_requested: bool,
-    pub weights: WeightsCache,
-    /// Weights being computed in the background (see [`Editor::recompute_weights`]).
-    pub weights_job: Option<WeightsJob>,
-    /// A GIF, sprite sheet or PNG frames being rendered in the background (`exports.rs`).
-    pub export_job: Option<ExportJob>,
-    /// How rendered exports are framed and whether sheets are trimmed (a setting, not saved).
-    pub export_options: ExportOptions,
-    /// A large image being meshed and weighted as a new part in the background (`parts.rs`).
-    pub part_job: Option<PartJob>,
-    /// A layered file (PSD, ORA) being imported in the background (`layered_import.rs`).
-    pub import_job: Option<super::layered_import::ImportJob>,
-    /// Images up to this many pixels (all parts together) get their weights on the UI thread.
-    pub sync_weight_pixels: u64,
-    /// The drag in progress in the viewport: the active tool's state ([`super::tools`]).
-    pub drag: Option<Drag>,
-    /// Where the viewport was last drawn (screen points): its centre.
-    pub viewport_center: DVec2,
-    pub brush: Brush,
-    /// Bones the brush leaves alone (by index; not saved).
-    pub locked: Vec<bool>,
-    /// The key selected in the dopesheet: bone name and time.
-    pub selected_key: Option<(String, f64)>,
-    /// More selected keys (the dopesheet's rubber band) and the copied keys.
-    pub keys: KeySelection,
-    /// The vertex whose weights the inspector shows (Alt + click in Weights mode), or the one picked
-    /// in Mesh mode: part, vertex.
-    pub selected_vertex: Option<(usize, usize)>,
-    /// Deform mode in Animate (D): whether it is on and its radius.
-    pub deform: super::deform::DeformTool,
-    /// The transition the Animate inspector previews (`transition.rs`).
-    pub transition: super::transition::TransitionPreview,
-    /// How the onion skins are drawn (`onion.rs`).
-    pub onion: super::onion::OnionSettings,
-    /// The IK chain length and target new constraints use (`rigging.rs`).
-    pub rig_choices: super::rigging::RigChoices,
-    /// The Animate mode's bone tool (R / S).
-    pub animate_tool: AnimateTool,
-    /// Whether Shift is held during the viewport drag now (a rotating pose snaps to 15°).
-    pub drag_shift: bool,
-    /// The window layout remembered per user (the timeline's height).
-    pub layout: super::layout::Layout,
-    /// The selected event of the current clip (index into its events, sorted by time).
-    pub selected_event: Option<usize>,
+    pub(crate) status: String,
+    pub(crate) weights: WeightsCache,
+    pub(crate) selection: Selection,
+    pub(crate) playback: Playback,
+    pub(crate) jobs: Jobs,
+    pub(crate) view: View,
+    pub(crate) tools: ToolState,
     /// The curve editor: shown or not, its view, selected key and drag (`curves.rs`).
-    pub curves: super::curves::CurveEditor,
-}
-
-/// The weight brush's settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Brush {
-    pub mode: BrushMode,
-    /// Image pixels.
-    pub radius: f64,
-    /// 0–1 (for Set: the target weight).
-    pub strength: f64,
+    pub(crate) curves: CurveEditor,
 }
 
 impl Editor {
@@ -164,53 +48,14 @@ impl Editor {
         let clip = (!document.project.rig.clips.is_empty()).then_some(0);
         Self {
             document,
-            camera: Camera {
-                center: DVec2::ZERO,
-                zoom: 1.0,
-            },
-            overlays: Overlays {
-                wireframe: false,
-                bones: true,
-                weights: false,
-                onion: false,
-            },
-            mode: Mode::default(),
-            selected_bone: None,
-            clip,
-            time: 0.0,
-            playing: false,
-            skinning: SkinningMode::LinearBlend,
             status: String::new(),
-            show_help: false,
-            confirm_close: false,
-            fit_requested: true,
             weights: WeightsCache::default(),
-            weights_job: None,
-            export_job: None,
-            export_options: ExportOptions::default(),
-            part_job: None,
-            import_job: None,
-            sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
-            drag: None,
-            viewport_center: DVec2::ZERO,
-            brush: Brush {
-                mode: BrushMode::Add,
-                radius: 12.0,
-                strength: 0.3,
-            },
-            locked: Vec::new(),
-            selected_key: None,
-            keys: KeySelection::default(),
-            selected_vertex: None,
-            deform: Default::default(),
-            rig_choices: Default::default(),
-            onion: Default::default(),
-            transition: Default::default(),
-            animate_tool: AnimateTool::default(),
-            drag_shift: false,
-            layout: Default::default(),
-            curves: Default::default(),
-            selected_event: None,
+            selection: Selection::default(),
+            playback: Playback::of_clip(clip),
+            jobs: Jobs::default(),
+            view: View::default(),
+            tools: ToolState::default(),
+            curves: CurveEditor::default(),
         }
     }
 
@@ -220,9 +65,9 @@ impl Editor {
         match Document::open(path) {
             Ok(document) => {
                 // A running export has its own copy of the project: it carries on.
-                let export = self.export_job.take();
+                let jobs = self.jobs.for_new_document();
                 *self = Self::new(document);
-                self.export_job = export;
+                self.jobs = jobs;
                 self.status = format!("opened {}", path.display());
                 true
             }
@@ -260,12 +105,9 @@ impl Editor {
 
     fn after_history_step(&mut self) {
         let bones = self.document.project.rig.skeleton.bones.len();
-        self.selected_bone = self.selected_bone.filter(|&b| b < bones);
+        self.selection.keep_valid(bones);
         let clips = self.document.project.rig.clips.len();
-        self.clip = self
-            .clip
-            .filter(|&c| c < clips)
-            .or((clips > 0).then_some(0));
+        self.playback.keep_valid(clips);
     }
 
     /// Saves (after waiting for weights being computed, so the file has them).
@@ -299,7 +141,7 @@ impl Editor {
     /// The project at the playhead in Animate mode (or the transition preview's frame while it
     /// plays); the rest pose when rigging (or without a clip).
     pub fn frame(&self) -> Option<Frame> {
-        if self.mode == Mode::Animate
+        if self.mode() == Mode::Animate
             && let Some(frame) = self.transition_frame()
         {
             return Some(frame);
@@ -307,8 +149,9 @@ impl Editor {
         let project = &self.document.project;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
         let clip = self
-            .clip
-            .filter(|_| self.mode == Mode::Animate)
+            .playback
+            .clip()
+            .filter(|_| self.mode() == Mode::Animate)
             .and_then(|c| project.rig.clips.get(c));
         Some(Frame::sample(project, &solver, clip, self.playhead()))
     }
@@ -326,9 +169,9 @@ impl Editor {
     /// Adds a bone from `head` to `tail` (image pixels), a child of the selected bone, and selects
     /// it; then recomputes weights. One undo step.
     pub fn add_bone(&mut self, head: DVec2, tail: DVec2) {
-        self.document.begin();
-        self.add_bone_edits(head, tail);
-        self.document.commit();
+        let mut step = self.step();
+        step.add_bone_edits(head, tail);
+        step.commit();
     }
 
     /// [`Editor::add_bone`]'s edits, inside the undo step the caller has open (the bone tool's).
@@ -340,25 +183,47 @@ impl Editor {
             .unwrap_or_else(|| "bone".into());
         let record = BoneRecord {
             name,
-            parent: self.selected_bone.and_then(|b| self.bone_name(b)),
+            parent: self.selection.bone().and_then(|b| self.bone_name(b)),
             head: head.to_array(),
             tail: tail.to_array(),
             smoothness: None,
             deform: true,
         };
         if self.apply(Edit::AddBone(record)) {
-            self.selected_bone = Some(self.document.project.rig.skeleton.bones.len() - 1);
+            let added = self.document.project.rig.skeleton.bones.len() - 1;
+            self.selection.set_bone(Some(added));
             self.recompute_weights();
         }
     }
 
-    /// Deletes the selected bone (Delete).
+    /// Deletes the selected bones (Delete), one undo step; nothing when one is refused.
     pub fn delete_selected_bone(&mut self) {
-        if let Some(name) = self.selected_bone.and_then(|b| self.bone_name(b))
-            && self.apply(Edit::RemoveBone { name })
-        {
-            self.selected_bone = None;
+        let names: Vec<String> = self
+            .selection
+            .bones()
+            .iter()
+            .filter_map(|&b| self.bone_name(b))
+            .collect();
+        if names.is_empty() {
+            return;
         }
+        let mut step = self.step();
+        for name in names {
+            // A bone whose parent went first may have gone with it.
+            let exists = step
+                .document
+                .project
+                .rig
+                .skeleton
+                .bones
+                .iter()
+                .any(|b| b.name == name);
+            if exists && !step.apply(Edit::RemoveBone { name }) {
+                return;
+            }
+        }
+        step.commit();
+        self.selection.set_bone(None);
     }
 
     pub fn rename_bone(&mut self, bone: usize, to: &str) -> bool {
@@ -373,7 +238,9 @@ impl Editor {
 
     /// Screen position (points) of an image point in the last drawn viewport.
     pub fn screen_of(&self, image: DVec2) -> DVec2 {
-        self.camera.to_screen(image, self.viewport_center)
+        self.view
+            .camera()
+            .to_screen(image, self.view.viewport_center())
     }
 
     /// The canvas: from (0, 0) to [`Project::canvas_size`].
@@ -385,11 +252,7 @@ impl Editor {
     /// Fits the canvas into a viewport of `size` points with a margin.
     pub fn fit(&mut self, size: DVec2) {
         let canvas = self.canvas();
-        self.camera = Camera {
-            center: canvas / 2.0,
-            zoom: ((size.x / canvas.x).min(size.y / canvas.y) * 0.9).max(0.02),
-        };
-        self.fit_requested = false;
+        self.view.fit(canvas, size);
     }
 
     /// The bone whose posed segment passes nearest `image_point`, within `reach` image pixels.
@@ -424,5 +287,204 @@ impl Editor {
             .filter(|&(_, d)| d <= reach)
             .min_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(i, _)| i)
+    }
+}
+
+/// Reading the editor's parts, and the window's small state changes that are neither commands nor
+/// tool events (where the viewport is, what a settings widget holds).
+impl Editor {
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    /// The document for headless use and tests; the window changes it through the editor's actions.
+    pub fn document_mut(&mut self) -> &mut Document {
+        &mut self.document
+    }
+
+    /// The status bar's message.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    pub fn set_status(&mut self, message: impl Into<String>) {
+        self.status = message.into();
+    }
+
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    pub fn playback(&self) -> &Playback {
+        &self.playback
+    }
+
+    pub fn jobs(&self) -> &Jobs {
+        &self.jobs
+    }
+
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    pub fn tools(&self) -> &ToolState {
+        &self.tools
+    }
+
+    /// The curve editor's state (`curves.rs`).
+    pub fn curve_editor(&self) -> &CurveEditor {
+        &self.curves
+    }
+
+    /// The instant weights' cache (`weights_cache.rs`).
+    pub fn weights_cache(&self) -> &WeightsCache {
+        &self.weights
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.tools.mode()
+    }
+
+    /// Switches the mode (as [`crate::commands::Command::SetMode`] does, without its status).
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.tools.set_mode(mode);
+    }
+
+    /// Selects exactly `bone` (or no bone).
+    pub fn select_bone(&mut self, bone: Option<usize>) {
+        self.selection.set_bone(bone);
+    }
+
+    /// Adds `bone` to the selected bones or takes it out (Shift or Ctrl + click).
+    pub fn toggle_bone_selection(&mut self, bone: usize) {
+        self.selection.toggle_bone(bone);
+    }
+
+    /// Selects exactly `bones` (the last one primary).
+    pub fn select_bones(&mut self, bones: impl IntoIterator<Item = usize>) {
+        self.selection.set_bones(bones);
+    }
+
+    /// Puts back a selection taken earlier (a cancelled dopesheet drag).
+    pub fn restore_selection(&mut self, selection: Selection) {
+        self.selection = selection;
+    }
+
+    /// Selects the key the inspector shows.
+    pub fn set_selected_key(&mut self, key: Option<super::key_selection::KeyId>) {
+        self.selection.set_key(key);
+    }
+
+    /// Selects a mesh vertex (part, vertex) or none.
+    pub fn select_vertex(&mut self, vertex: Option<(usize, usize)>) {
+        self.selection.set_vertex(vertex);
+    }
+
+    /// Selects an event of the current clip (index into its events) or none.
+    pub fn select_event(&mut self, event: Option<usize>) {
+        self.selection.set_event(event);
+    }
+
+    /// Makes `clip` current (index into the project's clips), keeping the playhead.
+    pub fn set_clip(&mut self, clip: Option<usize>) {
+        self.playback.set_clip(clip);
+    }
+
+    /// Moves the playhead to `time` seconds (not snapped).
+    pub fn set_time(&mut self, time: f64) {
+        self.playback.set_time(time);
+    }
+
+    pub fn set_playing(&mut self, playing: bool) {
+        self.playback.set_playing(playing);
+    }
+
+    /// Stops playing and moves the playhead to `time` snapped to the clip's frames (the timeline's
+    /// scrubbing).
+    pub fn scrub_to(&mut self, time: f64) {
+        let time = self.snap_time(time);
+        self.playback.set_time(time);
+        self.playback.set_playing(false);
+    }
+
+    /// Makes clip `clip` current from its start (the timeline's clip list).
+    pub fn choose_clip(&mut self, clip: usize) {
+        self.playback.set_clip(Some(clip));
+        self.playback.set_time(0.0);
+    }
+
+    /// The transition preview's target clip and crossfade (the Animate inspector).
+    pub fn set_transition(&mut self, to: Option<usize>, crossfade: f64) {
+        let preview = self.playback.transition_mut();
+        preview.to = to;
+        preview.crossfade = crossfade;
+    }
+
+    /// Images up to this many pixels get their weights on the UI thread (tests lower it).
+    pub fn set_sync_weight_pixels(&mut self, pixels: u64) {
+        self.jobs.set_sync_weight_pixels(pixels);
+    }
+
+    pub fn set_show_help(&mut self, show: bool) {
+        self.view.set_show_help(show);
+    }
+
+    /// Shows or hides the "unsaved changes" question.
+    pub fn set_confirm_close(&mut self, confirm: bool) {
+        self.view.set_confirm_close(confirm);
+    }
+
+    /// Where the viewport is drawn this frame (its centre, screen points).
+    pub fn set_viewport_center(&mut self, center: DVec2) {
+        self.view.set_viewport_center(center);
+    }
+
+    /// Zooms the view by `factor` about `screen` (the mouse wheel).
+    pub fn zoom_view(&mut self, factor: f64, screen: DVec2) {
+        self.view.zoom_at(factor, screen);
+    }
+
+    /// Moves the view by `screen_delta` points (a pan drag).
+    pub fn pan_view(&mut self, screen_delta: DVec2) {
+        self.view.pan(screen_delta);
+    }
+
+    pub fn set_layout(&mut self, layout: super::layout::Layout) {
+        *self.view.layout_mut() = layout;
+    }
+
+    /// Takes the remembered layout out (to carry it into a new editor).
+    pub fn take_layout(&mut self) -> super::layout::Layout {
+        self.view.take_layout()
+    }
+
+    /// Remembers the timeline's height (kept in the layout file).
+    pub fn set_timeline_height(&mut self, height: f32) -> std::io::Result<()> {
+        self.view.layout_mut().set_timeline_height(height)
+    }
+
+    /// How the onion skins are drawn (the Animate inspector).
+    pub fn set_onion(&mut self, onion: super::onion::OnionSettings) {
+        self.view.set_onion(onion);
+    }
+
+    /// Whether Shift is held during the viewport drag now.
+    pub fn set_drag_shift(&mut self, shift: bool) {
+        self.tools.set_drag_shift(shift);
+    }
+
+    /// The weight brush's settings (the Weights inspector).
+    pub fn set_brush(&mut self, brush: Brush) {
+        self.tools.set_brush(brush);
+    }
+
+    /// Deform mode's radius in image pixels (the toolbar).
+    pub fn set_deform_radius(&mut self, radius: f64) {
+        self.tools.deform_mut().radius = radius;
+    }
+
+    /// What new constraints start from (the constraint inspector).
+    pub fn set_rig_choices(&mut self, choices: super::rigging::RigChoices) {
+        self.tools.set_rig_choices(choices);
     }
 }

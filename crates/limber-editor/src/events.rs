@@ -33,7 +33,7 @@ impl Editor {
         let name = record.name.clone();
         let done = self.apply(Edit::ReplaceClip { name, clip: record });
         if done {
-            self.selected_event = selected;
+            self.selection.set_event(selected);
         }
         done
     }
@@ -76,7 +76,7 @@ impl Editor {
         events.remove(index);
         let done = self.set_events(events, None);
         if done {
-            self.selected_event = None;
+            self.selection.set_event(None);
         }
         done
     }
@@ -85,7 +85,7 @@ impl Editor {
     pub fn selected_event_record(&self) -> Option<EventRecord> {
         self.current_clip()?
             .events
-            .get(self.selected_event?)
+            .get(self.selection().event()?)
             .cloned()
     }
 }

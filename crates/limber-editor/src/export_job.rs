@@ -1,22 +1,15 @@
-//! A rendered export (GIF, sprite sheet or PNG frames of a clip) on a worker thread: a headless GPU
-//! device renders the clip frame by frame, reporting one unit of progress per frame and stopping
-//! when cancelled, in which case nothing is written (see [`limber_render::export`]). The window's
-//! dialog only picks the path; the editor starts, shows and polls the job (`exports.rs`).
+//! A rendered export (GIF, sprite sheet or PNG frames of a clip) on a worker thread. The editor
+//! holds no GPU: the window (or a test) hands it an [`ExportRenderer`] that renders the clip frame
+//! by frame, reporting one unit of progress per frame and stopping when cancelled, in which case
+//! nothing is written. The window's dialog only picks the path; the editor starts, shows and polls
+//! the job (`exports.rs`).
 
 use super::worker::{Worker, WorkerFailure};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use limber_core::output_guard::Inputs;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
-use limber_render::export::frames_folder::is_frame_name;
-use limber_render::export::framing::Framing;
-use limber_render::export::gif::MAX_GIF_FPS;
-use limber_render::export::timing::{FrameTimes, clip_fps};
-use limber_render::export::{
-    ClipRenderer, FrameExportError, RenderSettings, SheetOptions, write_frames, write_gif,
-    write_sheet,
-};
 
 /// What an export writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +33,27 @@ impl ExportKind {
     }
 }
 
+/// The margin, in output pixels, an export framed to the animation leaves on each side by default
+/// (the renderer's own default; the window's renderer checks that they agree).
+pub const DEFAULT_MARGIN: u32 = 2;
+
+/// The canvas a rendered export frames (the renderer's framing, named without it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// The project's image rectangle, from (0, 0) to the largest part image.
+    Image,
+    /// Everything the clip draws over its frames, plus `margin` output pixels on each side.
+    Animation { margin: u32 },
+}
+
+impl Default for Framing {
+    fn default() -> Self {
+        Self::Animation {
+            margin: DEFAULT_MARGIN,
+        }
+    }
+}
+
 /// How rendered exports are made: the canvas they frame (the whole animation plus 2 px by default)
 /// and whether a sprite sheet's frames are trimmed and packed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,6 +70,38 @@ impl ExportOptions {
             Framing::Animation { .. } => Framing::Image,
         };
     }
+}
+
+/// One rendered export as the editor asks for it.
+#[derive(Debug, Clone)]
+pub struct ExportRequest {
+    pub kind: ExportKind,
+    pub options: ExportOptions,
+    /// A copy of the project: the document may change while the export runs.
+    pub project: Project,
+    /// Where the project is saved (its parts' images are found from there).
+    pub project_path: PathBuf,
+    /// The clip (index into the project's clips); `None`: the rest pose.
+    pub clip: Option<usize>,
+    /// The file, or the folder for PNG frames.
+    pub out: PathBuf,
+}
+
+/// Why a rendered export failed, one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RenderFailure {
+    pub message: String,
+    /// Whether the message already starts with the file or folder it is about.
+    pub names_path: bool,
+}
+
+/// What renders the editor's exports: implemented by the window over the GPU renderer, so the
+/// editor's model depends on no GPU crate. Called on the export's worker thread.
+pub trait ExportRenderer: Send + Sync {
+    /// Renders `request`, one unit of `progress` per frame, stopping (writing nothing) once it is
+    /// cancelled.
+    fn render(&self, request: &ExportRequest, progress: &Progress) -> Result<(), RenderFailure>;
 }
 
 /// How an export ended, one line for the status bar.
@@ -78,31 +124,15 @@ impl ExportOutcome {
 pub struct ExportJob {
     kind: ExportKind,
     out: PathBuf,
-    worker: Worker<Result<(), FrameExportError>>,
+    worker: Worker<Result<(), RenderFailure>>,
 }
 
 impl ExportJob {
-    /// Starts rendering clip `clip` of `project` (saved at `project_path`; `None`: the rest pose) at
-    /// the clip's own frame rate (30 fps without one) into `out`, framed as `options` say.
-    pub fn start(
-        kind: ExportKind,
-        options: ExportOptions,
-        project: Project,
-        project_path: PathBuf,
-        clip: Option<usize>,
-        out: PathBuf,
-    ) -> Self {
-        let target = out.clone();
+    /// Starts `renderer` on `request` on a worker thread.
+    pub fn start(renderer: Arc<dyn ExportRenderer>, request: ExportRequest) -> Self {
+        let (kind, out) = (request.kind, request.out.clone());
         let worker = Worker::spawn("limber-export", move |progress: &Progress| {
-            render(
-                kind,
-                options,
-                &project,
-                &project_path,
-                clip,
-                &target,
-                progress,
-            )
+            renderer.render(&request, progress)
         });
         Self { kind, out, worker }
     }
@@ -137,8 +167,8 @@ impl ExportJob {
         // The message, with the output's name unless it already starts with it.
         let result = match self.worker.join() {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) if e.names_path() => Err(e.to_string()),
-            Ok(Err(e)) => Err(format!("{out}: {e}")),
+            Ok(Err(e)) if e.names_path => Err(e.message),
+            Ok(Err(e)) => Err(format!("{out}: {}", e.message)),
             Err(WorkerFailure::Panicked) => Err(format!("{out}: the export failed")),
             Err(WorkerFailure::NoThread) => {
                 Err(format!("{out}: the export could not start a thread"))
@@ -152,87 +182,5 @@ impl ExportJob {
             Ok(()) => ExportOutcome::Written(format!("exported {out}")),
             Err(e) => ExportOutcome::Failed(e),
         }
-    }
-}
-
-/// Refuses an export over the frame and pixel budgets (see `limber_core::limits`) before it starts.
-fn check_budget(
-    kind: ExportKind,
-    project: &Project,
-    clip: Option<usize>,
-    out: &Path,
-    canvas: Option<[u32; 2]>,
-) -> Result<(), FrameExportError> {
-    let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let fps = match kind {
-        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
-        _ => clip_fps(clip),
-    };
-    let frames = clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
-    // Before framing: the project's canvas; after: the canvas as framed.
-    let size = canvas.unwrap_or_else(|| project.canvas_size());
-    let what = clip.map_or("the rest pose".to_string(), |c| {
-        format!("clip \"{}\"", c.name)
-    });
-    limber_core::limits::Limits::current()
-        .check_render(&what, fps, frames, size, kind != ExportKind::Frames)
-        .map_err(|problem| FrameExportError::Format {
-            path: out.to_path_buf(),
-            problem,
-        })
-}
-
-/// The worker: a headless device, the clip's frames, the file(s).
-fn render(
-    kind: ExportKind,
-    options: ExportOptions,
-    project: &Project,
-    project_path: &Path,
-    clip: Option<usize>,
-    out: &Path,
-    progress: &Progress,
-) -> Result<(), FrameExportError> {
-    // Nothing the export reads (the project, its parts' images) is written over or removed.
-    let inputs = Inputs::of_project(project, project_path);
-    match kind {
-        ExportKind::Gif => inputs.check(out)?,
-        ExportKind::Sheet => inputs.check_all([out, out.with_extension("json").as_path()])?,
-        ExportKind::Frames => inputs.check_in_folder(out, is_frame_name)?,
-    }
-    check_budget(kind, project, clip, out, None)?;
-    if kind == ExportKind::Frames {
-        std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
-            path: out.to_path_buf(),
-            error,
-        })?;
-    }
-    let gpu = limber_render::GpuContext::headless()?;
-    let settings = RenderSettings {
-        scale: 1.0,
-        background: [0; 4],
-        style: limber_render::PartStyle::default(),
-    };
-    let clip_index = clip;
-    let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let fps = match kind {
-        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
-        _ => clip_fps(clip),
-    };
-    let times = FrameTimes::of_clip(clip, fps);
-    let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?.framed(
-        options.framing,
-        clip,
-        &times,
-    )?;
-    check_budget(kind, project, clip_index, out, Some(renderer.size()))?;
-    let sheet = SheetOptions {
-        columns: None,
-        trim: options.trim,
-    };
-    let progress = Some(progress);
-    match kind {
-        ExportKind::Gif => write_gif(&renderer, clip, &times, out, progress),
-        ExportKind::Sheet => write_sheet(&renderer, clip, &times, sheet, out, progress),
-        ExportKind::Frames => write_frames(&renderer, clip, &times, out, progress),
     }
 }

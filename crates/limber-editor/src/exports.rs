@@ -3,38 +3,50 @@
 //! once (they take milliseconds). The window's dialogs only choose where.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use super::editor::Editor;
-use super::export_job::{ExportJob, ExportKind, ExportOutcome};
+use super::export_job::{ExportJob, ExportKind, ExportOutcome, ExportRenderer, ExportRequest};
 
 impl Editor {
+    /// Gives the editor what renders its GIF, sheet and frame exports (the window's GPU renderer);
+    /// without one, a rendered export is refused with a message.
+    pub fn set_export_renderer(&mut self, renderer: Arc<dyn ExportRenderer>) {
+        self.jobs.set_renderer(renderer);
+    }
+
     /// Starts rendering the current clip into `out` (a file, or a folder for PNG frames) on a worker
     /// thread. Refused while another export runs.
     pub fn start_export(&mut self, kind: ExportKind, out: &Path) {
-        if self.export_job.is_some() {
+        if self.jobs().export().is_some() {
             self.status = "an export is already running: wait for it or cancel it".into();
             return;
         }
-        let job = ExportJob::start(
+        let Some(renderer) = self.jobs().renderer() else {
+            self.status = format!("{}: this editor has no renderer for exports", out.display());
+            return;
+        };
+        let request = ExportRequest {
             kind,
-            self.export_options,
-            self.document.project.clone(),
-            self.document.base_path(),
-            self.clip,
-            out.to_path_buf(),
-        );
-        self.export_job = Some(job);
+            options: self.jobs().export_options(),
+            project: self.document.project.clone(),
+            project_path: self.document.base_path(),
+            clip: self.playback().clip(),
+            out: out.to_path_buf(),
+        };
+        let job = ExportJob::start(renderer, request);
+        *self.jobs.export_slot() = Some(job);
         self.status = format!("exporting {} …", out.display());
     }
 
     /// The running export's frames rendered and total.
     pub fn export_progress(&self) -> Option<(usize, usize)> {
-        self.export_job.as_ref().map(ExportJob::counts)
+        self.jobs().export().map(ExportJob::counts)
     }
 
     /// Stops the running export before its next frame; nothing is written.
     pub fn cancel_export(&mut self) {
-        if let Some(job) = &self.export_job {
+        if let Some(job) = self.jobs().export() {
             job.cancel();
             self.status = format!("cancelling the {} export…", job.kind().noun());
         }
@@ -42,8 +54,8 @@ impl Editor {
 
     /// Takes in the export's outcome if it has ended (called every frame).
     pub fn poll_export(&mut self) {
-        if self.export_job.as_ref().is_some_and(ExportJob::is_finished)
-            && let Some(job) = self.export_job.take()
+        if self.jobs().export().is_some_and(ExportJob::is_finished)
+            && let Some(job) = self.jobs.export_slot().take()
         {
             self.status = job.wait().message().to_string();
         }
@@ -51,7 +63,7 @@ impl Editor {
 
     /// Waits for the running export and returns how it ended (for tests and headless use).
     pub fn finish_export(&mut self) -> Option<ExportOutcome> {
-        let outcome = self.export_job.take()?.wait();
+        let outcome = self.jobs.export_slot().take()?.wait();
         self.status = outcome.message().to_string();
         Some(outcome)
     }

@@ -26,7 +26,7 @@ impl Editor {
             return Vec::new();
         };
         let record = clip.to_record();
-        let bone = self.selected_bone.and_then(|b| self.bone_name(b));
+        let bone = self.selection().bone().and_then(|b| self.bone_name(b));
         let mut times: Vec<f64> = match &bone {
             Some(name) => record
                 .keys
@@ -59,8 +59,8 @@ impl Editor {
         };
         match target {
             Some(t) => {
-                self.time = t;
-                self.playing = false;
+                self.playback.set_time(t);
+                self.playback.set_playing(false);
                 true
             }
             None => {
@@ -118,24 +118,24 @@ mod tests {
     #[test]
     fn jumps_visit_the_selected_bones_keys_in_order_and_stop_at_the_ends() {
         let mut editor = editor();
-        editor.selected_bone = Some(0);
+        editor.selection.set_bone(Some(0));
         let times = editor.navigation_key_times();
         assert!(times.len() >= 3, "{times:?}");
         assert!(editor.jump_to_key(KeyJump::Last));
-        assert_eq!(editor.time, times[times.len() - 1]);
+        assert_eq!(editor.playback().time(), times[times.len() - 1]);
         assert!(editor.jump_to_key(KeyJump::Previous));
-        assert_eq!(editor.time, times[times.len() - 2]);
+        assert_eq!(editor.playback().time(), times[times.len() - 2]);
         assert!(editor.jump_to_key(KeyJump::First));
-        assert_eq!(editor.time, times[0]);
+        assert_eq!(editor.playback().time(), times[0]);
         assert!(
             !editor.jump_to_key(KeyJump::Previous),
             "nothing before the first"
         );
-        assert_eq!(editor.time, times[0]);
+        assert_eq!(editor.playback().time(), times[0]);
         assert!(editor.jump_to_key(KeyJump::Next));
-        assert_eq!(editor.time, times[1]);
+        assert_eq!(editor.playback().time(), times[1]);
         // No bone selected: every key counts, at least as many times.
-        editor.selected_bone = None;
+        editor.selection.set_bone(None);
         assert!(editor.navigation_key_times().len() >= times.len());
     }
 

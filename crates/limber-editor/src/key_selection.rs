@@ -6,31 +6,12 @@
 //! functions (`limber_core::animation::key_edits`) say which keys to select afterwards.
 
 use super::editor::Editor;
-use super::part_key_selection::PartKeyId;
+use limber_core::animation::KeySet;
 use limber_core::animation::key_edits;
-use limber_core::animation::{CopiedKeys, KeySet, TrackKeyId};
 use limber_core::edit::Edit;
 
-/// A key of the current clip: bone name and time.
-pub type KeyId = TrackKeyId;
-
-/// A diamond of the dopesheet: a bone's key or a part's key.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KeyRef {
-    Bone(KeyId),
-    Part(PartKeyId),
-}
-
-/// The selected keys (besides [`Editor::selected_key`], the one the inspector shows) and the
-/// copied keys.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct KeySelection {
-    pub selected: Vec<KeyId>,
-    /// Selected part keys.
-    pub parts: Vec<PartKeyId>,
-    /// Copied keys, bone and part, times relative to the earliest copied key.
-    pub copied: CopiedKeys,
-}
+use crate::selection::PartKeyId;
+pub use crate::selection::{KeyId, KeyRef, KeySelection};
 
 impl Editor {
     /// The selected keys of the current clip: the rubber band's and the inspector's, each once,
@@ -40,8 +21,8 @@ impl Editor {
             return Vec::new();
         };
         let record = clip.to_record();
-        let mut ids: Vec<KeyId> = self.keys.selected.clone();
-        ids.extend(self.selected_key.clone());
+        let mut ids: Vec<KeyId> = self.selection().keys().selected.clone();
+        ids.extend(self.selection().key().cloned());
         let mut out: Vec<KeyId> = Vec::new();
         for id in ids {
             let exists = record.keys.iter().any(|k| k.bone == id.0 && k.time == id.1);
@@ -54,10 +35,11 @@ impl Editor {
 
     /// Whether the key is selected.
     pub fn is_key_selected(&self, bone: &str, time: f64) -> bool {
-        self.keys
+        self.selection()
+            .keys()
             .selected
             .iter()
-            .chain(self.selected_key.as_ref())
+            .chain(self.selection().key())
             .any(|(b, t)| b == bone && *t == time)
     }
 
@@ -81,9 +63,10 @@ impl Editor {
 
     /// Selects exactly these bone keys and part keys; a lone bone key also goes to the inspector.
     pub fn select_all(&mut self, ids: Vec<KeyId>, parts: Vec<PartKeyId>) {
-        self.selected_key = (ids.len() == 1 && parts.is_empty()).then(|| ids[0].clone());
-        self.keys.selected = ids;
-        self.keys.parts = parts;
+        self.selection
+            .set_key((ids.len() == 1 && parts.is_empty()).then(|| ids[0].clone()));
+        self.selection.keys_mut().selected = ids;
+        self.selection.keys_mut().parts = parts;
     }
 
     /// Selects exactly the dopesheet diamonds `refs` (a click, the rubber band).
@@ -168,9 +151,19 @@ impl Editor {
         false
     }
 
-    /// Copies the selected keys, bone and part keys (Ctrl+C); the document does not change.
+    /// Copies the selected keys, bone and part keys (Ctrl+C); with no key selected, the selected
+    /// bones' keys at the playhead. The document does not change.
     pub fn copy_selected_keys(&mut self) -> bool {
-        let keys = self.selected_set();
+        let mut keys = self.selected_set();
+        if keys.is_empty() {
+            keys.bones = self
+                .selection()
+                .bones()
+                .iter()
+                .filter_map(|&b| self.key_at_playhead(b))
+                .map(|k| (k.bone, k.time))
+                .collect();
+        }
         let Some(clip) = self.current_clip() else {
             return false;
         };
@@ -179,7 +172,7 @@ impl Editor {
             self.status = "select keys to copy".into();
             return false;
         }
-        self.keys.copied = key_edits::copied(&clip.to_record(), &keys);
+        self.selection.keys_mut().copied = key_edits::copied(&clip.to_record(), &keys);
         self.status = format!("copied {count} key{}", plural(count));
         true
     }
@@ -192,13 +185,13 @@ impl Editor {
             self.status = "no clip to paste into: add one in the timeline".into();
             return false;
         };
-        if self.keys.copied.is_empty() {
+        if self.selection().keys().copied.is_empty() {
             self.status = "nothing copied: select keys and press Ctrl+C".into();
             return false;
         }
         let at = self.playhead();
         let record = clip.to_record();
-        let pasted = match key_edits::pasted(&record, &self.keys.copied, at) {
+        let pasted = match key_edits::pasted(&record, &self.selection().keys().copied, at) {
             Ok((_, pasted)) => pasted,
             Err(e) => {
                 self.status = e.to_string();
@@ -208,7 +201,7 @@ impl Editor {
         let count = pasted.len();
         let edit = Edit::PasteKeys {
             clip: record.name,
-            keys: self.keys.copied.clone(),
+            keys: self.selection().keys().copied.clone(),
             at,
         };
         if self.apply(edit) {

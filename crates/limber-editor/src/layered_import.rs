@@ -102,24 +102,24 @@ impl Editor {
     /// Starts importing the layered file at `path` into the document (in the background). Returns
     /// whether the import started.
     pub fn import_layered_file(&mut self, path: &Path) -> bool {
-        if self.import_job.is_some() {
+        if self.jobs().import().is_some() {
             self.status = "a layered file is being imported: wait for it or cancel it".into();
             return false;
         }
         let skeleton = self.document.project.rig.skeleton.clone();
-        self.import_job = Some(ImportJob::start(path, skeleton));
+        *self.jobs.import_slot() = Some(ImportJob::start(path, skeleton));
         self.status = format!("importing {} …", path.display());
         true
     }
 
     /// The import in progress: finished and total units.
     pub fn import_progress(&self) -> Option<(usize, usize)> {
-        self.import_job.as_ref().map(ImportJob::counts)
+        self.jobs().import().map(ImportJob::counts)
     }
 
     /// Stops the import; the document stays as it is and the PNGs written are removed.
     pub fn cancel_import(&mut self) {
-        if let Some(job) = &self.import_job {
+        if let Some(job) = self.jobs().import() {
             job.worker.progress().cancel();
             self.status = "cancelling the import…".into();
         }
@@ -128,12 +128,9 @@ impl Editor {
     /// Takes the imported parts in once the job has ended (called every frame; waits while a drag
     /// is open, so the import stays an undo step of its own).
     pub fn poll_import_job(&mut self) {
-        if self
-            .import_job
-            .as_ref()
-            .is_some_and(|j| j.worker.is_finished())
+        if self.jobs().import().is_some_and(|j| j.worker.is_finished())
             && !self.document.in_transaction()
-            && let Some(job) = self.import_job.take()
+            && let Some(job) = self.jobs.import_slot().take()
         {
             self.take_import(job);
         }
@@ -141,7 +138,7 @@ impl Editor {
 
     /// Waits for the import (and any restart it leads to) and takes its parts in: for tests.
     pub fn finish_import_job(&mut self) {
-        while let Some(job) = self.import_job.take() {
+        while let Some(job) = self.jobs.import_slot().take() {
             self.take_import(job);
         }
     }
@@ -158,7 +155,7 @@ impl Editor {
             Ok(Some(layers)) if layers.skeleton != self.document.project.rig.skeleton => {
                 // The bones changed meanwhile: weigh the parts on the new skeleton.
                 let skeleton = self.document.project.rig.skeleton.clone();
-                self.import_job = Some(ImportJob::start(&path, skeleton));
+                *self.jobs.import_slot() = Some(ImportJob::start(&path, skeleton));
             }
             Ok(Some(layers)) => self.add_imported(&path, layers),
             Ok(None) => self.status = "import cancelled: nothing changed".into(),
@@ -177,10 +174,10 @@ impl Editor {
             .max()
             .unwrap_or(0);
         let count = layers.parts.len();
-        self.document.begin();
+        let mut step = self.step();
         let mut added = 0;
         for (i, mut part) in layers.parts.into_iter().enumerate() {
-            let parts = &self.document.project.parts;
+            let parts = &step.document.project.parts;
             let stem = part.name.clone();
             if let Some(name) = std::iter::once(stem.clone())
                 .chain((2..).map(|n| format!("{stem}{n}")))
@@ -189,13 +186,13 @@ impl Editor {
                 part.name = name;
             }
             part.draw_order = front.saturating_add(i32::try_from(i).unwrap_or(i32::MAX));
-            if self.apply(Edit::AddPart(Box::new(part))) {
+            if step.apply(Edit::AddPart(Box::new(part))) {
                 added += 1;
             }
         }
-        self.document.commit();
+        step.commit();
         self.weights.clear();
-        self.fit_requested = true;
+        self.view.request_fit();
         let mut status = format!("imported {added} of {count} layers from {}", path.display());
         if let Some(first) = layers.warnings.first() {
             status.push_str(&format!(" (warning: {first}"));

@@ -1,16 +1,19 @@
 //! The editor's model, without a UI toolkit: what the limber window shows and edits, and every
 //! action it takes, so tests drive the editor without a window.
 //!
-//! - [`document`]: the project, its file and undo history;
-//! - [`editor`]: view state and the actions the UI triggers, with its animating, weighting, parts
-//!   and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and `hierarchy.rs`;
+//! - [`document`]: the project, its file and undo history; [`step`]: an undo step as a guard that
+//!   cancels unless committed;
+//! - [`editor`]: the coordinator over the document and the sub-models [`selection`], [`playback`],
+//!   [`jobs`], [`view`] and [`tool_state`] (with the plain choices in [`mode`]), with its animating,
+//!   weighting, parts and reparenting actions in `animate.rs`, `weighting.rs`, `parts.rs` and
+//!   `hierarchy.rs`;
 //! - [`bone_keys`]: a bone's rotation, translation and scale keys channel by channel (the
 //!   inspector's fields, K);
 //! - [`bind_pose`]: moving bones' rest heads and tails, and the per-bone deform and lock flags;
 //! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
-//! - [`curves`] and [`curve_edits`]: the curve editor's graph of the selected bone's channels,
+//! - [`curves`] and [`curve_edits`]: the curve editor's graph of the selected bones' channels,
 //!   its keys, Bézier handles and interpolations, and its drag;
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
@@ -21,7 +24,8 @@
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`layout`]: the remembered
 //!   timeline height; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
-//!   sprite sheet or PNG frames rendered on a worker thread (started from `exports.rs`);
+//!   sprite sheet or PNG frames rendered on a worker thread through the window's
+//!   `ExportRenderer` (started from `exports.rs`);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large); [`worker`]: the
 //!   thread those jobs share.
 
@@ -38,23 +42,30 @@ pub mod events;
 pub mod export_job;
 mod exports;
 mod hierarchy;
+pub mod jobs;
 pub mod key_navigation;
 pub mod key_selection;
 pub mod layered_import;
 pub mod layout;
 pub mod mesh_edit;
+pub mod mode;
 pub mod onion;
 pub mod part_job;
 pub mod part_key_selection;
 mod parts;
+pub mod playback;
 pub mod recent;
 pub mod recovery;
 pub mod rigging;
 mod run_command;
+pub mod selection;
 pub mod shortcut;
+pub mod step;
 mod suggest;
+pub mod tool_state;
 pub mod tools;
 pub mod transition;
+pub mod view;
 mod weighting;
 pub mod weights_cache;
 pub mod weights_job;

@@ -15,7 +15,7 @@ pub const VERTEX_REACH: f64 = 8.0;
 impl Editor {
     /// The vertex (part, index) under `point` (image pixels, rest pose) in the current view.
     pub fn mesh_vertex_at(&self, point: DVec2) -> Option<(usize, usize)> {
-        self.vertex_at(point, VERTEX_REACH / self.camera.zoom)
+        self.vertex_at(point, VERTEX_REACH / self.view().camera().zoom)
     }
 
     /// The front-most part whose mesh contains `point` (rest pose).
@@ -31,7 +31,7 @@ impl Editor {
         let done = self.edit_mesh(part, |mesh| mesh_edit::add_vertex(mesh, point.to_array()));
         if done {
             let last = self.document.project.parts[part].mesh.positions.len() - 1;
-            self.selected_vertex = Some((part, last));
+            self.selection.set_vertex(Some((part, last)));
             self.status = format!("added vertex {last}");
         }
         done
@@ -43,7 +43,7 @@ impl Editor {
             mesh_edit::move_vertex(mesh, vertex, to.to_array())
         });
         if done {
-            self.selected_vertex = Some((part, vertex));
+            self.selection.set_vertex(Some((part, vertex)));
             self.status = format!("moved vertex {vertex}");
         }
         done
@@ -51,13 +51,13 @@ impl Editor {
 
     /// Removes the selected vertex (Delete in Mesh mode). Returns whether one was removed.
     pub fn delete_selected_vertex(&mut self) -> bool {
-        let Some((part, vertex)) = self.selected_vertex else {
+        let Some((part, vertex)) = self.selection().vertex() else {
             self.status = "select a vertex to delete".into();
             return false;
         };
         let done = self.edit_mesh(part, |mesh| mesh_edit::remove_vertex(mesh, vertex));
         if done {
-            self.selected_vertex = None;
+            self.selection.set_vertex(None);
             self.status = format!("deleted vertex {vertex}");
         }
         done

@@ -8,40 +8,7 @@ use limber_core::pose::PoseSolver;
 
 use crate::editor::{Editor, Mode};
 
-/// The most onion skins on each side of the playhead.
-pub const MAX_ONION_SIDE: u8 = 3;
-
-/// How the onion skins are drawn.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct OnionSettings {
-    /// Ghosts before the playhead (0–[`MAX_ONION_SIDE`]).
-    pub before: u8,
-    /// Ghosts after the playhead (0–[`MAX_ONION_SIDE`]).
-    pub after: u8,
-    /// Spacing in frames, for a clip with a frame rate.
-    pub spacing_frames: u32,
-    /// Spacing in seconds, for a clip without one.
-    pub spacing_seconds: f64,
-    /// Straight RGB of the earlier and the later ghosts.
-    pub before_colour: [f32; 3],
-    pub after_colour: [f32; 3],
-    /// Opacity of the nearest ghost on each side; farther ones fade in steps.
-    pub opacity: f32,
-}
-
-impl Default for OnionSettings {
-    fn default() -> Self {
-        Self {
-            before: 1,
-            after: 1,
-            spacing_frames: 3,
-            spacing_seconds: 0.1,
-            before_colour: [1.0, 0.55, 0.55],
-            after_colour: [0.55, 1.0, 0.6],
-            opacity: 0.35,
-        }
-    }
-}
+pub use crate::view::{MAX_ONION_SIDE, OnionSettings};
 
 /// One ghost: the project at another time, and its tint (premultiplied).
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +22,7 @@ pub struct OnionGhost {
 impl Editor {
     /// The spacing of the onion skins in seconds for the current clip.
     pub fn onion_spacing(&self) -> f64 {
-        let settings = &self.onion;
+        let settings = *self.view().onion();
         match self.current_clip().and_then(|c| c.fps) {
             Some(fps) => f64::from(settings.spacing_frames.max(1)) / f64::from(fps),
             None => settings.spacing_seconds.max(1e-3),
@@ -65,13 +32,16 @@ impl Editor {
     /// The onion skins to draw, farthest first on each side, when they are on and a clip is
     /// animating (at most [`MAX_ONION_SIDE`] on each side).
     pub fn onion_ghosts(&self) -> Option<Vec<OnionGhost>> {
-        if !self.overlays.onion || self.mode != Mode::Animate {
+        if !self.view().overlays().onion || self.mode() != Mode::Animate {
             return None;
         }
         let project = &self.document.project;
-        let clip = self.clip.and_then(|c| project.rig.clips.get(c))?;
+        let clip = self
+            .playback()
+            .clip()
+            .and_then(|c| project.rig.clips.get(c))?;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
-        let settings = self.onion;
+        let settings = *self.view().onion();
         let spacing = self.onion_spacing();
         let now = self.playhead();
         let mut ghosts = Vec::new();

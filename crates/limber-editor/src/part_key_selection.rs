@@ -4,11 +4,11 @@
 //! (`limber_core::animation::key_edits`).
 
 use super::editor::Editor;
-use limber_core::animation::{KeySet, PartKeyRecord, TrackKeyId};
+use limber_core::animation::{KeySet, PartKeyRecord};
 use limber_core::edit::Edit;
 
 /// A part key of the current clip: part name and time.
-pub type PartKeyId = TrackKeyId;
+pub use crate::selection::PartKeyId;
 
 /// What a part key holds, in a few words: "draw order 2, hidden, deforms 14 vertices".
 pub fn describe(key: &PartKeyRecord) -> String {
@@ -63,7 +63,7 @@ impl Editor {
             return Vec::new();
         };
         let mut out: Vec<PartKeyId> = Vec::new();
-        for id in &self.keys.parts {
+        for id in &self.selection().keys().parts {
             let exists = clip
                 .part_keys()
                 .iter()
@@ -77,7 +77,11 @@ impl Editor {
 
     /// Whether the part key is selected.
     pub fn is_part_key_selected(&self, part: &str, time: f64) -> bool {
-        self.keys.parts.iter().any(|(p, t)| p == part && *t == time)
+        self.selection()
+            .keys()
+            .parts
+            .iter()
+            .any(|(p, t)| p == part && *t == time)
     }
 
     /// The part key the inspector shows: the only selected key, when it is a part key.
@@ -133,7 +137,7 @@ impl Editor {
         };
         let clip = clip.name.clone();
         if self.apply(Edit::RemoveKeys { clip, keys }) {
-            self.keys.parts.retain(|k| *k != id);
+            self.selection.keys_mut().parts.retain(|k| *k != id);
             self.status = format!("deleted {part}'s key at {time:.2} s");
             return true;
         }

@@ -16,14 +16,14 @@ impl Editor {
     /// progress and Cancel in the status bar; the part arrives as one undo step when it is done).
     /// Returns whether the part was added or its job started.
     pub fn add_part(&mut self, path: &Path) -> bool {
-        if self.part_job.is_some() {
+        if self.jobs().part().is_some() {
             self.status = "a part is being added: wait for it or cancel it".into();
             return false;
         }
         let skeleton = self.document.project.rig.skeleton.clone();
-        if image_pixels(path).is_some_and(|pixels| pixels > self.sync_weight_pixels) {
+        if image_pixels(path).is_some_and(|pixels| pixels > self.jobs().sync_weight_pixels()) {
             let store = std::sync::Arc::clone(&self.document.assets);
-            self.part_job = Some(PartJob::start(path, skeleton, store));
+            *self.jobs.part_slot() = Some(PartJob::start(path, skeleton, store));
             self.status = format!("adding part from {} …", path.display());
             return true;
         }
@@ -39,12 +39,12 @@ impl Editor {
 
     /// The part being added in the background: finished and total units.
     pub fn part_progress(&self) -> Option<(usize, usize)> {
-        self.part_job.as_ref().map(PartJob::counts)
+        self.jobs().part().map(PartJob::counts)
     }
 
     /// Stops adding the part; the document stays as it is.
     pub fn cancel_part(&mut self) {
-        if let Some(job) = &self.part_job {
+        if let Some(job) = self.jobs().part() {
             job.cancel();
             self.status = "cancelling the new part…".into();
         }
@@ -53,9 +53,9 @@ impl Editor {
     /// Takes in the new part if its job has ended (called every frame; waits while a drag is open,
     /// so the part stays an undo step of its own).
     pub fn poll_part_job(&mut self) {
-        if self.part_job.as_ref().is_some_and(PartJob::is_finished)
+        if self.jobs().part().is_some_and(PartJob::is_finished)
             && !self.document.in_transaction()
-            && let Some(job) = self.part_job.take()
+            && let Some(job) = self.jobs.part_slot().take()
         {
             self.take_part(job);
         }
@@ -63,7 +63,7 @@ impl Editor {
 
     /// Waits for the part job (and any restart it leads to) and takes its part in: for tests.
     pub fn finish_part_job(&mut self) {
-        while let Some(job) = self.part_job.take() {
+        while let Some(job) = self.jobs.part_slot().take() {
             self.take_part(job);
         }
     }
@@ -82,7 +82,7 @@ impl Editor {
                 // The bones changed meanwhile: weigh the part on the new skeleton.
                 let skeleton = self.document.project.rig.skeleton.clone();
                 let store = std::sync::Arc::clone(&self.document.assets);
-                self.part_job = Some(PartJob::start(&path, skeleton, store));
+                *self.jobs.part_slot() = Some(PartJob::start(&path, skeleton, store));
                 self.status = format!(
                     "adding part from {} again: the bones changed",
                     path.display()
@@ -148,11 +148,11 @@ impl Editor {
         let changed: Vec<usize> = (0..parts.len())
             .filter(|&i| parts[i].pixel_art != on)
             .collect();
-        self.document.begin();
+        let mut step = self.step();
         for part in changed {
-            self.set_pixel_art(part, on);
+            step.set_pixel_art(part, on);
         }
-        self.document.commit();
+        step.commit();
         self.status = if on {
             "pixel art: sharp pixels".into()
         } else {

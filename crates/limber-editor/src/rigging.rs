@@ -102,8 +102,8 @@ impl Editor {
     /// to `ik_bones` of them, root first. `None` when the selected bone has no parent.
     pub fn ik_chain_from_selection(&self) -> Option<Vec<usize>> {
         let bones = &self.document.project.rig.skeleton.bones;
-        let mut chain = vec![self.selected_bone?];
-        while chain.len() < self.rig_choices.ik_bones.max(2) {
+        let mut chain = vec![self.selection().bone()?];
+        while chain.len() < self.tools().rig_choices().ik_bones.max(2) {
             let last = *chain.last()?;
             match bones.get(last)?.parent {
                 Some(parent) => chain.push(parent),
@@ -116,10 +116,10 @@ impl Editor {
 
     /// The target the choices name, if it is a bone other than the selected one.
     fn chosen_target(&self) -> Option<usize> {
-        let target = self.rig_choices.target?;
+        let target = self.tools().rig_choices().target?;
         (target < self.document.project.rig.skeleton.bones.len()
-            && Some(target) != self.selected_bone)
-            .then_some(target)
+            && Some(target) != self.selection().bone())
+        .then_some(target)
     }
 
     /// Adds IK on the selected bone and its ancestors ([`RigChoices::ik_bones`] bones) aiming at the
@@ -192,7 +192,7 @@ impl Editor {
 
     /// Adds a look-at or child-of constraint on the selected bone aiming at the chosen target.
     pub fn add_follow(&mut self, kind: FollowKind) -> bool {
-        let (Some(bone), Some(target)) = (self.selected_bone, self.chosen_target()) else {
+        let (Some(bone), Some(target)) = (self.selection().bone(), self.chosen_target()) else {
             self.status = format!(
                 "select a bone and pick a target in the inspector to add a {} constraint",
                 kind.label()
@@ -226,7 +226,7 @@ impl Editor {
 
     /// Adds a transform constraint: the selected bone copies the chosen target's rotation (mix 1).
     pub fn add_transform(&mut self) -> bool {
-        let (Some(bone), Some(source)) = (self.selected_bone, self.chosen_target()) else {
+        let (Some(bone), Some(source)) = (self.selection().bone(), self.chosen_target()) else {
             self.status =
                 "select a bone and pick a target in the inspector to copy its transform".into();
             return false;
@@ -250,7 +250,7 @@ impl Editor {
 
     /// Adds a rotation limit of ±45° on the selected bone (replacing one it has).
     pub fn add_limit(&mut self) -> bool {
-        let Some(bone) = self.selected_bone.and_then(|b| self.bone_name(b)) else {
+        let Some(bone) = self.selection().bone().and_then(|b| self.bone_name(b)) else {
             self.status = "select a bone to limit its rotation".into();
             return false;
         };
@@ -275,7 +275,7 @@ impl Editor {
 
     /// Gives the selected bone a spring ([`NEW_SPRING`]) or takes it away. One undo step.
     pub fn toggle_spring(&mut self) -> bool {
-        let Some(bone) = self.selected_bone.and_then(|b| self.bone_name(b)) else {
+        let Some(bone) = self.selection().bone().and_then(|b| self.bone_name(b)) else {
             self.status = "select a bone to give it a spring".into();
             return false;
         };
@@ -393,7 +393,7 @@ impl Editor {
         Some(LimitArc {
             limit,
             head: world.translation,
-            radius: (length * 0.6).max(24.0 / self.camera.zoom),
+            radius: (length * 0.6).max(24.0 / self.view().camera().zoom),
             zero_angle: world.matrix2.x_axis.to_angle() + offset,
             min: record.min_degrees,
             max: record.max_degrees,
@@ -413,17 +413,10 @@ impl Editor {
 
     /// Runs `action` as one undo step, or inside the step already open.
     fn in_one_step(&mut self, action: impl FnOnce(&mut Self) -> bool) -> bool {
-        let own = !self.document.in_transaction();
-        if own {
-            self.document.begin();
-        }
-        let done = action(self);
-        if own {
-            if done {
-                self.document.commit();
-            } else {
-                self.document.cancel();
-            }
+        let mut step = self.step();
+        let done = action(&mut step);
+        if done {
+            step.commit();
         }
         done
     }

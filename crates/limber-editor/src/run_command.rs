@@ -3,8 +3,8 @@
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
+use super::export_job::Framing;
 use limber_core::animation::FollowKind;
-use limber_render::export::framing::Framing;
 
 use crate::commands::{Command, WindowRequest};
 use crate::editor::{Editor, Mode};
@@ -29,8 +29,10 @@ impl Editor {
             Command::ExportSheet => return Some(WindowRequest::ExportSheet),
             Command::ExportFrames => return Some(WindowRequest::ExportFrames),
             Command::ExportGltf => return Some(WindowRequest::ExportGltf),
-            Command::ToggleExportImageFrame => self.export_options.toggle_image_frame(),
-            Command::ToggleExportTrim => self.export_options.trim = !self.export_options.trim,
+            Command::ToggleExportImageFrame => self.jobs.export_options_mut().toggle_image_frame(),
+            Command::ToggleExportTrim => {
+                self.jobs.export_options_mut().trim = !self.jobs().export_options().trim
+            }
             Command::ExportSpine => return Some(WindowRequest::ExportSpine),
             Command::Quit => return Some(WindowRequest::Quit),
             Command::Undo => self.undo(),
@@ -49,27 +51,33 @@ impl Editor {
             Command::JumpToKey(jump) => {
                 self.jump_to_key(jump);
             }
-            Command::FitView => self.fit_requested = true,
-            Command::ShowHelp => self.show_help = !self.show_help,
-            Command::SetMode(mode) => self.mode = mode,
+            Command::FitView => self.view.request_fit(),
+            Command::ShowHelp => self.view.set_show_help(!self.view.show_help()),
+            Command::SetMode(mode) => self.tools.set_mode(mode),
             Command::ToggleDeform => {
-                self.deform.on = !self.deform.on;
-                if self.deform.on {
-                    self.mode = Mode::Animate;
+                self.tools.deform_mut().on = !self.tools().deform().on;
+                if self.tools().deform().on {
+                    self.tools.set_mode(Mode::Animate);
                 }
             }
             Command::SetAnimateTool(tool) => {
-                self.animate_tool = tool;
-                self.mode = Mode::Animate;
-                self.deform.on = false;
+                self.tools.set_animate_tool(tool);
+                self.tools.set_mode(Mode::Animate);
+                self.tools.deform_mut().on = false;
             }
             Command::ToggleBoneDeform => self.toggle_selected_deform(),
             Command::ToggleBoneLock => self.toggle_selected_lock(),
-            Command::ToggleWireframe => self.overlays.wireframe = !self.overlays.wireframe,
-            Command::ToggleBoneOverlay => self.overlays.bones = !self.overlays.bones,
-            Command::ToggleWeightOverlay => self.overlays.weights = !self.overlays.weights,
-            Command::ToggleOnion => self.overlays.onion = !self.overlays.onion,
-            Command::SetSkinning(mode) => self.skinning = mode,
+            Command::ToggleWireframe => {
+                self.view.overlays_mut().wireframe = !self.view().overlays().wireframe
+            }
+            Command::ToggleBoneOverlay => {
+                self.view.overlays_mut().bones = !self.view().overlays().bones
+            }
+            Command::ToggleWeightOverlay => {
+                self.view.overlays_mut().weights = !self.view().overlays().weights
+            }
+            Command::ToggleOnion => self.view.overlays_mut().onion = !self.view().overlays().onion,
+            Command::SetSkinning(mode) => self.view.set_skinning(mode),
             Command::AddIk => {
                 self.add_ik();
             }
@@ -104,6 +112,14 @@ impl Editor {
                 self.curves.open = true;
                 self.frame_all_curves();
             }
+            Command::AddClip => self.add_clip(),
+            Command::DuplicateClip => {
+                self.duplicate_clip();
+            }
+            Command::DeleteClip => {
+                self.delete_clip();
+            }
+            Command::DeleteBone => self.delete_selected_bone(),
         }
         None
     }
@@ -114,39 +130,78 @@ impl Editor {
         match command {
             Command::Undo => self.document.can_undo(),
             Command::Redo => self.document.can_redo(),
-            Command::CopyKeys => self.current_clip().is_some() && self.has_selected_keys(),
-            Command::PasteKeys => self.current_clip().is_some() && !self.keys.copied.is_empty(),
+            Command::CopyKeys => {
+                self.current_clip().is_some()
+                    && (self.has_selected_keys()
+                        || self
+                            .selection()
+                            .bones()
+                            .iter()
+                            .any(|&b| self.key_at_playhead(b).is_some()))
+            }
+            Command::PasteKeys => {
+                self.current_clip().is_some() && !self.selection().keys().copied.is_empty()
+            }
             Command::Delete => {
-                if self.mode == Mode::Mesh {
-                    self.selected_vertex.is_some()
+                if self.mode() == Mode::Mesh {
+                    self.selection().vertex().is_some()
                 } else {
-                    self.has_selected_keys() || self.selected_bone.is_some_and(|b| b < bones)
+                    self.has_selected_keys() || self.selection().bone().is_some_and(|b| b < bones)
                 }
             }
             Command::KeySelected => {
-                self.current_clip().is_some() && self.selected_bone.is_some_and(|b| b < bones)
+                self.current_clip().is_some() && self.selection().bone().is_some_and(|b| b < bones)
             }
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.ik_chain_from_selection().is_some(),
             Command::PreviewTransition => self.transition().is_some(),
             Command::AddLimit | Command::ToggleSpring => {
-                self.selected_bone.is_some_and(|b| b < bones)
+                self.selection().bone().is_some_and(|b| b < bones)
             }
             Command::AddLookAt | Command::AddChildOf | Command::AddTransform => {
-                let target = self.rig_choices.target;
-                self.selected_bone.is_some_and(|b| b < bones)
-                    && target.is_some_and(|t| t < bones && Some(t) != self.selected_bone)
+                let target = self.tools().rig_choices().target;
+                self.selection().bone().is_some_and(|b| b < bones)
+                    && target.is_some_and(|t| t < bones && Some(t) != self.selection().bone())
             }
             Command::ToggleBoneDeform | Command::ToggleBoneLock => {
-                self.selected_bone.is_some_and(|b| b < bones)
+                self.selection().bone().is_some_and(|b| b < bones)
             }
             Command::SuggestBones => !self.document.project.parts.is_empty(),
-            Command::PlayPause | Command::FrameAllCurves | Command::AddEvent => self.clip.is_some(),
+            Command::PlayPause
+            | Command::FrameAllCurves
+            | Command::AddEvent
+            | Command::DuplicateClip
+            | Command::DeleteClip => self.playback().clip().is_some(),
+            Command::DeleteBone => self.selection().bone().is_some_and(|b| b < bones),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
-                self.export_job.is_none()
+                self.jobs().export().is_none()
             }
-            _ => true,
+            // Always possible (a dialog, a setting, a view or mode change).
+            Command::NewFromImage
+            | Command::Open
+            | Command::AddPart
+            | Command::ImportLayered
+            | Command::Save
+            | Command::SaveAs
+            | Command::ExportGltf
+            | Command::ToggleExportImageFrame
+            | Command::ToggleExportTrim
+            | Command::ExportSpine
+            | Command::Quit
+            | Command::FitView
+            | Command::ShowHelp
+            | Command::SetMode(_)
+            | Command::ToggleDeform
+            | Command::SetAnimateTool(_)
+            | Command::ToggleWireframe
+            | Command::ToggleBoneOverlay
+            | Command::ToggleWeightOverlay
+            | Command::ToggleOnion
+            | Command::SetSkinning(_)
+            | Command::TogglePixelArt
+            | Command::ToggleCurves
+            | Command::AddClip => true,
         }
     }
 
@@ -154,12 +209,14 @@ impl Editor {
     /// for other commands.
     pub fn is_checked(&self, command: Command) -> Option<bool> {
         Some(match command {
-            Command::SetMode(mode) => self.mode == mode,
-            Command::ToggleDeform => self.deform.on,
+            Command::SetMode(mode) => self.mode() == mode,
+            Command::ToggleDeform => self.tools().deform().on,
             Command::SetAnimateTool(tool) => {
-                self.mode == Mode::Animate && !self.deform.on && self.animate_tool == tool
+                self.mode() == Mode::Animate
+                    && !self.tools().deform().on
+                    && self.tools().animate_tool() == tool
             }
-            Command::ToggleBoneDeform => self.selected_bone.is_some_and(|b| {
+            Command::ToggleBoneDeform => self.selection().bone().is_some_and(|b| {
                 self.document
                     .project
                     .rig
@@ -168,26 +225,66 @@ impl Editor {
                     .get(b)
                     .is_some_and(|x| x.deform)
             }),
-            Command::ToggleBoneLock => self.selected_bone.is_some_and(|b| self.is_locked(b)),
-            Command::ToggleWireframe => self.overlays.wireframe,
-            Command::ToggleBoneOverlay => self.overlays.bones,
-            Command::ToggleWeightOverlay => self.overlays.weights,
-            Command::ToggleOnion => self.overlays.onion,
-            Command::SetSkinning(mode) => self.skinning == mode,
+            Command::ToggleBoneLock => self.selection().bone().is_some_and(|b| self.is_locked(b)),
+            Command::ToggleWireframe => self.view().overlays().wireframe,
+            Command::ToggleBoneOverlay => self.view().overlays().bones,
+            Command::ToggleWeightOverlay => self.view().overlays().weights,
+            Command::ToggleOnion => self.view().overlays().onion,
+            Command::SetSkinning(mode) => self.view().skinning() == mode,
             Command::TogglePixelArt => {
                 let parts = &self.document.project.parts;
                 !parts.is_empty() && parts.iter().all(|p| p.pixel_art)
             }
             Command::ToggleCurves => self.curves.open,
-            Command::ToggleExportImageFrame => self.export_options.framing == Framing::Image,
-            Command::ToggleExportTrim => self.export_options.trim,
-            _ => return None,
+            Command::ToggleExportImageFrame => {
+                self.jobs().export_options().framing == Framing::Image
+            }
+            Command::ToggleExportTrim => self.jobs().export_options().trim,
+            // Actions, not toggles.
+            Command::NewFromImage
+            | Command::Open
+            | Command::AddPart
+            | Command::ImportLayered
+            | Command::Save
+            | Command::SaveAs
+            | Command::ExportGif
+            | Command::ExportSheet
+            | Command::ExportFrames
+            | Command::ExportGltf
+            | Command::ExportSpine
+            | Command::Quit
+            | Command::Undo
+            | Command::Redo
+            | Command::CopyKeys
+            | Command::PasteKeys
+            | Command::Delete
+            | Command::KeySelected
+            | Command::NextBone
+            | Command::PreviousBone
+            | Command::PlayPause
+            | Command::JumpToKey(_)
+            | Command::FitView
+            | Command::ShowHelp
+            | Command::AddIk
+            | Command::AddLimit
+            | Command::AddLookAt
+            | Command::AddChildOf
+            | Command::AddTransform
+            | Command::ToggleSpring
+            | Command::PreviewTransition
+            | Command::SuggestBones
+            | Command::AddEvent
+            | Command::FrameAllCurves
+            | Command::AddClip
+            | Command::DuplicateClip
+            | Command::DeleteClip
+            | Command::DeleteBone => return None,
         })
     }
 
     /// Delete: the selected keys, else the selected bone; in Mesh mode the selected vertex.
     fn delete_selection(&mut self) {
-        if self.mode == Mode::Mesh {
+        if self.mode() == Mode::Mesh {
             self.delete_selected_vertex();
         } else if self.has_selected_keys() {
             self.delete_selected_keys();
@@ -203,12 +300,12 @@ impl Editor {
         if bones == 0 {
             return;
         }
-        let next = match self.selected_bone {
+        let next = match self.selection().bone() {
             Some(b) => (b as isize + step).rem_euclid(bones as isize) as usize,
             None if step >= 0 => 0,
             None => bones - 1,
         };
-        self.selected_bone = Some(next);
+        self.selection.set_bone(Some(next));
     }
 }
 
@@ -236,26 +333,26 @@ mod tests {
     fn modes_deform_overlays_and_skinning_switch_and_show_as_checked() {
         let mut editor = sample();
         assert_eq!(editor.run_command(Command::SetMode(Mode::Bones)), None);
-        assert_eq!(editor.mode, Mode::Bones);
+        assert_eq!(editor.mode(), Mode::Bones);
         assert_eq!(editor.is_checked(Command::SetMode(Mode::Bones)), Some(true));
         assert_eq!(editor.is_checked(Command::SetMode(Mode::Mesh)), Some(false));
         // Deform switches to Animate when it turns on, and leaves the mode alone when it turns off.
         editor.run_command(Command::ToggleDeform);
-        assert!(editor.deform.on);
-        assert_eq!(editor.mode, Mode::Animate);
+        assert!(editor.tools().deform().on);
+        assert_eq!(editor.mode(), Mode::Animate);
         editor.run_command(Command::SetMode(Mode::Weights));
         editor.run_command(Command::ToggleDeform);
-        assert!(!editor.deform.on);
-        assert_eq!(editor.mode, Mode::Weights);
-        let wireframe = editor.overlays.wireframe;
+        assert!(!editor.tools().deform().on);
+        assert_eq!(editor.mode(), Mode::Weights);
+        let wireframe = editor.view().overlays().wireframe;
         editor.run_command(Command::ToggleWireframe);
-        assert_eq!(editor.overlays.wireframe, !wireframe);
+        assert_eq!(editor.view().overlays().wireframe, !wireframe);
         assert_eq!(
             editor.is_checked(Command::ToggleWireframe),
             Some(!wireframe)
         );
         editor.run_command(Command::SetSkinning(SkinningMode::DualQuaternion));
-        assert_eq!(editor.skinning, SkinningMode::DualQuaternion);
+        assert_eq!(editor.view().skinning(), SkinningMode::DualQuaternion);
         assert_eq!(editor.is_checked(Command::Undo), None);
     }
 
@@ -268,9 +365,9 @@ mod tests {
         let scale = Command::SetAnimateTool(AnimateTool::Scale);
         assert_eq!(editor.is_checked(scale), Some(false));
         editor.run_command(scale);
-        assert_eq!(editor.mode, Mode::Animate);
-        assert!(!editor.deform.on);
-        assert_eq!(editor.animate_tool, AnimateTool::Scale);
+        assert_eq!(editor.mode(), Mode::Animate);
+        assert!(!editor.tools().deform().on);
+        assert_eq!(editor.tools().animate_tool(), AnimateTool::Scale);
         assert_eq!(editor.is_checked(scale), Some(true));
         let rotate = Command::SetAnimateTool(AnimateTool::Rotate);
         assert_eq!(editor.is_checked(rotate), Some(false));
@@ -284,8 +381,8 @@ mod tests {
         let mut editor = sample();
         assert!(!editor.can_run(Command::Undo), "a freshly opened file");
         assert!(!editor.can_run(Command::KeySelected), "no bone selected");
-        editor.selected_bone = Some(1);
-        editor.time = 0.55;
+        editor.selection.set_bone(Some(1));
+        editor.playback.set_time(0.55);
         let before = key_count(&editor);
         assert!(editor.can_run(Command::KeySelected));
         assert_eq!(editor.run_command(Command::KeySelected), None);
@@ -303,16 +400,16 @@ mod tests {
     fn delete_takes_the_selected_bone_and_in_mesh_mode_only_a_vertex() {
         let mut editor = sample();
         let bones = editor.document.project.rig.skeleton.bones.len();
-        editor.selected_bone = Some(bones - 1);
-        editor.mode = Mode::Mesh;
+        editor.selection.set_bone(Some(bones - 1));
+        editor.tools.set_mode(Mode::Mesh);
         assert!(!editor.can_run(Command::Delete), "no vertex selected");
         editor.run_command(Command::Delete);
         assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones);
-        editor.mode = Mode::Bones;
+        editor.tools.set_mode(Mode::Bones);
         assert!(editor.can_run(Command::Delete));
         editor.run_command(Command::Delete);
         assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones - 1);
-        assert_eq!(editor.selected_bone, None);
+        assert_eq!(editor.selection().bone(), None);
     }
 
     #[test]
@@ -321,11 +418,11 @@ mod tests {
         let bones = editor.document.project.rig.skeleton.bones.len();
         assert!(bones > 1);
         editor.run_command(Command::PreviousBone);
-        assert_eq!(editor.selected_bone, Some(bones - 1));
+        assert_eq!(editor.selection().bone(), Some(bones - 1));
         editor.run_command(Command::NextBone);
-        assert_eq!(editor.selected_bone, Some(0));
+        assert_eq!(editor.selection().bone(), Some(0));
         editor.run_command(Command::PreviousBone);
-        assert_eq!(editor.selected_bone, Some(bones - 1));
+        assert_eq!(editor.selection().bone(), Some(bones - 1));
     }
 
     #[test]
@@ -338,7 +435,7 @@ mod tests {
         assert!(editor.can_run(Command::CopyKeys));
         editor.run_command(Command::CopyKeys);
         assert!(editor.can_run(Command::PasteKeys));
-        assert_eq!(editor.keys.copied.len(), 1);
+        assert_eq!(editor.selection().keys().copied.len(), 1);
     }
 
     #[test]
@@ -373,7 +470,7 @@ mod tests {
         let path = dir.join("zombie.limber");
         assert!(editor.save_as(&path));
         editor.run_command(Command::ToggleDeform);
-        editor.selected_bone = Some(0);
+        editor.selection.set_bone(Some(0));
         editor.run_command(Command::KeySelected);
         assert!(editor.document.is_dirty());
         assert_eq!(editor.run_command(Command::Save), None);

@@ -64,7 +64,7 @@ impl Editor {
         }
         self.recompute_weights();
         self.document.commit();
-        self.selected_bone = Some(0);
+        self.selection.set_bone(Some(0));
         self.status = match note {
             Some(note) => format!("{count} bones suggested, {note} (undo removes them)"),
             None => format!("{count} bones suggested (undo removes them)"),

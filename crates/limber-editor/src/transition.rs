@@ -9,24 +9,19 @@ use limber_core::pose::PoseSolver;
 
 use crate::editor::{Editor, Mode};
 
-/// The transition to preview and where the preview is.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TransitionPreview {
-    /// The clip to blend into (index into the project's clips).
-    pub to: Option<usize>,
-    /// Seconds of blending (clamped to the current clip's duration).
-    pub crossfade: f64,
-    /// Seconds into the transition while the preview plays.
-    pub at: Option<f64>,
-}
+pub use crate::playback::TransitionPreview;
 
 impl Editor {
     /// The transition from the current clip into the chosen one, when both exist.
     pub fn transition(&self) -> Option<Transition<'_>> {
         let clips = &self.document.project.rig.clips;
         let from = self.current_clip()?;
-        let to = clips.get(self.transition.to?)?;
-        let crossfade = self.transition.crossfade.clamp(0.0, from.duration);
+        let to = clips.get(self.playback().transition().to?)?;
+        let crossfade = self
+            .playback()
+            .transition()
+            .crossfade
+            .clamp(0.0, from.duration);
         Transition::new(from, to, crossfade).ok()
     }
 
@@ -41,33 +36,33 @@ impl Editor {
             Playback::Transition(transition).name(),
             transition.crossfade
         );
-        self.mode = Mode::Animate;
-        self.playing = false;
-        self.transition.at = Some(0.0);
+        self.tools.set_mode(Mode::Animate);
+        self.playback.set_playing(false);
+        self.playback.transition_mut().at = Some(0.0);
     }
 
     /// Stops the preview (the view shows the playhead again).
     pub fn stop_transition_preview(&mut self) {
-        self.transition.at = None;
+        self.playback.transition_mut().at = None;
     }
 
     /// Advances the preview by `dt` seconds; returns whether it is still playing.
     pub fn tick_transition(&mut self, dt: f64) -> bool {
-        let Some(at) = self.transition.at else {
+        let Some(at) = self.playback().transition().at else {
             return false;
         };
         let Some(length) = self.transition().map(|t| t.duration()) else {
-            self.transition.at = None;
+            self.playback.transition_mut().at = None;
             return false;
         };
         let next = at + dt;
-        self.transition.at = (next < length).then_some(next);
-        self.transition.at.is_some()
+        self.playback.transition_mut().at = (next < length).then_some(next);
+        self.playback().transition().at.is_some()
     }
 
     /// The frame the preview shows now, while it plays.
     pub fn transition_frame(&self) -> Option<Frame> {
-        let at = self.transition.at?;
+        let at = self.playback().transition().at?;
         let transition = self.transition()?;
         let project = &self.document.project;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;

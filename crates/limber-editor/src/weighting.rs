@@ -29,7 +29,7 @@ impl Editor {
     ///   changed meanwhile, else as one step of their own. Asking again while it runs stops it
     ///   early and starts over when it ends (finished fields stay cached).
     pub fn recompute_weights(&mut self) {
-        if let Some(job) = self.weights_job.as_mut() {
+        if let Some(job) = self.jobs.weights_slot().as_mut() {
             job.ask_again();
             return;
         }
@@ -48,14 +48,14 @@ impl Editor {
             .iter()
             .map(|p| u64::from(p.mesh.width) * u64::from(p.mesh.height))
             .sum();
-        if pixels > self.sync_weight_pixels {
+        if pixels > self.jobs().sync_weight_pixels() {
             let images = (0..project.parts.len())
                 .map(|i| self.document.image_path(i))
                 .collect();
             let cache = self.weights.lend();
             let revision = self.document.revision();
             let store = std::sync::Arc::clone(&self.document.assets);
-            self.weights_job = Some(WeightsJob::start(
+            *self.jobs.weights_slot() = Some(WeightsJob::start(
                 project.clone(),
                 revision,
                 images,
@@ -95,18 +95,18 @@ impl Editor {
 
     /// Whether weights are being computed in the background.
     pub fn is_busy(&self) -> bool {
-        self.weights_job.is_some()
+        self.jobs().weights().is_some()
     }
 
     /// The background job's finished and total units of work (a mask or a bone's field each).
     pub fn background_progress(&self) -> Option<(usize, usize)> {
-        self.weights_job.as_ref().map(WeightsJob::counts)
+        self.jobs().weights().map(WeightsJob::counts)
     }
 
     /// Cancels the background weights: the document stays as it is (fields already measured stay
     /// cached, so asking again resumes).
     pub fn cancel_background_work(&mut self) {
-        if let Some(job) = self.weights_job.as_mut() {
+        if let Some(job) = self.jobs.weights_slot().as_mut() {
             job.cancel();
             self.status = "cancelling the weights…".into();
         }
@@ -115,13 +115,10 @@ impl Editor {
     /// Takes in the background job's result if it has ended (called every frame). Waits while a
     /// transaction (a drag) is open, so the weights stay an undo step of their own.
     pub fn poll_background_work(&mut self) {
-        let ended = self
-            .weights_job
-            .as_ref()
-            .is_some_and(WeightsJob::is_finished);
+        let ended = self.jobs().weights().is_some_and(WeightsJob::is_finished);
         if ended
             && !self.document.in_transaction()
-            && let Some(job) = self.weights_job.take()
+            && let Some(job) = self.jobs.weights_slot().take()
         {
             self.take_result(job.wait());
         }
@@ -130,7 +127,7 @@ impl Editor {
     /// Waits for background work (and any recomputation it leads to) and takes in its result: for
     /// tests, saving, and headless use.
     pub fn finish_background_work(&mut self) {
-        while let Some(job) = self.weights_job.take() {
+        while let Some(job) = self.jobs.weights_slot().take() {
             self.take_result(job.wait());
         }
     }
@@ -222,22 +219,22 @@ impl Editor {
             metric,
             ..part.weight_settings
         };
-        self.document.begin();
-        let done = self.apply(Edit::SetWeightSettings {
+        let mut step = self.step();
+        let done = step.apply(Edit::SetWeightSettings {
             part: index,
             settings,
         });
         if done {
-            self.recompute_weights();
+            step.recompute_weights();
         }
-        self.document.commit();
+        step.commit();
         done
     }
 
     /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
     /// the stroke's transaction each dab joins one undo step.
     pub fn paint(&mut self, point: DVec2) {
-        let Some(bone) = self.selected_bone else {
+        let Some(bone) = self.selection().bone() else {
             self.status = "select a bone to paint its weights".into();
             return;
         };
@@ -251,15 +248,15 @@ impl Editor {
         }
         let dab = Dab {
             centre: point.to_array(),
-            radius: self.brush.radius,
-            strength: self.brush.strength,
+            radius: self.tools().brush().radius,
+            strength: self.tools().brush().strength,
             bone,
-            mode: self.brush.mode,
+            mode: self.tools().brush().mode,
         };
         for index in 0..self.document.project.parts.len() {
             let part = &self.document.project.parts[index];
             let mut binding = part.binding.clone();
-            apply_dab(&mut binding, &part.mesh, &dab, &self.locked);
+            apply_dab(&mut binding, &part.mesh, &dab, self.tools.locks());
             if binding != part.binding {
                 self.apply(Edit::SetBinding {
                     part: index,
@@ -307,19 +304,16 @@ impl Editor {
             mode: BrushMode::Set,
         };
         let mut binding = p.binding.clone();
-        apply_dab(&mut binding, &p.mesh, &dab, &self.locked);
+        apply_dab(&mut binding, &p.mesh, &dab, self.tools.locks());
         binding != p.binding && self.apply(Edit::SetBinding { part, binding })
     }
 
     /// Whether bone `bone`'s weights are locked (the brush and automatic weights keep them).
     pub fn is_locked(&self, bone: usize) -> bool {
-        self.locked.get(bone).copied().unwrap_or(false)
+        self.tools.is_locked(bone)
     }
 
     pub fn set_locked(&mut self, bone: usize, locked: bool) {
-        if self.locked.len() <= bone {
-            self.locked.resize(bone + 1, false);
-        }
-        self.locked[bone] = locked;
+        self.tools.set_locked(bone, locked);
     }
 }

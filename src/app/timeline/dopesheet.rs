@@ -7,32 +7,22 @@
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
-use super::super::editor::Editor;
-use super::super::key_selection::{KeyRef, KeySelection};
 use super::rows::{self, NAME_WIDTH, ROW, Row, RowKind};
 use super::{Geometry, Mapping, ruler, store_geometry};
 use crate::core::edit::Edit;
+use limber_editor::editor::Editor;
+use limber_editor::key_selection::KeyRef;
+use limber_editor::selection::Selection;
 
 /// What a drag in the dopesheet is doing.
 #[derive(Debug, Clone, PartialEq)]
 enum SheetDrag {
     /// Moving the selected keys; the grabbed key's time and the selection before the press.
-    Keys {
-        time: f64,
-        before: Box<SelectionBefore>,
-    },
+    Keys { time: f64, before: Box<Selection> },
     /// Shift + drag on empty space: a rubber band from this point.
     Band { start: Pos2 },
     /// Moving the playhead.
     Scrub,
-}
-
-/// The key and bone selection before a key drag changed it (Esc puts it back).
-#[derive(Debug, Clone, PartialEq)]
-struct SelectionBefore {
-    keys: KeySelection,
-    key: Option<(String, f64)>,
-    bone: Option<usize>,
 }
 
 /// Diamond fills: bone keys gold, part keys teal; selected keys orange.
@@ -86,8 +76,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     if (ruler_response.clicked() || ruler_response.dragged())
         && let Some(p) = ruler_response.interact_pointer_pos()
     {
-        editor.time = editor.snap_time(map.t_of(p.x));
-        editor.playing = false;
+        editor.scrub_to(map.t_of(p.x));
     }
     let playhead = map.x_of(editor.playhead());
     let red = Stroke::new(2.0, Color32::from_rgb(255, 80, 80));
@@ -231,7 +220,7 @@ fn keys(
                     editor.select_refs(vec![h.key.clone()]);
                 }
                 if let Some(row) = h.bone_row {
-                    editor.selected_bone = Some(row);
+                    editor.select_bone(Some(row));
                 }
             }
             None => {
@@ -239,8 +228,7 @@ fn keys(
                 if let Some(p) = response.interact_pointer_pos()
                     && p.x >= track.left()
                 {
-                    editor.time = editor.snap_time(t_of(p.x));
-                    editor.playing = false;
+                    editor.scrub_to(t_of(p.x));
                 }
             }
         }
@@ -248,16 +236,12 @@ fn keys(
     if response.drag_started() {
         next = match (&hit, pointer) {
             (Some(h), _) => {
-                let before = Box::new(SelectionBefore {
-                    keys: editor.keys.clone(),
-                    key: editor.selected_key.clone(),
-                    bone: editor.selected_bone,
-                });
+                let before = Box::new(editor.selection().clone());
                 if !editor.is_selected(&h.key) {
                     editor.select_refs(vec![h.key.clone()]);
                 }
                 if let Some(row) = h.bone_row {
-                    editor.selected_bone = Some(row);
+                    editor.select_bone(Some(row));
                 }
                 Some(SheetDrag::Keys {
                     time: h.time,
@@ -277,17 +261,14 @@ fn keys(
         && matches!(next, Some(SheetDrag::Keys { .. } | SheetDrag::Band { .. }))
     {
         if let Some(SheetDrag::Keys { before, .. }) = next.take() {
-            editor.keys = before.keys;
-            editor.selected_key = before.key;
-            editor.selected_bone = before.bone;
+            editor.restore_selection(*before);
         }
-        editor.status = "drag cancelled".into();
+        editor.set_status("drag cancelled");
     }
     let at = response.interact_pointer_pos();
     match (&next, at) {
         (Some(SheetDrag::Scrub), Some(p)) if response.dragged() && p.x >= track.left() => {
-            editor.time = editor.snap_time(t_of(p.x));
-            editor.playing = false;
+            editor.scrub_to(t_of(p.x));
         }
         (Some(SheetDrag::Band { start }), Some(p)) => {
             let band = Rect::from_two_pos(*start, p);

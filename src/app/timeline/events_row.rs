@@ -6,9 +6,9 @@
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
 use super::super::drag_edit::drag_edit;
-use super::super::editor::Editor;
 use super::Mapping;
 use super::rows::{NAME_WIDTH, ROW};
+use limber_editor::editor::Editor;
 
 const FLAG: Color32 = Color32::from_rgb(150, 170, 255);
 const SELECTED_FLAG: Color32 = Color32::from_rgb(255, 120, 40);
@@ -52,7 +52,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
         let x = map.x_of(event.time);
         let centre = Pos2::new(x, rect.center().y);
         positions.push(centre);
-        let selected = editor.selected_event == Some(index);
+        let selected = editor.selection().event() == Some(index);
         let fill = if selected { SELECTED_FLAG } else { FLAG };
         let top = Pos2::new(x, rect.top() + 3.0);
         painter.line_segment(
@@ -90,7 +90,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
             response.mark_changed();
         }
         if response.clicked() || response.drag_started() {
-            editor.selected_event = Some(index);
+            editor.select_event(Some(index));
         }
         if response.secondary_clicked() {
             editor.delete_event(index);
@@ -101,7 +101,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
             if let Some(p) = pointer {
                 // The dragged event may have changed places among the others: the selection
                 // follows it.
-                let moving = editor.selected_event.unwrap_or(index);
+                let moving = editor.selection().event().unwrap_or(index);
                 let time = editor.snap_time(map.t_of(p.x));
                 editor.move_event(moving, time);
             }

@@ -24,11 +24,12 @@ pub use ruler::{label_step, time_label};
 use eframe::egui::{self, Pos2, Rect};
 
 use super::drag_edit::drag_edit;
-use super::editor::Editor;
-use super::key_navigation::KeyJump;
 use super::ui::changed_clip;
 use crate::core::animation::MAX_FPS;
 use crate::core::edit::Edit;
+use limber_editor::commands::Command;
+use limber_editor::editor::Editor;
+use limber_editor::key_navigation::KeyJump;
 use rows::{Row, RowKind};
 
 /// Room (points) left of time 0 and after the clip's end on the track.
@@ -143,7 +144,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
 
 fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
     let clips: Vec<String> = editor
-        .document
+        .document()
         .project
         .rig
         .clips
@@ -157,14 +158,16 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
         .truncate()
         .show_ui(ui, |ui| {
             for (i, name) in clips.iter().enumerate() {
-                if ui.selectable_label(editor.clip == Some(i), name).clicked() {
-                    editor.clip = Some(i);
-                    editor.time = 0.0;
+                if ui
+                    .selectable_label(editor.playback().clip() == Some(i), name)
+                    .clicked()
+                {
+                    editor.choose_clip(i);
                 }
             }
         });
     if ui.button("+ clip").clicked() {
-        editor.add_clip();
+        editor.run_command(Command::AddClip);
     }
     let Some(name) = editor.clip_name().map(str::to_string) else {
         return;
@@ -186,10 +189,10 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.data_mut(|d| d.remove::<String>(id));
     }
     if ui.button("Duplicate").clicked() {
-        editor.duplicate_clip();
+        editor.run_command(Command::DuplicateClip);
     }
     if ui.button("Delete clip").clicked() {
-        editor.delete_clip();
+        editor.run_command(Command::DeleteClip);
     }
 }
 
@@ -198,14 +201,18 @@ fn transport(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     let jump = |ui: &mut egui::Ui, editor: &mut Editor, text: &str, tip: &str, to: KeyJump| {
         if ui.button(text).on_hover_text(tip).clicked() {
-            editor.jump_to_key(to);
+            editor.run_command(Command::JumpToKey(to));
         }
     };
     jump(ui, editor, "|<", "First key (Home)", KeyJump::First);
     jump(ui, editor, "<", "Previous key (,)", KeyJump::Previous);
-    let label = if editor.playing { "Pause" } else { "Play" };
+    let label = if editor.playback().is_playing() {
+        "Pause"
+    } else {
+        "Play"
+    };
     if ui.button(label).clicked() {
-        editor.toggle_play();
+        editor.run_command(Command::PlayPause);
     }
     jump(ui, editor, ">", "Next key (.)", KeyJump::Next);
     jump(ui, editor, ">|", "Last key (End)", KeyJump::Last);

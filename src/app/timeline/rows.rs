@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
-use super::super::editor::Editor;
+use limber_editor::editor::Editor;
 
 /// A row's height (points).
 pub const ROW: f32 = 20.0;
@@ -51,7 +51,7 @@ fn collapsed_id() -> egui::Id {
 /// The rows to show: bones depth first from the roots, skipping the descendants of collapsed
 /// bones, then the keyed parts.
 pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
-    let bones = &editor.document.project.rig.skeleton.bones;
+    let bones = &editor.document().project.rig.skeleton.bones;
     let mut rows = Vec::new();
     // Depth first, children in index order; a bone whose parent is missing counts as a root.
     let mut stack: Vec<(usize, usize)> = bones
@@ -107,7 +107,7 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
     let (name, colour) = match &row.kind {
         RowKind::Bone(i, name) => (
             name,
-            if editor.selected_bone == Some(*i) {
+            if editor.selection().bone() == Some(*i) {
                 Color32::from_rgb(255, 170, 60)
             } else {
                 ui.visuals().text_color()
@@ -167,7 +167,7 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
     match &row.kind {
         RowKind::Bone(i, name) => {
             editor.select_rows(std::slice::from_ref(name), &[], add);
-            editor.selected_bone = Some(*i);
+            editor.select_bone(Some(*i));
         }
         RowKind::Part(name) => editor.select_rows(&[], std::slice::from_ref(name), add),
     }

@@ -50,9 +50,9 @@ impl BindPoseDrag {
     /// The handle of the selected bone under `point` (image pixels): the nearer of head and tail
     /// within [`HANDLE_REACH`] screen points, else the body within [`BODY_REACH`].
     pub fn handle_at(editor: &Editor, point: DVec2) -> Option<(usize, Handle)> {
-        let bone = editor.selected_bone?;
+        let bone = editor.selection().bone()?;
         let b = editor.document.project.rig.skeleton.bones.get(bone)?;
-        let zoom = editor.camera.zoom;
+        let zoom = editor.view().camera().zoom;
         let (head, tail) = (b.head(), b.tail());
         let (to_head, to_tail) = ((point - head).length(), (point - tail).length());
         if to_head.min(to_tail) <= HANDLE_REACH / zoom {

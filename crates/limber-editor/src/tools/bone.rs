@@ -18,7 +18,8 @@ pub struct BoneDrag {
 impl Tool for BoneDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let head = editor
-            .selected_bone
+            .selection()
+            .bone()
             .and_then(|b| editor.document.project.rig.skeleton.bones.get(b))
             .map_or(press.point, |b| b.tail());
         Some(Self {

@@ -15,7 +15,7 @@ pub struct BrushStroke {
 
 impl Tool for BrushStroke {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
-        editor.selected_bone?;
+        editor.selection().bone()?;
         editor.paint(press.point);
         Some(Self { dabs: 1 })
     }

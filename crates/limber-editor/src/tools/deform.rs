@@ -40,9 +40,9 @@ impl Tool for DeformDrag {
             editor.status = "no clip to key: add one in the timeline".into();
             return None;
         };
-        let time = clip.local_time(editor.time);
+        let time = clip.local_time(editor.playback().time());
         let frame = editor.frame()?;
-        let reach = VERTEX_REACH / editor.camera.zoom;
+        let reach = VERTEX_REACH / editor.view().camera().zoom;
         let mut best: Option<(f64, usize, usize)> = None;
         let posed = editor.posed_vertices(&frame);
         for (slot, (_, positions)) in posed.iter().enumerate() {
@@ -60,7 +60,7 @@ impl Tool for DeformDrag {
         let (part_index, positions) = &posed[slot];
         let part = editor.document.project.parts.get(*part_index)?;
         let centre = DVec2::from(positions[grabbed]);
-        let radius = editor.deform.radius.max(0.0);
+        let radius = editor.tools().deform().radius.max(0.0);
         let moved = positions
             .iter()
             .enumerate()
@@ -76,7 +76,7 @@ impl Tool for DeformDrag {
                 // How the skinning (either method) moves an offset of this vertex; inverted, it
                 // turns the pointer's movement into the rest-space offset that follows it.
                 let linear = part.binding.vertices.get(v).map_or(DMat2::IDENTITY, |w| {
-                    let map = displacement_map(w, &frame.palette, editor.skinning);
+                    let map = displacement_map(w, &frame.palette, editor.view().skinning());
                     if map.determinant().abs() > 1e-9 {
                         map
                     } else {

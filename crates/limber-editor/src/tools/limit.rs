@@ -26,9 +26,9 @@ pub struct LimitDrag {
 
 impl Tool for LimitDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
-        let bone = editor.selected_bone?;
+        let bone = editor.selection().bone()?;
         let arc = editor.limit_arc(bone)?;
-        let reach = HANDLE_REACH / editor.camera.zoom;
+        let reach = HANDLE_REACH / editor.view().camera().zoom;
         let near = |degrees: f64| arc.point_at(degrees).distance(press.point);
         let (to_min, to_max) = (near(arc.min), near(arc.max));
         let end = if to_min <= to_max && to_min <= reach {

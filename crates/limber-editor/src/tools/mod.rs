@@ -14,10 +14,12 @@
 //! - [`limit`]: drag the ends of the selected bone's rotation limit (Bones);
 //! - [`bind_pose`]: drag the selected bone's head, tail or body in the rest pose (Bones);
 //! - [`bone`]: draw a new bone (Bones, a press away from the selected bone);
+//! - [`band`]: Ctrl + drag a rubber band that selects the bones inside (Animate, Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh).
 
+pub mod band;
 pub mod bind_pose;
 pub mod bone;
 pub mod brush;
@@ -30,6 +32,7 @@ pub mod vertex;
 use glam::{DAffine2, DVec2};
 
 use super::editor::{AnimateTool, Editor, Mode};
+use super::selection::Selection;
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -38,6 +41,8 @@ pub struct Press {
     pub point: DVec2,
     pub shift: bool,
     pub alt: bool,
+    /// Ctrl (Cmd on macOS): a rubber band, or a click that adds or takes out a bone.
+    pub ctrl: bool,
 }
 
 impl Press {
@@ -76,8 +81,30 @@ pub enum Drag {
     MoveVertex(vertex::VertexDrag),
     Deform(Box<deform::DeformDrag>),
     Limit(limit::LimitDrag),
+    Band(band::BandDrag),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
+}
+
+/// Makes `bone`, pressed by a bone tool, the primary selected bone: when it is among several
+/// selected bones they stay selected and follow it, else it alone is selected. Returns the
+/// selection before the press (put back on Esc) and the other selected bones.
+fn grab_bone(editor: &mut Editor, bone: usize) -> (Selection, Vec<usize>) {
+    let before = editor.selection().clone();
+    let others: Vec<usize> = if before.has_bone(bone) {
+        before
+            .bones()
+            .iter()
+            .copied()
+            .filter(|&b| b != bone)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    editor
+        .selection
+        .set_bones(others.iter().copied().chain([bone]));
+    (before, others)
 }
 
 /// Starts tool `T` inside a freshly opened undo step; the step is dropped again when it declines.
@@ -97,9 +124,12 @@ impl Editor {
     /// undo step). Returns whether one started.
     pub fn press(&mut self, press: Press) -> bool {
         self.cancel_drag();
-        self.drag = match self.mode {
-            Mode::Animate if self.deform.on => start(self, press, |d| Drag::Deform(Box::new(d))),
-            Mode::Animate if self.animate_tool == AnimateTool::Scale => {
+        let drag = match self.mode() {
+            Mode::Animate | Mode::Bones if press.ctrl => start(self, press, Drag::Band),
+            Mode::Animate if self.tools().deform().on => {
+                start(self, press, |d| Drag::Deform(Box::new(d)))
+            }
+            Mode::Animate if self.tools().animate_tool() == AnimateTool::Scale => {
                 start(self, press, Drag::Scale)
             }
             Mode::Animate => start(self, press, Drag::Pose),
@@ -109,18 +139,19 @@ impl Editor {
             Mode::Weights => start(self, press, Drag::Paint),
             Mode::Mesh => start(self, press, Drag::MoveVertex),
         };
-        self.drag.is_some()
+        *self.tools.drag_slot() = drag;
+        self.tools().drag().is_some()
     }
 
     /// Starts panning the view (a drag with the middle button or Space held).
     pub fn press_pan(&mut self) {
         self.cancel_drag();
-        self.drag = Some(Drag::Pan);
+        *self.tools.drag_slot() = Some(Drag::Pan);
     }
 
     /// The pointer moved to `point` (image pixels) during a drag.
     pub fn drag_to(&mut self, point: DVec2) {
-        let Some(mut drag) = self.drag.take() else {
+        let Some(mut drag) = self.tools.drag_slot().take() else {
             return;
         };
         // An undo during the drag closed its step: the rest of the drag is a step again.
@@ -136,14 +167,15 @@ impl Editor {
             Drag::MoveVertex(tool) => tool.drag_to(self, point),
             Drag::Deform(tool) => tool.drag_to(self, point),
             Drag::Limit(tool) => tool.drag_to(self, point),
+            Drag::Band(tool) => tool.drag_to(self, point),
             Drag::Pan => {}
         }
-        self.drag = Some(drag);
+        *self.tools.drag_slot() = Some(drag);
     }
 
     /// The button was released: the drag ends as one undo step.
     pub fn release(&mut self) {
-        let Some(drag) = self.drag.take() else {
+        let Some(drag) = self.tools.drag_slot().take() else {
             return;
         };
         match drag {
@@ -155,6 +187,7 @@ impl Editor {
             Drag::MoveVertex(tool) => tool.finish(self),
             Drag::Deform(tool) => tool.finish(self),
             Drag::Limit(tool) => tool.finish(self),
+            Drag::Band(tool) => tool.finish(self),
             Drag::Pan => return,
         }
         self.document.commit();
@@ -164,7 +197,7 @@ impl Editor {
     /// step left, and the drag's view state (selection, a bone being drawn) is put back. Returns
     /// whether a drag was cancelled.
     pub fn cancel_drag(&mut self) -> bool {
-        let Some(drag) = self.drag.take() else {
+        let Some(drag) = self.tools.drag_slot().take() else {
             return false;
         };
         if matches!(drag, Drag::Pan) {
@@ -182,6 +215,7 @@ impl Editor {
             Drag::MoveVertex(tool) => tool.cancel(self),
             Drag::Deform(tool) => tool.cancel(self),
             Drag::Limit(tool) => tool.cancel(self),
+            Drag::Band(tool) => tool.cancel(self),
             Drag::Pan => {}
         }
         self.status = "drag cancelled".into();
@@ -192,13 +226,14 @@ impl Editor {
     /// vertex; in Weights mode Alt picks a vertex to inspect, else one brush dab; otherwise selects
     /// the bone there (or none).
     pub fn click(&mut self, press: Press) {
-        match self.mode {
+        match self.mode() {
             Mode::Mesh => self.mesh_click(press.point),
             Mode::Weights if press.alt => {
                 // The vertex whose weights the inspector shows as numbers.
-                self.selected_vertex = self.vertex_at(press.point, 10.0 / self.camera.zoom);
+                self.selection
+                    .set_vertex(self.vertex_at(press.point, 10.0 / self.view().camera().zoom));
             }
-            Mode::Weights if self.selected_bone.is_some() => {
+            Mode::Weights if self.selection().bone().is_some() => {
                 // A click is a one-dab stroke.
                 if self.press(press) {
                     self.release();
@@ -206,7 +241,12 @@ impl Editor {
             }
             _ => {
                 let palette = self.palette();
-                self.selected_bone = self.bone_at(&palette, press.point, self.bone_reach());
+                let hit = self.bone_at(&palette, press.point, self.bone_reach());
+                match hit {
+                    // Shift or Ctrl + click adds the bone to the selection or takes it out.
+                    Some(bone) if press.shift || press.ctrl => self.selection.toggle_bone(bone),
+                    _ => self.selection.set_bone(hit),
+                }
             }
         }
     }
@@ -218,7 +258,7 @@ impl Editor {
 
     /// How near (image pixels) a press must be to a bone to pick it: 8 screen points.
     pub fn bone_reach(&self) -> f64 {
-        8.0 / self.camera.zoom
+        8.0 / self.view().camera().zoom
     }
 }
 

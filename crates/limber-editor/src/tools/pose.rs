@@ -1,6 +1,8 @@
 //! The posing tool (Animate mode): drag a bone to rotate it about its posed head, or with Shift
 //! held at the press (or when it is an IK target) to move it; either is keyed at the playhead of the
-//! current clip. The bone pressed (else the selected one) becomes the selected bone.
+//! current clip. The bone pressed (else the selected one) becomes the selected bone; a press on one
+//! of several selected bones poses all of them alike (each turns about its own head by the same
+//! angle, or moves by the same pointer motion in its parent's frame), in the one undo step.
 //!
 //! Rotating follows the pointer's angle around the pivot: the turn is
 //! angle(pointer − pivot) − angle(press − pivot). A press nearer the pivot than [`LEVER`] screen
@@ -12,19 +14,48 @@ use glam::{DMat2, DVec2};
 
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::selection::Selection;
+use limber_core::frame::Frame;
+
+/// The inverse of `bone`'s parent's linear world transform in `frame` (pointer motion → the
+/// parent's frame).
+fn to_parent(editor: &Editor, frame: &Frame, bone: usize) -> DMat2 {
+    editor
+        .document
+        .project
+        .rig
+        .skeleton
+        .bones
+        .get(bone)
+        .and_then(|r| r.parent)
+        .and_then(|p| frame.world.get(p))
+        .map_or(DMat2::IDENTITY, |w| w.matrix2.inverse())
+}
 
 /// The least lever radius of a rotation, in screen points.
 pub const LEVER: f64 = 40.0;
 /// Shift during a rotation snaps the rotation to multiples of this many degrees.
 pub const SNAP_DEGREES: f64 = 15.0;
 
-/// A bone being posed.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A bone being posed, with the other selected bones that follow it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct PoseDrag {
     pub bone: usize,
     pub how: Posing,
-    /// The selected bone before the press (put back when the drag is cancelled).
-    selected_before: Option<usize>,
+    /// The other selected bones: each one's keyed rotation and translation when the drag began
+    /// and the inverse of its parent's linear world transform.
+    others: Vec<Follower>,
+    /// The selection before the press (put back when the drag is cancelled).
+    selection_before: Selection,
+}
+
+/// A selected bone posed along with the pressed one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Follower {
+    bone: usize,
+    start_degrees: f64,
+    start_translate: DVec2,
+    to_parent: DMat2,
 }
 
 /// How the pointer poses the bone.
@@ -59,24 +90,20 @@ impl Tool for PoseDrag {
         let bone = editor
             .ik_target_at(&frame.palette, point, editor.bone_reach())
             .or_else(|| editor.bone_at(&frame.palette, point, editor.bone_reach()))
-            .or(editor.selected_bone)?;
+            .or(editor.selection().bone())?;
         let record = editor.document.project.rig.skeleton.bones.get(bone)?;
         // An IK target moves rather than turns, so that the chain follows it.
         let how = if press.shift || editor.is_ik_target(bone) {
-            let to_parent = record
-                .parent
-                .and_then(|p| frame.world.get(p))
-                .map_or(DMat2::IDENTITY, |w| w.matrix2.inverse());
             Posing::Move {
                 start_point: point,
                 start_translate: editor.keyed_translation(bone),
-                to_parent,
+                to_parent: to_parent(editor, &frame, bone),
             }
         } else {
             let (head, tail) = (record.head(), record.tail());
             let posed = |p: DVec2| frame.palette.get(bone).map_or(p, |m| m.transform_point2(p));
             let pivot = posed(head);
-            let lever = LEVER / editor.camera.zoom.max(1e-9);
+            let lever = LEVER / editor.view().camera().zoom.max(1e-9);
             let arm = point - pivot;
             let grab = if arm.length() >= lever {
                 point
@@ -92,12 +119,21 @@ impl Tool for PoseDrag {
                 turn: 0.0,
             }
         };
-        let selected_before = editor.selected_bone;
-        editor.selected_bone = Some(bone);
+        let (selection_before, others) = super::grab_bone(editor, bone);
+        let others = others
+            .into_iter()
+            .map(|b| Follower {
+                bone: b,
+                start_degrees: editor.keyed_rotation(b),
+                start_translate: editor.keyed_translation(b),
+                to_parent: to_parent(editor, &frame, b),
+            })
+            .collect();
         Some(Self {
             bone,
             how,
-            selected_before,
+            others,
+            selection_before,
         })
     }
 
@@ -121,18 +157,26 @@ impl Tool for PoseDrag {
                 *turn = raw + whole * std::f64::consts::TAU;
                 // Image y points down: a growing angle turns clockwise on screen.
                 let mut degrees = *start_degrees - turn.to_degrees();
-                if editor.drag_shift {
+                if editor.tools().drag_shift() {
                     degrees = (degrees / SNAP_DEGREES).round() * SNAP_DEGREES;
                 }
                 editor.key_rotation(self.bone, degrees);
+                // The others turn by the same angle, each about its own head.
+                let change = degrees - *start_degrees;
+                for f in &self.others {
+                    editor.key_rotation(f.bone, f.start_degrees + change);
+                }
             }
             Posing::Move {
                 start_point,
                 start_translate,
                 to_parent,
             } => {
-                let translate = *start_translate + *to_parent * (point - *start_point);
-                editor.key_translation(self.bone, translate);
+                let moved = point - *start_point;
+                editor.key_translation(self.bone, *start_translate + *to_parent * moved);
+                for f in &self.others {
+                    editor.key_translation(f.bone, f.start_translate + f.to_parent * moved);
+                }
             }
         }
     }
@@ -140,6 +184,6 @@ impl Tool for PoseDrag {
     fn finish(self, _editor: &mut Editor) {}
 
     fn cancel(self, editor: &mut Editor) {
-        editor.selected_bone = self.selected_before;
+        editor.restore_selection(self.selection_before);
     }
 }

@@ -2,19 +2,20 @@
 //! at the playhead of the current clip. Each factor changes by the ratio of the pointer's offset
 //! from the posed head, projected on that axis, now to at the press; with Shift held both follow
 //! the along-the-length ratio (uniform). The bone pressed (else the selected one) becomes the
-//! selected bone.
+//! selected bone; a press on one of several selected bones scales each of them by the same ratios.
 
 use glam::DVec2;
 use limber_core::animation::clip::MAX_KEY_SCALE;
 
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::selection::Selection;
 
 /// The smallest ratio a drag scales by: the bone shrinks towards, but never through, its head.
 const MIN_RATIO: f64 = 0.01;
 
 /// A bone being scaled.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ScaleDrag {
     pub bone: usize,
     /// The posed head (fixed while scaling) and the unit axes along and across the bone, in image
@@ -29,8 +30,10 @@ pub struct ScaleDrag {
     /// The keyed scale when the drag began.
     start_scale: [f64; 2],
     uniform: bool,
-    /// The selected bone before the press (put back when the drag is cancelled).
-    selected_before: Option<usize>,
+    /// The other selected bones and their keyed scales when the drag began.
+    others: Vec<(usize, [f64; 2])>,
+    /// The selection before the press (put back when the drag is cancelled).
+    selection_before: Selection,
 }
 
 impl ScaleDrag {
@@ -63,7 +66,7 @@ impl Tool for ScaleDrag {
         let frame = editor.frame()?;
         let bone = editor
             .bone_at(&frame.palette, press.point, editor.bone_reach())
-            .or(editor.selected_bone)?;
+            .or(editor.selection().bone())?;
         let world = frame.world.get(bone)?;
         let along = world.matrix2.x_axis.try_normalize()?;
         let across = along.perp();
@@ -74,8 +77,11 @@ impl Tool for ScaleDrag {
             let d = (press.point - head).dot(axis);
             (d.abs() >= least).then_some(d)
         };
-        let selected_before = editor.selected_bone;
-        editor.selected_bone = Some(bone);
+        let (selection_before, others) = super::grab_bone(editor, bone);
+        let others = others
+            .into_iter()
+            .map(|b| (b, editor.keyed_scale(b)))
+            .collect();
         Some(Self {
             bone,
             head,
@@ -85,18 +91,29 @@ impl Tool for ScaleDrag {
             start_across: arm(across),
             start_scale: editor.keyed_scale(bone),
             uniform: press.shift,
-            selected_before,
+            others,
+            selection_before,
         })
     }
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
         let scale = self.scale_at(point);
         editor.key_scale(self.bone, scale);
+        // The same ratios for the others (a start of 0 keeps its factor).
+        let ratio = |now: f64, start: f64| if start == 0.0 { 1.0 } else { now / start };
+        let ratios = [
+            ratio(scale[0], self.start_scale[0]),
+            ratio(scale[1], self.start_scale[1]),
+        ];
+        for &(bone, [x, y]) in &self.others {
+            let scaled = |s: f64, r: f64| (s * r).clamp(-MAX_KEY_SCALE, MAX_KEY_SCALE);
+            editor.key_scale(bone, [scaled(x, ratios[0]), scaled(y, ratios[1])]);
+        }
     }
 
     fn finish(self, _editor: &mut Editor) {}
 
     fn cancel(self, editor: &mut Editor) {
-        editor.selected_bone = self.selected_before;
+        editor.restore_selection(self.selection_before);
     }
 }

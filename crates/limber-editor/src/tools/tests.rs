@@ -44,10 +44,10 @@ fn check_tool(
     let before = editor.document.project.clone();
     let (p, t) = (press(&editor), to(&editor));
     press_and_move(&mut editor, p, t);
-    assert!(editor.drag.is_some());
+    assert!(editor.tools().drag().is_some());
     assert!(editor.document.in_transaction(), "the drag's step is open");
     editor.release();
-    assert!(editor.drag.is_none());
+    assert!(editor.tools().drag().is_none());
     assert!(!editor.document.in_transaction(), "the release closes it");
     assert_ne!(
         editor.document.project, before,
@@ -65,10 +65,10 @@ fn check_tool(
 
     let mut cancelled = sample();
     setup(&mut cancelled);
-    let selection = (cancelled.selected_bone, cancelled.selected_vertex);
+    let selection = (cancelled.selection().bone(), cancelled.selection().vertex());
     press_and_move(&mut cancelled, p, t);
     assert!(cancelled.cancel_drag(), "Esc cancels the drag");
-    assert!(cancelled.drag.is_none());
+    assert!(cancelled.tools().drag().is_none());
     assert!(!cancelled.document.in_transaction());
     assert_eq!(
         cancelled.document.project, before,
@@ -79,7 +79,7 @@ fn check_tool(
         "a cancelled drag leaves no undo step"
     );
     assert_eq!(
-        (cancelled.selected_bone, cancelled.selected_vertex),
+        (cancelled.selection().bone(), cancelled.selection().vertex()),
         selection
     );
     // Releasing after Esc does nothing more.
@@ -136,7 +136,13 @@ fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
     };
     let before = sample().keyed_rotation(0);
     // Zoomed in so the grab is farther from the head than the least lever (`pose::LEVER`).
-    let zoom = |e: &mut Editor| e.camera.zoom = 20.0;
+    let zoom = |e: &mut Editor| {
+        let camera = e.view().camera();
+        e.view.set_camera(crate::view::Camera {
+            zoom: 20.0,
+            ..camera
+        });
+    };
     let editor = check_tool(zoom, |e| Press::at(grab(e)), turned);
     let turn = editor.keyed_rotation(0) - before;
     assert!((turn + 90.0).abs() < 1.0, "rotated by {turn}°");
@@ -144,7 +150,11 @@ fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
     let editor = check_tool(|_| {}, |e| Press::at(grab(e)), turned);
     let turn = editor.keyed_rotation(0) - before;
     assert!(turn < -5.0 && turn > -90.0, "rotated by {turn}°");
-    assert_eq!(editor.selected_bone, Some(0), "the posed bone is selected");
+    assert_eq!(
+        editor.selection().bone(),
+        Some(0),
+        "the posed bone is selected"
+    );
 }
 
 #[test]
@@ -160,8 +170,8 @@ fn shift_posing_moves_the_bone_as_one_step_and_esc_restores_it() {
 #[test]
 fn drawing_a_bone_is_one_step_and_esc_draws_nothing() {
     let setup = |e: &mut Editor| {
-        e.mode = Mode::Bones;
-        e.selected_bone = Some(0);
+        e.tools.set_mode(Mode::Bones);
+        e.selection.set_bone(Some(0));
     };
     let tail0 = |e: &Editor| e.document.project.rig.skeleton.bones[0].tail();
     let bones = sample().document.project.rig.skeleton.bones.len();
@@ -173,7 +183,7 @@ fn drawing_a_bone_is_one_step_and_esc_draws_nothing() {
     let skeleton = &editor.document.project.rig.skeleton;
     assert_eq!(skeleton.bones.len(), bones + 1);
     assert_eq!(skeleton.bones[bones].parent, Some(0));
-    assert_eq!(editor.selected_bone, Some(bones));
+    assert_eq!(editor.selection().bone(), Some(bones));
     // The new bone's weights came in the same step (undo took them back with it above).
     let binding = &editor.document.project.parts[0].binding;
     assert!(
@@ -187,39 +197,43 @@ fn drawing_a_bone_is_one_step_and_esc_draws_nothing() {
 #[test]
 fn a_bone_being_drawn_shows_its_tail_and_esc_forgets_it() {
     let mut editor = sample();
-    editor.mode = Mode::Bones;
+    editor.tools.set_mode(Mode::Bones);
     press_and_move(
         &mut editor,
         Press::at(DVec2::new(10.0, 10.0)),
         DVec2::new(40.0, 30.0),
     );
     assert!(matches!(
-        editor.drag,
+        editor.tools().drag(),
         Some(Drag::NewBone(b)) if b.tail == DVec2::new(40.0, 30.0) && b.head == DVec2::new(10.0, 10.0)
     ));
     assert!(editor.cancel_drag());
-    assert!(editor.drag.is_none());
+    assert!(editor.tools().drag().is_none());
     assert!(!editor.cancel_drag(), "nothing left to cancel");
 }
 
 #[test]
 fn a_brush_stroke_is_one_step_and_esc_restores_the_weights() {
     let setup = |e: &mut Editor| {
-        e.mode = Mode::Weights;
-        e.selected_bone = Some(3);
-        e.brush.strength = 0.8;
-        e.brush.radius = 10.0;
+        e.tools.set_mode(Mode::Weights);
+        e.selection.set_bone(Some(3));
+        let brush = e.tools().brush();
+        e.set_brush(crate::editor::Brush {
+            strength: 0.8,
+            radius: 10.0,
+            ..brush
+        });
     };
     let at = |x: f64| move |e: &Editor| e.canvas() * DVec2::new(x, 0.5);
     let editor = check_tool(setup, |e| Press::at(at(0.3)(e)), at(0.7));
     let before = sample().document.project.parts[0].binding.clone();
     assert_ne!(editor.document.project.parts[0].binding, before);
-    assert!(editor.drag.is_none());
+    assert!(editor.tools().drag().is_none());
 }
 
 #[test]
 fn moving_a_mesh_vertex_is_one_step_and_esc_leaves_the_mesh() {
-    let setup = |e: &mut Editor| e.mode = Mode::Mesh;
+    let setup = |e: &mut Editor| e.tools.set_mode(Mode::Mesh);
     let at =
         |e: &Editor| DVec2::from(e.document.project.parts[0].mesh.positions[interior_vertex(e).0]);
     let offset = |e: &Editor| DVec2::new(interior_vertex(e).1 * 0.3, 0.0);
@@ -229,12 +243,12 @@ fn moving_a_mesh_vertex_is_one_step_and_esc_leaves_the_mesh() {
     let moved = DVec2::from(editor.document.project.parts[0].mesh.positions[v]);
     let expected = at(&original) + offset(&original);
     assert!((moved - expected).length() < 1e-9, "{moved} vs {expected}");
-    assert_eq!(editor.selected_vertex, Some((0, v)));
+    assert_eq!(editor.selection().vertex(), Some((0, v)));
 }
 
 #[test]
 fn a_deform_drag_is_one_step_and_esc_removes_its_key() {
-    let setup = |e: &mut Editor| e.deform.on = true;
+    let setup = |e: &mut Editor| e.tools.deform_mut().on = true;
     let posed = |e: &Editor| {
         let frame = e.frame().unwrap();
         let (v, _) = interior_vertex(e);
@@ -257,9 +271,9 @@ fn a_deform_drag_is_one_step_and_esc_removes_its_key() {
 fn a_press_on_nothing_starts_no_drag_and_leaves_no_step_open() {
     let mut editor = sample();
     assert!(!editor.press(Press::at(DVec2::new(-500.0, -500.0))));
-    assert!(editor.drag.is_none());
+    assert!(editor.tools().drag().is_none());
     assert!(!editor.document.in_transaction());
-    editor.mode = Mode::Weights;
+    editor.tools.set_mode(Mode::Weights);
     assert!(
         !editor.press(Press::at(DVec2::new(40.0, 60.0))),
         "no bone to paint"
@@ -270,9 +284,13 @@ fn a_press_on_nothing_starts_no_drag_and_leaves_no_step_open() {
 #[test]
 fn a_click_with_the_brush_is_one_dab_and_one_step() {
     let mut editor = sample();
-    editor.mode = Mode::Weights;
-    editor.selected_bone = Some(3);
-    editor.brush.strength = 0.8;
+    editor.tools.set_mode(Mode::Weights);
+    editor.selection.set_bone(Some(3));
+    let brush = editor.tools().brush();
+    editor.set_brush(crate::editor::Brush {
+        strength: 0.8,
+        ..brush
+    });
     let before = editor.document.project.clone();
     editor.click(Press::at(editor.canvas() * 0.5));
     assert_ne!(editor.document.project, before);
@@ -308,7 +326,9 @@ fn bone_axes(editor: &Editor) -> (DVec2, DVec2, DVec2) {
 }
 
 fn scale_tool(editor: &mut Editor) {
-    editor.animate_tool = crate::editor::AnimateTool::Scale;
+    editor
+        .tools
+        .set_animate_tool(crate::editor::AnimateTool::Scale);
 }
 
 fn near(a: [f64; 2], b: [f64; 2]) -> bool {
@@ -329,7 +349,11 @@ fn scaling_along_the_bone_is_one_step_and_esc_restores_it() {
         near(scale, [start[0] * 1.5, start[1]]),
         "{scale:?} from {start:?}"
     );
-    assert_eq!(editor.selected_bone, Some(0), "the scaled bone is selected");
+    assert_eq!(
+        editor.selection().bone(),
+        Some(0),
+        "the scaled bone is selected"
+    );
     let key = editor.key_at_playhead(0).unwrap();
     assert_eq!(key.scale, Some(scale));
     assert_eq!(key.rotate, None, "only scale is keyed");
@@ -356,7 +380,7 @@ fn shift_scales_uniformly_by_the_along_ratio() {
 fn a_press_beside_the_selected_bone_scales_it_across() {
     let mut editor = sample();
     scale_tool(&mut editor);
-    editor.selected_bone = Some(0);
+    editor.selection.set_bone(Some(0));
     let (head, along, across) = bone_axes(&editor);
     let base = head + (grab(&editor) - head) * 0.5;
     let palette = editor.palette();
@@ -371,7 +395,7 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
         .expect("room beside the bone");
     let from = base + across * side;
     assert!(editor.press(Press::at(from)));
-    let Some(Drag::Scale(drag)) = editor.drag.clone() else {
+    let Some(Drag::Scale(drag)) = editor.tools().drag().cloned() else {
         panic!("the scale tool drags");
     };
     assert_eq!(drag.bone, 0);
@@ -392,7 +416,7 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
 fn the_scale_tool_without_a_clip_says_so_and_starts_nothing() {
     let mut editor = sample();
     scale_tool(&mut editor);
-    editor.clip = None;
+    editor.playback.set_clip(None);
     assert!(!editor.press(Press::at(grab(&editor))));
     assert!(editor.status.contains("no clip"), "{}", editor.status);
     assert!(!editor.document.in_transaction());
@@ -401,8 +425,8 @@ fn the_scale_tool_without_a_clip_says_so_and_starts_nothing() {
 /// Bones mode with bone `bone` of the sample selected.
 fn bones_mode(bone: usize) -> impl Fn(&mut Editor) {
     move |e: &mut Editor| {
-        e.mode = Mode::Bones;
-        e.selected_bone = Some(bone);
+        e.tools.set_mode(Mode::Bones);
+        e.selection.set_bone(Some(bone));
     }
 }
 
@@ -434,7 +458,7 @@ fn dragging_a_tail_moves_it_with_the_attached_children_and_the_weights_in_one_st
         editor.document.project.parts[0].binding, before.document.project.parts[0].binding,
         "the weights were recomputed in the step"
     );
-    assert!(editor.drag.is_none());
+    assert!(editor.tools().drag().is_none());
 }
 
 #[test]
@@ -449,7 +473,7 @@ fn alt_moves_the_tail_alone_and_a_body_drag_takes_the_subtree() {
         ..Press::at(tail)
     };
     press_and_move(&mut editor, press, tail + offset);
-    assert!(matches!(editor.drag, Some(Drag::BindPose(_))));
+    assert!(matches!(editor.tools().drag(), Some(Drag::BindPose(_))));
     editor.release();
     assert_eq!(rest(&editor, 0).1, tail + offset);
     assert_eq!(rest(&editor, 1), rest(&before, 1), "Alt: spine stays");
@@ -489,5 +513,33 @@ fn a_head_drag_leaves_the_tail_and_a_press_away_from_the_bone_draws_one() {
         Press::at(tail + DVec2::new(30.0, 0.0)),
         tail + DVec2::new(40.0, -10.0),
     );
-    assert!(matches!(editor.drag, Some(Drag::NewBone(_))));
+    assert!(matches!(editor.tools().drag(), Some(Drag::NewBone(_))));
+}
+
+#[test]
+fn a_ctrl_band_selects_the_bones_inside_without_an_undo_step_and_esc_puts_the_selection_back() {
+    let mut editor = sample();
+    editor.selection.set_bone(Some(0));
+    let project = editor.document.project.clone();
+    let canvas = editor.canvas();
+    let press = Press {
+        ctrl: true,
+        ..Press::at(DVec2::new(-10.0, -10.0))
+    };
+    // Over the whole canvas: every bone.
+    press_and_move(&mut editor, press, canvas + DVec2::splat(10.0));
+    assert!(matches!(editor.tools().drag(), Some(Drag::Band(_))));
+    editor.release();
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    assert_eq!(editor.selection().bones().len(), bones);
+    assert_eq!(editor.document.project, project);
+    assert!(!editor.document.can_undo(), "a band is no undo step");
+    // A band over nothing, cancelled: the selection is as it was.
+    press_and_move(&mut editor, press, DVec2::new(-5.0, -5.0));
+    assert!(editor.cancel_drag());
+    assert_eq!(editor.selection().bones().len(), bones);
+    // Released over nothing: no bone.
+    press_and_move(&mut editor, press, DVec2::new(-5.0, -5.0));
+    editor.release();
+    assert!(editor.selection().bones().is_empty());
 }

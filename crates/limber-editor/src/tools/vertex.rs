@@ -36,8 +36,8 @@ impl Tool for VertexDrag {
                 .positions
                 .get(vertex)?,
         );
-        let selected_before = editor.selected_vertex;
-        editor.selected_vertex = Some((part, vertex));
+        let selected_before = editor.selection().vertex();
+        editor.selection.set_vertex(Some((part, vertex)));
         Some(Self {
             part,
             vertex,
@@ -59,7 +59,7 @@ impl Tool for VertexDrag {
     }
 
     fn cancel(self, editor: &mut Editor) {
-        editor.selected_vertex = self.selected_before;
+        editor.selection.set_vertex(self.selected_before);
     }
 }
 
@@ -68,12 +68,12 @@ impl Editor {
     /// point is inside a sprite, else clears the selection.
     pub fn mesh_click(&mut self, point: DVec2) {
         if let Some(hit) = self.mesh_vertex_at(point) {
-            self.selected_vertex = Some(hit);
+            self.selection.set_vertex(Some(hit));
             self.status = format!("vertex {} selected (Delete removes it)", hit.1);
         } else if let Some(part) = self.part_at(point) {
             self.add_mesh_vertex(part, point);
         } else {
-            self.selected_vertex = None;
+            self.selection.set_vertex(None);
         }
     }
 }

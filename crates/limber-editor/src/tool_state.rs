@@ -1,0 +1,122 @@
+//! The tools' state: the mode and the Animate mode's bone tool, the drag in progress in the
+//! viewport (`tools/`), and the settings the tools start from — the weight brush, the bones the
+//! brush leaves alone, Deform mode (`deform.rs`) and the constraint choices (`rigging.rs`).
+
+use limber_core::brush::BrushMode;
+
+use super::deform::DeformTool;
+use super::mode::{AnimateTool, Mode};
+use super::rigging::RigChoices;
+use super::tools::Drag;
+
+/// The weight brush's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Brush {
+    pub mode: BrushMode,
+    /// Image pixels.
+    pub radius: f64,
+    /// 0–1 (for Set: the target weight).
+    pub strength: f64,
+}
+
+impl Default for Brush {
+    fn default() -> Self {
+        Self {
+            mode: BrushMode::Add,
+            radius: 12.0,
+            strength: 0.3,
+        }
+    }
+}
+
+/// The active tool, its drag and the tools' settings (not saved).
+#[derive(Default)]
+pub struct ToolState {
+    mode: Mode,
+    animate_tool: AnimateTool,
+    /// The drag in progress in the viewport: the active tool's state.
+    drag: Option<Drag>,
+    /// Whether Shift is held during the viewport drag now (a rotating pose snaps to 15°).
+    drag_shift: bool,
+    brush: Brush,
+    /// Bones the brush leaves alone (by index).
+    locked: Vec<bool>,
+    deform: DeformTool,
+    rig_choices: RigChoices,
+}
+
+impl ToolState {
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub(crate) fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+    }
+
+    pub fn animate_tool(&self) -> AnimateTool {
+        self.animate_tool
+    }
+
+    pub(crate) fn set_animate_tool(&mut self, tool: AnimateTool) {
+        self.animate_tool = tool;
+    }
+
+    /// The drag in progress.
+    pub fn drag(&self) -> Option<&Drag> {
+        self.drag.as_ref()
+    }
+
+    pub(crate) fn drag_slot(&mut self) -> &mut Option<Drag> {
+        &mut self.drag
+    }
+
+    pub fn drag_shift(&self) -> bool {
+        self.drag_shift
+    }
+
+    pub fn set_drag_shift(&mut self, shift: bool) {
+        self.drag_shift = shift;
+    }
+
+    pub fn brush(&self) -> Brush {
+        self.brush
+    }
+
+    pub fn set_brush(&mut self, brush: Brush) {
+        self.brush = brush;
+    }
+
+    /// Whether the brush leaves `bone` alone.
+    pub fn is_locked(&self, bone: usize) -> bool {
+        self.locked.get(bone).copied().unwrap_or(false)
+    }
+
+    /// The brush's locks by bone index.
+    pub fn locks(&self) -> &[bool] {
+        &self.locked
+    }
+
+    pub fn set_locked(&mut self, bone: usize, locked: bool) {
+        if self.locked.len() <= bone {
+            self.locked.resize(bone + 1, false);
+        }
+        self.locked[bone] = locked;
+    }
+
+    pub fn deform(&self) -> &DeformTool {
+        &self.deform
+    }
+
+    pub(crate) fn deform_mut(&mut self) -> &mut DeformTool {
+        &mut self.deform
+    }
+
+    pub fn rig_choices(&self) -> RigChoices {
+        self.rig_choices
+    }
+
+    pub fn set_rig_choices(&mut self, choices: RigChoices) {
+        self.rig_choices = choices;
+    }
+}
