@@ -19,9 +19,11 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::editor::document::Document;
-use limber::editor::recovery::{Autosave, MAX_OFFERS, Offer, is_recovery_name, recover, recoverable};
 use limber::app::recovery_offer;
+use limber::editor::document::Document;
+use limber::editor::recovery::{
+    Autosave, MAX_OFFERS, Offer, is_recovery_name, recover, recoverable,
+};
 use xwindow::{XServer, limber_files, wait_for};
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

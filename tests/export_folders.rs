@@ -10,15 +10,16 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::document::Document;
-use limber::app::editor::Editor;
-use limber::app::export_job::{ExportKind, ExportOutcome};
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
+use limber::editor::document::Document;
+use limber::editor::editor::Editor;
+use limber::editor::export_job::{ExportKind, ExportOutcome};
 
 fn editor() -> Editor {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
-    editor.clip = Some(0);
+    editor.set_clip(Some(0));
+    editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
 }
 
@@ -33,7 +34,7 @@ fn the_editors_sheet_export_makes_its_folder_before_rendering() {
     assert!(
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}: {}",
-        editor.status
+        editor.status()
     );
     assert!(std::fs::read(&sheet).unwrap().starts_with(b"\x89PNG"));
     assert!(sheet.with_extension("json").is_file());
@@ -43,7 +44,7 @@ fn the_editors_sheet_export_makes_its_folder_before_rendering() {
     assert!(
         std::fs::read(&gif).unwrap().starts_with(b"GIF8"),
         "{}",
-        editor.status
+        editor.status()
     );
 
     // A folder where the sheet goes: refused before rendering, in one line naming it.
@@ -55,12 +56,12 @@ fn the_editors_sheet_export_makes_its_folder_before_rendering() {
         matches!(outcome, Some(ExportOutcome::Failed(_))),
         "{outcome:?}"
     );
-    assert_eq!(editor.status.lines().count(), 1, "{}", editor.status);
-    assert!(editor.status.contains("taken.png"), "{}", editor.status);
+    assert_eq!(editor.status().lines().count(), 1, "{}", editor.status());
+    assert!(editor.status().contains("taken.png"), "{}", editor.status());
     assert!(
-        editor.status.contains("it is a folder"),
+        editor.status().contains("it is a folder"),
         "{}",
-        editor.status
+        editor.status()
     );
     assert!(taken.is_dir() && std::fs::read_dir(&taken).unwrap().next().is_none());
     let _ = std::fs::remove_dir_all(&dir);
