@@ -302,9 +302,10 @@ fn gltf_writes_its_bin_and_png_beside_it_and_bad_input_fails_in_one_line() {
             vec![
                 s(&project),
                 "--gltf".into(),
-                s(&dir.join("no/such/folder/a.glb")),
+                // A missing folder is made; a file where the folder goes is named.
+                s(&project.join("a.glb")),
             ],
-            "a.glb",
+            "is a file, not a folder",
         ),
         (
             vec![s(&project), "--gltf".into(), s(&dir.join("a.obj"))],
