@@ -154,7 +154,7 @@ fn no_command_writes_over_its_own_input() {
     );
     refused(
         &["rig", "--suggest", &s(&sprite), "-o", &s(&sprite)],
-        &["the input image"],
+        &["it is the input"],
     );
     refused(
         &["new", &s(&sprite), "-o", &s(&sprite)],
