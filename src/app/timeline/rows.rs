@@ -107,7 +107,7 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
     let (name, colour) = match &row.kind {
         RowKind::Bone(i, name) => (
             name,
-            if editor.selection().bone() == Some(*i) {
+            if editor.selection().has_bone(*i) {
                 Color32::from_rgb(255, 170, 60)
             } else {
                 ui.visuals().text_color()
