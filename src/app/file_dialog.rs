@@ -26,6 +26,8 @@ pub const MAX_LISTED: usize = 2000;
 pub enum Purpose {
     NewFromImage,
     AddPart,
+    /// A PNG as a new attachment of the selected slot.
+    AddAttachment,
     /// A layered PSD or ORA file whose layers become parts.
     ImportLayered,
     Open,
@@ -66,6 +68,7 @@ impl Request {
         {
             Purpose::NewFromImage => (Mode::Open, "New from image", &["png"], ""),
             Purpose::AddPart => (Mode::Open, "Add part from image", &["png"], ""),
+            Purpose::AddAttachment => (Mode::Open, "Add attachment from image", &["png"], ""),
             Purpose::ImportLayered => (Mode::Open, "Import layered file", &["psd", "ora"], ""),
             Purpose::Open => (Mode::Open, "Open project or image", &["limber", "png"], ""),
             Purpose::SaveAs | Purpose::SaveAsThenClose => {

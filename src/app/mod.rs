@@ -34,6 +34,7 @@ mod onion_settings;
 pub mod recovery_offer;
 mod rig_overlay;
 pub mod shortcuts;
+pub mod slots_panel;
 pub mod timeline;
 mod transition_inspector;
 pub mod ui;

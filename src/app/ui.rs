@@ -1,5 +1,5 @@
 //! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones (with their
-//! deform and lock toggles) and parts on the left, the inspector on the right, the timeline (its
+//! deform and lock toggles), skins and slots (`slots_panel.rs`) on the left, the inspector on the right, the timeline (its
 //! height remembered) and status bar at the bottom (the curve editor, `curve_editor.rs`, above the
 //! timeline when shown), the shortcuts window (`help.rs`); the keyboard shortcuts run first
 //! (`shortcuts.rs`). Everything acts through [`Editor`].
@@ -12,8 +12,9 @@ use limber_editor::commands::{Command, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::layout::MIN_TIMELINE_HEIGHT;
 
-/// Bones (as a hierarchy) and parts.
-pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
+/// Bones (as a hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's
+/// window request.
+pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
     ui.heading("Skeleton");
     let bones = &editor.document().project.rig.skeleton.bones;
     if bones.is_empty() {
@@ -68,49 +69,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
             }
         });
     ui.separator();
-    ui.heading("Parts");
-    // Animating a clip, the order field shows and keys the order at the playhead; otherwise it sets
-    // the part's own order.
-    let keyed = editor.mode() == Mode::Animate && editor.current_clip().is_some();
-    for index in 0..editor.document().project.parts.len() {
-        let part = &editor.document().project.parts[index];
-        let (name, vertices) = (part.name.clone(), part.mesh.positions.len());
-        let mut order = if keyed {
-            editor
-                .draw_order_at_playhead(index)
-                .unwrap_or(part.draw_order)
-        } else {
-            part.draw_order
-        };
-        ui.horizontal(|ui| {
-            ui.label(format!("{name} ({vertices} vertices)"));
-            let response = ui.add(egui::DragValue::new(&mut order).range(-1000..=1000).prefix(
-                if keyed {
-                    "order at playhead "
-                } else {
-                    "order "
-                },
-            ));
-            super::drag_edit::drag_edit(ui, editor, &response, |editor| {
-                if keyed {
-                    editor.key_draw_order(index, order);
-                } else {
-                    editor.set_draw_order(index, order);
-                }
-            });
-            if keyed && ui.button("Key order").clicked() {
-                editor.key_draw_order(index, order);
-            }
-            let mut pixel_art = editor.document().project.parts[index].pixel_art;
-            if ui
-                .checkbox(&mut pixel_art, "pixels")
-                .on_hover_text("pixel art: sharp pixels (nearest-neighbour), in the view and in rendered exports")
-                .changed()
-            {
-                editor.set_pixel_art(index, pixel_art);
-            }
-        });
-    }
+    super::slots_panel::show(ui, editor)
 }
 
 /// A bone's row toggles in the skeleton list: deform (a document edit, one undo step with the
@@ -259,10 +218,13 @@ pub fn editor_ui(
             .default_size(240.0)
             .show(ui, |ui| curve_editor::show(ui, editor));
     }
-    egui::Panel::left("bones")
+    let left = egui::Panel::left("bones")
         .resizable(true)
         .default_size(200.0)
         .show(ui, |ui| left_panel(ui, editor));
+    if let Some(request) = left.inner {
+        action = Some(request);
+    }
     egui::Panel::right("inspector")
         .resizable(true)
         .default_size(240.0)

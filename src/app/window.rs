@@ -135,6 +135,7 @@ impl LimberApp {
                 }
             }
             WindowRequest::AddPart => self.ask(ctx, Purpose::AddPart),
+            WindowRequest::AddAttachment => self.ask(ctx, Purpose::AddAttachment),
             WindowRequest::Open => self.ask(ctx, Purpose::Open),
             WindowRequest::SaveAs => self.ask(ctx, Purpose::SaveAs),
             WindowRequest::ExportGif => self.ask(ctx, Purpose::Export(ExportKind::Gif)),
@@ -179,6 +180,9 @@ impl LimberApp {
             }
             Purpose::AddPart => {
                 self.editor.add_part(path);
+            }
+            Purpose::AddAttachment => {
+                self.editor.add_attachment_to_selected(path);
             }
             Purpose::SaveAs => {
                 self.editor.save_as(path);

@@ -32,14 +32,17 @@ pub fn pos(p: DVec2) -> Pos2 {
 
 /// `editor` in a 1280 × 800 harness of the editor's whole UI, two frames run.
 pub fn harness_with(editor: Editor) -> Harness<'static, Editor> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
+    harness_sized(editor, egui::Vec2::new(1280.0, 800.0))
+}
+
+/// `editor` in a harness of the editor's whole UI of `size` points, two frames run.
+pub fn harness_sized(editor: Editor, size: egui::Vec2) -> Harness<'static, Editor> {
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
+        |ui, editor: &mut Editor| {
+            editor_ui(ui, editor, None, false, &[]);
+        },
+        editor,
+    );
     harness.run_steps(2);
     harness
 }

@@ -9,12 +9,14 @@
 use thiserror::Error;
 
 use super::animation::key_edits::{self, CopiedKeys, KeySet};
+use super::animation::slot_keys::SlotKeyRecord;
 use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord, PartKeyRecord};
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
 use super::remesh::carry_deform;
 use super::rig::{BoneRecord, ConstraintRecords, RigError, RigFile};
+use super::slots::{SlotSet, slot_edits};
 use super::weights::{Binding, WeightSettings, check_binding_on, normalise};
 
 /// One change to a project.
@@ -136,6 +138,25 @@ pub enum Edit {
         keys: CopiedKeys,
         at: f64,
     },
+    /// Replaces the written slots, the skins and the active skin (the editor's slots panel). Slot
+    /// keys and skin entries of slots that no longer exist go in the same step.
+    SetSlots(Box<SlotSet>),
+    /// Renames a slot with its keys, skin entries and clipping ends. A part's own slot is first
+    /// written out ([`crate::slots::slot_edits::written_slot_for_part`]), so the part keeps its name.
+    RenameSlot {
+        from: String,
+        to: String,
+    },
+    /// Adds a slot key, or merges what it holds into the slot's key at the same time.
+    SetSlotKey {
+        clip: String,
+        key: SlotKeyRecord,
+    },
+    /// Removes parts (indices into the project's parts), with their part keys; slots, skins and slot
+    /// keys stop showing them ([`crate::slots::slot_edits::forget_parts`]).
+    RemoveParts {
+        parts: Vec<usize>,
+    },
 }
 
 /// Removes every constraint that names bone `name`, and the clips' mix keys of those constraints.
@@ -204,6 +225,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         .map(|p| (p.mesh.clone(), p.mesh_settings.clone(), p.mesh_edited))
         .collect();
     let mut added: Vec<Part> = Vec::new();
+    let mut removed_parts: std::collections::HashSet<usize> = Default::default();
     let bone_index = |records: &RigFile, name: &str| {
         records
             .bones
@@ -445,6 +467,54 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             let i = clip_index(&records, &clip)?;
             records.clips[i] = key_edits::pasted(&records.clips[i], &keys, at)?.0;
         }
+        Edit::SetSlots(set) => {
+            records.slots = set.slots;
+            records.skins = set.skins;
+            records.active_skin = set.active_skin;
+            let names = slot_edits::slot_names(&project.parts, &records.slots);
+            slot_edits::drop_orphans(
+                &mut records.slots,
+                &mut records.skins,
+                &mut records.clips,
+                &names,
+            );
+        }
+        Edit::RenameSlot { from, to } => rename_slot(project, &mut records, &from, &to)?,
+        Edit::SetSlotKey { clip, key } => {
+            let i = clip_index(&records, &clip)?;
+            SlotKeyRecord::merge_into(&mut records.clips[i].slots, key);
+        }
+        Edit::RemoveParts { parts } => {
+            let mut names = std::collections::HashSet::new();
+            for index in parts {
+                let part = project.parts.get(index).ok_or(EditError::NoPart(index))?;
+                names.insert(part.name.clone());
+                removed_parts.insert(index);
+            }
+            for clip in &mut records.clips {
+                clip.parts.retain(|k| !names.contains(&k.part));
+            }
+            slot_edits::forget_parts(
+                &mut records.slots,
+                &mut records.skins,
+                &mut records.clips,
+                &names,
+            );
+            let left: Vec<Part> = project
+                .parts
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !removed_parts.contains(i))
+                .map(|(_, p)| p.clone())
+                .collect();
+            let slot_names = slot_edits::slot_names(&left, &records.slots);
+            slot_edits::drop_orphans(
+                &mut records.slots,
+                &mut records.skins,
+                &mut records.clips,
+                &slot_names,
+            );
+        }
     }
     // Rebuild and validate everything, then commit.
     let rig = records.validate()?;
@@ -459,10 +529,49 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         part.pixel_art = pixel_arts[i];
         (part.mesh, part.mesh_settings, part.mesh_edited) = meshes[i].clone();
     }
+    let parts: Vec<Part> = parts
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !removed_parts.contains(i))
+        .map(|(_, p)| p)
+        .collect();
     check_part_keys(&rig.clips, &parts)?;
     crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts)?;
     project.rig = rig;
     project.parts = parts;
+    Ok(())
+}
+
+/// Renames slot `from` to `to`: a written slot in place; a part's own slot is written out first.
+fn rename_slot(
+    project: &Project,
+    records: &mut RigFile,
+    from: &str,
+    to: &str,
+) -> Result<(), EditError> {
+    let names = slot_edits::slot_names(&project.parts, &records.slots);
+    if !names.contains(from) {
+        return Err(EditError::Slots(crate::slots::SlotError::Other(format!(
+            "no slot named \"{from}\""
+        ))));
+    }
+    if to.trim().is_empty() || (to != from && names.contains(to)) {
+        return Err(EditError::Slots(crate::slots::SlotError::Other(format!(
+            "a slot needs a name no other slot has (\"{to}\")"
+        ))));
+    }
+    if !records.slots.iter().any(|s| s.name == from)
+        && let Some(part) = project.parts.iter().find(|p| p.name == from)
+    {
+        records.slots.push(slot_edits::written_slot_for_part(part));
+    }
+    slot_edits::rename_slot(
+        &mut records.slots,
+        &mut records.skins,
+        &mut records.clips,
+        from,
+        to,
+    );
     Ok(())
 }
 

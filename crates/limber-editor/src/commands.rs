@@ -104,6 +104,8 @@ pub enum WindowRequest {
     /// Open the recent file with this index.
     OpenRecent(usize),
     AddPart,
+    /// A PNG as a new attachment of the selected slot (the slots panel's "+ attachment").
+    AddAttachment,
     ImportLayered,
     Open,
     SaveAs,

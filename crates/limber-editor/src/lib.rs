@@ -60,6 +60,8 @@ pub mod rigging;
 mod run_command;
 pub mod selection;
 pub mod shortcut;
+pub mod skin_actions;
+pub mod slot_actions;
 pub mod step;
 mod suggest;
 pub mod tool_state;

@@ -63,6 +63,8 @@ pub fn build_part(
 /// A part being built on a worker thread.
 pub struct PartJob {
     path: PathBuf,
+    /// The slot the part becomes an attachment of, when it is one.
+    slot: Option<String>,
     worker: Worker<Result<Option<NewPart>, String>>,
 }
 
@@ -76,8 +78,20 @@ impl PartJob {
         });
         Self {
             path: path.to_path_buf(),
+            slot: None,
             worker,
         }
+    }
+
+    /// The same job, whose part becomes an attachment of slot `slot`.
+    pub fn into_slot(mut self, slot: &str) -> Self {
+        self.slot = Some(slot.to_string());
+        self
+    }
+
+    /// The slot the part becomes an attachment of, if any.
+    pub fn slot(&self) -> Option<&str> {
+        self.slot.as_deref()
     }
 
     /// The image being added.

@@ -28,7 +28,7 @@ impl Editor {
             return true;
         }
         match build_part(&self.document.assets, path, &skeleton, &Progress::new()) {
-            Ok(Some(part)) => self.place_part(part),
+            Ok(Some(part)) => self.place_part(part, None),
             Ok(None) => false,
             Err(e) => {
                 self.status = e;
@@ -70,6 +70,7 @@ impl Editor {
 
     fn take_part(&mut self, job: PartJob) {
         let path = job.path().to_path_buf();
+        let slot = job.slot().map(str::to_string);
         let cancelled = job.is_cancelled();
         let result = job.wait();
         if cancelled {
@@ -82,30 +83,37 @@ impl Editor {
                 // The bones changed meanwhile: weigh the part on the new skeleton.
                 let skeleton = self.document.project.rig.skeleton.clone();
                 let store = std::sync::Arc::clone(&self.document.assets);
-                *self.jobs.part_slot() = Some(PartJob::start(&path, skeleton, store));
+                let mut restarted = PartJob::start(&path, skeleton, store);
+                if let Some(slot) = &slot {
+                    restarted = restarted.into_slot(slot);
+                }
+                *self.jobs.part_slot() = Some(restarted);
                 self.status = format!(
                     "adding part from {} again: the bones changed",
                     path.display()
                 );
             }
             Ok(Some(part)) => {
-                self.place_part(part);
+                self.place_part(part, slot.as_deref());
             }
             Ok(None) => self.status = "adding the part cancelled: nothing changed".into(),
             Err(e) => self.status = e,
         }
     }
 
-    /// Names the part after its image (unique), puts it in front and adds it as one undo step.
-    fn place_part(&mut self, part: NewPart) -> bool {
+    /// Names the part after its image (unique among parts and slots), puts it in front and adds it
+    /// as one undo step — as an attachment of slot `slot` when one is given
+    /// ([`Editor::add_attachment`]).
+    pub(crate) fn place_part(&mut self, part: NewPart, slot: Option<&str>) -> bool {
         let stem = part
             .image
             .file_stem()
             .map_or_else(|| "part".to_string(), |s| s.to_string_lossy().into_owned());
         let parts = &self.document.project.parts;
+        let slots = self.document.project.slots();
         let name = std::iter::once(stem.clone())
             .chain((2..).map(|i| format!("{stem}{i}")))
-            .find(|n| parts.iter().all(|p| &p.name != n))
+            .find(|n| parts.iter().all(|p| &p.name != n) && slots.iter().all(|s| s.name != n))
             .unwrap_or(stem);
         let draw_order = parts
             .iter()
@@ -113,8 +121,9 @@ impl Editor {
             .max()
             .map_or(0, |o| o + 1);
         let image = part.image.clone();
-        let added = self.apply(Edit::AddPart(Box::new(Part {
-            name,
+        let mut step = self.step();
+        let added = step.apply(Edit::AddPart(Box::new(Part {
+            name: name.clone(),
             draw_order,
             image: part.image,
             image_crc32: part.image_crc32,
@@ -124,12 +133,17 @@ impl Editor {
             mesh: part.mesh,
             binding: part.binding,
             pixel_art: false,
-        })));
-        if added {
-            self.weights.clear();
-            self.status = format!("added part from {}", image.display());
+        }))) && slot.is_none_or(|slot| step.attach_part(slot, &name));
+        if !added {
+            return false;
         }
-        added
+        step.commit();
+        self.weights.clear();
+        self.status = match slot {
+            Some(slot) => format!("added attachment {name} to {slot} from {}", image.display()),
+            None => format!("added part from {}", image.display()),
+        };
+        true
     }
 
     pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {

@@ -43,6 +43,8 @@ pub struct Selection {
     vertex: Option<(usize, usize)>,
     /// The selected event of the current clip (index into its events, sorted by time).
     event: Option<usize>,
+    /// The slot the slots panel last acted on (where "+ attachment" adds), by name.
+    slot: Option<String>,
 }
 
 impl Selection {
@@ -131,6 +133,14 @@ impl Selection {
 
     pub fn set_event(&mut self, event: Option<usize>) {
         self.event = event;
+    }
+
+    pub fn slot(&self) -> Option<&str> {
+        self.slot.as_deref()
+    }
+
+    pub fn set_slot(&mut self, slot: Option<String>) {
+        self.slot = slot;
     }
 
     /// Drops the selected bones that no longer exist (after an undo or redo).

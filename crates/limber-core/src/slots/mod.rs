@@ -15,8 +15,11 @@ pub mod posed;
 pub mod records;
 pub mod resolve;
 pub mod sample;
+pub mod slot_edits;
 pub mod validate;
 
+#[cfg(test)]
+mod slot_edits_tests;
 #[cfg(test)]
 mod tests;
 

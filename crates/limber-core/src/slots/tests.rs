@@ -18,7 +18,7 @@ fn part(name: &str, x: u32) -> String {
 }
 
 /// A project of parts body, open, closed, red_open and `extra` rig JSON fields.
-fn project(extra: &str) -> Result<Project, crate::project::ProjectError> {
+pub(super) fn project(extra: &str) -> Result<Project, crate::project::ProjectError> {
     let parts = ["body", "open", "closed", "red_open"]
         .iter()
         .enumerate()
@@ -33,7 +33,7 @@ fn project(extra: &str) -> Result<Project, crate::project::ProjectError> {
     Project::from_bytes(text.as_bytes())
 }
 
-const EYES: &str = r#","slots":[{"name":"eyes","draw_order":1,"setup":"open","attachments":[
+pub(super) const EYES: &str = r#","slots":[{"name":"eyes","draw_order":1,"setup":"open","attachments":[
     {"name":"open","part":"open"},{"name":"closed","part":"closed"},{"name":"red_open","part":"red_open"},
     {"name":"hit","type":"boundingbox","bone":"root","vertices":[[0,0],[4,0],[4,4]]},
     {"name":"muzzle","type":"point","bone":"tip","position":[20,0],"rotation":90}]}],
@@ -44,12 +44,12 @@ const EYES: &str = r#","slots":[{"name":"eyes","draw_order":1,"setup":"open","at
                {"slot":"body","time":0,"attachment":"body"},
                {"slot":"body","time":1.5,"attachment":null}]}]"#;
 
-fn at(project: &Project, t: f64) -> Frame {
+pub(super) fn at(project: &Project, t: f64) -> Frame {
     let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
     Frame::sample(project, &solver, project.clip("blink"), t)
 }
 
-fn visible(frame: &Frame, project: &Project) -> Vec<String> {
+pub(super) fn visible(frame: &Frame, project: &Project) -> Vec<String> {
     frame
         .draw_sequence()
         .iter()

@@ -1,0 +1,146 @@
+//! What the editor's slot edits do to the written records ([`crate::edit::Edit::SetSlots`],
+//! `RenameSlot`, `RemoveParts`): a part's own slot written out as a slot of its own, a slot renamed
+//! with everything that names it, keys of slots that are gone dropped, and removed parts forgotten
+//! by the slots and skins that showed them.
+
+use std::collections::HashSet;
+
+use super::records::{AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, WHITE};
+use crate::animation::ClipRecord;
+use crate::project::Part;
+
+/// The written slot that shows what part `part`'s own slot shows: named like the part, one mesh
+/// attachment named like the part and set up to show it, white, normal blend, the part's draw order.
+/// Written into the set, it renders exactly as the part's own slot did.
+pub fn written_slot_for_part(part: &Part) -> SlotRecord {
+    SlotRecord {
+        name: part.name.clone(),
+        draw_order: part.draw_order,
+        attachments: vec![AttachmentRecord {
+            name: part.name.clone(),
+            kind: AttachmentKind::Mesh,
+            part: Some(part.name.clone()),
+            ..AttachmentRecord::default()
+        }],
+        setup: Some(part.name.clone()),
+        color: WHITE,
+        blend: Blend::Normal,
+    }
+}
+
+/// Renames written slot `from` to `to` in the slots, the skins' entries, the clips' slot keys and
+/// the clipping attachments that end at it.
+pub fn rename_slot(
+    slots: &mut [SlotRecord],
+    skins: &mut [SkinRecord],
+    clips: &mut [ClipRecord],
+    from: &str,
+    to: &str,
+) {
+    for slot in slots.iter_mut() {
+        if slot.name == from {
+            slot.name = to.to_string();
+        }
+        for attachment in &mut slot.attachments {
+            if attachment.end.as_deref() == Some(from) {
+                attachment.end = Some(to.to_string());
+            }
+        }
+    }
+    for skin in skins {
+        if let Some(entries) = skin.slots.remove(from) {
+            skin.slots.insert(to.to_string(), entries);
+        }
+    }
+    for key in clips.iter_mut().flat_map(|c| c.slots.iter_mut()) {
+        if key.slot == from {
+            key.slot = to.to_string();
+        }
+    }
+}
+
+/// The name of every slot of a project with `parts` and written `slots`: the written slots and the
+/// parts no written mesh attachment claims.
+pub fn slot_names(parts: &[Part], slots: &[SlotRecord]) -> HashSet<String> {
+    let claimed: HashSet<&str> = slots
+        .iter()
+        .flat_map(|s| &s.attachments)
+        .filter(|a| a.kind == AttachmentKind::Mesh)
+        .filter_map(|a| a.part.as_deref())
+        .collect();
+    parts
+        .iter()
+        .map(|p| p.name.as_str())
+        .filter(|name| !claimed.contains(name))
+        .chain(slots.iter().map(|s| s.name.as_str()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Drops the clips' slot keys and the skins' entries of slots not in `names`, and clipping ends
+/// that name no slot (the clipping then runs to the last slot).
+pub fn drop_orphans(
+    slots: &mut [SlotRecord],
+    skins: &mut [SkinRecord],
+    clips: &mut [ClipRecord],
+    names: &HashSet<String>,
+) {
+    for clip in clips {
+        clip.slots.retain(|k| names.contains(&k.slot));
+    }
+    for skin in skins {
+        skin.slots.retain(|slot, _| names.contains(slot));
+    }
+    for attachment in slots.iter_mut().flat_map(|s| s.attachments.iter_mut()) {
+        if attachment
+            .end
+            .as_ref()
+            .is_some_and(|end| !names.contains(end))
+        {
+            attachment.end = None;
+        }
+    }
+}
+
+/// Forgets the parts named in `removed`: written slots lose the mesh attachments that show them
+/// (and a setup naming one of those), skins lose entries mapping to them, and keys that show them
+/// show nothing instead.
+pub fn forget_parts(
+    slots: &mut [SlotRecord],
+    skins: &mut [SkinRecord],
+    clips: &mut [ClipRecord],
+    removed: &HashSet<String>,
+) {
+    for slot in slots.iter_mut() {
+        let gone: HashSet<String> = slot
+            .attachments
+            .iter()
+            .filter(|a| a.kind == AttachmentKind::Mesh)
+            .filter(|a| a.part.as_ref().is_some_and(|p| removed.contains(p)))
+            .map(|a| a.name.clone())
+            .collect();
+        if gone.is_empty() {
+            continue;
+        }
+        slot.attachments.retain(|a| !gone.contains(&a.name));
+        if slot.setup.as_ref().is_some_and(|s| gone.contains(s)) {
+            slot.setup = None;
+        }
+        for skin in skins.iter_mut() {
+            if let Some(entries) = skin.slots.get_mut(&slot.name) {
+                entries.retain(|_, target| !gone.contains(target));
+            }
+        }
+        for key in clips.iter_mut().flat_map(|c| c.slots.iter_mut()) {
+            if key.slot == slot.name
+                && let Some(Some(shown)) = &key.attachment
+                && gone.contains(shown)
+            {
+                key.attachment = Some(None);
+            }
+        }
+    }
+    for skin in skins {
+        skin.slots.retain(|_, entries| !entries.is_empty());
+    }
+}

@@ -1,0 +1,374 @@
+//! The slots panel (the left panel's lower half): the skins list, then every slot front-most first —
+//! what it shows, its colour and blend mode, its draw order, its attachments (choose, rename,
+//! delete, add from a PNG) — and, for a part's own slot, the part's pixel-art switch. In Animate
+//! mode with a clip, choosing an attachment or a colour keys it at the playhead. Every change is
+//! one undo step (a colour picked while its picker is open is one step when the picker closes).
+
+use eframe::egui;
+
+use super::drag_edit::drag_edit;
+use crate::core::slots::Blend;
+use limber_editor::commands::WindowRequest;
+use limber_editor::editor::Editor;
+use limber_editor::slot_actions::SlotRow;
+
+/// The width of the panel's name fields (points), narrow enough for the panel's default width.
+const FIELD_WIDTH: f32 = 110.0;
+
+/// Up to this many slots, every slot's section starts open.
+const OPEN_SLOTS: usize = 3;
+
+/// The skins list and the slots. Returns the window request of "+ attachment".
+pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
+    skins(ui, editor);
+    ui.horizontal_wrapped(|ui| {
+        ui.heading("Slots");
+        if ui
+            .button("+ slot")
+            .on_hover_text("a new empty slot in front of the others")
+            .clicked()
+        {
+            editor.add_slot();
+        }
+    });
+    if editor.slots_keyed() {
+        ui.weak("animating: choices key the clip at the playhead");
+    }
+    let mut request = None;
+    let rows = editor.slot_rows();
+    // A few slots show open; a character of many starts folded.
+    let open = rows.len() <= OPEN_SLOTS;
+    egui::ScrollArea::vertical()
+        .id_salt("slots scroll")
+        .show(ui, |ui| {
+            for row in rows {
+                let title = match &row.shown {
+                    Some(shown) if *shown != row.name => format!("{} ({shown})", row.name),
+                    Some(_) => row.name.clone(),
+                    None => format!("{} (none)", row.name),
+                };
+                let mut outcome = Outcome::default();
+                let reopen_id = egui::Id::unique("limber reopen slot");
+                let reopen = ui.data(|d| d.get_temp::<String>(reopen_id)) == Some(row.name.clone());
+                if reopen {
+                    ui.data_mut(|d| d.remove::<String>(reopen_id));
+                }
+                egui::CollapsingHeader::new(title)
+                    .id_salt(("slot", row.name.as_str()))
+                    .default_open(open)
+                    .open(reopen.then_some(true))
+                    .show(ui, |ui| outcome = slot_body(ui, editor, &row));
+                if outcome.add {
+                    request = Some(WindowRequest::AddAttachment);
+                }
+                if let Some(renamed) = outcome.renamed {
+                    // The renamed slot's section stays open under its new name.
+                    ui.data_mut(|d| d.insert_temp(reopen_id, renamed));
+                }
+            }
+        });
+    request
+}
+
+/// The active skin and the skin actions.
+fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
+    let active = editor.active_skin();
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Skin");
+        let mut chosen = active.clone();
+        egui::ComboBox::from_id_salt("active skin")
+            .selected_text(&active)
+            .show_ui(ui, |ui| {
+                for name in editor.skin_names() {
+                    ui.selectable_value(&mut chosen, name.clone(), name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if chosen != active {
+            editor.set_active_skin(&chosen);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("+ skin")
+            .on_hover_text("a new skin, made active: attachments added next belong to it")
+            .clicked()
+        {
+            editor.add_skin();
+        }
+        if ui.button("Duplicate skin").clicked() {
+            editor.duplicate_skin(&active);
+        }
+        if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
+            editor.delete_skin(&active);
+        }
+    });
+    if active != crate::core::slots::DEFAULT_SKIN {
+        rename_field(
+            ui,
+            ("skin name", active.as_str()),
+            "Skin name",
+            &active,
+            |to| {
+                editor.rename_skin(&active, to);
+            },
+        );
+    }
+}
+
+/// What a slot's section asks of the panel.
+#[derive(Default)]
+struct Outcome {
+    /// "+ attachment" was pressed.
+    add: bool,
+    /// The slot's new name.
+    renamed: Option<String>,
+}
+
+/// One slot's controls.
+fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
+    let mut outcome = Outcome::default();
+    rename_field(
+        ui,
+        ("slot name", row.name.as_str()),
+        "Name",
+        &row.name,
+        |to| {
+            if editor.rename_slot(&row.name, to) {
+                outcome.renamed = Some(to.to_string());
+            }
+        },
+    );
+    color_row(ui, editor, row);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Blend");
+        let mut blend = row.blend;
+        egui::ComboBox::from_id_salt(("blend", row.name.as_str()))
+            .selected_text(blend.name())
+            .show_ui(ui, |ui| {
+                for mode in [
+                    Blend::Normal,
+                    Blend::Additive,
+                    Blend::Multiply,
+                    Blend::Screen,
+                ] {
+                    ui.selectable_value(&mut blend, mode, mode.name());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if blend != row.blend {
+            editor.set_slot_blend(&row.name, blend);
+        }
+    });
+    order_row(ui, editor, row);
+    ui.label("Shows");
+    let none = row.shown.is_none();
+    if ui.radio(none, "(none)").clicked() && !none {
+        editor.show_attachment(&row.name, None);
+    }
+    for attachment in &row.attachments {
+        let on = row.shown.as_deref() == Some(attachment.as_str());
+        let response = ui.radio(on, attachment.as_str());
+        if response.clicked() && !on {
+            editor.show_attachment(&row.name, Some(attachment));
+        }
+        if !row.own {
+            response.context_menu(|ui| attachment_menu(ui, editor, &row.name, attachment));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("+ attachment")
+            .on_hover_text("a PNG as a new attachment of this slot, meshed and weighted")
+            .clicked()
+        {
+            editor.select_slot(Some(&row.name));
+            outcome.add = true;
+        }
+        if ui.button("Delete slot").clicked() {
+            editor.delete_slot(&row.name);
+        }
+    });
+    outcome
+}
+
+/// An attachment's right-click menu: rename, delete.
+fn attachment_menu(ui: &mut egui::Ui, editor: &mut Editor, slot: &str, attachment: &str) {
+    rename_field(
+        ui,
+        ("attachment name", slot, attachment),
+        "Rename",
+        attachment,
+        |to| {
+            editor.rename_attachment(slot, attachment, to);
+        },
+    );
+    if ui.button("Delete attachment").clicked() {
+        editor.delete_attachment(slot, attachment);
+        ui.close();
+    }
+}
+
+/// The colour: a picker (one undo step while it is open) and R, G, B, A fields (0–1).
+fn color_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Colour");
+        let mut rgba = row.color.map(|c| c as f32);
+        let popup = ui.auto_id_with("popup");
+        let response = ui.color_edit_button_rgba_unmultiplied(&mut rgba);
+        picker_step(
+            ui,
+            editor,
+            popup,
+            &response,
+            || rgba.map(f64::from),
+            &row.name,
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (channel, label) in ["R", "G", "B", "A"].into_iter().enumerate() {
+            let mut value = row.color[channel];
+            let response = ui.add(
+                egui::DragValue::new(&mut value)
+                    .range(0.0..=1.0)
+                    .speed(0.01)
+                    .max_decimals(3)
+                    .prefix(format!("{label} ")),
+            );
+            drag_edit(ui, editor, &response, |editor| {
+                let mut color = row.color;
+                color[channel] = value;
+                editor.set_slot_color(&row.name, color);
+            });
+        }
+    });
+}
+
+/// Applies the picker's colour while it is open, inside one undo step that ends when it closes.
+fn picker_step(
+    ui: &egui::Ui,
+    editor: &mut Editor,
+    popup: egui::Id,
+    response: &egui::Response,
+    color: impl FnOnce() -> [f64; 4],
+    slot: &str,
+) {
+    let key = popup.with("limber picker step");
+    let open_step = ui.data(|d| d.get_temp::<bool>(key)).unwrap_or(false);
+    if response.changed() {
+        if !open_step {
+            editor.document_mut().begin();
+            ui.data_mut(|d| d.insert_temp(key, true));
+        }
+        editor.set_slot_color(slot, color());
+    } else if open_step && !egui::Popup::is_id_open(ui.ctx(), popup) {
+        if editor.document().in_transaction() {
+            editor.document_mut().commit();
+        }
+        ui.data_mut(|d| d.remove::<bool>(key));
+    }
+}
+
+/// The draw order (keyed at the playhead for a part's own slot when animating) and the move
+/// buttons.
+fn order_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .small_button("Forward")
+            .on_hover_text("draw in front of the slot above")
+            .clicked()
+        {
+            editor.move_slot(&row.name, true);
+        }
+        if ui
+            .small_button("Back")
+            .on_hover_text("draw behind the slot below")
+            .clicked()
+        {
+            editor.move_slot(&row.name, false);
+        }
+        ui.weak(format!("order {}", row.draw_order));
+    });
+    ui.horizontal_wrapped(|ui| {
+        if let Some(part) = row
+            .own
+            .then(|| {
+                editor
+                    .document()
+                    .project
+                    .parts
+                    .iter()
+                    .position(|p| p.name == row.name)
+            })
+            .flatten()
+        {
+            part_controls(ui, editor, part);
+        }
+    });
+}
+
+/// A part's own slot: its vertex count, its keyed draw order when animating, pixel art.
+fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
+    let keyed = editor.slots_keyed();
+    let part = &editor.document().project.parts[index];
+    let vertices = part.mesh.positions.len();
+    ui.weak(format!("{vertices} vertices"));
+    if keyed {
+        let mut order = editor
+            .draw_order_at_playhead(index)
+            .unwrap_or(part.draw_order);
+        let response = ui.add(
+            egui::DragValue::new(&mut order)
+                .range(-1000..=1000)
+                .prefix("order at playhead "),
+        );
+        drag_edit(ui, editor, &response, |editor| {
+            editor.key_draw_order(index, order);
+        });
+        if ui.button("Key order").clicked() {
+            editor.key_draw_order(index, order);
+        }
+    }
+    let mut pixel_art = editor.document().project.parts[index].pixel_art;
+    if ui
+        .checkbox(&mut pixel_art, "pixels")
+        .on_hover_text(
+            "pixel art: sharp pixels (nearest-neighbour), in the view and in rendered exports",
+        )
+        .changed()
+    {
+        editor.set_pixel_art(index, pixel_art);
+    }
+}
+
+/// A text field labelled `label` showing `current`; on Enter or leaving it with another name,
+/// `rename` runs with the trimmed text.
+fn rename_field(
+    ui: &mut egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    label: &str,
+    current: &str,
+    rename: impl FnOnce(&str),
+) {
+    let id = ui.make_persistent_id(salt);
+    let mut text = ui
+        .data_mut(|d| d.get_temp::<String>(id))
+        .unwrap_or_else(|| current.to_string());
+    let field = ui
+        .horizontal(|ui| {
+            let label = ui.label(label);
+            ui.add(egui::TextEdit::singleline(&mut text).desired_width(FIELD_WIDTH))
+                .labelled_by(label.id)
+        })
+        .inner;
+    if field.lost_focus() && text.trim() != current && !text.trim().is_empty() {
+        rename(text.trim());
+        ui.data_mut(|d| d.remove::<String>(id));
+    } else if field.has_focus() {
+        ui.data_mut(|d| d.insert_temp(id, text));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(id));
+    }
+}
