@@ -482,7 +482,7 @@ proptest! {
         // At most four influences, weights in (0, 1], summing to 1 within 1e-12; none only when no
         // bone deforms.
         if let Err(problem) = check_binding_on(&binding, &skeleton) {
-            return Err(TestCaseError::fail(problem));
+            return Err(TestCaseError::fail(problem.to_string()));
         }
         for influences in &binding.vertices {
             for &(bone, _) in influences {

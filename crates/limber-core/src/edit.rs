@@ -519,7 +519,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     // Rebuild and validate everything, then commit.
     let rig = records.validate()?;
     for binding in &bindings {
-        check_binding_on(binding, &rig.skeleton).map_err(EditError::Weights)?;
+        check_binding_on(binding, &rig.skeleton).map_err(|e| EditError::Weights(e.to_string()))?;
     }
     let mut parts: Vec<Part> = project.parts.iter().cloned().chain(added).collect();
     for (i, part) in parts.iter_mut().enumerate() {

@@ -60,6 +60,7 @@ pub mod mesh;
 pub mod mesh_edit;
 pub mod outline;
 pub mod output_guard;
+pub mod over_limit;
 pub mod part_build;
 pub mod pipeline;
 pub mod playback;

@@ -258,15 +258,12 @@ impl Limits {
     }
 
     /// Checks a count of a rig's `what` ("bones") against `limit`.
-    pub fn check_count(what: &str, count: usize, limit: u64) -> Result<(), String> {
-        if count as u64 > limit {
-            return Err(format!(
-                "{} {what}, over the limit of {}",
-                thousands(count as u64),
-                thousands(limit)
-            ));
-        }
-        Ok(())
+    pub fn check_count(
+        what: &str,
+        count: usize,
+        limit: u64,
+    ) -> Result<(), crate::over_limit::OverLimit> {
+        crate::over_limit::OverLimit::check(what, count as u64, limit)
     }
 }
 

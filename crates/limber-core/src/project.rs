@@ -362,11 +362,11 @@ fn part_from_file(p: PartFile, skeleton: &Skeleton) -> Result<Part, ProjectError
         vertices: &p.vertices,
         triangles: &p.triangles,
     })
-    .map_err(invalid)?;
+    .map_err(|e| invalid(e.to_string()))?;
     let binding = Binding {
         vertices: p.influences,
     };
-    check_binding_on(&binding, skeleton).map_err(invalid)?;
+    check_binding_on(&binding, skeleton).map_err(|e| invalid(e.to_string()))?;
     let mesh = Mesh::from_triangles_at(
         p.offset,
         width,

@@ -13,7 +13,8 @@
 //! export, a recovery file) can grow past them.
 
 use crate::animation::ClipRecord;
-use crate::limits::{Limits, thousands};
+use crate::limits::Limits;
+use crate::over_limit::OverLimit;
 use crate::pipeline::MeshSettings;
 use crate::project::{Part, ProjectError};
 
@@ -28,10 +29,34 @@ pub struct PartMeshView<'a> {
     pub triangles: &'a [[u32; 3]],
 }
 
-/// Checks a part's mesh (indices are already known to be in range); the error is the problem.
-pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
+/// What is wrong with a part's mesh.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MeshProblem {
+    #[error("the mesh has no triangles (a part needs at least one)")]
+    NoTriangles,
+    #[error(
+        "vertex {vertex:?} is outside the {} x {} image at {offset:?} (by more than {margin} px) or not finite",
+        image_size[0],
+        image_size[1]
+    )]
+    VertexOutside {
+        vertex: [f64; 2],
+        image_size: [u32; 2],
+        offset: [u32; 2],
+        margin: f64,
+    },
+    #[error("triangle {0:?} is degenerate (zero area)")]
+    Degenerate([u32; 3]),
+    #[error(
+        "triangle {0:?} is wound clockwise (triangles have positive area in image coordinates)"
+    )]
+    Clockwise([u32; 3]),
+}
+
+/// Checks a part's mesh (indices are already known to be in range).
+pub fn check_part_mesh(part: &PartMeshView) -> Result<(), MeshProblem> {
     if part.triangles.is_empty() {
-        return Err("the mesh has no triangles (a part needs at least one)".into());
+        return Err(MeshProblem::NoTriangles);
     }
     let [w, h] = part.image_size.map(f64::from);
     let [x0, y0] = part.offset.map(f64::from);
@@ -46,10 +71,12 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
             && (x0 - margin..=x0 + w + margin).contains(&v[0])
             && (y0 - margin..=y0 + h + margin).contains(&v[1]);
         if !inside {
-            return Err(format!(
-                "vertex {v:?} is outside the {} x {} image at {:?} (by more than {margin} px) or not finite",
-                part.image_size[0], part.image_size[1], part.offset
-            ));
+            return Err(MeshProblem::VertexOutside {
+                vertex: *v,
+                image_size: part.image_size,
+                offset: part.offset,
+                margin,
+            });
         }
     }
     for t in part.triangles {
@@ -57,13 +84,10 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
         let (a, b, c) = (at(t[0]), at(t[1]), at(t[2]));
         let cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
         if cross == 0.0 || t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
-            return Err(format!("triangle {t:?} is degenerate (zero area)"));
+            return Err(MeshProblem::Degenerate(*t));
         }
         if cross < 0.0 {
-            return Err(format!(
-                "triangle {t:?} is wound clockwise (triangles have positive area in image \
-                 coordinates)"
-            ));
+            return Err(MeshProblem::Clockwise(*t));
         }
     }
     Ok(())
@@ -72,19 +96,19 @@ pub fn check_part_mesh(part: &PartMeshView) -> Result<(), String> {
 /// Refuses clips whose lists are over `limits`: events per clip, keys of every kind and event
 /// text bytes over all clips, deform offsets over all deform keys. The error names the clip where
 /// one is to blame, the count and the limit.
-pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), String> {
+pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), OverLimit> {
     let mut keys = 0u64;
     let mut text = 0u64;
     let mut offsets = 0u64;
     for clip in clips {
         let events = clip.events.len() as u64;
         if events > limits.events_per_clip {
-            return Err(format!(
-                "{} events in clip \"{}\", over the limit of {} per clip",
-                thousands(events),
-                clip.name,
-                thousands(limits.events_per_clip)
-            ));
+            return Err(OverLimit {
+                what: format!("events in clip \"{}\"", clip.name),
+                count: events,
+                limit: limits.events_per_clip,
+                per: " per clip",
+            });
         }
         keys += (clip.keys.len() + clip.parts.len() + clip.constraints.len()) as u64 + events;
         text += clip
@@ -113,13 +137,7 @@ pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), Str
         ),
     ];
     for (what, count, limit) in totals {
-        if count > limit {
-            return Err(format!(
-                "{} {what}, over the limit of {}",
-                thousands(count),
-                thousands(limit)
-            ));
-        }
+        OverLimit::check(what, count, limit)?;
     }
     Ok(())
 }
@@ -145,7 +163,7 @@ pub fn duplicate_name<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<&'
 mod tests {
     use super::*;
 
-    fn check(vertices: &[[f64; 2]], triangles: &[[u32; 3]]) -> Result<(), String> {
+    fn check(vertices: &[[f64; 2]], triangles: &[[u32; 3]]) -> Result<(), MeshProblem> {
         check_part_mesh(&PartMeshView {
             offset: [0, 0],
             image_size: [10, 10],
@@ -161,10 +179,30 @@ mod tests {
         // y down: (0,0) → (10,0) → (0,10) has positive shoelace area in image coordinates.
         let v = [[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [5.0, 0.0]];
         assert!(check(&v, &[[0, 1, 2]]).is_ok());
-        assert!(check(&v, &[[0, 2, 1]]).unwrap_err().contains("clockwise"));
-        assert!(check(&v, &[[0, 3, 1]]).unwrap_err().contains("degenerate"));
-        assert!(check(&v, &[[0, 0, 1]]).unwrap_err().contains("degenerate"));
-        assert!(check(&v, &[]).unwrap_err().contains("no triangles"));
+        assert!(
+            check(&v, &[[0, 2, 1]])
+                .unwrap_err()
+                .to_string()
+                .contains("clockwise")
+        );
+        assert!(
+            check(&v, &[[0, 3, 1]])
+                .unwrap_err()
+                .to_string()
+                .contains("degenerate")
+        );
+        assert!(
+            check(&v, &[[0, 0, 1]])
+                .unwrap_err()
+                .to_string()
+                .contains("degenerate")
+        );
+        assert!(
+            check(&v, &[])
+                .unwrap_err()
+                .to_string()
+                .contains("no triangles")
+        );
     }
 
     #[test]
@@ -173,7 +211,12 @@ mod tests {
         let near = [[-2.5, -2.5], [12.0, 0.0], [0.0, 12.0]];
         assert!(check(&near, &tri).is_ok());
         let far = [[0.0, 0.0], [1e308, 0.0], [0.0, 10.0]];
-        assert!(check(&far, &tri).unwrap_err().contains("outside"));
+        assert!(
+            check(&far, &tri)
+                .unwrap_err()
+                .to_string()
+                .contains("outside")
+        );
         let nan = [[0.0, 0.0], [f64::NAN, 0.0], [0.0, 10.0]];
         assert!(check(&nan, &tri).is_err());
     }
@@ -197,7 +240,9 @@ mod tests {
             events_per_clip: 4,
             ..limits
         };
-        let error = check_clip_lists(&clips, &few_events).unwrap_err();
+        let error = check_clip_lists(&clips, &few_events)
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("5 events in clip \"walk\", over the limit of 4"),
             "{error}"
@@ -206,12 +251,15 @@ mod tests {
             event_text_bytes: 500,
             ..limits
         };
-        let error = check_clip_lists(&clips, &little_text).unwrap_err();
+        let error = check_clip_lists(&clips, &little_text)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("520 bytes of event text"), "{error}");
         let few_keys = Limits { keys: 4, ..limits };
         assert!(
             check_clip_lists(&clips, &few_keys)
                 .unwrap_err()
+                .to_string()
                 .contains("5 keys")
         );
     }

@@ -167,7 +167,7 @@ pub enum RigError {
     #[error("{0}")]
     Read(crate::read_file::ReadError),
     #[error("the rig has {0}")]
-    Budget(String),
+    Budget(#[from] crate::over_limit::OverLimit),
     #[error("invalid slots: {0}")]
     Slots(#[from] SlotError),
 }
@@ -282,7 +282,7 @@ impl RigFile {
             ("clips", self.clips.len(), limits.clips),
         ];
         for (what, count, limit) in counts {
-            Limits::check_count(what, count, limit).map_err(RigError::Budget)?;
+            Limits::check_count(what, count, limit)?;
         }
         for clip in &self.clips {
             let keys = clip.keys.len()
@@ -291,9 +291,9 @@ impl RigFile {
                 + clip.events.len()
                 + clip.slots.len();
             let what = format!("keys in clip \"{}\"", clip.name);
-            Limits::check_count(&what, keys, limits.keys_per_clip).map_err(RigError::Budget)?;
+            Limits::check_count(&what, keys, limits.keys_per_clip)?;
         }
-        crate::project_checks::check_clip_lists(&self.clips, limits).map_err(RigError::Budget)
+        crate::project_checks::check_clip_lists(&self.clips, limits).map_err(RigError::from)
     }
 
     /// The constraints, copied out.

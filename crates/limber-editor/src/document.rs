@@ -341,7 +341,7 @@ fn kinds_of(edit: &Edit) -> Kinds {
             pose: true,
             ..none
         },
-        Edit::AddPart(_) => Kinds {
+        Edit::AddPart(_) | Edit::RemoveParts { .. } => Kinds {
             textures: true,
             meshes: true,
             weights: true,

@@ -426,27 +426,35 @@ fn split_recovery_name(name: &str) -> Option<(&str, &str)> {
     ok.then_some((stem, ext))
 }
 
+/// Why limber may not read and clean a recovery folder.
+#[derive(Debug, Error)]
+pub enum NotOwnFolder {
+    #[error("{0}: {1}")]
+    Unreadable(PathBuf, std::io::Error),
+    #[error("{0} is a symbolic link, not limber's own recovery folder")]
+    Link(PathBuf),
+    #[error("{0} is a file, not a folder")]
+    File(PathBuf),
+    #[error("{0} belongs to another user, not limber's own recovery folder")]
+    OtherUser(PathBuf),
+}
+
 /// Whether limber may read and clean `dir`: a folder itself (not a symbolic link to one) that
 /// belongs to the user running limber. The error says why not.
-pub fn owned_folder(dir: &Path) -> Result<(), String> {
-    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn owned_folder(dir: &Path) -> Result<(), NotOwnFolder> {
+    let path = || dir.to_path_buf();
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| NotOwnFolder::Unreadable(path(), e))?;
     if meta.file_type().is_symlink() {
-        return Err(format!(
-            "{} is a symbolic link, not limber's own recovery folder",
-            dir.display()
-        ));
+        return Err(NotOwnFolder::Link(path()));
     }
     if !meta.is_dir() {
-        return Err(format!("{} is a file, not a folder", dir.display()));
+        return Err(NotOwnFolder::File(path()));
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         if meta.uid() != rustix::process::geteuid().as_raw() {
-            return Err(format!(
-                "{} belongs to another user, not limber's own recovery folder",
-                dir.display()
-            ));
+            return Err(NotOwnFolder::OtherUser(path()));
         }
     }
     Ok(())

@@ -262,6 +262,7 @@ impl Editor {
         }
         step.commit();
         self.select_refs(Vec::new());
+        self.selection.set_vertex(None);
         self.weights.clear();
         self.status = format!("deleted slot {slot}");
         true
@@ -298,6 +299,7 @@ impl Editor {
             return false;
         }
         step.commit();
+        self.selection.set_vertex(None);
         self.weights.clear();
         self.status = format!("deleted attachment {attachment} of {slot}");
         true

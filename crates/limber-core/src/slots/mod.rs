@@ -49,7 +49,7 @@ pub enum SlotError {
     #[error("{0} has an empty name")]
     EmptyName(&'static str),
     #[error("the project has {0}")]
-    Budget(String),
+    Budget(#[from] crate::over_limit::OverLimit),
     #[error("{0}")]
     Other(String),
 }

@@ -30,7 +30,7 @@ pub fn check_budgets(set: &SlotSet, limits: &Limits) -> Result<(), SlotError> {
         ("skin entries", entries, limits.skin_entries),
     ];
     for (what, count, limit) in counts {
-        Limits::check_count(what, count, limit).map_err(SlotError::Budget)?;
+        Limits::check_count(what, count, limit)?;
     }
     for slot in &set.slots {
         for a in &slot.attachments {
@@ -38,8 +38,7 @@ pub fn check_budgets(set: &SlotSet, limits: &Limits) -> Result<(), SlotError> {
                 "vertices in attachment \"{}\" of slot \"{}\"",
                 a.name, slot.name
             );
-            Limits::check_count(&what, a.vertices.len(), limits.polygon_vertices)
-                .map_err(SlotError::Budget)?;
+            Limits::check_count(&what, a.vertices.len(), limits.polygon_vertices)?;
         }
     }
     Ok(())
@@ -185,7 +184,7 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
                     let binding = Binding {
                         vertices: a.influences.clone(),
                     };
-                    check_binding_on(&binding, skeleton)?;
+                    check_binding_on(&binding, skeleton).map_err(|e| e.to_string())?;
                 }
                 _ => {
                     return Err(

@@ -192,37 +192,65 @@ pub fn normalise(influences: &mut Influences) {
     }
 }
 
+/// The first fault [`check_binding`] finds in a binding.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BindingError {
+    #[error("vertex {vertex} has {count} influences")]
+    InfluenceCount { vertex: usize, count: usize },
+    #[error("vertex {vertex} has a bad or repeated bone {bone}")]
+    Bone { vertex: usize, bone: usize },
+    #[error("vertex {vertex} has weight {weight} for bone {bone}")]
+    Weight {
+        vertex: usize,
+        bone: usize,
+        weight: f64,
+    },
+    #[error("vertex {vertex} weights sum to {total}")]
+    Sum { vertex: usize, total: f64 },
+}
+
 /// Checks every vertex has 1–4 influences with distinct bones below `bone_count`, each weight in
-/// (0, 1] and the sum 1 within 1e-12. Returns a description of the first fault.
-pub fn check_binding(binding: &Binding, bone_count: usize) -> Result<(), String> {
+/// (0, 1] and the sum 1 within 1e-12. Returns the first fault.
+pub fn check_binding(binding: &Binding, bone_count: usize) -> Result<(), BindingError> {
     check_influences(binding, bone_count, bone_count > 0)
 }
 
 /// [`check_binding`] for a binding on `skeleton`, except that vertices may have no influence when no
 /// bone of the skeleton deforms: automatic weights give none then, and such vertices stay at rest.
-pub fn check_binding_on(binding: &Binding, skeleton: &Skeleton) -> Result<(), String> {
+pub fn check_binding_on(binding: &Binding, skeleton: &Skeleton) -> Result<(), BindingError> {
     let deforming = skeleton.bones.iter().any(|b| b.deform);
     check_influences(binding, skeleton.bones.len(), deforming)
 }
 
-fn check_influences(binding: &Binding, bone_count: usize, need_one: bool) -> Result<(), String> {
-    for (v, influences) in binding.vertices.iter().enumerate() {
+fn check_influences(
+    binding: &Binding,
+    bone_count: usize,
+    need_one: bool,
+) -> Result<(), BindingError> {
+    for (vertex, influences) in binding.vertices.iter().enumerate() {
         if (need_one && influences.is_empty()) || influences.len() > MAX_INFLUENCES {
-            return Err(format!("vertex {v} has {} influences", influences.len()));
+            return Err(BindingError::InfluenceCount {
+                vertex,
+                count: influences.len(),
+            });
         }
         let mut seen = Vec::new();
-        for &(bone, w) in influences {
+        for &(bone, weight) in influences {
             if bone >= bone_count || seen.contains(&bone) {
-                return Err(format!("vertex {v} has a bad or repeated bone {bone}"));
+                return Err(BindingError::Bone { vertex, bone });
             }
             seen.push(bone);
-            if !(w > 0.0 && w <= 1.0) {
-                return Err(format!("vertex {v} has weight {w} for bone {bone}"));
+            if !(weight > 0.0 && weight <= 1.0) {
+                return Err(BindingError::Weight {
+                    vertex,
+                    bone,
+                    weight,
+                });
             }
         }
         let total: f64 = influences.iter().map(|&(_, w)| w).sum();
         if !influences.is_empty() && (total - 1.0).abs() > 1e-12 {
-            return Err(format!("vertex {v} weights sum to {total}"));
+            return Err(BindingError::Sum { vertex, total });
         }
     }
     Ok(())
