@@ -14,33 +14,22 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use image::AnimationDecoder;
-use limber::app::ui::editor_ui;
 use limber::editor::commands::{Command, entry_of};
-use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 use limber::editor::export_dialog::ExportFormat;
 use limber::editor::export_job::ExportOutcome;
 use limber::render::export::timing::FrameTimes;
 
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness_with as harness, sample_editor};
+
+/// The sample with its first clip (shamble: 1.2 s, looping) and the GPU renderer for exports.
 fn editor() -> Editor {
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
-    let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
+    let mut editor = sample_editor();
     editor.set_clip(Some(0));
     editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
-}
-
-fn harness(editor: Editor) -> Harness<'static, Editor> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
-    harness.run_steps(2);
-    harness
 }
 
 fn name(command: Command) -> &'static str {

@@ -6,31 +6,14 @@
 
 use std::path::{Path, PathBuf};
 
-use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::app::ui::editor_ui;
 use limber::editor::commands::{Command, entry_of};
-use limber::editor::document::Document;
 use limber::editor::editor::{Editor, Mode};
 
-fn sample() -> Editor {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
-    Editor::new(Document::open(&path).expect("the sample opens"))
-}
-
-fn ui_harness(editor: Editor) -> Harness<'static, Editor> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .build_ui_state(
-            |ui, editor: &mut Editor| {
-                editor_ui(ui, editor, None, false, &[]);
-            },
-            editor,
-        );
-    harness.run_steps(2);
-    harness
-}
+#[path = "common/editor_harness.rs"]
+mod editor_harness;
+use editor_harness::{harness_with as ui_harness, sample_editor as sample};
 
 fn click_menu(harness: &mut Harness<'_, Editor>, menu: &str, command: Command) {
     harness.get_by_label(menu).click();

@@ -438,6 +438,24 @@ mod tests {
     }
 
     #[test]
+    fn a_document_is_named_after_its_file_else_its_given_name_else_its_image() {
+        let mut document = Document::open(&sample()).unwrap();
+        assert_eq!(document.name(), "kenney_wormGreen");
+        document.name = Some("worm".into());
+        assert_eq!(document.name(), "worm");
+        document.path = Some(PathBuf::from("/projects/crawler.limber"));
+        assert_eq!(document.name(), "crawler");
+        assert_eq!(document.folder(), PathBuf::from("/projects"));
+        let empty = Document::empty("figure");
+        assert_eq!(empty.name(), "figure");
+        assert!(empty.title().contains("figure"), "{}", empty.title());
+        document.path = None;
+        document.name = None;
+        document.project.parts.clear();
+        assert_eq!(document.name(), "untitled");
+    }
+
+    #[test]
     fn a_png_opens_as_an_unsaved_project_with_one_part() {
         let document = Document::open(&sample()).unwrap();
         assert_eq!(document.project.parts.len(), 1);

@@ -1,8 +1,8 @@
 //! A rendered export (GIF, sprite sheet or PNG frames of a clip) on a worker thread. The editor
 //! holds no GPU: the window (or a test) hands it an [`ExportRenderer`] that renders the clip frame
 //! by frame, reporting one unit of progress per frame and stopping when cancelled, in which case
-//! nothing is written. The window's dialog only picks the path; the editor starts, shows and polls
-//! the job (`exports.rs`).
+//! nothing is written. Each format's Export dialog (`export_dialog.rs`) chooses the options and
+//! the path; the editor starts, shows and polls the job (`exports.rs`).
 
 use super::worker::{Worker, WorkerFailure};
 use std::path::PathBuf;
