@@ -214,6 +214,14 @@ fn each_format_has_its_own_dialog_with_the_choices_that_apply() {
         harness.get_by_label("Cancel").click();
         harness.run_steps(2);
     }
+    // Esc closes a dialog as Cancel does, without exporting.
+    harness.state_mut().run_command(Command::ExportGif);
+    harness.run_steps(2);
+    assert!(harness.state().export_dialog().is_some());
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.state().export_dialog().is_none());
+    assert!(harness.state().jobs().export().is_none());
 }
 
 #[test]

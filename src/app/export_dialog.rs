@@ -44,7 +44,7 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
         .map(|c| (c.name.clone(), c.fps))
         .collect();
     let (mut export, mut cancel, mut browse) = (false, false, false);
-    egui::Modal::new(egui::Id::unique("limber_export_dialog")).show(ctx, |ui| {
+    let modal = egui::Modal::new(egui::Id::unique("limber_export_dialog")).show(ctx, |ui| {
         ui.set_width(460.0);
         ui.heading(dialog.format.title());
         choices(ui, &mut dialog, &clips);
@@ -80,7 +80,11 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
         }
         *open = dialog.clone();
     }
-    if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    // Esc closes it only while no dialog (Browse…'s) is over it.
+    let escape = modal.is_top_modal
+        && !modal.any_popup_open
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if cancel || escape {
         editor.close_export_dialog();
     } else if export {
         editor.export_from_dialog();

@@ -17,7 +17,7 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) {
     );
     let dirty = editor.document().is_dirty();
     let (mut new, mut add, mut cancel) = (false, false, false);
-    egui::Modal::new(egui::Id::unique("limber_layered_question")).show(ctx, |ui| {
+    let modal = egui::Modal::new(egui::Id::unique("limber_layered_question")).show(ctx, |ui| {
         ui.heading(format!("Import {name}"));
         ui.label("Open it as a new document, or add its layers as parts of this one?");
         if dirty {
@@ -35,7 +35,10 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) {
         editor.answer_layered_question(true);
     } else if add {
         editor.answer_layered_question(false);
-    } else if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    } else if cancel
+        || (modal.is_top_modal
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)))
+    {
         editor.cancel_layered_question();
     }
 }
