@@ -7,6 +7,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::animation::Clip;
+use crate::core::limits::thousands;
 use crate::core::output_guard::Inputs;
 use crate::core::progress::Progress;
 use crate::core::project::Project;
@@ -47,10 +49,26 @@ impl ExportRenderer for GpuExports {
             &request.out,
             progress,
         )
-        .map_err(|e| RenderFailure {
-            names_path: e.names_path(),
-            message: e.to_string(),
-        })
+        .map_err(failure)
+    }
+
+    fn check(&self, request: &ExportRequest) -> Result<(), RenderFailure> {
+        check_budget(
+            request.kind,
+            request.options,
+            &request.project,
+            request.clip,
+            &request.out,
+            None,
+        )
+        .map_err(failure)
+    }
+}
+
+fn failure(e: FrameExportError) -> RenderFailure {
+    RenderFailure {
+        names_path: e.names_path(),
+        message: e.to_string(),
     }
 }
 
@@ -62,31 +80,91 @@ fn render_framing(options: ExportOptions) -> framing::Framing {
     }
 }
 
-/// Refuses an export over the frame and pixel budgets (see `limber_core::limits`) before it starts.
+/// The frame rate `kind` renders `clip` at: the options' (else the clip's own), a GIF at most 50.
+fn export_fps(kind: ExportKind, options: ExportOptions, clip: Option<&Clip>) -> f64 {
+    let fps = options.fps.unwrap_or_else(|| clip_fps(clip));
+    match kind {
+        ExportKind::Gif => fps.min(MAX_GIF_FPS),
+        _ => fps,
+    }
+}
+
+/// Refuses an export over the frame and pixel budgets (see `limber_core::limits`), saying what to
+/// lower in the Export dialog's terms: the scale below which and the fps below which it fits.
+/// `canvas`: the framed canvas (output pixels) when known; before framing, the project's canvas at
+/// the options' scale.
 fn check_budget(
     kind: ExportKind,
+    options: ExportOptions,
     project: &Project,
     clip: Option<usize>,
     out: &Path,
     canvas: Option<[u32; 2]>,
 ) -> Result<(), FrameExportError> {
     let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let fps = match kind {
-        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
-        _ => clip_fps(clip),
-    };
-    let frames = clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
-    // Before framing: the project's canvas; after: the canvas as framed.
-    let size = canvas.unwrap_or_else(|| project.canvas_size());
+    let fps = export_fps(kind, options, clip);
+    let count = |fps: f64| clip.map_or(1, |c| FrameTimes::count(c.duration, c.looping, fps));
+    let frames = count(fps);
+    let scaled = |side: u32, scale: f64| (f64::from(side) * scale).round().max(1.0) as u32;
+    let [w, h] = canvas.unwrap_or_else(|| {
+        let [w, h] = project.canvas_size();
+        [scaled(w, options.scale), scaled(h, options.scale)]
+    });
+    let limits = crate::core::limits::Limits::current();
+    let in_memory = kind != ExportKind::Frames;
     let what = clip.map_or("the rest pose".to_string(), |c| {
         format!("clip \"{}\"", c.name)
     });
-    crate::core::limits::Limits::current()
-        .check_render(&what, fps, frames, size, kind != ExportKind::Frames)
-        .map_err(|problem| FrameExportError::Format {
-            path: out.to_path_buf(),
-            problem,
-        })
+    if limits
+        .check_render(&what, fps, frames, [w, h], in_memory)
+        .is_ok()
+    {
+        return Ok(());
+    }
+    let pixel_limit = if in_memory {
+        limits.export_pixels_in_memory
+    } else {
+        limits.export_pixels_on_disk
+    };
+    let fits = |frames: u64, [w, h]: [u32; 2]| {
+        frames <= limits.export_frames
+            && frames.saturating_mul(u64::from(w) * u64::from(h)) <= pixel_limit
+    };
+    // The largest whole fps at this scale, and the largest scale (in hundredths) at this fps.
+    let fps_fit = (1..fps.ceil() as u64)
+        .rev()
+        .map(|f| f as f64)
+        .find(|&f| fits(count(f), [w, h]));
+    let scale_fit = (1..(options.scale * 100.0).ceil() as u64)
+        .rev()
+        .map(|c| c as f64 / 100.0)
+        .find(|&s| {
+            let ratio = s / options.scale;
+            fits(frames, [scaled(w, ratio), scaled(h, ratio)])
+        });
+    let advice = match (scale_fit, fps_fit) {
+        (Some(s), Some(f)) if frames <= limits.export_frames => {
+            format!("lower the scale to {s} or less, or the fps to {f} or less")
+        }
+        (_, Some(f)) => format!("lower the fps to {f} or less"),
+        (Some(s), None) => format!("lower the scale to {s} or less"),
+        (None, None) => "shorten the clip".to_string(),
+    };
+    let pixels = frames.saturating_mul(u64::from(w) * u64::from(h));
+    let problem = format!(
+        "{what} at scale {} and {} fps is {} frames of {w} x {h} px, {} pixels in all, over the \
+         export limit of {} frames and {} pixels: {advice}",
+        options.scale,
+        fps,
+        thousands(frames),
+        thousands(pixels),
+        thousands(limits.export_frames),
+        thousands(pixel_limit),
+    );
+    Err(FrameExportError::Format {
+        path: out.to_path_buf(),
+        problem,
+    })
 }
 
 /// The worker: a headless device, the clip's frames, the file(s).
@@ -106,7 +184,7 @@ fn render(
         ExportKind::Sheet => inputs.check_all([out, out.with_extension("json").as_path()])?,
         ExportKind::Frames => inputs.check_in_folder(out, is_frame_name)?,
     }
-    check_budget(kind, project, clip, out, None)?;
+    check_budget(kind, options, project, clip, out, None)?;
     if kind == ExportKind::Frames {
         std::fs::create_dir_all(out).map_err(|error| FrameExportError::Folder {
             path: out.to_path_buf(),
@@ -115,25 +193,29 @@ fn render(
     }
     let gpu = crate::render::GpuContext::headless()?;
     let settings = RenderSettings {
-        scale: 1.0,
+        scale: options.scale,
         background: [0; 4],
         style: crate::render::PartStyle::default(),
     };
     let clip_index = clip;
     let clip = clip.and_then(|c| project.rig.clips.get(c));
-    let fps = match kind {
-        ExportKind::Gif => clip_fps(clip).min(MAX_GIF_FPS),
-        _ => clip_fps(clip),
-    };
+    let fps = export_fps(kind, options, clip);
     let times = FrameTimes::of_clip(clip, fps);
     let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?.framed(
         render_framing(options),
         clip,
         &times,
     )?;
-    check_budget(kind, project, clip_index, out, Some(renderer.size()))?;
+    check_budget(
+        kind,
+        options,
+        project,
+        clip_index,
+        out,
+        Some(renderer.size()),
+    )?;
     let sheet = SheetOptions {
-        columns: None,
+        columns: options.columns,
         trim: options.trim,
     };
     let progress = Some(progress);

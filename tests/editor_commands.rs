@@ -170,7 +170,13 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
         .get_by_label(&menu_label(Command::ExportGltf))
         .click();
     harness.run_steps(2);
+    // File > Export > glTF opens its Export dialog, whose Browse… asks the window for a file.
+    harness.state_mut().request = None;
+    harness.get_by_label("Browse…").click();
+    harness.run_steps(2);
     assert_eq!(harness.state().request, Some(WindowRequest::ExportGltf));
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
     // File > Export > Spine asks for a folder the same way.
     harness.state_mut().request = None;
     harness.get_by_label("File").click();
@@ -181,7 +187,11 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
         .get_by_label(&menu_label(Command::ExportSpine))
         .click();
     harness.run_steps(2);
+    harness.get_by_label("Browse…").click();
+    harness.run_steps(2);
     assert_eq!(harness.state().request, Some(WindowRequest::ExportSpine));
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
     // Ctrl+S asks the same.
     harness.state_mut().request = None;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);

@@ -201,6 +201,7 @@ fn check_parsed_rig(text: &str) -> Result<(), TestCaseError> {
             rig,
             parts: vec![],
             canvas: None,
+            exports: Default::default(),
         };
         assert_finite_frames(&project, &[0.37, -2.5, 1e9])?;
     }
@@ -428,7 +429,7 @@ proptest! {
         times in prop::collection::vec(time(), 1..4),
     ) {
         let Ok(rig) = file.validate() else { return Ok(()) };
-        assert_finite_frames(&Project { rig, parts: vec![], canvas: None }, &times)?;
+        assert_finite_frames(&Project { rig, parts: vec![], canvas: None, exports: Default::default() }, &times)?;
     }
 }
 
@@ -490,7 +491,7 @@ proptest! {
             }
         }
         let solver = PoseSolver::new(&skeleton).unwrap();
-        let project = Project { rig: Rig { skeleton, clips, ..Rig::default() }, parts: vec![], canvas: None };
+        let project = Project { rig: Rig { skeleton, clips, ..Rig::default() }, parts: vec![], canvas: None, exports: Default::default() };
         let frame = Frame::sample(&project, &solver, project.rig.clips.first(), t);
         for mode in [SkinningMode::LinearBlend, SkinningMode::DualQuaternion] {
             let skinned = skin(&mesh.positions, &binding, &frame.palette, mode);

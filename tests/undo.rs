@@ -41,6 +41,7 @@ fn zombie() -> Project {
             pixel_art: false,
         }],
         canvas: None,
+        exports: Default::default(),
     }
 }
 

@@ -94,6 +94,22 @@ impl Request {
         }
     }
 
+    /// The same question starting at `path`: its folder, and its name as the suggested file name
+    /// (a folder request starts in `path` itself).
+    pub fn at(mut self, path: &Path) -> Self {
+        if self.mode == Mode::Folder {
+            self.folder = path.to_path_buf();
+        } else {
+            if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+                self.folder = folder.to_path_buf();
+            }
+            if let Some(name) = path.file_name() {
+                self.file_name = name.to_string_lossy().into_owned();
+            }
+        }
+        self
+    }
+
     /// Whether `path` has one of the accepted extensions.
     fn accepts(&self, path: &Path) -> bool {
         path.extension()

@@ -79,17 +79,22 @@ pub fn menu_shortcut(entry: &CommandEntry) -> Option<String> {
     entry.shortcuts.first().map(ToString::to_string)
 }
 
-/// One menu entry, greyed when it would do nothing and highlighted when it is a toggle that is on;
-/// the command when clicked.
+/// One menu entry, greyed when it would do nothing; a toggle is a check box showing whether it is
+/// on. The command when clicked.
 fn menu_item(ui: &mut egui::Ui, editor: &Editor, entry: &CommandEntry) -> Option<Command> {
-    let mut button = match editor.is_checked(entry.command) {
-        Some(on) => egui::Button::selectable(on, entry.name),
-        None => egui::Button::new(entry.name),
-    };
+    let enabled = editor.can_run(entry.command);
+    if let Some(mut on) = editor.is_checked(entry.command) {
+        let mut response = ui.add_enabled(enabled, egui::Checkbox::new(&mut on, entry.name));
+        if let Some(text) = menu_shortcut(entry) {
+            response = response.on_hover_text(text);
+        }
+        return response.clicked().then_some(entry.command);
+    }
+    let mut button = egui::Button::new(entry.name);
     if let Some(text) = menu_shortcut(entry) {
         button = button.shortcut_text(text);
     }
-    ui.add_enabled(editor.can_run(entry.command), button)
+    ui.add_enabled(enabled, button)
         .clicked()
         .then_some(entry.command)
 }

@@ -10,7 +10,9 @@
 //!   [`viewport`] (with `rig_overlay.rs`: IK chains, targets and limit arcs; `bone_handles.rs` and
 //!   `vertex_handles.rs`: the selected bone's and the mesh's handles);
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
-//!   all built from the editor's one command table;
+//!   all built from the editor's one command table (and Help's Getting started and About);
+//! - [`export_dialog`]: the Export dialog of each format; [`import_question`]: a layered file as a
+//!   new document or as parts of this one;
 //! - [`drag_edit`]: where widgets open and close undo steps (a slider drag is one step, Esc
 //!   cancels it); viewport drags go to the editor's tools, which own their steps;
 //! - [`gpu_bridge`]: the one `egui_wgpu` callback that draws through [`crate::render`];
@@ -24,9 +26,11 @@ mod constraint_inspector;
 pub mod curve_editor;
 pub mod drag_edit;
 mod event_inspector;
+pub mod export_dialog;
 pub mod file_dialog;
 pub mod gpu_bridge;
 pub mod help;
+pub mod import_question;
 pub mod inspector;
 pub mod key_fields;
 pub mod menus;

@@ -235,6 +235,11 @@ pub fn editor_ui(
         });
     egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
     help::help_window(&ctx, editor);
+    help::page_window(&ctx, editor);
+    super::import_question::show(&ctx, editor);
+    if let Some(a) = super::export_dialog::show(&ctx, editor) {
+        action = Some(a);
+    }
     let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
     if editor.playback().is_playing() {
         editor.tick(dt);

@@ -150,7 +150,10 @@ impl LimberApp {
 
     /// Asks where (the system's dialog, else limber's own, which answers in a later frame).
     fn ask(&mut self, ctx: &egui::Context, purpose: Purpose) {
-        let request = Request::for_purpose(purpose, self.start_folder());
+        let mut request = Request::for_purpose(purpose, self.start_folder());
+        if let Some(suggested) = self.suggested_path(purpose) {
+            request = request.at(&suggested);
+        }
         match self.chooser.ask(request) {
             Answer::Chosen(purpose, path) => self.chosen(ctx, purpose, &path),
             Answer::Pending(Some(message)) => self.editor.set_status(message),
@@ -160,24 +163,39 @@ impl LimberApp {
 
     /// Where a dialog starts: the project's folder, else its image's, else the working folder.
     fn start_folder(&self) -> PathBuf {
-        let document = self.editor.document();
-        document
-            .path
-            .as_deref()
-            .or_else(|| document.project.parts.first().map(|p| p.image.as_path()))
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_default()
+        self.editor.document().folder()
+    }
+
+    /// The path a save or export dialog suggests: the project named after itself, an export where
+    /// its Export dialog says.
+    fn suggested_path(&self, purpose: Purpose) -> Option<PathBuf> {
+        match purpose {
+            Purpose::SaveAs | Purpose::SaveAsThenClose => {
+                let document = self.editor.document();
+                Some(
+                    document
+                        .folder()
+                        .join(format!("{}.limber", document.name())),
+                )
+            }
+            Purpose::Export(_) | Purpose::ExportGltf | Purpose::ExportSpine => {
+                let dialog = self.editor.export_dialog()?;
+                let typed = PathBuf::from(dialog.choices.destination.trim());
+                Some(if typed.is_relative() {
+                    self.start_folder().join(typed)
+                } else {
+                    typed
+                })
+            }
+            _ => None,
+        }
     }
 
     /// Does what the chosen `path` was asked for.
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: &Path) {
         match purpose {
             Purpose::NewFromImage | Purpose::Open => self.open(path),
-            Purpose::ImportLayered => {
-                self.editor.import_layered_file(path);
-            }
+            Purpose::ImportLayered => self.editor.import_layered_asking(path),
             Purpose::AddPart => {
                 self.editor.add_part(path);
             }
@@ -193,9 +211,10 @@ impl LimberApp {
                     ctx.send_viewport_cmd(ViewportCommand::Close);
                 }
             }
-            Purpose::Export(kind) => self.editor.start_export(kind, path),
-            Purpose::ExportGltf => self.editor.export_gltf(path),
-            Purpose::ExportSpine => self.editor.export_spine(path),
+            // The Export dialog's Browse…: its destination.
+            Purpose::Export(_) | Purpose::ExportGltf | Purpose::ExportSpine => {
+                self.editor.set_export_destination(path);
+            }
         }
     }
 }
@@ -213,7 +232,7 @@ impl eframe::App for LimberApp {
         });
         if let Some(path) = dropped.first() {
             if limber_core::layered::is_layered_path(path) {
-                self.editor.import_layered_file(path);
+                self.editor.import_layered_asking(path);
             } else {
                 self.open(path);
             }
@@ -234,6 +253,10 @@ impl eframe::App for LimberApp {
             &self.recent,
         ) {
             self.act(&ctx, action);
+        }
+        if self.editor.take_new_document() {
+            // A layered file opened as a new document: upload it afresh.
+            self.document_id += 1;
         }
         self.recovery_prompt(&ctx);
         self.open_prompt(&ctx);

@@ -136,6 +136,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         rig,
         parts,
         canvas: None,
+        exports: Default::default(),
     };
     // Part and slot keys name parts and slots, which the rig alone could not check.
     let in_rig = |e: &dyn std::fmt::Display| {

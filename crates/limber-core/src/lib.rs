@@ -47,6 +47,7 @@ pub mod derived;
 pub mod distance;
 pub mod edit;
 pub mod error;
+pub mod export_settings;
 pub mod folders;
 pub mod frame;
 pub mod history;

@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use super::animation::{AnimationError, Clip};
 use super::atomic_file::write_atomic;
+use super::export_settings::ExportSettings;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::rig::{Rig, RigError, RigFile};
@@ -74,6 +75,9 @@ pub struct Project {
     /// The canvas size in pixels when it was set (an imported layered file's canvas); `None` takes
     /// it from the parts' images ([`Project::canvas_size`]).
     pub canvas: Option<[u32; 2]>,
+    /// The editor's export choices, per format (written only when some are remembered; a file
+    /// without them reads with none).
+    pub exports: ExportSettings,
 }
 
 /// Why a project could not be read or written.
@@ -116,6 +120,9 @@ struct ProjectFile {
     /// Written only when set (format version 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     canvas: Option<[u32; 2]>,
+    /// The editor's remembered export choices: optional, unknown fields ignored.
+    #[serde(default, skip_serializing_if = "ExportSettings::is_empty")]
+    exports: ExportSettings,
     /// Read on a pass of its own (`from_bytes`): serde buffers a flattened field whole before
     /// reading it, about ten times the file's size in memory for a file of many keys.
     #[serde(flatten, skip_deserializing)]
@@ -159,6 +166,7 @@ impl Project {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
             canvas: self.canvas,
+            exports: self.exports.clone(),
             rig: RigFile::from_rig(&self.rig),
             parts: self
                 .parts
@@ -224,6 +232,7 @@ impl Project {
             rig,
             parts,
             canvas: file.canvas,
+            exports: file.exports,
         })
     }
 

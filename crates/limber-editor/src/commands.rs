@@ -50,6 +50,10 @@ pub enum Command {
     FitView,
     /// Shows or hides the shortcuts window.
     ShowHelp,
+    /// Help > Getting started: the README's walkthrough in a window.
+    ShowGettingStarted,
+    /// Help > About: version, licence, credits of the bundled art.
+    ShowAbout,
     SetMode(Mode),
     /// Deform on or off; turning it on switches to Animate.
     ToggleDeform,
@@ -109,12 +113,13 @@ pub enum WindowRequest {
     ImportLayered,
     Open,
     SaveAs,
+    /// Choose where the open Export dialog's GIF goes (the dialog itself is the editor's).
     ExportGif,
     ExportSheet,
-    /// A PNG per frame into a chosen folder.
+    /// The folder for the PNG frames.
     ExportFrames,
     ExportGltf,
-    /// Spine 4.2 JSON, atlas and pages into a chosen folder.
+    /// The folder for Spine 4.2 JSON, atlas and pages.
     ExportSpine,
     Quit,
 }
@@ -249,6 +254,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
     entry(C::SuggestBones, "Suggest bones", "a skeleton from the sprite's shape, on a rig without bones", &[], at(Menu::Rig, 0)),
     entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
+    entry(C::ShowGettingStarted, "Getting started", "a first animation, step by step", &[], at(Menu::Help, 0)),
+    entry(C::ShowAbout, "About limber", "version, licence and credits", &[], at(Menu::Help, 0)),
     entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Bones), "Bones", "mode: draw and move bones", &[S::key(K::Num2)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Weights), "Weights", "mode: paint and tune the weights", &[S::key(K::Num3)], at(Menu::Toolbar, 0)),

@@ -50,6 +50,9 @@ pub struct Document {
     revisions: Revisions,
     /// Decoded images and their meshing stages, shared by re-meshing, weights and the GPU.
     pub assets: Arc<AssetStore>,
+    /// What an unsaved document is called (a layered file opened as a new document); the file's
+    /// name wins once it has one.
+    pub name: Option<String>,
 }
 
 /// Per kind of derived data, a counter that grows whenever that kind may have changed: what the GPU
@@ -112,6 +115,7 @@ impl Document {
             rig: Rig::default(),
             parts: vec![made.part],
             canvas: None,
+            exports: Default::default(),
         };
         let mut document = Self::with(project, None);
         document.assets = assets;
@@ -131,7 +135,49 @@ impl Document {
             opened_revision: 0,
             revisions: Revisions::default(),
             assets: Arc::new(AssetStore::new()),
+            name: None,
         }
+    }
+
+    /// A new, unsaved and empty project called `name` (a layered file opened as a new document,
+    /// before its layers and canvas arrive).
+    pub fn empty(name: &str) -> Self {
+        let project = Project {
+            rig: Rig::default(),
+            parts: Vec::new(),
+            canvas: None,
+            exports: Default::default(),
+        };
+        let mut document = Self::with(project, None);
+        document.name = Some(name.to_string());
+        document.revision = 1;
+        document.opened_revision = 1;
+        document
+    }
+
+    /// The project's name, for default file names: its file's stem, else the name it was given,
+    /// else its first part's image's stem, else "untitled".
+    pub fn name(&self) -> String {
+        let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        self.path
+            .as_deref()
+            .and_then(stem)
+            .or_else(|| self.name.clone())
+            .or_else(|| self.project.parts.first().and_then(|p| stem(&p.image)))
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| "untitled".to_string())
+    }
+
+    /// Where its files go by default: its file's folder, else its first image's, else the working
+    /// folder.
+    pub fn folder(&self) -> PathBuf {
+        self.path
+            .as_deref()
+            .or_else(|| self.project.parts.first().map(|p| p.image.as_path()))
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
     }
 
     /// The revision of each kind of derived data (textures, meshes, weights, pose).
@@ -157,10 +203,13 @@ impl Document {
 
     /// The window title: file name, an asterisk when unsaved, and the app name.
     pub fn title(&self) -> String {
-        let name = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
-            || "Untitled".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .or_else(|| self.name.clone())
+            .unwrap_or_else(|| "Untitled".to_string());
         let mark = if self.is_dirty() { "*" } else { "" };
         format!("{mark}{name} — limber")
     }
@@ -386,6 +435,24 @@ mod tests {
 
     fn sample() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/sprites/kenney_wormGreen.png")
+    }
+
+    #[test]
+    fn a_document_is_named_after_its_file_else_its_given_name_else_its_image() {
+        let mut document = Document::open(&sample()).unwrap();
+        assert_eq!(document.name(), "kenney_wormGreen");
+        document.name = Some("worm".into());
+        assert_eq!(document.name(), "worm");
+        document.path = Some(PathBuf::from("/projects/crawler.limber"));
+        assert_eq!(document.name(), "crawler");
+        assert_eq!(document.folder(), PathBuf::from("/projects"));
+        let empty = Document::empty("figure");
+        assert_eq!(empty.name(), "figure");
+        assert!(empty.title().contains("figure"), "{}", empty.title());
+        document.path = None;
+        document.name = None;
+        document.project.parts.clear();
+        assert_eq!(document.name(), "untitled");
     }
 
     #[test]

@@ -429,6 +429,11 @@ impl Editor {
         self.view.set_show_help(show);
     }
 
+    /// Shows a Help menu page (Getting started, About), or none.
+    pub fn set_help_page(&mut self, page: Option<super::view::HelpPage>) {
+        self.view.set_help_page(page);
+    }
+
     /// Shows or hides the "unsaved changes" question.
     pub fn set_confirm_close(&mut self, confirm: bool) {
         self.view.set_confirm_close(confirm);

@@ -1,8 +1,8 @@
 //! A rendered export (GIF, sprite sheet or PNG frames of a clip) on a worker thread. The editor
 //! holds no GPU: the window (or a test) hands it an [`ExportRenderer`] that renders the clip frame
 //! by frame, reporting one unit of progress per frame and stopping when cancelled, in which case
-//! nothing is written. The window's dialog only picks the path; the editor starts, shows and polls
-//! the job (`exports.rs`).
+//! nothing is written. Each format's Export dialog (`export_dialog.rs`) chooses the options and
+//! the path; the editor starts, shows and polls the job (`exports.rs`).
 
 use super::worker::{Worker, WorkerFailure};
 use std::path::PathBuf;
@@ -54,12 +54,31 @@ impl Default for Framing {
     }
 }
 
-/// How rendered exports are made: the canvas they frame (the whole animation plus 2 px by default)
-/// and whether a sprite sheet's frames are trimmed and packed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// How rendered exports are made: the canvas they frame (the whole animation plus 2 px by default),
+/// whether a sprite sheet's frames are trimmed and packed, the scale, the frame rate and the
+/// sheet's columns.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExportOptions {
     pub framing: Framing,
     pub trim: bool,
+    /// Output pixels per image pixel.
+    pub scale: f64,
+    /// Frames per second; `None`: the clip's own (a GIF at most 50).
+    pub fps: Option<f64>,
+    /// A sheet's frames per row; `None`: the smallest square.
+    pub columns: Option<u32>,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self {
+            framing: Framing::default(),
+            trim: false,
+            scale: 1.0,
+            fps: None,
+            columns: None,
+        }
+    }
 }
 
 impl ExportOptions {
@@ -102,6 +121,13 @@ pub trait ExportRenderer: Send + Sync {
     /// Renders `request`, one unit of `progress` per frame, stopping (writing nothing) once it is
     /// cancelled.
     fn render(&self, request: &ExportRequest, progress: &Progress) -> Result<(), RenderFailure>;
+
+    /// Refuses `request` before it starts when it is over the export budgets, saying what to lower
+    /// in the Export dialog's terms (scale, fps); at once, on the UI thread.
+    fn check(&self, request: &ExportRequest) -> Result<(), RenderFailure> {
+        let _ = request;
+        Ok(())
+    }
 }
 
 /// How an export ended, one line for the status bar.

@@ -1,6 +1,7 @@
 //! Exports from the editor: the rendered ones (GIF, sprite sheet, PNG frames) start an
 //! [`ExportJob`] whose progress and Cancel the status bar shows; glTF and Spine JSON are written at
-//! once (they take milliseconds). The window's dialogs only choose where.
+//! once (they take milliseconds). Each format's Export dialog (`export_dialog.rs`) chooses how and
+//! where.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -39,6 +40,15 @@ impl Editor {
         self.status = format!("exporting {} …", out.display());
     }
 
+    /// Starts `request` (from the Export dialog, which has checked it) on a worker thread.
+    pub(crate) fn start_export_request(&mut self, request: ExportRequest) {
+        let Some(renderer) = self.jobs().renderer() else {
+            return;
+        };
+        self.status = format!("exporting {} …", request.out.display());
+        *self.jobs.export_slot() = Some(ExportJob::start(renderer, request));
+    }
+
     /// The running export's frames rendered and total.
     pub fn export_progress(&self) -> Option<(usize, usize)> {
         self.jobs().export().map(ExportJob::counts)
@@ -70,28 +80,51 @@ impl Editor {
 
     /// Writes the project, every clip, as glTF 2.0 at `out` (`.glb`, or `.gltf` with side files).
     pub fn export_gltf(&mut self, out: &Path) {
+        self.export_gltf_with(out, &limber_export::gltf::GltfOptions::default());
+    }
+
+    /// [`Editor::export_gltf`] with `options` (the Export dialog's); whether it was written.
+    pub fn export_gltf_with(
+        &mut self,
+        out: &Path,
+        options: &limber_export::gltf::GltfOptions,
+    ) -> bool {
         let base = self.document.base_path();
-        let options = limber_export::gltf::GltfOptions::default();
-        self.status =
-            match limber_export::gltf::export(&self.document.project, &base, out, &options) {
-                Ok(written) => format!("exported {} ({} bytes)", out.display(), written.bytes),
-                // These name the file themselves.
-                Err(
-                    e @ (limber_export::gltf::ExportError::Overwrite(_)
-                    | limber_export::gltf::ExportError::Write { .. }),
-                ) => e.to_string(),
-                Err(e) => format!("{}: {e}", out.display()),
-            };
+        let mut written = false;
+        self.status = match limber_export::gltf::export(&self.document.project, &base, out, options)
+        {
+            Ok(file) => {
+                written = true;
+                format!("exported {} ({} bytes)", out.display(), file.bytes)
+            }
+            // These name the file themselves.
+            Err(
+                e @ (limber_export::gltf::ExportError::Overwrite(_)
+                | limber_export::gltf::ExportError::Write { .. }),
+            ) => e.to_string(),
+            Err(e) => format!("{}: {e}", out.display()),
+        };
+        written
     }
 
     /// Writes the project, every clip, as Spine 4.2 JSON with its atlas and pages into the folder
     /// `out` (see `docs/SPINE.md`); what it bakes is listed in the status line.
     pub fn export_spine(&mut self, out: &Path) {
+        self.export_spine_with(out, &limber_export::spine::SpineOptions::default());
+    }
+
+    /// [`Editor::export_spine`] with `options` (the Export dialog's); whether it was written.
+    pub fn export_spine_with(
+        &mut self,
+        out: &Path,
+        options: &limber_export::spine::SpineOptions,
+    ) -> bool {
         let base = self.document.base_path();
-        let options = limber_export::spine::SpineOptions::default();
+        let mut ok = false;
         self.status =
-            match limber_export::spine::export(&self.document.project, &base, out, &options) {
+            match limber_export::spine::export(&self.document.project, &base, out, options) {
                 Ok(written) => {
+                    ok = true;
                     let baked = if written.warnings.is_empty() {
                         String::new()
                     } else {
@@ -106,6 +139,7 @@ impl Editor {
                 }
                 Err(e) => format!("{}: {e}", out.display()),
             };
+        ok
     }
 }
 

@@ -1,11 +1,15 @@
 //! The editor's background work, one slot per kind: weights (`weights_job.rs`), a rendered export
 //! (`export_job.rs`, through the renderer the window hands in), a new part (`part_job.rs`) and a
-//! layered import (`layered_import.rs`), with the settings they start from. The status bar shows
+//! layered import (`layered_import.rs`), with the settings they start from, and the questions that
+//! lead to them (the open Export dialog, a layered file's "new document or add?"). The status bar shows
 //! their progress and Cancel; the editor starts and polls them (`weighting.rs`, `exports.rs`,
 //! `parts.rs`, `layered_import.rs`).
 
 use std::sync::Arc;
 
+use std::path::PathBuf;
+
+use super::export_dialog::ExportDialog;
 use super::export_job::{ExportJob, ExportOptions, ExportRenderer};
 use super::layered_import::ImportJob;
 use super::part_job::PartJob;
@@ -21,6 +25,13 @@ pub struct Jobs {
     export_options: ExportOptions,
     /// What renders GIF, sheet and frame exports (the window's).
     renderer: Option<Arc<dyn ExportRenderer>>,
+    /// The open Export dialog, if any.
+    export_dialog: Option<ExportDialog>,
+    /// A layered file waiting for the answer to "new document or add its layers?".
+    layered_question: Option<PathBuf>,
+    /// The editor replaced its document itself (a layered file opened as a new one): the window
+    /// uploads it afresh.
+    new_document: bool,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     sync_weight_pixels: u64,
 }
@@ -34,6 +45,9 @@ impl Default for Jobs {
             import: None,
             export_options: ExportOptions::default(),
             renderer: None,
+            export_dialog: None,
+            layered_question: None,
+            new_document: false,
             sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
         }
     }
@@ -94,6 +108,36 @@ impl Jobs {
 
     pub fn set_renderer(&mut self, renderer: Arc<dyn ExportRenderer>) {
         self.renderer = Some(renderer);
+    }
+
+    pub fn export_dialog(&self) -> Option<&ExportDialog> {
+        self.export_dialog.as_ref()
+    }
+
+    pub(crate) fn export_dialog_mut(&mut self) -> Option<&mut ExportDialog> {
+        self.export_dialog.as_mut()
+    }
+
+    pub(crate) fn set_export_dialog(&mut self, dialog: Option<ExportDialog>) {
+        self.export_dialog = dialog;
+    }
+
+    /// The layered file whose import waits for "new document or add?".
+    pub fn layered_question(&self) -> Option<&PathBuf> {
+        self.layered_question.as_ref()
+    }
+
+    pub(crate) fn set_layered_question(&mut self, path: Option<PathBuf>) {
+        self.layered_question = path;
+    }
+
+    pub(crate) fn mark_new_document(&mut self) {
+        self.new_document = true;
+    }
+
+    /// Whether the editor replaced its document since the last call (for the window).
+    pub(crate) fn take_new_document(&mut self) -> bool {
+        std::mem::take(&mut self.new_document)
     }
 
     /// The most pixels whose weights are computed on the UI thread.

@@ -189,7 +189,9 @@ impl Editor {
             self.status = "nothing copied: select keys and press Ctrl+C".into();
             return false;
         }
-        let at = self.playhead();
+        // Pasted key times are kept to the microsecond: the playhead moves there too, so the
+        // first pasted key is at the playhead exactly and the inspector shows it as keyed.
+        let at = (self.playhead() * 1e6).round() / 1e6;
         let record = clip.to_record();
         let pasted = match key_edits::pasted(&record, &self.selection().keys().copied, at) {
             Ok((_, pasted)) => pasted,
@@ -205,6 +207,7 @@ impl Editor {
             at,
         };
         if self.apply(edit) {
+            self.playback.set_time(at);
             self.select_all(pasted.bones, pasted.parts);
             self.status = format!("pasted {count} key{} at {at:.2} s", plural(count));
             return true;

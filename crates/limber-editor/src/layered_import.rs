@@ -1,6 +1,7 @@
-//! File → Import layered file… (and dropping a `.psd`/`.ora` on the window): the file's visible
-//! pixel layers become parts of the open document, each where its layer sits on the canvas
-//! ([`import_layered`]). The layers' PNGs go in `NAME_layers/` beside the layered file. The work
+//! File → Import layered file… (and dropping a `.psd`/`.ora` on the window): on a document with
+//! parts, a question first — open the file as a new document (named after it, on its canvas) or
+//! add its layers to this one; then the file's visible pixel layers become parts, each where its
+//! layer sits on the canvas ([`import_layered`]). The layers' PNGs go in `NAME_layers/` beside the layered file. The work
 //! runs on a worker thread with progress and Cancel, like adding a part; the parts arrive together
 //! as one undo step, and a bad file changes nothing (one status line naming it).
 
@@ -26,6 +27,8 @@ pub struct ImportedLayers {
     pub warnings: Vec<String>,
     /// The skeleton the weights were computed on.
     pub skeleton: Skeleton,
+    /// The file's canvas in pixels.
+    pub canvas: [u32; 2],
 }
 
 /// Reads the layered file at `path` and makes its parts, weighted on `skeleton`. `Ok(None)` once
@@ -57,12 +60,15 @@ pub fn import_layers(
             .collect(),
         warnings: layered.warnings,
         skeleton,
+        canvas: layered.canvas,
     }))
 }
 
 /// A layered file being imported on a worker thread.
 pub struct ImportJob {
     path: PathBuf,
+    /// The document was made for this file: its canvas becomes the file's.
+    new_document: bool,
     worker: Worker<Result<Option<ImportedLayers>, String>>,
 }
 
@@ -74,6 +80,7 @@ impl ImportJob {
         });
         Self {
             path: path.to_path_buf(),
+            new_document: false,
             worker,
         }
     }
@@ -99,6 +106,63 @@ impl ImportJob {
 }
 
 impl Editor {
+    /// File > Import layered file: into a document with parts this asks first whether to open the
+    /// file as a new document or to add its layers to this one ([`Editor::answer_layered_question`]);
+    /// into an empty document it opens the file as the document.
+    pub fn import_layered_asking(&mut self, path: &Path) {
+        if self.document.project.parts.is_empty() {
+            self.open_layered_as_new(path);
+        } else {
+            self.jobs.set_layered_question(Some(path.to_path_buf()));
+        }
+    }
+
+    /// Answers the question: `new_document` opens the file as a new, unsaved document named after
+    /// it on the file's canvas; otherwise its layers are added as parts of this one. Refused (the
+    /// question stays) for a new document while this one has unsaved changes.
+    pub fn answer_layered_question(&mut self, new_document: bool) {
+        let Some(path) = self.jobs().layered_question().cloned() else {
+            return;
+        };
+        if new_document && self.document.is_dirty() {
+            self.status = "save this project first: a new document would lose its changes".into();
+            return;
+        }
+        self.jobs.set_layered_question(None);
+        if new_document {
+            self.open_layered_as_new(&path);
+        } else {
+            self.import_layered_file(&path);
+        }
+    }
+
+    /// Whether the editor replaced its document since the last call (the window then uploads the
+    /// new one).
+    pub fn take_new_document(&mut self) -> bool {
+        self.jobs.take_new_document()
+    }
+
+    /// Forgets the question; nothing is imported.
+    pub fn cancel_layered_question(&mut self) {
+        self.jobs.set_layered_question(None);
+    }
+
+    /// Replaces the document with an empty one named after `path` and imports the file into it.
+    fn open_layered_as_new(&mut self, path: &Path) {
+        let name = path
+            .file_stem()
+            .map_or_else(|| "untitled".into(), |s| s.to_string_lossy().into_owned());
+        let jobs = self.jobs.for_new_document();
+        *self = Self::new(super::document::Document::empty(&name));
+        self.jobs = jobs;
+        self.jobs.mark_new_document();
+        if self.import_layered_file(path)
+            && let Some(job) = self.jobs.import_slot().as_mut()
+        {
+            job.new_document = true;
+        }
+    }
+
     /// Starts importing the layered file at `path` into the document (in the background). Returns
     /// whether the import started.
     pub fn import_layered_file(&mut self, path: &Path) -> bool {
@@ -145,6 +209,7 @@ impl Editor {
 
     fn take_import(&mut self, job: ImportJob) {
         let path = job.path.clone();
+        let job_new_document = job.new_document;
         let cancelled = job.is_cancelled();
         let result = job.wait();
         if cancelled {
@@ -155,7 +220,14 @@ impl Editor {
             Ok(Some(layers)) if layers.skeleton != self.document.project.rig.skeleton => {
                 // The bones changed meanwhile: weigh the parts on the new skeleton.
                 let skeleton = self.document.project.rig.skeleton.clone();
-                *self.jobs.import_slot() = Some(ImportJob::start(&path, skeleton));
+                let mut again = ImportJob::start(&path, skeleton);
+                again.new_document = job_new_document;
+                *self.jobs.import_slot() = Some(again);
+            }
+            Ok(Some(layers)) if job_new_document => {
+                // The document made for the file has the file's canvas, not one grown to fit.
+                self.document.project.canvas = Some(layers.canvas);
+                self.add_imported(&path, layers);
             }
             Ok(Some(layers)) => self.add_imported(&path, layers),
             Ok(None) => self.status = "import cancelled: nothing changed".into(),

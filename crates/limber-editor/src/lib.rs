@@ -25,7 +25,7 @@
 //!   timeline height; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread through the window's
-//!   `ExportRenderer` (started from `exports.rs`);
+//!   `ExportRenderer` (started from `exports.rs`, chosen in [`export_dialog`], one per format);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large); [`worker`]: the
 //!   thread those jobs share.
 
@@ -39,6 +39,7 @@ pub mod deform;
 pub mod document;
 pub mod editor;
 pub mod events;
+pub mod export_dialog;
 pub mod export_job;
 mod exports;
 mod hierarchy;

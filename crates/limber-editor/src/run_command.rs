@@ -3,7 +3,9 @@
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
+use super::export_dialog::ExportFormat;
 use super::export_job::Framing;
+use super::view::HelpPage;
 use limber_core::animation::FollowKind;
 
 use crate::commands::{Command, WindowRequest};
@@ -25,15 +27,15 @@ impl Editor {
                 self.save();
             }
             Command::SaveAs => return Some(WindowRequest::SaveAs),
-            Command::ExportGif => return Some(WindowRequest::ExportGif),
-            Command::ExportSheet => return Some(WindowRequest::ExportSheet),
-            Command::ExportFrames => return Some(WindowRequest::ExportFrames),
-            Command::ExportGltf => return Some(WindowRequest::ExportGltf),
+            Command::ExportGif => self.open_export_dialog(ExportFormat::Gif),
+            Command::ExportSheet => self.open_export_dialog(ExportFormat::Sheet),
+            Command::ExportFrames => self.open_export_dialog(ExportFormat::Frames),
+            Command::ExportGltf => self.open_export_dialog(ExportFormat::Gltf),
             Command::ToggleExportImageFrame => self.jobs.export_options_mut().toggle_image_frame(),
             Command::ToggleExportTrim => {
                 self.jobs.export_options_mut().trim = !self.jobs().export_options().trim
             }
-            Command::ExportSpine => return Some(WindowRequest::ExportSpine),
+            Command::ExportSpine => self.open_export_dialog(ExportFormat::Spine),
             Command::Quit => return Some(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -53,6 +55,8 @@ impl Editor {
             }
             Command::FitView => self.view.request_fit(),
             Command::ShowHelp => self.view.set_show_help(!self.view.show_help()),
+            Command::ShowGettingStarted => self.view.set_help_page(Some(HelpPage::GettingStarted)),
+            Command::ShowAbout => self.view.set_help_page(Some(HelpPage::About)),
             Command::SetMode(mode) => self.tools.set_mode(mode),
             Command::ToggleDeform => {
                 self.tools.deform_mut().on = !self.tools().deform().on;
@@ -191,6 +195,8 @@ impl Editor {
             | Command::Quit
             | Command::FitView
             | Command::ShowHelp
+            | Command::ShowGettingStarted
+            | Command::ShowAbout
             | Command::SetMode(_)
             | Command::ToggleDeform
             | Command::SetAnimateTool(_)
@@ -265,6 +271,8 @@ impl Editor {
             | Command::JumpToKey(_)
             | Command::FitView
             | Command::ShowHelp
+            | Command::ShowGettingStarted
+            | Command::ShowAbout
             | Command::AddIk
             | Command::AddLimit
             | Command::AddLookAt
@@ -450,11 +458,6 @@ mod tests {
                 Command::ImportLayered => Some(WindowRequest::ImportLayered),
                 // Without a file, Save asks where (Save As).
                 Command::Save | Command::SaveAs => Some(WindowRequest::SaveAs),
-                Command::ExportGif => Some(WindowRequest::ExportGif),
-                Command::ExportSheet => Some(WindowRequest::ExportSheet),
-                Command::ExportFrames => Some(WindowRequest::ExportFrames),
-                Command::ExportGltf => Some(WindowRequest::ExportGltf),
-                Command::ExportSpine => Some(WindowRequest::ExportSpine),
                 Command::Quit => Some(WindowRequest::Quit),
                 _ => None,
             };

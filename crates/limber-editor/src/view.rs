@@ -92,8 +92,19 @@ pub struct View {
     /// Where the viewport was last drawn (screen points): its centre.
     viewport_center: DVec2,
     show_help: bool,
+    /// The Help menu's page shown, if any.
+    help_page: Option<HelpPage>,
     /// Whether the "unsaved changes" question is showing.
     confirm_close: bool,
+}
+
+/// A page of the Help menu shown in a window of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpPage {
+    /// The README's walkthrough.
+    GettingStarted,
+    /// Version, licence and the credits of the bundled art.
+    About,
 }
 
 impl Default for View {
@@ -115,6 +126,7 @@ impl Default for View {
             fit_requested: true,
             viewport_center: DVec2::ZERO,
             show_help: false,
+            help_page: None,
             confirm_close: false,
         }
     }
@@ -207,6 +219,14 @@ impl View {
 
     pub fn set_show_help(&mut self, show: bool) {
         self.show_help = show;
+    }
+
+    pub fn help_page(&self) -> Option<HelpPage> {
+        self.help_page
+    }
+
+    pub fn set_help_page(&mut self, page: Option<HelpPage>) {
+        self.help_page = page;
     }
 
     pub fn confirm_close(&self) -> bool {

@@ -148,6 +148,7 @@ pub fn import_layered_into(
         rig,
         parts,
         canvas: Some(layered.canvas),
+        exports: Default::default(),
     };
     Ok(Some(Imported {
         project,

@@ -1,0 +1,190 @@
+//! The Export dialog, one per format (File > Export > …): the choices that apply to the format —
+//! clip, scale, fps, framing, trimming, columns, page size, pixels per unit — and the destination
+//! (typed, or chosen with Browse…, which asks the window's file chooser). Export starts it through
+//! the editor, which remembers the choices in the project; a refusal (over a budget: "lower the
+//! scale to … or the fps to …") stays in the dialog as one line and writes nothing. The model is
+//! `limber_editor::export_dialog`.
+
+use eframe::egui;
+
+use limber_editor::commands::WindowRequest;
+use limber_editor::editor::Editor;
+use limber_editor::export_dialog::{
+    ExportDialog, ExportFormat, FPS_RANGE, PAGE_RANGE, SCALE_RANGE,
+};
+
+/// The file chooser the Browse… button asks for, by format.
+fn browse_request(format: ExportFormat) -> WindowRequest {
+    match format {
+        ExportFormat::Gif => WindowRequest::ExportGif,
+        ExportFormat::Sheet => WindowRequest::ExportSheet,
+        ExportFormat::Frames => WindowRequest::ExportFrames,
+        ExportFormat::Gltf => WindowRequest::ExportGltf,
+        ExportFormat::Spine => WindowRequest::ExportSpine,
+    }
+}
+
+/// A row with a label the field is named by.
+fn labelled(ui: &mut egui::Ui, label: &str, field: impl FnOnce(&mut egui::Ui) -> egui::Response) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        field(ui).labelled_by(label.id);
+    });
+}
+
+/// Shows the open Export dialog; the file chooser to open when Browse… is pressed.
+pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
+    let mut dialog = editor.export_dialog()?.clone();
+    let clips: Vec<(String, Option<u32>)> = editor
+        .document()
+        .project
+        .rig
+        .clips
+        .iter()
+        .map(|c| (c.name.clone(), c.fps))
+        .collect();
+    let (mut export, mut cancel, mut browse) = (false, false, false);
+    let modal = egui::Modal::new(egui::Id::unique("limber_export_dialog")).show(ctx, |ui| {
+        ui.set_width(460.0);
+        ui.heading(dialog.format.title());
+        choices(ui, &mut dialog, &clips);
+        ui.separator();
+        let noun = if dialog.format.writes_folder() {
+            "Folder:"
+        } else {
+            "File:"
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label(noun);
+            ui.add(
+                egui::TextEdit::singleline(&mut dialog.choices.destination).desired_width(300.0),
+            )
+            .labelled_by(label.id);
+            browse = ui.button("Browse…").clicked();
+        });
+        if dialog.format.writes_folder() {
+            ui.label("A folder that does not exist is made.");
+        }
+        if let Some(problem) = &dialog.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        ui.horizontal(|ui| {
+            export = ui.button("Export").clicked();
+            cancel = ui.button("Cancel").clicked();
+        });
+    });
+    let edited = editor.export_dialog() != Some(&dialog);
+    if let Some(open) = editor.export_dialog_mut() {
+        if edited {
+            dialog.problem = None;
+        }
+        *open = dialog.clone();
+    }
+    // Esc closes it only while no dialog (Browse…'s) is over it.
+    let escape = modal.is_top_modal
+        && !modal.any_popup_open
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if cancel || escape {
+        editor.close_export_dialog();
+    } else if export {
+        editor.export_from_dialog();
+    } else if browse {
+        return Some(browse_request(dialog.format));
+    }
+    None
+}
+
+/// The format's own choices.
+fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Option<u32>)]) {
+    let format = dialog.format;
+    let c = &mut dialog.choices;
+    if format.kind().is_some() {
+        let shown = c.clip.clone().unwrap_or_else(|| "(rest pose)".into());
+        labelled(ui, "Clip:", |ui| {
+            egui::ComboBox::from_id_salt("export_clip")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut c.clip, None, "(rest pose)");
+                    for (name, _) in clips {
+                        ui.selectable_value(&mut c.clip, Some(name.clone()), name);
+                    }
+                })
+                .response
+        });
+        labelled(ui, "Scale:", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut c.scale)
+                    .range(SCALE_RANGE.0..=SCALE_RANGE.1)
+                    .speed(0.01)
+                    .max_decimals(2),
+            )
+        });
+    } else {
+        ui.label(format!("Clips: all {} of them", clips.len()));
+    }
+    if format == ExportFormat::Gltf {
+        labelled(ui, "Pixels per unit:", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut c.pixels_per_unit)
+                    .range(0.001..=1e6)
+                    .speed(1.0),
+            )
+        });
+    }
+    // The clip's own rate until one is chosen.
+    let own = c
+        .clip
+        .as_ref()
+        .and_then(|name| clips.iter().find(|(n, _)| n == name))
+        .and_then(|(_, fps)| *fps)
+        .map_or(30.0, f64::from);
+    let mut fps = c.fps.unwrap_or(own);
+    ui.horizontal(|ui| {
+        let label = ui.label("Fps:");
+        let field = ui
+            .add(
+                egui::DragValue::new(&mut fps)
+                    .range(FPS_RANGE.0..=FPS_RANGE.1)
+                    .speed(0.5)
+                    .max_decimals(2),
+            )
+            .labelled_by(label.id);
+        if field.changed() {
+            c.fps = Some(fps);
+        }
+        if c.fps.is_some() {
+            if ui.button("Each clip's own").clicked() {
+                c.fps = None;
+            }
+        } else {
+            ui.label("(each clip's own)");
+        }
+    });
+    if format.kind().is_some() {
+        ui.checkbox(&mut c.image_frame, "Frame to the image")
+            .on_hover_text("the image's rectangle (limbs past its edge are cut) instead of the whole animation");
+        if !c.image_frame {
+            labelled(ui, "Margin (px):", |ui| {
+                ui.add(egui::DragValue::new(&mut c.margin).range(0..=512))
+            });
+        }
+    }
+    if format == ExportFormat::Sheet {
+        ui.checkbox(&mut c.trim, "Trim frames").on_hover_text(
+            "each frame cut to its own pixels and packed; the atlas gives its offset",
+        );
+        if !c.trim {
+            let mut columns = c.columns.unwrap_or(0);
+            labelled(ui, "Columns (0: square):", |ui| {
+                ui.add(egui::DragValue::new(&mut columns).range(0..=4096))
+            });
+            c.columns = (columns > 0).then_some(columns);
+        }
+    }
+    if format == ExportFormat::Spine {
+        labelled(ui, "Largest page (px):", |ui| {
+            ui.add(egui::DragValue::new(&mut c.max_page).range(PAGE_RANGE.0..=PAGE_RANGE.1))
+        });
+        ui.checkbox(&mut c.premultiplied, "Premultiplied alpha");
+    }
+}

@@ -1,0 +1,44 @@
+//! File > Import layered file on a document with parts: the question whether to open the file as
+//! a new document (named after it, on its canvas) or to add its layers as parts of this one
+//! (`limber_editor::layered_import`).
+
+use eframe::egui;
+
+use limber_editor::editor::Editor;
+
+/// Shows the question while a layered file waits for its answer.
+pub fn show(ctx: &egui::Context, editor: &mut Editor) {
+    let Some(path) = editor.jobs().layered_question().cloned() else {
+        return;
+    };
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let dirty = editor.document().is_dirty();
+    let (mut new, mut add, mut cancel) = (false, false, false);
+    let modal = egui::Modal::new(egui::Id::unique("limber_layered_question")).show(ctx, |ui| {
+        ui.heading(format!("Import {name}"));
+        ui.label("Open it as a new document, or add its layers as parts of this one?");
+        if dirty {
+            ui.label("(Save this project first to open the file as a new document.)");
+        }
+        ui.horizontal(|ui| {
+            new = ui
+                .add_enabled(!dirty, egui::Button::new("Open as a new document"))
+                .clicked();
+            add = ui.button("Add its layers to this one").clicked();
+            cancel = ui.button("Cancel").clicked();
+        });
+    });
+    if new {
+        editor.answer_layered_question(true);
+    } else if add {
+        editor.answer_layered_question(false);
+    } else if cancel
+        || (modal.is_top_modal
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)))
+    {
+        editor.cancel_layered_question();
+    }
+}
