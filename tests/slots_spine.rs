@@ -343,3 +343,83 @@ fn the_spine_runtime_plays_every_attachment_kind_blend_mode_and_skin_as_limber_d
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The f32 values of accessor `index` of a `.gltf` whose buffer is `bin`.
+fn floats(gltf: &serde_json::Value, bin: &[u8], index: u64) -> Vec<f32> {
+    let accessor = &gltf["accessors"][index as usize];
+    let view = &gltf["bufferViews"][accessor["bufferView"].as_u64().unwrap() as usize];
+    let start = view["byteOffset"].as_u64().unwrap_or(0) + accessor["byteOffset"].as_u64().unwrap_or(0);
+    let per = match accessor["type"].as_str().unwrap() {
+        "SCALAR" => 1,
+        "VEC3" => 3,
+        other => panic!("accessor type {other}"),
+    };
+    let count = accessor["count"].as_u64().unwrap() as usize * per;
+    (0..count)
+        .map(|k| {
+            let at = start as usize + 4 * k;
+            f32::from_le_bytes(bin[at..at + 4].try_into().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_gltf_export_shows_attachments_by_node_scale_and_passes_the_khronos_validator() {
+    let dir = temp_dir("slots-face-gltf");
+    let project = import_face(&dir);
+    let out = dir.join("gltf").join("face.gltf");
+    let printed = limber_ok(&["export", &s(&project), "--gltf", &s(&out)]);
+    let stderr = String::from_utf8_lossy(&printed.stderr);
+    assert!(
+        stderr.contains("keys the colour or draw order of slot \"body\""),
+        "{stderr}"
+    );
+    let gltf: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let bin = std::fs::read(out.with_file_name("face.bin")).unwrap();
+    let nodes = gltf["nodes"].as_array().unwrap();
+    let node = |name: &str| nodes.iter().position(|n| n["name"] == name).unwrap();
+    // At rest: the open eyes and the light body show; the closed eyes and the dark body do not.
+    for (name, shown) in [
+        ("eyes/open", true),
+        ("eyes/closed", false),
+        ("light/body", true),
+        ("dark/body", false),
+    ] {
+        let scale = &nodes[node(name)]["scale"];
+        assert_eq!(scale.is_null(), shown, "{name}: {scale}");
+    }
+    let animation = &gltf["animations"][0];
+    let track = |name: &str| -> (String, Vec<f32>, Vec<f32>) {
+        let target = node(name) as u64;
+        let channel = animation["channels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["target"]["node"] == target && c["target"]["path"] == "scale")
+            .unwrap_or_else(|| panic!("a scale channel on {name}"));
+        let sampler = &animation["samplers"][channel["sampler"].as_u64().unwrap() as usize];
+        (
+            sampler["interpolation"].as_str().unwrap().to_string(),
+            floats(&gltf, &bin, sampler["input"].as_u64().unwrap()),
+            floats(&gltf, &bin, sampler["output"].as_u64().unwrap()),
+        )
+    };
+    // Closed from 0 (the first key holds before it) to 0.6 s, then open.
+    let (mode, times, values) = track("eyes/closed");
+    assert_eq!(mode, "STEP");
+    assert_eq!(times, [0.0, 0.25, 0.6, 1.0]);
+    assert_eq!(values, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    let (_, _, values) = track("eyes/open");
+    assert_eq!(values, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    // The slot's setup colour is the material's; the body's colour keys are not carried.
+    let validator = node_tooling::require("gltf", &["gltf-validator"]);
+    let report = Command::new("node")
+        .arg(validator.join("validate.mjs"))
+        .arg(&out)
+        .current_dir(&validator)
+        .output()
+        .expect("node runs");
+    let line: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    assert_eq!(line["errors"], 0, "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,12 +5,14 @@
 //! - [`skeleton`]: the armature root, bone nodes at rest, the skin.
 //! - [`mesh`] and [`influences`]: one mesh per part, its joints and f32-normalised weights, its
 //!   material and texture; [`morph`]: deform keys as morph targets.
-//! - [`tracks`] and [`animation`]: clips as samplers and channels (keys, or baked constraints).
+//! - [`tracks`] and [`animation`]: clips as samplers and channels (keys, or baked constraints);
+//!   [`attachments`]: what slots show, as the part nodes' scale (0 hidden, 1 shown).
 //! - [`buffer`]: the binary buffer, views and accessors; [`container`]: the files.
 //!
 //! See `docs/GLTF.md` for the mapping and its limits.
 
 pub mod animation;
+pub mod attachments;
 pub mod budget;
 pub mod buffer;
 pub mod container;
@@ -139,6 +141,8 @@ pub fn build(
     let mut order: Vec<usize> = (0..project.parts.len()).collect();
     order.sort_by_key(|&i| project.parts[i].draw_order);
     let mut parts: Vec<Option<(Index<Node>, PartMorphs)>> = vec![None; project.parts.len()];
+    let shown = attachments::shown_at_rest(project, &solver);
+    let colours = attachments::setup_colours(project, &solver);
     for &i in &order {
         let part = &project.parts[i];
         let morphs = PartMorphs::new(&part.name, part.mesh.positions.len(), &project.rig.clips);
@@ -148,10 +152,22 @@ pub fn build(
             uri: None,
         });
         let mesh = add_part_mesh(&mut root, &mut buffer, space, part, z, &image, &morphs);
+        // The slot's setup colour multiplies the texture (unlit: the base colour is the colour).
+        let material = root.meshes[mesh.value()]
+            .primitives
+            .first()
+            .and_then(|p| p.material);
+        if let Some(material) = material {
+            root.materials[material.value()]
+                .pbr_metallic_roughness
+                .base_color_factor = gltf_json::material::PbrBaseColorFactor(colours[i]);
+        }
         let node = root.push(Node {
             name: Some(part.name.clone()),
             mesh: Some(mesh),
             skin: Some(armature.skin),
+            // A part no slot shows at rest (another attachment, another skin's) is scaled to 0.
+            scale: (!shown[i]).then_some([0.0; 3]),
             ..empty_node()
         });
         parts[i] = Some((node, morphs));
@@ -314,26 +330,33 @@ fn check_options(options: &GltfOptions) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Keys glTF 2.0 cannot carry: animated draw order and visibility (it has neither).
+/// Keys glTF 2.0 cannot carry: animated draw order (it has none) and slot colours (a material is
+/// not animated without an extension). Visibility and attachment keys are carried as scale.
 fn unexported_keys(project: &Project) -> Vec<String> {
     let mut warnings = Vec::new();
     for clip in &project.rig.clips {
         for part in &project.parts {
             let keyed = clip.part_keys().iter().filter(|k| k.part == part.name);
-            let draw_order = keyed.clone().any(|k| k.draw_order.is_some());
-            let visible = keyed.clone().any(|k| k.visible.is_some());
-            if draw_order || visible {
-                let what = match (draw_order, visible) {
-                    (true, true) => "draw order and visibility",
-                    (true, false) => "draw order",
-                    _ => "visibility",
-                };
+            if keyed.clone().any(|k| k.draw_order.is_some()) {
                 warnings.push(format!(
-                    "clip \"{}\" keys the {what} of part \"{}\", which glTF 2.0 cannot animate; \
-                     the part keeps its rest draw order and stays visible",
+                    "clip \"{}\" keys the draw order of part \"{}\", which glTF 2.0 cannot \
+                     animate; the part keeps its rest draw order",
                     clip.name, part.name
                 ));
             }
+        }
+        let mut slots: Vec<&str> = Vec::new();
+        for key in clip.slot_keys() {
+            if (key.color.is_some() || key.draw_order.is_some()) && !slots.contains(&key.slot.as_str()) {
+                slots.push(&key.slot);
+            }
+        }
+        for slot in slots {
+            warnings.push(format!(
+                "clip \"{}\" keys the colour or draw order of slot \"{slot}\", which the glTF \
+                 export does not carry; the slot keeps its setup colour and draw order",
+                clip.name
+            ));
         }
     }
     warnings
