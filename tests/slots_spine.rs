@@ -99,13 +99,28 @@ fn a_tagged_layered_character_swaps_and_tints_at_the_keyed_times_in_each_skin() 
     let loaded = Project::load(&project).unwrap();
     assert_eq!(loaded.rig.slots.active_skin.as_deref(), Some("light"));
     let parts: Vec<&str> = loaded.parts.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(parts, ["dark/body", "light/body", "eyes/open", "eyes/closed"]);
+    assert_eq!(
+        parts,
+        ["dark/body", "light/body", "eyes/open", "eyes/closed"]
+    );
     let frames = render(&project, None, &dir.join("light"));
     // The eyes: closed from 0 (its first key, at 0.25 s, holds before it), open from 0.6 s.
     for (i, open) in [(0, false), (1, false), (2, false), (3, true)] {
-        let (shown, gone) = if open { ((10, 8), (22, 8)) } else { ((22, 8), (10, 8)) };
-        close(frames[i].get_pixel(shown.0, shown.1), WHITE, &format!("eyes at frame {i}"));
-        close(frames[i].get_pixel(gone.0, gone.1), CLEAR, &format!("other eyes at frame {i}"));
+        let (shown, gone) = if open {
+            ((10, 8), (22, 8))
+        } else {
+            ((22, 8), (10, 8))
+        };
+        close(
+            frames[i].get_pixel(shown.0, shown.1),
+            WHITE,
+            &format!("eyes at frame {i}"),
+        );
+        close(
+            frames[i].get_pixel(gone.0, gone.1),
+            CLEAR,
+            &format!("other eyes at frame {i}"),
+        );
     }
     // The light body tinted (1, 0.5, 0.5, 1) up to 0.25 s, then toward (1, 1, 1, 0.5) at 0.75 s.
     let body = |f: &RgbaImage| *f.get_pixel(16, 26);
@@ -123,7 +138,13 @@ fn a_tagged_layered_character_swaps_and_tints_at_the_keyed_times_in_each_skin() 
 }
 
 /// spine-core's frames of `animation` at `times`, in `skin`.
-fn runtime(json: &Path, atlas: &Path, animation: &str, skin: &str, times: &[f64]) -> Vec<serde_json::Value> {
+fn runtime(
+    json: &Path,
+    atlas: &Path,
+    animation: &str,
+    skin: &str,
+    times: &[f64],
+) -> Vec<serde_json::Value> {
     let tooling = node_tooling::require("spine", &["@esotericsoftware/spine-core"]);
     let mut command = Command::new("node");
     command
@@ -174,7 +195,9 @@ fn check_spine(project: &Project, json: &Path, atlas: &Path, skin: &str) -> (usi
                 let view = &views[i];
                 let (name, kind) = match slot.shown {
                     None => (None, AttachmentKind::Mesh),
-                    Some(Shown::Part(p)) => (Some(project.parts[p].name.clone()), AttachmentKind::Mesh),
+                    Some(Shown::Part(p)) => {
+                        (Some(project.parts[p].name.clone()), AttachmentKind::Mesh)
+                    }
                     Some(Shown::Attachment(a)) => {
                         let a = view.attachment(a).unwrap();
                         (Some(a.name.clone()), a.kind)
@@ -348,7 +371,8 @@ fn the_spine_runtime_plays_every_attachment_kind_blend_mode_and_skin_as_limber_d
 fn floats(gltf: &serde_json::Value, bin: &[u8], index: u64) -> Vec<f32> {
     let accessor = &gltf["accessors"][index as usize];
     let view = &gltf["bufferViews"][accessor["bufferView"].as_u64().unwrap() as usize];
-    let start = view["byteOffset"].as_u64().unwrap_or(0) + accessor["byteOffset"].as_u64().unwrap_or(0);
+    let start =
+        view["byteOffset"].as_u64().unwrap_or(0) + accessor["byteOffset"].as_u64().unwrap_or(0);
     let per = match accessor["type"].as_str().unwrap() {
         "SCALAR" => 1,
         "VEC3" => 3,
@@ -408,9 +432,15 @@ fn the_gltf_export_shows_attachments_by_node_scale_and_passes_the_khronos_valida
     let (mode, times, values) = track("eyes/closed");
     assert_eq!(mode, "STEP");
     assert_eq!(times, [0.0, 0.25, 0.6, 1.0]);
-    assert_eq!(values, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        values,
+        [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    );
     let (_, _, values) = track("eyes/open");
-    assert_eq!(values, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(
+        values,
+        [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+    );
     // The slot's setup colour is the material's; the body's colour keys are not carried.
     let validator = node_tooling::require("gltf", &["gltf-validator"]);
     let report = Command::new("node")

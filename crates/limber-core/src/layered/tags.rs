@@ -145,7 +145,11 @@ pub(super) fn build_slots(entries: &[Entry], names: &mut Taken) -> (SlotSet, Vec
             }
             continue;
         }
-        let key = entry.role.slot.clone().unwrap_or_else(|| entry.layer.clone());
+        let key = entry
+            .role
+            .slot
+            .clone()
+            .unwrap_or_else(|| entry.layer.clone());
         let g = *slot_of.entry(key.clone()).or_insert_with(|| {
             gathered.push(Gathered {
                 name: key,
@@ -396,7 +400,10 @@ mod tests {
             set.slots[1].attachments[1].part.as_deref(),
             Some("dark/body")
         );
-        assert_eq!(set.slots[2].attachments[0].part.as_deref(), Some("eyes/closed"));
+        assert_eq!(
+            set.slots[2].attachments[0].part.as_deref(),
+            Some("eyes/closed")
+        );
         let skins: Vec<&str> = set.skins.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(skins, ["light", "dark"]);
         assert_eq!(set.skins[1].slots["body"]["body"], "dark/body");

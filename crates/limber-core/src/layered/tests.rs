@@ -74,12 +74,12 @@ fn check_sample(layered: &Layered) {
     assert_eq!(layered.layers[2].image.get_pixel(11, 11)[3], 255);
     let slots = &layered.slots.slots;
     assert_eq!(slots.len(), 1, "{slots:?}");
-    assert_eq!(
-        (slots[0].name.as_str(), slots[0].draw_order),
-        ("glow", 2)
-    );
+    assert_eq!((slots[0].name.as_str(), slots[0].draw_order), ("glow", 2));
     assert_eq!(slots[0].blend, crate::slots::Blend::Multiply);
-    assert!((slots[0].color[3] - 128.0 / 255.0).abs() < 1e-3, "{slots:?}");
+    assert!(
+        (slots[0].color[3] - 128.0 / 255.0).abs() < 1e-3,
+        "{slots:?}"
+    );
     assert_eq!(slots[0].attachments[0].part.as_deref(), Some("glow"));
 }
 
@@ -507,7 +507,10 @@ fn tagged_groups_become_slots_attachments_and_skins() {
         [("open", Some("eyes/open")), ("closed", Some("eyes/closed"))]
     );
     assert_eq!(set.skin("dark").unwrap().slots["body"]["body"], "dark/body");
-    assert_eq!(set.skin("light").unwrap().slots["body"]["body"], "light/body");
+    assert_eq!(
+        set.skin("light").unwrap().slots["body"]["body"],
+        "light/body"
+    );
     assert_eq!(set.active_skin.as_deref(), Some("light"));
 }
 
@@ -517,8 +520,7 @@ fn an_import_of_tagged_groups_shows_the_visible_attachments_and_round_trips() {
     let project_path = dir.join("face.limber");
     let layered = read_layered_bytes(&tagged_ora(), false).unwrap();
     let rig = Rig {
-        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])])
-            .unwrap(),
+        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])]).unwrap(),
         ..Rig::default()
     };
     let project = import_layered(
@@ -546,7 +548,10 @@ fn an_import_of_tagged_groups_shows_the_visible_attachments_and_round_trips() {
                     &crate::slots::resolve::part_index(&project.parts),
                 )
             });
-            (f.name.as_str(), part.map(|p| project.parts[p].name.as_str()))
+            (
+                f.name.as_str(),
+                part.map(|p| project.parts[p].name.as_str()),
+            )
         })
         .collect();
     assert_eq!(
@@ -568,8 +573,7 @@ fn a_slot_in_both_the_rig_and_the_layered_file_is_refused() {
     let dir = temp_dir("clash");
     let layered = read_layered_bytes(&tagged_ora(), false).unwrap();
     let mut rig = Rig {
-        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])])
-            .unwrap(),
+        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])]).unwrap(),
         ..Rig::default()
     };
     rig.slots.slots.push(crate::slots::SlotRecord {

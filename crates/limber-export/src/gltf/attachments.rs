@@ -5,7 +5,7 @@
 //! or visibility keys change what a part shows gets a `STEP` scale track on that part's node, with
 //! a key at 0, at every such key time and at the clip's end, each holding what limber shows then.
 //! A slot's setup colour is its parts' material base colour; colour keys are not carried (glTF 2.0
-//! cannot animate a material without an extension, see docs/GLTF.md).
+//! animates a material only through `KHR_animation_pointer`, not written yet: see docs/GLTF.md).
 
 use gltf_json::{Index, Node};
 
@@ -72,7 +72,11 @@ pub fn scale_tracks(
         return Vec::new();
     }
     let mut times = vec![0.0];
-    times.extend(keys.iter().copied().filter(|&t| t > 0.0 && t < flat.duration));
+    times.extend(
+        keys.iter()
+            .copied()
+            .filter(|&t| t > 0.0 && t < flat.duration),
+    );
     times.push(flat.duration);
     // Strictly increasing as glTF stores them (f32).
     times.dedup_by(|b, a| (*b as f32) <= (*a as f32));

@@ -347,7 +347,9 @@ fn unexported_keys(project: &Project) -> Vec<String> {
         }
         let mut slots: Vec<&str> = Vec::new();
         for key in clip.slot_keys() {
-            if (key.color.is_some() || key.draw_order.is_some()) && !slots.contains(&key.slot.as_str()) {
+            if (key.color.is_some() || key.draw_order.is_some())
+                && !slots.contains(&key.slot.as_str())
+            {
                 slots.push(&key.slot);
             }
         }

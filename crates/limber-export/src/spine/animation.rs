@@ -16,8 +16,8 @@ use serde_json::{Map, Value, json};
 
 use super::curves::{self, Span};
 use super::part_timelines::PartTimelines;
-use super::slot_timelines::SlotTimelines;
 use super::skeleton::Bones;
+use super::slot_timelines::SlotTimelines;
 use limber_core::animation::{Clip, Interpolation};
 use limber_core::frame::Frame;
 use limber_core::pose::{BonePose, PoseSolver};

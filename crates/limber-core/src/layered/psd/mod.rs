@@ -237,11 +237,7 @@ fn build_layers(
 
 /// The record's blend mode as limber draws it, and the warnings for what the record and its groups
 /// have that limber does not reproduce.
-fn dropped_features(
-    record: &Record,
-    chain: &[usize],
-    records: &[Record],
-) -> (Blend, Vec<String>) {
+fn dropped_features(record: &Record, chain: &[usize], records: &[Record]) -> (Blend, Vec<String>) {
     let mut dropped: Vec<String> = record.dropped.iter().map(|f| f.to_string()).collect();
     let blend = match record.blend.as_deref() {
         None => Blend::Normal,
