@@ -105,6 +105,8 @@ pub enum ExportError {
 pub struct GltfDocument {
     pub root: Root,
     pub bin: Vec<u8>,
+    /// Slot colour channels through `KHR_animation_pointer`, added to the JSON as it is written.
+    pub pointers: Vec<attachments::PointerChannel>,
     /// What the export could not carry over (one sentence each).
     pub warnings: Vec<String>,
 }
@@ -142,6 +144,7 @@ pub fn build(
     order.sort_by_key(|&i| project.parts[i].draw_order);
     let mut parts: Vec<Option<(Index<Node>, PartMorphs)>> = vec![None; project.parts.len()];
     let shown = attachments::shown_at_rest(project, &solver);
+    let mut materials: Vec<Option<u32>> = vec![None; project.parts.len()];
     let colours = attachments::setup_colours(project, &solver);
     for &i in &order {
         let part = &project.parts[i];
@@ -157,6 +160,7 @@ pub fn build(
             .primitives
             .first()
             .and_then(|p| p.material);
+        materials[i] = material.map(|m| m.value() as u32);
         if let Some(material) = material {
             root.materials[material.value()]
                 .pbr_metallic_roughness
@@ -185,8 +189,37 @@ pub fn build(
         parts: &parts,
         rate: options.fps,
     };
-    for clip in 0..project.rig.clips.len() {
-        add_animation(&mut root, &mut buffer, &scene, clip);
+    let mut pointers = Vec::new();
+    for (k, clip) in project.rig.clips.iter().enumerate() {
+        let Some(animation) = add_animation(&mut root, &mut buffer, &scene, k) else {
+            continue;
+        };
+        let timing = tracks::Timing {
+            duration: clip.duration,
+            rate: options
+                .fps
+                .or(clip.fps.map(f64::from))
+                .unwrap_or(DEFAULT_FPS),
+        };
+        let mut flat = clip.clone();
+        flat.looping = false;
+        for (pointer, track) in attachments::colour_tracks(project, &flat, timing, &materials) {
+            let input = buffer.floats(
+                &mut root,
+                &track.times,
+                gltf_json::accessor::Type::Scalar,
+                None,
+            );
+            let values: Vec<f32> = track.values.iter().flatten().map(|&v| v as f32).collect();
+            let output = buffer.floats(&mut root, &values, gltf_json::accessor::Type::Vec4, None);
+            pointers.push(attachments::PointerChannel {
+                animation: animation.value(),
+                input,
+                output,
+                mode: track.mode,
+                pointer,
+            });
+        }
     }
     let default_scene = root.push(Scene {
         name: Some("limber".into()),
@@ -205,6 +238,7 @@ pub fn build(
     Ok(GltfDocument {
         root,
         bin: buffer.bytes,
+        pointers,
         warnings: unexported_keys(project),
     })
 }
@@ -279,7 +313,11 @@ pub fn export(
     let mut files = Vec::new();
     let mut total = 0u64;
     if binary {
-        let glb = glb_bytes(&document.root.to_vec()?, &document.bin);
+        let json = attachments::json_with_pointers(&document.root, &document.pointers)?;
+        let glb = glb_bytes(
+            &serde_json::to_vec(&json).unwrap_or_default(),
+            &document.bin,
+        );
         write(out, &glb)?;
         files.push(out.to_path_buf());
         total += glb.len() as u64;
@@ -287,7 +325,8 @@ pub fn export(
         if let Some(buffer) = document.root.buffers.first_mut() {
             buffer.uri = Some(bin_name.clone());
         }
-        let json = document.root.to_vec_pretty()?;
+        let json = attachments::json_with_pointers(&document.root, &document.pointers)?;
+        let json = serde_json::to_vec_pretty(&json).unwrap_or_default();
         write(out, &json)?;
         files.push(out.to_path_buf());
         total += json.len() as u64;
@@ -330,8 +369,8 @@ fn check_options(options: &GltfOptions) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Keys glTF 2.0 cannot carry: animated draw order (it has none) and slot colours (a material is
-/// not animated without an extension). Visibility and attachment keys are carried as scale.
+/// Keys glTF 2.0 cannot carry: animated draw order (it has none). Visibility and attachment keys are
+/// carried as node scale, colour keys through `KHR_animation_pointer` ([`attachments`]).
 fn unexported_keys(project: &Project) -> Vec<String> {
     let mut warnings = Vec::new();
     for clip in &project.rig.clips {
@@ -347,16 +386,14 @@ fn unexported_keys(project: &Project) -> Vec<String> {
         }
         let mut slots: Vec<&str> = Vec::new();
         for key in clip.slot_keys() {
-            if (key.color.is_some() || key.draw_order.is_some())
-                && !slots.contains(&key.slot.as_str())
-            {
+            if key.draw_order.is_some() && !slots.contains(&key.slot.as_str()) {
                 slots.push(&key.slot);
             }
         }
         for slot in slots {
             warnings.push(format!(
-                "clip \"{}\" keys the colour or draw order of slot \"{slot}\", which the glTF \
-                 export does not carry; the slot keeps its setup colour and draw order",
+                "clip \"{}\" keys the draw order of slot \"{slot}\", which glTF 2.0 cannot \
+                 animate; the slot keeps its setup draw order",
                 clip.name
             ));
         }
