@@ -304,15 +304,7 @@ fn an_import_places_each_part_where_its_layer_sits_and_weighs_it_there() {
         skeleton,
         ..Rig::default()
     };
-    let project = import_layered(
-        &layered,
-        &project_path,
-        rig,
-        &PartRecipe::default(),
-        &Progress::new(),
-    )
-    .unwrap()
-    .unwrap();
+    let project = imported(&layered, &project_path, rig);
     let names: Vec<&str> = project.parts.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["body", "arm", "glow"]);
     assert_eq!(project.canvas, Some([100, 80]));
@@ -359,6 +351,27 @@ fn an_import_places_each_part_where_its_layer_sits_and_weighs_it_there() {
     assert_eq!(loaded, project);
     assert_eq!(loaded.canvas_size(), [100, 80]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `layered` imported beside `project_path` on `rig` with the default recipe.
+fn imported(layered: &Layered, project_path: &std::path::Path, rig: Rig) -> Project {
+    import_layered(
+        layered,
+        project_path,
+        rig,
+        &PartRecipe::default(),
+        &Progress::new(),
+    )
+    .unwrap()
+    .unwrap()
+}
+
+/// A rig of one bone up the middle of a 40 × 20 canvas.
+fn one_bone_rig() -> Rig {
+    Rig {
+        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])]).unwrap(),
+        ..Rig::default()
+    }
 }
 
 fn folder_png(project_path: &std::path::Path, name: &str) -> std::path::PathBuf {
@@ -519,20 +532,9 @@ fn an_import_of_tagged_groups_shows_the_visible_attachments_and_round_trips() {
     let dir = temp_dir("tagged");
     let project_path = dir.join("face.limber");
     let layered = read_layered_bytes(&tagged_ora(), false).unwrap();
-    let rig = Rig {
-        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])]).unwrap(),
-        ..Rig::default()
-    };
-    let project = import_layered(
-        &layered,
-        &project_path,
-        rig,
-        &PartRecipe::default(),
-        &Progress::new(),
-    )
-    .unwrap()
-    .unwrap();
-    let palette = project.rig.skeleton.rest_world();
+    let project = imported(&layered, &project_path, one_bone_rig());
+    // At rest every bone's skinning matrix is the identity.
+    let palette = vec![glam::DAffine2::IDENTITY; 1];
     let frames = crate::slots::sample_slots(&project, &palette, None, 0.0);
     let shown: Vec<(&str, Option<&str>)> = frames
         .iter()
@@ -572,10 +574,7 @@ fn an_import_of_tagged_groups_shows_the_visible_attachments_and_round_trips() {
 fn a_slot_in_both_the_rig_and_the_layered_file_is_refused() {
     let dir = temp_dir("clash");
     let layered = read_layered_bytes(&tagged_ora(), false).unwrap();
-    let mut rig = Rig {
-        skeleton: Skeleton::new(vec![Bone::new("root", None, [20.0, 19.0], [20.0, 1.0])]).unwrap(),
-        ..Rig::default()
-    };
+    let mut rig = one_bone_rig();
     rig.slots.slots.push(crate::slots::SlotRecord {
         name: "eyes".into(),
         draw_order: 0,
