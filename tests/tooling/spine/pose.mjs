@@ -1,8 +1,9 @@
 // Loads a Spine 4.2 skeleton JSON and its atlas with the official spine-core runtime, applies one
-// animation at the given times and prints, per time, every slot's attachment, its world vertices
-// (Spine's y-up units) and the draw order, as JSON on stdout.
+// animation at the given times and prints, per time, every slot's attachment, its colour (RGBA,
+// 0-1), its world vertices (Spine's y-up units; none for a point attachment) and the draw order, as
+// JSON on stdout. With SPINE_SKIN set in the environment, that skin is the skeleton's.
 //
-// Usage: node pose.mjs SKELETON.json SKELETON.atlas ANIMATION T1 [T2 ...]
+// Usage: [SPINE_SKIN=NAME] node pose.mjs SKELETON.json SKELETON.atlas ANIMATION T1 [T2 ...]
 import { readFileSync } from "node:fs";
 import {
   AtlasAttachmentLoader,
@@ -38,6 +39,9 @@ if (!animation) {
   process.exit(1);
 }
 const skeleton = new Skeleton(data);
+if (process.env.SPINE_SKIN) {
+  skeleton.setSkinByName(process.env.SPINE_SKIN);
+}
 const frames = timeArgs.map((arg) => {
   const time = Number(arg);
   skeleton.setToSetupPose();
@@ -46,13 +50,15 @@ const frames = timeArgs.map((arg) => {
   const slots = {};
   for (const slot of skeleton.slots) {
     const attachment = slot.getAttachment();
+    const c = slot.color;
+    const color = [c.r, c.g, c.b, c.a];
     if (!attachment || typeof attachment.computeWorldVertices !== "function") {
-      slots[slot.data.name] = { attachment: null, vertices: [] };
+      slots[slot.data.name] = { attachment: attachment ? attachment.name : null, color, vertices: [] };
       continue;
     }
     const out = new Array(attachment.worldVerticesLength).fill(0);
     attachment.computeWorldVertices(slot, 0, attachment.worldVerticesLength, out, 0, 2);
-    slots[slot.data.name] = { attachment: attachment.name, vertices: out };
+    slots[slot.data.name] = { attachment: attachment.name, color, vertices: out };
   }
   return { time, duration: animation.duration, drawOrder: skeleton.drawOrder.map((s) => s.data.name), slots };
 });

@@ -32,6 +32,7 @@ use crate::part_build::{PartRecipe, make_part_at};
 use crate::progress::Progress;
 use crate::project::{Part, Project, check_part_keys, relative_image_path};
 use crate::rig::Rig;
+use crate::slots::SlotSet;
 
 /// How many numbered names (`NAME_layers 2` …) are tried for the layers folder.
 const MAX_FOLDER_NUMBER: u32 = 1000;
@@ -112,7 +113,7 @@ pub fn import_layered(
 pub fn import_layered_into(
     layered: &Layered,
     project_path: &Path,
-    rig: Rig,
+    mut rig: Rig,
     recipe: &PartRecipe,
     progress: &Progress,
 ) -> Result<Option<Imported>, String> {
@@ -135,6 +136,10 @@ pub fn import_layered_into(
     };
     check_part_keys(&rig.clips, &parts)
         .map_err(|e| format!("the rig's clips do not fit the layers: {e}"))?;
+    merge_slots(&mut rig.slots, &layered.slots)?;
+    crate::slots::validate::check_budgets(&rig.slots, &Limits::current())
+        .and_then(|()| crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts))
+        .map_err(|e| format!("the rig's slots and clips do not fit the layers: {e}"))?;
     let folder = free_layers_folder(project_path)?;
     let files: Vec<PathBuf> = file_names.iter().map(|n| folder.join(n)).collect();
     for (part, file) in parts.iter_mut().zip(&files) {
@@ -157,6 +162,33 @@ pub fn import_layered_into(
             files,
         },
     }))
+}
+
+/// Adds the layered file's slots and skins (from its tags, opacities and blend modes) to the rig's:
+/// a slot or skin both name is refused; the rig's active skin wins over the file's.
+fn merge_slots(rig: &mut SlotSet, layered: &SlotSet) -> Result<(), String> {
+    for slot in &layered.slots {
+        if rig.slots.iter().any(|s| s.name == slot.name) {
+            return Err(format!(
+                "the rig and the layered file both have a slot \"{}\"",
+                slot.name
+            ));
+        }
+    }
+    for skin in &layered.skins {
+        if rig.skin(&skin.name).is_some() {
+            return Err(format!(
+                "the rig and the layered file both have a skin \"{}\"",
+                skin.name
+            ));
+        }
+    }
+    rig.slots.extend(layered.slots.iter().cloned());
+    rig.skins.extend(layered.skins.iter().cloned());
+    if rig.active_skin.is_none() {
+        rig.active_skin.clone_from(&layered.active_skin);
+    }
+    Ok(())
 }
 
 /// Writes each layer's PNG at its path in `staged` and makes its part from it, in budgeted batches.

@@ -2,14 +2,18 @@
 //! parts.
 //!
 //! [`read_layered`] returns the canvas size and, bottom layer first, every visible pixel layer that
-//! has a visible pixel on the canvas: its part name, its PNG's file name, the groups around it, its
-//! pixels cut to the canvas and trimmed to their visible rectangle, and where that rectangle sits on
-//! the canvas. A layer inside a group counts with the group's visibility. What a user would expect
-//! to import is imported, with one warning line each in [`Layered::warnings`]: a layer reaching
-//! outside the canvas is cut to it; names are made usable ([`names`]: control characters removed,
-//! unnamed layers numbered, a second "arm" becomes "arm 2", file names safe on Windows); what the
-//! readers apply (PSD masks, clipping, opacity) is in the pixels, and what they cannot reproduce
-//! (blend modes, effects, ORA opacity) is dropped with a warning.
+//! has a visible pixel on the canvas (and every layer of a `[slot]` or `[skin]` group, hidden or
+//! not, but none an `[ignore]` tag skips: see [`tags`]): its part name, its PNG's file name, the
+//! groups around it, its pixels cut to the canvas and trimmed to their visible rectangle, and where
+//! that rectangle sits on the canvas; and the slots and skins the tags, opacities and blend modes
+//! make ([`Layered::slots`]). A layer inside a group counts with the group's visibility. What a user
+//! would expect to import is imported, with one warning line each in [`Layered::warnings`]: a layer
+//! reaching outside the canvas is cut to it; names are made usable ([`names`]: control characters
+//! removed, unnamed layers numbered, a second "arm" becomes "arm 2", file names safe on Windows);
+//! what the readers apply (PSD masks, clipping) is in the pixels; opacity (layer, fill and group)
+//! becomes the slot's alpha and normal, multiply, screen and linear-dodge (additive) blend modes the
+//! slot's blend mode; what they cannot reproduce (other blend modes, effects) is dropped with a
+//! warning.
 //! Anything unusable (a truncated file, an unsupported colour mode, no pixel layer, more visible
 //! layers or pixels than the budgets in [`crate::limits`]) is a [`LayeredError`], and nothing is
 //! returned.
@@ -19,6 +23,7 @@ mod names;
 mod ora;
 mod ora_png;
 mod psd;
+mod tags;
 pub mod write;
 
 use std::path::Path;
@@ -28,6 +33,7 @@ use thiserror::Error;
 
 use crate::limits::Limits;
 use crate::read_file::{ReadError, read_capped};
+use crate::slots::{Blend, SlotSet};
 
 /// The largest canvas side read, in pixels.
 pub const MAX_CANVAS_SIDE: u32 = 16384;
@@ -57,8 +63,11 @@ pub struct Layered {
     pub canvas: [u32; 2],
     /// Bottom layer first (the order they are drawn in).
     pub layers: Vec<Layer>,
-    /// One line per layer that was cut to the canvas, renamed, or whose blend mode or opacity was
-    /// dropped.
+    /// The written slots and skins of the layers ([`tags`]): every layer no slot names is a part's
+    /// own slot.
+    pub slots: SlotSet,
+    /// One line per layer that was cut to the canvas, renamed, or whose blend mode or effects were
+    /// dropped, and per tag that could not be kept as written.
     pub warnings: Vec<String>,
 }
 
@@ -128,7 +137,11 @@ struct RawLayer {
     image: RgbaImage,
     /// Visible itself and in every group around it.
     visible: bool,
-    /// What limber cannot reproduce about it ("blend mode multiply", "opacity 50%").
+    /// Its opacity (with fill and group opacity), 0–1: the slot's alpha.
+    alpha: f64,
+    /// Its blend mode when limber draws it (else it is in `dropped`).
+    blend: Blend,
+    /// What limber cannot reproduce about it ("blend mode overlay", "layer effects").
     dropped: Vec<String>,
     /// The names of the groups around it, outermost first (empty at the top level).
     groups: Vec<String>,
@@ -161,18 +174,22 @@ fn check_layer_count(visible: usize) -> Result<(), LayeredError> {
 /// reader already cut to the canvas (losing visible pixels), for their warnings.
 fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredError> {
     let limits = Limits::current();
-    check_layer_count(raw.layers.iter().filter(|l| l.visible).count())?;
+    let wanted = |l: &RawLayer| tags::wanted(&l.name, &l.groups, l.visible);
+    check_layer_count(raw.layers.iter().filter(|l| wanted(l)).count())?;
     let canvas = raw.canvas;
     let mut layers = Vec::new();
+    let mut entries = Vec::new();
     let mut warnings = Vec::new();
     let mut part_names = names::Taken::default();
     let mut file_names = names::Taken::default();
     let mut pixels = 0u64;
     for (index, layer) in raw.layers.into_iter().enumerate() {
-        if !layer.visible {
+        if !wanted(&layer) {
             continue;
         }
         let cleaned = names::clean_name(&layer.name, index + 1);
+        let role = tags::Role::of(&layer.groups);
+        let base = role.part_name(&cleaned);
         // Before trimming: an adjustment layer has no pixels, and its warning says so.
         if !layer.dropped.is_empty() {
             warnings.push(format!(
@@ -202,14 +219,23 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
         limits
             .check_import_pixels(pixels)
             .map_err(LayeredError::Budget)?;
-        let name = part_names.claim(&cleaned);
-        if name != cleaned {
+        let name = part_names.claim(&base);
+        if name != base {
             warnings.push(format!(
-                "two layers are named \"{cleaned}\": this one is imported as \"{name}\""
+                "two layers are named \"{base}\": this one is imported as \"{name}\""
             ));
         }
         let file_stem = file_names.claim(&names::file_stem(&name));
         let (offset, image) = trim_owned(layer.image, layer.left, layer.top, rect);
+        entries.push(tags::Entry {
+            layer: cleaned,
+            part: name.clone(),
+            role,
+            visible: layer.visible,
+            alpha: layer.alpha,
+            blend: layer.blend,
+            index: layers.len(),
+        });
         layers.push(Layer {
             name,
             file_stem,
@@ -221,9 +247,12 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
     if layers.is_empty() {
         return Err(LayeredError::NoLayers);
     }
+    let (slots, tag_warnings) = tags::build_slots(&entries, &mut part_names);
+    warnings.extend(tag_warnings);
     Ok(Layered {
         canvas,
         layers,
+        slots,
         warnings,
     })
 }
@@ -317,6 +346,8 @@ mod tests {
             top,
             image,
             visible: true,
+            alpha: 1.0,
+            blend: Blend::Normal,
             dropped: Vec::new(),
             groups: Vec::new(),
         }

@@ -1,7 +1,8 @@
 //! OpenRaster (`.ora`): a zip holding `stack.xml` (the layer tree, top layer first) and each layer's
 //! PNG (usually under `data/`). Layers read: `name` (optional, as MyPaint writes them), `src`, `x`,
-//! `y`, `visibility`, `opacity` and `composite-op`; nested `stack`s are groups, whose visibility
-//! applies to their layers and whose names the layers carry.
+//! `y`, `visibility`, `opacity` and `composite-op` (`svg:src-over`, `svg:multiply`, `svg:screen`
+//! and `svg:plus` become the slot's blend mode; others are dropped with a warning); nested `stack`s
+//! are groups, whose visibility and opacity apply to their layers and whose names the layers carry.
 //!
 //! Every size is checked before it is used: stack.xml's declared and actual size (read through a
 //! `take`, so a zip bomb stops at the limit), the nesting of groups (walked with a loop, not
@@ -19,8 +20,10 @@ use zip::ZipArchive;
 
 use super::names::clean_text;
 use super::ora_png::PngRows;
+use super::tags;
 use super::{LayeredError, RawLayer, RawLayered, check_canvas, check_layer_count};
 use crate::limits::{Limits, thousands};
+use crate::slots::Blend;
 
 /// The largest stack.xml read, in bytes (a thousand layers take about 200 KB).
 pub(super) const MAX_STACK_XML_BYTES: u64 = 16 << 20;
@@ -79,7 +82,7 @@ pub(super) fn read_ora(bytes: &[u8]) -> Result<(RawLayered, Vec<usize>), Layered
     let mut layers = Vec::with_capacity(found.len());
     let mut cut = Vec::new();
     for (index, f) in found.into_iter().enumerate() {
-        let (left, top, image) = if f.visible {
+        let (left, top, image) = if f.kept {
             let decoded = decoder.layer(&f)?;
             if decoded.cut {
                 cut.push(index);
@@ -93,7 +96,10 @@ pub(super) fn read_ora(bytes: &[u8]) -> Result<(RawLayered, Vec<usize>), Layered
             left,
             top,
             image,
-            visible: f.visible,
+            // A layer not imported is marked hidden (its groups are not kept to say why).
+            visible: f.visible && f.kept,
+            alpha: f.alpha,
+            blend: f.blend,
             dropped: f.dropped,
             groups: f.groups,
         });
@@ -108,24 +114,28 @@ struct Found {
     x: i64,
     y: i64,
     visible: bool,
+    /// Imported: visible or in a tagged group, and not ignored.
+    kept: bool,
+    alpha: f64,
+    blend: Blend,
     dropped: Vec<String>,
     groups: Vec<String>,
 }
 
 /// The layers under `top`, top first, with the visibility and names of the groups around them: a
 /// loop over a stack of open groups, so any nesting is walked without recursion (and refused past
-/// [`MAX_GROUP_DEPTH`]). Refuses more visible layers than the parts budget (those past it are only
-/// counted, not kept).
+/// [`MAX_GROUP_DEPTH`]). Refuses more imported layers (visible, or in a `[slot]` or `[skin]`
+/// group) than the parts budget (those past it are only counted, not kept).
 fn walk(top: roxmltree::Node) -> Result<Vec<Found>, LayeredError> {
     let mut found = Vec::new();
     let mut visible_count = 0;
-    // Each open stack's remaining children and visibility; `groups` names the open ones below the
-    // top stack.
-    let mut open = vec![(top.children(), true)];
+    // Each open stack's remaining children, visibility and opacity; `groups` names the open ones
+    // below the top stack.
+    let mut open = vec![(top.children(), true, 1.0)];
     let mut groups: Vec<String> = Vec::new();
     let mut group_count = 0;
-    while let Some((children, visible)) = open.last_mut() {
-        let visible = *visible;
+    while let Some((children, visible, alpha)) = open.last_mut() {
+        let (visible, alpha) = (*visible, *alpha);
         let Some(node) = children.next() else {
             open.pop();
             groups.truncate(open.len().saturating_sub(1));
@@ -149,15 +159,17 @@ fn walk(top: roxmltree::Node) -> Result<Vec<Found>, LayeredError> {
                 } else {
                     name
                 });
-                open.push((node.children(), shown));
+                open.push((node.children(), shown, alpha * opacity(node)));
             }
             "layer" => {
-                if shown {
+                let name = node.attribute("name").unwrap_or("");
+                let kept = tags::wanted(name, &groups, shown);
+                if kept {
                     visible_count += 1;
                 }
                 // Past the budget only counted, so the refusal says how many there are.
                 if check_layer_count(visible_count).is_ok() {
-                    found.push(read_layer(node, shown, &groups)?);
+                    found.push(read_layer(node, shown, kept, alpha, &groups)?);
                 }
             }
             _ => {}
@@ -167,10 +179,21 @@ fn walk(top: roxmltree::Node) -> Result<Vec<Found>, LayeredError> {
     Ok(found)
 }
 
-/// One `<layer>`'s attributes.
+/// A node's `opacity` attribute, 0–1 (1 when absent or unreadable).
+fn opacity(node: roxmltree::Node) -> f64 {
+    node.attribute("opacity")
+        .and_then(|o| o.trim().parse::<f64>().ok())
+        .filter(|o| o.is_finite())
+        .map_or(1.0, |o| o.clamp(0.0, 1.0))
+}
+
+/// One `<layer>`'s attributes; `kept`: whether it is imported; `group_alpha`: the opacity of the
+/// groups around it.
 fn read_layer(
     node: roxmltree::Node,
     visible: bool,
+    kept: bool,
+    group_alpha: f64,
     groups: &[String],
 ) -> Result<Found, LayeredError> {
     // Cleaned (and numbered when empty) once the layers are in order.
@@ -191,26 +214,29 @@ fn read_layer(
     };
     let (x, y) = (coordinate("x")?, coordinate("y")?);
     let mut dropped = Vec::new();
-    if let Some(op) = node.attribute("composite-op")
-        && op != "svg:src-over"
-    {
-        dropped.push(format!("blend mode {}", clean_text(op)));
-    }
-    if let Some(opacity) = node.attribute("opacity")
-        && let Ok(o) = opacity.trim().parse::<f64>()
-        && o < 0.999
-    {
-        dropped.push(format!("opacity {:.0}%", o.max(0.0) * 100.0));
-    }
+    let blend = match node.attribute("composite-op").map(str::trim) {
+        None | Some("svg:src-over") => Blend::Normal,
+        Some("svg:multiply") => Blend::Multiply,
+        Some("svg:screen") => Blend::Screen,
+        Some("svg:plus") => Blend::Additive,
+        Some(op) => {
+            dropped.push(format!("blend mode {}", clean_text(op)));
+            Blend::Normal
+        }
+    };
     Ok(Found {
         name,
         src,
         x,
         y,
         visible,
+        kept,
+        alpha: group_alpha * opacity(node),
+        blend,
         dropped,
-        // Only a visible layer's are used (so a file of hidden layers deep in groups costs nothing).
-        groups: if visible { groups.to_vec() } else { Vec::new() },
+        // Only an imported layer's are used (so a file of hidden layers deep in groups costs
+        // nothing).
+        groups: if kept { groups.to_vec() } else { Vec::new() },
     })
 }
 

@@ -127,6 +127,12 @@ pub fn add_animation(
         });
         writer.channel(*node, Property::MorphTargetWeights, &track, Type::Scalar);
     }
+    let nodes: Vec<Index<Node>> = scene.parts.iter().map(|(node, _)| *node).collect();
+    for (node, track) in
+        super::attachments::scale_tracks(scene.project, scene.solver, &flat, &nodes)
+    {
+        writer.channel(node, Property::Scale, &track, Type::Vec3);
+    }
     Some(writer.finish(&clip.name, &clip.events))
 }
 

@@ -5,12 +5,14 @@
 //! - [`skeleton`]: the armature root, bone nodes at rest, the skin.
 //! - [`mesh`] and [`influences`]: one mesh per part, its joints and f32-normalised weights, its
 //!   material and texture; [`morph`]: deform keys as morph targets.
-//! - [`tracks`] and [`animation`]: clips as samplers and channels (keys, or baked constraints).
+//! - [`tracks`] and [`animation`]: clips as samplers and channels (keys, or baked constraints);
+//!   [`attachments`]: what slots show, as the part nodes' scale (0 hidden, 1 shown).
 //! - [`buffer`]: the binary buffer, views and accessors; [`container`]: the files.
 //!
 //! See `docs/GLTF.md` for the mapping and its limits.
 
 pub mod animation;
+pub mod attachments;
 pub mod budget;
 pub mod buffer;
 pub mod container;
@@ -103,6 +105,8 @@ pub enum ExportError {
 pub struct GltfDocument {
     pub root: Root,
     pub bin: Vec<u8>,
+    /// Slot colour channels through `KHR_animation_pointer`, added to the JSON as it is written.
+    pub pointers: Vec<attachments::PointerChannel>,
     /// What the export could not carry over (one sentence each).
     pub warnings: Vec<String>,
 }
@@ -139,6 +143,9 @@ pub fn build(
     let mut order: Vec<usize> = (0..project.parts.len()).collect();
     order.sort_by_key(|&i| project.parts[i].draw_order);
     let mut parts: Vec<Option<(Index<Node>, PartMorphs)>> = vec![None; project.parts.len()];
+    let shown = attachments::shown_at_rest(project, &solver);
+    let mut materials: Vec<Option<u32>> = vec![None; project.parts.len()];
+    let colours = attachments::setup_colours(project, &solver);
     for &i in &order {
         let part = &project.parts[i];
         let morphs = PartMorphs::new(&part.name, part.mesh.positions.len(), &project.rig.clips);
@@ -148,10 +155,23 @@ pub fn build(
             uri: None,
         });
         let mesh = add_part_mesh(&mut root, &mut buffer, space, part, z, &image, &morphs);
+        // The slot's setup colour multiplies the texture (unlit: the base colour is the colour).
+        let material = root.meshes[mesh.value()]
+            .primitives
+            .first()
+            .and_then(|p| p.material);
+        materials[i] = material.map(|m| m.value() as u32);
+        if let Some(material) = material {
+            root.materials[material.value()]
+                .pbr_metallic_roughness
+                .base_color_factor = gltf_json::material::PbrBaseColorFactor(colours[i]);
+        }
         let node = root.push(Node {
             name: Some(part.name.clone()),
             mesh: Some(mesh),
             skin: Some(armature.skin),
+            // A part no slot shows at rest (another attachment, another skin's) is scaled to 0.
+            scale: (!shown[i]).then_some([0.0; 3]),
             ..empty_node()
         });
         parts[i] = Some((node, morphs));
@@ -169,8 +189,37 @@ pub fn build(
         parts: &parts,
         rate: options.fps,
     };
-    for clip in 0..project.rig.clips.len() {
-        add_animation(&mut root, &mut buffer, &scene, clip);
+    let mut pointers = Vec::new();
+    for (k, clip) in project.rig.clips.iter().enumerate() {
+        let Some(animation) = add_animation(&mut root, &mut buffer, &scene, k) else {
+            continue;
+        };
+        let timing = tracks::Timing {
+            duration: clip.duration,
+            rate: options
+                .fps
+                .or(clip.fps.map(f64::from))
+                .unwrap_or(DEFAULT_FPS),
+        };
+        let mut flat = clip.clone();
+        flat.looping = false;
+        for (pointer, track) in attachments::colour_tracks(project, &flat, timing, &materials) {
+            let input = buffer.floats(
+                &mut root,
+                &track.times,
+                gltf_json::accessor::Type::Scalar,
+                None,
+            );
+            let values: Vec<f32> = track.values.iter().flatten().map(|&v| v as f32).collect();
+            let output = buffer.floats(&mut root, &values, gltf_json::accessor::Type::Vec4, None);
+            pointers.push(attachments::PointerChannel {
+                animation: animation.value(),
+                input,
+                output,
+                mode: track.mode,
+                pointer,
+            });
+        }
     }
     let default_scene = root.push(Scene {
         name: Some("limber".into()),
@@ -189,6 +238,7 @@ pub fn build(
     Ok(GltfDocument {
         root,
         bin: buffer.bytes,
+        pointers,
         warnings: unexported_keys(project),
     })
 }
@@ -263,7 +313,11 @@ pub fn export(
     let mut files = Vec::new();
     let mut total = 0u64;
     if binary {
-        let glb = glb_bytes(&document.root.to_vec()?, &document.bin);
+        let json = attachments::json_with_pointers(&document.root, &document.pointers)?;
+        let glb = glb_bytes(
+            &serde_json::to_vec(&json).unwrap_or_default(),
+            &document.bin,
+        );
         write(out, &glb)?;
         files.push(out.to_path_buf());
         total += glb.len() as u64;
@@ -271,7 +325,8 @@ pub fn export(
         if let Some(buffer) = document.root.buffers.first_mut() {
             buffer.uri = Some(bin_name.clone());
         }
-        let json = document.root.to_vec_pretty()?;
+        let json = attachments::json_with_pointers(&document.root, &document.pointers)?;
+        let json = serde_json::to_vec_pretty(&json).unwrap_or_default();
         write(out, &json)?;
         files.push(out.to_path_buf());
         total += json.len() as u64;
@@ -314,26 +369,33 @@ fn check_options(options: &GltfOptions) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Keys glTF 2.0 cannot carry: animated draw order and visibility (it has neither).
+/// Keys glTF 2.0 cannot carry: animated draw order (it has none). Visibility and attachment keys are
+/// carried as node scale, colour keys through `KHR_animation_pointer` ([`attachments`]).
 fn unexported_keys(project: &Project) -> Vec<String> {
     let mut warnings = Vec::new();
     for clip in &project.rig.clips {
         for part in &project.parts {
             let keyed = clip.part_keys().iter().filter(|k| k.part == part.name);
-            let draw_order = keyed.clone().any(|k| k.draw_order.is_some());
-            let visible = keyed.clone().any(|k| k.visible.is_some());
-            if draw_order || visible {
-                let what = match (draw_order, visible) {
-                    (true, true) => "draw order and visibility",
-                    (true, false) => "draw order",
-                    _ => "visibility",
-                };
+            if keyed.clone().any(|k| k.draw_order.is_some()) {
                 warnings.push(format!(
-                    "clip \"{}\" keys the {what} of part \"{}\", which glTF 2.0 cannot animate; \
-                     the part keeps its rest draw order and stays visible",
+                    "clip \"{}\" keys the draw order of part \"{}\", which glTF 2.0 cannot \
+                     animate; the part keeps its rest draw order",
                     clip.name, part.name
                 ));
             }
+        }
+        let mut slots: Vec<&str> = Vec::new();
+        for key in clip.slot_keys() {
+            if key.draw_order.is_some() && !slots.contains(&key.slot.as_str()) {
+                slots.push(&key.slot);
+            }
+        }
+        for slot in slots {
+            warnings.push(format!(
+                "clip \"{}\" keys the draw order of slot \"{slot}\", which glTF 2.0 cannot \
+                 animate; the slot keeps its setup draw order",
+                clip.name
+            ));
         }
     }
     warnings

@@ -1,5 +1,6 @@
-//! One Spine animation per clip: bone rotate / translate / scale timelines, and (from
-//! [`super::part_timelines`]) deform, draw-order and attachment timelines, and the clip's events.
+//! One Spine animation per clip: bone rotate / translate / scale timelines, deform timelines
+//! ([`super::part_timelines`]), attachment, colour and draw-order timelines
+//! ([`super::slot_timelines`]), and the clip's events.
 //!
 //! A bone no constraint or spring moves is written from its keys: stepped and linear segments as
 //! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Rotation
@@ -16,6 +17,7 @@ use serde_json::{Map, Value, json};
 use super::curves::{self, Span};
 use super::part_timelines::PartTimelines;
 use super::skeleton::Bones;
+use super::slot_timelines::SlotTimelines;
 use limber_core::animation::{Clip, Interpolation};
 use limber_core::frame::Frame;
 use limber_core::pose::{BonePose, PoseSolver};
@@ -37,6 +39,7 @@ pub struct AnimationInput<'a> {
     pub solver: &'a PoseSolver,
     pub bones: &'a Bones,
     pub parts: &'a PartTimelines<'a>,
+    pub slots: &'a SlotTimelines<'a>,
     /// Samples per second for baking.
     pub rate: f64,
     /// The IK constraints written as Spine constraints ([`super::constraints::native_ik`]).
@@ -107,6 +110,7 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     let mut animation = Map::new();
     animation.insert("bones".into(), Value::Object(bone_map));
     input.parts.add_to(&mut animation, &flat);
+    input.slots.add_to(&mut animation, &flat);
     if let Some(ik) = super::constraints::ik_timelines(rig, input.native_ik, clip) {
         animation.insert("ik".into(), ik);
     }

@@ -1,12 +1,14 @@
 //! Spine 4.2 export: a project as a Spine skeleton JSON, its atlas text and the atlas page PNGs.
 //!
-//! - [`skeleton`]: the coordinate mapping, bones (setup pose = rest pose) and slots.
-//! - [`attachments`]: one weighted mesh per part, hull first.
+//! - [`skeleton`]: the coordinate mapping, bones (setup pose = rest pose) and slots (setup
+//!   attachment, colour, blend mode).
+//! - [`attachments`]: one weighted mesh per part, hull first; [`skins`]: the default skin and every
+//!   named skin, with bounding-box, point and clipping attachments.
 //! - [`pages`]: the packed atlas — [`trim`]med regions [`pack`]ed into as few pages as fit, each
 //!   region framed and [`bleed`]ing its colour into transparent texels; [`atlas`]: its text.
 //! - [`constraints`]: two-bone IK as Spine IK constraints (other constraints are baked).
-//! - [`animation`] and [`part_timelines`]: one animation per clip; [`curves`]: limber's
-//!   interpolation as Spine curves.
+//! - [`animation`], [`part_timelines`] (deform) and [`slot_timelines`] (attachment, colour, draw
+//!   order): one animation per clip; [`curves`]: limber's interpolation as Spine curves.
 //!
 //! See `docs/SPINE.md` for the mapping, what is baked and what is dropped.
 
@@ -20,6 +22,8 @@ pub mod pack;
 pub mod pages;
 pub mod part_timelines;
 pub mod skeleton;
+pub mod skins;
+pub mod slot_timelines;
 pub mod trim;
 
 use std::path::{Path, PathBuf};
@@ -33,6 +37,7 @@ use self::attachments::{PartMesh, part_mesh};
 use self::pages::{MAX_PAGE_RANGE, Source, pack_atlas};
 use self::part_timelines::PartTimelines;
 use self::skeleton::{Bones, slot_order, slots_json};
+use self::slot_timelines::SlotTimelines;
 use crate::gltf::container::write_file;
 use limber_core::pose::PoseSolver;
 use limber_core::project::Project;
@@ -144,21 +149,13 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
         .enumerate()
         .map(|(i, part)| part_mesh(part, &bones, &region_name(i, &part.name)))
         .collect();
-    let mut skin = Map::new();
-    for &i in &order {
-        let part = &project.parts[i];
-        skin.insert(
-            part.name.clone(),
-            json!({ part.name.clone(): meshes[i].json.clone() }),
-        );
-    }
-    let parts = PartTimelines {
+    let parts = PartTimelines::new(project, &meshes);
+    let slots = SlotTimelines {
         project,
-        slot_order: &order,
-        meshes: &meshes,
+        order: &order,
     };
+    let (slot_bones, mut warnings) = skins::slot_bones(project, &bones);
     let mut animations = Map::new();
-    let mut warnings = Vec::new();
     let native = constraints::native_ik(rig);
     for clip in &rig.clips {
         let rate = options
@@ -170,6 +167,7 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
             solver: &solver,
             bones: &bones,
             parts: &parts,
+            slots: &slots,
             rate,
             native_ik: &native,
         };
@@ -204,8 +202,8 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
             "images": "./",
         },
         "bones": bones.json(&rig.skeleton),
-        "slots": slots_json(project, &order, &bones.root),
-        "skins": [{ "name": "default", "attachments": skin }],
+        "slots": slots_json(project, &order, &slot_bones),
+        "skins": skins::skins_json(project, &bones, &meshes),
         "animations": animations,
     });
     if !events.is_empty() {

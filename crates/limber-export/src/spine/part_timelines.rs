@@ -1,5 +1,7 @@
-//! A clip's part keys as Spine timelines: deform keys as weighted deform timelines, draw-order keys
-//! as a draw-order timeline, visibility keys as attachment timelines.
+//! A clip's deform keys as weighted deform timelines, one per attachment that shows the part: in
+//! the default skin (a part's own slot, or a written slot's mesh attachment) and in every named
+//! skin that maps a placeholder to it. Visibility and draw-order keys act on slots
+//! ([`super::slot_timelines`]).
 //!
 //! limber holds a part key's value before the first key of its kind; Spine returns to the setup pose
 //! there, so each of these timelines starts with a key at 0 holding what limber shows.
@@ -10,57 +12,79 @@ use super::attachments::PartMesh;
 use super::curves::{self, Span};
 use limber_core::animation::Clip;
 use limber_core::project::Project;
+use limber_core::slots::resolve::{SlotSource, part_index};
+use limber_core::slots::slot_list;
+
+/// Where a part's attachment is in the skins: (skin, slot, attachment key).
+pub type Target = (String, String, String);
 
 /// What the part timelines refer to.
 pub struct PartTimelines<'a> {
     pub project: &'a Project,
-    /// Part indices in setup draw order (slot order).
-    pub slot_order: &'a [usize],
     /// Per part (project order): its attachment.
     pub meshes: &'a [PartMesh],
+    /// Per part (project order): the skin entries that show it.
+    pub targets: Vec<Vec<Target>>,
 }
 
-impl PartTimelines<'_> {
-    /// Adds `attachments` (deform), `drawOrder` and `slots` (attachment) to an animation.
+impl<'a> PartTimelines<'a> {
+    pub fn new(project: &'a Project, meshes: &'a [PartMesh]) -> Self {
+        let set = &project.rig.slots;
+        let index = part_index(&project.parts);
+        let mut targets: Vec<Vec<Target>> = vec![Vec::new(); project.parts.len()];
+        let default = limber_core::slots::DEFAULT_SKIN.to_string();
+        for view in slot_list(&project.parts, set) {
+            let slot = view.name.to_string();
+            let Some(record) = view.record else {
+                if let SlotSource::Part(i) = view.source {
+                    targets[i].push((default.clone(), slot.clone(), slot));
+                }
+                continue;
+            };
+            for a in &record.attachments {
+                let Some(&p) = a.part.as_deref().and_then(|p| index.get(p)) else {
+                    continue;
+                };
+                targets[p].push((default.clone(), slot.clone(), a.name.clone()));
+                for skin in &set.skins {
+                    let Some(map) = skin.slots.get(&slot) else {
+                        continue;
+                    };
+                    for (placeholder, target) in map {
+                        if target == &a.name {
+                            targets[p].push((skin.name.clone(), slot.clone(), placeholder.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        Self {
+            project,
+            meshes,
+            targets,
+        }
+    }
+
+    /// Adds `attachments` (deform) to an animation.
     pub fn add_to(&self, animation: &mut Map<String, Value>, clip: &Clip) {
-        let mut slots = Map::new();
-        let mut deforms = Map::new();
-        for (index, part) in self.project.parts.iter().enumerate() {
-            let keys: Vec<_> = clip
-                .part_keys()
-                .iter()
-                .filter(|k| k.part == part.name)
-                .collect();
-            let visibility: Vec<f64> = keys
-                .iter()
-                .filter(|k| k.visible.is_some())
-                .map(|k| k.time)
-                .collect();
-            if !visibility.is_empty() {
-                let frames: Vec<Value> = with_zero(visibility)
-                    .into_iter()
-                    .map(|t| {
-                        let shown = clip.sample_part(&part.name, t).visible;
-                        json!({ "time": t, "name": shown.then(|| part.name.clone()) })
-                    })
-                    .collect();
-                slots.insert(part.name.clone(), json!({ "attachment": frames }));
-            }
-            if let Some(deform) = self.deform(index, clip) {
-                deforms.insert(
-                    part.name.clone(),
-                    json!({ part.name.clone(): { "deform": deform } }),
-                );
+        let mut skins = Map::new();
+        for index in 0..self.project.parts.len() {
+            let Some(deform) = self.deform(index, clip) else {
+                continue;
+            };
+            for (skin, slot, attachment) in &self.targets[index] {
+                let skin = skins
+                    .entry(skin.clone())
+                    .or_insert_with(|| Value::Object(Map::new()));
+                let slot = &mut skin[slot.as_str()];
+                if !slot.is_object() {
+                    *slot = Value::Object(Map::new());
+                }
+                slot[attachment.as_str()] = json!({ "deform": deform.clone() });
             }
         }
-        if !slots.is_empty() {
-            animation.insert("slots".into(), Value::Object(slots));
-        }
-        if !deforms.is_empty() {
-            animation.insert("attachments".into(), json!({ "default": deforms }));
-        }
-        if let Some(draw_order) = self.draw_order(clip) {
-            animation.insert("drawOrder".into(), draw_order);
+        if !skins.is_empty() {
+            animation.insert("attachments".into(), Value::Object(skins));
         }
     }
 
@@ -119,50 +143,4 @@ impl PartTimelines<'_> {
         }
         Some(Value::Array(out))
     }
-
-    /// The draw-order timeline, if the clip keys any part's draw order: at 0 and at each such key,
-    /// every slot's offset from its setup position.
-    fn draw_order(&self, clip: &Clip) -> Option<Value> {
-        let times: Vec<f64> = clip
-            .part_keys()
-            .iter()
-            .filter(|k| k.draw_order.is_some())
-            .map(|k| k.time)
-            .collect();
-        if times.is_empty() {
-            return None;
-        }
-        let parts = &self.project.parts;
-        let frames = with_zero(times)
-            .into_iter()
-            .map(|t| {
-                // Ties in project order, as limber draws them.
-                let mut order: Vec<usize> = (0..parts.len()).collect();
-                order.sort_by_key(|&i| {
-                    clip.sample_part(&parts[i].name, t)
-                        .draw_order
-                        .unwrap_or(parts[i].draw_order)
-                });
-                let offsets: Vec<Value> = self
-                    .slot_order
-                    .iter()
-                    .enumerate()
-                    .map(|(setup, &part)| {
-                        let now = order.iter().position(|&p| p == part).unwrap_or(setup);
-                        json!({ "slot": parts[part].name, "offset": now as i64 - setup as i64 })
-                    })
-                    .collect();
-                json!({ "time": t, "offsets": offsets })
-            })
-            .collect();
-        Some(Value::Array(frames))
-    }
-}
-
-/// Sorted, unique times with 0 first.
-fn with_zero(mut times: Vec<f64>) -> Vec<f64> {
-    times.push(0.0);
-    times.sort_by(f64::total_cmp);
-    times.dedup();
-    times
 }

@@ -1,5 +1,5 @@
-//! Bones and slots: the Spine skeleton's setup pose from limber's rest pose, and the coordinate
-//! mapping.
+//! Bones and slots: the Spine skeleton's setup pose from limber's rest pose (slots with their setup
+//! attachment, colour and blend mode), and the coordinate mapping.
 //!
 //! Mapping: limber's image pixels (x right, y down) become Spine units (x right, y up) by negating y,
 //! one pixel per unit; so a point (x, y) is (x, −y) in Spine, with the image's top-left corner at
@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use limber_core::project::Project;
 use limber_core::skeleton::{Skeleton, SkeletonError};
+use limber_core::slots::{Blend, WHITE, slot_list};
 
 /// A point or vector in image pixels as Spine coordinates.
 pub fn flip(p: DVec2) -> [f64; 2] {
@@ -84,22 +85,44 @@ impl Bones {
     }
 }
 
-/// Parts back to front: by draw order, ties in project order (as limber draws them).
+/// Slots back to front (indices into [`slot_list`]): by setup draw order, ties in slot-list order
+/// (parts' own slots in project order, then written slots), as limber draws them.
 pub fn slot_order(project: &Project) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..project.parts.len()).collect();
-    order.sort_by_key(|&i| project.parts[i].draw_order);
+    let slots = slot_list(&project.parts, &project.rig.slots);
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by_key(|&i| slots[i].draw_order());
     order
 }
 
-/// The `slots` array: one slot per part in draw order, on the root bone (the mesh is weighted, so
-/// the slot's bone does not move it), showing the part's attachment.
-pub fn slots_json(project: &Project, order: &[usize], root: &str) -> Value {
+/// A colour (straight RGBA, 0–1) as Spine's `RRGGBBAA`.
+pub fn color_hex(color: [f64; 4]) -> String {
+    color
+        .iter()
+        .map(|c| format!("{:02x}", (c.clamp(0.0, 1.0) * 255.0).round() as u8))
+        .collect()
+}
+
+/// The `slots` array in setup draw order: each slot on its bone (`slot_bones`, by slot-list index),
+/// showing its setup attachment (or placeholder), with its colour and blend mode when they are not
+/// white and normal.
+pub fn slots_json(project: &Project, order: &[usize], slot_bones: &[String]) -> Value {
+    let slots = slot_list(&project.parts, &project.rig.slots);
     Value::Array(
         order
             .iter()
             .map(|&i| {
-                let name = &project.parts[i].name;
-                json!({ "name": name, "bone": root, "attachment": name })
+                let view = &slots[i];
+                let mut slot = json!({ "name": view.name, "bone": slot_bones[i] });
+                if let Some(setup) = view.setup() {
+                    slot["attachment"] = json!(setup);
+                }
+                if view.color() != WHITE {
+                    slot["color"] = json!(color_hex(view.color()));
+                }
+                if view.blend() != Blend::Normal {
+                    slot["blend"] = json!(view.blend().name());
+                }
+                slot
             })
             .collect(),
     )
@@ -131,5 +154,16 @@ mod tests {
             "{json}"
         );
         assert_eq!(json[2]["parent"], "root");
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_written_as_rrggbbaa() {
+        assert_eq!(color_hex([1.0, 0.0, 0.5, 1.0]), "ff0080ff");
+        assert_eq!(color_hex([0.0, 2.0, -1.0, 0.2]), "00ff0033");
     }
 }

@@ -1,7 +1,7 @@
 //! A layer's pixels: its colour and transparency channels decoded into the part of its rectangle
-//! that lies on the canvas, and the transparency changes limber reproduces — the raster mask (its
-//! rectangle, the value outside it, "disabled", density), group masks, opacity and fill opacity,
-//! and the clipping base's transparency — multiplied into alpha.
+//! that lies on the canvas, and the transparency changes limber reproduces in the pixels — the
+//! raster mask (its rectangle, the value outside it, "disabled", density), group masks and the
+//! clipping base's transparency — multiplied into alpha (opacities become the slot's alpha).
 
 use image::RgbaImage;
 

@@ -4,9 +4,11 @@
 //! user mask, real user mask) in raw, RLE, ZIP or predicted-ZIP form, name (Unicode when the file
 //! has one), visibility, opacity, fill opacity, clipping, raster mask and group structure; a file
 //! with no layer records is one layer, its merged image. Applied to the pixels: raster masks of
-//! layers and groups, clipping, opacity, fill opacity and group opacity. Dropped with a warning
-//! (in [`RawLayer::dropped`]): blend modes other than normal, effects, vector masks, mask feather,
-//! adjustment and fill layers. Refused in one line, with how to convert: PSB, CMYK, Lab, bitmap,
+//! layers and groups, and clipping. Opacity, fill opacity and group opacity (with, for a clipped
+//! layer, its base's) become the layer's alpha ([`RawLayer::alpha`], the slot's colour alpha);
+//! normal, multiply, screen and linear dodge its blend mode. Dropped with a warning (in
+//! [`RawLayer::dropped`]): other blend modes, effects, vector masks, mask feather, adjustment and
+//! fill layers. Refused in one line, with how to convert: PSB, CMYK, Lab, bitmap,
 //! indexed, duotone, multichannel, 32 bits.
 //!
 //! Every length and count is checked against the bytes there are before anything is allocated
@@ -32,6 +34,7 @@ use std::collections::hash_map::Entry;
 use image::RgbaImage;
 
 use super::{LayeredError, RawLayer, RawLayered, check_canvas, trimmed_on_canvas};
+use crate::slots::Blend;
 use compose::{MaskPlane, layer_pixels, mask_plane, mul, scale_alpha};
 use cursor::Cursor;
 use header::{Header, read_header};
@@ -65,6 +68,8 @@ pub(super) fn read_psd(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
             top: 0,
             image,
             visible: true,
+            alpha: 1.0,
+            blend: Blend::Normal,
             dropped: Vec::new(),
             groups: Vec::new(),
         };
@@ -157,7 +162,7 @@ fn build_layers(
         // Innermost first.
         let chain = groups::ancestors(&parents, i);
         let mut visible = !record.hidden && chain.iter().all(|&g| !records[g].hidden);
-        let mut dropped = dropped_features(record, &chain, records);
+        let (blend, mut dropped) = dropped_features(record, &chain, records);
         let mut clip_to = None;
         if record.clipped {
             match levels.last().copied().unwrap_or(Base::None) {
@@ -177,6 +182,8 @@ fn build_layers(
             top: 0,
             image: RgbaImage::new(0, 0),
             visible,
+            alpha: 1.0,
+            blend,
             dropped,
             groups: chain
                 .iter()
@@ -195,16 +202,11 @@ fn build_layers(
                 .iter()
                 .filter_map(|g| group_masks.get(g).and_then(Option::as_ref))
                 .collect();
-            let opacity = chain
-                .iter()
-                .fold(mul(record.opacity, record.fill), |o, &g| {
-                    mul(o, records[g].opacity)
-                });
             let own_mask = mask_plane(file, header, record, window)?;
             let base = clip_to.and_then(|at| out.get(at));
             let mut image = layer_pixels(file, header, record, window)?;
             scale_alpha(&mut image, window, |x, y| {
-                let mut f = opacity;
+                let mut f = 255;
                 if let Some(m) = &own_mask {
                     f = mul(f, m.at(x, y));
                 }
@@ -219,17 +221,34 @@ fn build_layers(
             (layer.left, layer.top, layer.image) = (window.left, window.top, image);
             layer = trimmed(layer, header.canvas);
         }
+        // Opacities multiply, so they go to the slot's alpha whole; a clipped layer shows through
+        // its base, and so with the base's opacity too.
+        let opacity = chain
+            .iter()
+            .fold(mul(record.opacity, record.fill), |o, &g| {
+                mul(o, records[g].opacity)
+            });
+        let base_alpha = clip_to.and_then(|at| out.get(at)).map_or(1.0, |b| b.alpha);
+        layer.alpha = f64::from(opacity) / 255.0 * base_alpha;
         out.push(layer);
     }
     Ok(out)
 }
 
-/// The warnings for what the record and its groups have that limber does not reproduce.
-fn dropped_features(record: &Record, chain: &[usize], records: &[Record]) -> Vec<String> {
+/// The record's blend mode as limber draws it, and the warnings for what the record and its groups
+/// have that limber does not reproduce.
+fn dropped_features(record: &Record, chain: &[usize], records: &[Record]) -> (Blend, Vec<String>) {
     let mut dropped: Vec<String> = record.dropped.iter().map(|f| f.to_string()).collect();
-    if let Some(blend) = &record.blend {
-        dropped.push(format!("blend mode {blend}"));
-    }
+    let blend = match record.blend.as_deref() {
+        None => Blend::Normal,
+        Some("multiply") => Blend::Multiply,
+        Some("screen") => Blend::Screen,
+        Some("linear dodge") => Blend::Additive,
+        Some(other) => {
+            dropped.push(format!("blend mode {other}"));
+            Blend::Normal
+        }
+    };
     if record.mask.is_some_and(|m| m.feathered) {
         dropped.push("mask feather".into());
     }
@@ -241,7 +260,7 @@ fn dropped_features(record: &Record, chain: &[usize], records: &[Record]) -> Vec
             dropped.push(format!("group \"{}\" {feature}", group.name));
         }
     }
-    dropped
+    (blend, dropped)
 }
 
 /// The alpha of `layer` (already trimmed) at canvas pixel (x, y); 0 off its pixels.

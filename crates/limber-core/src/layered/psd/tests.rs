@@ -374,8 +374,11 @@ fn clipped_layers_show_only_on_their_base_and_opacity_and_fill_scale_alpha() {
             ("faded".into(), [0, 1], (1, 1), true)
         ]
     );
-    assert_eq!(raw.layers[2].image.get_pixel(0, 0)[3], 64);
-    assert_eq!(raw.layers[2].dropped, ["blend mode multiply"]);
+    // Opacity and fill opacity are the slot's alpha, not baked into the pixels; multiply is drawn.
+    assert_eq!(raw.layers[2].image.get_pixel(0, 0)[3], 255);
+    assert_eq!(raw.layers[2].alpha, 64.0 / 255.0);
+    assert_eq!(raw.layers[2].blend, crate::slots::Blend::Multiply);
+    assert!(raw.layers[2].dropped.is_empty());
     assert!(raw.layers[1].dropped.is_empty());
 }
 
@@ -671,4 +674,41 @@ fn clean_and_masked_reference_files_compose_as_their_references() {
     }
     assert_eq!(checked, 14);
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+#[test]
+fn tagged_groups_and_layer_properties_become_slots() {
+    let mut closed = L::solid("closed", 4, 0, 2, 2, [9, 9, 9]);
+    closed.hidden = true;
+    let mut shine = L::solid("shine", 0, 4, 2, 2, [5, 5, 5]);
+    shine.blend = *b"lddg";
+    shine.opacity = 51;
+    let mut notes = L::solid("[ignore] notes", 0, 0, 2, 2, [1, 1, 1]);
+    notes.hidden = false;
+    let layers = [
+        shine,
+        L::divider("</Layer group>", 3, false),
+        closed,
+        L::solid("open", 0, 0, 2, 2, [7, 7, 7]),
+        L::divider("[slot] eyes", 1, false),
+        notes,
+    ];
+    let layered = crate::layered::read_layered_bytes(&rgb([8, 8], &layers), true).unwrap();
+    let names: Vec<&str> = layered.layers.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["shine", "eyes/closed", "eyes/open"]);
+    let slots = &layered.slots.slots;
+    assert_eq!(slots.len(), 2, "{slots:?}");
+    assert_eq!(slots[0].name, "shine");
+    assert_eq!(slots[0].blend, crate::slots::Blend::Additive);
+    assert_eq!(slots[0].color[3], 0.2);
+    assert_eq!(slots[1].name, "eyes");
+    assert_eq!(slots[1].setup.as_deref(), Some("open"));
+    assert_eq!(slots[1].draw_order, 2);
+    let attachments: Vec<&str> = slots[1]
+        .attachments
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(attachments, ["closed", "open"]);
+    assert!(layered.warnings.is_empty(), "{:?}", layered.warnings);
 }
