@@ -10,7 +10,7 @@ use super::{curve_editor, help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
 use limber_editor::commands::{Command, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
-use limber_editor::layout::MIN_TIMELINE_HEIGHT;
+use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
 
 /// Bones (as a hierarchy) and parts.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
@@ -45,12 +45,26 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     }
     visit(bones, None, 0, &mut order);
     let names: Vec<String> = bones.iter().map(|b| b.name.clone()).collect();
+    if !names.is_empty() {
+        // What the two checkboxes before each bone's name are.
+        ui.horizontal(|ui| {
+            for (text, hover) in [("deform", DEFORM_HOVER), ("lock", LOCK_HOVER)] {
+                ui.add_sized(
+                    [FLAG_WIDTH, 14.0],
+                    egui::Label::new(egui::RichText::new(text).small()),
+                )
+                .on_hover_text(hover);
+            }
+            ui.label(egui::RichText::new("bone").small());
+        });
+    }
     egui::ScrollArea::vertical()
         .id_salt("bones")
         .max_height(ui.available_height() * 0.6)
         .show(ui, |ui| {
             for (i, depth) in order {
                 ui.horizontal(|ui| {
+                    bone_flags(ui, editor, i, &names[i]);
                     ui.add_space(12.0 * depth as f32);
                     let selected = editor.selection().has_bone(i);
                     if ui.selectable_label(selected, &names[i]).clicked() {
@@ -63,7 +77,6 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
                             editor.select_bone(Some(i));
                         }
                     }
-                    bone_flags(ui, editor, i, &names[i]);
                 });
             }
         });
@@ -113,9 +126,16 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
     }
 }
 
-/// A bone's row toggles in the skeleton list: deform (a document edit, one undo step with the
-/// weights) and lock (editor state). Screen readers and tests know them as "deform NAME" and
-/// "lock NAME".
+/// What the skeleton list's two checkboxes do (their header's and their own tooltips).
+const DEFORM_HOVER: &str =
+    "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
+const LOCK_HOVER: &str = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
+/// The width of a checkbox column in the skeleton list (points).
+const FLAG_WIDTH: f32 = 34.0;
+
+/// A bone's row toggles in the skeleton list, under the "deform" and "lock" header: deform (a
+/// document edit, one undo step with the weights) and lock (editor state). Screen readers and tests
+/// know them as "deform NAME" and "lock NAME".
 fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
     let deform = editor
         .document()
@@ -125,14 +145,11 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
         .bones
         .get(bone)
         .is_some_and(|b| b.deform);
-    let hover =
-        "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
-    if flag(ui, deform, &format!("deform {name}"), hover) {
+    if flag(ui, deform, &format!("deform {name}"), DEFORM_HOVER) {
         editor.set_bone_deform(bone, !deform);
     }
     let locked = editor.is_locked(bone);
-    let hover = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
-    if flag(ui, locked, &format!("lock {name}"), hover) {
+    if flag(ui, locked, &format!("lock {name}"), LOCK_HOVER) {
         editor.set_locked(bone, !locked);
     }
 }
@@ -141,7 +158,7 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
 /// clicked.
 fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
     let mut value = on;
-    let response = ui.add(egui::Checkbox::without_text(&mut value));
+    let response = ui.add_sized([FLAG_WIDTH, 18.0], egui::Checkbox::without_text(&mut value));
     let label = label.to_string();
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::CheckBox, true, value, label.clone())
@@ -259,19 +276,11 @@ pub fn editor_ui(
             .default_size(240.0)
             .show(ui, |ui| curve_editor::show(ui, editor));
     }
-    egui::Panel::left("bones")
-        .resizable(true)
-        .default_size(200.0)
-        .show(ui, |ui| left_panel(ui, editor));
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(240.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("inspector scroll")
-                .show(ui, |ui| super::inspector::inspector(ui, editor));
-        });
-    egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
+    side_panel(ui, editor, Side::Left);
+    side_panel(ui, editor, Side::Right);
+    let central = egui::CentralPanel::default()
+        .show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
+    ctx.data_mut(|d| d.insert_temp(viewport_rect_id(), central.response.rect));
     help::help_window(&ctx, editor);
     let dt = ctx.input(|i| f64::from(i.stable_dt)).min(0.1);
     if editor.playback().is_playing() {
@@ -282,6 +291,91 @@ pub fn editor_ui(
         ctx.request_repaint();
     }
     action
+}
+
+/// A side panel: the skeleton list (left) or the inspector (right), resizable by its inner edge
+/// between [`MIN_SIDE_WIDTH`] and [`MAX_SIDE_WIDTH`], collapsible to a narrow strip by its « / »
+/// button; its width and whether it is collapsed are remembered per user (`layout.rs`).
+fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) {
+    let (id, what) = match side {
+        Side::Left => ("bones", "skeleton"),
+        Side::Right => ("inspector", "inspector"),
+    };
+    let panel = |id: &str| match side {
+        Side::Left => egui::Panel::left(id.to_string()),
+        Side::Right => egui::Panel::right(id.to_string()),
+    };
+    // The arrow points where the panel goes.
+    let (hide, show) = match side {
+        Side::Left => ("«", "»"),
+        Side::Right => ("»", "«"),
+    };
+    let collapsed = editor.view().layout().is_collapsed(side);
+    let toggled = if collapsed {
+        panel(&format!("{id} collapsed"))
+            .resizable(false)
+            .exact_size(28.0)
+            .show(ui, |ui| {
+                ui.button(show)
+                    .on_hover_text(format!("Show the {what}"))
+                    .clicked()
+            })
+            .inner
+    } else {
+        let shown = panel(id)
+            .resizable(true)
+            .default_size(editor.view().layout().side_width(side))
+            .size_range(MIN_SIDE_WIDTH..=MAX_SIDE_WIDTH)
+            .show(ui, |ui| {
+                let hidden = ui
+                    .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                        ui.small_button(hide)
+                            .on_hover_text(format!("Hide the {what}"))
+                            .clicked()
+                    })
+                    .inner;
+                match side {
+                    Side::Left => left_panel(ui, editor),
+                    Side::Right => {
+                        egui::ScrollArea::vertical()
+                            .id_salt("inspector scroll")
+                            .show(ui, |ui| super::inspector::inspector(ui, editor));
+                    }
+                }
+                hidden
+            });
+        remember_side_width(ui.ctx(), editor, side, shown.response.rect.width());
+        shown.inner
+    };
+    if toggled && let Err(e) = editor.layout_mut().set_collapsed(side, !collapsed) {
+        editor.set_status(format!("cannot remember the panels: {e}"));
+    }
+}
+
+/// Keeps a side panel's width when a press and release of the pointer changed it (a drag of its
+/// edge).
+fn remember_side_width(ctx: &egui::Context, editor: &mut Editor, side: Side, width: f32) {
+    let id = egui::Id::unique("limber side width at press").with(side == Side::Left);
+    let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
+    if pressed {
+        ctx.data_mut(|d| d.insert_temp(id, width));
+    }
+    if released
+        && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
+        && (at_press - width).abs() >= 1.0
+        && let Err(e) = editor.layout_mut().set_side_width(side, width)
+    {
+        editor.set_status(format!("cannot remember the panels: {e}"));
+    }
+}
+
+fn viewport_rect_id() -> egui::Id {
+    egui::Id::unique("limber viewport panel")
+}
+
+/// The viewport's rect (screen points) as last laid out: what the panels leave.
+pub fn viewport_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp::<egui::Rect>(viewport_rect_id()))
 }
 
 fn timeline_rect_id() -> egui::Id {
