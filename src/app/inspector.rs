@@ -318,8 +318,8 @@ fn dense_mesh_question(ui: &egui::Ui, editor: &mut Editor) {
     let Some((index, settings, check)) = pending else {
         return;
     };
-    // Asked only once the slider is let go.
-    if ui.input(|i| i.pointer.any_down()) {
+    // Asked only once the slider is let go (its drag's step is closed).
+    if editor.document().in_transaction() {
         return;
     }
     let spacing = settings.spacing.unwrap_or_default();

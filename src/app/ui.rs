@@ -95,7 +95,8 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) {
         } else {
             part.draw_order
         };
-        ui.horizontal(|ui| {
+        // Wrapped, so a narrow panel shows the whole row.
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!("{name} ({vertices} vertices)"));
             let response = ui.add(egui::DragValue::new(&mut order).range(-1000..=1000).prefix(
                 if keyed {
@@ -334,12 +335,27 @@ fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) {
                             .clicked()
                     })
                     .inner;
+                // Contents wider than the panel scroll rather than widen it: the viewport keeps
+                // its room; text and wrapped rows wrap at the panel's width.
+                let width = ui.available_width();
                 match side {
-                    Side::Left => left_panel(ui, editor),
+                    Side::Left => {
+                        egui::ScrollArea::horizontal()
+                            .id_salt("skeleton scroll")
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.set_max_width(width);
+                                left_panel(ui, editor);
+                            });
+                    }
                     Side::Right => {
-                        egui::ScrollArea::vertical()
+                        egui::ScrollArea::both()
                             .id_salt("inspector scroll")
-                            .show(ui, |ui| super::inspector::inspector(ui, editor));
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.set_max_width(width);
+                                super::inspector::inspector(ui, editor);
+                            });
                     }
                 }
                 hidden

@@ -12,9 +12,9 @@ pub const DEFAULT_TIMELINE_HEIGHT: f32 = 240.0;
 /// The timeline's least height (points): the ruler, the buttons and a few rows.
 pub const MIN_TIMELINE_HEIGHT: f32 = 120.0;
 /// The skeleton panel's width (points) before the user drags its edge.
-pub const DEFAULT_LEFT_WIDTH: f32 = 190.0;
+pub const DEFAULT_LEFT_WIDTH: f32 = 210.0;
 /// The inspector's width (points) before the user drags its edge.
-pub const DEFAULT_RIGHT_WIDTH: f32 = 230.0;
+pub const DEFAULT_RIGHT_WIDTH: f32 = 260.0;
 /// A side panel's least and greatest width (points).
 pub const MIN_SIDE_WIDTH: f32 = 120.0;
 pub const MAX_SIDE_WIDTH: f32 = 600.0;

@@ -176,9 +176,7 @@ impl Tool for KeyBand {
 
     fn finish(self, editor: &mut Editor) {
         let inside = self.keys_inside(editor);
-        let count = inside.len();
         editor.select_refs(inside);
-        editor.status = format!("{count} key{} selected", if count == 1 { "" } else { "s" });
     }
 
     fn cancel(self, editor: &mut Editor) {
