@@ -269,7 +269,10 @@ pub fn editor_ui(
         .show(ui, |ui| {
             timeline::show(ui, editor);
         });
-    remember_timeline_height(&ctx, editor, panel.response.rect.height());
+    let height = panel.response.rect.height();
+    remember_size(&ctx, editor, "timeline height", height, |e, h| {
+        e.set_timeline_height(h)
+    });
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
     if editor.curve_editor().open {
         egui::Panel::bottom("curves")
@@ -360,27 +363,13 @@ fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) {
                 }
                 hidden
             });
-        remember_side_width(ui.ctx(), editor, side, shown.response.rect.width());
+        let width = shown.response.rect.width();
+        remember_size(ui.ctx(), editor, &format!("{what} width"), width, |e, w| {
+            e.layout_mut().set_side_width(side, w)
+        });
         shown.inner
     };
     if toggled && let Err(e) = editor.layout_mut().set_collapsed(side, !collapsed) {
-        editor.set_status(format!("cannot remember the panels: {e}"));
-    }
-}
-
-/// Keeps a side panel's width when a press and release of the pointer changed it (a drag of its
-/// edge).
-fn remember_side_width(ctx: &egui::Context, editor: &mut Editor, side: Side, width: f32) {
-    let id = egui::Id::unique("limber side width at press").with(side == Side::Left);
-    let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
-    if pressed {
-        ctx.data_mut(|d| d.insert_temp(id, width));
-    }
-    if released
-        && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
-        && (at_press - width).abs() >= 1.0
-        && let Err(e) = editor.layout_mut().set_side_width(side, width)
-    {
         editor.set_status(format!("cannot remember the panels: {e}"));
     }
 }
@@ -403,20 +392,27 @@ pub fn timeline_rect(ctx: &egui::Context) -> Option<egui::Rect> {
     ctx.data(|d| d.get_temp::<egui::Rect>(timeline_rect_id()))
 }
 
-/// Keeps the timeline's height when a press and release of the pointer changed it (a drag of its
-/// divider; a window made smaller does not count).
-fn remember_timeline_height(ctx: &egui::Context, editor: &mut Editor, height: f32) {
-    let id = egui::Id::unique("limber timeline height at press");
+/// Keeps a panel's size (`what`: "timeline height", "left width", …) when a press and release of
+/// the pointer changed it (a drag of its edge; a window made smaller does not count), through
+/// `keep`.
+fn remember_size(
+    ctx: &egui::Context,
+    editor: &mut Editor,
+    what: &str,
+    size: f32,
+    keep: impl FnOnce(&mut Editor, f32) -> std::io::Result<()>,
+) {
+    let id = egui::Id::unique("limber panel size at press").with(what);
     let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
     if pressed {
-        ctx.data_mut(|d| d.insert_temp(id, height));
+        ctx.data_mut(|d| d.insert_temp(id, size));
     }
     if released
         && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
-        && (at_press - height).abs() >= 1.0
-        && let Err(e) = editor.set_timeline_height(height)
+        && (at_press - size).abs() >= 1.0
+        && let Err(e) = keep(editor, size)
     {
-        editor.set_status(format!("cannot remember the timeline's height: {e}"));
+        editor.set_status(format!("cannot remember the {what}: {e}"));
     }
 }
 
