@@ -132,6 +132,10 @@ fn the_viewport_keeps_most_of_a_1280_by_800_window_and_panels_collapse_remembere
         share * 100.0
     );
     assert!(share >= 0.55, "the viewport is {view:?}");
+    // The skeleton list's two checkbox columns say what they are.
+    for header in ["deform", "lock", "bone"] {
+        assert!(harness.query_by_label(header).is_some(), "{header}");
+    }
 
     // Collapsing the skeleton panel gives the viewport its room, and a restart remembers it.
     harness.get_by_label("«").click();
