@@ -1,182 +1,253 @@
-//! The small things of an artist's first hour (issue 27, item 9; issue 25, item 4), through the
-//! editor's UI: Help has Getting started (the README's walkthrough) and About (version, licence,
-//! credits of the bundled art); keys pasted at a playhead between microseconds show as keys in the
-//! inspector; File > Import layered file on a document with parts asks whether to open the file as a
-//! new document (named after it, on its canvas) or to add its layers to this one.
+//! Frictions an artist met in a first hour with the editor, each driven through the whole egui UI
+//! (egui_kittest, no window): an open modal dialog takes every key; the first key made without a
+//! clip makes one (one undo step); the viewport keeps most of a 1280 × 800 window, the side panels
+//! collapse and are remembered; long bone names end in an ellipsis in the dopesheet with the whole
+//! name on hover; and the spacing slider shows the vertex count and asks before a very fine mesh.
 
-use std::path::{Path, PathBuf};
-
+use eframe::egui::{self, Event, Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
-use limber::editor::commands::{Command, entry_of};
+use egui_kittest::kittest::{NodeT, Queryable};
+use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
+use limber::app::timeline::row_header;
+use limber::app::ui::{editor_ui, viewport_rect};
 use limber::editor::editor::{Editor, Mode};
+use limber::editor::layout::{Layout, Side};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness_with as ui_harness, sample_editor as sample};
+use editor_harness::{harness_with, sample_editor};
 
-fn click_menu(harness: &mut Harness<'_, Editor>, menu: &str, command: Command) {
-    harness.get_by_label(menu).click();
-    harness.run_steps(2);
-    let name = entry_of(command).expect("in the table").name;
-    harness.get_by_label(name).click();
-    harness.run_steps(2);
+/// The editor's whole UI with limber's own file dialog over it.
+struct WithDialog {
+    editor: Editor,
+    chooser: FileChooser,
 }
 
 #[test]
-fn help_shows_the_walkthrough_and_about_with_version_licence_and_art_credits() {
-    let mut harness = ui_harness(sample());
-    click_menu(&mut harness, "Help", Command::ShowGettingStarted);
-    harness.get_by_label("Getting started");
-    // The README's steps, without its pictures.
-    harness.get_by_label_contains("Draw bones.");
-    harness.get_by_label_contains("Check the weights.");
-    assert!(harness.query_by_label_contains("![").is_none());
-    click_menu(&mut harness, "Help", Command::ShowAbout);
-    harness.get_by_label(&format!("limber {}", env!("CARGO_PKG_VERSION")));
-    harness.get_by_label_contains(env!("CARGO_PKG_LICENSE"));
-    harness.get_by_label_contains("kenney_zombie_walk0.png: CC0");
-    // One credit line per bundled sprite.
-    let sprites = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites"))
-        .expect("the sprites")
-        .count();
-    assert_eq!(limber::app::help::art_credits().len(), sprites);
-}
-
-#[test]
-fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
-    let mut editor = sample();
-    editor.set_clip(Some(0));
-    editor.run_command(Command::SetMode(Mode::Animate));
-    let record = editor.document().project.rig.clips[0].to_record();
-    let key = record
-        .keys
-        .iter()
-        .find(|k| k.rotate.is_some())
-        .expect("a rotation key")
-        .clone();
-    let bone = editor
-        .document()
-        .project
-        .rig
-        .skeleton
-        .bones
-        .iter()
-        .position(|b| b.name == key.bone)
-        .expect("its bone");
-    editor.select_keys(vec![(key.bone.clone(), key.time)]);
-    assert!(editor.copy_selected_keys());
-    editor.select_bone(Some(bone));
-    // A playhead where no key is, not on a microsecond (a drag on the ruler puts it anywhere).
-    let at = 0.7 / 3.0;
-    editor.set_time(at);
-    let mut harness = ui_harness(editor);
-    assert!(
-        harness.query_by_label("Key rotation").is_some(),
-        "no key yet"
+fn an_open_file_dialog_takes_every_key() {
+    let dir = std::env::temp_dir().join(format!("limber-modal-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut chooser = FileChooser {
+        native_first: false,
+        builtin: None,
+    };
+    assert_eq!(
+        chooser.ask(Request::for_purpose(Purpose::Open, dir.clone())),
+        Answer::Pending(None)
     );
-    harness.state_mut().run_command(Command::PasteKeys);
-    harness.run_steps(2);
+    let mut editor = sample_editor();
+    editor.set_mode(Mode::Animate);
+    editor.select_bone(Some(1));
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut WithDialog| {
+                editor_ui(ui, &mut app.editor, None, false, &[]);
+                app.chooser.show(ui.ctx());
+            },
+            WithDialog { editor, chooser },
+        );
+    harness.run_steps(3);
     assert!(
-        harness.query_by_label("Remove rotation key").is_some(),
-        "filled: {}",
-        harness.state().status()
+        harness.state().chooser.builtin.is_some(),
+        "the dialog is open"
     );
-    assert!(harness.state().key_at_playhead(bone).is_some());
-    assert!((harness.state().playhead() - at).abs() < 1e-6);
-}
-
-/// A layered file the repository carries, copied where its layers' PNGs may be written.
-fn layered_copy(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("limber-first-hour-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let from =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/layered/psdtools_2layers.psd");
-    let to = dir.join("two.psd");
-    std::fs::copy(from, &to).expect("the fixture");
-    to
-}
-
-fn file_canvas(path: &Path) -> [u32; 2] {
-    limber::core::layered::read_layered(path)
-        .expect("the fixture reads")
-        .canvas
-}
-
-#[test]
-fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
-    // Add: the layers join the open project, one undo step.
-    let file = layered_copy("add");
-    let mut harness = ui_harness(sample());
-    let before = harness.state().document().project.clone();
-    harness.state_mut().import_layered_asking(&file);
-    harness.run_steps(2);
-    harness.get_by_label("Import two.psd");
+    let state = |h: &Harness<'_, WithDialog>| {
+        let e = &h.state().editor;
+        (
+            e.playhead(),
+            e.mode(),
+            e.document().project.rig.clone(),
+            e.document().revision(),
+        )
+    };
+    let before = state(&harness);
+    for key in [Key::End, Key::Num3, Key::I, Key::Period, Key::K] {
+        harness.key_press(key);
+        harness.run_steps(1);
+    }
+    let after = state(&harness);
+    assert_eq!(after.0, before.0, "the playhead did not move");
+    assert_eq!(after.1, before.1, "the mode did not change");
     assert!(
-        harness.state().jobs().import().is_none(),
-        "waits for the answer"
+        after.2 == before.2,
+        "the bones, constraints and keys did not change"
     );
-    harness.get_by_label("Add its layers to this one").click();
-    harness.run_steps(2);
-    harness.state_mut().finish_import_job();
-    let document = harness.state().document();
-    assert!(
-        document.project.parts.len() > before.parts.len(),
-        "{}",
-        harness.state().status()
-    );
-    assert_eq!(document.path, before_path(), "the same document");
-    assert_eq!(document.project.canvas, before.canvas);
+    assert_eq!(after.3, before.3, "no edit");
 
-    // New document: named after the file, on the file's canvas exactly.
-    let file = layered_copy("new");
-    let canvas = file_canvas(&file);
-    let mut harness = harness_saved();
-    harness.state_mut().import_layered_asking(&file);
-    harness.run_steps(2);
-    harness.get_by_label("Open as a new document").click();
-    harness.run_steps(2);
-    harness.state_mut().finish_import_job();
+    // Closed, the same key reaches the editor again (so the test above could fail).
+    harness.key_press(Key::Escape);
+    harness.run_steps(3);
+    assert!(harness.state().chooser.builtin.is_none(), "Esc closed it");
+    harness.key_press(Key::Num3);
     harness.run_steps(1);
-    let editor = harness.state_mut();
-    assert!(editor.take_new_document(), "the window is told");
-    let document = editor.document();
-    assert_eq!(document.path, None);
-    assert_eq!(document.name(), "two");
-    assert!(document.title().contains("two"), "{}", document.title());
-    assert_eq!(document.project.canvas, Some(canvas));
-    assert_eq!(document.project.canvas_size(), canvas);
-    assert!(!document.project.parts.is_empty(), "{}", editor.status());
-    assert!(
-        document
-            .project
-            .parts
-            .iter()
-            .all(|p| !p.name.starts_with("kenney")),
-        "only the file's layers"
+    assert_eq!(
+        harness.state().editor.mode(),
+        Mode::Weights,
+        "3 reaches the editor"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
 
-    // Cancel: nothing imported.
-    let file = layered_copy("cancel");
-    let mut harness = ui_harness(sample());
+#[test]
+fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
+    let mut editor = sample_editor();
+    while editor.current_clip().is_some() {
+        assert!(editor.delete_clip());
+    }
+    editor.set_mode(Mode::Animate);
+    editor.select_bone(Some(1));
+    let before = editor.document().project.clone();
+    let mut harness = harness_with(editor);
+    harness.key_press(Key::K);
+    harness.run_steps(2);
+    let editor = harness.state();
+    assert_eq!(editor.clip_name(), Some("clip"), "{}", editor.status());
+    let keys = editor.current_clip().unwrap().to_record().keys;
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    assert!(!editor.status().contains("no clip"), "{}", editor.status());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert!(
+        harness.state().document().project == before,
+        "one undo takes back the clip and its key"
+    );
+}
+
+#[test]
+fn the_viewport_keeps_most_of_a_1280_by_800_window_and_panels_collapse_remembered() {
+    let dir = std::env::temp_dir().join(format!("limber-panels-{}", std::process::id()));
+    let store = dir.join("layout.txt");
+    let _ = std::fs::remove_file(&store);
+    let mut editor = sample_editor();
+    editor.set_layout(Layout::load(&store));
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    let view = viewport_rect(&harness.ctx).expect("the viewport was laid out");
+    let share = view.width() / 1280.0;
+    println!(
+        "viewport at 1280 × 800: {:.0} × {:.0} points, {:.1} % of the width",
+        view.width(),
+        view.height(),
+        share * 100.0
+    );
+    assert!(share >= 0.55, "the viewport is {view:?}");
+    // The skeleton list's two checkbox columns say what they are.
+    for header in ["deform", "lock", "bone"] {
+        assert!(harness.query_by_label(header).is_some(), "{header}");
+    }
+
+    // Collapsing the skeleton panel gives the viewport its room, and a restart remembers it.
+    harness.get_by_label("«").click();
+    harness.run_steps(3);
+    let wider = viewport_rect(&harness.ctx).unwrap();
+    assert!(wider.width() > view.width() + 100.0, "{view:?} → {wider:?}");
+    assert!(harness.state().view().layout().is_collapsed(Side::Left));
+    assert_eq!(harness.state().document().revision(), 0, "not the document");
+    drop(harness);
+    assert!(Layout::load(&store).is_collapsed(Side::Left));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_long_bone_name_is_cut_with_an_ellipsis_and_shown_whole_on_hover() {
+    let long = "limb_down_left_lower_and_then_some";
+    let mut editor = sample_editor();
+    assert!(editor.rename_bone(1, long));
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    let shown = harness.query_all_by_label(long).count();
+    let (name, _) = row_header(&harness.ctx, 1).expect("the row is shown");
+    harness.event(Event::PointerMoved(name));
+    harness.run_steps(8);
+    assert_eq!(
+        harness.query_all_by_label(long).count(),
+        shown + 1,
+        "a tooltip with the whole name"
+    );
+}
+
+/// A 1024 × 1024 sprite (an opaque disc) open in Mesh mode, in a harness.
+fn big_sprite_in_mesh_mode() -> Harness<'static, Editor> {
+    let dir = std::env::temp_dir().join(format!("limber-dense-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("disc.png");
+    let image = image::RgbaImage::from_fn(1024, 1024, |x, y| {
+        let (dx, dy) = (f64::from(x) - 512.0, f64::from(y) - 512.0);
+        let alpha = if dx.hypot(dy) < 500.0 { 255 } else { 0 };
+        image::Rgba([200, 120, 60, alpha])
+    });
+    image.save(&path).unwrap();
+    let document = limber::editor::document::Document::open(&path).expect("the sprite opens");
+    let mut editor = Editor::new(document);
+    editor.set_mode(Mode::Mesh);
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    harness
+}
+
+fn vertex_count(harness: &Harness<'_, Editor>) -> usize {
+    harness.state().document().project.parts[0]
+        .mesh
+        .positions
+        .len()
+}
+
+#[test]
+fn the_spacing_slider_shows_the_vertex_count_and_asks_before_a_dense_mesh() {
+    let mut harness = big_sprite_in_mesh_mode();
+    let count = vertex_count(&harness);
+    assert!(
+        harness
+            .query_by_label(&format!("{count} vertices"))
+            .is_some(),
+        "the count beside the slider"
+    );
+    // The slider's range follows the image: 4 px (a 256th of 1024) to 256 px.
+    let slider = harness
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "spacing (px)")
+        .accesskit_node();
+    let (lo, hi) = (
+        slider.min_numeric_value().unwrap(),
+        slider.max_numeric_value().unwrap(),
+    );
+    assert_eq!((lo, hi), (4.0, 256.0));
+    let value = slider.numeric_value().unwrap();
+    assert!(lo < value && value < hi, "the default {value} is inside");
+    let bounds = slider.bounding_box().unwrap();
+    let y = 0.5 * (bounds.y0 + bounds.y1) as f32;
+    let from = egui::pos2((bounds.x0 + 0.5 * bounds.width()) as f32, y);
+    let to = egui::pos2(bounds.x0 as f32 - 40.0, y);
+    editor_harness::drag_with(&mut harness, from, to, Modifiers::NONE);
+    harness.run_steps(3);
     let before = harness.state().document().project.clone();
-    harness.state_mut().import_layered_asking(&file);
+    assert!(vertex_count(&harness) < 50_000);
+    assert!(
+        harness.query_by_label("Make the mesh").is_some(),
+        "a spacing of 4 px on a 1024 px disc asks first"
+    );
+    harness.get_by_label("Make the mesh").click();
+    harness.run_steps(3);
+    let dense = vertex_count(&harness);
+    // The estimate (the pipeline's budget rule) is a little above what the mesh makes.
+    assert!(
+        dense > 40_000 && dense > before.parts[0].mesh.positions.len(),
+        "{dense} vertices"
+    );
+    assert!(
+        harness.query_by_label("Make the mesh").is_none(),
+        "answered"
+    );
+    assert!(
+        harness
+            .query_by_label(&format!("{dense} vertices"))
+            .is_some(),
+        "the count follows"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    harness.get_by_label("Cancel").click();
-    harness.run_steps(2);
-    assert!(harness.state().jobs().layered_question().is_none());
-    assert!(harness.state().jobs().import().is_none());
-    assert_eq!(harness.state().document().project, before);
-}
-
-fn before_path() -> Option<PathBuf> {
-    Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber"))
-}
-
-/// The sample, unchanged (a new document is offered only while nothing is unsaved).
-fn harness_saved() -> Harness<'static, Editor> {
-    let editor = sample();
-    assert!(!editor.document().is_dirty());
-    ui_harness(editor)
+    assert!(
+        harness.state().document().project == before,
+        "one undo step"
+    );
 }

@@ -327,7 +327,8 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
 
 /// A constraint's title with its delete button.
 fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: ConstraintRef) {
-    ui.horizontal(|ui| {
+    // Wrapped, so the button stays inside a narrow inspector.
+    ui.horizontal_wrapped(|ui| {
         ui.label(title);
         if ui
             .small_button("Delete")

@@ -14,8 +14,10 @@ use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
 use crate::core::brush::BrushMode;
 use crate::core::distance::Metric;
 use crate::core::edit::Edit;
+use crate::core::pipeline::MeshSettings;
 use limber_editor::commands::Command;
 use limber_editor::editor::{Editor, Mode};
+use limber_editor::mesh_density::{SpacingCheck, spacing_range};
 use limber_editor::part_key_selection::describe;
 
 /// The selected bone's properties and the weight settings.
@@ -112,7 +114,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             }
         });
         ui.add(
-            egui::Slider::new(&mut brush.radius, 1.0..=400.0)
+            egui::Slider::new(&mut brush.radius, 1.0..=brush_most(editor))
                 .logarithmic(true)
                 .text("radius (px)"),
         );
@@ -191,9 +193,25 @@ fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
     }
 }
 
+/// The brush slider's greatest radius: 400 px, or half the largest image's longer side.
+fn brush_most(editor: &Editor) -> f64 {
+    let longer = editor
+        .document()
+        .project
+        .parts
+        .iter()
+        .map(|p| p.mesh.width.max(p.mesh.height))
+        .max()
+        .unwrap_or(0);
+    (f64::from(longer) / 2.0).max(400.0)
+}
+
 /// Mesh settings per part; each change re-meshes at once (weights carried over), a slider drag is
 /// one undo step. A mesh edited by hand keeps its sliders locked until the artist chooses to
-/// re-mesh from the settings, which replaces the hand edits (one undo step).
+/// re-mesh from the settings, which replaces the hand edits (one undo step). The spacing slider's
+/// range follows the image, the vertex count shows beside it, a spacing that would make more than
+/// 50,000 vertices asks first and one past the pipeline's limit is refused with the least spacing
+/// allowed (`limber_editor::mesh_density`).
 fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Mesh");
@@ -201,6 +219,8 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         let part = &editor.document().project.parts[index];
         let mut settings = part.mesh_settings.clone();
         let mut spacing = settings.effective_spacing(part.mesh.width, part.mesh.height);
+        let (lo, hi) = spacing_range(part.mesh.width, part.mesh.height);
+        let vertices = part.mesh.positions.len();
         let hand_edited = part.mesh_edited;
         ui.label(format!(
             "{}: {} vertices, {} triangles",
@@ -247,23 +267,85 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                             .clamping(keep)
                             .text("tolerance (px)"),
                     ),
-                    ui.add(
-                        egui::Slider::new(&mut spacing, 2.0..=200.0)
-                            .logarithmic(true)
-                            .clamping(keep)
-                            .text("spacing (px)"),
-                    ),
+                    ui.horizontal(|ui| {
+                        let slider = ui.add(
+                            egui::Slider::new(&mut spacing, lo..=hi)
+                                .logarithmic(true)
+                                .clamping(keep)
+                                .text("spacing (px)"),
+                        );
+                        ui.label(format!("{vertices} vertices"));
+                        slider
+                    })
+                    .inner,
                 ]
             })
             .inner;
         // A drag of any of the part's sliders is one undo step (Esc cancels it).
         let group = egui::Id::unique("limber mesh slider drag").with(index);
+        let mesh = std::sync::Arc::clone(&editor.document().project.parts[index].mesh);
+        let spacing_moved = settings.spacing != Some(spacing) && responses[3].changed();
         drag_edit_group(ui, editor, group, &responses, |editor| {
-            if !hand_edited {
-                settings.spacing = Some(spacing);
-                editor.remesh(index, settings);
+            if hand_edited {
+                return;
+            }
+            settings.spacing = Some(spacing);
+            // A finer spacing is checked first: a very dense mesh asks, past the limit is refused.
+            match SpacingCheck::of(&mesh, spacing) {
+                check @ SpacingCheck::TooFine { .. } if spacing_moved => {
+                    editor.set_status(check.message(spacing));
+                }
+                check @ SpacingCheck::Ask(_) if spacing_moved => {
+                    ui.data_mut(|d| d.insert_temp(dense_mesh_id(), (index, settings, check)));
+                }
+                _ => {
+                    editor.remesh(index, settings);
+                }
             }
         });
+    }
+    dense_mesh_question(ui, editor);
+}
+
+fn dense_mesh_id() -> egui::Id {
+    egui::Id::unique("limber dense mesh question")
+}
+
+/// The question before a mesh of more than 50,000 vertices: "Make the mesh" re-meshes (one undo
+/// step), "Keep the mesh" leaves it as it is.
+fn dense_mesh_question(ui: &egui::Ui, editor: &mut Editor) {
+    let pending = ui.data(|d| d.get_temp::<(usize, MeshSettings, SpacingCheck)>(dense_mesh_id()));
+    let Some((index, settings, check)) = pending else {
+        return;
+    };
+    // Asked only once the slider is let go (its drag's step is closed).
+    if editor.document().in_transaction() {
+        return;
+    }
+    let spacing = settings.spacing.unwrap_or_default();
+    let answer = egui::Modal::new(egui::Id::unique("limber dense mesh modal"))
+        .show(ui.ctx(), |ui| {
+            ui.heading("A very dense mesh");
+            ui.label(check.message(spacing));
+            ui.horizontal(|ui| {
+                if ui.button("Make the mesh").clicked() {
+                    Some(true)
+                } else if ui.button("Keep the mesh").clicked() {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .inner
+        })
+        .inner;
+    if let Some(make) = answer {
+        ui.data_mut(|d| d.remove::<(usize, MeshSettings, SpacingCheck)>(dense_mesh_id()));
+        if make {
+            editor.remesh(index, settings);
+        } else {
+            editor.set_status("kept the mesh as it was");
+        }
     }
 }
 

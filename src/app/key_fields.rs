@@ -21,11 +21,10 @@ enum Typed {
     Scale([Option<f64>; 2]),
 }
 
-/// The key fields of `bone`, or a line saying there is no clip to key.
+/// The key fields of `bone` (without a clip, the first key made here makes one).
 pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     if editor.current_clip().is_none() {
-        ui.label("No clip to key: add one in the timeline (+ clip).");
-        return;
+        ui.label("No clip yet: the first key makes one.");
     }
     let values = editor.sampled_channels(bone);
     ui.label(format!("Keys at {:.3} s", editor.playhead()));

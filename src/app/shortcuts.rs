@@ -11,6 +11,9 @@
 //! (Copy / Cut events, and a paste request whose text comes the next frame). Copy and Paste events
 //! (any text, even none) also run the commands, and a frame with both the key and the event runs
 //! the command once.
+//!
+//! While a modal dialog is open (limber's file dialog, a confirm question, any `egui::Modal`) no
+//! shortcut reaches the editor: the keys are the dialog's, whichever widget has the focus.
 
 use eframe::egui;
 
@@ -69,6 +72,8 @@ fn held(modifiers: egui::Modifiers) -> Modifiers {
 /// command runs at most once a frame.
 pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
     let typing = ctx.egui_wants_keyboard_input();
+    // A modal dialog shown last frame takes every key this frame.
+    let modal = ctx.memory(|m| m.top_modal_layer()).is_some();
     let mut commands: Vec<Command> = Vec::new();
     let mut request_paste = false;
     ctx.input_mut(|i| {
@@ -96,7 +101,7 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             let Some(entry) = table_key(*key).and_then(|k| command_for(k, held(*modifiers))) else {
                 return true;
             };
-            if typing && !entry.while_typing {
+            if modal || (typing && !entry.while_typing) {
                 return true;
             }
             if !commands.contains(&entry.command) {
@@ -106,7 +111,7 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             !modifiers.command
         });
         i.events.extend(for_text);
-        if !typing {
+        if !typing && !modal {
             for event in &i.events {
                 let command = match event {
                     egui::Event::Copy => Command::CopyKeys,

@@ -10,7 +10,7 @@ use super::{curve_editor, help, menus, shortcuts, timeline};
 use crate::core::animation::ClipRecord;
 use limber_editor::commands::{Command, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
-use limber_editor::layout::MIN_TIMELINE_HEIGHT;
+use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
 
 /// Bones (as a hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's
 /// window request.
@@ -46,12 +46,26 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
     }
     visit(bones, None, 0, &mut order);
     let names: Vec<String> = bones.iter().map(|b| b.name.clone()).collect();
+    if !names.is_empty() {
+        // What the two checkboxes before each bone's name are.
+        ui.horizontal(|ui| {
+            for (text, hover) in [("deform", DEFORM_HOVER), ("lock", LOCK_HOVER)] {
+                ui.add_sized(
+                    [FLAG_WIDTH, 14.0],
+                    egui::Label::new(egui::RichText::new(text).small()),
+                )
+                .on_hover_text(hover);
+            }
+            ui.label(egui::RichText::new("bone").small());
+        });
+    }
     egui::ScrollArea::vertical()
         .id_salt("bones")
         .max_height(ui.available_height() * 0.6)
         .show(ui, |ui| {
             for (i, depth) in order {
                 ui.horizontal(|ui| {
+                    bone_flags(ui, editor, i, &names[i]);
                     ui.add_space(12.0 * depth as f32);
                     let selected = editor.selection().has_bone(i);
                     if ui.selectable_label(selected, &names[i]).clicked() {
@@ -64,7 +78,6 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
                             editor.select_bone(Some(i));
                         }
                     }
-                    bone_flags(ui, editor, i, &names[i]);
                 });
             }
         });
@@ -72,9 +85,16 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
     super::slots_panel::show(ui, editor)
 }
 
-/// A bone's row toggles in the skeleton list: deform (a document edit, one undo step with the
-/// weights) and lock (editor state). Screen readers and tests know them as "deform NAME" and
-/// "lock NAME".
+/// What the skeleton list's two checkboxes do (their header's and their own tooltips).
+const DEFORM_HOVER: &str =
+    "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
+const LOCK_HOVER: &str = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
+/// The width of a checkbox column in the skeleton list (points).
+const FLAG_WIDTH: f32 = 34.0;
+
+/// A bone's row toggles in the skeleton list, under the "deform" and "lock" header: deform (a
+/// document edit, one undo step with the weights) and lock (editor state). Screen readers and tests
+/// know them as "deform NAME" and "lock NAME".
 fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
     let deform = editor
         .document()
@@ -84,14 +104,11 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
         .bones
         .get(bone)
         .is_some_and(|b| b.deform);
-    let hover =
-        "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
-    if flag(ui, deform, &format!("deform {name}"), hover) {
+    if flag(ui, deform, &format!("deform {name}"), DEFORM_HOVER) {
         editor.set_bone_deform(bone, !deform);
     }
     let locked = editor.is_locked(bone);
-    let hover = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
-    if flag(ui, locked, &format!("lock {name}"), hover) {
+    if flag(ui, locked, &format!("lock {name}"), LOCK_HOVER) {
         editor.set_locked(bone, !locked);
     }
 }
@@ -100,7 +117,7 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
 /// clicked.
 fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
     let mut value = on;
-    let response = ui.add(egui::Checkbox::without_text(&mut value));
+    let response = ui.add_sized([FLAG_WIDTH, 18.0], egui::Checkbox::without_text(&mut value));
     let label = label.to_string();
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::CheckBox, true, value, label.clone())
@@ -210,7 +227,10 @@ pub fn editor_ui(
         .show(ui, |ui| {
             timeline::show(ui, editor);
         });
-    remember_timeline_height(&ctx, editor, panel.response.rect.height());
+    let height = panel.response.rect.height();
+    remember_size(&ctx, editor, "timeline height", height, |e, h| {
+        e.set_timeline_height(h)
+    });
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
     if editor.curve_editor().open {
         egui::Panel::bottom("curves")
@@ -218,22 +238,13 @@ pub fn editor_ui(
             .default_size(240.0)
             .show(ui, |ui| curve_editor::show(ui, editor));
     }
-    let left = egui::Panel::left("bones")
-        .resizable(true)
-        .default_size(200.0)
-        .show(ui, |ui| left_panel(ui, editor));
-    if let Some(request) = left.inner {
+    if let Some(request) = side_panel(ui, editor, Side::Left) {
         action = Some(request);
     }
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(240.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("inspector scroll")
-                .show(ui, |ui| super::inspector::inspector(ui, editor));
-        });
-    egui::CentralPanel::default().show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
+    side_panel(ui, editor, Side::Right);
+    let central = egui::CentralPanel::default()
+        .show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
+    ctx.data_mut(|d| d.insert_temp(viewport_rect_id(), central.response.rect));
     help::help_window(&ctx, editor);
     help::page_window(&ctx, editor);
     super::import_question::show(&ctx, editor);
@@ -251,6 +262,95 @@ pub fn editor_ui(
     action
 }
 
+/// A side panel: the skeleton list (left) or the inspector (right), resizable by its inner edge
+/// between [`MIN_SIDE_WIDTH`] and [`MAX_SIDE_WIDTH`], collapsible to a narrow strip by its « / »
+/// button; its width and whether it is collapsed are remembered per user (`layout.rs`). Returns
+/// the window request of the slots panel's "+ attachment".
+fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) -> Option<WindowRequest> {
+    let mut request = None;
+    let (id, what) = match side {
+        Side::Left => ("bones", "skeleton"),
+        Side::Right => ("inspector", "inspector"),
+    };
+    let panel = |id: &str| match side {
+        Side::Left => egui::Panel::left(id.to_string()),
+        Side::Right => egui::Panel::right(id.to_string()),
+    };
+    // The arrow points where the panel goes.
+    let (hide, show) = match side {
+        Side::Left => ("«", "»"),
+        Side::Right => ("»", "«"),
+    };
+    let collapsed = editor.view().layout().is_collapsed(side);
+    let toggled = if collapsed {
+        panel(&format!("{id} collapsed"))
+            .resizable(false)
+            .exact_size(28.0)
+            .show(ui, |ui| {
+                ui.button(show)
+                    .on_hover_text(format!("Show the {what}"))
+                    .clicked()
+            })
+            .inner
+    } else {
+        let shown = panel(id)
+            .resizable(true)
+            .default_size(editor.view().layout().side_width(side))
+            .size_range(MIN_SIDE_WIDTH..=MAX_SIDE_WIDTH)
+            .show(ui, |ui| {
+                let hidden = ui
+                    .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                        ui.small_button(hide)
+                            .on_hover_text(format!("Hide the {what}"))
+                            .clicked()
+                    })
+                    .inner;
+                // Contents wider than the panel scroll rather than widen it: the viewport keeps
+                // its room; text and wrapped rows wrap at the panel's width.
+                let width = ui.available_width();
+                match side {
+                    Side::Left => {
+                        egui::ScrollArea::horizontal()
+                            .id_salt("skeleton scroll")
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.set_max_width(width);
+                                request = left_panel(ui, editor);
+                            });
+                    }
+                    Side::Right => {
+                        egui::ScrollArea::both()
+                            .id_salt("inspector scroll")
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.set_max_width(width);
+                                super::inspector::inspector(ui, editor);
+                            });
+                    }
+                }
+                hidden
+            });
+        let width = shown.response.rect.width();
+        remember_size(ui.ctx(), editor, &format!("{what} width"), width, |e, w| {
+            e.layout_mut().set_side_width(side, w)
+        });
+        shown.inner
+    };
+    if toggled && let Err(e) = editor.layout_mut().set_collapsed(side, !collapsed) {
+        editor.set_status(format!("cannot remember the panels: {e}"));
+    }
+    request
+}
+
+fn viewport_rect_id() -> egui::Id {
+    egui::Id::unique("limber viewport panel")
+}
+
+/// The viewport's rect (screen points) as last laid out: what the panels leave.
+pub fn viewport_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp::<egui::Rect>(viewport_rect_id()))
+}
+
 fn timeline_rect_id() -> egui::Id {
     egui::Id::unique("limber timeline panel")
 }
@@ -260,20 +360,27 @@ pub fn timeline_rect(ctx: &egui::Context) -> Option<egui::Rect> {
     ctx.data(|d| d.get_temp::<egui::Rect>(timeline_rect_id()))
 }
 
-/// Keeps the timeline's height when a press and release of the pointer changed it (a drag of its
-/// divider; a window made smaller does not count).
-fn remember_timeline_height(ctx: &egui::Context, editor: &mut Editor, height: f32) {
-    let id = egui::Id::unique("limber timeline height at press");
+/// Keeps a panel's size (`what`: "timeline height", "left width", …) when a press and release of
+/// the pointer changed it (a drag of its edge; a window made smaller does not count), through
+/// `keep`.
+fn remember_size(
+    ctx: &egui::Context,
+    editor: &mut Editor,
+    what: &str,
+    size: f32,
+    keep: impl FnOnce(&mut Editor, f32) -> std::io::Result<()>,
+) {
+    let id = egui::Id::unique("limber panel size at press").with(what);
     let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
     if pressed {
-        ctx.data_mut(|d| d.insert_temp(id, height));
+        ctx.data_mut(|d| d.insert_temp(id, size));
     }
     if released
         && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
-        && (at_press - height).abs() >= 1.0
-        && let Err(e) = editor.set_timeline_height(height)
+        && (at_press - size).abs() >= 1.0
+        && let Err(e) = keep(editor, size)
     {
-        editor.set_status(format!("cannot remember the timeline's height: {e}"));
+        editor.set_status(format!("cannot remember the {what}: {e}"));
     }
 }
 

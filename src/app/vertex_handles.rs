@@ -1,12 +1,14 @@
 //! The vertex handles drawn over the viewport: in Mesh mode every rest vertex (the selected one
 //! highlighted, a dragged one previewed with its edges); in Deform mode every posed vertex and the
-//! tool's radius around the pointer.
+//! tool's radius around the pointer. The dots shrink as the vertices crowd together on screen
+//! (`limber_editor::mesh_density::dot_radius`).
 
 use eframe::egui::{Color32, Painter, Pos2, Stroke};
 use glam::DVec2;
 
 use crate::core::frame::Frame;
 use limber_editor::editor::{Drag, Editor, Mode};
+use limber_editor::mesh_density::mesh_dot_radius;
 use limber_editor::tools::vertex::VertexDrag;
 
 fn pos(v: DVec2) -> Pos2 {
@@ -22,12 +24,14 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
     let screen = |p: [f64; 2]| pos(camera.to_screen(DVec2::from(p), center));
     if editor.mode() == Mode::Mesh {
         for (index, part) in editor.document().project.parts.iter().enumerate() {
+            // Dots sized to how far apart the vertices are on screen: a dense mesh stays readable.
+            let dot = mesh_dot_radius(&part.mesh, camera.zoom);
             for (v, p) in part.mesh.positions.iter().enumerate() {
                 let selected = editor.selection().vertex() == Some((index, v));
                 let (radius, colour) = if selected {
                     (4.5, SELECTED)
                 } else {
-                    (2.5, HANDLE)
+                    (dot, HANDLE)
                 };
                 painter.circle_filled(screen(*p), radius, colour);
             }
@@ -53,9 +57,15 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
             painter.circle_filled(target, 4.5, SELECTED);
         }
     } else if editor.deforming() {
-        for (_, posed) in editor.posed_vertices(frame) {
+        for (part, posed) in editor.posed_vertices(frame) {
+            let dot = editor
+                .document()
+                .project
+                .parts
+                .get(part)
+                .map_or(2.0, |p| mesh_dot_radius(&p.mesh, camera.zoom).min(2.0));
             for p in posed {
-                painter.circle_filled(screen(p), 2.0, HANDLE);
+                painter.circle_filled(screen(p), dot, HANDLE);
             }
         }
         if let Some(hover) = hover {

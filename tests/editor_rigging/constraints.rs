@@ -261,6 +261,9 @@ fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
     assert_eq!(springs.len(), 1);
     assert_eq!(springs[0].bone, "head");
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
+    // The spring's row may lie below the inspector's visible part.
+    harness.get_by_label("Delete").scroll_to_me();
+    harness.run_steps(30);
     harness.get_by_label("Delete").click();
     harness.run_steps(2);
     assert!(harness.state().constraint_records().springs.is_empty());

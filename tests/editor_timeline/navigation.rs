@@ -153,6 +153,7 @@ fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
     editor.set_layout(Layout {
         timeline_height: Some(150.0),
         store: None,
+        ..Layout::default()
     });
     let mut harness = editor_harness::harness_with(editor);
     let panel = timeline_rect(&harness.ctx).unwrap();

@@ -106,27 +106,44 @@ impl Editor {
 
     /// Adds an empty looping clip of one second and selects it.
     pub fn add_clip(&mut self) {
-        let clips = &self.document.project.rig.clips;
-        let name = (1..)
-            .map(|i| format!("clip{i}"))
-            .find(|n| clips.iter().all(|c| &c.name != n))
-            .unwrap_or_else(|| "clip".into());
-        let record = ClipRecord {
-            name,
-            duration: 1.0,
-            looping: true,
-            keys: Vec::new(),
-            parts: Vec::new(),
-            slots: Vec::new(),
-            constraints: Vec::new(),
-            fps: None,
-            events: vec![],
-        };
-        if self.apply(Edit::AddClip(record)) {
+        let name = self.free_clip_name(false);
+        if self.apply(Edit::AddClip(empty_clip(name, 1.0))) {
             self.playback
                 .set_clip(Some(self.document.project.rig.clips.len() - 1));
             self.playback.set_time(0.0);
         }
+    }
+
+    /// The first clip name the project does not use: "clip1", "clip2", … (`plain`: "clip" first).
+    fn free_clip_name(&self, plain: bool) -> String {
+        let clips = &self.document.project.rig.clips;
+        let plain = plain.then(|| "clip".to_string());
+        plain
+            .into_iter()
+            .chain((1..10_000).map(|i| format!("clip{i}")))
+            .find(|n| clips.iter().all(|c| &c.name != n))
+            .unwrap_or_else(|| "clip".into())
+    }
+
+    /// The name of the clip a key goes into: the current clip, else a new empty looping clip named
+    /// "clip" (or the first free "clipN"), at least a second long and reaching the playhead, made
+    /// current. So the first key made without a clip creates one; called inside the key's undo
+    /// step, the clip and the key are one step. `None` when the clip cannot be added.
+    pub fn clip_to_key(&mut self) -> Option<String> {
+        if let Some(name) = self.clip_name() {
+            return Some(name.to_string());
+        }
+        let name = self.free_clip_name(true);
+        let time = self.playhead();
+        let duration = time.ceil().max(1.0);
+        if !self.apply(Edit::AddClip(empty_clip(name.clone(), duration))) {
+            return None;
+        }
+        self.playback
+            .set_clip(Some(self.document.project.rig.clips.len() - 1));
+        self.playback.set_time(time);
+        self.status = format!("added the clip \"{name}\" for the first key");
+        Some(name)
     }
 
     /// Renames the current clip.
@@ -221,11 +238,11 @@ impl Editor {
     /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
     /// there), one undo step.
     pub fn key_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
-        let Some(clip) = self.current_clip() else {
-            self.status = "no clip to key: add one in the timeline".into();
+        let mut step = self.step();
+        if step.clip_to_key().is_none() {
             return false;
-        };
-        let Some(name) = self
+        }
+        let Some(name) = step
             .document
             .project
             .parts
@@ -234,7 +251,10 @@ impl Editor {
         else {
             return false;
         };
-        let time = self.playhead();
+        let time = step.playhead();
+        let Some(clip) = step.current_clip() else {
+            return false;
+        };
         // Joins a part key already at the playhead (its deform and visibility stay), as every key
         // merge does (`PartKeyRecord::merge_into`); the interpolation is that key's, if any.
         let interp = clip
@@ -252,49 +272,54 @@ impl Editor {
             interp,
         };
         let clip = clip.name.clone();
-        let done = self.apply(Edit::SetPartKey { clip, key });
+        let done = step.apply(Edit::SetPartKey { clip, key });
         if done {
-            self.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
+            step.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
+            step.commit();
         }
         done
     }
 
     /// Keys `bone`'s translation at the playhead in the current clip.
     pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
-        let (Some(clip), Some(name)) = (self.clip_name().map(str::to_string), self.bone_name(bone))
-        else {
-            self.status = "no clip to key: add one in the timeline".into();
+        let mut step = self.step();
+        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
             return false;
         };
         let key = KeyRecord {
             bone: name,
-            time: self.playhead(),
+            time: step.playhead(),
             rotate: None,
             translate: Some(translate.to_array()),
             scale: None,
             interp: Default::default(),
         };
-        self.apply(Edit::SetKey { clip, key })
+        let done = step.apply(Edit::SetKey { clip, key });
+        if done {
+            step.commit();
+        }
+        done
     }
 
     /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
     pub fn key_rotation(&mut self, bone: usize, degrees: f64) -> bool {
-        let Some(clip) = self.clip_name().map(str::to_string) else {
-            self.status = "no clip to key: add one in the timeline".into();
-            return false;
-        };
-        let Some(name) = self.bone_name(bone) else {
+        let mut step = self.step();
+        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
             return false;
         };
         let key = KeyRecord {
             bone: name,
-            time: self.playhead(),
+            time: step.playhead(),
             rotate: Some(degrees),
             translate: None,
             scale: None,
             interp: Default::default(),
         };
-        self.apply(Edit::SetKey { clip, key })
+        let done = step.apply(Edit::SetKey { clip, key });
+        if done {
+            step.commit();
+        }
+        done
     }
 
     /// The selected key's record in the current clip.
@@ -363,5 +388,20 @@ impl Editor {
         {
             self.selection.set_key(None);
         }
+    }
+}
+
+/// An empty looping clip of `duration` seconds.
+fn empty_clip(name: String, duration: f64) -> ClipRecord {
+    ClipRecord {
+        name,
+        duration,
+        looping: true,
+        keys: Vec::new(),
+        parts: Vec::new(),
+        slots: Vec::new(),
+        constraints: Vec::new(),
+        fps: None,
+        events: vec![],
     }
 }

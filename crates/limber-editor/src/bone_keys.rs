@@ -79,7 +79,7 @@ impl Editor {
     }
 
     /// Keys the given channels of `bone` at the playhead in one edit (one undo step), joining a key
-    /// already there and keeping its interpolation. Without a clip the status says so.
+    /// already there and keeping its interpolation. Without a clip, the key makes one (the same step).
     pub fn key_channels(
         &mut self,
         bone: usize,
@@ -87,26 +87,27 @@ impl Editor {
         translate: Option<[f64; 2]>,
         scale: Option<[f64; 2]>,
     ) -> bool {
-        let Some(clip) = self.clip_name().map(str::to_string) else {
-            self.status = "no clip to key: add one in the timeline".into();
+        let mut step = self.step();
+        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
             return false;
         };
-        let Some(name) = self.bone_name(bone) else {
-            return false;
-        };
-        let interp = self
+        let interp = step
             .key_at_playhead(bone)
             .map(|k| k.interp)
             .unwrap_or_default();
         let key = KeyRecord {
             bone: name,
-            time: self.playhead(),
+            time: step.playhead(),
             rotate,
             translate,
             scale,
             interp,
         };
-        self.apply(Edit::SetKey { clip, key })
+        let done = step.apply(Edit::SetKey { clip, key });
+        if done {
+            step.commit();
+        }
+        done
     }
 
     /// Keys `bone`'s scale (along, across) at the playhead in the current clip.

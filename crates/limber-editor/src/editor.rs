@@ -46,6 +46,17 @@ pub struct Editor {
 impl Editor {
     pub fn new(document: Document) -> Self {
         let clip = (!document.project.rig.clips.is_empty()).then_some(0);
+        // The brush starts sized to the image (`mesh_density.rs`).
+        let longer = document
+            .project
+            .parts
+            .iter()
+            .map(|p| p.mesh.width.max(p.mesh.height));
+        let mut tools = ToolState::default();
+        tools.set_brush(super::tool_state::Brush {
+            radius: super::mesh_density::brush_radius(longer.max().unwrap_or(0)),
+            ..Default::default()
+        });
         Self {
             document,
             status: String::new(),
@@ -54,7 +65,7 @@ impl Editor {
             playback: Playback::of_clip(clip),
             jobs: Jobs::default(),
             view: View::default(),
-            tools: ToolState::default(),
+            tools,
             curves: CurveEditor::default(),
         }
     }
@@ -456,6 +467,11 @@ impl Editor {
 
     pub fn set_layout(&mut self, layout: super::layout::Layout) {
         *self.view.layout_mut() = layout;
+    }
+
+    /// The window's layout: panel sizes (remembered through its setters) and the dopesheet as drawn.
+    pub fn layout_mut(&mut self) -> &mut super::layout::Layout {
+        self.view.layout_mut()
     }
 
     /// Takes the remembered layout out (to carry it into a new editor).

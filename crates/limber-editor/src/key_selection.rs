@@ -151,6 +151,22 @@ impl Editor {
         false
     }
 
+    /// Deletes one key, bone or part (a right-click on its diamond), one undo step.
+    pub fn delete_key(&mut self, key: &KeyRef) -> bool {
+        let (part, (name, time)) = match key {
+            KeyRef::Bone(id) => (false, id),
+            KeyRef::Part(id) => (true, id),
+        };
+        if part {
+            return self.delete_part_key(name, *time);
+        }
+        let Some(clip) = self.clip_name().map(str::to_string) else {
+            return false;
+        };
+        let (bone, time) = (name.clone(), *time);
+        self.apply(Edit::RemoveKey { clip, bone, time })
+    }
+
     /// Copies the selected keys, bone and part keys (Ctrl+C); with no key selected, the selected
     /// bones' keys at the playhead. The document does not change.
     pub fn copy_selected_keys(&mut self) -> bool {

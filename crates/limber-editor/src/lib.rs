@@ -18,11 +18,12 @@
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
-//!   deforming, the weight brush, mesh vertices), each drag one undo step and Esc cancelling it;
+//!   deforming, the weight brush, mesh vertices) and in the dopesheet, each drag one undo step and Esc cancelling it;
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and the
-//!   Deform mode's settings (Animate mode);
+//!   Deform mode's settings (Animate mode); [`mesh_density`]: the spacing slider's range, vertex
+//!   estimate and question, and the sizes of vertex dots and the brush;
 //! - [`recovery`]: recovery files; [`recent`]: recently opened files; [`layout`]: the remembered
-//!   timeline height; [`weights_cache`]: instant
+//!   panel sizes and the dopesheet as drawn; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread through the window's
 //!   `ExportRenderer` (started from `exports.rs`, chosen in [`export_dialog`], one per format);
@@ -48,6 +49,7 @@ pub mod key_navigation;
 pub mod key_selection;
 pub mod layered_import;
 pub mod layout;
+pub mod mesh_density;
 pub mod mesh_edit;
 pub mod mode;
 pub mod onion;

@@ -344,14 +344,18 @@ impl Editor {
             .unwrap_or(own)
     }
 
-    /// Keys constraint `name`'s mix at the playhead of the current clip (replacing a key there).
+    /// Keys constraint `name`'s mix at the playhead of the current clip (replacing a key there; a
+    /// first key makes a clip).
     /// One undo step, or part of a slider drag's.
     pub fn key_constraint_mix(&mut self, name: &str, mix: f64) -> bool {
-        let Some(clip) = self.current_clip() else {
-            self.status = "no clip to key the mix in: add one in the timeline".into();
+        let mut step = self.step();
+        if step.clip_to_key().is_none() {
+            return false;
+        }
+        let Some(clip) = step.current_clip() else {
             return false;
         };
-        let time = self.playhead();
+        let time = step.playhead();
         let mut record = clip.to_record();
         record
             .constraints
@@ -363,10 +367,14 @@ impl Editor {
             interp: Default::default(),
         });
         let clip = record.name.clone();
-        self.apply(Edit::ReplaceClip {
+        let done = step.apply(Edit::ReplaceClip {
             name: clip,
             clip: record,
-        })
+        });
+        if done {
+            step.commit();
+        }
+        done
     }
 
     /// Whether bone `bone` is what an IK constraint aims at: dragging it in Animate mode moves it

@@ -153,9 +153,7 @@ impl Editor {
                     self.has_selected_keys() || self.selection().bone().is_some_and(|b| b < bones)
                 }
             }
-            Command::KeySelected => {
-                self.current_clip().is_some() && self.selection().bone().is_some_and(|b| b < bones)
-            }
+            Command::KeySelected => self.selection().bone().is_some_and(|b| b < bones),
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.ik_chain_from_selection().is_some(),
             Command::PreviewTransition => self.transition().is_some(),

@@ -3,40 +3,26 @@
 //! its key (the inspector shows it), Shift + click to add it to the selection, Shift + drag on empty
 //! space for a rubber band; drag a selected key to move the selection together (Esc drops the
 //! drag); right-click a diamond to delete it. A row that gains a key is scrolled into view. Copy,
-//! paste and Delete are commands (`shortcuts.rs`).
+//! paste and Delete are commands (`shortcuts.rs`). What the track's presses, drags and clicks do
+//! is the editor's (`limber_editor::tools::dopesheet`): this file draws and maps the pointer to
+//! seconds and rows.
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
+use glam::DVec2;
 
 use super::rows::{self, NAME_WIDTH, ROW, Row, RowKind};
 use super::{Geometry, Mapping, ruler, store_geometry};
-use crate::core::edit::Edit;
 use limber_editor::editor::Editor;
 use limber_editor::key_selection::KeyRef;
-use limber_editor::selection::Selection;
-
-/// What a drag in the dopesheet is doing.
-#[derive(Debug, Clone, PartialEq)]
-enum SheetDrag {
-    /// Moving the selected keys; the grabbed key's time and the selection before the press.
-    Keys { time: f64, before: Box<Selection> },
-    /// Shift + drag on empty space: a rubber band from this point.
-    Band { start: Pos2 },
-    /// Moving the playhead.
-    Scrub,
-}
+use limber_editor::layout::SheetLayout;
+use limber_editor::tools::{Drag, Press};
 
 /// Diamond fills: bone keys gold, part keys teal; selected keys orange.
 const BONE_KEY: Color32 = Color32::from_rgb(240, 200, 80);
 const PART_KEY: Color32 = Color32::from_rgb(80, 200, 210);
 const SELECTED_KEY: Color32 = Color32::from_rgb(255, 120, 40);
-
-/// A diamond under the pointer: its key and, for a bone key, the bone's row.
-#[derive(Debug, Clone)]
-struct Hit {
-    key: KeyRef,
-    time: f64,
-    bone_row: Option<usize>,
-}
+/// How near (points) a press must be to a diamond's centre to grab it.
+const REACH: f32 = 7.0;
 
 fn diamond(painter: &egui::Painter, c: Pos2, fill: Color32) {
     let r = 5.0;
@@ -91,7 +77,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     egui::ScrollArea::vertical()
         .id_salt("dopesheet")
         .auto_shrink([false, false])
-        .show(ui, |ui| keys(ui, editor, &rows, &record, map, fps));
+        .show(ui, |ui| keys(ui, editor, &rows, &record, map));
 }
 
 /// The rows and their keys.
@@ -101,7 +87,6 @@ fn keys(
     rows: &[Row],
     record: &crate::core::animation::ClipRecord,
     map: Mapping,
-    fps: Option<u32>,
 ) {
     let width = ui.available_width();
     let height = ROW * (rows.len() as f32 + 0.5);
@@ -113,7 +98,7 @@ fn keys(
         Sense::click_and_drag(),
     );
     let painter = ui.painter_at(rect);
-    let (x_of, t_of) = (|t: f64| map.x_of(t), |x: f32| map.t_of(x));
+    let x_of = |t: f64| map.x_of(t);
     let header = |row: usize| {
         Rect::from_min_size(
             Pos2::new(rect.left(), rect.top() + ROW * row as f32),
@@ -152,47 +137,37 @@ fn keys(
         rows::header(ui, editor, row, header(i));
     }
     scroll_to_new_keys(ui, rows, record, &header);
-    let shift = ui.input(|i| i.modifiers.shift);
-    // Hit-test keys where the button went down (a drag is recognised only after some movement).
-    let pointer = if response.drag_started() {
-        ui.input(|i| i.pointer.press_origin())
-    } else {
-        response.interact_pointer_pos()
+    // The sheet as drawn, for the editor's dopesheet tools: rows and the reach in seconds.
+    let sheet = SheetLayout {
+        rows: rows.iter().map(|r| r.kind.clone()).collect(),
+        reach: f64::from(REACH / map.points_per_second()),
     };
-    let mut hit: Option<Hit> = None;
-    let mut centres: Vec<(KeyRef, Pos2)> = Vec::new();
+    if editor.view().layout().sheet != sheet {
+        editor.layout_mut().sheet = sheet;
+    }
     for (i, row) in rows.iter().enumerate() {
         let y = header(i).center().y;
-        let keys: Vec<(KeyRef, f64, Option<usize>)> = match &row.kind {
-            RowKind::Bone(b, name) => record
+        let keys: Vec<(KeyRef, f64)> = match &row.kind {
+            RowKind::Bone(_, name) => record
                 .keys
                 .iter()
                 .filter(|k| &k.bone == name)
-                .map(|k| (KeyRef::Bone((name.clone(), k.time)), k.time, Some(*b)))
+                .map(|k| (KeyRef::Bone((name.clone(), k.time)), k.time))
                 .collect(),
             RowKind::Part(name) => record
                 .parts
                 .iter()
                 .filter(|k| &k.part == name)
-                .map(|k| (KeyRef::Part((name.clone(), k.time)), k.time, None))
+                .map(|k| (KeyRef::Part((name.clone(), k.time)), k.time))
                 .collect(),
         };
-        for (key, time, bone_row) in keys {
-            let c = Pos2::new(x_of(time), y);
+        for (key, time) in keys {
             let fill = match (&key, editor.is_selected(&key)) {
                 (_, true) => SELECTED_KEY,
                 (KeyRef::Bone(_), false) => BONE_KEY,
                 (KeyRef::Part(_), false) => PART_KEY,
             };
-            diamond(&painter, c, fill);
-            if pointer.is_some_and(|p| (p - c).length() <= 7.0) {
-                hit = Some(Hit {
-                    key: key.clone(),
-                    time,
-                    bone_row,
-                });
-            }
-            centres.push((key, c));
+            diamond(&painter, Pos2::new(x_of(time), y), fill);
         }
     }
     let playhead = x_of(editor.playhead());
@@ -203,119 +178,84 @@ fn keys(
         ],
         Stroke::new(2.0, Color32::from_rgb(255, 80, 80)),
     );
-    let delete = hit
-        .as_ref()
-        .filter(|_| response.secondary_clicked())
-        .map(|h| h.key.clone());
-    let state = ui
-        .data(|d| d.get_temp::<Option<SheetDrag>>(response.id))
-        .flatten();
-    let mut next = state.clone();
-    if response.clicked() {
-        match &hit {
-            Some(h) => {
-                if shift {
-                    editor.toggle(h.key.clone());
-                } else {
-                    editor.select_refs(vec![h.key.clone()]);
-                }
-                if let Some(row) = h.bone_row {
-                    editor.select_bone(Some(row));
-                }
-            }
-            None => {
-                editor.select_keys(Vec::new());
-                if let Some(p) = response.interact_pointer_pos()
-                    && p.x >= track.left()
-                {
-                    editor.scrub_to(t_of(p.x));
-                }
-            }
-        }
-    }
-    if response.drag_started() {
-        next = match (&hit, pointer) {
-            (Some(h), _) => {
-                let before = Box::new(editor.selection().clone());
-                if !editor.is_selected(&h.key) {
-                    editor.select_refs(vec![h.key.clone()]);
-                }
-                if let Some(row) = h.bone_row {
-                    editor.select_bone(Some(row));
-                }
-                Some(SheetDrag::Keys {
-                    time: h.time,
-                    before,
-                })
-            }
-            (None, Some(start)) if shift => Some(SheetDrag::Band { start }),
-            _ => {
-                editor.select_keys(Vec::new());
-                Some(SheetDrag::Scrub)
-            }
-        };
-    }
-    // Esc drops a key drag (nothing is moved until the release; the selection goes back) or
-    // a rubber band.
-    if ui.input(|i| i.key_pressed(egui::Key::Escape))
-        && matches!(next, Some(SheetDrag::Keys { .. } | SheetDrag::Band { .. }))
-    {
-        if let Some(SheetDrag::Keys { before, .. }) = next.take() {
-            editor.restore_selection(*before);
-        }
-        editor.set_status("drag cancelled");
-    }
-    let at = response.interact_pointer_pos();
-    match (&next, at) {
-        (Some(SheetDrag::Scrub), Some(p)) if response.dragged() && p.x >= track.left() => {
-            editor.scrub_to(t_of(p.x));
-        }
-        (Some(SheetDrag::Band { start }), Some(p)) => {
-            let band = Rect::from_two_pos(*start, p);
-            painter.rect_stroke(
-                band,
-                0.0,
-                Stroke::new(1.0, Color32::from_rgb(120, 180, 255)),
-                egui::StrokeKind::Inside,
-            );
-            if response.drag_stopped() {
-                let inside = centres
-                    .iter()
-                    .filter(|(_, c)| band.contains(*c))
-                    .map(|(id, _)| id.clone())
-                    .collect();
-                editor.select_refs(inside);
-            }
-        }
-        (Some(SheetDrag::Keys { time, .. }), Some(p)) => {
-            let drop = snap_key_time(editor, fps, t_of(p.x));
-            let x = x_of(drop);
+    pointer_to_tools(ui, editor, &response, rect, map);
+    // What the drag in progress looks like: where the keys would land, or the band.
+    let screen = |p: DVec2| Pos2::new(x_of(p.x), rect.top() + p.y as f32 * ROW);
+    match editor.tools().drag() {
+        Some(Drag::SheetKeys(drag)) => {
+            let x = x_of(drag.drop);
             painter.line_segment(
                 [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
                 Stroke::new(1.0, SELECTED_KEY),
             );
-            if response.drag_stopped() {
-                editor.move_selected_keys(drop - time);
-            }
+        }
+        Some(Drag::SheetBand(band)) => {
+            painter.rect_stroke(
+                Rect::from_two_pos(screen(band.start), screen(band.end)),
+                0.0,
+                Stroke::new(1.0, Color32::from_rgb(120, 180, 255)),
+                egui::StrokeKind::Inside,
+            );
         }
         _ => {}
     }
-    if response.drag_stopped() || !response.is_pointer_button_down_on() {
-        next = None;
+}
+
+/// Turns the track's pointer input into the editor's dopesheet tool events, in seconds and rows:
+/// a drag (key, Shift band or scrub), a click, a right-click (delete), Esc (cancel).
+fn pointer_to_tools(
+    ui: &egui::Ui,
+    editor: &mut Editor,
+    response: &egui::Response,
+    rect: Rect,
+    map: Mapping,
+) {
+    let sheet_point = |p: Pos2| DVec2::new(map.t_of(p.x), f64::from((p.y - rect.top()) / ROW));
+    let (shift, escape, any_down) = ui.input(|i| {
+        (
+            i.modifiers.shift,
+            i.key_pressed(egui::Key::Escape),
+            i.pointer.any_down(),
+        )
+    });
+    let press = |point: DVec2| Press {
+        point,
+        shift,
+        ..Press::default()
+    };
+    let sheet_drag = |editor: &Editor| {
+        matches!(
+            editor.tools().drag(),
+            Some(Drag::SheetKeys(_) | Drag::SheetBand(_) | Drag::Scrub(_))
+        )
+    };
+    if response.drag_started()
+        && let Some(origin) = ui
+            .input(|i| i.pointer.press_origin())
+            .or(response.interact_pointer_pos())
+    {
+        // Where the button went down, not where the drag was recognised.
+        editor.press_sheet(press(sheet_point(origin)));
     }
-    if next != state {
-        ui.data_mut(|d| d.insert_temp(response.id, next));
+    if escape && sheet_drag(editor) {
+        editor.cancel_drag();
     }
-    match delete {
-        Some(KeyRef::Bone((bone, time))) => {
-            if let Some(clip) = editor.clip_name().map(str::to_string) {
-                editor.apply(Edit::RemoveKey { clip, bone, time });
-            }
+    if response.dragged()
+        && sheet_drag(editor)
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        editor.drag_to(sheet_point(p));
+    }
+    if sheet_drag(editor) && (response.drag_stopped() || !any_down) {
+        editor.release();
+    }
+    if let Some(p) = response.interact_pointer_pos() {
+        if response.clicked() {
+            editor.click_sheet(press(sheet_point(p)));
         }
-        Some(KeyRef::Part((part, time))) => {
-            editor.delete_part_key(&part, time);
+        if response.secondary_clicked() {
+            editor.delete_sheet_key(sheet_point(p));
         }
-        None => {}
     }
 }
 
@@ -359,13 +299,5 @@ fn scroll_to_new_keys(
         .is_none_or(|(clip, old)| *clip != record.name || *old != counts)
     {
         ui.data_mut(|d| d.insert_temp(id, (record.name.clone(), counts)));
-    }
-}
-
-/// Where a dragged key lands: on a frame of the clip's rate, or on a hundredth of a second.
-fn snap_key_time(editor: &Editor, fps: Option<u32>, t: f64) -> f64 {
-    match fps {
-        Some(_) => editor.snap_time(t),
-        None => (t * 100.0).round() / 100.0,
     }
 }

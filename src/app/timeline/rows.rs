@@ -1,7 +1,8 @@
 //! The dopesheet's rows: one per bone in hierarchy order (indented, with a disclosure triangle on a
 //! bone with children that hides its descendants' rows), then one per part keyed in the clip. A
 //! row header's click selects every key of the row (Shift or Ctrl + click adds the row's keys to
-//! the selection) and, for a bone, selects the bone.
+//! the selection) and, for a bone, selects the bone. A name too long for the column ends in an
+//! ellipsis and shows whole on hover.
 
 use std::collections::BTreeSet;
 
@@ -18,14 +19,9 @@ const INDENT: f32 = 12.0;
 /// The disclosure triangle's square (points), left of the name.
 const TRIANGLE: f32 = 12.0;
 
-/// What a row shows.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum RowKind {
-    /// A bone: its index and name.
-    Bone(usize, String),
-    /// A part with keys in the clip.
-    Part(String),
-}
+/// What a row shows: a bone (index and name) or a part with keys in the clip. The editor's
+/// dopesheet tools hit-test against the same rows (`limber_editor::layout::SheetRow`).
+pub type RowKind = limber_editor::layout::SheetRow;
 
 /// A row of the dopesheet as shown.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,13 +137,26 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
             Stroke::NONE,
         ));
     }
-    painter.text(
-        Pos2::new(triangle.right() + 3.0, rect.center().y),
-        egui::Align2::LEFT_CENTER,
-        name,
-        egui::FontId::proportional(12.0),
+    // The name on one line, cut with an ellipsis where the column ends (the whole name shows on
+    // hover).
+    let left = triangle.right() + 3.0;
+    let mut job = egui::text::LayoutJob::single_section(
+        name.clone(),
+        egui::TextFormat::simple(egui::FontId::proportional(12.0), colour),
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width((rect.right() - left - 2.0).max(8.0));
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let elided = galley.elided;
+    painter.galley(
+        Pos2::new(left, rect.center().y - galley.size().y / 2.0),
+        galley,
         colour,
     );
+    let response = if elided {
+        response.on_hover_text(name.as_str())
+    } else {
+        response
+    };
     if !response.clicked() {
         return;
     }

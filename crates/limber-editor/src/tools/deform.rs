@@ -36,11 +36,6 @@ impl Tool for DeformDrag {
     /// Starts on the posed vertex nearest the press (within reach), keying its part.
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let point = press.point;
-        let Some(clip) = editor.current_clip() else {
-            editor.status = "no clip to key: add one in the timeline".into();
-            return None;
-        };
-        let time = clip.local_time(editor.playback().time());
         let frame = editor.frame()?;
         let reach = VERTEX_REACH / editor.view().camera().zoom;
         let mut best: Option<(f64, usize, usize)> = None;
@@ -57,6 +52,9 @@ impl Tool for DeformDrag {
             editor.status = "deform: press on a vertex of the mesh".into();
             return None;
         };
+        // The first key made without a clip makes one, in the drag's step.
+        editor.clip_to_key()?;
+        let time = editor.current_clip()?.local_time(editor.playback().time());
         let (part_index, positions) = &posed[slot];
         let part = editor.document.project.parts.get(*part_index)?;
         let centre = DVec2::from(positions[grabbed]);
@@ -86,6 +84,7 @@ impl Tool for DeformDrag {
                 Some((v as u32, falloff, linear.inverse()))
             })
             .collect();
+        let clip = editor.current_clip()?;
         Some(Self {
             clip: clip.to_record(),
             part: part.name.clone(),

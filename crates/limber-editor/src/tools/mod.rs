@@ -17,13 +17,15 @@
 //! - [`band`]: Ctrl + drag a rubber band that selects the bones inside (Animate, Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
-//! - [`vertex`]: add, select and move mesh vertices (Mesh).
+//! - [`vertex`]: add, select and move mesh vertices (Mesh);
+//! - [`dopesheet`]: the dopesheet's key drag, key rubber band and scrub, in seconds and rows.
 
 pub mod band;
 pub mod bind_pose;
 pub mod bone;
 pub mod brush;
 pub mod deform;
+pub mod dopesheet;
 pub mod limit;
 pub mod pose;
 pub mod scale;
@@ -82,6 +84,10 @@ pub enum Drag {
     Deform(Box<deform::DeformDrag>),
     Limit(limit::LimitDrag),
     Band(band::BandDrag),
+    /// The dopesheet's drags (seconds and rows, not image pixels).
+    SheetKeys(dopesheet::KeyDrag),
+    SheetBand(dopesheet::KeyBand),
+    Scrub(dopesheet::Scrub),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
 }
@@ -168,6 +174,9 @@ impl Editor {
             Drag::Deform(tool) => tool.drag_to(self, point),
             Drag::Limit(tool) => tool.drag_to(self, point),
             Drag::Band(tool) => tool.drag_to(self, point),
+            Drag::SheetKeys(tool) => tool.drag_to(self, point),
+            Drag::SheetBand(tool) => tool.drag_to(self, point),
+            Drag::Scrub(tool) => tool.drag_to(self, point),
             Drag::Pan => {}
         }
         *self.tools.drag_slot() = Some(drag);
@@ -188,6 +197,9 @@ impl Editor {
             Drag::Deform(tool) => tool.finish(self),
             Drag::Limit(tool) => tool.finish(self),
             Drag::Band(tool) => tool.finish(self),
+            Drag::SheetKeys(tool) => tool.finish(self),
+            Drag::SheetBand(tool) => tool.finish(self),
+            Drag::Scrub(tool) => tool.finish(self),
             Drag::Pan => return,
         }
         self.document.commit();
@@ -216,6 +228,9 @@ impl Editor {
             Drag::Deform(tool) => tool.cancel(self),
             Drag::Limit(tool) => tool.cancel(self),
             Drag::Band(tool) => tool.cancel(self),
+            Drag::SheetKeys(tool) => tool.cancel(self),
+            Drag::SheetBand(tool) => tool.cancel(self),
+            Drag::Scrub(tool) => tool.cancel(self),
             Drag::Pan => {}
         }
         self.status = "drag cancelled".into();

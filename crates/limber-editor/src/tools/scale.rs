@@ -59,10 +59,6 @@ impl ScaleDrag {
 
 impl Tool for ScaleDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
-        if editor.current_clip().is_none() {
-            editor.status = "no clip to key: add one in the timeline".into();
-            return None;
-        }
         let frame = editor.frame()?;
         let bone = editor
             .bone_at(&frame.palette, press.point, editor.bone_reach())

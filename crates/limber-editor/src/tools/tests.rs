@@ -413,13 +413,24 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
 }
 
 #[test]
-fn the_scale_tool_without_a_clip_says_so_and_starts_nothing() {
+fn the_scale_tool_without_a_clip_makes_one_with_its_key_in_one_step() {
     let mut editor = sample();
     scale_tool(&mut editor);
     editor.playback.set_clip(None);
-    assert!(!editor.press(Press::at(grab(&editor))));
-    assert!(editor.status.contains("no clip"), "{}", editor.status);
+    let before = editor.document.project.clone();
+    let from = grab(&editor);
+    assert!(editor.press(Press::at(from)));
+    editor.drag_to(from + DVec2::new(30.0, 20.0));
+    editor.release();
     assert!(!editor.document.in_transaction());
+    assert_eq!(editor.clip_name(), Some("clip"), "{}", editor.status);
+    assert!(!editor.current_clip().unwrap().to_record().keys.is_empty());
+    assert!(!editor.status.contains("no clip"), "{}", editor.status);
+    assert!(editor.document.undo());
+    assert_eq!(
+        editor.document.project, before,
+        "the clip and the key are one step"
+    );
 }
 
 /// Bones mode with bone `bone` of the sample selected.
