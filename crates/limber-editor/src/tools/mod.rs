@@ -18,11 +18,14 @@
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh).
+//!
+//! The curve editor's graph drags keys and Bézier handles with its own tool, [`curve_drag`].
 
 pub mod band;
 pub mod bind_pose;
 pub mod bone;
 pub mod brush;
+pub mod curve_drag;
 pub mod deform;
 pub mod limit;
 pub mod pose;
