@@ -279,7 +279,11 @@ fn every_older_version_reads_a_keys_one_curve_on_each_channel_and_samples_as_bef
         serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     let expected = |u: f64| {
         let e = handles.ease(u);
-        (40.0 * e, [10.0 * e, -6.0 * e], [1.0 + 0.5 * e, 1.0 - 0.5 * e])
+        (
+            40.0 * e,
+            [10.0 * e, -6.0 * e],
+            [1.0 + 0.5 * e, 1.0 - 0.5 * e],
+        )
     };
     for version in 2..=6 {
         file["version"] = version.into();
@@ -292,7 +296,10 @@ fn every_older_version_reads_a_keys_one_curve_on_each_channel_and_samples_as_bef
             let t = k as f64 / 20.0;
             let pose = clip.sample(t).bones[0];
             let (r, tr, sc) = expected(t);
-            assert!((pose.rotate.to_degrees() - r).abs() < 1e-9, "v{version} {t}");
+            assert!(
+                (pose.rotate.to_degrees() - r).abs() < 1e-9,
+                "v{version} {t}"
+            );
             for i in 0..2 {
                 assert!((pose.translate[i] - tr[i]).abs() < 1e-9, "v{version} {t}");
                 assert!((pose.scale[i] - sc[i]).abs() < 1e-9, "v{version} {t}");

@@ -436,7 +436,13 @@ fn shown(harness: &Harness<'_, Editor>, bone: &str, channel: Channel) -> Curve {
 #[test]
 fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
     let mut harness = channels_harness(&["arm_r"]);
-    let arm = harness.state().document().project.rig.skeleton.index_of("arm_r");
+    let arm = harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .index_of("arm_r");
     let arm = arm.expect("the sample has arm_r");
     // Only scale y shown (as the legend's boxes do), so the key at 0 s is its key.
     for channel in [
@@ -457,7 +463,10 @@ fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
     let at = screen(&harness, 0.0, 1.0);
     click(&mut harness, at, PointerButton::Primary);
     let selected = harness.state().curve_editor().selected.clone();
-    assert_eq!(selected.map(|k| (k.channel, k.time)), Some((Channel::ScaleY, 0.0)));
+    assert_eq!(
+        selected.map(|k| (k.channel, k.time)),
+        Some((Channel::ScaleY, 0.0))
+    );
     let [h1, _] = shown(&harness, "arm_r", Channel::ScaleY)
         .handles(0)
         .expect("the key has handles");
@@ -489,7 +498,13 @@ fn several_selected_bones_show_their_channels_and_a_drag_changes_only_the_bone_g
         assert_eq!(channels, Channel::ALL, "{bone}'s five channels show");
     }
     assert!(harness.query_by_label("2 bones").is_some());
-    let head = harness.state().document().project.rig.skeleton.index_of("head");
+    let head = harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .index_of("head");
     let head = head.expect("the sample has head");
     let before = all_samples(&harness);
     // head's rotation key at 0.5 s (-36°) dragged down: only head's rotation changes.
@@ -497,14 +512,21 @@ fn several_selected_bones_show_their_channels_and_a_drag_changes_only_the_bone_g
     drag(&mut harness, from, from + DVec2::new(0.0, 30.0));
     only_changed(&before, &all_samples(&harness), head, Channel::Rotate);
     let moved = harness.state().current_clip().expect("a clip").to_record();
-    let k = moved.keys.iter().find(|k| k.bone == "head" && k.time == 0.5);
+    let k = moved
+        .keys
+        .iter()
+        .find(|k| k.bone == "head" && k.time == 0.5);
     assert!(k.and_then(|k| k.rotate).is_some_and(|r| r < -40.0), "{k:?}");
 }
 
 #[test]
 fn the_graph_frames_all_again_when_its_panel_is_resized() {
     let mut harness = channels_harness(&["arm_r"]);
-    let framed = harness.state().curve_editor().view.expect("framed at opening");
+    let framed = harness
+        .state()
+        .curve_editor()
+        .view
+        .expect("framed at opening");
     // Zoomed in by hand, then the window (and the panel with it) is resized.
     harness
         .state_mut()
@@ -513,7 +535,11 @@ fn the_graph_frames_all_again_when_its_panel_is_resized() {
             value: [10.0, 11.0],
         }));
     harness.run_steps(1);
-    assert_ne!(harness.state().curve_editor().view, Some(framed), "kept while the size stays");
+    assert_ne!(
+        harness.state().curve_editor().view,
+        Some(framed),
+        "kept while the size stays"
+    );
     harness.set_size(egui::Vec2::new(1100.0, 700.0));
     harness.run_steps(3);
     let view = harness.state().curve_editor().view.expect("a view");

@@ -329,7 +329,9 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.heading("Key");
     ui.label(format!("{} at {:.3} s", key.bone, key.time));
     // The curve editor's selected channel of this key, else every channel (per-channel curves).
-    let scope = editor.key_interp_channel().map_or("every channel", |c| c.name());
+    let scope = editor
+        .key_interp_channel()
+        .map_or("every channel", |c| c.name());
     let shown = editor.key_interpolation_shown(&key);
     if let Some(interp) = interpolation_picker(ui, shown, &format!("to the next key: {scope}")) {
         editor.set_key_interpolation(interp);
@@ -379,7 +381,14 @@ fn interpolation_picker(
                 || (*i == Interpolation::Bezier(EASE_IN_OUT)
                     && now == Some(Interpolation::Named(InterpolationName::Bezier)))
         })
-        .map_or(if now.is_some() { "Custom curve" } else { "Mixed" }, |(name, _)| name);
+        .map_or(
+            if now.is_some() {
+                "Custom curve"
+            } else {
+                "Mixed"
+            },
+            |(name, _)| name,
+        );
     let mut picked = None;
     egui::ComboBox::new("interpolation", label)
         .selected_text(current)

@@ -6,8 +6,8 @@
 //! leaves the others exactly as they were.
 
 use glam::DVec2;
-use limber_core::animation::curve::{EASE_IN_OUT, MAX_HANDLE_VALUE};
 use limber_core::animation::curve::KeyCurves;
+use limber_core::animation::curve::{EASE_IN_OUT, MAX_HANDLE_VALUE};
 use limber_core::animation::{ClipRecord, Interpolation, KeyRecord};
 use limber_core::edit::Edit;
 
@@ -140,6 +140,7 @@ impl Editor {
             return false;
         }
         k.interp = k.interp.with(channel, interp);
+        k.tidy_curves();
         let name = record.name.clone();
         self.apply(Edit::ReplaceClip { name, clip: record })
     }

@@ -235,7 +235,9 @@ impl Clip {
             .filter(|k| k.constraint == constraint)
             .map(|k| (k.time, k.mix, k.interp))
             .collect();
-        sample_channel(&keys, self.local_time(t), |a, b, u, i| a + (b - a) * i.ease(u))
+        sample_channel(&keys, self.local_time(t), |a, b, u, i| {
+            a + (b - a) * i.ease(u)
+        })
     }
 
     /// The names of the constraints whose mix the clip keys.
@@ -674,7 +676,10 @@ mod tests {
         let shared = Interpolation::Bezier(EASE_IN_OUT);
         let old = clip(
             false,
-            vec![full(0.0, 0.0, shared.into()), full(2.0, 60.0, shared.into())],
+            vec![
+                full(0.0, 0.0, shared.into()),
+                full(2.0, 60.0, shared.into()),
+            ],
         );
         // Scale y stepped, translate x with an overshooting curve; the rest keep the shared one.
         let curves = KeyCurves::all(shared)
@@ -699,5 +704,30 @@ mod tests {
             // The shared curve is exactly what one whole-key curve gave.
             assert!((a.scale[1] - (1.0 - 0.6 * shared.ease(u))).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn merging_a_key_replaces_only_the_curves_of_the_channels_it_holds() {
+        use crate::animation::curve::KeyCurves;
+        let eased = Interpolation::Named(InterpolationName::Bezier);
+        let mut keys = vec![key("a", 0.5, 10.0, eased)];
+        let moved = KeyRecord {
+            rotate: None,
+            translate: Some([1.0, 2.0]),
+            interp: Interpolation::STEPPED.into(),
+            ..key("a", 0.5, 0.0, Interpolation::LINEAR)
+        };
+        KeyRecord::merge_into(&mut keys, moved);
+        assert_eq!(keys.len(), 1);
+        assert_eq!(keys[0].rotate, Some(10.0));
+        assert_eq!(keys[0].interp.rotate, eased);
+        assert_eq!(keys[0].interp.translate, [Interpolation::STEPPED; 2]);
+        // One channel held: its curve is the key's only one, written once.
+        let mut lone = KeyRecord {
+            interp: KeyCurves::all(Interpolation::LINEAR).with(0, eased),
+            ..key("a", 0.0, 1.0, Interpolation::LINEAR)
+        };
+        lone.tidy_curves();
+        assert_eq!(lone.interp, KeyCurves::all(eased));
     }
 }

@@ -306,8 +306,10 @@ mod tests {
         assert_eq!(partial.scale, [Interpolation::LINEAR; 2]);
         assert!(serde_json::from_str::<KeyCurves>(r#"{"wobble":"linear"}"#).is_err());
         assert!(serde_json::from_str::<KeyCurves>(r#"{"rotate":"wobbly"}"#).is_err());
-        assert!(!KeyCurves::all(Interpolation::LINEAR)
-            .with(1, Interpolation::Bezier([0.1, 11.0, 0.3, 0.4]))
-            .is_valid());
+        assert!(
+            !KeyCurves::all(Interpolation::LINEAR)
+                .with(1, Interpolation::Bezier([0.1, 11.0, 0.3, 0.4]))
+                .is_valid()
+        );
     }
 }

@@ -28,8 +28,9 @@ pub struct KeyRecord {
 impl KeyRecord {
     /// Puts `key` into `keys`: on a key of the same bone and time, the channels `key` has replace
     /// that key's, each with its interpolation (the other channels keep theirs); otherwise it is
-    /// added.
+    /// added. The result's curves are tidied ([`KeyRecord::tidy_curves`]).
     pub fn merge_into(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
+        let (bone, time) = (key.bone.clone(), key.time);
         match keys
             .iter_mut()
             .find(|k| k.bone == key.bone && k.time == key.time)
@@ -49,6 +50,28 @@ impl KeyRecord {
                 }
             }
             None => keys.push(key),
+        }
+        if let Some(merged) = keys.iter_mut().find(|k| k.bone == bone && k.time == time) {
+            merged.tidy_curves();
+        }
+    }
+
+    /// Gives the channels the key does not hold the curve of those it holds when these share one
+    /// (a curve of an absent channel never matters), so such a key is written with one `interp`.
+    pub fn tidy_curves(&mut self) {
+        let curves = self.interp.to_array();
+        let held = [
+            self.rotate.is_some(),
+            self.translate.is_some(),
+            self.translate.is_some(),
+            self.scale.is_some(),
+            self.scale.is_some(),
+        ];
+        let mut used = curves.iter().zip(held).filter(|(_, h)| *h).map(|(c, _)| *c);
+        if let Some(first) = used.next()
+            && used.all(|c| c == first)
+        {
+            self.interp = KeyCurves::all(first);
         }
     }
 }

@@ -55,6 +55,11 @@ fn keyed(bones: &[&str]) -> Editor {
     editor
 }
 
+/// The index of the bone called `name`.
+fn bone(editor: &Editor, name: &str) -> usize {
+    editor.document.project.rig.skeleton.index_of(name).unwrap()
+}
+
 fn frame(editor: &Editor) -> GraphFrame {
     editor.curve_editor().frame.unwrap()
 }
@@ -114,7 +119,11 @@ fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, 
                 if b == bone && c == channel {
                     changed |= d > 1e-6;
                 } else {
-                    assert!(d <= 1e-12, "bone {b} {} moved by {d} at sample {t}", c.name());
+                    assert!(
+                        d <= 1e-12,
+                        "bone {b} {} moved by {d} at sample {t}",
+                        c.name()
+                    );
                 }
             }
         }
@@ -125,7 +134,7 @@ fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, 
 #[test]
 fn a_handle_drag_reshapes_only_its_channel_in_one_undo_step() {
     let mut editor = keyed(&["arm_r"]);
-    let arm = editor.document.project.rig.skeleton.index_of("arm_r").unwrap();
+    let arm = bone(&editor, "arm_r");
     let before = samples(&editor);
     let project = editor.document.project.clone();
     let key = id("arm_r", 0.0, Channel::ScaleY);
@@ -171,7 +180,7 @@ fn esc_during_a_handle_drag_restores_exactly_and_leaves_no_step() {
 #[test]
 fn a_key_drag_moves_that_channel_value_only_in_one_step() {
     let mut editor = keyed(&["arm_r"]);
-    let arm = editor.document.project.rig.skeleton.index_of("arm_r").unwrap();
+    let arm = bone(&editor, "arm_r");
     let before = samples(&editor);
     let project = editor.document.project.clone();
     // Rotation's key at 0.5 s (30°), dragged straight down (time stays).
@@ -191,7 +200,7 @@ fn with_two_bones_shown_a_drag_on_one_leaves_the_other_alone() {
     let shown: Vec<&str> = curves.iter().map(|c| c.bone.as_str()).collect();
     assert_eq!(shown.iter().filter(|b| **b == "head").count(), 5);
     assert_eq!(shown.iter().filter(|b| **b == "arm_r").count(), 5);
-    let head = editor.document.project.rig.skeleton.index_of("head").unwrap();
+    let head = bone(&editor, "head");
     let before = samples(&editor);
     let key = id("head", 0.0, Channel::TranslateY);
     editor.select_curve_key(Some(key.clone()));

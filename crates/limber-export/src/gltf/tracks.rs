@@ -77,12 +77,9 @@ pub fn keyed<V, I: KeyInterp>(
 ) -> Track<V> {
     let mut times = Vec::new();
     let segments = keys.len().saturating_sub(1);
-    let all_stepped = keys[..segments].iter().all(|(_, interp)| {
-        interp
-            .curves()
-            .iter()
-            .all(|i| *i == Interpolation::STEPPED)
-    });
+    let all_stepped = keys[..segments]
+        .iter()
+        .all(|(_, interp)| interp.curves().iter().all(|i| *i == Interpolation::STEPPED));
     let mode = if all_stepped {
         Mode::Step
     } else {

@@ -208,7 +208,10 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
 
 /// Rotation values rewritten so that each step is the short way round (limber's angle
 /// interpolation), which Spine's plain interpolation of the written numbers then reproduces.
-fn unwrap_rotation<C>(channel: usize, mut keys: Vec<(f64, Vec<f64>, C)>) -> Vec<(f64, Vec<f64>, C)> {
+fn unwrap_rotation<C>(
+    channel: usize,
+    mut keys: Vec<(f64, Vec<f64>, C)>,
+) -> Vec<(f64, Vec<f64>, C)> {
     if channel != 1 {
         return keys;
     }
