@@ -133,8 +133,11 @@ pub fn add_animation(
 /// A clip's bone keys per bone and channel (translate, rotate, scale): time and the interpolation
 /// of each of the channel's values (translate x and y, scale x and y each have their own).
 struct BoneKeys {
-    channels: Vec<[Vec<(f64, Vec<Interpolation>)>; 3]>,
+    channels: Vec<[Vec<ChannelKey>; 3]>,
 }
+
+/// A key's time and the curve of each of its values on one channel.
+type ChannelKey = (f64, Vec<Interpolation>);
 
 impl BoneKeys {
     fn new(clip: &Clip, rig: &Rig) -> Self {
