@@ -235,3 +235,25 @@ fn the_view_frames_all_again_when_the_graph_is_resized() {
     editor.fit_curves_to(DVec2::new(800.0, 250.0));
     assert_eq!(editor.curve_editor().view, framed);
 }
+
+#[test]
+fn opening_or_closing_the_graph_fits_the_view_and_frames_the_curves() {
+    let mut editor = keyed(&["arm_r"]);
+    editor.curves.open = false;
+    editor
+        .view
+        .fit(DVec2::new(100.0, 100.0), DVec2::new(800.0, 600.0));
+    assert!(!editor.view().fit_requested());
+    editor.run_command(crate::commands::Command::ToggleCurves);
+    assert!(editor.curve_editor().open);
+    assert!(editor.view().fit_requested(), "the viewport lost height");
+    assert_eq!(editor.curve_editor().view, None, "framed at its drawing");
+    editor
+        .view
+        .fit(DVec2::new(100.0, 100.0), DVec2::new(800.0, 600.0));
+    editor.run_command(crate::commands::Command::ToggleCurves);
+    assert!(
+        editor.view().fit_requested(),
+        "the viewport got its height back"
+    );
+}
