@@ -64,7 +64,8 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
                     Interpolation::LINEAR,
                     Interpolation::STEPPED,
                     Interpolation::Bezier([0.4, 0.0, 0.6, 1.0]),
-                ][k % 3],
+                ][k % 3]
+                    .into(),
             });
         }
     }

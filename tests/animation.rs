@@ -32,7 +32,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         rotate: key.rotate.map(|_| 0.0),
         translate: key.translate.map(|_| [0.0, 0.0]),
         scale: None,
-        interp: Interpolation::LINEAR,
+        interp: Interpolation::LINEAR.into(),
     };
     let record = ClipRecord {
         name: "move".into(),
@@ -117,7 +117,7 @@ fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
         rotate: Some(90.0),
         translate: None,
         scale: None,
-        interp: Interpolation::LINEAR,
+        interp: Interpolation::LINEAR.into(),
     };
     let clip = one_key_clip(&skeleton, key);
     let palette = palette(
@@ -152,7 +152,7 @@ fn a_translate_key_moves_every_vertex_by_its_offset() {
         rotate: None,
         translate: Some([7.5, -3.25]),
         scale: None,
-        interp: Interpolation::LINEAR,
+        interp: Interpolation::LINEAR.into(),
     };
     let clip = one_key_clip(&skeleton, key);
     let palette = palette(
@@ -261,6 +261,76 @@ fn a_version_1_project_is_migrated_on_save() {
     );
     assert!(saved.starts_with(&header), "{saved:.60}");
     assert_eq!(Project::from_bytes(saved.as_bytes()).unwrap(), project);
+}
+
+#[test]
+fn every_older_version_reads_a_keys_one_curve_on_each_channel_and_samples_as_before() {
+    use limber::core::animation::curve::{KEY_CHANNELS, KeyCurves};
+    let (path, project) = new_project(
+        "curves_v6",
+        "kenney_wormGreen.png",
+        r#"{"bones":[{"name":"body","head":[30,70],"tail":[100,70]}],
+            "clips":[{"name":"c","duration":1,"keys":[
+              {"bone":"body","time":0,"rotate":0,"translate":[0,0],"scale":[1,1],"interp":[0.3,-0.4,0.6,1.5]},
+              {"bone":"body","time":1,"rotate":40,"translate":[10,-6],"scale":[1.5,0.5]}]}]}"#,
+    );
+    let handles = Interpolation::Bezier([0.3, -0.4, 0.6, 1.5]);
+    let mut file: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let expected = |u: f64| {
+        let e = handles.ease(u);
+        (
+            40.0 * e,
+            [10.0 * e, -6.0 * e],
+            [1.0 + 0.5 * e, 1.0 - 0.5 * e],
+        )
+    };
+    for version in 2..=6 {
+        file["version"] = version.into();
+        let old = Project::from_bytes(&serde_json::to_vec(&file).unwrap())
+            .unwrap_or_else(|e| panic!("version {version}: {e}"));
+        let clip = old.clip("c").expect("the clip");
+        let key = &clip.to_record().keys[0];
+        assert_eq!(key.interp.to_array(), [handles; KEY_CHANNELS], "v{version}");
+        for k in 0..=20 {
+            let t = k as f64 / 20.0;
+            let pose = clip.sample(t).bones[0];
+            let (r, tr, sc) = expected(t);
+            assert!(
+                (pose.rotate.to_degrees() - r).abs() < 1e-9,
+                "v{version} {t}"
+            );
+            for i in 0..2 {
+                assert!((pose.translate[i] - tr[i]).abs() < 1e-9, "v{version} {t}");
+                assert!((pose.scale[i] - sc[i]).abs() < 1e-9, "v{version} {t}");
+            }
+            assert_eq!(pose, project.clip("c").unwrap().sample(t).bones[0]);
+        }
+        // Saved as the current version, the shared curve still written once.
+        let saved = String::from_utf8(old.to_bytes()).unwrap();
+        assert!(saved.contains(r#""version":6"#), "{saved:.40}");
+        assert!(saved.contains(r#""interp":[0.3,-0.4,0.6,1.5]"#));
+    }
+    // Version 6: one channel's own curve; the others keep the shared one, and it round-trips.
+    file["clips"][0]["keys"][0]["interp"] = serde_json::json!(
+        {"rotate": [0.3, -0.4, 0.6, 1.5], "translate": [[0.3, -0.4, 0.6, 1.5], "stepped"]});
+    let each = Project::from_bytes(&serde_json::to_vec(&file).unwrap()).unwrap();
+    let clip = each.clip("c").unwrap();
+    let key = &clip.to_record().keys[0];
+    let curves = KeyCurves::all(Interpolation::LINEAR)
+        .with(0, handles)
+        .with(1, handles)
+        .with(2, Interpolation::STEPPED);
+    assert_eq!(key.interp, curves);
+    let pose = clip.sample(0.5).bones[0];
+    assert_eq!(pose.translate[1], 0.0, "translate y is stepped");
+    assert!((pose.translate[0] - expected(0.5).1[0]).abs() < 1e-9);
+    assert!((pose.scale[0] - 1.25).abs() < 1e-12, "scale is linear");
+    assert_eq!(Project::from_bytes(&each.to_bytes()).unwrap(), each);
+    // A bad channel curve is refused with the clip named.
+    file["clips"][0]["keys"][0]["interp"] = serde_json::json!({"scale": ["linear", [0, 20, 1, 1]]});
+    let refused = Project::from_bytes(&serde_json::to_vec(&file).unwrap());
+    assert!(refused.is_err_and(|e| e.to_string().contains("clip \"c\"")));
 }
 
 #[test]

@@ -124,7 +124,8 @@ fn a_headless_character_swaps_and_tints_its_eyes_at_the_keyed_times_in_each_skin
     let dir = temp_dir("slots-render");
     let project = character(&dir, "face", "");
     let text = std::fs::read_to_string(&project).unwrap();
-    assert!(text.contains(r#""version":5"#) && text.contains(r#""part":"eyes-open""#));
+    let version = format!(r#""version":{}"#, limber::core::project::FORMAT_VERSION);
+    assert!(text.contains(&version) && text.contains(r#""part":"eyes-open""#));
     let frames = render(&project, "blink", None, &dir.join("default"));
     // 0 s: open eyes, white; the closed bar's place is empty; the body is there.
     close(

@@ -2,13 +2,17 @@
 //! closes the graph; dragging a key point changes that key's value exactly as sampled; dragging a
 //! Bézier handle changes the sampled pose between the keys just as the graph draws it, and
 //! `limber pose` on the saved project agrees; the context menu's interpolation is one undo step;
-//! Esc during a handle drag restores the project exactly; and a snapshot of the panel.
+//! Esc during a handle drag restores the project exactly; a handle drag on one channel (scale y)
+//! leaves every other channel's samples unchanged to 1e-12 (each channel has its own curve); with
+//! several bones selected all their channels show and a drag changes only the bone grabbed; the
+//! graph frames all again when the window is resized; and a snapshot of the panel.
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::core::animation::{Interpolation, KeyRecord};
+use limber::core::edit::Edit;
 use limber::core::frame::Frame;
 use limber::core::pose::PoseSolver;
 use limber::core::skinning::{SkinningMode, skin};
@@ -241,7 +245,7 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     assert!((h1 - DVec2::new(0.125, 7.5)).length() < 1e-9, "{h1}");
     let (from, to) = (screen(&harness, h1.x, h1.y), screen(&harness, 0.35, 70.0));
     drag(&mut harness, from, to);
-    let Interpolation::Bezier([x1, y1, x2, y2]) = key(&harness, 0.0).interp else {
+    let Interpolation::Bezier([x1, y1, x2, y2]) = key(&harness, 0.0).interp.rotate else {
         panic!("the key has explicit handles");
     };
     assert!(
@@ -286,7 +290,7 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
 #[test]
 fn the_context_menu_sets_the_interpolation_in_one_step() {
     let (mut harness, arm) = wave_harness();
-    assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
+    assert_eq!(key(&harness, 0.5).interp.rotate, Interpolation::STEPPED);
     let before = sampled(&harness, arm, 0.65);
     assert_eq!(before, 75.0, "stepped holds");
     let at = screen(&harness, 0.5, 75.0);
@@ -294,11 +298,11 @@ fn the_context_menu_sets_the_interpolation_in_one_step() {
     harness.run_steps(1);
     harness.get_by_label("Linear").click();
     harness.run_steps(2);
-    assert_eq!(key(&harness, 0.5).interp, Interpolation::LINEAR);
+    assert_eq!(key(&harness, 0.5).interp.rotate, Interpolation::LINEAR);
     assert!((sampled(&harness, arm, 0.65) - 67.5).abs() < 1e-9);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert_eq!(key(&harness, 0.5).interp, Interpolation::STEPPED);
+    assert_eq!(key(&harness, 0.5).interp.rotate, Interpolation::STEPPED);
     assert!(!harness.state().document().can_undo(), "one step");
 }
 
@@ -347,4 +351,200 @@ fn snapshot_of_the_curve_editor() {
     panel.event(Event::PointerMoved(Pos2::new(-10.0, -10.0)));
     panel.run_steps(1);
     panel.snapshot("curve_editor");
+}
+
+/// The sample on clip "wave" rewritten so that arm_r and head key rotation, translation and scale
+/// at 0 s and 0.5 s (linear, as K makes them), `bones` selected, the curve editor open.
+fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
+    let mut editor = sample_editor();
+    editor.set_mode(Mode::Animate);
+    let clips = &editor.document().project.rig.clips;
+    let wave = clips.iter().position(|c| c.name == "wave");
+    let mut record = clips[wave.expect("the sample has wave")].to_record();
+    let key = |bone: &str, time: f64, k: f64| KeyRecord {
+        bone: bone.into(),
+        time,
+        rotate: Some(60.0 * k),
+        translate: Some([40.0 * k, -20.0 * k]),
+        scale: Some([1.0 + 0.2 * k, 1.0 - 0.3 * k]),
+        interp: Interpolation::LINEAR.into(),
+    };
+    record.keys = vec![
+        key("arm_r", 0.0, 0.0),
+        key("arm_r", 0.5, 1.0),
+        key("head", 0.0, 0.4),
+        key("head", 0.5, -0.6),
+    ];
+    let name = record.name.clone();
+    assert!(editor.apply(Edit::ReplaceClip { name, clip: record }));
+    editor.set_clip(wave);
+    let skeleton = &editor.document().project.rig.skeleton;
+    let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
+    editor.select_bones(chosen);
+    editor.run_command(limber::editor::commands::Command::ToggleCurves);
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    harness
+}
+
+/// Every channel of every bone at 101 times over the clip: [bone][time][channel].
+fn all_samples(harness: &Harness<'_, Editor>) -> Vec<Vec<[f64; 5]>> {
+    let clip = harness.state().current_clip().expect("a clip");
+    let bones = harness.state().document().project.rig.skeleton.bones.len();
+    (0..bones)
+        .map(|b| {
+            (0..=100)
+                .map(|k| {
+                    let pose = clip.sample(k as f64 * 0.01).bones[b];
+                    Channel::ALL.map(|c| c.of_pose(&pose))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Asserts that only `bone`'s `channel` changed (by more than 1e-3 somewhere) and every other
+/// channel of every bone is unchanged to 1e-12.
+fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, channel: Channel) {
+    let mut moved = 0.0f64;
+    for (b, (was, now)) in before.iter().zip(after).enumerate() {
+        for (was, now) in was.iter().zip(now) {
+            for c in Channel::ALL {
+                let d = (was[c.index()] - now[c.index()]).abs();
+                if b == bone && c == channel {
+                    moved = moved.max(d);
+                } else {
+                    assert!(d <= 1e-12, "bone {b}'s {} moved by {d}", c.name());
+                }
+            }
+        }
+    }
+    assert!(moved > 1e-3, "the dragged channel changed ({moved})");
+}
+
+/// The curve of `bone`'s `channel` as shown.
+fn shown(harness: &Harness<'_, Editor>, bone: &str, channel: Channel) -> Curve {
+    harness
+        .state()
+        .curves()
+        .expect("bones are selected")
+        .into_iter()
+        .find(|c| c.bone == bone && c.channel == channel)
+        .expect("the channel is shown")
+}
+
+#[test]
+fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
+    let mut harness = channels_harness(&["arm_r"]);
+    let arm = harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .index_of("arm_r");
+    let arm = arm.expect("the sample has arm_r");
+    // Only scale y shown (as the legend's boxes do), so the key at 0 s is its key.
+    for channel in [
+        Channel::Rotate,
+        Channel::TranslateX,
+        Channel::TranslateY,
+        Channel::ScaleX,
+    ] {
+        harness.state_mut().set_curve_channel_hidden(channel, true);
+    }
+    harness.run_steps(1);
+    let curves = harness.state().curves().expect("a bone is selected");
+    assert_eq!(curves.len(), 1, "only scale y shows");
+    harness.get_by_label("Frame all").click();
+    harness.run_steps(2);
+    let before = all_samples(&harness);
+    let project = harness.state().document().project.clone();
+    let at = screen(&harness, 0.0, 1.0);
+    click(&mut harness, at, PointerButton::Primary);
+    let selected = harness.state().curve_editor().selected.clone();
+    assert_eq!(
+        selected.map(|k| (k.channel, k.time)),
+        Some((Channel::ScaleY, 0.0))
+    );
+    let [h1, _] = shown(&harness, "arm_r", Channel::ScaleY)
+        .handles(0)
+        .expect("the key has handles");
+    let from = screen(&harness, h1.x, h1.y);
+    drag(&mut harness, from, from + DVec2::new(25.0, -40.0));
+    only_changed(&before, &all_samples(&harness), arm, Channel::ScaleY);
+    // The key's other channels keep their linear curve; scale y has its own handles now.
+    let k = key(&harness, 0.0);
+    assert_eq!(k.interp.rotate, Interpolation::LINEAR);
+    assert_eq!(k.interp.translate, [Interpolation::LINEAR; 2]);
+    assert_eq!(k.interp.scale[0], Interpolation::LINEAR);
+    assert!(matches!(k.interp.scale[1], Interpolation::Bezier(_)));
+    // One undo step.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document().project, project);
+}
+
+#[test]
+fn several_selected_bones_show_their_channels_and_a_drag_changes_only_the_bone_grabbed() {
+    let mut harness = channels_harness(&["arm_r", "head"]);
+    let curves = harness.state().curves().expect("bones are selected");
+    for bone in ["arm_r", "head"] {
+        let channels: Vec<Channel> = curves
+            .iter()
+            .filter(|c| c.bone == bone)
+            .map(|c| c.channel)
+            .collect();
+        assert_eq!(channels, Channel::ALL, "{bone}'s five channels show");
+    }
+    assert!(harness.query_by_label("2 bones").is_some());
+    let head = harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .index_of("head");
+    let head = head.expect("the sample has head");
+    let before = all_samples(&harness);
+    // head's rotation key at 0.5 s (-36°) dragged down: only head's rotation changes.
+    let from = screen(&harness, 0.5, -36.0);
+    drag(&mut harness, from, from + DVec2::new(0.0, 30.0));
+    only_changed(&before, &all_samples(&harness), head, Channel::Rotate);
+    let moved = harness.state().current_clip().expect("a clip").to_record();
+    let k = moved
+        .keys
+        .iter()
+        .find(|k| k.bone == "head" && k.time == 0.5);
+    assert!(k.and_then(|k| k.rotate).is_some_and(|r| r < -40.0), "{k:?}");
+}
+
+#[test]
+fn the_graph_frames_all_again_when_its_panel_is_resized() {
+    let mut harness = channels_harness(&["arm_r"]);
+    let framed = harness
+        .state()
+        .curve_editor()
+        .view
+        .expect("framed at opening");
+    // Zoomed in by hand, then the window (and the panel with it) is resized.
+    harness
+        .state_mut()
+        .set_curve_view(Some(limber::editor::curves::CurveView {
+            time: [0.1, 0.2],
+            value: [10.0, 11.0],
+        }));
+    harness.run_steps(1);
+    assert_ne!(
+        harness.state().curve_editor().view,
+        Some(framed),
+        "kept while the size stays"
+    );
+    harness.set_size(egui::Vec2::new(1100.0, 700.0));
+    harness.run_steps(3);
+    let view = harness.state().curve_editor().view.expect("a view");
+    assert_eq!(view.time, framed.time, "the whole clip again");
+    for p in shown(&harness, "arm_r", Channel::Rotate).points {
+        assert!(p.y >= view.value[0] && p.y <= view.value[1], "{p} fits");
+    }
 }

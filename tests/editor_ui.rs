@@ -347,7 +347,8 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     editor.set_key_interpolation(Interpolation::STEPPED);
     assert_eq!(
         editor.selected_key_record().unwrap().interp,
-        Interpolation::STEPPED
+        Interpolation::STEPPED.into(),
+        "the inspector's choice sets every channel of the key"
     );
     editor.move_selected_key(key.time + 0.05);
     let moved = editor.selected_key_record().unwrap();

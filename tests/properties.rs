@@ -322,7 +322,8 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                 prop::option::of(value()),
                 prop::option::of((value(), value())),
                 prop::option::of((value(), value())),
-                interpolation(),
+                // A curve per channel (format version 6).
+                prop::array::uniform5(interpolation()),
             ),
             0..12,
         ),
@@ -341,7 +342,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         rotate,
                         translate: translate.map(|(x, y)| [x, y]),
                         scale: scale.map(|(x, y)| [x, y]),
-                        interp,
+                        interp: limber::core::animation::curve::KeyCurves::from_array(interp),
                     })
                     .collect();
                 // A two-bone chain: a bone with a parent, reaching for another bone.

@@ -302,6 +302,19 @@ fn the_runtime_matches_stepped_linear_bezier_scale_and_deform_keys() {
     let (json, atlas) = export(&project, "keys", &[]);
     let text = std::fs::read_to_string(&json).unwrap();
     assert!(text.contains("\"stepped\"") && text.contains("\"deform\""));
+    // goal's translation and spine's scale have a curve per value: split timelines.
+    let skeleton: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let goal = &skeleton["animations"]["keys"]["bones"]["goal"];
+    assert!(
+        goal["translatex"].is_array() && goal["translatey"].is_array(),
+        "{goal}"
+    );
+    assert!(goal.get("translate").is_none());
+    let spine = &skeleton["animations"]["eased"]["bones"]["spine"];
+    assert!(
+        spine["scalex"].is_array() && spine["scaley"].is_array(),
+        "{spine}"
+    );
     let worst = max_error(&project, &json, &atlas);
     eprintln!("keys: largest runtime/limber difference {worst:.5} px");
 }

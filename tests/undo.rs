@@ -63,7 +63,7 @@ fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
         rotate: Some(rotate),
         translate: None,
         scale: None,
-        interp: Interpolation::LINEAR,
+        interp: Interpolation::LINEAR.into(),
     }
 }
 

@@ -1,17 +1,19 @@
-//! The curve editor panel (toggled with G, above the timeline): the selected bone's keyed channels
-//! of the current clip as curves over the clip's time — a colour per channel with a legend whose
-//! boxes show or hide them, labelled time and value axes, key points, the selected key's Bézier
-//! handles and the playhead. Drag a key point (time and value) or a handle: one undo step, Esc
-//! cancels it. Right-click a key for its interpolation; "Frame all" fits the curves; the wheel
-//! zooms the values and a middle-drag pans. The curves and every edit are the model's
-//! (`limber_editor::curves`, `curve_edits`); this only draws and forwards the pointer.
+//! The curve editor panel (toggled with G, above the timeline): every selected bone's keyed
+//! channels of the current clip as curves over the clip's time — a colour per channel with a legend
+//! whose boxes show or hide them, labelled time and value axes, key points, the selected key's
+//! Bézier handles (its channel's own curve) and the playhead. Drag a key point (time and value) or
+//! a handle: one undo step, Esc cancels it. Right-click a key for its channel's interpolation;
+//! "Frame all" fits the curves, as opening the panel and resizing it do; the wheel zooms the values
+//! and a middle-drag pans. The curves, every edit and the drag are the model's
+//! (`limber_editor::curves`, `curve_edits`, `tools::curve_drag`); this only draws and maps the
+//! pointer's events to the tool's.
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 use glam::DVec2;
 
 use limber_editor::commands::Command;
 use limber_editor::curve_edits::InterpChoice;
-use limber_editor::curves::{Channel, Curve, CurveKeyId, CurveView, GraphFrame};
+use limber_editor::curves::{Channel, Curve, CurveKeyId, GraphFrame};
 use limber_editor::editor::Editor;
 
 /// Room for the value labels (left) and time labels (below), screen points.
@@ -28,8 +30,9 @@ pub const COLOURS: [Color32; 5] = [
 ];
 
 const HOVER: &str = "Drag a key: in time it moves the whole key (every channel of the bone at that \
-time), in value only this channel. Drag a handle of the selected key to shape its curve. Right-click \
-a key for its interpolation. Wheel: zoom the values; middle-drag: pan. Esc cancels a drag.";
+time), in value only this channel. Drag a handle of the selected key to shape this channel's curve \
+(the others keep theirs). Right-click a key for this channel's interpolation. Wheel: zoom the \
+values; middle-drag: pan. Esc cancels a drag.";
 
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     header(ui, editor);
@@ -42,14 +45,8 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         }
     };
     if curves.is_empty() {
-        ui.label("the selected bone has no keys in this clip (or its channels are hidden)");
+        ui.label("the selected bones have no keys in this clip (or their channels are hidden)");
     }
-    if editor.curve_editor().view.is_none() {
-        editor.frame_all_curves();
-    }
-    let Some(view) = editor.curve_editor().view else {
-        return;
-    };
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let outer = response.rect;
     let min = DVec2::new(f64::from(outer.min.x + LEFT), f64::from(outer.min.y + 4.0));
@@ -57,9 +54,17 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     if max.x - min.x < 10.0 || max.y - min.y < 10.0 {
         return;
     }
+    // Opened, resized or first drawn: frame all again.
+    editor.fit_curves_to(max - min);
+    if editor.curve_editor().view.is_none() {
+        editor.frame_all_curves();
+    }
+    let Some(view) = editor.curve_editor().view else {
+        return;
+    };
     let frame = GraphFrame { min, max, view };
     editor.set_curve_frame(Some(frame));
-    interact(ui, editor, &response, frame);
+    interact(ui, editor, &response);
     // Drawn from the document as it is after this frame's edits.
     let curves = editor.curves().unwrap_or(curves);
     let frame = editor.curve_editor().frame.unwrap_or(frame);
@@ -74,7 +79,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
 fn header(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         ui.strong("Curves");
-        if let Some(name) = editor.selection().bone().and_then(|b| editor.bone_name(b)) {
+        let bones = editor.selection().bones().len();
+        if bones > 1 {
+            ui.label(format!("{bones} bones"));
+        } else if let Some(name) = editor.selection().bone().and_then(|b| editor.bone_name(b)) {
             ui.label(format!("bone {name}"));
         }
         ui.separator();
@@ -97,7 +105,7 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
 }
 
 /// Presses, drags, releases, Esc, clicks, the wheel and middle-drag panning.
-fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame: GraphFrame) {
+fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response) {
     let dvec = |p: Pos2| DVec2::new(f64::from(p.x), f64::from(p.y));
     let (escape, origin, scroll) = ui.input(|i| {
         (
@@ -126,37 +134,14 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, frame
     if (response.clicked() || response.secondary_clicked())
         && let Some(p) = response.interact_pointer_pos()
     {
-        let selected = match editor.curve_hit(dvec(p)) {
-            Some(limber_editor::curve_edits::CurveHit::Key(key)) => Some(key),
-            Some(_) => editor.curve_editor().selected.clone(),
-            None => None,
-        };
-        editor.select_curve_key(selected);
+        editor.click_curve(dvec(p));
     }
-    let Some(view) = editor.curve_editor().view else {
-        return;
-    };
-    let [v0, v1] = view.value;
     if response.dragged_by(egui::PointerButton::Middle) {
-        let d = response.drag_delta();
-        let per_point = (v1 - v0) / (frame.max.y - frame.min.y);
-        let shift = f64::from(d.y) * per_point;
-        editor.set_curve_view(Some(CurveView {
-            value: [v0 + shift, v1 + shift],
-            ..view
-        }));
+        editor.pan_curve_values(f64::from(response.drag_delta().y));
     } else if scroll != 0.0
         && let Some(hover) = response.hover_pos()
     {
-        let at = frame.to_graph(dvec(hover)).y;
-        let factor = (-f64::from(scroll) * 0.003).exp();
-        editor.set_curve_view(Some(CurveView {
-            value: [at + (v0 - at) * factor, at + (v1 - at) * factor],
-            ..view
-        }));
-    }
-    if let Some(view) = editor.curve_editor().view {
-        editor.set_curve_frame(Some(GraphFrame { view, ..frame }));
+        editor.zoom_curve_values(dvec(hover), (-f64::from(scroll) * 0.003).exp());
     }
 }
 

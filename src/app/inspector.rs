@@ -410,7 +410,12 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.heading("Key");
     ui.label(format!("{} at {:.3} s", key.bone, key.time));
-    if let Some(interp) = interpolation_picker(ui, key.interp, "to the next key") {
+    // The curve editor's selected channel of this key, else every channel (per-channel curves).
+    let scope = editor
+        .key_interp_channel()
+        .map_or("every channel", |c| c.name());
+    let shown = editor.key_interpolation_shown(&key);
+    if let Some(interp) = interpolation_picker(ui, shown, &format!("to the next key: {scope}")) {
         editor.set_key_interpolation(interp);
     }
     if ui.button("Delete key").clicked() {
@@ -429,7 +434,7 @@ fn part_key_inspector(
     ui.label(format!("{} at {:.3} s", key.part, key.time));
     ui.label(describe(key));
     if key.deform.is_some()
-        && let Some(interp) = interpolation_picker(ui, key.interp, "to the next deform key")
+        && let Some(interp) = interpolation_picker(ui, Some(key.interp), "to the next deform key")
     {
         editor.set_part_key_interpolation(interp);
     }
@@ -441,7 +446,7 @@ fn part_key_inspector(
 /// The interpolation presets as a combo box; the one picked, if any.
 fn interpolation_picker(
     ui: &mut egui::Ui,
-    now: Interpolation,
+    now: Option<Interpolation>,
     label: &str,
 ) -> Option<Interpolation> {
     let presets = [
@@ -454,11 +459,18 @@ fn interpolation_picker(
     let current = presets
         .iter()
         .find(|(_, i)| {
-            *i == now
+            Some(*i) == now
                 || (*i == Interpolation::Bezier(EASE_IN_OUT)
-                    && now == Interpolation::Named(InterpolationName::Bezier))
+                    && now == Some(Interpolation::Named(InterpolationName::Bezier)))
         })
-        .map_or("Custom curve", |(name, _)| name);
+        .map_or(
+            if now.is_some() {
+                "Custom curve"
+            } else {
+                "Mixed"
+            },
+            |(name, _)| name,
+        );
     let mut picked = None;
     egui::ComboBox::new("interpolation", label)
         .selected_text(current)

@@ -25,10 +25,11 @@ const BONES: &str = r#"
   {"name": "leg_r",  "parent": "hip",   "head": [52, 104], "tail": [66, 120]},
   {"name": "goal",   "parent": null,    "head": [80, 96],  "tail": [80, 96], "deform": false}"#;
 
-/// A clip with linear, stepped and Bézier keys on rotation, translation and scale, and deform keys.
+/// A clip with linear, stepped and Bézier keys on rotation, translation and scale, and deform keys;
+/// goal's translation x is linear and y stepped (a curve per channel, format version 6).
 const KEYS_CLIP: &str = r#"
   {"name": "keys", "duration": 1.0, "loop": false, "keys": [
-    {"bone": "goal",  "time": 0.0,  "translate": [0, 0], "interp": "linear"},
+    {"bone": "goal",  "time": 0.0,  "translate": [0, 0], "interp": {"translate": ["linear", "stepped"]}},
     {"bone": "goal",  "time": 1.0,  "translate": [-12, -18]},
     {"bone": "leg_l", "time": 0.0,  "rotate": 15, "interp": "linear"},
     {"bone": "leg_l", "time": 0.5,  "rotate": -15, "interp": "linear"},
@@ -51,13 +52,13 @@ const KEYS_CLIP: &str = r#"
     {"part": "kenney_zombie_walk0", "time": 0.8, "deform": {"vertices": [1, 3], "offsets": [[4, 4], [1, -3]]}}
   ]}"#;
 
-/// A clip whose Bézier keys are resampled.
+/// A clip whose Bézier keys are resampled; spine's first scale key eases x and steps y.
 const EASED_CLIP: &str = r#"
   {"name": "eased", "duration": 0.8, "loop": true, "keys": [
     {"bone": "head",  "time": 0.0, "rotate": -8, "interp": "bezier"},
     {"bone": "head",  "time": 0.4, "rotate": 8, "interp": [0.25, 0.1, 0.25, 1.0]},
     {"bone": "head",  "time": 0.8, "rotate": -8},
-    {"bone": "spine", "time": 0.0, "scale": [1, 1], "interp": "bezier"},
+    {"bone": "spine", "time": 0.0, "scale": [1, 1], "interp": {"scale": ["bezier", "stepped"]}},
     {"bone": "spine", "time": 0.4, "scale": [1.1, 0.95], "interp": "bezier"},
     {"bone": "spine", "time": 0.8, "scale": [1, 1]}
   ]}"#;

@@ -32,8 +32,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// canvas; absent = the top-left corner) and the project's `canvas` size; an older file reads with
 /// every offset zero and the canvas taken from its images. Version 5 added slots, attachments,
 /// skins and slot keys ([`crate::slots`]); an older file reads as one where every part is a slot of
-/// its own, so it samples and renders exactly as before.
-pub const FORMAT_VERSION: u32 = 5;
+/// its own, so it samples and renders exactly as before. Version 6 gave each channel of a bone key
+/// its own interpolation ([`crate::animation::curve::KeyCurves`]); an older key's one curve reads
+/// as that curve on every channel, so an older file samples exactly as before.
+pub const FORMAT_VERSION: u32 = 6;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

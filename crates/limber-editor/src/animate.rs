@@ -5,6 +5,7 @@
 use glam::DVec2;
 
 use super::editor::Editor;
+use limber_core::animation::curve::KeyCurves;
 use limber_core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
 use limber_core::edit::Edit;
 
@@ -292,7 +293,7 @@ impl Editor {
             rotate: None,
             translate: Some(translate.to_array()),
             scale: None,
-            interp: Default::default(),
+            interp: self.key_curves_at_playhead(bone),
         };
         let done = step.apply(Edit::SetKey { clip, key });
         if done {
@@ -313,7 +314,7 @@ impl Editor {
             rotate: Some(degrees),
             translate: None,
             scale: None,
-            interp: Default::default(),
+            interp: self.key_curves_at_playhead(bone),
         };
         let done = step.apply(Edit::SetKey { clip, key });
         if done {
@@ -332,13 +333,18 @@ impl Editor {
             .find(|k| &k.bone == bone && k.time == *time)
     }
 
-    /// Sets the interpolation from the selected key to the next.
+    /// Sets the interpolation from the selected key to the next: of the channel the curve editor
+    /// has selected on this key ([`Editor::key_interp_channel`]), else of every channel.
     pub fn set_key_interpolation(&mut self, interp: Interpolation) {
         let (Some(key), Some(clip)) = (
             self.selected_key_record(),
             self.clip_name().map(str::to_string),
         ) else {
             return;
+        };
+        let interp = match self.key_interp_channel() {
+            Some(channel) => key.interp.with(channel.index(), interp),
+            None => KeyCurves::all(interp),
         };
         self.apply(Edit::SetKey {
             clip,

@@ -2,8 +2,9 @@
 //! translate x/y, scale x/y — as curves over the current clip's time, the graph's view (which times
 //! and values it shows, where it was drawn on screen) and frame-all. Each curve has its keys (time,
 //! value, interpolation) and a polyline sampled by the core's own [`Clip::sample`], so the graph
-//! draws exactly what sampling gives; interpolation is never re-implemented here. Editing the
-//! curves (moving keys, Bézier handles, interpolation, the graph's drag) is `curve_edits.rs`.
+//! draws exactly what sampling gives; interpolation is never re-implemented here. Each key's
+//! interpolation is its channel's own (a key's channels each have one). Editing the curves (moving
+//! keys, Bézier handles, interpolation) is `curve_edits.rs`, the graph's drag `tools/curve_drag.rs`.
 
 use glam::DVec2;
 use limber_core::animation::curve::{EASE_IN_OUT, InterpolationName};
@@ -216,8 +217,8 @@ pub struct CurveEditor {
     pub frame: Option<GraphFrame>,
     /// The key whose handles show.
     pub selected: Option<CurveKeyId>,
-    /// The drag in progress (`curve_edits.rs`).
-    pub drag: Option<super::curve_edits::CurveDrag>,
+    /// The drag in progress (`tools/curve_drag.rs`).
+    pub drag: Option<crate::tools::curve_drag::CurveDrag>,
 }
 
 impl Editor {
@@ -298,6 +299,15 @@ impl Editor {
         self.curves.view = self.frame_all_view();
     }
 
+    /// The graph is about to be drawn `size` screen points large: when that differs from where it
+    /// was last drawn (the panel was resized, or it was not drawn), it frames all again.
+    pub fn fit_curves_to(&mut self, size: DVec2) {
+        let drawn = self.curves.frame.map(|f| f.max - f.min);
+        if drawn.is_none_or(|d| (d - size).abs().max_element() > 0.5) {
+            self.frame_all_curves();
+        }
+    }
+
     /// The index in `curve` of the selected key, when it is on this curve.
     pub fn selected_curve_key(&self, curve: &Curve) -> Option<usize> {
         let id = self.curves.selected.as_ref()?;
@@ -323,7 +333,7 @@ fn bone_curves(clip: &Clip, bone: usize, name: &str, hidden: &[bool; 5]) -> Vec<
                     channel.of_key(k).map(|value| CurveKey {
                         time: k.time,
                         value,
-                        interp: k.interp,
+                        interp: k.interp.get(channel.index()),
                     })
                 })
                 .collect();

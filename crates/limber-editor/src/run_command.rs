@@ -108,6 +108,8 @@ impl Editor {
                 if self.curves.open {
                     self.curves.view = None;
                 }
+                // The panel takes or gives back the viewport's height: fit the image to it again.
+                self.view.request_fit();
             }
             Command::AddEvent => {
                 self.add_event_at_playhead();

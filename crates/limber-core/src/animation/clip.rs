@@ -2,7 +2,8 @@
 //!
 //! Keys are offsets from the rest pose (see [`crate::pose`]): rotation in degrees as written
 //! (positive = counter-clockwise on screen), converted to radians when sampled; translation in pixels
-//! along the parent's axes; scale as factors. A key's interpolation applies to the segment after it.
+//! along the parent's axes; scale as factors. Each channel of a key (rotate, translate x/y, scale
+//! x/y) has its own interpolation ([`super::curve::KeyCurves`]), for the segment after it.
 //! Before a channel's first key it holds the first key's value, after its last key the last key's.
 //! A looping clip wraps time into [0, duration); another clamps to [0, duration]. Nothing reads a
 //! clock: `sample(t)` depends on `t` alone, so scrubbing backwards gives what playing forwards gave.
@@ -75,15 +76,19 @@ pub enum AnimationError {
     PasteDoesNotFit { span: f64, at: f64, duration: f64 },
 }
 
-/// A key of one channel: time, value, interpolation to the next key.
-type ChannelKey<T> = (f64, T, Interpolation);
+/// A key of one channel: time, value, interpolation to the next key (one per component for x/y
+/// pairs).
+type ChannelKey<T, I = Interpolation> = (f64, T, I);
+
+/// A key of an x/y pair of channels, each component with its own curve.
+type PairKey = ChannelKey<[f64; 2], [Interpolation; 2]>;
 
 /// The keyed channels of one bone, each sorted by time.
 #[derive(Debug, Clone, PartialEq, Default)]
 struct BoneChannels {
     rotate: Vec<ChannelKey<f64>>,
-    translate: Vec<ChannelKey<[f64; 2]>>,
-    scale: Vec<ChannelKey<[f64; 2]>>,
+    translate: Vec<PairKey>,
+    scale: Vec<PairKey>,
 }
 
 /// A validated clip.
@@ -174,15 +179,15 @@ impl Clip {
                 time: key.time,
             };
             if let Some(v) = key.rotate {
-                push_key(&mut c.rotate, (key.time, v, key.interp))
+                push_key(&mut c.rotate, (key.time, v, key.interp.rotate))
                     .map_err(|_| duplicate("rotate"))?;
             }
             if let Some(v) = key.translate {
-                push_key(&mut c.translate, (key.time, v, key.interp))
+                push_key(&mut c.translate, (key.time, v, key.interp.translate))
                     .map_err(|_| duplicate("translate"))?;
             }
             if let Some(v) = key.scale {
-                push_key(&mut c.scale, (key.time, v, key.interp))
+                push_key(&mut c.scale, (key.time, v, key.interp.scale))
                     .map_err(|_| duplicate("scale"))?;
             }
         }
@@ -230,7 +235,9 @@ impl Clip {
             .filter(|k| k.constraint == constraint)
             .map(|k| (k.time, k.mix, k.interp))
             .collect();
-        sample_channel(&keys, self.local_time(t), |a, b, e| a + (b - a) * e)
+        sample_channel(&keys, self.local_time(t), |a, b, u, i| {
+            a + (b - a) * i.ease(u)
+        })
     }
 
     /// The names of the constraints whose mix the clip keys.
@@ -281,9 +288,11 @@ impl Clip {
                 .channels
                 .iter()
                 .map(|c| BonePose {
-                    rotate: sample_channel(&c.rotate, t, lerp_degrees)
-                        .unwrap_or(0.0)
-                        .to_radians(),
+                    rotate: sample_channel(&c.rotate, t, |a, b, u, i| {
+                        lerp_degrees(a, b, i.ease(u))
+                    })
+                    .unwrap_or(0.0)
+                    .to_radians(),
                     translate: sample_channel(&c.translate, t, lerp2).unwrap_or([0.0, 0.0]),
                     scale: sample_channel(&c.scale, t, lerp2).unwrap_or([1.0, 1.0]),
                 })
@@ -386,7 +395,7 @@ fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, Animat
 }
 
 /// Appends a key to a time-sorted channel; refuses a second key at the same time.
-fn push_key<T>(channel: &mut Vec<ChannelKey<T>>, key: ChannelKey<T>) -> Result<(), ()> {
+fn push_key<T, I>(channel: &mut Vec<ChannelKey<T, I>>, key: ChannelKey<T, I>) -> Result<(), ()> {
     if channel.last().is_some_and(|last| last.0 == key.0) {
         return Err(());
     }
@@ -394,8 +403,13 @@ fn push_key<T>(channel: &mut Vec<ChannelKey<T>>, key: ChannelKey<T>) -> Result<(
     Ok(())
 }
 
-/// The channel's value at `t`, or `None` if it has no keys.
-fn sample_channel<T: Copy>(keys: &[ChannelKey<T>], t: f64, lerp: fn(T, T, f64) -> T) -> Option<T> {
+/// The channel's value at `t`, or `None` if it has no keys. `lerp(a, b, u, interp)` eases from a
+/// to b at normalised time u by the earlier key's interpolation.
+fn sample_channel<T: Copy, I: Copy>(
+    keys: &[ChannelKey<T, I>],
+    t: f64,
+    lerp: impl Fn(T, T, f64, I) -> T,
+) -> Option<T> {
     let first = keys.first()?;
     if t <= first.0 {
         return Some(first.1);
@@ -407,7 +421,7 @@ fn sample_channel<T: Copy>(keys: &[ChannelKey<T>], t: f64, lerp: fn(T, T, f64) -
         return Some(v0);
     };
     let u = (t - t0) / (t1 - t0);
-    Some(lerp(v0, v1, interp.ease(u)))
+    Some(lerp(v0, v1, u, interp))
 }
 
 /// Interpolates an angle in degrees the shorter way round.
@@ -419,8 +433,12 @@ fn lerp_degrees(a: f64, b: f64, e: f64) -> f64 {
     a + delta * e
 }
 
-fn lerp2(a: [f64; 2], b: [f64; 2], e: f64) -> [f64; 2] {
-    [a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e]
+/// Interpolates an x/y pair, each component eased by its own curve.
+fn lerp2(a: [f64; 2], b: [f64; 2], u: f64, [ix, iy]: [Interpolation; 2]) -> [f64; 2] {
+    [
+        a[0] + (b[0] - a[0]) * ix.ease(u),
+        a[1] + (b[1] - a[1]) * iy.ease(u),
+    ]
 }
 
 /// Validates every clip of a rig or project: each valid, no two with one name.
@@ -461,7 +479,7 @@ mod tests {
             rotate: Some(rotate),
             translate: None,
             scale: None,
-            interp,
+            interp: interp.into(),
         }
     }
 
@@ -642,5 +660,74 @@ mod tests {
                 Err(AnimationError::BadFps { .. })
             ));
         }
+    }
+
+    #[test]
+    fn each_channel_follows_its_own_curve_and_one_shared_curve_samples_as_before() {
+        use crate::animation::curve::{EASE_IN_OUT, KeyCurves};
+        let full = |time: f64, v: f64, interp: KeyCurves| KeyRecord {
+            bone: "a".into(),
+            time,
+            rotate: Some(v),
+            translate: Some([v, -v]),
+            scale: Some([1.0 + v, 1.0 - v / 100.0]),
+            interp,
+        };
+        let shared = Interpolation::Bezier(EASE_IN_OUT);
+        let old = clip(
+            false,
+            vec![
+                full(0.0, 0.0, shared.into()),
+                full(2.0, 60.0, shared.into()),
+            ],
+        );
+        // Scale y stepped, translate x with an overshooting curve; the rest keep the shared one.
+        let curves = KeyCurves::all(shared)
+            .with(4, Interpolation::STEPPED)
+            .with(1, Interpolation::Bezier([0.2, 1.5, 0.8, 1.0]));
+        let each = clip(
+            false,
+            vec![full(0.0, 0.0, curves), full(2.0, 60.0, shared.into())],
+        );
+        for k in 0..=40 {
+            let t = k as f64 * 0.05;
+            let (a, b) = (old.sample(t).bones[0], each.sample(t).bones[0]);
+            assert_eq!(a.rotate, b.rotate, "{t}");
+            assert_eq!(a.translate[1], b.translate[1], "{t}");
+            assert_eq!(a.scale[0], b.scale[0], "{t}");
+            let u = t / 2.0;
+            if t < 2.0 {
+                assert_eq!(b.scale[1], 1.0, "stepped scale y holds at {t}");
+            }
+            let eased = Interpolation::Bezier([0.2, 1.5, 0.8, 1.0]).ease(u);
+            assert!((b.translate[0] - 60.0 * eased).abs() < 1e-9, "{t}");
+            // The shared curve is exactly what one whole-key curve gave.
+            assert!((a.scale[1] - (1.0 - 0.6 * shared.ease(u))).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn merging_a_key_replaces_only_the_curves_of_the_channels_it_holds() {
+        use crate::animation::curve::KeyCurves;
+        let eased = Interpolation::Named(InterpolationName::Bezier);
+        let mut keys = vec![key("a", 0.5, 10.0, eased)];
+        let moved = KeyRecord {
+            rotate: None,
+            translate: Some([1.0, 2.0]),
+            interp: Interpolation::STEPPED.into(),
+            ..key("a", 0.5, 0.0, Interpolation::LINEAR)
+        };
+        KeyRecord::merge_into(&mut keys, moved);
+        assert_eq!(keys.len(), 1);
+        assert_eq!(keys[0].rotate, Some(10.0));
+        assert_eq!(keys[0].interp.rotate, eased);
+        assert_eq!(keys[0].interp.translate, [Interpolation::STEPPED; 2]);
+        // One channel held: its curve is the key's only one, written once.
+        let mut lone = KeyRecord {
+            interp: KeyCurves::all(Interpolation::LINEAR).with(0, eased),
+            ..key("a", 0.0, 1.0, Interpolation::LINEAR)
+        };
+        lone.tidy_curves();
+        assert_eq!(lone.interp, KeyCurves::all(eased));
     }
 }

@@ -5,6 +5,10 @@
 //! curve is a function of time; value handles may overshoot. Easing maps normalised time u to
 //! normalised value, with ease(0) = 0 and ease(1) = 1 exactly, so a key's own time gives exactly the
 //! key's value.
+//!
+//! A bone key carries one interpolation per channel ([`KeyCurves`]: rotate, translate x/y, scale
+//! x/y, as Spine 4 does), so shaping one channel's curve leaves the others alone. In the file a key
+//! whose channels share one curve writes it once, as every version before 6 did for the whole key.
 
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +74,124 @@ impl Interpolation {
             Self::Named(InterpolationName::Linear) => u,
             Self::Named(InterpolationName::Bezier) => bezier_ease(EASE_IN_OUT, u),
             Self::Bezier(handles) => bezier_ease(*handles, u),
+        }
+    }
+}
+
+/// How many channels a bone key has: rotate, translate x, translate y, scale x, scale y.
+pub const KEY_CHANNELS: usize = 5;
+
+/// The interpolation of each channel of a bone key, towards that channel's next key (format
+/// version 6). Written as one interpolation when all five are the same (the form older versions
+/// wrote for the whole key, which reads as that curve on every channel), else as
+/// `{"rotate": i, "translate": [i, i], "scale": [i, i]}` (a missing field is linear).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(from = "KeyCurvesFile", into = "KeyCurvesFile")]
+pub struct KeyCurves {
+    pub rotate: Interpolation,
+    pub translate: [Interpolation; 2],
+    pub scale: [Interpolation; 2],
+}
+
+impl KeyCurves {
+    /// The same interpolation on every channel.
+    pub const fn all(interp: Interpolation) -> Self {
+        Self {
+            rotate: interp,
+            translate: [interp; 2],
+            scale: [interp; 2],
+        }
+    }
+
+    /// The five curves in channel order (rotate, translate x, y, scale x, y).
+    pub fn to_array(self) -> [Interpolation; KEY_CHANNELS] {
+        let [tx, ty] = self.translate;
+        let [sx, sy] = self.scale;
+        [self.rotate, tx, ty, sx, sy]
+    }
+
+    /// From five curves in channel order.
+    pub fn from_array([rotate, tx, ty, sx, sy]: [Interpolation; KEY_CHANNELS]) -> Self {
+        Self {
+            rotate,
+            translate: [tx, ty],
+            scale: [sx, sy],
+        }
+    }
+
+    /// The curve of channel `channel` (0–4 in channel order; linear past the end).
+    pub fn get(&self, channel: usize) -> Interpolation {
+        self.to_array().get(channel).copied().unwrap_or_default()
+    }
+
+    /// This with channel `channel`'s curve (0–4 in channel order) set to `interp`.
+    pub fn with(self, channel: usize, interp: Interpolation) -> Self {
+        let mut all = self.to_array();
+        if let Some(slot) = all.get_mut(channel) {
+            *slot = interp;
+        }
+        Self::from_array(all)
+    }
+
+    /// The one curve every channel shares, if they do.
+    pub fn uniform(&self) -> Option<Interpolation> {
+        let all = self.to_array();
+        all.iter().all(|i| *i == all[0]).then_some(all[0])
+    }
+
+    /// Whether every curve is valid ([`Interpolation::is_valid`]).
+    pub fn is_valid(&self) -> bool {
+        self.to_array().iter().all(Interpolation::is_valid)
+    }
+}
+
+impl From<Interpolation> for KeyCurves {
+    fn from(interp: Interpolation) -> Self {
+        Self::all(interp)
+    }
+}
+
+/// [`KeyCurves`] as written: one shared curve, or one per channel.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum KeyCurvesFile {
+    Same(Interpolation),
+    Each(EachCurve),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EachCurve {
+    #[serde(default)]
+    rotate: Interpolation,
+    #[serde(default)]
+    translate: [Interpolation; 2],
+    #[serde(default)]
+    scale: [Interpolation; 2],
+}
+
+impl From<KeyCurvesFile> for KeyCurves {
+    fn from(file: KeyCurvesFile) -> Self {
+        match file {
+            KeyCurvesFile::Same(interp) => Self::all(interp),
+            KeyCurvesFile::Each(each) => Self {
+                rotate: each.rotate,
+                translate: each.translate,
+                scale: each.scale,
+            },
+        }
+    }
+}
+
+impl From<KeyCurves> for KeyCurvesFile {
+    fn from(curves: KeyCurves) -> Self {
+        match curves.uniform() {
+            Some(interp) => Self::Same(interp),
+            None => Self::Each(EachCurve {
+                rotate: curves.rotate,
+                translate: curves.translate,
+                scale: curves.scale,
+            }),
         }
     }
 }
@@ -158,5 +280,36 @@ mod tests {
         let handles: Interpolation = serde_json::from_str("[0.1, 0.2, 0.3, 0.4]").unwrap();
         assert_eq!(handles, Interpolation::Bezier([0.1, 0.2, 0.3, 0.4]));
         assert!(serde_json::from_str::<Interpolation>("\"wobbly\"").is_err());
+    }
+
+    #[test]
+    fn key_curves_read_the_old_one_curve_form_and_write_it_when_shared() {
+        // Versions before 6: one curve for the whole key becomes that curve on every channel.
+        let old: KeyCurves = serde_json::from_str("[0.1, 0.2, 0.3, 0.4]").unwrap();
+        let handles = Interpolation::Bezier([0.1, 0.2, 0.3, 0.4]);
+        assert_eq!(old.to_array(), [handles; KEY_CHANNELS]);
+        assert_eq!(serde_json::to_string(&old).unwrap(), "[0.1,0.2,0.3,0.4]");
+        // One channel changed: every channel written, and read back the same.
+        let each = old.with(4, Interpolation::STEPPED);
+        assert_eq!(each.get(4), Interpolation::STEPPED);
+        assert_eq!(each.get(3), handles);
+        assert_eq!(each.uniform(), None);
+        let text = serde_json::to_string(&each).unwrap();
+        assert_eq!(
+            text,
+            r#"{"rotate":[0.1,0.2,0.3,0.4],"translate":[[0.1,0.2,0.3,0.4],[0.1,0.2,0.3,0.4]],"scale":[[0.1,0.2,0.3,0.4],"stepped"]}"#
+        );
+        assert_eq!(serde_json::from_str::<KeyCurves>(&text).unwrap(), each);
+        // Missing fields are linear; unknown fields and bad curves are refused.
+        let partial: KeyCurves = serde_json::from_str(r#"{"rotate":"stepped"}"#).unwrap();
+        assert_eq!(partial.rotate, Interpolation::STEPPED);
+        assert_eq!(partial.scale, [Interpolation::LINEAR; 2]);
+        assert!(serde_json::from_str::<KeyCurves>(r#"{"wobble":"linear"}"#).is_err());
+        assert!(serde_json::from_str::<KeyCurves>(r#"{"rotate":"wobbly"}"#).is_err());
+        assert!(
+            !KeyCurves::all(Interpolation::LINEAR)
+                .with(1, Interpolation::Bezier([0.1, 11.0, 0.3, 0.4]))
+                .is_valid()
+        );
     }
 }

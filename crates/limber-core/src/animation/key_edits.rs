@@ -262,7 +262,7 @@ mod tests {
             rotate: Some(rotate),
             translate: None,
             scale: None,
-            interp: Interpolation::LINEAR,
+            interp: Interpolation::LINEAR.into(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::curve::Interpolation;
+use super::curve::{Interpolation, KeyCurves};
 use super::events::EventRecord;
 use super::part_keys::PartKeyRecord;
 
@@ -19,25 +19,59 @@ pub struct KeyRecord {
     pub translate: Option<[f64; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<[f64; 2]>,
+    /// Each channel's interpolation towards that channel's next key (one shared curve before
+    /// format version 6).
     #[serde(default)]
-    pub interp: Interpolation,
+    pub interp: KeyCurves,
 }
 
 impl KeyRecord {
     /// Puts `key` into `keys`: on a key of the same bone and time, the channels `key` has replace
-    /// that key's (and its interpolation); otherwise it is added.
+    /// that key's, each with its interpolation (the other channels keep theirs); otherwise it is
+    /// added. The result's curves are tidied ([`KeyRecord::tidy_curves`]).
     pub fn merge_into(keys: &mut Vec<KeyRecord>, key: KeyRecord) {
+        let (bone, time) = (key.bone.clone(), key.time);
         match keys
             .iter_mut()
             .find(|k| k.bone == key.bone && k.time == key.time)
         {
             Some(existing) => {
-                existing.rotate = key.rotate.or(existing.rotate);
-                existing.translate = key.translate.or(existing.translate);
-                existing.scale = key.scale.or(existing.scale);
-                existing.interp = key.interp;
+                if key.rotate.is_some() {
+                    existing.rotate = key.rotate;
+                    existing.interp.rotate = key.interp.rotate;
+                }
+                if key.translate.is_some() {
+                    existing.translate = key.translate;
+                    existing.interp.translate = key.interp.translate;
+                }
+                if key.scale.is_some() {
+                    existing.scale = key.scale;
+                    existing.interp.scale = key.interp.scale;
+                }
             }
             None => keys.push(key),
+        }
+        if let Some(merged) = keys.iter_mut().find(|k| k.bone == bone && k.time == time) {
+            merged.tidy_curves();
+        }
+    }
+
+    /// Gives the channels the key does not hold the curve of those it holds when these share one
+    /// (a curve of an absent channel never matters), so such a key is written with one `interp`.
+    pub fn tidy_curves(&mut self) {
+        let curves = self.interp.to_array();
+        let held = [
+            self.rotate.is_some(),
+            self.translate.is_some(),
+            self.translate.is_some(),
+            self.scale.is_some(),
+            self.scale.is_some(),
+        ];
+        let mut used = curves.iter().zip(held).filter(|(_, h)| *h).map(|(c, _)| *c);
+        if let Some(first) = used.next()
+            && used.all(|c| c == first)
+        {
+            self.interp = KeyCurves::all(first);
         }
     }
 }

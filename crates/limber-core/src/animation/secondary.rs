@@ -269,7 +269,7 @@ mod tests {
             rotate: Some(rotate),
             translate: None,
             scale: None,
-            interp: Interpolation::LINEAR,
+            interp: Interpolation::LINEAR.into(),
         };
         let record = ClipRecord {
             name: "swing".into(),
@@ -331,7 +331,7 @@ mod tests {
             rotate: Some(rotate),
             translate: None,
             scale: None,
-            interp: Interpolation::STEPPED,
+            interp: Interpolation::STEPPED.into(),
         };
         let record = ClipRecord {
             name: "swing".into(),
@@ -390,7 +390,7 @@ mod tests {
                 rotate: Some(if k % 2 == 0 { 0.0 } else { 40.0 }),
                 translate: None,
                 scale: None,
-                interp: Interpolation::LINEAR,
+                interp: Interpolation::LINEAR.into(),
             })
             .collect();
         let record = ClipRecord {

@@ -298,7 +298,8 @@ fn the_bundled_sample_migrates_to_one_slot_per_part_and_samples_as_before() {
     let project = Project::load(std::path::Path::new(path)).unwrap();
     assert_eq!(project.slots().len(), project.parts.len());
     let saved = project.to_bytes();
-    assert!(String::from_utf8_lossy(&saved).contains(r#""version":5"#));
+    let version = format!(r#""version":{}"#, crate::project::FORMAT_VERSION);
+    assert!(String::from_utf8_lossy(&saved).contains(&version));
     assert!(!String::from_utf8_lossy(&saved).contains(r#""slots""#));
     let again = Project::from_bytes(&saved).unwrap();
     let solver = PoseSolver::new(&project.rig.skeleton).unwrap();

@@ -19,11 +19,14 @@
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh);
 //! - [`dopesheet`]: the dopesheet's key drag, key rubber band and scrub, in seconds and rows.
+//!
+//! The curve editor's graph drags keys and Bézier handles with its own tool, [`curve_drag`].
 
 pub mod band;
 pub mod bind_pose;
 pub mod bone;
 pub mod brush;
+pub mod curve_drag;
 pub mod deform;
 pub mod dopesheet;
 pub mod limit;

@@ -136,10 +136,14 @@ pub fn add_animation(
     Some(writer.finish(&clip.name, &clip.events))
 }
 
-/// A clip's bone keys per bone and channel (translate, rotate, scale): time and interpolation.
+/// A clip's bone keys per bone and channel (translate, rotate, scale): time and the interpolation
+/// of each of the channel's values (translate x and y, scale x and y each have their own).
 struct BoneKeys {
-    channels: Vec<[Vec<(f64, Interpolation)>; 3]>,
+    channels: Vec<[Vec<ChannelKey>; 3]>,
 }
+
+/// A key's time and the curve of each of its values on one channel.
+type ChannelKey = (f64, Vec<Interpolation>);
 
 impl BoneKeys {
     fn new(clip: &Clip, rig: &Rig) -> Self {
@@ -149,14 +153,15 @@ impl BoneKeys {
             let Some(bone) = rig.skeleton.index_of(&key.bone) else {
                 continue;
             };
+            let curves = key.interp;
             let present = [
-                key.translate.is_some(),
-                key.rotate.is_some(),
-                key.scale.is_some(),
+                (key.translate.is_some(), curves.translate.to_vec()),
+                (key.rotate.is_some(), vec![curves.rotate]),
+                (key.scale.is_some(), curves.scale.to_vec()),
             ];
-            for (channel, present) in present.into_iter().enumerate() {
+            for (channel, (present, curves)) in present.into_iter().enumerate() {
                 if present {
-                    channels[bone][channel].push((key.time, key.interp));
+                    channels[bone][channel].push((key.time, curves));
                 }
             }
         }

@@ -29,7 +29,10 @@ pub fn animation_values(project: &Project, options: &GltfOptions) -> u64 {
             let eased =
                 |i: &Interpolation| *i != Interpolation::LINEAR && *i != Interpolation::STEPPED;
             let resampled = baked
-                || record.keys.iter().any(|k| eased(&k.interp))
+                || record
+                    .keys
+                    .iter()
+                    .any(|k| k.interp.to_array().iter().any(eased))
                 || record.parts.iter().any(|k| eased(&k.interp));
             let uniform = if resampled {
                 (clip.duration * rate).ceil().max(0.0) as u64

@@ -1,13 +1,15 @@
 //! Keyframe tracks for glTF animation samplers, from limber's keys or from baking.
 //!
-//! glTF gives a sampler one interpolation for all its keys; limber gives each key its own (for the
-//! segment after it). A channel whose segments are all stepped becomes a `STEP` track with the key
-//! times. Any other becomes a `LINEAR` track:
-//! - a linear segment keeps its two keys (glTF's linear interpolation, and spherical linear for
-//!   rotations about one axis, match limber's exactly);
-//! - a stepped segment holds its value until one f32 step before the next key's time;
-//! - a Bézier segment is resampled uniformly at the export rate (`--fps`; by default the clip's
-//!   own frame rate, 30 per second without one),
+//! glTF gives a sampler one interpolation for all its keys and all the values of a key (x, y and z of
+//! a translation); limber gives each key its own, per channel (translate x and y may differ), for the
+//! segment after it. A track whose segments are all stepped in every value becomes a `STEP` track
+//! with the key times. Any other becomes a `LINEAR` track:
+//! - a segment linear in every value keeps its two keys (glTF's linear interpolation, and spherical
+//!   linear for rotations about one axis, match limber's exactly);
+//! - a segment with a stepped value holds until one f32 step before the next key's time (a value
+//!   linear beside it is then exact too: it runs straight to within one f32 step of its end);
+//! - a segment with a Bézier value is resampled uniformly at the export rate (`--fps`; by default the
+//!   clip's own frame rate, 30 per second without one),
 //!   with at least [`MIN_BEZIER_SAMPLES`] intervals per segment; values at the samples are exact,
 //!   between them the curve becomes straight lines.
 //!
@@ -49,10 +51,27 @@ pub struct Timing {
     pub rate: f64,
 }
 
-/// A track from key times and the interpolation after each key; `sample(t)` gives the channel's value
-/// at t ∈ [0, duration] without wrapping.
-pub fn keyed<V>(
-    keys: &[(f64, Interpolation)],
+/// The interpolations of one key of a track: one, or one per value of the key.
+pub trait KeyInterp {
+    fn curves(&self) -> &[Interpolation];
+}
+
+impl KeyInterp for Interpolation {
+    fn curves(&self) -> &[Interpolation] {
+        std::slice::from_ref(self)
+    }
+}
+
+impl KeyInterp for Vec<Interpolation> {
+    fn curves(&self) -> &[Interpolation] {
+        self
+    }
+}
+
+/// A track from key times and the interpolations after each key; `sample(t)` gives the channel's
+/// value at t ∈ [0, duration] without wrapping.
+pub fn keyed<V, I: KeyInterp>(
+    keys: &[(f64, I)],
     timing: Timing,
     sample: impl Fn(f64) -> V,
 ) -> Track<V> {
@@ -60,7 +79,7 @@ pub fn keyed<V>(
     let segments = keys.len().saturating_sub(1);
     let all_stepped = keys[..segments]
         .iter()
-        .all(|(_, interp)| *interp == Interpolation::STEPPED);
+        .all(|(_, interp)| interp.curves().iter().all(|i| *i == Interpolation::STEPPED));
     let mode = if all_stepped {
         Mode::Step
     } else {
@@ -71,23 +90,28 @@ pub fn keyed<V>(
         None => times.push(0.0),
         _ => {}
     }
-    for (i, &(t0, interp)) in keys.iter().enumerate() {
+    for (i, (t0, interp)) in keys.iter().enumerate() {
+        let t0 = *t0;
         times.push(t0);
-        let Some(&(t1, _)) = keys.get(i + 1) else {
+        let Some(t1) = keys.get(i + 1).map(|(t, _)| *t) else {
             break;
         };
         if mode == Mode::Step {
             continue;
         }
-        match interp {
-            Interpolation::Named(InterpolationName::Linear) => {}
-            Interpolation::Named(InterpolationName::Stepped) => {
-                times.push(f64::from(f32_before(t1 as f32)));
-            }
-            _ => {
-                let n = (((t1 - t0) * timing.rate - SLACK).ceil() as usize).max(MIN_BEZIER_SAMPLES);
-                times.extend((1..n).map(|k| t0 + (t1 - t0) * k as f64 / n as f64));
-            }
+        let curves = interp.curves();
+        let eased = curves.iter().any(|c| {
+            !matches!(
+                c,
+                Interpolation::Named(InterpolationName::Linear | InterpolationName::Stepped)
+            )
+        });
+        if eased {
+            let n = (((t1 - t0) * timing.rate - SLACK).ceil() as usize).max(MIN_BEZIER_SAMPLES);
+            times.extend((1..n).map(|k| t0 + (t1 - t0) * k as f64 / n as f64));
+        }
+        if curves.contains(&Interpolation::STEPPED) {
+            times.push(f64::from(f32_before(t1 as f32)));
         }
     }
     if times.last().is_none_or(|&last| last < timing.duration) {
@@ -204,5 +228,33 @@ mod tests {
         assert!(track.times.contains(&f32_before(0.25)));
         assert_eq!(*track.times.last().unwrap(), 2.0);
         assert_eq!(*track.values.last().unwrap(), 4.0);
+    }
+
+    #[test]
+    fn a_key_with_a_curve_per_value_takes_the_times_each_needs() {
+        let bezier = Interpolation::Bezier([0.42, 0.0, 0.58, 1.0]);
+        // x stepped, y linear: held to just before the next key, no resampling, not a STEP track.
+        let keys = [
+            (0.0, vec![Interpolation::STEPPED, Interpolation::LINEAR]),
+            (1.0, vec![Interpolation::LINEAR; 2]),
+        ];
+        let track = keyed(&keys, TIMING, |t| t);
+        assert_eq!(track.mode, Mode::Linear);
+        assert_eq!(track.times, vec![0.0, f32_before(1.0), 1.0, 2.0]);
+        // x Bézier, y stepped: resampled and held.
+        let keys = [
+            (0.0, vec![bezier, Interpolation::STEPPED]),
+            (1.0, vec![Interpolation::LINEAR; 2]),
+        ];
+        let track = keyed(&keys, TIMING, |t| t);
+        assert_eq!(track.times.len(), 1 + 9 + 1 + 1 + 1);
+        assert_eq!(track.times[10], f32_before(1.0));
+        assert!(track.times.windows(2).all(|w| w[0] < w[1]));
+        // Stepped in every value: a STEP track.
+        let keys = [
+            (0.0, vec![Interpolation::STEPPED; 2]),
+            (1.0, vec![Interpolation::LINEAR; 2]),
+        ];
+        assert_eq!(keyed(&keys, TIMING, |t| t).mode, Mode::Step);
     }
 }

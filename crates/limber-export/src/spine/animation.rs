@@ -3,7 +3,10 @@
 //! ([`super::slot_timelines`]), and the clip's events.
 //!
 //! A bone no constraint or spring moves is written from its keys: stepped and linear segments as
-//! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Rotation
+//! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Each channel
+//! of a limber key has its own curve; an x/y pair whose two values share their curves on every key
+//! is one `translate` / `scale` timeline, otherwise it is written as Spine 4's `translatex` and
+//! `translatey` (`scalex`, `scaley`) timelines, one curve each. Rotation
 //! keys are unwrapped so that each segment turns the short way, as limber interpolates angles. Spine
 //! resets a timeline to the setup pose before its first key where limber holds the first key's value,
 //! so a channel whose first key is after 0 gets a key at 0 with that value. Two-bone IK chains
@@ -25,6 +28,9 @@ use limber_core::project::Project;
 
 /// A key of one channel: time, values, the interpolation of the segment after it.
 type ChannelKey = (f64, Vec<f64>, Interpolation);
+
+/// A key of one channel with a curve per value (a translate or scale key has two).
+type ValuesKey = (f64, Vec<f64>, Vec<Interpolation>);
 
 /// The timelines of one channel, by Spine timeline name and value names.
 const CHANNELS: [(&str, &[&str]); 3] = [
@@ -81,16 +87,19 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
                     })
                     .collect();
                 timeline(&unwrap_rotation(channel, samples), values)
+                    .map(|t| vec![(name.to_string(), t)])
+                    .unwrap_or_default()
             } else {
-                timeline(&unwrap_rotation(channel, channels[channel].clone()), values)
+                let keys = unwrap_rotation(channel, channels[channel].clone());
+                channel_timelines(name, values, &keys)
             };
-            if let Some(Value::Array(written)) = &written
-                && let Some(t) = written.last().and_then(|k| k["time"].as_f64())
-            {
-                last_time = last_time.max(t);
-            }
-            if let Some(written) = written {
-                timelines.insert(name.to_string(), written);
+            for (name, written) in written {
+                if let Value::Array(keys) = &written
+                    && let Some(t) = keys.last().and_then(|k| k["time"].as_f64())
+                {
+                    last_time = last_time.max(t);
+                }
+                timelines.insert(name, written);
             }
         }
         if !timelines.is_empty() {
@@ -146,8 +155,40 @@ fn channel_values(channel: usize, offset: &BonePose) -> Vec<f64> {
     }
 }
 
-/// Per bone, per channel (translate, rotate, scale), the clip's keys in Spine's terms.
-fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ChannelKey>; 3]> {
+/// The timelines of one channel's keys by Spine name: one timeline `name` when every key's values
+/// share one curve, else one per value (`translatex`, `translatey`), each with its own curves.
+fn channel_timelines(name: &str, values: &[&str], keys: &[ValuesKey]) -> Vec<(String, Value)> {
+    let shared = keys
+        .iter()
+        .all(|(_, _, curves)| curves.iter().all(|c| Some(c) == curves.first()));
+    if shared {
+        let keys: Vec<ChannelKey> = keys
+            .iter()
+            .map(|(t, v, curves)| (*t, v.clone(), curves.first().copied().unwrap_or_default()))
+            .collect();
+        return timeline(&keys, values)
+            .map(|t| vec![(name.to_string(), t)])
+            .unwrap_or_default();
+    }
+    values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, value)| {
+            let keys: Vec<ChannelKey> = keys
+                .iter()
+                .map(|(t, v, curves)| {
+                    let curve = curves.get(i).copied().unwrap_or_default();
+                    (*t, vec![v.get(i).copied().unwrap_or_default()], curve)
+                })
+                .collect();
+            timeline(&keys, &["value"]).map(|t| (format!("{name}{value}"), t))
+        })
+        .collect()
+}
+
+/// Per bone, per channel (translate, rotate, scale), the clip's keys in Spine's terms, each value
+/// with its own curve.
+fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
     let skeleton = &project.rig.skeleton;
     let mut channels = vec![[Vec::new(), Vec::new(), Vec::new()]; skeleton.bones.len()];
     // The record lists keys sorted by bone, then time.
@@ -155,14 +196,15 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ChannelKey>; 3]> {
         let Some(bone) = skeleton.index_of(&key.bone) else {
             continue;
         };
+        let curves = key.interp;
         if let Some([x, y]) = key.translate {
-            channels[bone][0].push((key.time, vec![x, -y], key.interp));
+            channels[bone][0].push((key.time, vec![x, -y], curves.translate.to_vec()));
         }
         if let Some(r) = key.rotate {
-            channels[bone][1].push((key.time, vec![r], key.interp));
+            channels[bone][1].push((key.time, vec![r], vec![curves.rotate]));
         }
         if let Some(s) = key.scale {
-            channels[bone][2].push((key.time, s.to_vec(), key.interp));
+            channels[bone][2].push((key.time, s.to_vec(), curves.scale.to_vec()));
         }
     }
     channels
@@ -170,7 +212,10 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ChannelKey>; 3]> {
 
 /// Rotation values rewritten so that each step is the short way round (limber's angle
 /// interpolation), which Spine's plain interpolation of the written numbers then reproduces.
-fn unwrap_rotation(channel: usize, mut keys: Vec<ChannelKey>) -> Vec<ChannelKey> {
+fn unwrap_rotation<C>(
+    channel: usize,
+    mut keys: Vec<(f64, Vec<f64>, C)>,
+) -> Vec<(f64, Vec<f64>, C)> {
     if channel != 1 {
         return keys;
     }
@@ -281,5 +326,32 @@ mod tests {
         ];
         let unwrapped = unwrap_rotation(1, keys);
         assert_eq!(unwrapped[1].1, vec![190.0]);
+    }
+
+    #[test]
+    fn an_xy_pair_with_different_curves_is_two_timelines() {
+        let ease = Interpolation::Bezier([0.42, 0.0, 0.58, 1.0]);
+        let keys: Vec<ValuesKey> = vec![
+            (0.0, vec![0.0, 0.0], vec![ease, ease]),
+            (1.0, vec![4.0, 2.0], vec![Interpolation::LINEAR; 2]),
+        ];
+        let shared = channel_timelines("scale", &["x", "y"], &keys);
+        assert_eq!(shared.len(), 1);
+        assert_eq!(shared[0].0, "scale");
+        let keys: Vec<ValuesKey> = vec![
+            (0.0, vec![0.0, 0.0], vec![ease, Interpolation::STEPPED]),
+            (1.0, vec![4.0, 2.0], vec![Interpolation::LINEAR; 2]),
+        ];
+        let split = channel_timelines("scale", &["x", "y"], &keys);
+        let names: Vec<&str> = split.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["scalex", "scaley"]);
+        let Value::Array(x) = &split[0].1 else {
+            panic!("keys");
+        };
+        assert_eq!(x.len(), curves::BEZIER_PIECES + 1, "x keeps its Bézier");
+        assert_eq!(
+            split[1].1,
+            json!([{"time": 0.0, "value": 0.0, "curve": "stepped"}, {"time": 1.0, "value": 2.0}])
+        );
     }
 }
