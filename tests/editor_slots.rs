@@ -316,3 +316,41 @@ fn renaming_moving_and_deleting_slots() {
     assert_eq!(harness.state().document().project.parts.len(), 1);
     assert_eq!(harness.state().slot_rows()[0].name, "body");
 }
+
+#[test]
+fn a_tagged_layered_file_brings_its_slots_and_skins_into_the_editor() {
+    let face = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tagged_face/face.ora");
+    let dir = std::env::temp_dir().join(format!("limber-editor-slots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("face.ora");
+    std::fs::copy(&face, &copy).unwrap();
+    // Into the sample, beside its part: the file's slots and skins join the document's.
+    let mut editor = sample_editor();
+    assert!(editor.import_layered_file(&copy), "{}", editor.status());
+    editor.finish_import_job();
+    let set = &editor.document().project.rig.slots;
+    let eyes = set
+        .slots
+        .iter()
+        .find(|s| s.name == "eyes")
+        .unwrap_or_else(|| panic!("an eyes slot: {}", editor.status()));
+    assert!(eyes.attachments.len() >= 2, "open and closed");
+    let parts: Vec<&str> = editor
+        .document()
+        .project
+        .parts
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    for attachment in &eyes.attachments {
+        let part = attachment.part.as_deref().expect("a mesh attachment");
+        assert!(parts.contains(&part), "{part} is a part: {parts:?}");
+    }
+    assert_eq!(set.skins.len(), 2, "both [skin] groups");
+    assert!(parts.contains(&PART), "the sample's part stays");
+    // The panel lists the slot with what it shows.
+    let mut harness = editor_harness::harness_with(editor);
+    harness.run_steps(2);
+    assert!(harness.query_all_by_label_contains("eyes").next().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -293,7 +293,7 @@ impl Editor {
             rotate: None,
             translate: Some(translate.to_array()),
             scale: None,
-            interp: self.key_curves_at_playhead(bone),
+            interp: step.key_curves_at_playhead(bone),
         };
         let done = step.apply(Edit::SetKey { clip, key });
         if done {
@@ -314,7 +314,7 @@ impl Editor {
             rotate: Some(degrees),
             translate: None,
             scale: None,
-            interp: self.key_curves_at_playhead(bone),
+            interp: step.key_curves_at_playhead(bone),
         };
         let done = step.apply(Edit::SetKey { clip, key });
         if done {

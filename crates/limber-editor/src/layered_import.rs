@@ -18,7 +18,9 @@ use limber_core::skeleton::Skeleton;
 
 use super::document::absolute;
 use super::editor::Editor;
+use super::import_slots::merge_imported_slots;
 use super::worker::{Worker, WorkerFailure};
+use limber_core::slots::SlotSet;
 
 /// The parts a layered file gave, images absolute, bottom layer first.
 pub struct ImportedLayers {
@@ -29,6 +31,8 @@ pub struct ImportedLayers {
     pub skeleton: Skeleton,
     /// The file's canvas in pixels.
     pub canvas: [u32; 2],
+    /// The slots and skins its tags, opacities and blend modes made.
+    pub slots: SlotSet,
 }
 
 /// Reads the layered file at `path` and makes its parts, weighted on `skeleton`. `Ok(None)` once
@@ -50,6 +54,7 @@ pub fn import_layers(
     let project = import_layered(&layered, &beside, rig, &PartRecipe::default(), progress)
         .map_err(|e| format!("{name}: {e}"))?;
     Ok(project.map(|project| ImportedLayers {
+        slots: project.rig.slots.clone(),
         parts: project
             .parts
             .into_iter()
@@ -248,6 +253,7 @@ impl Editor {
         let count = layers.parts.len();
         let mut step = self.step();
         let mut added = 0;
+        let mut renamed = std::collections::HashMap::new();
         for (i, mut part) in layers.parts.into_iter().enumerate() {
             let parts = &step.document.project.parts;
             let stem = part.name.clone();
@@ -258,8 +264,21 @@ impl Editor {
                 part.name = name;
             }
             part.draw_order = front.saturating_add(i32::try_from(i).unwrap_or(i32::MAX));
+            let name = part.name.clone();
             if step.apply(Edit::AddPart(Box::new(part))) {
                 added += 1;
+                renamed.insert(stem, name);
+            }
+        }
+        if !layers.slots.is_empty() {
+            let project = &step.document.project;
+            let taken = project.slots().iter().map(|s| s.name.to_string()).collect();
+            let merged =
+                merge_imported_slots(&project.rig.slots, layers.slots, &renamed, &taken, front);
+            if !step.apply(Edit::SetSlots(Box::new(merged))) {
+                // The parts stay; the status says why the slots did not.
+                step.commit();
+                return;
             }
         }
         step.commit();

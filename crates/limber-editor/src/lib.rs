@@ -44,6 +44,7 @@ pub mod export_dialog;
 pub mod export_job;
 mod exports;
 mod hierarchy;
+pub mod import_slots;
 pub mod jobs;
 pub mod key_navigation;
 pub mod key_selection;

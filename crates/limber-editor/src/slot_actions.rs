@@ -35,10 +35,10 @@ pub struct SlotRow {
 }
 
 impl Editor {
-    /// Whether slot actions key the current clip at the playhead (Animate mode with a clip) rather
-    /// than change the setup.
+    /// Whether slot actions key the clip at the playhead (Animate mode; the first key without a
+    /// clip makes one, [`Editor::clip_to_key`]) rather than change the setup.
     pub fn slots_keyed(&self) -> bool {
-        self.mode() == Mode::Animate && self.current_clip().is_some()
+        self.mode() == Mode::Animate
     }
 
     /// Every slot, front-most first, as it is now (at the playhead when animating a clip).
@@ -82,17 +82,18 @@ impl Editor {
         applied
     }
 
-    /// Keys `key` in the current clip (one undo step).
+    /// Keys `key` in the current clip, or in a clip made for it (one undo step).
     fn key_slot(&mut self, key: SlotKeyRecord, done: String) -> bool {
-        let Some(clip) = self.current_clip().map(|c| c.name.clone()) else {
-            self.status = "no clip to key: add one in the timeline".into();
+        let mut step = self.step();
+        let Some(clip) = step.clip_to_key() else {
             return false;
         };
-        let applied = self.apply(Edit::SetSlotKey { clip, key });
-        if applied {
-            self.status = done;
+        if !step.apply(Edit::SetSlotKey { clip, key }) {
+            return false;
         }
-        applied
+        step.commit();
+        self.status = done;
+        true
     }
 
     fn slot_key(&self, slot: &str) -> SlotKeyRecord {
