@@ -44,7 +44,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 #[test]
-fn psd_and_ora_import_into_the_same_project_with_a_warning_for_the_blend_mode() {
+fn psd_and_ora_import_into_the_same_project_with_the_multiply_layer_as_a_multiply_slot() {
     let dir = common::temp_dir("import-ok");
     let rig = dir.join("rig.json");
     std::fs::write(
@@ -62,12 +62,21 @@ fn psd_and_ora_import_into_the_same_project_with_a_warning_for_the_blend_mode() 
         let out = limber(&["import", s(&input), "--rig", s(&rig), "-o", s(&output)]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(
-            stderr.starts_with("warning: ") && stderr.contains("\"shadow\""),
-            "{stderr}"
-        );
+        // Multiply is a slot blend mode: imported, not dropped with a warning.
+        assert!(stderr.is_empty(), "{stderr}");
         let project = Project::load(&output).unwrap();
+        let shadow = project
+            .rig
+            .slots
+            .slots
+            .iter()
+            .find(|s| {
+                s.attachments
+                    .iter()
+                    .any(|a| a.part.as_deref() == Some("shadow"))
+            })
+            .expect("the multiply layer is a written slot");
+        assert_eq!(shadow.blend, limber::core::slots::Blend::Multiply);
         let names: Vec<&str> = project.parts.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["shadow", "torso", "head"]);
         let offsets: Vec<[u32; 2]> = project.parts.iter().map(|p| p.mesh.offset).collect();

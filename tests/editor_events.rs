@@ -13,22 +13,11 @@ use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{button, drag, harness, pos};
+use editor_harness::{button, drag, harness, pos, undo_depth};
 
 fn flag(harness: &Harness<'_, Editor>, index: usize) -> DVec2 {
     let p = event_position(&harness.ctx, index).expect("the flag was drawn");
     DVec2::new(f64::from(p.x), f64::from(p.y))
-}
-
-fn undo_depth(editor: &mut Editor) -> usize {
-    let mut depth = 0;
-    while editor.document_mut().undo() {
-        depth += 1;
-    }
-    for _ in 0..depth {
-        editor.document_mut().redo();
-    }
-    depth
 }
 
 #[test]

@@ -20,18 +20,7 @@ mod common;
 /// Clicks the dopesheet at time `t` (on the first bone's row, away from any key): scrubbing.
 fn scrub(harness: &mut Harness<'_, Editor>, t: f64) {
     let at: Pos2 = key_position(&harness.ctx, 0, t).expect("the dopesheet was drawn");
-    harness.event(Event::PointerMoved(at));
-    harness.run_steps(1);
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos: at,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run_steps(1);
-    }
-    harness.run_steps(1);
+    editor_harness::click_point(harness, at);
 }
 
 /// Where bone `bone`'s tail is drawn at the playhead.

@@ -14,7 +14,7 @@ use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{harness_sized, sample_editor};
+use editor_harness::{click_point, harness_sized, sample_editor, undo_depth};
 
 const PART: &str = "kenney_zombie_walk0";
 
@@ -25,7 +25,7 @@ fn key_png() -> PathBuf {
 /// Clicks the topmost widget labelled `label`.
 fn click(harness: &mut Harness<'_, Editor>, label: &str) {
     let at = center(harness, label);
-    click_at(harness, at);
+    click_point(harness, at);
 }
 
 fn center(harness: &Harness<'_, Editor>, label: &str) -> Pos2 {
@@ -34,21 +34,6 @@ fn center(harness: &Harness<'_, Editor>, label: &str) -> Pos2 {
         .map(|n| n.rect().center())
         .min_by(|a, b| a.y.total_cmp(&b.y))
         .unwrap_or_else(|| panic!("a widget labelled {label:?}"))
-}
-
-fn click_at(harness: &mut Harness<'_, Editor>, at: Pos2) {
-    harness.event(Event::PointerMoved(at));
-    harness.run_steps(1);
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos: at,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.run_steps(1);
-    }
-    harness.run_steps(1);
 }
 
 /// The sample (which opens animating its clip) in Bones mode, where the panel sets the setup; its
@@ -66,18 +51,6 @@ fn opened() -> Harness<'static, Editor> {
     harness
 }
 
-/// How many undo steps the document holds (undone and redone again).
-fn undo_steps(editor: &mut Editor) -> usize {
-    let mut depth = 0;
-    while editor.document_mut().undo() {
-        depth += 1;
-    }
-    for _ in 0..depth {
-        editor.document_mut().redo();
-    }
-    depth
-}
-
 /// Chooses `choice` in the combo box labelled `label`.
 fn choose(harness: &mut Harness<'_, Editor>, label: &str, choice: &str) {
     click(harness, label);
@@ -86,7 +59,7 @@ fn choose(harness: &mut Harness<'_, Editor>, label: &str, choice: &str) {
         .map(|n| n.rect().center())
         .max_by(|a, b| a.y.total_cmp(&b.y))
         .unwrap_or_else(|| panic!("a choice {choice:?}"));
-    click_at(harness, at);
+    click_point(harness, at);
 }
 
 /// Types `text` into the field labelled `label` (all of its text replaced) and presses Enter.
@@ -119,7 +92,7 @@ fn blend_writes_the_parts_slot_out_in_one_undo_step() {
             .slots
             .is_empty()
     );
-    let steps = undo_steps(harness.state_mut());
+    let steps = undo_depth(harness.state_mut());
     choose(&mut harness, "Blend", "multiply");
     let slots = &harness.state().document().project.rig.slots.slots;
     assert_eq!(slots.len(), 1, "{}", harness.state().status());
@@ -127,7 +100,7 @@ fn blend_writes_the_parts_slot_out_in_one_undo_step() {
     assert_eq!(slots[0].blend, Blend::Multiply);
     assert_eq!(slots[0].attachments[0].part.as_deref(), Some(PART));
     assert_eq!(slots[0].setup.as_deref(), Some(PART));
-    assert_eq!(undo_steps(harness.state_mut()), steps + 1);
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     harness.state_mut().undo();
     assert!(
         harness
@@ -146,7 +119,7 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     let mut harness = opened();
     click(&mut harness, "+ attachment");
     assert_eq!(harness.state().selection().slot(), Some(PART));
-    let steps = undo_steps(harness.state_mut());
+    let steps = undo_depth(harness.state_mut());
     assert!(
         harness.state_mut().add_attachment_to_selected(&key_png()),
         "{}",
@@ -154,7 +127,7 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     );
     harness.run_steps(2);
     assert_eq!(
-        undo_steps(harness.state_mut()),
+        undo_depth(harness.state_mut()),
         steps + 1,
         "one step for part and slot"
     );
@@ -201,7 +174,7 @@ fn colour_field_keys_the_colour_at_the_playhead() {
     harness.state_mut().set_mode(Mode::Animate);
     harness.state_mut().set_time(0.25);
     harness.run_steps(2);
-    let steps = undo_steps(harness.state_mut());
+    let steps = undo_depth(harness.state_mut());
     let at = center(&harness, "A");
     // A drag of the alpha field to the left: one undo step for the whole drag.
     harness.event(Event::PointerMoved(at));
@@ -239,7 +212,7 @@ fn colour_field_keys_the_colour_at_the_playhead() {
         "keying leaves the part's own slot as it was"
     );
     assert_eq!(
-        undo_steps(harness.state_mut()),
+        undo_depth(harness.state_mut()),
         steps + 1,
         "one drag, one step"
     );
@@ -303,15 +276,15 @@ fn renaming_moving_and_deleting_slots() {
         .map(|n| n.rect().center())
         .max_by(|a, b| a.y.total_cmp(&b.y))
         .expect("the body slot's Forward");
-    click_at(&mut harness, up);
+    click_point(&mut harness, up);
     let rows = harness.state().slot_rows();
     assert_eq!(rows[0].name, "body", "{}", harness.state().status());
-    let steps = undo_steps(harness.state_mut());
+    let steps = undo_depth(harness.state_mut());
     click(&mut harness, "Delete slot");
     let project = &harness.state().document().project;
     assert!(project.parts.is_empty(), "the slot's part goes with it");
     assert_eq!(project.slots().len(), 1);
-    assert_eq!(undo_steps(harness.state_mut()), steps + 1);
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     harness.state_mut().undo();
     assert_eq!(harness.state().document().project.parts.len(), 1);
     assert_eq!(harness.state().slot_rows()[0].name, "body");

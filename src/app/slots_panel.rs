@@ -1,8 +1,8 @@
 //! The slots panel (the left panel's lower half): the skins list, then every slot front-most first —
-//! what it shows, its colour and blend mode, its draw order, its attachments (choose, rename,
-//! delete, add from a PNG) — and, for a part's own slot, the part's pixel-art switch. In Animate
-//! mode with a clip, choosing an attachment or a colour keys it at the playhead. Every change is
-//! one undo step (a colour picked while its picker is open is one step when the picker closes).
+//! its draw order (and, for a part's own slot, the part's vertex count and pixel-art switch), what
+//! it shows among its attachments (choose, rename, delete, add from a PNG), its colour and blend.
+//! In Animate mode, choosing an attachment or a colour keys it at the playhead. Every change is one
+//! undo step (a colour picked while its picker is open is one step when the picker closes).
 
 use eframe::egui;
 
@@ -140,6 +140,22 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             }
         },
     );
+    order_row(ui, editor, row);
+    ui.label("Shows");
+    let none = row.shown.is_none();
+    if ui.radio(none, "(none)").clicked() && !none {
+        editor.show_attachment(&row.name, None);
+    }
+    for attachment in &row.attachments {
+        let on = row.shown.as_deref() == Some(attachment.as_str());
+        let response = ui.radio(on, attachment.as_str());
+        if response.clicked() && !on {
+            editor.show_attachment(&row.name, Some(attachment));
+        }
+        if !row.own {
+            response.context_menu(|ui| attachment_menu(ui, editor, &row.name, attachment));
+        }
+    }
     color_row(ui, editor, row);
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Blend");
@@ -162,22 +178,6 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             editor.set_slot_blend(&row.name, blend);
         }
     });
-    order_row(ui, editor, row);
-    ui.label("Shows");
-    let none = row.shown.is_none();
-    if ui.radio(none, "(none)").clicked() && !none {
-        editor.show_attachment(&row.name, None);
-    }
-    for attachment in &row.attachments {
-        let on = row.shown.as_deref() == Some(attachment.as_str());
-        let response = ui.radio(on, attachment.as_str());
-        if response.clicked() && !on {
-            editor.show_attachment(&row.name, Some(attachment));
-        }
-        if !row.own {
-            response.context_menu(|ui| attachment_menu(ui, editor, &row.name, attachment));
-        }
-    }
     ui.horizontal_wrapped(|ui| {
         if ui
             .button("+ attachment")
@@ -314,7 +314,7 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
     let keyed = editor.slots_keyed();
     let part = &editor.document().project.parts[index];
     let vertices = part.mesh.positions.len();
-    ui.weak(format!("{vertices} vertices"));
+    ui.weak(format!("{vertices} mesh vertices"));
     if keyed {
         let mut order = editor
             .draw_order_at_playhead(index)

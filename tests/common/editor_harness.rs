@@ -47,6 +47,34 @@ pub fn harness_sized(editor: Editor, size: egui::Vec2) -> Harness<'static, Edito
     harness
 }
 
+/// Moves the pointer to `at` and clicks the primary button there (a frame for each event).
+pub fn click_point(harness: &mut Harness<'_, Editor>, at: Pos2) {
+    harness.event(Event::PointerMoved(at));
+    harness.run_steps(1);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run_steps(1);
+    }
+    harness.run_steps(1);
+}
+
+/// How many steps the editor's undo history holds (undone, then redone again).
+pub fn undo_depth(editor: &mut Editor) -> usize {
+    let mut depth = 0;
+    while editor.document_mut().undo() {
+        depth += 1;
+    }
+    for _ in 0..depth {
+        editor.document_mut().redo();
+    }
+    depth
+}
+
 /// Presses (or releases) the primary button at screen point `at`, then runs a frame.
 pub fn button(harness: &mut Harness<'_, Editor>, at: DVec2, pressed: bool) {
     harness.event(Event::PointerButton {
