@@ -2,7 +2,7 @@
 //! bones by dragging, weights, a smoothness change, key a rotation, scrub and see the pose change,
 //! undo and redo, save, reopen and compare.
 
-use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use eframe::egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;

@@ -148,8 +148,14 @@ fn check(name: &str, class: &str, dir: &Path) -> Result<String, String> {
                 "masked" => (2.0, 0.01),
                 _ => return Ok(summary),
             };
-            if !warnings.is_empty() {
-                return Err(format!("{summary}: unexpected {warnings:?}"));
+            // A layer reaching outside the canvas is cut to it, as the reference composite is: its
+            // one-line warning is expected of any class.
+            let unexpected: Vec<&String> = warnings
+                .iter()
+                .filter(|w| !w.ends_with("canvas: cut to it"))
+                .collect();
+            if !unexpected.is_empty() {
+                return Err(format!("{summary}: unexpected {unexpected:?}"));
             }
             if mean <= max_mean && mismatch <= max_mismatch {
                 Ok(summary)

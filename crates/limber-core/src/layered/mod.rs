@@ -121,7 +121,8 @@ pub fn read_layered(path: &Path) -> Result<Layered, LayeredError> {
 /// Reads a PSD (`psd` true) or ORA file's bytes.
 pub fn read_layered_bytes(bytes: &[u8], psd: bool) -> Result<Layered, LayeredError> {
     if psd {
-        finish(psd::read_psd(bytes)?, &[])
+        let (raw, cut) = psd::read_psd(bytes)?;
+        finish(raw, &cut)
     } else {
         let (raw, cut) = ora::read_ora(bytes)?;
         finish(raw, &cut)

@@ -52,7 +52,9 @@ fn truncated(what: &str) -> LayeredError {
     ))
 }
 
-pub(super) fn read_psd(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
+/// Reads a PSD's layers, with the indices of those cut to the canvas (their rectangle reaches
+/// outside it), for their warnings.
+pub(super) fn read_psd(bytes: &[u8]) -> Result<(RawLayered, Vec<usize>), LayeredError> {
     let mut c = Cursor::new(bytes);
     let header = read_header(&mut c)?;
     // Colour mode data and image resources: nothing in them changes the layers' pixels.
@@ -73,17 +75,19 @@ pub(super) fn read_psd(bytes: &[u8]) -> Result<RawLayered, LayeredError> {
             dropped: Vec::new(),
             groups: Vec::new(),
         };
-        return Ok(RawLayered {
+        let layered = RawLayered {
             canvas: header.canvas,
             layers: vec![trimmed(layer, header.canvas)],
-        });
+        };
+        return Ok((layered, Vec::new()));
     }
     merged::check(&mut c, &header)?;
-    let layers = build_layers(c.file(), &header, &info.records)?;
-    Ok(RawLayered {
+    let (layers, cut) = build_layers(c.file(), &header, &info.records)?;
+    let layered = RawLayered {
         canvas: header.canvas,
         layers,
-    })
+    };
+    Ok((layered, cut))
 }
 
 /// The layer records (from the layer info, or from the `Lr16` / `Layr` block 16-bit files keep them
@@ -133,8 +137,9 @@ fn build_layers(
     file: &[u8],
     header: &Header,
     records: &[Record],
-) -> Result<Vec<RawLayer>, LayeredError> {
+) -> Result<(Vec<RawLayer>, Vec<usize>), LayeredError> {
     let canvas = Rect::canvas(header.canvas);
+    let mut cut = Vec::new();
     let parents = groups::parents(records);
     let mut group_masks: HashMap<usize, Option<MaskPlane>> = HashMap::new();
     let mut levels = vec![Base::None];
@@ -192,6 +197,9 @@ fn build_layers(
                 .collect(),
         };
         let window = record.rect.intersect(&canvas);
+        if !record.rect.is_empty() && window != record.rect {
+            cut.push(out.len());
+        }
         if !window.is_empty() {
             for &g in &chain {
                 if let Entry::Vacant(slot) = group_masks.entry(g) {
@@ -232,7 +240,7 @@ fn build_layers(
         layer.alpha = f64::from(opacity) / 255.0 * base_alpha;
         out.push(layer);
     }
-    Ok(out)
+    Ok((out, cut))
 }
 
 /// The record's blend mode as limber draws it, and the warnings for what the record and its groups

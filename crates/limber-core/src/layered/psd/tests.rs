@@ -197,7 +197,7 @@ fn rgb(canvas: [u32; 2], layers: &[L]) -> Vec<u8> {
 }
 
 fn read(bytes: &[u8]) -> RawLayered {
-    read_psd(bytes).unwrap()
+    read_psd(bytes).unwrap().0
 }
 
 fn error(bytes: &[u8]) -> String {
@@ -639,7 +639,7 @@ fn clean_and_masked_reference_files_compose_as_their_references() {
         let reference = image::open(dir.join(format!("{name}.ref.png")))
             .unwrap()
             .to_rgba8();
-        let raw = read_psd(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (raw, _) = read_psd(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let [w, h] = raw.canvas;
         assert_eq!((w, h), reference.dimensions(), "{name}");
         // Premultiplied RGBA in 0..=1.
@@ -711,4 +711,28 @@ fn tagged_groups_and_layer_properties_become_slots() {
         .collect();
     assert_eq!(attachments, ["closed", "open"]);
     assert!(layered.warnings.is_empty(), "{:?}", layered.warnings);
+}
+
+#[test]
+fn a_layer_reaching_outside_the_canvas_is_cut_with_a_warning() {
+    let bytes = rgb(
+        [50, 40],
+        &[
+            L::solid("inside", 2, 2, 5, 5, [1, 2, 3]),
+            L::solid("sleeve", 40, 30, 20, 20, [4, 5, 6]),
+        ],
+    );
+    let (raw, cut) = read_psd(&bytes).unwrap();
+    assert_eq!(cut, [1], "only the layer reaching past the canvas");
+    let sleeve = &raw.layers[1];
+    assert_eq!((sleeve.left, sleeve.top), (40, 30));
+    assert_eq!(sleeve.image.dimensions(), (10, 10), "cut to the canvas");
+    let layered = crate::layered::read_layered_bytes(&bytes, true).unwrap();
+    let warnings: Vec<&String> = layered
+        .warnings
+        .iter()
+        .filter(|w| w.contains("reaches outside the 50 x 40 px canvas"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{:?}", layered.warnings);
+    assert!(warnings[0].contains("\"sleeve\""), "{}", warnings[0]);
 }
