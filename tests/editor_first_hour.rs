@@ -1,8 +1,9 @@
 //! Frictions an artist met in a first hour with the editor, each driven through the whole egui UI
 //! (egui_kittest, no window): an open modal dialog takes every key; the first key made without a
 //! clip makes one (one undo step); the viewport keeps most of a 1280 × 800 window (and half of a
-//! 1024 × 640 one), the side panels collapse and are remembered; long bone names end in an ellipsis in the dopesheet with the whole
-//! name on hover; and the spacing slider shows the vertex count and asks before a very fine mesh.
+//! 1024 × 640 one), the side panels collapse and are remembered; long bone names end in an ellipsis
+//! in the dopesheet with the whole name on hover; and the spacing slider shows the vertex count and
+//! asks before a very fine mesh.
 
 use eframe::egui::{self, Event, Key, Modifiers};
 use egui_kittest::Harness;
