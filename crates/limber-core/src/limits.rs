@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+pub use crate::over_limit::OverBudget;
+
 /// Most frames any rendered export (frames, sheet, GIF) or baked animation makes.
 pub const MAX_EXPORT_FRAMES: u64 = 100_000;
 /// Most pixels, all frames together, of an export held in memory before it is written (sheet, GIF):
@@ -176,15 +178,14 @@ impl Limits {
         frames: u64,
         [width, height]: [u32; 2],
         in_memory: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), OverBudget> {
         if frames > self.export_frames {
-            return Err(format!(
-                "{what} at {} fps is {} frames, over the limit of {} for an export; pass --fps or \
-                 shorten the clip",
-                thousands_f(fps),
-                thousands(frames),
-                thousands(self.export_frames)
-            ));
+            return Err(OverBudget::ExportFrames {
+                what: what.to_string(),
+                fps,
+                frames,
+                limit: self.export_frames,
+            });
         }
         let pixels = frames.saturating_mul(u64::from(width) * u64::from(height));
         let (limit, kind) = if in_memory {
@@ -193,66 +194,62 @@ impl Limits {
             (self.export_pixels_on_disk, "a frames export")
         };
         if pixels > limit {
-            return Err(format!(
-                "{what} is {} frames of {width} x {height}, {} pixels in all, over the limit of {} \
-                 for {kind}; lower --scale or --fps, or shorten the clip",
-                thousands(frames),
-                thousands(pixels),
-                thousands(limit)
-            ));
+            return Err(OverBudget::ExportPixels {
+                what: what.to_string(),
+                frames,
+                size: [width, height],
+                pixels,
+                limit,
+                kind,
+            });
         }
         Ok(())
     }
 
     /// Checks a baked animation export of `values` samples × channels.
-    pub fn check_gltf_values(&self, values: u64) -> Result<(), String> {
+    pub fn check_gltf_values(&self, values: u64) -> Result<(), OverBudget> {
         if values > self.gltf_values {
-            return Err(format!(
-                "the animation is {} values (samples x channels), over the limit of {} for an \
-                 export; pass a lower --fps or shorten the clips",
-                thousands(values),
-                thousands(self.gltf_values)
-            ));
+            return Err(OverBudget::GltfValues {
+                values,
+                limit: self.gltf_values,
+            });
         }
         Ok(())
     }
 
     /// Checks weights of `bones` bones over a `width` × `height` image.
-    pub fn check_weights(&self, bones: usize, [width, height]: [u32; 2]) -> Result<(), String> {
+    pub fn check_weights(&self, bones: usize, size: [u32; 2]) -> Result<(), OverBudget> {
+        let [width, height] = size;
         let product = (bones as u64).saturating_mul(u64::from(width) * u64::from(height));
         if product > self.weight_bone_pixels {
-            return Err(format!(
-                "weights for {} bones over a {width} x {height} image are {} bone-pixels, over the \
-                 limit of {}; use fewer bones or a smaller image",
-                thousands(bones as u64),
-                thousands(product),
-                thousands(self.weight_bone_pixels)
-            ));
+            return Err(OverBudget::Weights {
+                bones: bones as u64,
+                size,
+                product,
+                limit: self.weight_bone_pixels,
+            });
         }
         Ok(())
     }
 
     /// Checks the parts an import of a layered file would make: `count` visible layers.
-    pub fn check_parts(&self, count: usize) -> Result<(), String> {
+    pub fn check_parts(&self, count: usize) -> Result<(), OverBudget> {
         if count as u64 > self.parts {
-            return Err(format!(
-                "{} visible layers, over the limit of {} parts per project; merge or hide layers",
-                thousands(count as u64),
-                thousands(self.parts)
-            ));
+            return Err(OverBudget::Parts {
+                count: count as u64,
+                limit: self.parts,
+            });
         }
         Ok(())
     }
 
     /// Checks an import keeping `pixels` pixels of layers in all.
-    pub fn check_import_pixels(&self, pixels: u64) -> Result<(), String> {
+    pub fn check_import_pixels(&self, pixels: u64) -> Result<(), OverBudget> {
         if pixels > self.import_pixels {
-            return Err(format!(
-                "the visible layers hold over {} pixels (after trimming), over the limit of {} for \
-                 an import; merge layers or import a smaller canvas",
-                thousands(pixels),
-                thousands(self.import_pixels)
-            ));
+            return Err(OverBudget::ImportPixels {
+                pixels,
+                limit: self.import_pixels,
+            });
         }
         Ok(())
     }
@@ -281,7 +278,7 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// A rate as written: a whole number without decimals.
-fn thousands_f(x: f64) -> String {
+pub(crate) fn thousands_f(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         thousands(x.abs() as u64)
     } else {
@@ -298,7 +295,8 @@ mod tests {
         assert!(Limits::DEFAULT.check_weights(400, [2560, 2298]).is_ok());
         let error = Limits::DEFAULT
             .check_weights(500, [8192, 4096])
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("16,777,216,000 bone-pixels"), "{error}");
     }
 
@@ -326,7 +324,8 @@ mod tests {
     fn a_day_at_240_fps_names_the_limit() {
         let error = Limits::DEFAULT
             .check_render("clip \"walk\"", 240.0, 20_736_000, [64, 64], false)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             error,
             "clip \"walk\" at 240 fps is 20,736,000 frames, over the limit of 100,000 for an \
@@ -334,7 +333,8 @@ mod tests {
         );
         let pixels = Limits::DEFAULT
             .check_render("clip \"walk\"", 30.0, 1000, [1024, 1024], true)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(pixels.contains("over the limit of 268,435,456"), "{pixels}");
         assert!(
             Limits::DEFAULT

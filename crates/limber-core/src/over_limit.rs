@@ -1,7 +1,8 @@
-//! A count over its budget ([`crate::limits`]): what was counted, how many, the limit — the one
-//! error every budget check of a project, rig or slot set gives.
+//! Work over its budget ([`crate::limits`]): [`OverLimit`], a count of a project, rig or slot set
+//! over its limit, and [`OverBudget`], an export, an import or weights that would be too large,
+//! each saying what to change.
 
-use crate::limits::thousands;
+use crate::limits::{thousands, thousands_f};
 
 /// `count` of `what` (already a plural, "bones", `keys in clip "walk"`), over `limit`; `per` says
 /// what the limit is per (" per clip"), or is empty.
@@ -27,4 +28,75 @@ impl OverLimit {
         }
         Ok(())
     }
+}
+
+/// An export, an import or weights over their budget, with the numbers and what to change.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OverBudget {
+    #[error(
+        "{what} at {} fps is {} frames, over the limit of {} for an export; pass --fps or shorten \
+         the clip",
+        thousands_f(*fps),
+        thousands(*frames),
+        thousands(*limit)
+    )]
+    ExportFrames {
+        what: String,
+        fps: f64,
+        frames: u64,
+        limit: u64,
+    },
+    #[error(
+        "{what} is {} frames of {} x {}, {} pixels in all, over the limit of {} for {kind}; lower \
+         --scale or --fps, or shorten the clip",
+        thousands(*frames),
+        size[0],
+        size[1],
+        thousands(*pixels),
+        thousands(*limit)
+    )]
+    ExportPixels {
+        what: String,
+        frames: u64,
+        size: [u32; 2],
+        pixels: u64,
+        limit: u64,
+        /// "an export held in memory" or "a frames export".
+        kind: &'static str,
+    },
+    #[error(
+        "the animation is {} values (samples x channels), over the limit of {} for an export; pass \
+         a lower --fps or shorten the clips",
+        thousands(*values),
+        thousands(*limit)
+    )]
+    GltfValues { values: u64, limit: u64 },
+    #[error(
+        "weights for {} bones over a {} x {} image are {} bone-pixels, over the limit of {}; use \
+         fewer bones or a smaller image",
+        thousands(*bones),
+        size[0],
+        size[1],
+        thousands(*product),
+        thousands(*limit)
+    )]
+    Weights {
+        bones: u64,
+        size: [u32; 2],
+        product: u64,
+        limit: u64,
+    },
+    #[error(
+        "{} visible layers, over the limit of {} parts per project; merge or hide layers",
+        thousands(*count),
+        thousands(*limit)
+    )]
+    Parts { count: u64, limit: u64 },
+    #[error(
+        "the visible layers hold over {} pixels (after trimming), over the limit of {} for an \
+         import; merge layers or import a smaller canvas",
+        thousands(*pixels),
+        thousands(*limit)
+    )]
+    ImportPixels { pixels: u64, limit: u64 },
 }

@@ -85,7 +85,7 @@ pub fn make_part_at(
     let asset = store.image(path)?;
     crate::limits::Limits::current()
         .check_weights(skeleton.bones.len(), [asset.width(), asset.height()])
-        .map_err(CoreError::Budget)?;
+        .map_err(|e| CoreError::Budget(e.to_string()))?;
     let decode_time = start.elapsed();
     let smoothness = recipe
         .smoothness

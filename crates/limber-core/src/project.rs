@@ -264,7 +264,7 @@ impl Project {
     }
 
     /// Shows skin `name` (`default`: every attachment by its own name); refuses an unknown skin.
-    pub fn set_skin(&mut self, name: &str) -> Result<(), String> {
+    pub fn set_skin(&mut self, name: &str) -> Result<(), crate::slots::SlotError> {
         self.rig.slots.set_active_skin(name)
     }
 

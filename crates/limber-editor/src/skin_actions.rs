@@ -110,7 +110,7 @@ impl Editor {
         }
         let mut set = self.document.project.rig.slots.clone();
         if let Err(e) = set.set_active_skin(name) {
-            self.status = e;
+            self.status = e.to_string();
             return false;
         }
         self.apply_skins(set, format!("skin {name} is active"))

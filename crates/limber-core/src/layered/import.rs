@@ -117,7 +117,9 @@ pub fn import_layered_into(
     recipe: &PartRecipe,
     progress: &Progress,
 ) -> Result<Option<Imported>, String> {
-    Limits::current().check_parts(layered.layers.len())?;
+    Limits::current()
+        .check_parts(layered.layers.len())
+        .map_err(|e| e.to_string())?;
     let beside = match project_path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -168,7 +168,7 @@ fn check_canvas(width: u32, height: u32) -> Result<[u32; 2], LayeredError> {
 fn check_layer_count(visible: usize) -> Result<(), LayeredError> {
     Limits::current()
         .check_parts(visible)
-        .map_err(LayeredError::Budget)
+        .map_err(|e| LayeredError::Budget(e.to_string()))
 }
 
 /// The layers of `raw` cut, trimmed, named and checked. `cut_by_reader`: the indices of layers the
@@ -219,7 +219,7 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
         pixels += u64::from(w) * u64::from(h);
         limits
             .check_import_pixels(pixels)
-            .map_err(LayeredError::Budget)?;
+            .map_err(|e| LayeredError::Budget(e.to_string()))?;
         let name = part_names.claim(&base);
         if name != base {
             warnings.push(format!(

@@ -306,7 +306,7 @@ impl Decoder<'_> {
         self.kept += u64::from(w) * u64::from(h);
         self.limits
             .check_import_pixels(self.kept)
-            .map_err(LayeredError::Budget)?;
+            .map_err(|e| LayeredError::Budget(e.to_string()))?;
         let mut rows = PngRows::open(&png).map_err(bad)?;
         self.spend(&name, rows.size(), y1)?;
         let mut image = RgbaImage::new(w, h);

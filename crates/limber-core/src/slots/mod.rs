@@ -46,6 +46,8 @@ pub enum SlotError {
         time: f64,
         problem: String,
     },
+    #[error("no skin named \"{name}\" (skins: {skins})")]
+    UnknownSkin { name: String, skins: String },
     #[error("{0} has an empty name")]
     EmptyName(&'static str),
     #[error("the project has {0}")]

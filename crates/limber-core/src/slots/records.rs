@@ -184,16 +184,16 @@ impl SlotSet {
     }
 
     /// Makes `name` the active skin (`default` clears it); refuses a skin that does not exist.
-    pub fn set_active_skin(&mut self, name: &str) -> Result<(), String> {
+    pub fn set_active_skin(&mut self, name: &str) -> Result<(), super::SlotError> {
         if name == DEFAULT_SKIN {
             self.active_skin = None;
             return Ok(());
         }
         if self.skin(name).is_none() {
-            return Err(format!(
-                "no skin named \"{name}\" (skins: {})",
-                self.skin_names().join(", ")
-            ));
+            return Err(super::SlotError::UnknownSkin {
+                name: name.to_string(),
+                skins: self.skin_names().join(", "),
+            });
         }
         self.active_skin = Some(name.to_string());
         Ok(())

@@ -82,6 +82,7 @@ fn a_slot_swaps_attachments_and_tints_through_skins() {
         project
             .set_skin("blue")
             .unwrap_err()
+            .to_string()
             .contains("default, red, plain")
     );
     // Saved and loaded again, byte for byte.

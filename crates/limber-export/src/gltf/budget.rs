@@ -50,7 +50,7 @@ pub fn animation_values(project: &Project, options: &GltfOptions) -> u64 {
 pub fn check_export(project: &Project, options: &GltfOptions) -> Result<(), ExportError> {
     Limits::current()
         .check_gltf_values(animation_values(project, options))
-        .map_err(ExportError::Budget)?;
+        .map_err(|e| ExportError::Budget(e.to_string()))?;
     let space = Space {
         pixels_per_unit: options.pixels_per_unit,
     };
