@@ -79,19 +79,15 @@ fn type_into(harness: &mut Harness<'_, Editor>, label: &str, text: &str) {
     harness.run_steps(2);
 }
 
+/// The document's written slots.
+fn written_slots<'a>(harness: &'a Harness<'_, Editor>) -> &'a [limber::core::slots::SlotRecord] {
+    &harness.state().document().project.rig.slots.slots
+}
+
 #[test]
 fn blend_writes_the_parts_slot_out_in_one_undo_step() {
     let mut harness = opened();
-    assert!(
-        harness
-            .state()
-            .document()
-            .project
-            .rig
-            .slots
-            .slots
-            .is_empty()
-    );
+    assert!(written_slots(&harness).is_empty());
     let steps = undo_depth(harness.state_mut());
     choose(&mut harness, "Blend", "multiply");
     let slots = &harness.state().document().project.rig.slots.slots;
@@ -102,16 +98,7 @@ fn blend_writes_the_parts_slot_out_in_one_undo_step() {
     assert_eq!(slots[0].setup.as_deref(), Some(PART));
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     harness.state_mut().undo();
-    assert!(
-        harness
-            .state()
-            .document()
-            .project
-            .rig
-            .slots
-            .slots
-            .is_empty()
-    );
+    assert!(written_slots(&harness).is_empty());
 }
 
 #[test]

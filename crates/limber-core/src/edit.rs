@@ -479,7 +479,9 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                 &names,
             );
         }
-        Edit::RenameSlot { from, to } => rename_slot(project, &mut records, &from, &to)?,
+        Edit::RenameSlot { from, to } => {
+            slot_edits::rename_in_records(project, &mut records, &from, &to)?
+        }
         Edit::SetSlotKey { clip, key } => {
             let i = clip_index(&records, &clip)?;
             SlotKeyRecord::merge_into(&mut records.clips[i].slots, key);
@@ -539,39 +541,6 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
     crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts)?;
     project.rig = rig;
     project.parts = parts;
-    Ok(())
-}
-
-/// Renames slot `from` to `to`: a written slot in place; a part's own slot is written out first.
-fn rename_slot(
-    project: &Project,
-    records: &mut RigFile,
-    from: &str,
-    to: &str,
-) -> Result<(), EditError> {
-    let names = slot_edits::slot_names(&project.parts, &records.slots);
-    if !names.contains(from) {
-        return Err(EditError::Slots(crate::slots::SlotError::Other(format!(
-            "no slot named \"{from}\""
-        ))));
-    }
-    if to.trim().is_empty() || (to != from && names.contains(to)) {
-        return Err(EditError::Slots(crate::slots::SlotError::Other(format!(
-            "a slot needs a name no other slot has (\"{to}\")"
-        ))));
-    }
-    if !records.slots.iter().any(|s| s.name == from)
-        && let Some(part) = project.parts.iter().find(|p| p.name == from)
-    {
-        records.slots.push(slot_edits::written_slot_for_part(part));
-    }
-    slot_edits::rename_slot(
-        &mut records.slots,
-        &mut records.skins,
-        &mut records.clips,
-        from,
-        to,
-    );
     Ok(())
 }
 

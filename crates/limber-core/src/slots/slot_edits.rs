@@ -1,13 +1,16 @@
 //! What the editor's slot edits do to the written records ([`crate::edit::Edit::SetSlots`],
-//! `RenameSlot`, `RemoveParts`): a part's own slot written out as a slot of its own, a slot renamed
-//! with everything that names it, keys of slots that are gone dropped, and removed parts forgotten
-//! by the slots and skins that showed them.
+//! `RenameSlot` — [`rename_in_records`] — and `RemoveParts`): a part's own slot written out as a
+//! slot of its own, a slot renamed with everything that names it, keys of slots that are gone
+//! dropped, and removed parts forgotten by the slots and skins that showed them.
 
 use std::collections::HashSet;
 
+use super::SlotError;
 use super::records::{AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, WHITE};
 use crate::animation::ClipRecord;
-use crate::project::Part;
+use crate::edit::EditError;
+use crate::project::{Part, Project};
+use crate::rig::RigFile;
 
 /// The written slot that shows what part `part`'s own slot shows: named like the part, one mesh
 /// attachment named like the part and set up to show it, white, normal blend, the part's draw order.
@@ -143,4 +146,38 @@ pub fn forget_parts(
     for skin in skins {
         skin.slots.retain(|_, entries| !entries.is_empty());
     }
+}
+
+/// [`crate::edit::Edit::RenameSlot`] on the records being edited: a written slot is renamed in
+/// place; a part's own slot is written out first, so the part keeps its name.
+pub(crate) fn rename_in_records(
+    project: &Project,
+    records: &mut RigFile,
+    from: &str,
+    to: &str,
+) -> Result<(), EditError> {
+    let names = slot_names(&project.parts, &records.slots);
+    if !names.contains(from) {
+        return Err(EditError::Slots(SlotError::Other(format!(
+            "no slot named \"{from}\""
+        ))));
+    }
+    if to.trim().is_empty() || (to != from && names.contains(to)) {
+        return Err(EditError::Slots(SlotError::Other(format!(
+            "a slot needs a name no other slot has (\"{to}\")"
+        ))));
+    }
+    if !records.slots.iter().any(|s| s.name == from)
+        && let Some(part) = project.parts.iter().find(|p| p.name == from)
+    {
+        records.slots.push(written_slot_for_part(part));
+    }
+    rename_slot(
+        &mut records.slots,
+        &mut records.skins,
+        &mut records.clips,
+        from,
+        to,
+    );
+    Ok(())
 }
