@@ -4,14 +4,47 @@
 //! The clips' deform keys on such a part are carried to the new vertices as re-meshing carries them
 //! (each new vertex blends the offsets of the old triangle it lies in: `Edit::ReplaceMesh`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::assets::AssetStore;
-use super::edit::{Edit, apply};
+use super::edit::{Edit, EditError, apply};
 use super::error::CoreError;
 use super::part_build::{PartRecipe, make_part_at};
 use super::progress::Progress;
 use super::project::Project;
+
+/// Why a stale part could not be rebuilt: one line naming the part or its image.
+#[derive(Debug, thiserror::Error)]
+pub enum RefreshError {
+    #[error("image of part \"{part}\" {problem} {}: {source}", path.display())]
+    Image {
+        part: String,
+        /// "not found at" or "unusable at".
+        problem: &'static str,
+        path: PathBuf,
+        source: CoreError,
+    },
+    #[error(
+        "part \"{part}\": image_size is {} x {} but the image at {} is {} x {}",
+        mesh[0],
+        mesh[1],
+        path.display(),
+        image[0],
+        image[1]
+    )]
+    Size {
+        part: String,
+        mesh: [u32; 2],
+        path: PathBuf,
+        image: [u32; 2],
+    },
+    #[error("{}: {source}", path.display())]
+    Rebuild { path: PathBuf, source: CoreError },
+    #[error("{}: rebuilding was cancelled", .0.display())]
+    Cancelled(PathBuf),
+    #[error("part \"{part}\": its image changed and its rebuilt mesh could not replace the old: {source}")]
+    Replace { part: String, source: EditError },
+}
 
 /// A part [`refresh_stale_parts`] rebuilt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +74,7 @@ impl Refreshed {
 pub fn refresh_stale_parts(
     project: &mut Project,
     project_path: &Path,
-) -> Result<Vec<Refreshed>, String> {
+) -> Result<Vec<Refreshed>, RefreshError> {
     refresh_stale_parts_with(&AssetStore::new(), project, project_path)
 }
 
@@ -51,36 +84,31 @@ pub fn refresh_stale_parts_with(
     store: &AssetStore,
     project: &mut Project,
     project_path: &Path,
-) -> Result<Vec<Refreshed>, String> {
+) -> Result<Vec<Refreshed>, RefreshError> {
     let mut refreshed = Vec::new();
     let mut updated = project.clone();
     for i in 0..project.parts.len() {
         let part = &project.parts[i];
         let image_path = project.image_path(project_path, i);
-        let asset = store.image(&image_path).map_err(|e| {
-            let problem = if matches!(e, CoreError::Io(_)) {
+        let asset = store.image(&image_path).map_err(|source| RefreshError::Image {
+            part: part.name.clone(),
+            problem: if matches!(source, CoreError::Io(_)) {
                 "not found at"
             } else {
                 "unusable at"
-            };
-            format!(
-                "image of part \"{}\" {problem} {}: {e}",
-                part.name,
-                image_path.display()
-            )
+            },
+            path: image_path.clone(),
+            source,
         })?;
         if !part.is_stale(&asset.bytes) {
             let actual = [asset.image.width(), asset.image.height()];
             if actual != [part.mesh.width, part.mesh.height] {
-                return Err(format!(
-                    "part \"{}\": image_size is {} x {} but the image at {} is {} x {}",
-                    part.name,
-                    part.mesh.width,
-                    part.mesh.height,
-                    image_path.display(),
-                    actual[0],
-                    actual[1]
-                ));
+                return Err(RefreshError::Size {
+                    part: part.name.clone(),
+                    mesh: [part.mesh.width, part.mesh.height],
+                    path: image_path,
+                    image: actual,
+                });
             }
             continue;
         }
@@ -98,8 +126,11 @@ pub fn refresh_stale_parts_with(
             &project.rig.skeleton,
             &Progress::new(),
         )
-        .map_err(|e| format!("{}: {e}", image_path.display()))?
-        .ok_or_else(|| format!("{}: rebuilding was cancelled", image_path.display()))?;
+        .map_err(|source| RefreshError::Rebuild {
+            path: image_path.clone(),
+            source,
+        })?
+        .ok_or_else(|| RefreshError::Cancelled(image_path.clone()))?;
         // The new mesh and weights, with the part's deform keys carried to the new vertices.
         let replace = Edit::ReplaceMesh {
             part: i,
@@ -108,11 +139,9 @@ pub fn refresh_stale_parts_with(
             hand_edited: false,
             binding: made.part.binding,
         };
-        apply(&mut updated, replace).map_err(|e| {
-            format!(
-                "part \"{}\": its image changed and its rebuilt mesh could not replace the old: {e}",
-                part.name
-            )
+        apply(&mut updated, replace).map_err(|source| RefreshError::Replace {
+            part: part.name.clone(),
+            source,
         })?;
         updated.parts[i].image_crc32 = made.part.image_crc32;
         refreshed.push(Refreshed {

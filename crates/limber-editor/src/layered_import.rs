@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use limber_core::edit::Edit;
-use limber_core::layered::import::import_layered;
-use limber_core::layered::read_layered;
+use limber_core::layered::import::{ImportError, import_layered};
+use limber_core::layered::{LayeredError, read_layered};
 use limber_core::part_build::PartRecipe;
 use limber_core::progress::Progress;
 use limber_core::project::Part;
@@ -21,6 +21,19 @@ use super::editor::Editor;
 use super::import_slots::merge_imported_slots;
 use super::worker::{Worker, WorkerFailure};
 use limber_core::slots::SlotSet;
+
+/// Why a layered file could not be imported: one line naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum LayeredImportError {
+    #[error("{}: {source}", path.display())]
+    Read { path: PathBuf, source: LayeredError },
+    #[error("{}: {source}", path.display())]
+    Import { path: PathBuf, source: ImportError },
+    #[error("{}: importing failed", .0.display())]
+    Panicked(PathBuf),
+    #[error("importing could not start a thread")]
+    NoThread,
+}
 
 /// The parts a layered file gave, images absolute, bottom layer first.
 pub struct ImportedLayers {
@@ -41,10 +54,12 @@ pub fn import_layers(
     path: &Path,
     skeleton: Skeleton,
     progress: &Progress,
-) -> Result<Option<ImportedLayers>, String> {
+) -> Result<Option<ImportedLayers>, LayeredImportError> {
     let path = absolute(path);
-    let name = path.display();
-    let layered = read_layered(&path).map_err(|e| format!("{name}: {e}"))?;
+    let layered = read_layered(&path).map_err(|source| LayeredImportError::Read {
+        path: path.clone(),
+        source,
+    })?;
     let rig = Rig {
         skeleton: skeleton.clone(),
         ..Rig::default()
@@ -52,7 +67,10 @@ pub fn import_layers(
     let beside = path.with_extension("limber");
     let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let project = import_layered(&layered, &beside, rig, &PartRecipe::default(), progress)
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|source| LayeredImportError::Import {
+            path: path.clone(),
+            source,
+        })?;
     Ok(project.map(|project| ImportedLayers {
         slots: project.rig.slots.clone(),
         parts: project
@@ -74,7 +92,7 @@ pub struct ImportJob {
     path: PathBuf,
     /// The document was made for this file: its canvas becomes the file's.
     new_document: bool,
-    worker: Worker<Result<Option<ImportedLayers>, String>>,
+    worker: Worker<Result<Option<ImportedLayers>, LayeredImportError>>,
 }
 
 impl ImportJob {
@@ -99,13 +117,11 @@ impl ImportJob {
         self.worker.progress().is_cancelled()
     }
 
-    fn wait(self) -> Result<Option<ImportedLayers>, String> {
+    fn wait(self) -> Result<Option<ImportedLayers>, LayeredImportError> {
         match self.worker.join() {
             Ok(result) => result,
-            Err(WorkerFailure::Panicked) => {
-                Err(format!("{}: importing failed", self.path.display()))
-            }
-            Err(WorkerFailure::NoThread) => Err("importing could not start a thread".into()),
+            Err(WorkerFailure::Panicked) => Err(LayeredImportError::Panicked(self.path)),
+            Err(WorkerFailure::NoThread) => Err(LayeredImportError::NoThread),
         }
     }
 }
@@ -236,7 +252,7 @@ impl Editor {
             }
             Ok(Some(layers)) => self.add_imported(&path, layers),
             Ok(None) => self.status = "import cancelled: nothing changed".into(),
-            Err(e) => self.status = e,
+            Err(e) => self.status = e.to_string(),
         }
     }
 

@@ -8,12 +8,24 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use limber_core::assets::AssetStore;
+use limber_core::error::CoreError;
 use limber_core::mesh::Mesh;
 use limber_core::part_build::{PartRecipe, make_part};
 use limber_core::pipeline::MeshSettings;
 use limber_core::progress::Progress;
 use limber_core::skeleton::Skeleton;
 use limber_core::weights::{Binding, WeightSettings};
+
+/// Why a part could not be made: one line naming the image.
+#[derive(Debug, thiserror::Error)]
+pub enum PartError {
+    #[error("{}: {source}", path.display())]
+    Build { path: PathBuf, source: CoreError },
+    #[error("{}: building the part failed", .0.display())]
+    Panicked(PathBuf),
+    #[error("adding the part could not start a thread")]
+    NoThread,
+}
 
 /// A part built from an image, not yet named or placed in the draw order.
 pub struct NewPart {
@@ -45,10 +57,15 @@ pub fn build_part(
     path: &Path,
     skeleton: &Skeleton,
     progress: &Progress,
-) -> Result<Option<NewPart>, String> {
+) -> Result<Option<NewPart>, PartError> {
     let image = super::document::absolute(path);
-    let made = make_part(store, &image, &PartRecipe::default(), skeleton, progress)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let made =
+        make_part(store, &image, &PartRecipe::default(), skeleton, progress).map_err(|source| {
+            PartError::Build {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
     Ok(made.map(|made| NewPart {
         image,
         image_crc32: made.part.image_crc32,
@@ -65,7 +82,7 @@ pub struct PartJob {
     path: PathBuf,
     /// The slot the part becomes an attachment of, when it is one.
     slot: Option<String>,
-    worker: Worker<Result<Option<NewPart>, String>>,
+    worker: Worker<Result<Option<NewPart>, PartError>>,
 }
 
 impl PartJob {
@@ -119,12 +136,11 @@ impl PartJob {
     }
 
     /// Waits for the worker: the part, `Ok(None)` when cancelled, or a one-line error.
-    pub fn wait(self) -> Result<Option<NewPart>, String> {
-        let path = self.path.display().to_string();
+    pub fn wait(self) -> Result<Option<NewPart>, PartError> {
         match self.worker.join() {
             Ok(result) => result,
-            Err(WorkerFailure::Panicked) => Err(format!("{path}: building the part failed")),
-            Err(WorkerFailure::NoThread) => Err("adding the part could not start a thread".into()),
+            Err(WorkerFailure::Panicked) => Err(PartError::Panicked(self.path)),
+            Err(WorkerFailure::NoThread) => Err(PartError::NoThread),
         }
     }
 }

@@ -31,7 +31,7 @@ impl Editor {
             Ok(Some(part)) => self.place_part(part, None),
             Ok(None) => false,
             Err(e) => {
-                self.status = e;
+                self.status = e.to_string();
                 false
             }
         }
@@ -97,7 +97,7 @@ impl Editor {
                 self.place_part(part, slot.as_deref());
             }
             Ok(None) => self.status = "adding the part cancelled: nothing changed".into(),
-            Err(e) => self.status = e,
+            Err(e) => self.status = e.to_string(),
         }
     }
 

@@ -424,7 +424,7 @@ impl Editor {
             Ok(Some(part)) => self.place_part(part, Some(slot)),
             Ok(None) => false,
             Err(e) => {
-                self.status = e;
+                self.status = e.to_string();
                 false
             }
         }

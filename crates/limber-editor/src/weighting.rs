@@ -73,7 +73,7 @@ impl Editor {
                 .weights(store, &self.document.project, index, &image)
             {
                 Ok(binding) => self.set_binding(index, binding),
-                Err(e) => self.status = e,
+                Err(e) => self.status = e.to_string(),
             }
         }
     }
@@ -143,7 +143,7 @@ impl Editor {
             return;
         }
         if let Some(error) = finished.error {
-            self.status = error;
+            self.status = error.to_string();
             return;
         }
         if !finished.inputs.matches(&self.document.project) {

@@ -5,16 +5,34 @@
 //! can be lent to a worker thread ([`super::weights_job`]) and given back with the fields it
 //! computed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use limber_core::assets::AssetStore;
 use limber_core::distance::InsideGrid;
+use limber_core::error::CoreError;
 use limber_core::mesh::Mesh;
 use limber_core::part_build::in_image_pixels;
 use limber_core::progress::Progress;
 use limber_core::project::{Part, Project};
 use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
+
+/// Why automatic weights could not be computed: one line.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    #[error("weights cancelled")]
+    Cancelled,
+    #[error("no part {0}")]
+    NoPart(usize),
+    #[error("{}: {source}", path.display())]
+    Mask { path: PathBuf, source: CoreError },
+    #[error("the mask could not be made")]
+    NoMask,
+    #[error("the weight computation failed")]
+    Panicked,
+    #[error("the weight computation could not start a thread")]
+    NoThread,
+}
 
 /// One part's mask and distance cache, valid for the mesh it was made for.
 struct PartWeights {
@@ -98,9 +116,9 @@ impl WeightsCache {
         project: &Project,
         index: usize,
         image_path: &Path,
-    ) -> Result<Binding, String> {
+    ) -> Result<Binding, WeightsError> {
         self.weights_with(store, project, index, image_path, &Progress::new())?
-            .ok_or_else(|| "weights cancelled".to_string())
+            .ok_or(WeightsError::Cancelled)
     }
 
     /// The units of progress [`WeightsCache::weights_with`] will first announce for part `index`:
@@ -129,11 +147,11 @@ impl WeightsCache {
         index: usize,
         image_path: &Path,
         progress: &Progress,
-    ) -> Result<Option<Binding>, String> {
+    ) -> Result<Option<Binding>, WeightsError> {
         let part = project
             .parts
             .get(index)
-            .ok_or_else(|| format!("no part {index}"))?;
+            .ok_or(WeightsError::NoPart(index))?;
         if self.parts.len() <= index {
             self.parts.resize_with(index + 1, || None);
         }
@@ -146,7 +164,10 @@ impl WeightsCache {
             progress.add_total(1);
             let grid = store
                 .grid(image_path, &part.mesh_settings)
-                .map_err(|e| format!("{}: {e}", image_path.display()))?;
+                .map_err(|source| WeightsError::Mask {
+                    path: image_path.to_path_buf(),
+                    source,
+                })?;
             self.parts[index] = Some(PartWeights {
                 mesh: Arc::clone(&part.mesh),
                 grid,
@@ -155,7 +176,7 @@ impl WeightsCache {
             progress.finish_one();
         }
         let Some(entry) = self.parts[index].as_mut() else {
-            return Err("the mask could not be made".into());
+            return Err(WeightsError::NoMask);
         };
         let (skeleton, positions) = in_image_pixels(&project.rig.skeleton, &part.mesh);
         let Some(distances) = entry.cache.distances_with(

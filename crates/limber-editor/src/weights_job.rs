@@ -7,7 +7,7 @@ use super::worker::{Worker, WorkerFailure};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::weights_cache::WeightsCache;
+use super::weights_cache::{WeightsCache, WeightsError};
 use limber_core::assets::AssetStore;
 use limber_core::mesh::Mesh;
 use limber_core::progress::Progress;
@@ -54,14 +54,14 @@ struct Output {
     /// Per part: its new weights (`None` when cancelled or failed).
     bindings: Vec<Option<Binding>>,
     /// The first error, one line.
-    error: Option<String>,
+    error: Option<WeightsError>,
 }
 
 /// A finished job: its result and why it ran.
 pub struct Finished {
     pub cache: WeightsCache,
     pub bindings: Vec<Option<Binding>>,
-    pub error: Option<String>,
+    pub error: Option<WeightsError>,
     /// The inputs the weights were computed from.
     pub inputs: WeightInputs,
     /// The document's revision when the job started.
@@ -161,17 +161,15 @@ impl WeightsJob {
 
     /// Waits for the worker and returns its result.
     pub fn wait(self) -> Finished {
-        let failed = |problem: &str| Output {
+        let failed = |problem: WeightsError| Output {
             cache: WeightsCache::default(),
             bindings: Vec::new(),
-            error: Some(problem.into()),
+            error: Some(problem),
         };
         let output = match self.worker.join() {
             Ok(output) => output,
-            Err(WorkerFailure::Panicked) => failed("the weight computation failed"),
-            Err(WorkerFailure::NoThread) => {
-                failed("the weight computation could not start a thread")
-            }
+            Err(WorkerFailure::Panicked) => failed(WeightsError::Panicked),
+            Err(WorkerFailure::NoThread) => failed(WeightsError::NoThread),
         };
         Finished {
             cache: output.cache,

@@ -315,7 +315,7 @@ fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, Anim
             return Err(bad(key, "the time is not within the clip".into()));
         }
         if let Some(deform) = &key.deform {
-            check_deform(deform).map_err(|p| bad(key, p))?;
+            check_deform(deform).map_err(|p| bad(key, p.to_string()))?;
         }
         if !key.interp.is_valid() {
             return Err(bad(
@@ -350,7 +350,7 @@ fn slot_keys(clip: &str, record: &ClipRecord) -> Result<Vec<SlotKeyRecord>, Anim
         if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
             return Err(bad(key, "the time is not within the clip".into()));
         }
-        check_slot_key(key).map_err(|p| bad(key, p))?;
+        check_slot_key(key).map_err(|p| bad(key, p.to_string()))?;
     }
     let mut keys = record.slots.clone();
     keys.sort_by(|a, b| a.slot.cmp(&b.slot).then(a.time.total_cmp(&b.time)));

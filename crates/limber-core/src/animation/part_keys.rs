@@ -87,18 +87,28 @@ impl PartPose {
     }
 }
 
+/// Why a deform record is malformed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeformError {
+    #[error("{vertices} deform vertices but {offsets} offsets")]
+    Counts { vertices: usize, offsets: usize },
+    #[error("deform vertices must be listed once each, in increasing order")]
+    Unsorted,
+    #[error("a deform offset is not finite or beyond ±{MAX_COORDINATE} px")]
+    Offset,
+}
+
 /// Checks a deform record: as many offsets as vertices, vertices strictly increasing, offsets finite
 /// and within ±[`MAX_COORDINATE`] px.
-pub fn check_deform(deform: &DeformRecord) -> Result<(), String> {
+pub fn check_deform(deform: &DeformRecord) -> Result<(), DeformError> {
     if deform.vertices.len() != deform.offsets.len() {
-        return Err(format!(
-            "{} deform vertices but {} offsets",
-            deform.vertices.len(),
-            deform.offsets.len()
-        ));
+        return Err(DeformError::Counts {
+            vertices: deform.vertices.len(),
+            offsets: deform.offsets.len(),
+        });
     }
     if deform.vertices.windows(2).any(|w| w[0] >= w[1]) {
-        return Err("deform vertices must be listed once each, in increasing order".into());
+        return Err(DeformError::Unsorted);
     }
     if !deform
         .offsets
@@ -106,9 +116,7 @@ pub fn check_deform(deform: &DeformRecord) -> Result<(), String> {
         .flatten()
         .all(|c| c.abs() <= MAX_COORDINATE)
     {
-        return Err(format!(
-            "a deform offset is not finite or beyond ±{MAX_COORDINATE} px"
-        ));
+        return Err(DeformError::Offset);
     }
     Ok(())
 }

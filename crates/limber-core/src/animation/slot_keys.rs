@@ -66,24 +66,35 @@ pub struct SlotPose {
     pub draw_order: Option<i32>,
 }
 
+/// Why a slot key's values are invalid.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SlotKeyError {
+    #[error("colour {0:?} has a component outside 0 to 1")]
+    Colour([f64; 4]),
+    #[error("the attachment name is empty")]
+    EmptyAttachment,
+    #[error("it keys nothing (give an attachment, a colour or a draw order)")]
+    KeysNothing,
+    #[error("its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}")]
+    Interpolation,
+}
+
 /// Checks one key's values (its time is checked with the clip's): colour components from 0 to 1,
 /// a valid interpolation, an attachment name that is not empty.
-pub fn check_slot_key(key: &SlotKeyRecord) -> Result<(), String> {
+pub fn check_slot_key(key: &SlotKeyRecord) -> Result<(), SlotKeyError> {
     if let Some(color) = key.color
         && !color.iter().all(|c| (0.0..=1.0).contains(c))
     {
-        return Err(format!("colour {color:?} has a component outside 0 to 1"));
+        return Err(SlotKeyError::Colour(color));
     }
     if matches!(&key.attachment, Some(Some(name)) if name.trim().is_empty()) {
-        return Err("the attachment name is empty".into());
+        return Err(SlotKeyError::EmptyAttachment);
     }
     if key.attachment.is_none() && key.color.is_none() && key.draw_order.is_none() {
-        return Err("it keys nothing (give an attachment, a colour or a draw order)".into());
+        return Err(SlotKeyError::KeysNothing);
     }
     if !key.interp.is_valid() {
-        return Err(format!(
-            "its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}"
-        ));
+        return Err(SlotKeyError::Interpolation);
     }
     Ok(())
 }

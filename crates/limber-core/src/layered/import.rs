@@ -25,14 +25,60 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use rayon::prelude::*;
 
 use super::{Layer, Layered};
+use crate::animation::AnimationError;
 use crate::assets::AssetStore;
 use crate::atomic_file::staging_folder;
+use crate::error::CoreError;
 use crate::limits::{Limits, PIXEL_COST_IN_BONES};
 use crate::part_build::{PartRecipe, make_part_at};
 use crate::progress::Progress;
 use crate::project::{Part, Project, check_part_keys, relative_image_path};
 use crate::rig::Rig;
-use crate::slots::SlotSet;
+use crate::over_limit::OverBudget;
+use crate::slots::{SlotError, SlotSet};
+
+/// Why a layered file's layers could not be made into a project: one line, naming the layer when
+/// one is at fault (the caller names the file).
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("{0}")]
+    Budget(#[from] OverBudget),
+    #[error("cannot make a folder in {}: {source}", beside.display())]
+    Staging {
+        beside: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("layer \"{layer}\": cannot encode PNG: {source}")]
+    Encode {
+        layer: String,
+        source: image::ImageError,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("layer \"{layer}\": {source}")]
+    Part { layer: String, source: CoreError },
+    #[error("the rig's clips do not fit the layers: {0}")]
+    Clips(AnimationError),
+    #[error("the rig and the layered file both have a slot \"{0}\"")]
+    SlotTwice(String),
+    #[error("the rig and the layered file both have a skin \"{0}\"")]
+    SkinTwice(String),
+    #[error("the rig's slots and clips do not fit the layers: {0}")]
+    Slots(SlotError),
+    #[error(
+        "{} and {MAX_FOLDER_NUMBER} numbered folders beside it exist; choose another output",
+        .0.display()
+    )]
+    NoFreeFolder(PathBuf),
+    #[error("cannot make folder {}: {source}", folder.display())]
+    Rename {
+        folder: PathBuf,
+        source: std::io::Error,
+    },
+}
 
 /// How many numbered names (`NAME_layers 2` …) are tried for the layers folder.
 const MAX_FOLDER_NUMBER: u32 = 1000;
@@ -46,7 +92,7 @@ pub fn layers_folder(project_path: &Path) -> PathBuf {
 }
 
 /// [`layers_folder`], or the first of `NAME_layers 2`, `NAME_layers 3`, … that names nothing yet.
-fn free_layers_folder(project_path: &Path) -> Result<PathBuf, String> {
+fn free_layers_folder(project_path: &Path) -> Result<PathBuf, ImportError> {
     let first = layers_folder(project_path);
     let taken = |p: &Path| std::fs::symlink_metadata(p).is_ok();
     if !taken(&first) {
@@ -56,12 +102,7 @@ fn free_layers_folder(project_path: &Path) -> Result<PathBuf, String> {
     (2..=MAX_FOLDER_NUMBER)
         .map(|n| first.with_file_name(format!("{name} {n}")))
         .find(|p| !taken(p))
-        .ok_or_else(|| {
-            format!(
-                "{} and {MAX_FOLDER_NUMBER} numbered folders beside it exist; choose another output",
-                first.display()
-            )
-        })
+        .ok_or_else(|| ImportError::NoFreeFolder(first.clone()))
 }
 
 /// The layers folder an import made, and the files in it this import wrote.
@@ -101,7 +142,7 @@ pub fn import_layered(
     rig: Rig,
     recipe: &PartRecipe,
     progress: &Progress,
-) -> Result<Option<Project>, String> {
+) -> Result<Option<Project>, ImportError> {
     Ok(import_layered_into(layered, project_path, rig, recipe, progress)?.map(|i| i.project))
 }
 
@@ -116,17 +157,17 @@ pub fn import_layered_into(
     mut rig: Rig,
     recipe: &PartRecipe,
     progress: &Progress,
-) -> Result<Option<Imported>, String> {
-    Limits::current()
-        .check_parts(layered.layers.len())
-        .map_err(|e| e.to_string())?;
+) -> Result<Option<Imported>, ImportError> {
+    Limits::current().check_parts(layered.layers.len())?;
     let beside = match project_path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     // Removed with everything in it when dropped: on every error or cancel below.
-    let staging = staging_folder(&beside)
-        .map_err(|e| format!("cannot make a folder in {}: {e}", beside.display()))?;
+    let staging = staging_folder(&beside).map_err(|source| ImportError::Staging {
+        beside: beside.clone(),
+        source,
+    })?;
     let file_names: Vec<String> = layered
         .layers
         .iter()
@@ -136,19 +177,20 @@ pub fn import_layered_into(
     let Some(mut parts) = make_parts(layered, &staged, &rig, recipe, progress)? else {
         return Ok(None);
     };
-    check_part_keys(&rig.clips, &parts)
-        .map_err(|e| format!("the rig's clips do not fit the layers: {e}"))?;
+    check_part_keys(&rig.clips, &parts).map_err(ImportError::Clips)?;
     merge_slots(&mut rig.slots, &layered.slots)?;
     crate::slots::validate::check_budgets(&rig.slots, &Limits::current())
         .and_then(|()| crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts))
-        .map_err(|e| format!("the rig's slots and clips do not fit the layers: {e}"))?;
+        .map_err(ImportError::Slots)?;
     let folder = free_layers_folder(project_path)?;
     let files: Vec<PathBuf> = file_names.iter().map(|n| folder.join(n)).collect();
     for (part, file) in parts.iter_mut().zip(&files) {
         part.image = relative_image_path(file, project_path);
     }
-    std::fs::rename(staging.path(), &folder)
-        .map_err(|e| format!("cannot make folder {}: {e}", folder.display()))?;
+    std::fs::rename(staging.path(), &folder).map_err(|source| ImportError::Rename {
+        folder: folder.clone(),
+        source,
+    })?;
     // Renamed: nothing is left at the staging path to remove.
     let _ = staging.keep();
     let project = Project {
@@ -168,21 +210,15 @@ pub fn import_layered_into(
 
 /// Adds the layered file's slots and skins (from its tags, opacities and blend modes) to the rig's:
 /// a slot or skin both name is refused; the rig's active skin wins over the file's.
-fn merge_slots(rig: &mut SlotSet, layered: &SlotSet) -> Result<(), String> {
+fn merge_slots(rig: &mut SlotSet, layered: &SlotSet) -> Result<(), ImportError> {
     for slot in &layered.slots {
         if rig.slots.iter().any(|s| s.name == slot.name) {
-            return Err(format!(
-                "the rig and the layered file both have a slot \"{}\"",
-                slot.name
-            ));
+            return Err(ImportError::SlotTwice(slot.name.clone()));
         }
     }
     for skin in &layered.skins {
         if rig.skin(&skin.name).is_some() {
-            return Err(format!(
-                "the rig and the layered file both have a skin \"{}\"",
-                skin.name
-            ));
+            return Err(ImportError::SkinTwice(skin.name.clone()));
         }
     }
     rig.slots.extend(layered.slots.iter().cloned());
@@ -200,7 +236,7 @@ fn make_parts(
     rig: &Rig,
     recipe: &PartRecipe,
     progress: &Progress,
-) -> Result<Option<Vec<Part>>, String> {
+) -> Result<Option<Vec<Part>>, ImportError> {
     progress.add_total(layered.layers.len());
     layered
         .layers
@@ -209,7 +245,7 @@ fn make_parts(
         .try_for_each(|(layer, path)| {
             write_png(layer, path)?;
             progress.finish_one();
-            Ok::<(), String>(())
+            Ok::<(), ImportError>(())
         })?;
     if progress.is_cancelled() {
         return Ok(None);
@@ -232,9 +268,12 @@ fn make_parts(
                 // One store each: the parts share no image, and so no lock.
                 let store = AssetStore::new();
                 make_part_at(&store, path, layer.offset, recipe, &rig.skeleton, progress)
-                    .map_err(|e| format!("layer \"{}\": {e}", layer.name))
+                    .map_err(|source| ImportError::Part {
+                        layer: layer.name.clone(),
+                        source,
+                    })
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, ImportError>>()?;
         for (i, made) in batch.zip(made) {
             let Some(made) = made else {
                 return Ok(None);
@@ -268,18 +307,24 @@ fn batches(costs: &[u64], budget: u64) -> Vec<Range<usize>> {
 
 /// Encodes `layer` as a PNG at `path`, a new file in the staging folder (never through anything
 /// already there).
-fn write_png(layer: &Layer, path: &Path) -> Result<(), String> {
+fn write_png(layer: &Layer, path: &Path) -> Result<(), ImportError> {
     let mut bytes = Vec::new();
     let (w, h) = layer.image.dimensions();
     PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
         .write_image(layer.image.as_raw(), w, h, image::ExtendedColorType::Rgba8)
-        .map_err(|e| format!("layer \"{}\": cannot encode PNG: {e}", layer.name))?;
+        .map_err(|source| ImportError::Encode {
+            layer: layer.name.clone(),
+            source,
+        })?;
     OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
         .and_then(|mut file| file.write_all(&bytes))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|source| ImportError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use image::RgbaImage;
 use zip::ZipArchive;
 
 use super::names::clean_text;
-use super::ora_png::PngRows;
+use super::ora_png::{PngError, PngRows};
 use super::tags;
 use super::{LayeredError, RawLayer, RawLayered, check_canvas, check_layer_count};
 use crate::limits::{Limits, thousands};
@@ -269,7 +269,7 @@ impl Decoder<'_> {
             Missing::No => invalid(format!("layer \"{name}\": the zip has no {}", f.src)),
             Missing::Bad(e) => e,
         })?;
-        let bad = |e: String| invalid(format!("layer \"{name}\": {}: {e}", f.src));
+        let bad = |e: PngError| invalid(format!("layer \"{name}\": {}: {e}", f.src));
         let nothing = Decoded {
             left: f.x,
             top: f.y,
@@ -315,7 +315,7 @@ impl Decoder<'_> {
             let row = rows
                 .next_row()
                 .map_err(bad)?
-                .ok_or_else(|| bad("too few rows".into()))?;
+                .ok_or_else(|| bad(PngError::Ended))?;
             if y >= y0 {
                 let from = &row[x0 as usize * 4..x1 as usize * 4];
                 let at = (y - y0) as usize * w as usize * 4;
@@ -347,7 +347,7 @@ impl Decoder<'_> {
 
 /// The rectangle (x0, y0, x1, y1, ends excluded) of the PNG's non-transparent pixels; `None` when
 /// every pixel is transparent.
-fn visible_rect(rows: &mut PngRows) -> Result<Option<[u32; 4]>, String> {
+fn visible_rect(rows: &mut PngRows) -> Result<Option<[u32; 4]>, PngError> {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     let mut y = 0;
     while let Some(row) = rows.next_row()? {

@@ -592,7 +592,7 @@ fn a_slot_in_both_the_rig_and_the_layered_file_is_refused() {
     )
     .unwrap_err();
     assert_eq!(
-        error,
+        error.to_string(),
         "the rig and the layered file both have a slot \"eyes\""
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -12,7 +12,7 @@ use crate::animation::clip::MAX_KEY_ROTATE;
 use crate::limits::Limits;
 use crate::project::Part;
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
-use crate::weights::{Binding, check_binding_on};
+use crate::weights::{Binding, BindingError, check_binding_on};
 
 /// Refuses counts over `limits` before anything else is checked.
 pub fn check_budgets(set: &SlotSet, limits: &Limits) -> Result<(), SlotError> {
@@ -119,31 +119,63 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
     Ok(())
 }
 
-fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), String> {
+/// What is wrong with one attachment (the caller names the slot and the attachment).
+#[derive(Debug, thiserror::Error)]
+enum AttachmentProblem {
+    #[error("a {kind} attachment has no \"{field}\"")]
+    Field {
+        kind: &'static str,
+        field: &'static str,
+    },
+    #[error("a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")")]
+    MeshSource,
+    #[error("there is no bone \"{0}\"")]
+    UnknownBone(String),
+    #[error("a clipping attachment names its \"end\" slot")]
+    ClippingEnd,
+    #[error("a polygon needs at least 3 vertices, not {0}")]
+    FewVertices(usize),
+    #[error("vertex {0:?} is beyond ±{MAX_COORDINATE} px")]
+    VertexBeyond([f64; 2]),
+    #[error("{influences} influence lists for {vertices} vertices")]
+    InfluenceCount { influences: usize, vertices: usize },
+    #[error("{0}")]
+    Binding(#[from] BindingError),
+    #[error("a polygon follows one \"bone\" or has \"influences\" per vertex (one of them)")]
+    BoneOrInfluences,
+    #[error("a point attachment names its \"bone\"")]
+    PointBone,
+    #[error("a point attachment has a \"position\"")]
+    PointPosition,
+    #[error("position {0:?} is beyond ±{MAX_COORDINATE} px")]
+    PositionBeyond([f64; 2]),
+    #[error("the rotation is beyond ±{MAX_KEY_ROTATE}°")]
+    RotationBeyond,
+}
+
+fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), AttachmentProblem> {
     let kind = a.kind.name();
-    let refuse = |field: &str, present: bool| {
+    let refuse = |field: &'static str, present: bool| {
         if present {
-            Err(format!("a {kind} attachment has no \"{field}\""))
+            Err(AttachmentProblem::Field { kind, field })
         } else {
             Ok(())
         }
     };
     let within = |p: [f64; 2]| p.iter().all(|c| c.abs() <= MAX_COORDINATE);
-    let bone_of = |bone: &Option<String>| -> Result<Option<usize>, String> {
+    let bone_of = |bone: &Option<String>| -> Result<Option<usize>, AttachmentProblem> {
         match bone {
             None => Ok(None),
             Some(name) => skeleton
                 .index_of(name)
                 .map(Some)
-                .ok_or_else(|| format!("there is no bone \"{name}\"")),
+                .ok_or_else(|| AttachmentProblem::UnknownBone(name.clone())),
         }
     };
     match a.kind {
         AttachmentKind::Mesh => {
             if a.part.is_some() == a.image.is_some() {
-                return Err(
-                    "a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")".into(),
-                );
+                return Err(AttachmentProblem::MeshSource);
             }
             refuse("vertices", !a.vertices.is_empty())?;
             refuse("influences", !a.influences.is_empty())?;
@@ -160,37 +192,30 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
             if a.kind == AttachmentKind::BoundingBox {
                 refuse("end", a.end.is_some())?;
             } else if a.end.is_none() {
-                return Err("a clipping attachment names its \"end\" slot".into());
+                return Err(AttachmentProblem::ClippingEnd);
             }
             if a.vertices.len() < 3 {
-                return Err(format!(
-                    "a polygon needs at least 3 vertices, not {}",
-                    a.vertices.len()
-                ));
+                return Err(AttachmentProblem::FewVertices(a.vertices.len()));
             }
             if let Some(v) = a.vertices.iter().find(|v| !within(**v)) {
-                return Err(format!("vertex {v:?} is beyond ±{MAX_COORDINATE} px"));
+                return Err(AttachmentProblem::VertexBeyond(*v));
             }
             match (bone_of(&a.bone)?, a.influences.is_empty()) {
                 (Some(_), true) => {}
                 (None, false) => {
                     if a.influences.len() != a.vertices.len() {
-                        return Err(format!(
-                            "{} influence lists for {} vertices",
-                            a.influences.len(),
-                            a.vertices.len()
-                        ));
+                        return Err(AttachmentProblem::InfluenceCount {
+                            influences: a.influences.len(),
+                            vertices: a.vertices.len(),
+                        });
                     }
                     let binding = Binding {
                         vertices: a.influences.clone(),
                     };
-                    check_binding_on(&binding, skeleton).map_err(|e| e.to_string())?;
+                    check_binding_on(&binding, skeleton)?;
                 }
                 _ => {
-                    return Err(
-                        "a polygon follows one \"bone\" or has \"influences\" per vertex (one of them)"
-                            .into(),
-                    );
+                    return Err(AttachmentProblem::BoneOrInfluences);
                 }
             }
         }
@@ -201,18 +226,16 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Str
             refuse("influences", !a.influences.is_empty())?;
             refuse("end", a.end.is_some())?;
             if bone_of(&a.bone)?.is_none() {
-                return Err("a point attachment names its \"bone\"".into());
+                return Err(AttachmentProblem::PointBone);
             }
             let position = a
                 .position
-                .ok_or_else(|| "a point attachment has a \"position\"".to_string())?;
+                .ok_or(AttachmentProblem::PointPosition)?;
             if !within(position) {
-                return Err(format!(
-                    "position {position:?} is beyond ±{MAX_COORDINATE} px"
-                ));
+                return Err(AttachmentProblem::PositionBeyond(position));
             }
             if a.rotation.is_some_and(|r| r.abs() > MAX_KEY_ROTATE) {
-                return Err(format!("the rotation is beyond ±{MAX_KEY_ROTATE}°"));
+                return Err(AttachmentProblem::RotationBeyond);
             }
         }
     }
