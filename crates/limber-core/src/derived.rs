@@ -42,7 +42,9 @@ pub enum RefreshError {
     Rebuild { path: PathBuf, source: CoreError },
     #[error("{}: rebuilding was cancelled", .0.display())]
     Cancelled(PathBuf),
-    #[error("part \"{part}\": its image changed and its rebuilt mesh could not replace the old: {source}")]
+    #[error(
+        "part \"{part}\": its image changed and its rebuilt mesh could not replace the old: {source}"
+    )]
     Replace { part: String, source: EditError },
 }
 
@@ -90,16 +92,18 @@ pub fn refresh_stale_parts_with(
     for i in 0..project.parts.len() {
         let part = &project.parts[i];
         let image_path = project.image_path(project_path, i);
-        let asset = store.image(&image_path).map_err(|source| RefreshError::Image {
-            part: part.name.clone(),
-            problem: if matches!(source, CoreError::Io(_)) {
-                "not found at"
-            } else {
-                "unusable at"
-            },
-            path: image_path.clone(),
-            source,
-        })?;
+        let asset = store
+            .image(&image_path)
+            .map_err(|source| RefreshError::Image {
+                part: part.name.clone(),
+                problem: if matches!(source, CoreError::Io(_)) {
+                    "not found at"
+                } else {
+                    "unusable at"
+                },
+                path: image_path.clone(),
+                source,
+            })?;
         if !part.is_stale(&asset.bytes) {
             let actual = [asset.image.width(), asset.image.height()];
             if actual != [part.mesh.width, part.mesh.height] {

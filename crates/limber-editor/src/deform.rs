@@ -4,23 +4,7 @@
 use super::editor::{Editor, Mode};
 use limber_core::frame::Frame;
 
-/// The deform tool's settings (the drag itself is [`crate::tools::deform`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeformTool {
-    /// Whether dragging in Animate mode deforms vertices (instead of posing bones).
-    pub on: bool,
-    /// Image pixels: vertices this close to the grabbed one (posed) follow it, less with distance.
-    pub radius: f64,
-}
-
-impl Default for DeformTool {
-    fn default() -> Self {
-        Self {
-            on: false,
-            radius: 10.0,
-        }
-    }
-}
+pub use super::tool_state::DeformTool;
 
 impl Editor {
     /// Whether drags in the viewport deform vertices now.

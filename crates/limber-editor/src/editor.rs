@@ -382,7 +382,7 @@ impl Editor {
     }
 
     /// Selects the key the inspector shows.
-    pub fn set_selected_key(&mut self, key: Option<super::key_selection::KeyId>) {
+    pub fn set_selected_key(&mut self, key: Option<super::selection::KeyId>) {
         self.selection.set_key(key);
     }
 
@@ -485,7 +485,7 @@ impl Editor {
     }
 
     /// How the onion skins are drawn (the Animate inspector).
-    pub fn set_onion(&mut self, onion: super::onion::OnionSettings) {
+    pub fn set_onion(&mut self, onion: super::view::OnionSettings) {
         self.view.set_onion(onion);
     }
 
@@ -505,7 +505,7 @@ impl Editor {
     }
 
     /// What new constraints start from (the constraint inspector).
-    pub fn set_rig_choices(&mut self, choices: super::rigging::RigChoices) {
+    pub fn set_rig_choices(&mut self, choices: super::tool_state::RigChoices) {
         self.tools.set_rig_choices(choices);
     }
 }

@@ -1,6 +1,6 @@
 //! The editor's background work, one slot per kind: weights (`weights_job.rs`), a rendered export
 //! (`export_job.rs`, through the renderer the window hands in), a new part (`part_job.rs`) and a
-//! layered import (`layered_import.rs`), with the settings they start from, and the questions that
+//! layered import (`import_job.rs`), with the settings they start from, and the questions that
 //! lead to them (the open Export dialog, a layered file's "new document or add?"). The status bar shows
 //! their progress and Cancel; the editor starts and polls them (`weighting.rs`, `exports.rs`,
 //! `parts.rs`, `layered_import.rs`).
@@ -11,9 +11,14 @@ use std::path::PathBuf;
 
 use super::export_dialog::ExportDialog;
 use super::export_job::{ExportJob, ExportOptions, ExportRenderer};
-use super::layered_import::ImportJob;
+use super::import_job::ImportJob;
 use super::part_job::PartJob;
 use super::weights_job::WeightsJob;
+
+/// Parts whose images together have at most this many pixels get missing distance fields computed
+/// at once on the UI thread (a few frames at most); larger ones in the background
+/// ([`crate::Editor::recompute_weights`]).
+pub const SYNC_WEIGHT_PIXELS: u64 = 512 * 512;
 
 /// The running jobs and their settings.
 pub struct Jobs {
@@ -48,7 +53,7 @@ impl Default for Jobs {
             export_dialog: None,
             layered_question: None,
             new_document: false,
-            sync_weight_pixels: super::weighting::SYNC_WEIGHT_PIXELS,
+            sync_weight_pixels: SYNC_WEIGHT_PIXELS,
         }
     }
 }

@@ -14,24 +14,7 @@ use limber_core::rig::{BoneRecord, ConstraintRecords, RigFile};
 
 use crate::editor::Editor;
 
-/// What the constraint actions start from, set in the inspector: how many bones a new IK chain
-/// has and the bone new look-at, child-of and transform constraints (and IK, when set) aim at.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RigChoices {
-    /// Bones in a new IK chain: 2 is analytic two-bone IK, more is FABRIK.
-    pub ik_bones: usize,
-    /// The target bone for new constraints; `None` makes IK create a target bone.
-    pub target: Option<usize>,
-}
-
-impl Default for RigChoices {
-    fn default() -> Self {
-        Self {
-            ik_bones: 2,
-            target: None,
-        }
-    }
-}
+pub use crate::tool_state::RigChoices;
 
 /// One constraint of the rig, by kind and index in its list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

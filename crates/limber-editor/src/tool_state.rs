@@ -4,9 +4,7 @@
 
 use limber_core::brush::BrushMode;
 
-use super::deform::DeformTool;
 use super::mode::{AnimateTool, Mode};
-use super::rigging::RigChoices;
 use super::tools::Drag;
 
 /// The weight brush's settings.
@@ -25,6 +23,45 @@ impl Default for Brush {
             mode: BrushMode::Add,
             radius: 12.0,
             strength: 0.3,
+        }
+    }
+}
+
+/// The deform tool's settings (the drag itself is [`crate::tools::deform`], the actions
+/// `deform.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeformTool {
+    /// Whether dragging in Animate mode deforms vertices (instead of posing bones).
+    pub on: bool,
+    /// Image pixels: vertices this close to the grabbed one (posed) follow it, less with distance.
+    pub radius: f64,
+}
+
+impl Default for DeformTool {
+    fn default() -> Self {
+        Self {
+            on: false,
+            radius: 10.0,
+        }
+    }
+}
+
+/// What the constraint actions (`rigging.rs`) start from, set in the inspector: how many bones a
+/// new IK chain has and the bone new look-at, child-of and transform constraints (and IK, when set)
+/// aim at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigChoices {
+    /// Bones in a new IK chain: 2 is analytic two-bone IK, more is FABRIK.
+    pub ik_bones: usize,
+    /// The target bone for new constraints; `None` makes IK create a target bone.
+    pub target: Option<usize>,
+}
+
+impl Default for RigChoices {
+    fn default() -> Self {
+        Self {
+            ik_bones: 2,
+            target: None,
         }
     }
 }

@@ -11,11 +11,6 @@ use limber_core::distance::Metric;
 use limber_core::edit::Edit;
 use limber_core::weights::WeightSettings;
 
-/// Parts whose images together have at most this many pixels get missing distance fields computed
-/// at once on the UI thread (a few frames at most); larger ones in the background
-/// ([`Editor::recompute_weights`]).
-pub const SYNC_WEIGHT_PIXELS: u64 = 512 * 512;
-
 impl Editor {
     /// Automatic weights for every part from the current skeleton and settings.
     ///

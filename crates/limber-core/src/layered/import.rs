@@ -30,11 +30,11 @@ use crate::assets::AssetStore;
 use crate::atomic_file::staging_folder;
 use crate::error::CoreError;
 use crate::limits::{Limits, PIXEL_COST_IN_BONES};
+use crate::over_limit::OverBudget;
 use crate::part_build::{PartRecipe, make_part_at};
 use crate::progress::Progress;
 use crate::project::{Part, Project, check_part_keys, relative_image_path};
 use crate::rig::Rig;
-use crate::over_limit::OverBudget;
 use crate::slots::{SlotError, SlotSet};
 
 /// Why a layered file's layers could not be made into a project: one line, naming the layer when
@@ -267,11 +267,12 @@ fn make_parts(
             .map(|(layer, path)| {
                 // One store each: the parts share no image, and so no lock.
                 let store = AssetStore::new();
-                make_part_at(&store, path, layer.offset, recipe, &rig.skeleton, progress)
-                    .map_err(|source| ImportError::Part {
+                make_part_at(&store, path, layer.offset, recipe, &rig.skeleton, progress).map_err(
+                    |source| ImportError::Part {
                         layer: layer.name.clone(),
                         source,
-                    })
+                    },
+                )
             })
             .collect::<Result<Vec<_>, ImportError>>()?;
         for (i, made) in batch.zip(made) {

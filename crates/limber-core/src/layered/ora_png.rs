@@ -101,10 +101,7 @@ impl<'a> PngRows<'a> {
             return Ok(None);
         }
         if self.interlaced && self.whole.is_none() {
-            let size = self
-                .reader
-                .output_buffer_size()
-                .ok_or(PngError::TooLarge)?;
+            let size = self.reader.output_buffer_size().ok_or(PngError::TooLarge)?;
             let mut whole = vec![0; size];
             self.reader
                 .next_frame(&mut whole)

@@ -228,9 +228,7 @@ fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), Att
             if bone_of(&a.bone)?.is_none() {
                 return Err(AttachmentProblem::PointBone);
             }
-            let position = a
-                .position
-                .ok_or(AttachmentProblem::PointPosition)?;
+            let position = a.position.ok_or(AttachmentProblem::PointPosition)?;
             if !within(position) {
                 return Err(AttachmentProblem::PositionBeyond(position));
             }

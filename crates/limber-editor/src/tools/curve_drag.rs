@@ -13,37 +13,10 @@ use super::{Press, Tool};
 use crate::curves::{Curve, CurveKeyId, CurveView};
 use crate::editor::Editor;
 
+pub use crate::curves::{CurveDrag, CurveHit};
+
 /// How far from a key point or handle a press still picks it (screen points).
 pub const PICK_RADIUS: f64 = 7.0;
-
-/// What a press in the graph picked.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CurveHit {
-    Key(CurveKeyId),
-    /// Handle 0 (x1, y1) or 1 (x2, y2) of the segment after the key, on the key's channel.
-    Handle(CurveKeyId, usize),
-}
-
-impl CurveHit {
-    /// The key picked (or whose handle was).
-    pub fn key(&self) -> &CurveKeyId {
-        match self {
-            CurveHit::Key(key) | CurveHit::Handle(key, _) => key,
-        }
-    }
-}
-
-/// The graph's drag in progress.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CurveDrag {
-    pub hit: CurveHit,
-    /// The key where it is now (its time moves with a key drag).
-    key: CurveKeyId,
-    /// Where the press was, in graph (time, value).
-    from: DVec2,
-    /// The dragged point's graph position at the press.
-    start: DVec2,
-}
 
 impl Tool for CurveDrag {
     /// `press.point` is the screen point in the graph.
