@@ -1,8 +1,10 @@
 //! The layers' rules that the compiler does not check: the editor's model (`limber-editor`) depends
 //! on no GPU crate (`cargo tree -p limber-editor -e normal` names neither wgpu nor limber-render),
-//! and `Editor` has no `pub` field (its state lives in sub-models read through methods).
+//! `Editor` has no `pub` field (its state lives in sub-models read through methods), and the
+//! editor crate's modules import each other in no circle beyond the one known (`module_circles`).
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates `limber-editor` builds on in normal use, one `name vX.Y.Z` a line.
@@ -73,4 +75,248 @@ fn editor_has_no_public_field() {
     );
     let public = public_editor_fields(&source);
     assert!(public.is_empty(), "Editor has public fields: {public:?}");
+}
+
+/// The one circle left: `Editor` holds the viewport's drag ([`tools::Drag`], in `tool_state`) and
+/// the drags act on `Editor` (`tools/mod.rs`). A module joining it, or any other circle, fails.
+const KNOWN_CIRCLE: [&str; 3] = ["editor", "tool_state", "tools"];
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("the source folder is readable") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module a source file is (`tools::pose` for `src/tools/pose.rs`, `tools` for its `mod.rs`);
+/// `None` for `lib.rs`.
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).ok()?.with_extension("");
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    (parts != ["lib"]).then(|| parts.join("::"))
+}
+
+/// `a::{b, c::{d, e}}` spelled out: `a::b`, `a::c::d`, `a::c::e` (an `as` name dropped).
+fn use_paths(tree: &str) -> Vec<String> {
+    let tree: String = tree.split_whitespace().collect::<Vec<_>>().join(" ");
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or_default();
+        return vec![path.replace(' ', "")];
+    };
+    let prefix = tree[..open].replace(' ', "");
+    let body = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let (mut items, mut depth, mut current) = (Vec::new(), 0, String::new());
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    items.push(current);
+    items
+        .iter()
+        .filter(|i| !i.trim().is_empty())
+        .flat_map(|i| use_paths(&format!("{prefix}{}", i.trim())))
+        .collect()
+}
+
+/// The module of `modules` a path in module `from` names (the longest one), when it is another
+/// module of the crate and not one around `from`.
+fn target(from: &str, path: &str, modules: &BTreeSet<String>) -> Option<String> {
+    let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    let mut base: Vec<&str> = from.split("::").collect();
+    let rest: &[&str] = match segments.first() {
+        Some(&"crate") => {
+            base.clear();
+            &segments[1..]
+        }
+        Some(&"self") => &segments[1..],
+        Some(&"super") => {
+            let supers = segments.iter().take_while(|s| **s == "super").count();
+            base.truncate(base.len().saturating_sub(supers));
+            &segments[supers..]
+        }
+        Some(first) if modules.contains(&format!("{from}::{first}")) => &segments[..],
+        _ => return None,
+    };
+    (1..=rest.len())
+        .rev()
+        .map(|n| {
+            base.iter()
+                .chain(&rest[..n])
+                .copied()
+                .collect::<Vec<_>>()
+                .join("::")
+        })
+        .find(|m| modules.contains(m))
+        .filter(|m| m != from && !from.starts_with(&format!("{m}::")))
+}
+
+/// Module → the modules it imports: its `use` declarations and the `crate::`/`super::` paths in its
+/// code (comments and its `#[cfg(test)] mod tests` left out).
+fn imports(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let modules: BTreeSet<String> = sources.keys().cloned().collect();
+    let mut edges = BTreeMap::new();
+    for (module, source) in sources {
+        let code: String = source
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut paths = Vec::new();
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("use ") {
+            let before = rest[..at].chars().next_back();
+            let after = &rest[at + 4..];
+            let end = after.find(';').unwrap_or(after.len());
+            if before.is_none_or(|c| !c.is_alphanumeric() && c != '_') {
+                paths.extend(use_paths(&after[..end]));
+            }
+            rest = &after[end.min(after.len())..];
+        }
+        for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+            if word.starts_with("crate::") || word.starts_with("super::") {
+                paths.push(word.trim_end_matches(':').to_string());
+            }
+        }
+        let targets = paths
+            .iter()
+            .filter_map(|p| target(module, p, &modules))
+            .collect();
+        edges.insert(module.clone(), targets);
+    }
+    edges
+}
+
+/// The strongly connected components of more than one module (Tarjan's algorithm).
+fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    fn visit<'a>(walk: &mut Walk<'a>, v: &'a str) {
+        let n = walk.index.len();
+        walk.index.insert(v, n);
+        walk.low.insert(v, n);
+        walk.stack.push(v);
+        for w in walk.edges.get(v).into_iter().flatten() {
+            if !walk.index.contains_key(w.as_str()) {
+                visit(walk, w);
+                let low = walk.low[v].min(walk.low[w.as_str()]);
+                walk.low.insert(v, low);
+            } else if walk.stack.contains(&w.as_str()) {
+                let low = walk.low[v].min(walk.index[w.as_str()]);
+                walk.low.insert(v, low);
+            }
+        }
+        if walk.low[v] == walk.index[v] {
+            let mut component = Vec::new();
+            while let Some(w) = walk.stack.pop() {
+                component.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                walk.found.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !walk.index.contains_key(v.as_str()) {
+            visit(&mut walk, v);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn module_circles() {
+    let sample: BTreeMap<String, String> = [
+        (
+            "editor",
+            "use super::jobs::Jobs;\nuse crate::tools::{Drag, pose::Pose};",
+        ),
+        ("jobs", "use std::sync::Arc;\n"),
+        ("tools", "use super::editor::Editor;"),
+        (
+            "tools::pose",
+            "use super::Press;\nfn f(e: &crate::jobs::Jobs) {}",
+        ),
+    ]
+    .into_iter()
+    .map(|(m, s)| (m.to_string(), s.to_string()))
+    .collect();
+    let edges = imports(&sample);
+    assert_eq!(
+        edges["editor"],
+        BTreeSet::from(["jobs".to_string(), "tools".into(), "tools::pose".into()])
+    );
+    assert_eq!(edges["tools::pose"], BTreeSet::from(["jobs".to_string()]));
+    assert_eq!(
+        circles(&edges),
+        [["editor", "tools"]],
+        "the scan finds a circle"
+    );
+
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/limber-editor/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let sources: BTreeMap<String, String> = files
+        .iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(f).expect("a source file is readable");
+            Some((module_of(&src, f)?, text))
+        })
+        .collect();
+    assert!(
+        sources.len() > 40,
+        "found the editor's modules: {}",
+        sources.len()
+    );
+    let edges = imports(&sources);
+    let known: BTreeSet<&str> = KNOWN_CIRCLE.into_iter().collect();
+    for circle in circles(&edges) {
+        let new: Vec<&String> = circle
+            .iter()
+            .filter(|m| !known.contains(m.as_str()))
+            .collect();
+        assert!(
+            new.is_empty(),
+            "limber-editor's modules import each other in a circle: {} (new: {new:?}); move the \
+             state type a module above imports into a module below it",
+            circle.join(" → ")
+        );
+    }
 }

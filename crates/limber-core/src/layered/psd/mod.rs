@@ -24,6 +24,8 @@ mod mask;
 mod merged;
 mod records;
 mod rect;
+#[cfg(test)]
+mod reference_tests;
 mod tagged;
 #[cfg(test)]
 mod tests;
