@@ -13,8 +13,9 @@
 //! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
 //!   window's menus, keys and help are built from, carried out by `Editor::run_command`
 //!   (`run_command.rs`);
-//! - [`curves`] and [`curve_edits`]: the curve editor's graph of the selected bones' channels,
-//!   its keys, Bézier handles and interpolations, and its drag;
+//! - [`curves`] and [`curve_edits`]: the curve editor's model of the selected bones' channels
+//!   (with its drag's state; the editor's curves in `curve_graph.rs`), its keys, Bézier handles and
+//!   interpolations;
 //! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
@@ -26,9 +27,15 @@
 //!   panel sizes and the dopesheet as drawn; [`weights_cache`]: instant
 //!   weight updates; [`weights_job`]: long weight work on a worker thread; [`export_job`]: a GIF,
 //!   sprite sheet or PNG frames rendered on a worker thread through the window's
-//!   `ExportRenderer` (started from `exports.rs`, chosen in [`export_dialog`], one per format);
+//!   `ExportRenderer` (started from `exports.rs`, chosen in [`export_dialog`], one per format, whose
+//!   actions are `export_dialog_actions.rs`); [`import_job`]: a layered file imported on a worker
+//!   thread (taken in by [`layered_import`]);
 //!   [`part_job`]: a new part meshed and weighted (on a worker thread when large); [`worker`]: the
 //!   thread those jobs share.
+//!
+//! Modules that hold state the `Editor` owns import no `editor` (their actions on `Editor` live in
+//! modules of their own), so the modules import each other in no circle but one: `editor`,
+//! `tool_state` and `tools` (the drags `Editor` holds act on it); `tests/architecture.rs` checks.
 
 mod animate;
 pub mod bind_pose;
