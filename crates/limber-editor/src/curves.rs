@@ -118,7 +118,7 @@ pub struct Curve {
     pub channel: Channel,
     /// Sorted by time.
     pub keys: Vec<CurveKey>,
-    /// (time, value) as [`Clip::sample`] gives it, sorted by time.
+    /// (time, value) as [`Clip::sample`](limber_core::animation::Clip::sample) gives it, sorted by time.
     pub points: Vec<DVec2>,
 }
 

@@ -1,9 +1,10 @@
 //! File → Import layered file… (and dropping a `.psd`/`.ora` on the window): on a document with
 //! parts, a question first — open the file as a new document (named after it, on its canvas) or
 //! add its layers to this one; then the file's visible pixel layers become parts, each where its
-//! layer sits on the canvas ([`import_layered`]). The layers' PNGs go in `NAME_layers/` beside the layered file. The work
-//! runs on a worker thread with progress and Cancel, like adding a part; the parts arrive together
-//! as one undo step, and a bad file changes nothing (one status line naming it).
+//! layer sits on the canvas. The layers' PNGs go in `NAME_layers/` beside the layered file. The
+//! work runs on a worker thread with progress and Cancel ([`ImportJob`], `import_job.rs`), like
+//! adding a part; the parts arrive together as one undo step, and a bad file changes nothing (one
+//! status line naming it).
 
 use std::path::Path;
 
