@@ -316,7 +316,7 @@ fn module_circles() {
             new.is_empty(),
             "limber-editor's modules import each other in a circle: {} (new: {new:?}); move the \
              state type a module above imports into a module below it",
-            circle.join(" → ")
+            circle.join(", ")
         );
     }
 }
