@@ -2,8 +2,9 @@
 // a PNG.
 //
 //   node render.mjs SKELETON.json OUT.png [--animation NAME] [--time T] [--x0 X] [--y0 Y]
-//                   [--width W] [--height H] [--scale S] [--bg R,G,B] [--pma 0|1]
+//                   [--width W] [--height H] [--scale S] [--bg R,G,B] [--skin NAME] [--pma 0|1]
 //
+// Each option becomes the page's query parameter of that name (page/frame.mjs says what each does).
 // The atlas is SKELETON.atlas beside the JSON, its pages beside the atlas. A localhost HTTP server
 // on a free port serves page/ (index.html, frame.mjs), spine-webgl's IIFE bundle from node_modules
 // and the export's folder; Chromium (CHROMIUM, default /usr/bin/chromium) opens the page through

@@ -6,7 +6,7 @@
 // Query parameters: json, atlas (URLs of the export's files; pages load beside the atlas),
 // animation (name; none = setup pose), time (seconds), x0, y0 (image pixel at the canvas's top-left
 // corner), width, height (canvas pixels), scale (canvas pixels per image pixel), bg (r,g,b, 0-255),
-// pma (1: premultiply straight-alpha pages on upload and draw with premultiplied-alpha blending;
+// skin (name: the skeleton's skin, set before the setup pose; none = the default skin only), pma (1: premultiply straight-alpha pages on upload and draw with premultiplied-alpha blending;
 // otherwise the pages are uploaded as written). Pages the atlas declares premultiplied (`pma:true`)
 // are uploaded as written and drawn with premultiplied-alpha blending either way: spine-webgl reads
 // the flag into `TextureAtlasPage.pma` and leaves it to the application to pass it to
@@ -65,6 +65,11 @@ async function draw() {
   const json = new spine.SkeletonJson(new spine.AtlasAttachmentLoader(atlas));
   const data = json.readSkeletonData(await text(q.get('json')));
   const skeleton = new spine.Skeleton(data);
+  const skin = q.get('skin');
+  if (skin) {
+    if (!data.findSkin(skin)) throw new Error(`no skin named ${skin}`);
+    skeleton.setSkinByName(skin);
+  }
   skeleton.setToSetupPose();
   const name = q.get('animation');
   if (name) {
