@@ -107,11 +107,20 @@ fn overlay(label: &str, image: &DynamicImage, bones: &[BoneRecord], joints: &[(S
         }
         p.0[3] = 255;
     }
+    // Small sprites are scaled up (nearest pixel) to about 600 px for a look.
+    let scale = (600 / img.width().max(img.height())).max(1);
+    let mut img = image::imageops::resize(
+        &img,
+        img.width() * scale,
+        img.height() * scale,
+        image::imageops::FilterType::Nearest,
+    );
     let r = (img.width().max(img.height()) / 200).max(1) as i64;
+    let k = scale as f64;
     let dot = |img: &mut RgbaImage, p: [f64; 2], c: [u8; 4], r: i64| {
         for dy in -r..=r {
             for dx in -r..=r {
-                let (x, y) = (p[0] as i64 + dx, p[1] as i64 + dy);
+                let (x, y) = ((p[0] * k) as i64 + dx, (p[1] * k) as i64 + dy);
                 if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
                     img.put_pixel(x as u32, y as u32, Rgba(c));
                 }
@@ -119,7 +128,8 @@ fn overlay(label: &str, image: &DynamicImage, bones: &[BoneRecord], joints: &[(S
         }
     };
     for b in bones {
-        let n = ((b.tail[0] - b.head[0]).hypot(b.tail[1] - b.head[1]) as usize).max(1);
+        let n = ((b.tail[0] - b.head[0]).hypot(b.tail[1] - b.head[1]) * k) as usize;
+        let n = n.max(1);
         for k in 0..=n {
             let t = k as f64 / n as f64;
             let p = [
