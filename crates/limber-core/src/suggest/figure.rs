@@ -171,7 +171,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         let reach = island.length(&tree.path(join, e));
         // An end far below the pelvis is a tail or a hem unless its path leaves the trunk well
         // above the pelvis (a hand hanging by the hips).
-        let below = y(e) > y(pelvis) + 0.25 * height && y(join) > y(pelvis) - 0.1 * height;
+        let below = y(e) > y(pelvis) + 0.25 * height && y(join) > y(pelvis) - 0.05 * height;
         // A path that joins at the head itself is the head's (hair, a helmet's rim), not an arm.
         let (pj, ph) = (island.point(join), island.point(head));
         let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell;
