@@ -385,3 +385,28 @@ fn a_character_of_three_parts_gets_bones_in_every_part() {
     let one = suggest_bones(&stick.image(), &SuggestSettings::default()).expect("bones");
     assert_eq!(&one, bones);
 }
+
+/// The suggestion's time on the 2560 px lizard (issue 18 holds it to 200 ms) and on the tallest
+/// marked figure, median of 15 runs each, for a quick look without the workspace's criterion
+/// bench (`benches/suggest.rs`): `cargo test --release -p limber-core --test suggest_joints --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "timing, run by hand on a quiet machine"]
+fn suggesting_on_a_2560_px_sprite_takes_at_most_200_ms() {
+    let mut medians = Vec::new();
+    for sprite in ["oc_lizard_2560w.png", "oc_ballerina_768h.png"] {
+        let image = image::open(root().join("assets/sprites").join(sprite)).expect("a sprite");
+        let mut times: Vec<f64> = (0..15)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let bones = suggest_bones(&image, &SuggestSettings::default()).expect("bones");
+                assert!(!bones.is_empty());
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!("{sprite}: median {:.1} ms over 15 runs", times[7]);
+        medians.push(times[7]);
+    }
+    assert!(medians[0] <= 200.0, "{medians:?} ms");
+}
