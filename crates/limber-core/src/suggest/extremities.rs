@@ -94,10 +94,8 @@ pub fn prominent_peaks(
     peaks
 }
 
-/// `tips` in order, without those within `spacing` px of one kept before (when the straight line
-/// between the two stays inside the shape: two feet side by side with a gap between them are two
-/// limbs, two corners of one broad foot are one) or of the root (none when `root` is
-/// `usize::MAX`).
+/// `tips` in order, without those within `spacing` px of one kept before or of the root (none when
+/// `root` is `usize::MAX`).
 pub fn spread_out(grid: &Grid, tips: &[usize], root: usize, spacing: f64) -> Vec<usize> {
     let c = grid.cell as f64;
     let at = |i: usize| [(i % grid.width) as f64 * c, (i / grid.width) as f64 * c];
@@ -108,26 +106,11 @@ pub fn spread_out(grid: &Grid, tips: &[usize], root: usize, spacing: f64) -> Vec
             let q = at(q);
             (p[0] - q[0]).hypot(p[1] - q[1]) < spacing
         };
-        let same_limb = |q: usize| near(q) && line_inside(grid, t, q);
-        if (root == usize::MAX || !near(root)) && !kept.iter().any(|&k| same_limb(k)) {
+        if (root == usize::MAX || !near(root)) && !kept.iter().any(|&k| near(k)) {
             kept.push(t);
         }
     }
     kept
-}
-
-/// Whether every cell the straight line between cells `a` and `b` crosses is inside.
-pub fn line_inside(grid: &Grid, a: usize, b: usize) -> bool {
-    let w = grid.width;
-    let (ax, ay) = ((a % w) as f64, (a / w) as f64);
-    let (bx, by) = ((b % w) as f64, (b / w) as f64);
-    let steps = ((bx - ax).abs().max((by - ay).abs()) * 2.0).ceil().max(1.0) as usize;
-    (0..=steps).all(|s| {
-        let t = s as f64 / steps as f64;
-        let x = (ax + (bx - ax) * t).round() as usize;
-        let y = (ay + (by - ay) * t).round() as usize;
-        grid.inside[y * w + x]
-    })
 }
 
 /// The middle of a tip: of the cells within `reach` px of `tip` that are no more than `drop` (cells)
