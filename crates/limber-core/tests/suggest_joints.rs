@@ -43,7 +43,7 @@ const KNOWN_MISSES: [(&str, f64, &str); 5] = [
     (
         "oc_chibi_512h.png",
         9.3,
-        "legs under a dress: read as a generic shape",
+        "the legs touch from the hem to the feet: one foot found, read as a generic shape",
     ),
     (
         "oc_soccer_boy_768h.png",

@@ -6,9 +6,13 @@
 //! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
 //! meet is the pelvis; the topmost end in the top 40% above the pelvis whose end is round (at
 //! least [`HEAD_ROUND`] of the island's largest thickness; the root itself when it is an end) is
-//! the head; of the other ends whose paths join the pelvis–head path, the longest on each side is
-//! an arm. Joints: knees and elbows, ankles and wrists where the limb bends or narrows most near
-//! a figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
+//! the head. The rig itself follows paths routed again from the pelvis, so that an arm's path
+//! climbs the trunk and leaves it at the shoulder (from the thickest point, often inside a big
+//! head, it would cut across the chest or leave through the head); when those bones would leave
+//! the shape, the paths from the thickest point are used. Of the other ends whose paths join the
+//! pelvis–head path, the longest on each side is an arm (one hanging below the pelvis only when its
+//! path leaves the trunk above it). Joints: knees and elbows, ankles and wrists where the limb
+//! bends or narrows most near a figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
 //! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
 //! and the head. Other ends get chains named by direction. A shape wider than tall, without two
 //! feet and a head, or whose figure bones would leave it, is not a figure and gets the generic
