@@ -12,11 +12,11 @@
 //! the shape, the paths from the thickest point are used. Of the other ends whose paths join the
 //! pelvis–head path, the longest on each side is an arm (one hanging below the pelvis only when its
 //! path leaves the trunk above it). Joints: knees and elbows, ankles and wrists where the limb
-//! bends or narrows most near a figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
-//! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
-//! and the head. Other ends get chains named by direction. A shape wider than tall, without two
-//! feet and a head, or whose figure bones would leave it, is not a figure and gets the generic
-//! chains.
+//! bends or narrows most near a figure's proportions ([`super::joints`]); the shoulder where the
+//! arm's path leaves the trunk (its width drops to near the arm's own); the neck at the narrowest
+//! place between the shoulders and the head. Other ends get chains named by direction. A shape
+//! wider than tall, without two feet and a head, or whose figure bones would leave it, is not a
+//! figure and gets the generic chains.
 //!
 //! `_l` and `_r` are the character's own left and right, as for a figure facing the viewer: `_l`
 //! is on the image's right.
