@@ -24,16 +24,11 @@ const REACH: f64 = 0.06;
 /// Figures not yet within [`REACH`], with their worst distance when this was written (% of the
 /// longer side) and why; they are held to [`MISS_REACH`] so they do not get worse unnoticed. When
 /// one comes within reach, take it off this list.
-const KNOWN_MISSES: [(&str, f64, &str); 6] = [
+const KNOWN_MISSES: [(&str, f64, &str); 5] = [
     (
         "kenney_zombie_walk0.png",
         6.2,
         "the left foot's bone ends at the toe, the mark is mid-foot",
-    ),
-    (
-        "kenney_femaleAdventurer_idle.png",
-        7.7,
-        "arms close to the body are not told from it",
     ),
     (
         "kenney_malePerson_walk3.png",
@@ -48,7 +43,7 @@ const KNOWN_MISSES: [(&str, f64, &str); 6] = [
     (
         "oc_chibi_512h.png",
         9.3,
-        "legs under a dress: read as a generic shape",
+        "the legs touch from the hem to the feet: one foot found, read as a generic shape",
     ),
     (
         "oc_soccer_boy_768h.png",
@@ -107,11 +102,20 @@ fn overlay(label: &str, image: &DynamicImage, bones: &[BoneRecord], joints: &[(S
         }
         p.0[3] = 255;
     }
+    // Small sprites are scaled up (nearest pixel) to about 600 px for a look.
+    let scale = (600 / img.width().max(img.height())).max(1);
+    let mut img = image::imageops::resize(
+        &img,
+        img.width() * scale,
+        img.height() * scale,
+        image::imageops::FilterType::Nearest,
+    );
     let r = (img.width().max(img.height()) / 200).max(1) as i64;
+    let k = scale as f64;
     let dot = |img: &mut RgbaImage, p: [f64; 2], c: [u8; 4], r: i64| {
         for dy in -r..=r {
             for dx in -r..=r {
-                let (x, y) = (p[0] as i64 + dx, p[1] as i64 + dy);
+                let (x, y) = ((p[0] * k) as i64 + dx, (p[1] * k) as i64 + dy);
                 if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
                     img.put_pixel(x as u32, y as u32, Rgba(c));
                 }
@@ -119,7 +123,8 @@ fn overlay(label: &str, image: &DynamicImage, bones: &[BoneRecord], joints: &[(S
         }
     };
     for b in bones {
-        let n = ((b.tail[0] - b.head[0]).hypot(b.tail[1] - b.head[1]) as usize).max(1);
+        let n = ((b.tail[0] - b.head[0]).hypot(b.tail[1] - b.head[1]) * k) as usize;
+        let n = n.max(1);
         for k in 0..=n {
             let t = k as f64 / n as f64;
             let p = [
@@ -379,4 +384,29 @@ fn a_character_of_three_parts_gets_bones_in_every_part() {
     // The same figure as one image gets the same bones.
     let one = suggest_bones(&stick.image(), &SuggestSettings::default()).expect("bones");
     assert_eq!(&one, bones);
+}
+
+/// The suggestion's time on the 2560 px lizard (issue 18 holds it to 200 ms) and on the tallest
+/// marked figure, median of 15 runs each, for a quick look without the workspace's criterion
+/// bench (`benches/suggest.rs`): `cargo test --release -p limber-core --test suggest_joints --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "timing, run by hand on a quiet machine"]
+fn suggesting_on_a_2560_px_sprite_takes_at_most_200_ms() {
+    let mut medians = Vec::new();
+    for sprite in ["oc_lizard_2560w.png", "oc_ballerina_768h.png"] {
+        let image = image::open(root().join("assets/sprites").join(sprite)).expect("a sprite");
+        let mut times: Vec<f64> = (0..15)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let bones = suggest_bones(&image, &SuggestSettings::default()).expect("bones");
+                assert!(!bones.is_empty());
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!("{sprite}: median {:.1} ms over 15 runs", times[7]);
+        medians.push(times[7]);
+    }
+    assert!(medians[0] <= 200.0, "{medians:?} ms");
 }

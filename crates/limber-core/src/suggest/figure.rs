@@ -6,13 +6,17 @@
 //! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
 //! meet is the pelvis; the topmost end in the top 40% above the pelvis whose end is round (at
 //! least [`HEAD_ROUND`] of the island's largest thickness; the root itself when it is an end) is
-//! the head; of the other ends whose paths join the pelvis–head path, the longest on each side is
-//! an arm. Joints: knees and elbows, ankles and wrists where the limb bends or narrows most near
-//! a figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
-//! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
-//! and the head. Other ends get chains named by direction. A shape wider than tall, without two
-//! feet and a head, or whose figure bones would leave it, is not a figure and gets the generic
-//! chains.
+//! the head. The rig itself follows paths routed again from the pelvis, so that an arm's path
+//! climbs the trunk and leaves it at the shoulder (from the thickest point, often inside a big
+//! head, it would cut across the chest or leave through the head); when those bones would leave
+//! the shape, the paths from the thickest point are used. Of the other ends whose paths join the
+//! pelvis–head path, the longest on each side is an arm (one hanging below the pelvis only when its
+//! path leaves the trunk above it). Joints: knees and elbows, ankles and wrists where the limb
+//! bends or narrows most near a figure's proportions ([`super::joints`]); the shoulder where the
+//! arm's path leaves the trunk (its width drops to near the arm's own); the neck at the narrowest
+//! place between the shoulders and the head. Other ends get chains named by direction. A shape
+//! wider than tall, without two feet and a head, or whose figure bones would leave it, is not a
+//! figure and gets the generic chains.
 //!
 //! `_l` and `_r` are the character's own left and right, as for a figure facing the viewer: `_l`
 //! is on the image's right.
@@ -21,10 +25,12 @@ use std::collections::HashMap;
 
 use crate::rig::BoneRecord;
 
+use super::cell_tree::CellTree;
 use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
 use super::joints::Profile;
 use super::naming::{Names, direction};
-use super::paths::NONE;
+use super::paths;
+use super::tree;
 
 /// A head's end is at least this fraction of the island's largest thickness (a hand's is less).
 const HEAD_ROUND: f64 = 0.4;
@@ -71,7 +77,6 @@ pub fn bones(
         return None;
     }
     let largest = island.thickness[root];
-    let cell = island.grid.cell as f64;
     let y = |c: usize| island.point(c)[1];
     let mut ends = tree.ends.clone();
     ends.sort_by(|&a, &b| y(b).total_cmp(&y(a)).then(a.cmp(&b)));
@@ -99,13 +104,65 @@ pub fn bones(
         .filter(|&e| e != f1 && e != f2)
         .find(|&e| high(e) && round(e))
         .or_else(|| (root != pelvis && high(root)).then_some(root))?;
+    let head_tail = head_end(island, &tree, head, &tree.path(pelvis, head));
+    let found = Found {
+        ends: &ends,
+        feet: [f1, f2],
+        pelvis,
+        head,
+        head_tail,
+        largest,
+        height,
+    };
+    // The rig hangs from the pelvis: paths routed from there climb the trunk and leave it where
+    // each limb does (from the thickest point, often inside a big head, an arm's path would cut
+    // across the chest or leave through the head). When those bones leave the shape, the paths
+    // from the thickest point are tried.
+    let ends_from_pelvis: Vec<usize> = ends.iter().copied().filter(|&e| e != pelvis).collect();
+    let mut from_pelvis = paths::centred(island.grid, pelvis, island.thickness);
+    tree::merge_side_by_side(
+        island.grid,
+        &mut from_pelvis,
+        island.thickness,
+        pelvis,
+        &ends_from_pelvis,
+    );
+    let pelvis_tree = CellTree::new(&from_pelvis.parent, pelvis, &ends_from_pelvis);
+    rig(island, &pelvis_tree, &found).or_else(|| rig(island, &tree, &found))
+}
+
+/// What the figure's reading found: its ends (lowest first), feet, pelvis and head cells, where
+/// the head bone ends, the largest thickness (cells) and the island's height (px).
+struct Found<'a> {
+    ends: &'a [usize],
+    feet: [usize; 2],
+    pelvis: usize,
+    head: usize,
+    head_tail: [f64; 2],
+    largest: f64,
+    height: f64,
+}
+
+/// The figure's bones along `tree`'s paths, or `None` when one would leave the shape.
+fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord>> {
+    let Found {
+        ends,
+        feet: [f1, f2],
+        pelvis,
+        head,
+        head_tail,
+        largest,
+        height,
+    } = *found;
+    let cell = island.grid.cell as f64;
+    let y = |c: usize| island.point(c)[1];
     let central = tree.path(pelvis, head);
     let on_central: HashMap<usize, usize> =
         central.iter().enumerate().map(|(k, &c)| (c, k)).collect();
     // Arms: the longest other end on each side whose path joins the central path.
     let mut arms: [Option<(usize, usize, f64)>; 2] = [None, None];
     let mut extras = Vec::new();
-    for &e in &ends {
+    for &e in ends {
         if e == f1 || e == f2 || e == head {
             continue;
         }
@@ -116,7 +173,9 @@ pub fn bones(
         let at = central[on_central[&join]];
         let side = usize::from(island.point(e)[0] > island.point(at)[0]);
         let reach = island.length(&tree.path(join, e));
-        let below = y(e) > y(pelvis) + 0.25 * height;
+        // An end far below the pelvis is a tail or a hem unless its path leaves the trunk well
+        // above the pelvis (a hand hanging by the hips).
+        let below = y(e) > y(pelvis) + 0.25 * height && y(join) > y(pelvis) - 0.05 * height;
         // A path that joins at the head itself is the head's (hair, a helmet's rim), not an arm.
         let (pj, ph) = (island.point(join), island.point(head));
         let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell;
@@ -184,7 +243,6 @@ pub fn bones(
     let spine = rig.bone("spine", hip.clone(), &trunk, hip_tail, chest, &central);
     // Neck and head: the narrowest place between the chest and the head's end.
     let rest = total - trunk.arc[chest];
-    let head_tail = head_end(island, &tree, head, &central);
     let (head_parent, head_from) = if rest >= 2.0 * spacing {
         let from = trunk.arc[chest];
         let neck_at = narrowest(&trunk, from + 0.15 * rest, from + 0.75 * rest);
@@ -424,139 +482,4 @@ fn shoulder(profile: &Profile) -> usize {
         at -= 1;
     }
     at
-}
-
-/// The union of the centred paths from the root to the tips, as a tree of cells.
-struct CellTree<'a> {
-    parent: &'a [usize],
-    root: usize,
-    depth: HashMap<usize, usize>,
-    /// The tree's ends: its tips, and the root when only one path leaves it.
-    ends: Vec<usize>,
-    tips_set: std::collections::HashSet<usize>,
-}
-
-impl<'a> CellTree<'a> {
-    fn new(parent: &'a [usize], root: usize, tips: &[usize]) -> Self {
-        let tips: Vec<usize> = tips
-            .iter()
-            .copied()
-            .filter(|&t| t != root && parent[t] != NONE)
-            .collect();
-        let mut depth = HashMap::new();
-        let mut below_root = std::collections::HashSet::new();
-        for &t in &tips {
-            let mut path = vec![t];
-            let mut at = t;
-            while at != root && parent[at] != NONE && !depth.contains_key(&at) {
-                at = parent[at];
-                path.push(at);
-            }
-            let base = if at == root {
-                0
-            } else {
-                depth.get(&at).copied().unwrap_or(0)
-            };
-            depth.insert(root, 0);
-            for (k, &c) in path.iter().rev().enumerate() {
-                depth.entry(c).or_insert(base + k);
-            }
-            if path.len() >= 2 && path[path.len() - 1] == root {
-                below_root.insert(path[path.len() - 2]);
-            }
-        }
-        let mut ends = tips.clone();
-        if below_root.len() == 1 {
-            ends.push(root);
-        }
-        ends.sort_unstable();
-        ends.dedup();
-        Self {
-            parent,
-            root,
-            depth,
-            tips_set: tips.into_iter().collect(),
-            ends,
-        }
-    }
-
-    fn up(&self, c: usize) -> Option<usize> {
-        (c != self.root && self.parent[c] != NONE).then(|| self.parent[c])
-    }
-
-    fn depth_of(&self, c: usize) -> usize {
-        self.depth.get(&c).copied().unwrap_or(0)
-    }
-
-    /// Where the paths from `a` and `b` to the root meet.
-    fn meet(&self, a: usize, b: usize) -> usize {
-        let (mut a, mut b) = (a, b);
-        while a != b {
-            let (da, db) = (self.depth_of(a), self.depth_of(b));
-            let step_a = da >= db;
-            let next = if step_a { self.up(a) } else { self.up(b) };
-            match next {
-                Some(n) if step_a => a = n,
-                Some(n) => b = n,
-                None => return self.root,
-            }
-        }
-        a
-    }
-
-    /// The cells from `a` to `b` through the tree.
-    fn path(&self, a: usize, b: usize) -> Vec<usize> {
-        let m = self.meet(a, b);
-        let mut first = vec![a];
-        let mut at = a;
-        while at != m {
-            let Some(n) = self.up(at) else { break };
-            at = n;
-            first.push(at);
-        }
-        let mut second = Vec::new();
-        let mut at = b;
-        while at != m {
-            second.push(at);
-            let Some(n) = self.up(at) else { break };
-            at = n;
-        }
-        second.reverse();
-        first.extend(second);
-        first
-    }
-
-    /// The first cell of the path from `e` towards the root that `set` holds.
-    fn first_on<V>(&self, e: usize, set: &HashMap<usize, V>) -> Option<usize> {
-        let mut at = e;
-        loop {
-            if set.contains_key(&at) {
-                return Some(at);
-            }
-            at = self.up(at)?;
-        }
-    }
-
-    /// An end's largest thickness (px) within a short way of it: how round the end is.
-    fn end_thickness(&self, island: &Island, e: usize) -> f64 {
-        if !self.tips_set.contains(&e) {
-            return island.thickness[e];
-        }
-        let reach = 0.12 * island.longer;
-        let start = island.point(e);
-        let mut best = 0.0f64;
-        let mut at = e;
-        loop {
-            let p = island.point(at);
-            if (p[0] - start[0]).hypot(p[1] - start[1]) > reach {
-                break;
-            }
-            best = best.max(island.thickness[at]);
-            match self.up(at) {
-                Some(n) => at = n,
-                None => break,
-            }
-        }
-        best
-    }
 }

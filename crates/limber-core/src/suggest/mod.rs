@@ -18,6 +18,7 @@
 //! ([`prune`]); the [`Suggestion`] says what was left out.
 
 mod canvas;
+mod cell_tree;
 mod chains;
 mod edt;
 mod extremities;
