@@ -258,7 +258,7 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
         // A shape being drawn (`shape_overlay.rs`) is dropped; Enter closes its polygon.
         editor.cancel_shape();
     }
-    if enter && editor.shape_drawing().is_some() && !ui.ctx().egui_wants_keyboard_input() {
+    if enter && editor.shape_drawing().is_some() && !ui.ctx().text_edit_focused() {
         editor.close_shape();
     }
     if response.secondary_clicked()
