@@ -8,7 +8,9 @@
 //!   `onion_settings.rs` and the selected bone's bind-pose fields in `bone_inspector.rs`);
 //!   [`timeline`] (ruler, rows, dopesheet, events); [`curve_editor`]: the curve editor's graph;
 //!   [`viewport`] (with `rig_overlay.rs`: IK chains, targets and limit arcs; `bone_handles.rs` and
-//!   `vertex_handles.rs`: the selected bone's and the mesh's handles);
+//!   `vertex_handles.rs`: the selected bone's and the mesh's handles; `shape_overlay.rs`: bounding
+//!   boxes, clipping polygons and points); [`slots_panel`] (with `shape_panel.rs`: drawing and
+//!   editing those shapes);
 //! - [`menus`], [`shortcuts`], [`help`]: the menu bar and toolbar, the keyboard and the F1 help,
 //!   all built from the editor's one command table (and Help's Getting started and About);
 //! - [`export_dialog`]: the Export dialog of each format; [`import_question`]: a layered file as a
@@ -37,6 +39,8 @@ pub mod menus;
 mod onion_settings;
 pub mod recovery_offer;
 mod rig_overlay;
+mod shape_overlay;
+mod shape_panel;
 pub mod shortcuts;
 pub mod slots_panel;
 pub mod timeline;

@@ -1,6 +1,7 @@
 //! The slots panel (the left panel's lower half): the skins list, then every slot front-most first —
 //! its draw order (and, for a part's own slot, the part's vertex count and pixel-art switch), what
-//! it shows among its attachments (choose, rename, delete, add from a PNG), its colour and blend.
+//! it shows among its attachments (choose, rename, delete, add from a PNG), its colour and blend,
+//! and its bounding-box, point and clipping shapes (`shape_panel.rs`; clicking one edits it).
 //! In Animate mode, choosing an attachment or a colour keys it at the playhead. Every change is one
 //! undo step (a colour picked while its picker is open is one step when the picker closes).
 
@@ -152,6 +153,10 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
         if response.clicked() && !on {
             editor.show_attachment(&row.name, Some(attachment));
         }
+        if response.clicked() {
+            // A bounding box, clip or point clicked is selected for editing (anything else clears it).
+            editor.select_shape(&row.name, Some(attachment));
+        }
         if !row.own {
             response.context_menu(|ui| attachment_menu(ui, editor, &row.name, attachment));
         }
@@ -191,6 +196,7 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             editor.delete_slot(&row.name);
         }
     });
+    super::shape_panel::show(ui, editor, &row.name);
     outcome
 }
 

@@ -3,7 +3,9 @@
 //! drags, clicks and Esc in image coordinates go to the mode's tool ([`limber_editor::tools`]): select a
 //! bone (click), pose it (Animate), draw a new bone or drag the selected one's head, tail or body
 //! (Bones, with its handles drawn by `bone_handles.rs`), paint weights (Weights), add / move /
-//! select mesh vertices (Mesh), key vertex offsets (Deform).
+//! select mesh vertices (Mesh), key vertex offsets (Deform); in every mode, draw a bounding-box,
+//! clipping or point attachment and drag or right-click delete a selected polygon's points
+//! (`shape_overlay.rs` draws them).
 
 use std::sync::Arc;
 
@@ -151,6 +153,7 @@ pub fn show(
         super::rig_overlay::draw(&painter, editor, &frame, center);
     }
     super::bone_handles::draw(&painter, editor, center);
+    super::shape_overlay::draw(&painter, editor, &frame, center, response.hover_pos());
     // The brush's circle in Weights mode.
     if editor.mode() == Mode::Weights
         && let Some(hover) = response.hover_pos()
@@ -220,11 +223,12 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.zoom_view(factor, dvec(hover));
         }
     }
-    let (space_held, modifiers, escape) = ui.input(|i| {
+    let (space_held, modifiers, escape, enter) = ui.input(|i| {
         (
             i.key_down(egui::Key::Space),
             i.modifiers,
             i.key_pressed(egui::Key::Escape),
+            i.key_pressed(egui::Key::Enter),
         )
     });
     let pointer = response.interact_pointer_pos().map(dvec);
@@ -250,6 +254,18 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
     }
     if escape && editor.tools().drag().is_some() {
         editor.cancel_drag();
+    } else if escape {
+        // A shape being drawn (`shape_overlay.rs`) is dropped; Enter closes its polygon.
+        editor.cancel_shape();
+    }
+    if enter && editor.shape_drawing().is_some() && !ui.ctx().text_edit_focused() {
+        editor.close_shape();
+    }
+    if response.secondary_clicked()
+        && let Some(point) = image_point
+    {
+        // Deletes the point of the selected shape under the pointer.
+        editor.delete_shape_vertex_at(point);
     }
     if response.dragged() {
         if let Some(Drag::Pan) = editor.tools().drag() {

@@ -20,6 +20,8 @@
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
 //!   deforming, the weight brush, mesh vertices) and in the dopesheet, each drag one undo step and Esc cancelling it;
+//! - [`attachment_shapes`] (with its state in [`shape_state`]): drawing and editing bounding-box,
+//!   clipping and point attachments;
 //! - [`mesh_edit`] and [`deform`]: adding, moving and deleting mesh vertices (Mesh mode) and the
 //!   Deform mode's settings (Animate mode); [`mesh_density`]: the spacing slider's range, vertex
 //!   estimate and question, and the sizes of vertex dots and the brush;
@@ -38,6 +40,7 @@
 //! `tool_state` and `tools` (the drags `Editor` holds act on it); `tests/architecture.rs` checks.
 
 mod animate;
+pub mod attachment_shapes;
 pub mod bind_pose;
 pub mod bone_keys;
 pub mod commands;
@@ -73,6 +76,7 @@ pub mod recovery;
 pub mod rigging;
 mod run_command;
 pub mod selection;
+pub mod shape_state;
 pub mod shortcut;
 pub mod skin_actions;
 pub mod slot_actions;

@@ -58,7 +58,7 @@ impl Editor {
     }
 
     /// The written slots with slot `name` written out if it is a part's own, and its index there.
-    fn writable_slots(&self, name: &str) -> Option<(SlotSet, usize)> {
+    pub(crate) fn writable_slots(&self, name: &str) -> Option<(SlotSet, usize)> {
         let project = &self.document.project;
         let mut set = project.rig.slots.clone();
         if let Some(i) = set.slots.iter().position(|s| s.name == name) {
@@ -74,7 +74,7 @@ impl Editor {
     }
 
     /// Applies `set` as one undo step, saying `done` in the status.
-    fn apply_slots(&mut self, set: SlotSet, done: String) -> bool {
+    pub(crate) fn apply_slots(&mut self, set: SlotSet, done: String) -> bool {
         let applied = self.apply(Edit::SetSlots(Box::new(set)));
         if applied {
             self.status = done;
@@ -435,31 +435,49 @@ impl Editor {
         let Some((mut set, i)) = self.writable_slots(slot) else {
             return false;
         };
-        let record = &mut set.slots[i];
-        let taken: HashSet<String> = record.attachments.iter().map(|a| a.name.clone()).collect();
-        let name = unused(&taken, part);
-        record.attachments.push(AttachmentRecord {
-            name: name.clone(),
-            kind: AttachmentKind::Mesh,
-            part: Some(part.to_string()),
-            ..AttachmentRecord::default()
-        });
-        let placeholder = record.setup.clone();
-        if placeholder.is_none() {
-            record.setup = Some(name.clone());
-        }
-        if let Some(skin) = set.active_skin.clone().filter(|s| s != DEFAULT_SKIN)
-            && let Some(record) = set.skins.iter_mut().find(|s| s.name == skin)
-        {
-            let from = placeholder.unwrap_or_else(|| name.clone());
-            record
-                .slots
-                .entry(slot.to_string())
-                .or_default()
-                .insert(from, name);
-        }
+        push_attachment(
+            &mut set,
+            i,
+            AttachmentRecord {
+                name: part.to_string(),
+                kind: AttachmentKind::Mesh,
+                part: Some(part.to_string()),
+                ..AttachmentRecord::default()
+            },
+        );
         self.apply(Edit::SetSlots(Box::new(set)))
     }
+}
+
+/// Adds `record` to slot `index` of `set` under its name made unused in that slot, by the rules of
+/// a new attachment: it becomes the setup when the slot shows nothing, and with a skin active that
+/// skin shows it in place of the setup attachment. Returns the name it got.
+pub(crate) fn push_attachment(
+    set: &mut SlotSet,
+    index: usize,
+    mut record: AttachmentRecord,
+) -> String {
+    let slot = &mut set.slots[index];
+    let taken: HashSet<String> = slot.attachments.iter().map(|a| a.name.clone()).collect();
+    let name = unused(&taken, &record.name);
+    record.name = name.clone();
+    slot.attachments.push(record);
+    let placeholder = slot.setup.clone();
+    if placeholder.is_none() {
+        slot.setup = Some(name.clone());
+    }
+    let slot_name = slot.name.clone();
+    if let Some(skin) = set.active_skin.clone().filter(|s| s != DEFAULT_SKIN)
+        && let Some(record) = set.skins.iter_mut().find(|s| s.name == skin)
+    {
+        let from = placeholder.unwrap_or_else(|| name.clone());
+        record
+            .slots
+            .entry(slot_name)
+            .or_default()
+            .insert(from, name.clone());
+    }
+    name
 }
 
 /// `stem` if `taken` lacks it, else `stem 2`, `stem 3`, …

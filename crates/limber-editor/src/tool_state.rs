@@ -5,6 +5,7 @@
 use limber_core::brush::BrushMode;
 
 use super::mode::{AnimateTool, Mode};
+use super::shape_state::ShapeState;
 use super::tools::Drag;
 
 /// The weight brush's settings.
@@ -80,6 +81,8 @@ pub struct ToolState {
     locked: Vec<bool>,
     deform: DeformTool,
     rig_choices: RigChoices,
+    /// The attachment shape tools: a polygon or point being drawn, the shape being edited.
+    shapes: ShapeState,
 }
 
 impl ToolState {
@@ -155,5 +158,13 @@ impl ToolState {
 
     pub fn set_rig_choices(&mut self, choices: RigChoices) {
         self.rig_choices = choices;
+    }
+
+    pub fn shapes(&self) -> &ShapeState {
+        &self.shapes
+    }
+
+    pub(crate) fn shapes_mut(&mut self) -> &mut ShapeState {
+        &mut self.shapes
     }
 }

@@ -18,6 +18,8 @@
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh);
+//! - [`polygon`]: draw bounding-box, clipping and point attachments and drag a polygon's points
+//!   (any mode, ahead of the mode's tool);
 //! - [`dopesheet`]: the dopesheet's key drag, key rubber band and scrub, in seconds and rows.
 //!
 //! The curve editor's graph drags keys and Bézier handles with its own tool, [`curve_drag`].
@@ -30,6 +32,7 @@ pub mod curve_drag;
 pub mod deform;
 pub mod dopesheet;
 pub mod limit;
+pub mod polygon;
 pub mod pose;
 pub mod scale;
 pub mod vertex;
@@ -91,6 +94,8 @@ pub enum Drag {
     SheetKeys(dopesheet::KeyDrag),
     SheetBand(dopesheet::KeyBand),
     Scrub(dopesheet::Scrub),
+    /// Drawing a shape attachment, or moving a point of one.
+    Shape(polygon::ShapeDrag),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
 }
@@ -133,6 +138,10 @@ impl Editor {
     /// undo step). Returns whether one started.
     pub fn press(&mut self, press: Press) -> bool {
         self.cancel_drag();
+        if let Some(drag) = polygon::press(self, press) {
+            *self.tools.drag_slot() = drag;
+            return self.tools().drag().is_some();
+        }
         let drag = match self.mode() {
             Mode::Animate | Mode::Bones if press.ctrl => start(self, press, Drag::Band),
             Mode::Animate if self.tools().deform().on => {
@@ -180,6 +189,7 @@ impl Editor {
             Drag::SheetKeys(tool) => tool.drag_to(self, point),
             Drag::SheetBand(tool) => tool.drag_to(self, point),
             Drag::Scrub(tool) => tool.drag_to(self, point),
+            Drag::Shape(tool) => tool.drag_to(self, point),
             Drag::Pan => {}
         }
         *self.tools.drag_slot() = Some(drag);
@@ -203,6 +213,7 @@ impl Editor {
             Drag::SheetKeys(tool) => tool.finish(self),
             Drag::SheetBand(tool) => tool.finish(self),
             Drag::Scrub(tool) => tool.finish(self),
+            Drag::Shape(tool) => tool.finish(self),
             Drag::Pan => return,
         }
         self.document.commit();
@@ -234,6 +245,7 @@ impl Editor {
             Drag::SheetKeys(tool) => tool.cancel(self),
             Drag::SheetBand(tool) => tool.cancel(self),
             Drag::Scrub(tool) => tool.cancel(self),
+            Drag::Shape(tool) => tool.cancel(self),
             Drag::Pan => {}
         }
         self.status = "drag cancelled".into();
@@ -244,6 +256,9 @@ impl Editor {
     /// vertex; in Weights mode Alt picks a vertex to inspect, else one brush dab; otherwise selects
     /// the bone there (or none).
     pub fn click(&mut self, press: Press) {
+        if polygon::click(self, press) {
+            return;
+        }
         match self.mode() {
             Mode::Mesh => self.mesh_click(press.point),
             Mode::Weights if press.alt => {
