@@ -15,7 +15,7 @@
 //!   (`run_command.rs`);
 //! - [`curves`] and [`curve_edits`]: the curve editor's graph of the selected bones' channels,
 //!   its keys, Bézier handles and interpolations, and its drag;
-//! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
+//! - [`key_selection`], [`part_key_selection`], [`slot_key_selection`]: the dopesheet's selection, copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
 //!   deforming, the weight brush, mesh vertices) and in the dopesheet, each drag one undo step and Esc cancelling it;
@@ -66,6 +66,7 @@ pub mod selection;
 pub mod shortcut;
 pub mod skin_actions;
 pub mod slot_actions;
+pub mod slot_key_selection;
 pub mod step;
 mod suggest;
 pub mod tool_state;
