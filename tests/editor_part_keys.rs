@@ -15,7 +15,7 @@ use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
-use editor_harness::{drag_with, harness};
+use editor_harness::{drag_with, harness, press_with};
 
 fn part(harness: &Harness<'_, Editor>) -> String {
     harness.state().document().project.parts[0].name.clone()
@@ -82,20 +82,7 @@ fn at(harness: &Harness<'_, Editor>, t: f64) -> Pos2 {
 }
 
 fn press(harness: &mut Harness<'_, Editor>, p: Pos2, button: PointerButton, modifiers: Modifiers) {
-    harness.event(Event::ModifiersChanged(modifiers));
-    harness.event(Event::PointerMoved(p));
-    harness.run_steps(1);
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos: p,
-            button,
-            pressed,
-            modifiers,
-        });
-        harness.run_steps(1);
-    }
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(1);
+    press_with(harness, p, button, modifiers);
 }
 
 fn click(harness: &mut Harness<'_, Editor>, p: Pos2) {

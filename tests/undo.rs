@@ -308,7 +308,7 @@ fn key_edits_move_remove_and_paste_as_one_step_each_and_a_paste_past_the_end_is_
         .collect();
     let set = KeySet {
         bones: first.clone(),
-        parts: vec![],
+        ..KeySet::default()
     };
     let start = project.clone();
     // Move: the keys are elsewhere in time, one undo step.
@@ -330,7 +330,7 @@ fn key_edits_move_remove_and_paste_as_one_step_each_and_a_paste_past_the_end_is_
             .iter()
             .map(|(b, t)| (b.clone(), ((t + 0.05) * 1e6).round() / 1e6))
             .collect(),
-        parts: vec![],
+        ..KeySet::default()
     };
     history
         .apply(

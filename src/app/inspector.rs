@@ -393,8 +393,12 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         part_key_inspector(ui, editor, &key);
         return;
     }
+    if let Some(key) = editor.selected_slot_key_record() {
+        slot_key_inspector(ui, editor, &key);
+        return;
+    }
     let Some(key) = editor.selected_key_record() else {
-        let count = editor.selected_keys().len() + editor.selected_part_keys().len();
+        let count = editor.selected_set().len();
         if count > 1 {
             ui.separator();
             ui.heading("Keys");
@@ -437,6 +441,26 @@ fn part_key_inspector(
         && let Some(interp) = interpolation_picker(ui, Some(key.interp), "to the next deform key")
     {
         editor.set_part_key_interpolation(interp);
+    }
+    if ui.button("Delete key").clicked() {
+        editor.delete_selected_keys();
+    }
+}
+
+/// A selected slot key: what it holds, its colour interpolation, and a Delete button.
+fn slot_key_inspector(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    key: &crate::core::animation::SlotKeyRecord,
+) {
+    ui.separator();
+    ui.heading("Slot key");
+    ui.label(format!("{} at {:.3} s", key.slot, key.time));
+    ui.label(limber_editor::slot_key_selection::describe(key));
+    if key.color.is_some()
+        && let Some(interp) = interpolation_picker(ui, Some(key.interp), "to the next colour key")
+    {
+        editor.set_slot_key_interpolation(interp);
     }
     if ui.button("Delete key").clicked() {
         editor.delete_selected_keys();

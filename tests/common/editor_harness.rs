@@ -63,6 +63,29 @@ pub fn click_point(harness: &mut Harness<'_, Editor>, at: Pos2) {
     harness.run_steps(1);
 }
 
+/// Clicks `button` at `p` with `modifiers` held (a frame for each event), then lets them go.
+pub fn press_with(
+    harness: &mut Harness<'_, Editor>,
+    p: Pos2,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    harness.event(Event::ModifiersChanged(modifiers));
+    harness.event(Event::PointerMoved(p));
+    harness.run_steps(1);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: p,
+            button,
+            pressed,
+            modifiers,
+        });
+        harness.run_steps(1);
+    }
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+}
+
 /// How many steps the editor's undo history holds (undone, then redone again).
 pub fn undo_depth(editor: &mut Editor) -> usize {
     let mut depth = 0;

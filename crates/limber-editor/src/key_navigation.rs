@@ -2,9 +2,9 @@
 //! the selected bone, or of every bone and part when no bone is selected. Also selecting whole
 //! dopesheet rows (a row header's click). Neither changes the document.
 
+use limber_core::animation::{KeySet, TimedKey, TrackKeyId};
+
 use crate::editor::Editor;
-use crate::key_selection::KeyId;
-use crate::part_key_selection::PartKeyId;
 
 /// Where to move the playhead among the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ const SAME_TIME: f64 = 1e-9;
 
 impl Editor {
     /// The distinct times (sorted) of the keys the navigation visits: the selected bone's, or all
-    /// bone and part keys of the current clip when no bone is selected.
+    /// bone, part and slot keys of the current clip when no bone is selected.
     pub fn navigation_key_times(&self) -> Vec<f64> {
         let Some(clip) = self.current_clip() else {
             return Vec::new();
@@ -39,6 +39,7 @@ impl Editor {
                 .iter()
                 .map(|k| k.time)
                 .chain(record.parts.iter().map(|k| k.time))
+                .chain(record.slots.iter().map(|k| k.time))
                 .collect(),
         };
         times.sort_by(f64::total_cmp);
@@ -74,33 +75,34 @@ impl Editor {
         }
     }
 
-    /// Selects every key of the rows of `bones` and `parts` (a row header's click); with `add`
-    /// (Shift or Ctrl held) they join the selection instead of replacing it.
-    pub fn select_rows(&mut self, bones: &[String], parts: &[String], add: bool) {
+    /// Selects every key of the rows of `bones`, `parts` and `slots` (a row header's click); with
+    /// `add` (Shift or Ctrl held) they join the selection instead of replacing it.
+    pub fn select_rows(&mut self, bones: &[String], parts: &[String], slots: &[String], add: bool) {
         let Some(clip) = self.current_clip() else {
             return;
         };
         let record = clip.to_record();
-        let (mut ids, mut part_ids): (Vec<KeyId>, Vec<PartKeyId>) = if add {
-            (self.selected_keys(), self.selected_part_keys())
+        let mut set = if add {
+            self.selected_set()
         } else {
-            (Vec::new(), Vec::new())
+            KeySet::default()
         };
-        for key in record.keys.iter().filter(|k| bones.contains(&k.bone)) {
-            let id = (key.bone.clone(), key.time);
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
-        }
-        for key in record.parts.iter().filter(|k| parts.contains(&k.part)) {
-            let id = (key.part.clone(), key.time);
-            if !part_ids.contains(&id) {
-                part_ids.push(id);
-            }
-        }
-        let count = ids.len() + part_ids.len();
-        self.select_all(ids, part_ids);
+        add_track(&mut set.bones, &record.keys, bones);
+        add_track(&mut set.parts, &record.parts, parts);
+        add_track(&mut set.slots, &record.slots, slots);
+        let count = set.len();
+        self.select_set(set);
         self.status = format!("{count} key{} selected", if count == 1 { "" } else { "s" });
+    }
+}
+
+/// Adds the ids of the keys among `keys` on the tracks `names` to `ids`, each once.
+fn add_track<K: TimedKey>(ids: &mut Vec<TrackKeyId>, keys: &[K], names: &[String]) {
+    for key in keys.iter().filter(|k| names.iter().any(|n| n == k.track())) {
+        let id = (key.track().to_string(), key.time());
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
     }
 }
 
@@ -143,15 +145,15 @@ mod tests {
     fn a_row_selects_all_its_keys_and_add_keeps_the_others() {
         let mut editor = editor();
         let hip = vec!["hip".to_string()];
-        editor.select_rows(&hip, &[], false);
+        editor.select_rows(&hip, &[], &[], false);
         let count = editor.selected_keys().len();
         assert!(count >= 3);
         assert!(editor.selected_keys().iter().all(|k| k.0 == "hip"));
-        editor.select_rows(&["head".to_string()], &[], true);
+        editor.select_rows(&["head".to_string()], &[], &[], true);
         let both = editor.selected_keys();
         assert!(both.len() > count);
         assert!(both.iter().any(|k| k.0 == "hip") && both.iter().any(|k| k.0 == "head"));
-        editor.select_rows(&["head".to_string()], &[], false);
+        editor.select_rows(&["head".to_string()], &[], &[], false);
         assert!(editor.selected_keys().iter().all(|k| k.0 == "head"));
     }
 }

@@ -1,16 +1,15 @@
 //! Several keys of the current clip at once: the dopesheet's selection (click, Shift + click, the
 //! Shift + drag rubber band), moving the selected keys together, deleting them, and copying them to
-//! paste at the playhead with their relative times. Bone keys and part keys (`part_key_selection.rs`)
-//! are selected, moved, deleted, copied and pasted together. Each change is one core key edit
+//! paste at the playhead with their relative times. Bone keys, part keys (`part_key_selection.rs`)
+//! and slot keys (`slot_key_selection.rs`) are selected, moved, deleted, copied and pasted together. Each change is one core key edit
 //! (`Edit::MoveKeys`, `RemoveKeys`, `PasteKeys`), so one undo step, refused as a whole; the same core
 //! functions (`limber_core::animation::key_edits`) say which keys to select afterwards.
 
 use super::editor::Editor;
-use limber_core::animation::KeySet;
 use limber_core::animation::key_edits;
+use limber_core::animation::{KeySet, TimedKey, TrackKeyId};
 use limber_core::edit::Edit;
 
-use crate::selection::PartKeyId;
 pub use crate::selection::{KeyId, KeyRef, KeySelection};
 
 impl Editor {
@@ -48,38 +47,45 @@ impl Editor {
         match key {
             KeyRef::Bone((bone, time)) => self.is_key_selected(bone, *time),
             KeyRef::Part((part, time)) => self.is_part_key_selected(part, *time),
+            KeyRef::Slot((slot, time)) => self.is_slot_key_selected(slot, *time),
         }
     }
 
-    /// Whether any key, bone or part, is selected.
+    /// Whether any key, bone, part or slot, is selected.
     pub fn has_selected_keys(&self) -> bool {
-        !self.selected_keys().is_empty() || !self.selected_part_keys().is_empty()
+        !self.selected_set().is_empty()
     }
 
-    /// Selects exactly the bone keys `ids` (no part keys); one key also goes to the inspector.
+    /// Selects exactly the bone keys `ids` (no part or slot keys); one key also goes to the
+    /// inspector.
     pub fn select_keys(&mut self, ids: Vec<KeyId>) {
-        self.select_all(ids, Vec::new());
+        self.select_set(KeySet {
+            bones: ids,
+            ..KeySet::default()
+        });
     }
 
-    /// Selects exactly these bone keys and part keys; a lone bone key also goes to the inspector.
-    pub fn select_all(&mut self, ids: Vec<KeyId>, parts: Vec<PartKeyId>) {
-        self.selection
-            .set_key((ids.len() == 1 && parts.is_empty()).then(|| ids[0].clone()));
-        self.selection.keys_mut().selected = ids;
-        self.selection.keys_mut().parts = parts;
+    /// Selects exactly the keys of `set`; a lone bone key also goes to the inspector.
+    pub fn select_set(&mut self, set: KeySet) {
+        let lone = set.len() == 1 && set.bones.len() == 1;
+        self.selection.set_key(lone.then(|| set.bones[0].clone()));
+        let keys = self.selection.keys_mut();
+        keys.selected = set.bones;
+        keys.parts = set.parts;
+        keys.slots = set.slots;
     }
 
     /// Selects exactly the dopesheet diamonds `refs` (a click, the rubber band).
     pub fn select_refs(&mut self, refs: Vec<KeyRef>) {
-        let mut bones = Vec::new();
-        let mut parts = Vec::new();
+        let mut set = KeySet::default();
         for r in refs {
             match r {
-                KeyRef::Bone(id) => bones.push(id),
-                KeyRef::Part(id) => parts.push(id),
+                KeyRef::Bone(id) => set.bones.push(id),
+                KeyRef::Part(id) => set.parts.push(id),
+                KeyRef::Slot(id) => set.slots.push(id),
             }
         }
-        self.select_all(bones, parts);
+        self.select_set(set);
     }
 
     /// Adds a key to the selection or takes it out (Shift + click).
@@ -87,13 +93,13 @@ impl Editor {
         self.toggle(KeyRef::Bone(id));
     }
 
-    /// Adds a diamond, bone or part key, to the selection or takes it out (Shift + click).
+    /// Adds a diamond, bone, part or slot key, to the selection or takes it out (Shift + click).
     pub fn toggle(&mut self, key: KeyRef) {
-        let mut ids = self.selected_keys();
-        let mut parts = self.selected_part_keys();
+        let mut set = self.selected_set();
         let (list, id) = match key {
-            KeyRef::Bone(id) => (&mut ids, id),
-            KeyRef::Part(id) => (&mut parts, id),
+            KeyRef::Bone(id) => (&mut set.bones, id),
+            KeyRef::Part(id) => (&mut set.parts, id),
+            KeyRef::Slot(id) => (&mut set.slots, id),
         };
         match list.iter().position(|k| *k == id) {
             Some(i) => {
@@ -101,18 +107,19 @@ impl Editor {
             }
             None => list.push(id),
         }
-        self.select_all(ids, parts);
+        self.select_set(set);
     }
 
-    /// The selected keys, bone and part keys, as one set.
-    fn selected_set(&self) -> KeySet {
+    /// The selected keys, bone, part and slot keys, as one set (only those that exist).
+    pub fn selected_set(&self) -> KeySet {
         KeySet {
             bones: self.selected_keys(),
             parts: self.selected_part_keys(),
+            slots: self.selected_slot_keys(),
         }
     }
 
-    /// Moves the selected keys, bone and part keys, together by `delta` seconds (kept inside the
+    /// Moves the selected keys, bone, part and slot keys, together by `delta` seconds (kept inside the
     /// clip), one undo step. A key landing on another of its bone or part merges with it.
     pub fn move_selected_keys(&mut self, delta: f64) -> bool {
         let keys = self.selected_set();
@@ -126,13 +133,13 @@ impl Editor {
         let (_, moved) = key_edits::moved(&record, &keys, delta);
         let clip = record.name;
         if self.apply(Edit::MoveKeys { clip, keys, delta }) {
-            self.select_all(moved.bones, moved.parts);
+            self.select_set(moved);
             return true;
         }
         false
     }
 
-    /// Deletes the selected keys, bone and part keys, one undo step.
+    /// Deletes the selected keys, bone, part and slot keys, one undo step.
     pub fn delete_selected_keys(&mut self) -> bool {
         let keys = self.selected_set();
         let Some(clip) = self.current_clip() else {
@@ -151,23 +158,52 @@ impl Editor {
         false
     }
 
-    /// Deletes one key, bone or part (a right-click on its diamond), one undo step.
+    /// Deletes one key, bone, part or slot (a right-click on its diamond), one undo step.
     pub fn delete_key(&mut self, key: &KeyRef) -> bool {
-        let (part, (name, time)) = match key {
-            KeyRef::Bone(id) => (false, id),
-            KeyRef::Part(id) => (true, id),
-        };
-        if part {
-            return self.delete_part_key(name, *time);
-        }
-        let Some(clip) = self.clip_name().map(str::to_string) else {
+        let Some(record) = self.current_clip().map(|c| c.to_record()) else {
             return false;
         };
-        let (bone, time) = (name.clone(), *time);
-        self.apply(Edit::RemoveKey { clip, bone, time })
+        let (one, (track, time)) = match key.clone() {
+            KeyRef::Bone(id) => (
+                KeySet {
+                    bones: vec![id.clone()],
+                    ..KeySet::default()
+                },
+                id,
+            ),
+            KeyRef::Part(id) => (
+                KeySet {
+                    parts: vec![id.clone()],
+                    ..KeySet::default()
+                },
+                id,
+            ),
+            KeyRef::Slot(id) => (
+                KeySet {
+                    slots: vec![id.clone()],
+                    ..KeySet::default()
+                },
+                id,
+            ),
+        };
+        if key_edits::times(&record, &one).is_empty() {
+            self.status = format!("{track} has no key at {time:.2} s");
+            return false;
+        }
+        let mut left = self.selected_set();
+        let clip = record.name;
+        if self.apply(Edit::RemoveKeys { clip, keys: one }) {
+            for list in [&mut left.bones, &mut left.parts, &mut left.slots] {
+                list.retain(|k| *k != (track.clone(), time));
+            }
+            self.select_set(left);
+            self.status = format!("deleted {track}'s key at {time:.2} s");
+            return true;
+        }
+        false
     }
 
-    /// Copies the selected keys, bone and part keys (Ctrl+C); with no key selected, the selected
+    /// Copies the selected keys, bone, part and slot keys (Ctrl+C); with no key selected, the selected
     /// bones' keys at the playhead. The document does not change.
     pub fn copy_selected_keys(&mut self) -> bool {
         let mut keys = self.selected_set();
@@ -224,12 +260,49 @@ impl Editor {
         };
         if self.apply(edit) {
             self.playback.set_time(at);
-            self.select_all(pasted.bones, pasted.parts);
+            self.select_set(pasted);
             self.status = format!("pasted {count} key{} at {at:.2} s", plural(count));
             return true;
         }
         false
     }
+}
+
+/// The ids among `ids` whose keys exist in `keys`, each once, in the order of `ids`.
+pub(crate) fn existing<K: TimedKey>(keys: &[K], ids: &[TrackKeyId]) -> Vec<TrackKeyId> {
+    let mut out: Vec<TrackKeyId> = Vec::new();
+    for id in ids {
+        if find(keys, id).is_some() && !out.contains(id) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// The names of the tracks that have keys among `keys`: those of `order` first, in its order, then
+/// any other name the keys use (a dopesheet row each).
+pub(crate) fn keyed_tracks<'a, K: TimedKey>(
+    keys: &[K],
+    order: impl IntoIterator<Item = &'a str>,
+) -> Vec<String> {
+    let mut names: Vec<String> = order
+        .into_iter()
+        .filter(|name| keys.iter().any(|k| k.track() == *name))
+        .map(str::to_string)
+        .collect();
+    for key in keys {
+        if !names.iter().any(|n| n == key.track()) {
+            names.push(key.track().to_string());
+        }
+    }
+    names
+}
+
+/// The key of `keys` that `id` names.
+pub(crate) fn find<K: TimedKey>(keys: &[K], (track, time): &TrackKeyId) -> Option<K> {
+    keys.iter()
+        .find(|k| k.track() == track && k.time() == *time)
+        .cloned()
 }
 
 fn plural(n: usize) -> &'static str {

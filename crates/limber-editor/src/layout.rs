@@ -35,6 +35,8 @@ pub enum SheetRow {
     Bone(usize, String),
     /// A part's keys: the part's name.
     Part(String),
+    /// A slot's attachment and colour keys: the slot's name.
+    Slot(String),
 }
 
 /// The dopesheet as last drawn, in its own coordinates: x in seconds of the clip, y in rows from

@@ -16,7 +16,8 @@
 //! - [`curves`] and [`curve_edits`]: the curve editor's model of the selected bones' channels
 //!   (with its drag's state; the editor's curves in `curve_graph.rs`), its keys, Bézier handles and
 //!   interpolations;
-//! - [`key_selection`], [`part_key_selection`]: the dopesheet's selection, copy and
+//! - [`key_selection`], [`part_key_selection`], [`slot_key_selection`]: the dopesheet's selection
+//!   (bone, part and slot keys), copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
 //! - [`tools`]: what pointer presses, drags and releases do in each mode (posing, drawing bones,
 //!   deforming, the weight brush, mesh vertices) and in the dopesheet, each drag one undo step and Esc cancelling it;
@@ -80,6 +81,7 @@ pub mod shape_state;
 pub mod shortcut;
 pub mod skin_actions;
 pub mod slot_actions;
+pub mod slot_key_selection;
 pub mod step;
 mod suggest;
 pub mod tool_state;

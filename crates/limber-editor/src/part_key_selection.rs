@@ -4,7 +4,8 @@
 //! (`limber_core::animation::key_edits`).
 
 use super::editor::Editor;
-use limber_core::animation::{KeySet, PartKeyRecord};
+use crate::key_selection::{existing, find, keyed_tracks};
+use limber_core::animation::PartKeyRecord;
 use limber_core::edit::Edit;
 
 /// A part key of the current clip: part name and time.
@@ -40,39 +41,15 @@ impl Editor {
         let Some(clip) = self.current_clip() else {
             return Vec::new();
         };
-        let keys = clip.part_keys();
-        let mut names: Vec<String> = self
-            .document
-            .project
-            .parts
-            .iter()
-            .filter(|p| keys.iter().any(|k| k.part == p.name))
-            .map(|p| p.name.clone())
-            .collect();
-        for key in keys {
-            if !names.contains(&key.part) {
-                names.push(key.part.clone());
-            }
-        }
-        names
+        let parts = &self.document.project.parts;
+        keyed_tracks(clip.part_keys(), parts.iter().map(|p| p.name.as_str()))
     }
 
     /// The selected part keys of the current clip, each once, only those that exist.
     pub fn selected_part_keys(&self) -> Vec<PartKeyId> {
-        let Some(clip) = self.current_clip() else {
-            return Vec::new();
-        };
-        let mut out: Vec<PartKeyId> = Vec::new();
-        for id in &self.selection().keys().parts {
-            let exists = clip
-                .part_keys()
-                .iter()
-                .any(|k| k.part == id.0 && k.time == id.1);
-            if exists && !out.contains(id) {
-                out.push(id.clone());
-            }
-        }
-        out
+        self.current_clip().map_or_else(Vec::new, |clip| {
+            existing(clip.part_keys(), &self.selection().keys().parts)
+        })
     }
 
     /// Whether the part key is selected.
@@ -87,15 +64,10 @@ impl Editor {
     /// The part key the inspector shows: the only selected key, when it is a part key.
     pub fn selected_part_key_record(&self) -> Option<PartKeyRecord> {
         let ids = self.selected_part_keys();
-        if ids.len() != 1 || !self.selected_keys().is_empty() {
+        if ids.len() != 1 || self.selected_set().len() != 1 {
             return None;
         }
-        let (part, time) = &ids[0];
-        self.current_clip()?
-            .part_keys()
-            .iter()
-            .find(|k| &k.part == part && k.time == *time)
-            .cloned()
+        find(self.current_clip()?.part_keys(), &ids[0])
     }
 
     /// Sets the interpolation of the selected part key's deform offsets toward the next deform key,
@@ -115,33 +87,6 @@ impl Editor {
         }
         let name = record.name.clone();
         self.apply(Edit::ReplaceClip { name, clip: record });
-    }
-
-    /// Deletes one part key (right-click on its diamond), one undo step.
-    pub fn delete_part_key(&mut self, part: &str, time: f64) -> bool {
-        let Some(clip) = self.current_clip() else {
-            return false;
-        };
-        let id = (part.to_string(), time);
-        if !clip
-            .part_keys()
-            .iter()
-            .any(|k| k.part == part && k.time == time)
-        {
-            self.status = format!("{part} has no key at {time:.2} s");
-            return false;
-        }
-        let keys = KeySet {
-            bones: Vec::new(),
-            parts: vec![id.clone()],
-        };
-        let clip = clip.name.clone();
-        if self.apply(Edit::RemoveKeys { clip, keys }) {
-            self.selection.keys_mut().parts.retain(|k| *k != id);
-            self.status = format!("deleted {part}'s key at {time:.2} s");
-            return true;
-        }
-        false
     }
 }
 

@@ -11,11 +11,15 @@ pub type PartKeyId = TrackKeyId;
 /// A key of the current clip: bone name and time.
 pub type KeyId = TrackKeyId;
 
-/// A diamond of the dopesheet: a bone's key or a part's key.
+/// A slot's key of the current clip (attachment, colour): slot name and time.
+pub type SlotKeyId = TrackKeyId;
+
+/// A diamond of the dopesheet: a bone's, a part's or a slot's key.
 #[derive(Debug, Clone, PartialEq)]
 pub enum KeyRef {
     Bone(KeyId),
     Part(PartKeyId),
+    Slot(SlotKeyId),
 }
 
 /// The selected keys (besides the inspector's key, [`Selection::key`]) and the
@@ -25,7 +29,9 @@ pub struct KeySelection {
     pub selected: Vec<KeyId>,
     /// Selected part keys.
     pub parts: Vec<PartKeyId>,
-    /// Copied keys, bone and part, times relative to the earliest copied key.
+    /// Selected slot keys.
+    pub slots: Vec<SlotKeyId>,
+    /// Copied keys, bone, part and slot, times relative to the earliest copied key.
     pub copied: CopiedKeys,
 }
 

@@ -17,26 +17,36 @@ use limber_editor::key_selection::KeyRef;
 use limber_editor::layout::SheetLayout;
 use limber_editor::tools::{Drag, Press};
 
-/// Diamond fills: bone keys gold, part keys teal; selected keys orange.
+/// Diamond fills: bone keys gold, part keys teal, slot keys violet (with the keyed colour inside
+/// when the key sets one); selected keys orange.
 const BONE_KEY: Color32 = Color32::from_rgb(240, 200, 80);
 const PART_KEY: Color32 = Color32::from_rgb(80, 200, 210);
+const SLOT_KEY: Color32 = Color32::from_rgb(170, 120, 230);
 const SELECTED_KEY: Color32 = Color32::from_rgb(255, 120, 40);
 /// How near (points) a press must be to a diamond's centre to grab it.
 const REACH: f32 = 7.0;
 
-fn diamond(painter: &egui::Painter, c: Pos2, fill: Color32) {
-    let r = 5.0;
+/// A key's diamond of half-diagonal `r` points at `c`.
+fn diamond(painter: &egui::Painter, c: Pos2, r: f32, fill: Color32, stroke: Stroke) {
     let points = vec![
         c + Vec2::new(0.0, -r),
         c + Vec2::new(r, 0.0),
         c + Vec2::new(0.0, r),
         c + Vec2::new(-r, 0.0),
     ];
-    painter.add(Shape::convex_polygon(
-        points,
-        fill,
-        Stroke::new(1.0, Color32::BLACK),
-    ));
+    painter.add(Shape::convex_polygon(points, fill, stroke));
+}
+
+/// A key's diamond at `c`, outlined in black.
+fn key_diamond(painter: &egui::Painter, c: Pos2, fill: Color32) {
+    diamond(painter, c, 5.0, fill, Stroke::new(1.0, Color32::BLACK));
+}
+
+/// A keyed colour inside a slot key's diamond (opaque, so a faded colour still reads).
+fn swatch(painter: &egui::Painter, c: Pos2, color: [f64; 4]) {
+    let byte = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let fill = Color32::from_rgb(byte(color[0]), byte(color[1]), byte(color[2]));
+    diamond(painter, c, 2.5, fill, Stroke::NONE);
 }
 
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
@@ -116,12 +126,16 @@ fn keys(
                 .collect(),
         },
     );
-    // Faint bands on every other row, and a line above the part rows.
+    // Faint bands on every other row, and a line above the part rows and above the slot rows.
     for i in (1..rows.len()).step_by(2) {
         let band = Rect::from_min_max(header(i).min, Pos2::new(rect.right(), header(i).bottom()));
         painter.rect_filled(band, 0.0, ui.visuals().faint_bg_color);
     }
-    if let Some(first) = rows.iter().position(|r| matches!(r.kind, RowKind::Part(_))) {
+    let firsts = [
+        rows.iter().position(|r| matches!(r.kind, RowKind::Part(_))),
+        rows.iter().position(|r| matches!(r.kind, RowKind::Slot(_))),
+    ];
+    for first in firsts.into_iter().flatten() {
         let y = header(first).top();
         painter.line_segment(
             [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],
@@ -147,27 +161,38 @@ fn keys(
     }
     for (i, row) in rows.iter().enumerate() {
         let y = header(i).center().y;
-        let keys: Vec<(KeyRef, f64)> = match &row.kind {
+        let keys: Vec<(KeyRef, f64, Option<[f64; 4]>)> = match &row.kind {
             RowKind::Bone(_, name) => record
                 .keys
                 .iter()
                 .filter(|k| &k.bone == name)
-                .map(|k| (KeyRef::Bone((name.clone(), k.time)), k.time))
+                .map(|k| (KeyRef::Bone((name.clone(), k.time)), k.time, None))
                 .collect(),
             RowKind::Part(name) => record
                 .parts
                 .iter()
                 .filter(|k| &k.part == name)
-                .map(|k| (KeyRef::Part((name.clone(), k.time)), k.time))
+                .map(|k| (KeyRef::Part((name.clone(), k.time)), k.time, None))
+                .collect(),
+            RowKind::Slot(name) => record
+                .slots
+                .iter()
+                .filter(|k| &k.slot == name)
+                .map(|k| (KeyRef::Slot((name.clone(), k.time)), k.time, k.color))
                 .collect(),
         };
-        for (key, time) in keys {
+        for (key, time, color) in keys {
             let fill = match (&key, editor.is_selected(&key)) {
                 (_, true) => SELECTED_KEY,
                 (KeyRef::Bone(_), false) => BONE_KEY,
                 (KeyRef::Part(_), false) => PART_KEY,
+                (KeyRef::Slot(_), false) => SLOT_KEY,
             };
-            diamond(&painter, Pos2::new(x_of(time), y), fill);
+            let at = Pos2::new(x_of(time), y);
+            key_diamond(&painter, at, fill);
+            if let Some(color) = color {
+                swatch(&painter, at, color);
+            }
         }
     }
     let playhead = x_of(editor.playhead());
@@ -276,6 +301,10 @@ fn scroll_to_new_keys(
             RowKind::Part(name) => (
                 format!("part {name}"),
                 record.parts.iter().filter(|k| &k.part == name).count(),
+            ),
+            RowKind::Slot(name) => (
+                format!("slot {name}"),
+                record.slots.iter().filter(|k| &k.slot == name).count(),
             ),
         })
         .collect();

@@ -110,6 +110,19 @@ pub fn part_key_position(ctx: &egui::Context, part: &str, t: f64) -> Option<Pos2
     Some(Pos2::new(g.map.x_of(t), rect.center().y))
 }
 
+/// Screen position (points) of slot `slot`'s row at time `t` in the dopesheet as last drawn; `None`
+/// when the dopesheet has no row for that slot (it has no keys in the clip).
+pub fn slot_key_position(ctx: &egui::Context, slot: &str, t: f64) -> Option<Pos2> {
+    let (g, _, rect) = row_rect(ctx, |k| matches!(k, RowKind::Slot(s) if s == slot))?;
+    Some(Pos2::new(g.map.x_of(t), rect.center().y))
+}
+
+/// Screen position (points) of a point on slot `slot`'s row header (its name) as last drawn.
+pub fn slot_row_header(ctx: &egui::Context, slot: &str) -> Option<Pos2> {
+    let (_, _, rect) = row_rect(ctx, |k| matches!(k, RowKind::Slot(s) if s == slot))?;
+    Some(Pos2::new(rect.left() + 30.0, rect.center().y))
+}
+
 /// Bone `bone`'s row header as last drawn: a point on its name, and its disclosure triangle's
 /// centre when the bone has children.
 pub fn row_header(ctx: &egui::Context, bone: usize) -> Option<(Pos2, Option<Pos2>)> {
@@ -119,13 +132,15 @@ pub fn row_header(ctx: &egui::Context, bone: usize) -> Option<(Pos2, Option<Pos2
     Some((name, row.parent.then(|| triangle.center())))
 }
 
-/// The bone and part names of the rows shown, top to bottom.
+/// The bone, part and slot names of the rows shown, top to bottom.
 pub fn shown_rows(ctx: &egui::Context) -> Vec<String> {
     geometry(ctx).map_or_else(Vec::new, |g| {
         g.rows
             .iter()
             .map(|(row, _)| match &row.kind {
-                RowKind::Bone(_, name) | RowKind::Part(name) => name.clone(),
+                RowKind::Bone(_, name) | RowKind::Part(name) | RowKind::Slot(name) => {
+                    name.clone()
+                }
             })
             .collect()
     })

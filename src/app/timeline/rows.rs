@@ -1,5 +1,6 @@
 //! The dopesheet's rows: one per bone in hierarchy order (indented, with a disclosure triangle on a
-//! bone with children that hides its descendants' rows), then one per part keyed in the clip. A
+//! bone with children that hides its descendants' rows), then one per part keyed in the clip, then
+//! one per slot whose attachment or colour is keyed in the clip. A
 //! row header's click selects every key of the row (Shift or Ctrl + click adds the row's keys to
 //! the selection) and, for a bone, selects the bone. A name too long for the column ends in an
 //! ellipsis and shows whole on hover.
@@ -14,12 +15,14 @@ use limber_editor::editor::Editor;
 pub const ROW: f32 = 20.0;
 /// The header column's width (points).
 pub const NAME_WIDTH: f32 = 130.0;
+/// A slot row's name colour (the slot keys' violet, lighter).
+const SLOT_NAME: Color32 = Color32::from_rgb(200, 160, 240);
 /// Indentation per hierarchy level (points).
 const INDENT: f32 = 12.0;
 /// The disclosure triangle's square (points), left of the name.
 const TRIANGLE: f32 = 12.0;
 
-/// What a row shows: a bone (index and name) or a part with keys in the clip. The editor's
+/// What a row shows: a bone (index and name), or a part or slot with keys in the clip. The editor's
 /// dopesheet tools hit-test against the same rows (`limber_editor::layout::SheetRow`).
 pub type RowKind = limber_editor::layout::SheetRow;
 
@@ -45,7 +48,7 @@ fn collapsed_id() -> egui::Id {
 }
 
 /// The rows to show: bones depth first from the roots, skipping the descendants of collapsed
-/// bones, then the keyed parts.
+/// bones, then the keyed parts, then the keyed slots.
 pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
     let bones = &editor.document().project.rig.skeleton.bones;
     let mut rows = Vec::new();
@@ -76,6 +79,11 @@ pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
     }
     rows.extend(editor.keyed_parts().into_iter().map(|name| Row {
         kind: RowKind::Part(name),
+        depth: 0,
+        parent: false,
+    }));
+    rows.extend(editor.keyed_slots().into_iter().map(|name| Row {
+        kind: RowKind::Slot(name),
         depth: 0,
         parent: false,
     }));
@@ -110,6 +118,7 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
             },
         ),
         RowKind::Part(name) => (name, Color32::from_rgb(120, 200, 220)),
+        RowKind::Slot(name) => (name, SLOT_NAME),
     };
     if response.hovered() {
         painter.rect_filled(rect, 0.0, ui.visuals().widgets.hovered.weak_bg_fill);
@@ -175,9 +184,10 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
     let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
     match &row.kind {
         RowKind::Bone(i, name) => {
-            editor.select_rows(std::slice::from_ref(name), &[], add);
+            editor.select_rows(std::slice::from_ref(name), &[], &[], add);
             editor.select_bone(Some(*i));
         }
-        RowKind::Part(name) => editor.select_rows(&[], std::slice::from_ref(name), add),
+        RowKind::Part(name) => editor.select_rows(&[], std::slice::from_ref(name), &[], add),
+        RowKind::Slot(name) => editor.select_rows(&[], &[], std::slice::from_ref(name), add),
     }
 }

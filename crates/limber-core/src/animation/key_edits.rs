@@ -1,46 +1,49 @@
 //! Rewrites of several keys of a clip at once — moving them in time, deleting them, copying them and
-//! pasting them elsewhere — for bone keys and part keys alike, written once over [`TimedKey`].
+//! pasting them elsewhere — for bone, part and slot keys alike, written once over [`TimedKey`].
 //! [`crate::edit::Edit::MoveKeys`], [`crate::edit::Edit::RemoveKeys`] and
 //! [`crate::edit::Edit::PasteKeys`] apply them; the editor calls the same functions to know which
 //! keys to select afterwards.
 
 use super::clip::{AnimationError, ClipRecord, KeyRecord};
 use super::part_keys::PartKeyRecord;
+use super::slot_keys::SlotKeyRecord;
 
-/// A key of a clip: its track's name (bone or part) and its time.
+/// A key of a clip: its track's name (bone, part or slot) and its time.
 pub type TrackKeyId = (String, f64);
 
-/// Some keys of a clip: bone keys and part keys, by track name and time.
+/// Some keys of a clip: bone, part and slot keys, by track name and time.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KeySet {
     pub bones: Vec<TrackKeyId>,
     pub parts: Vec<TrackKeyId>,
+    pub slots: Vec<TrackKeyId>,
 }
 
 impl KeySet {
     pub fn is_empty(&self) -> bool {
-        self.bones.is_empty() && self.parts.is_empty()
+        self.len() == 0
     }
 
     pub fn len(&self) -> usize {
-        self.bones.len() + self.parts.len()
+        self.bones.len() + self.parts.len() + self.slots.len()
     }
 }
 
-/// Copied keys, bone and part, with times relative to the earliest of them.
+/// Copied keys, bone, part and slot, with times relative to the earliest of them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CopiedKeys {
     pub bones: Vec<KeyRecord>,
     pub parts: Vec<PartKeyRecord>,
+    pub slots: Vec<SlotKeyRecord>,
 }
 
 impl CopiedKeys {
     pub fn is_empty(&self) -> bool {
-        self.bones.is_empty() && self.parts.is_empty()
+        self.len() == 0
     }
 
     pub fn len(&self) -> usize {
-        self.bones.len() + self.parts.len()
+        self.bones.len() + self.parts.len() + self.slots.len()
     }
 
     /// The time from the first copied key to the last.
@@ -48,6 +51,7 @@ impl CopiedKeys {
         let bones = self.bones.iter().map(|k| k.time);
         bones
             .chain(self.parts.iter().map(|k| k.time))
+            .chain(self.slots.iter().map(|k| k.time))
             .fold(0.0, f64::max)
     }
 }
@@ -105,6 +109,27 @@ impl TimedKey for PartKeyRecord {
     }
 }
 
+impl TimedKey for SlotKeyRecord {
+    fn track(&self) -> &str {
+        &self.slot
+    }
+
+    fn time(&self) -> f64 {
+        self.time
+    }
+
+    fn at(&self, time: f64) -> Self {
+        SlotKeyRecord {
+            time,
+            ..self.clone()
+        }
+    }
+
+    fn merge_into(keys: &mut Vec<Self>, key: Self) {
+        SlotKeyRecord::merge_into(keys, key);
+    }
+}
+
 /// Rounds away floating-point noise from a sum of times (to a microsecond).
 fn clean(t: f64) -> f64 {
     (t * 1e6).round() / 1e6
@@ -124,10 +149,11 @@ fn times_of<K: TimedKey>(keys: &[K], ids: &[TrackKeyId]) -> Vec<f64> {
         .collect()
 }
 
-/// The times of the keys of `set` that exist in `record`, bone keys first.
+/// The times of the keys of `set` that exist in `record`: bone keys, then part and slot keys.
 pub fn times(record: &ClipRecord, set: &KeySet) -> Vec<f64> {
     let mut all = times_of(&record.keys, &set.bones);
     all.extend(times_of(&record.parts, &set.parts));
+    all.extend(times_of(&record.slots, &set.slots));
     all
 }
 
@@ -165,14 +191,17 @@ pub fn moved(record: &ClipRecord, set: &KeySet, delta: f64) -> (ClipRecord, KeyS
     let delta = limited_delta(record, set, delta);
     let (keys, bones) = moved_track(&record.keys, &set.bones, delta, record.duration);
     let (parts, part_ids) = moved_track(&record.parts, &set.parts, delta, record.duration);
+    let (slots, slot_ids) = moved_track(&record.slots, &set.slots, delta, record.duration);
     let record = ClipRecord {
         keys,
         parts,
+        slots,
         ..record.clone()
     };
     let set = KeySet {
         bones,
         parts: part_ids,
+        slots: slot_ids,
     };
     (record, set)
 }
@@ -185,6 +214,7 @@ pub fn without(record: &ClipRecord, set: &KeySet) -> ClipRecord {
     ClipRecord {
         keys: kept(&record.keys, &set.bones),
         parts: kept(&record.parts, &set.parts),
+        slots: kept(&record.slots, &set.slots),
         ..record.clone()
     }
 }
@@ -201,6 +231,7 @@ pub fn copied(record: &ClipRecord, set: &KeySet) -> CopiedKeys {
     CopiedKeys {
         bones: copy(&record.keys, &set.bones, earliest),
         parts: copy(&record.parts, &set.parts, earliest),
+        slots: copy(&record.slots, &set.slots, earliest),
     }
 }
 
@@ -238,14 +269,17 @@ pub fn pasted(
     }
     let (keys, bones) = pasted_track(&record.keys, &copied.bones, at, record.duration);
     let (parts, part_ids) = pasted_track(&record.parts, &copied.parts, at, record.duration);
+    let (slots, slot_ids) = pasted_track(&record.slots, &copied.slots, at, record.duration);
     let record = ClipRecord {
         keys,
         parts,
+        slots,
         ..record.clone()
     };
     let set = KeySet {
         bones,
         parts: part_ids,
+        slots: slot_ids,
     };
     Ok((record, set))
 }
@@ -294,7 +328,7 @@ mod tests {
     fn bones(ids: &[(&str, f64)]) -> KeySet {
         KeySet {
             bones: ids.iter().map(|&(b, t)| (b.to_string(), t)).collect(),
-            parts: vec![],
+            ..KeySet::default()
         }
     }
 
@@ -346,5 +380,46 @@ mod tests {
         let left = without(&clip(), &set);
         assert_eq!(left.keys, vec![key("a", 0.1, 1.0)]);
         assert!(left.parts.is_empty());
+    }
+
+    fn slot_key(slot: &str, time: f64, attachment: &str) -> SlotKeyRecord {
+        SlotKeyRecord {
+            slot: slot.into(),
+            time,
+            attachment: Some(Some(attachment.into())),
+            color: Some([1.0, 0.5, 0.5, 1.0]),
+            draw_order: None,
+            interp: Interpolation::LINEAR,
+        }
+    }
+
+    #[test]
+    fn slot_keys_move_copy_paste_and_delete_with_the_others() {
+        let mut record = clip();
+        record.slots = vec![slot_key("eyes", 0.2, "closed"), slot_key("eyes", 0.6, "open")];
+        let set = KeySet {
+            bones: vec![("a".into(), 0.1)],
+            slots: vec![("eyes".into(), 0.2)],
+            ..KeySet::default()
+        };
+        let (moved_record, new) = moved(&record, &set, 0.3);
+        assert_eq!(new.slots, vec![("eyes".to_string(), 0.5)]);
+        let at: Vec<f64> = moved_record.slots.iter().map(|k| k.time).collect();
+        assert_eq!(at.len(), 2);
+        assert!(at.contains(&0.5) && at.contains(&0.6));
+        // Landing on the other key of the slot merges: what the moved key holds wins.
+        let (merged, _) = moved(&record, &set, 0.4);
+        assert_eq!(merged.slots.len(), 1);
+        assert_eq!(merged.slots[0].attachment, Some(Some("closed".to_string())));
+        let copy = copied(&record, &set);
+        assert_eq!(copy.slots.len(), 1);
+        assert_eq!(copy.slots[0].time, 0.1);
+        assert_eq!(copy.len(), 2);
+        let (pasted_record, new) = pasted(&record, &copy, 0.8).unwrap();
+        assert_eq!(new.slots, vec![("eyes".to_string(), 0.9)]);
+        assert_eq!(pasted_record.slots.len(), 3);
+        let left = without(&record, &set);
+        assert_eq!(left.slots, vec![slot_key("eyes", 0.6, "open")]);
+        assert_eq!(left.keys.len(), 2);
     }
 }

@@ -66,6 +66,17 @@ pub fn sheet_keys(editor: &Editor) -> Vec<SheetKey> {
                         bone: None,
                     }),
             ),
+            SheetRow::Slot(name) => out.extend(
+                record
+                    .slots
+                    .iter()
+                    .filter(|k| &k.slot == name)
+                    .map(|k| SheetKey {
+                        key: KeyRef::Slot((name.clone(), k.time)),
+                        at: DVec2::new(k.time, y),
+                        bone: None,
+                    }),
+            ),
         }
     }
     out
