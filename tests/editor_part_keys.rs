@@ -5,7 +5,7 @@
 //! delete, a rubber band takes bone and part keys together, and Ctrl+C / Ctrl+V paste them both —
 //! each one undo step.
 
-use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
+use eframe::egui::{self, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::timeline::{key_position, part_key_position};

@@ -174,7 +174,7 @@ fn timeline_with_time_labels() {
     let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
     assert!(editor.set_clip_fps(Some(12)));
     editor.set_time(0.5);
-    editor.select_rows(&["hip".to_string()], &[], false);
+    editor.select_rows(&["hip".to_string()], &[], &[], false);
     let render_state = create_render_state(
         default_wgpu_setup(),
         egui_wgpu::RendererOptions::PREDICTABLE,

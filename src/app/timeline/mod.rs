@@ -138,9 +138,7 @@ pub fn shown_rows(ctx: &egui::Context) -> Vec<String> {
         g.rows
             .iter()
             .map(|(row, _)| match &row.kind {
-                RowKind::Bone(_, name) | RowKind::Part(name) | RowKind::Slot(name) => {
-                    name.clone()
-                }
+                RowKind::Bone(_, name) | RowKind::Part(name) | RowKind::Slot(name) => name.clone(),
             })
             .collect()
     })

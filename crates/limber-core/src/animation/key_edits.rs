@@ -396,7 +396,10 @@ mod tests {
     #[test]
     fn slot_keys_move_copy_paste_and_delete_with_the_others() {
         let mut record = clip();
-        record.slots = vec![slot_key("eyes", 0.2, "closed"), slot_key("eyes", 0.6, "open")];
+        record.slots = vec![
+            slot_key("eyes", 0.2, "closed"),
+            slot_key("eyes", 0.6, "open"),
+        ];
         let set = KeySet {
             bones: vec![("a".into(), 0.1)],
             slots: vec![("eyes".into(), 0.2)],
