@@ -23,10 +23,11 @@ fn record(harness: &Harness<'_, Editor>) -> ClipRecord {
     harness.state().current_clip().expect("a clip").to_record()
 }
 
+/// A slot key's time, attachment (`Some(None)`: keyed to show nothing) and colour.
+type SlotKeyView = (f64, Option<Option<String>>, Option<[f64; 4]>);
+
 /// (time, attachment, colour) of every slot key of the current clip, by time.
-fn slot_keys(
-    harness: &Harness<'_, Editor>,
-) -> Vec<(f64, Option<Option<String>>, Option<[f64; 4]>)> {
+fn slot_keys(harness: &Harness<'_, Editor>) -> Vec<SlotKeyView> {
     let mut keys: Vec<_> = record(harness)
         .slots
         .into_iter()
