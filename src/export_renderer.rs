@@ -151,15 +151,26 @@ fn check_budget(
         (None, None) => "shorten the clip".to_string(),
     };
     let pixels = frames.saturating_mul(u64::from(w) * u64::from(h));
+    // Name only the limits that are passed.
+    let over = match (frames > limits.export_frames, pixels > pixel_limit) {
+        (true, true) => format!(
+            "over the export limits of {} frames and {} pixels",
+            thousands(limits.export_frames),
+            thousands(pixel_limit)
+        ),
+        (true, false) => format!(
+            "over the export limit of {} frames",
+            thousands(limits.export_frames)
+        ),
+        _ => format!("over the export limit of {} pixels", thousands(pixel_limit)),
+    };
     let problem = format!(
-        "{what} at scale {} and {} fps is {} frames of {w} x {h} px, {} pixels in all, over the \
-         export limit of {} frames and {} pixels: {advice}",
+        "{what} at scale {} and {} fps is {} frames of {w} x {h} px, {} pixels in all, {over}: \
+         {advice}",
         options.scale,
         fps,
         thousands(frames),
         thousands(pixels),
-        thousands(limits.export_frames),
-        thousands(pixel_limit),
     );
     Err(FrameExportError::Format {
         path: out.to_path_buf(),

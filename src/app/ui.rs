@@ -68,7 +68,9 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
                     bone_flags(ui, editor, i, &names[i]);
                     ui.add_space(12.0 * depth as f32);
                     let selected = editor.selection().has_bone(i);
-                    if ui.selectable_label(selected, &names[i]).clicked() {
+                    // A name too long for the panel ends in an ellipsis; the whole shows on hover.
+                    let name = egui::Button::selectable(selected, names[i].as_str()).truncate();
+                    if ui.add(name).on_hover_text(&names[i]).clicked() {
                         // Shift or Ctrl + click adds the bone to the selection or takes it out.
                         let (shift, command) =
                             ui.input(|i| (i.modifiers.shift, i.modifiers.command));

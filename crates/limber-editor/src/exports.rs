@@ -137,9 +137,32 @@ impl Editor {
                         written.bytes
                     )
                 }
-                Err(e) => format!("{}: {e}", out.display()),
+                Err(e) => format!("{}: {}", out.display(), in_dialog_terms(&e)),
             };
         ok
+    }
+}
+
+/// A Spine export's refusal in the Export dialog's words (its "Largest page" field, not the
+/// command line's `--max-page`).
+fn in_dialog_terms(error: &limber_export::spine::SpineError) -> String {
+    use limber_export::spine::SpineError;
+    match error {
+        SpineError::RegionTooLarge {
+            part,
+            width,
+            height,
+            max_page,
+            fits,
+        } => format!(
+            "part \"{part}\" is {width} x {height} px after trimming, too large for the largest page \
+             of {max_page} px with its 2 px padding: {}",
+            match fits {
+                Some(fits) => format!("set Largest page to {fits} px"),
+                None => "no page size holds it; scale the part down".to_string(),
+            }
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -168,6 +191,19 @@ mod tests {
         let blocked = out.join("zombie.json").join("inside");
         editor.export_spine(&blocked);
         assert!(editor.status.contains("cannot write"), "{}", editor.status);
+        // A page too small for the part: the advice names the dialog's field, not the flag.
+        let small = limber_export::spine::SpineOptions {
+            max_page: 64,
+            ..Default::default()
+        };
+        assert!(!editor.export_spine_with(&out.join("small"), &small));
+        assert!(
+            editor.status.contains("set Largest page to 128 px")
+                || editor.status.contains("set Largest page to 256 px"),
+            "{}",
+            editor.status
+        );
+        assert!(!editor.status.contains("--max-page"), "{}", editor.status);
         let _ = std::fs::remove_dir_all(&out);
     }
 }

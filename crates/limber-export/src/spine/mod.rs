@@ -73,6 +73,15 @@ impl Default for SpineOptions {
     }
 }
 
+/// What to do about a region too large for its page: the page size that fits it, named as `option`
+/// (`--max-page` on the command line, the Export dialog's field in the editor).
+pub fn page_hint(fits: Option<u32>, option: &str) -> String {
+    match fits {
+        Some(fits) => format!("{option} {fits} fits it"),
+        None => format!("no page fits it ({option} is at most {})", MAX_PAGE_RANGE.1),
+    }
+}
+
 /// Why a Spine export failed.
 #[derive(Debug, Error)]
 pub enum SpineError {
@@ -88,14 +97,16 @@ pub enum SpineError {
     },
     #[error(
         "part \"{part}\" is {width} x {height} px after trimming, too large for an atlas page \
-         of --max-page {max_page} with its 2 px padding: {hint}"
+         of --max-page {max_page} with its 2 px padding: {}",
+        page_hint(*.fits, "--max-page")
     )]
     RegionTooLarge {
         part: String,
         width: u64,
         height: u64,
         max_page: u32,
-        hint: String,
+        /// The smallest page size that holds it, when one in [`MAX_PAGE_RANGE`] does.
+        fits: Option<u32>,
     },
     #[error("cannot encode atlas page {file}: {message}")]
     Encode { file: String, message: String },

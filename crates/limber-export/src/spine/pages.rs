@@ -63,14 +63,7 @@ pub fn pack_atlas(
                 width: w,
                 height: h,
                 max_page,
-                hint: if fits <= u64::from(MAX_PAGE_RANGE.1) {
-                    format!("--max-page {fits} fits it")
-                } else {
-                    format!(
-                        "no page fits it (--max-page is at most {})",
-                        MAX_PAGE_RANGE.1
-                    )
-                },
+                fits: u32::try_from(fits).ok().filter(|&f| f <= MAX_PAGE_RANGE.1),
             })
         };
         if let Some(error) = too_large(b.width(), b.height()) {
