@@ -116,6 +116,48 @@ fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
 }
 
 #[test]
+fn the_first_key_scrolls_its_bone_row_into_view() {
+    let mut editor = sample_editor();
+    while editor.current_clip().is_some() {
+        assert!(editor.delete_clip());
+    }
+    // The shortest timeline shows a few rows only.
+    editor.layout_mut().timeline_height = Some(limber::editor::layout::MIN_TIMELINE_HEIGHT);
+    editor.set_mode(Mode::Animate);
+    let mut harness = harness_with(editor);
+    harness.run_steps(2);
+    // The bone whose row is last in the dopesheet (depth first from the roots).
+    let last = {
+        let editor = harness.state();
+        let bones = &editor.document().project.rig.skeleton.bones;
+        let mut order = Vec::new();
+        let mut stack: Vec<usize> = (0..bones.len())
+            .filter(|&i| bones[i].parent.is_none())
+            .rev()
+            .collect();
+        while let Some(i) = stack.pop() {
+            order.push(i);
+            stack.extend(
+                (0..bones.len())
+                    .filter(|&c| bones[c].parent == Some(i))
+                    .rev(),
+            );
+        }
+        *order.last().expect("the sample has bones")
+    };
+    harness.state_mut().select_bone(Some(last));
+    harness.key_press(Key::K);
+    harness.run_steps(6);
+    let at = limber::app::timeline::key_position(&harness.ctx, last, 0.0)
+        .expect("the new clip's rows are drawn");
+    let window = harness.ctx.content_rect();
+    assert!(
+        at.y < window.bottom() - 4.0,
+        "the keyed bone's row is scrolled into view: {at:?} in {window:?}"
+    );
+}
+
+#[test]
 fn the_viewport_keeps_most_of_a_1280_by_800_window_and_panels_collapse_remembered() {
     let dir = std::env::temp_dir().join(format!("limber-panels-{}", std::process::id()));
     let store = dir.join("layout.txt");
@@ -272,5 +314,28 @@ fn at_1024_by_640_the_viewport_keeps_half_the_window_and_the_timeline_leaves_it_
     // The issue saw about 100 points of width at this size.
     assert!(view.width() >= 0.5 * size.x, "the viewport is {view:?}");
     assert!(view.height() >= 160.0, "the viewport is {view:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn remembered_wide_panels_give_way_in_a_small_window() {
+    let dir = std::env::temp_dir().join(format!("limber-wide-panels-{}", std::process::id()));
+    let mut layout = Layout::load(&dir.join("layout.txt"));
+    // Panels made wide in a big window, then the editor started in a small one.
+    for side in [Side::Left, Side::Right] {
+        layout
+            .set_side_width(side, 600.0)
+            .expect("the layout store");
+    }
+    let mut editor = sample_editor();
+    editor.set_layout(layout);
+    let size = egui::Vec2::new(1024.0, 640.0);
+    let mut harness = editor_harness::harness_sized(editor, size);
+    harness.run_steps(2);
+    let view = viewport_rect(&harness.ctx).expect("the viewport was laid out");
+    assert!(
+        view.width() >= 0.5 * size.x,
+        "the viewport is {view:?} with 600-point panels remembered"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -9,7 +9,7 @@ use glam::DVec2;
 
 use crate::core::frame::Frame;
 use crate::core::slots::AttachmentKind;
-use limber_editor::attachment_shapes::{HANDLE_REACH, MIN_POLYGON_POINTS, ShapeOverlay};
+use limber_editor::attachment_shapes::{HANDLE_REACH, MIN_POLYGON_POINTS, POINT_AIM, ShapeOverlay};
 use limber_editor::editor::{Drag, Editor};
 use limber_editor::tools::polygon::ShapeDrag;
 
@@ -19,7 +19,6 @@ const POINT_COLOUR: Color32 = Color32::from_rgb(255, 210, 60);
 
 /// A point's cross half-size and direction line length, screen points.
 const CROSS: f32 = 6.0;
-const POINTER: f32 = 24.0;
 
 fn colour(kind: AttachmentKind) -> Color32 {
     match kind {
@@ -86,7 +85,15 @@ fn shape(
     let points: Vec<Pos2> = overlay.points.iter().map(|&p| screen(p)).collect();
     if overlay.kind == AttachmentKind::Point {
         if let Some(&at) = points.first() {
-            point(painter, at, overlay.rotation, c, width);
+            let tip = point(painter, at, overlay.rotation, c, width);
+            if overlay.selected {
+                // Its handles: the position and the aim.
+                for p in [at, tip] {
+                    let near = hover.is_some_and(|h| h.distance(p) <= HANDLE_REACH as f32);
+                    let radius = if near { 5.5 } else { 4.0 };
+                    painter.circle(p, radius, c, Stroke::new(1.0, Color32::WHITE));
+                }
+            }
         }
         return;
     }
@@ -103,8 +110,9 @@ fn shape(
     }
 }
 
-/// A point attachment: a cross at `at` and a line along `rotation` (degrees counter-clockwise).
-fn point(painter: &egui::Painter, at: Pos2, rotation: f64, c: Color32, width: f32) {
+/// A point attachment: a cross at `at` and a line along `rotation` (degrees counter-clockwise);
+/// returns the line's tip.
+fn point(painter: &egui::Painter, at: Pos2, rotation: f64, c: Color32, width: f32) -> Pos2 {
     let stroke = Stroke::new(width, c);
     painter.line_segment(
         [at - egui::vec2(CROSS, 0.0), at + egui::vec2(CROSS, 0.0)],
@@ -116,6 +124,8 @@ fn point(painter: &egui::Painter, at: Pos2, rotation: f64, c: Color32, width: f3
     );
     let angle = rotation.to_radians();
     let direction = egui::vec2(angle.cos() as f32, -(angle.sin() as f32));
-    painter.line_segment([at, at + direction * POINTER], stroke);
-    painter.circle_filled(at + direction * POINTER, 2.5, c);
+    let tip = at + direction * POINT_AIM as f32;
+    painter.line_segment([at, tip], stroke);
+    painter.circle_filled(tip, 2.5, c);
+    tip
 }

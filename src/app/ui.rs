@@ -264,8 +264,18 @@ pub fn editor_ui(
     action
 }
 
+/// The widest a side panel may be in a window `window` points wide: [`MAX_SIDE_WIDTH`], but in a
+/// small window no more than 22.5 % of it (so the two leave the view 55 %), never forcing a panel
+/// under its default width.
+fn widest_side(window: f32, side: Side) -> f32 {
+    let default = limber_editor::layout::Layout::default().side_width(side);
+    (window * 0.225)
+        .max(default)
+        .clamp(MIN_SIDE_WIDTH, MAX_SIDE_WIDTH)
+}
+
 /// A side panel: the skeleton list (left) or the inspector (right), resizable by its inner edge
-/// between [`MIN_SIDE_WIDTH`] and [`MAX_SIDE_WIDTH`], collapsible to a narrow strip by its « / »
+/// between [`MIN_SIDE_WIDTH`] and [`widest_side`], collapsible to a narrow strip by its « / »
 /// button; its width and whether it is collapsed are remembered per user (`layout.rs`). Returns
 /// the window request of the slots panel's "+ attachment".
 fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) -> Option<WindowRequest> {
@@ -295,10 +305,11 @@ fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) -> Option<Wind
             })
             .inner
     } else {
+        let widest = widest_side(ui.ctx().content_rect().width(), side);
         let shown = panel(id)
             .resizable(true)
-            .default_size(editor.view().layout().side_width(side))
-            .size_range(MIN_SIDE_WIDTH..=MAX_SIDE_WIDTH)
+            .default_size(editor.view().layout().side_width(side).min(widest))
+            .size_range(MIN_SIDE_WIDTH..=widest)
             .show(ui, |ui| {
                 let hidden = ui
                     .with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {

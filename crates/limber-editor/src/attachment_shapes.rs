@@ -25,6 +25,8 @@ use super::slot_actions::push_attachment;
 
 /// How near (screen points) a press must be to a shape's point to grab it or to close a polygon.
 pub const HANDLE_REACH: f64 = 8.0;
+/// How long a point attachment's direction line is drawn (screen points); its tip is a handle.
+pub const POINT_AIM: f64 = 24.0;
 
 /// A polygon needs this many points.
 pub const MIN_POLYGON_POINTS: usize = 3;
@@ -377,18 +379,28 @@ impl Editor {
         Some((shape.clone(), record))
     }
 
-    /// The point of the selected polygon within reach of `point` (view pixels): its index and
-    /// where it is drawn.
+    /// The handle of the selected shape within reach of `point` (view pixels): its index and where
+    /// it is drawn. A polygon's handles are its points; a point attachment's are its position (0)
+    /// and the tip of its direction line (1), [`POINT_AIM`] screen points along its rotation.
     pub fn shape_handle_at(&self, point: DVec2) -> Option<(ShapeRef, usize, DVec2)> {
         let (shape, record) = self.selected_shape()?;
-        if !is_polygon(record.kind) {
+        let zoom = self.view().camera().zoom;
+        let reach = HANDLE_REACH / zoom;
+        let skeleton = &self.document.project.rig.skeleton;
+        let handles: Vec<DVec2> = if record.kind == AttachmentKind::Point {
+            let posed = posed_point(record, skeleton, &self.palette());
+            let at = DVec2::from(posed.position);
+            let angle = posed.rotation.to_radians();
+            let tip = at + DVec2::new(angle.cos(), -angle.sin()) * (POINT_AIM / zoom);
+            vec![at, tip]
+        } else if is_polygon(record.kind) {
+            let posed = posed_polygon(record, skeleton, &self.palette());
+            posed.into_iter().map(DVec2::from).collect()
+        } else {
             return None;
-        }
-        let reach = HANDLE_REACH / self.view().camera().zoom;
-        let posed = posed_polygon(record, &self.document.project.rig.skeleton, &self.palette());
-        posed
+        };
+        handles
             .into_iter()
-            .map(DVec2::from)
             .enumerate()
             .map(|(i, p)| (i, p, p.distance(point)))
             .filter(|&(_, _, d)| d <= reach)
@@ -396,8 +408,8 @@ impl Editor {
             .map(|(i, p, _)| (shape.clone(), i, p))
     }
 
-    /// Moves point `index` of polygon `shape` to where it is drawn at `to` (view pixels), within
-    /// the open step.
+    /// Moves handle `index` of shape `shape` to where it is drawn at `to` (view pixels), within
+    /// the open step: a polygon's point, or a point attachment's position (0) or aim (1).
     pub(crate) fn move_shape_vertex(&mut self, shape: &ShapeRef, index: usize, to: DVec2) -> bool {
         let Some((mut set, i)) = self.writable_slots(&shape.slot) else {
             return false;
@@ -411,13 +423,29 @@ impl Editor {
         else {
             return false;
         };
-        let Some(inverse) = invert(carrier(a, skeleton, &palette, index)) else {
+        let bone = carrier(a, skeleton, &palette, index);
+        let Some(inverse) = invert(bone) else {
             return false;
         };
-        let Some(vertex) = a.vertices.get_mut(index) else {
-            return false;
-        };
-        *vertex = inverse.transform_point2(to).to_array();
+        if a.kind == AttachmentKind::Point {
+            let Some(position) = a.position else {
+                return false;
+            };
+            if index == 0 {
+                a.position = Some(inverse.transform_point2(to).to_array());
+            } else {
+                let direction = to - bone.transform_point2(DVec2::from(position));
+                if direction.length() < 1e-9 {
+                    return false;
+                }
+                a.rotation = Some(screen_degrees(inverse.transform_vector2(direction)));
+            }
+        } else {
+            let Some(vertex) = a.vertices.get_mut(index) else {
+                return false;
+            };
+            *vertex = inverse.transform_point2(to).to_array();
+        }
         self.apply(Edit::SetSlots(Box::new(set)))
     }
 

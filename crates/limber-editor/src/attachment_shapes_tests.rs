@@ -1,12 +1,14 @@
 //! The shape tools without a window, on the bundled sample: one drawing is one undo step, Esc
-//! leaves the document as it was, a point is placed and aimed in one step, a vertex drag is one
-//! step and Esc puts it back exactly, and a deleted vertex keeps the polygon at three or more.
+//! leaves the document as it was, a point is placed and aimed in one step (and later moved or turned
+//! by its handles), a vertex drag is one step and Esc puts it back exactly, and a deleted vertex
+//! keeps the polygon at three or more.
 
 use std::path::Path;
 
 use glam::DVec2;
 use limber_core::slots::{AttachmentKind, AttachmentRecord, posed_point, posed_polygon};
 
+use super::POINT_AIM;
 use crate::document::Document;
 use crate::editor::{Editor, Mode};
 use crate::tools::Press;
@@ -213,6 +215,58 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     assert!(editor.cancel_drag());
     assert!(editor.shape_drawing().is_none());
     assert_eq!(editor.document.project, before);
+}
+
+#[test]
+fn a_placed_point_moves_and_turns_by_its_handles_one_step_each() {
+    let mut editor = sample(Mode::Animate);
+    editor.set_time(0.3);
+    assert!(editor.start_shape(PART, AttachmentKind::Point));
+    let at = DVec2::new(120.0, 80.0);
+    assert!(editor.press(Press::at(at)));
+    editor.release();
+    editor.select_shape(PART, Some("point"));
+    let placed = editor.document.project.clone();
+    let steps = undo_depth(&mut editor);
+    let posed = |editor: &Editor| {
+        let a = record(editor, PART, "point").clone();
+        posed_point(&a, &editor.document.project.rig.skeleton, &editor.palette())
+    };
+    // The position handle: a drag moves the point, one step; Esc mid-drag puts it back.
+    let to = DVec2::new(140.0, 95.0);
+    for cancel in [true, false] {
+        assert!(editor.press(Press::at(at)), "a press on the point grabs it");
+        editor.drag_to((at + to) / 2.0);
+        editor.drag_to(to);
+        if cancel {
+            assert!(editor.cancel_drag());
+            assert_eq!(editor.document.project, placed, "Esc puts it back exactly");
+        } else {
+            editor.release();
+        }
+    }
+    assert_eq!(undo_depth(&mut editor), steps + 1);
+    assert!(close(to, posed(&editor).position), "{:?}", posed(&editor));
+    assert!(
+        posed(&editor).rotation.abs() < 1e-9,
+        "the aim stays along +x"
+    );
+    // The aim handle at the tip of the direction line turns it: straight up is 90°.
+    let zoom = editor.view().camera().zoom;
+    let tip = to + DVec2::X * (POINT_AIM / zoom);
+    assert!(
+        editor.press(Press::at(tip)),
+        "a press on the tip grabs the aim"
+    );
+    editor.drag_to(to + DVec2::new(0.0, -30.0));
+    editor.release();
+    assert_eq!(undo_depth(&mut editor), steps + 2);
+    assert!(
+        (posed(&editor).rotation - 90.0).abs() < 1e-6,
+        "{:?}",
+        posed(&editor)
+    );
+    assert!(close(to, posed(&editor).position), "the position stays");
 }
 
 #[test]

@@ -299,13 +299,14 @@ impl Document {
         self.history.can_redo()
     }
 
-    /// A path to hand to code that resolves part images against a project file: the document's
-    /// file, or a placeholder before the first save. (In memory part images are absolute, so any
-    /// base finds them.)
+    /// A path to hand to code that resolves part images against a project file, and whose stem
+    /// names what exports write (Spine's `NAME.json`): the document's file, or before the first
+    /// save a placeholder named as the project is ([`Document::name`]). (In memory part images are
+    /// absolute, so any base finds them.)
     pub fn base_path(&self) -> PathBuf {
         self.path
             .clone()
-            .unwrap_or_else(|| std::env::temp_dir().join("untitled.limber"))
+            .unwrap_or_else(|| std::env::temp_dir().join(format!("{}.limber", self.name())))
     }
 
     /// Part `index`'s image file (absolute).
@@ -441,6 +442,11 @@ mod tests {
     fn a_document_is_named_after_its_file_else_its_given_name_else_its_image() {
         let mut document = Document::open(&sample()).unwrap();
         assert_eq!(document.name(), "kenney_wormGreen");
+        // What exports are named after before the first save (Spine's NAME.json).
+        assert_eq!(
+            document.base_path().file_stem().and_then(|s| s.to_str()),
+            Some("kenney_wormGreen")
+        );
         document.name = Some("worm".into());
         assert_eq!(document.name(), "worm");
         document.path = Some(PathBuf::from("/projects/crawler.limber"));

@@ -284,7 +284,8 @@ fn pointer_to_tools(
     }
 }
 
-/// Scrolls to the first row that gained a key since the last frame (a new key, a new part row).
+/// Scrolls to the first row that gained a key since the last frame (a new key, a new part or slot
+/// row), or in a clip not shown last frame to its first keyed row.
 fn scroll_to_new_keys(
     ui: &mut egui::Ui,
     rows: &[Row],
@@ -310,16 +311,15 @@ fn scroll_to_new_keys(
         .collect();
     let id = egui::Id::unique("limber dopesheet key counts");
     let before = ui.data(|d| d.get_temp::<(String, Vec<(String, usize)>)>(id));
-    let gained = before
-        .as_ref()
-        .filter(|(clip, _)| *clip == record.name)
-        .and_then(|(_, old)| {
-            counts.iter().position(|(name, n)| {
-                old.iter()
-                    .find(|(o, _)| o == name)
-                    .map_or(*n > 0, |(_, m)| n > m)
-            })
-        });
+    // Another clip than last frame (one just made by the first key, say): its first keyed row.
+    let gained = match before.as_ref().filter(|(clip, _)| *clip == record.name) {
+        Some((_, old)) => counts.iter().position(|(name, n)| {
+            old.iter()
+                .find(|(o, _)| o == name)
+                .map_or(*n > 0, |(_, m)| n > m)
+        }),
+        None => counts.iter().position(|(_, n)| *n > 0),
+    };
     if let Some(row) = gained {
         ui.scroll_to_rect(header(row), None);
     }

@@ -1,8 +1,9 @@
 //! The attachment shape tools in the viewport (any mode): while a bounding box or clipping polygon
 //! is being drawn, a press adds a point (held, it follows the pointer) or, on the first point,
 //! closes the polygon; while a point attachment is being drawn, a press places it and dragging aims
-//! it, and the release adds it (one undo step). Otherwise a press on a point of the polygon
-//! selected for editing drags that point (one undo step). Esc drops a drawing, or puts a dragged
+//! it, and the release adds it (one undo step). Otherwise a press on a handle of the shape selected
+//! for editing drags it (one undo step): a polygon's point, or a point attachment's position or the
+//! tip of its direction line (its aim). Esc drops a drawing, or puts a dragged
 //! point back. The actions themselves are `attachment_shapes.rs`.
 
 use glam::DVec2;
@@ -19,7 +20,8 @@ pub enum ShapeDrag {
     NewPoint,
     /// A point attachment being placed at `at` and aimed toward `toward`.
     Aim { at: DVec2, toward: Option<DVec2> },
-    /// Point `index` of polygon `shape`, grabbed `offset` away from where it is drawn.
+    /// Handle `index` of shape `shape` (a polygon's point; a point attachment's position 0 or aim
+    /// 1), grabbed `offset` away from where it is drawn.
     Vertex {
         shape: ShapeRef,
         index: usize,
