@@ -25,7 +25,7 @@ use limber_core::rig::BoneRecord;
 
 pub use super::mode::{AnimateTool, Mode};
 pub use super::tool_state::Brush;
-pub use super::tools::Drag;
+pub use super::tools::drag_state::Drag;
 pub use super::view::{Camera, Overlays};
 
 /// Everything the editor window shows and edits.
@@ -254,7 +254,7 @@ impl Editor {
             .to_screen(image, self.view.viewport_center())
     }
 
-    /// The canvas: from (0, 0) to [`Project::canvas_size`].
+    /// The canvas: from (0, 0) to [`limber_core::project::Project::canvas_size`].
     pub fn canvas(&self) -> DVec2 {
         let [w, h] = self.document.project.canvas_size();
         DVec2::new(f64::from(w), f64::from(h))

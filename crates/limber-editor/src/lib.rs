@@ -37,8 +37,8 @@
 //!   thread those jobs share.
 //!
 //! Modules that hold state the `Editor` owns import no `editor` (their actions on `Editor` live in
-//! modules of their own), so the modules import each other in no circle but one: `editor`,
-//! `tool_state` and `tools` (the drags `Editor` holds act on it); `tests/architecture.rs` checks.
+//! modules of their own; the drags' state is `tools/drag_state.rs`, their behaviour the tool
+//! files), so the modules import each other in no circle; `tests/architecture.rs` checks.
 
 mod animate;
 pub mod attachment_shapes;

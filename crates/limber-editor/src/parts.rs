@@ -12,7 +12,7 @@ use limber_core::project::Part;
 impl Editor {
     /// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
     /// settings and weighted automatically on the current skeleton — at once when the image has at
-    /// most [`Editor::sync_weight_pixels`] pixels, else on a worker thread ([`Editor::part_job`]:
+    /// most [`crate::jobs::Jobs::sync_weight_pixels`] pixels, else on a worker thread ([`crate::jobs::Jobs::part`]:
     /// progress and Cancel in the status bar; the part arrives as one undo step when it is done).
     /// Returns whether the part was added or its job started.
     pub fn add_part(&mut self, path: &Path) -> bool {

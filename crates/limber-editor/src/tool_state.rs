@@ -6,7 +6,7 @@ use limber_core::brush::BrushMode;
 
 use super::mode::{AnimateTool, Mode};
 use super::shape_state::ShapeState;
-use super::tools::Drag;
+use super::tools::drag_state::Drag;
 
 /// The weight brush's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]

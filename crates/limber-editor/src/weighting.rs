@@ -16,7 +16,7 @@ impl Editor {
     ///
     /// - Every field cached (a smoothness slider, a second request): computed here at once, one
     ///   edit per part inside whatever transaction is open, so sliders update while dragging.
-    /// - Fields missing and the parts' images at most [`Editor::sync_weight_pixels`] pixels in
+    /// - Fields missing and the parts' images at most [`crate::jobs::Jobs::sync_weight_pixels`] pixels in
     ///   all: computed here too (the same edits).
     /// - Otherwise a background job computes them ([`Editor::is_busy`], progress in the status bar,
     ///   Cancel); its weights are applied when it ends, if the bones, meshes and weight settings

@@ -5,20 +5,9 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::BandDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
-use crate::selection::Selection;
-
-/// A rubber band being drawn over the bones.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BandDrag {
-    /// The corners: where the press was and where the pointer is (image pixels).
-    pub start: DVec2,
-    pub end: DVec2,
-    /// Whether the bones inside join the selection instead of replacing it.
-    add: bool,
-    selection_before: Selection,
-}
 
 impl BandDrag {
     /// The bones whose drawn head or tail lies inside the band.

@@ -6,11 +6,11 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::{BindPoseDrag, Handle};
 use super::{Press, Tool};
 use crate::bind_pose::bone_moves;
 use crate::editor::Editor;
 use limber_core::distance::segment_distance;
-use limber_core::skeleton::Bone;
 
 /// How near (screen points) a press must be to the selected bone's head or tail to grab it (the
 /// handles are drawn this size).
@@ -18,33 +18,6 @@ pub const HANDLE_REACH: f64 = 6.0;
 /// How near (screen points) a press must be to the selected bone's body to grab the whole bone: a
 /// press a little further off draws a new bone as before.
 pub const BODY_REACH: f64 = 4.0;
-
-/// What a bind-pose drag holds of its bone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Handle {
-    Head,
-    Tail,
-    /// The whole bone: head and tail together.
-    Body,
-}
-
-/// A bone's rest head or tail, or the whole bone, being dragged.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BindPoseDrag {
-    pub bone: usize,
-    pub handle: Handle,
-    /// Where the press was (image pixels).
-    pub from: DVec2,
-    /// The bone's rest head and tail when the drag began.
-    pub head: DVec2,
-    pub tail: DVec2,
-    /// Only this bone moves (Alt at the press).
-    pub alone: bool,
-    /// Whether the pointer has moved the bone at all.
-    pub moved: bool,
-    /// The bones' rest pose when the drag began.
-    pub start: Vec<Bone>,
-}
 
 impl BindPoseDrag {
     /// The handle of the selected bone under `point` (image pixels): the nearer of head and tail

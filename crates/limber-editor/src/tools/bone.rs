@@ -4,16 +4,9 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::BoneDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
-
-/// A bone being drawn from `head` to `tail` (image pixels); nothing is in the document until the
-/// release.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoneDrag {
-    pub head: DVec2,
-    pub tail: DVec2,
-}
 
 impl Tool for BoneDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

@@ -4,14 +4,9 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::BrushStroke;
 use super::{Press, Tool};
 use crate::editor::Editor;
-
-/// A brush stroke in progress: its dabs so far.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BrushStroke {
-    pub dabs: usize,
-}
 
 impl Tool for BrushStroke {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

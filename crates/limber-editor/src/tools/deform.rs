@@ -10,27 +10,13 @@ use std::collections::BTreeMap;
 
 use glam::{DMat2, DVec2};
 
+pub use super::drag_state::DeformDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
 use crate::mesh_edit::VERTEX_REACH;
-use limber_core::animation::{ClipRecord, DeformRecord, PartKeyRecord};
+use limber_core::animation::{DeformRecord, PartKeyRecord};
 use limber_core::edit::Edit;
 use limber_core::skinning::displacement_map;
-
-/// What a deform drag needs, fixed when it begins.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeformDrag {
-    /// The clip as it was when the drag began (each step rewrites it from this).
-    clip: ClipRecord,
-    /// The part keyed and the key's time (clip-local seconds).
-    pub part: String,
-    pub time: f64,
-    start: DVec2,
-    /// The part's sampled offsets at the key's time when the drag began.
-    base: Vec<(u32, [f64; 2])>,
-    /// Moved vertices: index, falloff (1 at the grabbed vertex), posed → rest motion.
-    moved: Vec<(u32, f64, DMat2)>,
-}
 
 impl Tool for DeformDrag {
     /// Starts on the posed vertex nearest the press (within reach), keying its part.

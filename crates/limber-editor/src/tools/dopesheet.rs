@@ -15,11 +15,11 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::{KeyBand, KeyDrag, Scrub};
 use super::{Drag, Press, Tool, start};
 use crate::editor::Editor;
 use crate::key_selection::KeyRef;
 use crate::layout::{SheetLayout, SheetRow};
-use crate::selection::Selection;
 
 /// How near a press must be to a key's row centre (rows).
 const ROW_REACH: f64 = 0.35;
@@ -114,15 +114,6 @@ fn grab(editor: &mut Editor, key: &SheetKey) {
     }
 }
 
-/// Moving the selected keys with a grabbed one.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KeyDrag {
-    /// The grabbed key's time, and where it would land now.
-    pub time: f64,
-    pub drop: f64,
-    selection_before: Selection,
-}
-
 impl Tool for KeyDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let hit = key_at(editor, press.point)?;
@@ -149,15 +140,6 @@ impl Tool for KeyDrag {
     fn cancel(self, editor: &mut Editor) {
         editor.restore_selection(self.selection_before);
     }
-}
-
-/// A rubber band over the keys (Shift + drag on empty track).
-#[derive(Debug, Clone, PartialEq)]
-pub struct KeyBand {
-    /// The corners (seconds, rows): the press and the pointer.
-    pub start: DVec2,
-    pub end: DVec2,
-    selection_before: Selection,
 }
 
 impl KeyBand {
@@ -193,13 +175,6 @@ impl Tool for KeyBand {
     fn cancel(self, editor: &mut Editor) {
         editor.restore_selection(self.selection_before);
     }
-}
-
-/// Moving the playhead with the pointer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Scrub {
-    playhead_before: f64,
-    selection_before: Selection,
 }
 
 impl Tool for Scrub {

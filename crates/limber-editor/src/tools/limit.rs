@@ -4,25 +4,12 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::{LimitDrag, LimitEnd};
 use super::{Press, Tool};
 use crate::editor::Editor;
 
 /// How near (screen points) a press must be to a limit handle to grab it.
 const HANDLE_REACH: f64 = 8.0;
-
-/// Which end of a limit is being dragged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LimitEnd {
-    Min,
-    Max,
-}
-
-/// A limit's end being dragged.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LimitDrag {
-    pub bone: usize,
-    pub end: LimitEnd,
-}
 
 impl Tool for LimitDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

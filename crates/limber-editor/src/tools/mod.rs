@@ -23,6 +23,8 @@
 //! - [`dopesheet`]: the dopesheet's key drag, key rubber band and scrub, in seconds and rows.
 //!
 //! The curve editor's graph drags keys and Bézier handles with its own tool, [`curve_drag`].
+//! Each drag's state (what [`Drag`] holds) is in [`drag_state`], which imports no `editor`; the
+//! files above hold what the drags do and re-export their state types.
 
 pub mod band;
 pub mod bind_pose;
@@ -31,6 +33,7 @@ pub mod brush;
 pub mod curve_drag;
 pub mod deform;
 pub mod dopesheet;
+pub mod drag_state;
 pub mod limit;
 pub mod polygon;
 pub mod pose;
@@ -41,6 +44,7 @@ use glam::{DAffine2, DVec2};
 
 use super::editor::{AnimateTool, Editor, Mode};
 use super::selection::Selection;
+pub use drag_state::Drag;
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -76,28 +80,6 @@ pub trait Tool: Sized {
     /// The drag was cancelled (Esc) after the document was put back: puts back the view state the
     /// drag changed (selection).
     fn cancel(self, editor: &mut Editor);
-}
-
-/// The drag in progress in the viewport: the active tool's state, or a pan of the view.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Drag {
-    Pose(pose::PoseDrag),
-    Scale(scale::ScaleDrag),
-    BindPose(Box<bind_pose::BindPoseDrag>),
-    NewBone(bone::BoneDrag),
-    Paint(brush::BrushStroke),
-    MoveVertex(vertex::VertexDrag),
-    Deform(Box<deform::DeformDrag>),
-    Limit(limit::LimitDrag),
-    Band(band::BandDrag),
-    /// The dopesheet's drags (seconds and rows, not image pixels).
-    SheetKeys(dopesheet::KeyDrag),
-    SheetBand(dopesheet::KeyBand),
-    Scrub(dopesheet::Scrub),
-    /// Drawing a shape attachment, or moving a point of one.
-    Shape(polygon::ShapeDrag),
-    /// Panning the view (the viewport moves the camera; the document is untouched).
-    Pan,
 }
 
 /// Makes `bone`, pressed by a bone tool, the primary selected bone: when it is among several

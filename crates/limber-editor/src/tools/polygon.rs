@@ -9,25 +9,9 @@
 use glam::DVec2;
 use limber_core::slots::AttachmentKind;
 
+pub use super::drag_state::ShapeDrag;
 use super::{Drag, Press, Tool, start};
 use crate::editor::Editor;
-use crate::shape_state::ShapeRef;
-
-/// A drag of a shape tool.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ShapeDrag {
-    /// The point just added to the polygon being drawn, following the pointer.
-    NewPoint,
-    /// A point attachment being placed at `at` and aimed toward `toward`.
-    Aim { at: DVec2, toward: Option<DVec2> },
-    /// Handle `index` of shape `shape` (a polygon's point; a point attachment's position 0 or aim
-    /// 1), grabbed `offset` away from where it is drawn.
-    Vertex {
-        shape: ShapeRef,
-        index: usize,
-        offset: DVec2,
-    },
-}
 
 impl Tool for ShapeDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

@@ -12,9 +12,9 @@
 
 use glam::{DMat2, DVec2};
 
+pub use super::drag_state::{Follower, PoseDrag, Posing};
 use super::{Press, Tool};
 use crate::editor::Editor;
-use crate::selection::Selection;
 use limber_core::frame::Frame;
 
 /// The inverse of `bone`'s parent's linear world transform in `frame` (pointer motion → the
@@ -36,50 +36,6 @@ fn to_parent(editor: &Editor, frame: &Frame, bone: usize) -> DMat2 {
 pub const LEVER: f64 = 40.0;
 /// Shift during a rotation snaps the rotation to multiples of this many degrees.
 pub const SNAP_DEGREES: f64 = 15.0;
-
-/// A bone being posed, with the other selected bones that follow it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PoseDrag {
-    pub bone: usize,
-    pub how: Posing,
-    /// The other selected bones: each one's keyed rotation and translation when the drag began
-    /// and the inverse of its parent's linear world transform.
-    others: Vec<Follower>,
-    /// The selection before the press (put back when the drag is cancelled).
-    selection_before: Selection,
-}
-
-/// A selected bone posed along with the pressed one.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Follower {
-    bone: usize,
-    start_degrees: f64,
-    start_translate: DVec2,
-    to_parent: DMat2,
-}
-
-/// How the pointer poses the bone.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Posing {
-    /// Rotating about the posed head `pivot`: the lever point's angle and the keyed rotation
-    /// (degrees) when the drag began; `offset` is added to the pointer to give the lever point
-    /// (zero unless the press was nearer the pivot than [`LEVER`]).
-    Rotate {
-        pivot: DVec2,
-        offset: DVec2,
-        start_angle: f64,
-        start_degrees: f64,
-        /// The turn so far (radians), followed continuously past half a turn.
-        turn: f64,
-    },
-    /// Moving (Shift): the pointer where the drag began, the keyed translation then, and the
-    /// inverse of the parent's linear world transform (pointer motion → parent frame).
-    Move {
-        start_point: DVec2,
-        start_translate: DVec2,
-        to_parent: DMat2,
-    },
-}
 
 impl Tool for PoseDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

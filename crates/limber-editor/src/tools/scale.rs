@@ -7,55 +7,9 @@
 use glam::DVec2;
 use limber_core::animation::clip::MAX_KEY_SCALE;
 
+pub use super::drag_state::ScaleDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
-use crate::selection::Selection;
-
-/// The smallest ratio a drag scales by: the bone shrinks towards, but never through, its head.
-const MIN_RATIO: f64 = 0.01;
-
-/// A bone being scaled.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ScaleDrag {
-    pub bone: usize,
-    /// The posed head (fixed while scaling) and the unit axes along and across the bone, in image
-    /// pixels.
-    head: DVec2,
-    along: DVec2,
-    across: DVec2,
-    /// The press's offset from the head on each axis; `None` when it is too near the head on that
-    /// axis for a ratio (that factor stays).
-    start_along: Option<f64>,
-    start_across: Option<f64>,
-    /// The keyed scale when the drag began.
-    start_scale: [f64; 2],
-    uniform: bool,
-    /// The other selected bones and their keyed scales when the drag began.
-    others: Vec<(usize, [f64; 2])>,
-    /// The selection before the press (put back when the drag is cancelled).
-    selection_before: Selection,
-}
-
-impl ScaleDrag {
-    /// The scale the pointer at `point` asks for.
-    pub fn scale_at(&self, point: DVec2) -> [f64; 2] {
-        let offset = point - self.head;
-        let ratio = |start: Option<f64>, axis: DVec2| {
-            start.map_or(1.0, |s| (offset.dot(axis) / s).max(MIN_RATIO))
-        };
-        let along = ratio(self.start_along, self.along);
-        let across = if self.uniform {
-            along
-        } else {
-            ratio(self.start_across, self.across)
-        };
-        let scaled = |start: f64, r: f64| (start * r).clamp(-MAX_KEY_SCALE, MAX_KEY_SCALE);
-        [
-            scaled(self.start_scale[0], along),
-            scaled(self.start_scale[1], across),
-        ]
-    }
-}
 
 impl Tool for ScaleDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

@@ -5,23 +5,9 @@
 
 use glam::DVec2;
 
+pub use super::drag_state::VertexDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
-
-/// A mesh vertex being dragged: applied when the drag ends.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct VertexDrag {
-    pub part: usize,
-    pub vertex: usize,
-    /// The pointer's offset from the vertex when pressed.
-    pub grab: DVec2,
-    /// Where the vertex goes (image pixels, rest pose).
-    pub to: DVec2,
-    /// Where it was.
-    from: DVec2,
-    /// The selected vertex before the press (put back when the drag is cancelled).
-    selected_before: Option<(usize, usize)>,
-}
 
 impl Tool for VertexDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
