@@ -9,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use limber::app::help::{POINTER_HINTS, help_line};
 use limber::app::menus::menu_shortcut;
 use limber::app::ui::editor_ui;
-use limber::editor::commands::{COMMANDS, Command, Menu, WindowRequest, entry_of};
+use limber::editor::commands::{COMMANDS, Command, Menu, Purpose, WindowRequest, entry_of};
 use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
@@ -161,7 +161,10 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
     harness.run_steps(2);
     harness.get_by_label(&menu_label(Command::Save)).click();
     harness.run_steps(2);
-    assert_eq!(harness.state().request, Some(WindowRequest::SaveAs));
+    assert_eq!(
+        harness.state().request,
+        Some(WindowRequest::Ask(Purpose::SaveAs))
+    );
     harness.get_by_label("File").click();
     harness.run_steps(2);
     harness.get_by_label_contains("Export").hover();
@@ -174,7 +177,10 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
     harness.state_mut().request = None;
     harness.get_by_label("Browse…").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().request, Some(WindowRequest::ExportGltf));
+    assert_eq!(
+        harness.state().request,
+        Some(WindowRequest::Ask(Purpose::ExportGltf))
+    );
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
     // File > Export > Spine asks for a folder the same way.
@@ -189,14 +195,20 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
     harness.run_steps(2);
     harness.get_by_label("Browse…").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().request, Some(WindowRequest::ExportSpine));
+    assert_eq!(
+        harness.state().request,
+        Some(WindowRequest::Ask(Purpose::ExportSpine))
+    );
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
     // Ctrl+S asks the same.
     harness.state_mut().request = None;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run_steps(1);
-    assert_eq!(harness.state().request, Some(WindowRequest::SaveAs));
+    assert_eq!(
+        harness.state().request,
+        Some(WindowRequest::Ask(Purpose::SaveAs))
+    );
 }
 
 #[test]

@@ -108,7 +108,10 @@ fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
     let name = entry_of(Command::ImportLayered).unwrap().name;
     harness.get_by_label(name).click();
     harness.run_steps(2);
-    assert_eq!(harness.state().request, Some(WindowRequest::ImportLayered));
+    assert_eq!(
+        harness.state().request,
+        Some(WindowRequest::Ask(Purpose::ImportLayered))
+    );
 
     // The window asks for the file: limber's own dialog lists layered files only.
     let dir = std::env::temp_dir().join(format!("limber-import-dialog-{}", std::process::id()));

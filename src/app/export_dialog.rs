@@ -7,20 +7,21 @@
 
 use eframe::egui;
 
-use limber_editor::commands::WindowRequest;
+use limber_editor::commands::{Purpose, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::export_dialog::{
     ExportDialog, ExportFormat, FPS_RANGE, PAGE_RANGE, SCALE_RANGE,
 };
+use limber_editor::export_job::ExportKind;
 
 /// The file chooser the Browse… button asks for, by format.
 fn browse_request(format: ExportFormat) -> WindowRequest {
     match format {
-        ExportFormat::Gif => WindowRequest::ExportGif,
-        ExportFormat::Sheet => WindowRequest::ExportSheet,
-        ExportFormat::Frames => WindowRequest::ExportFrames,
-        ExportFormat::Gltf => WindowRequest::ExportGltf,
-        ExportFormat::Spine => WindowRequest::ExportSpine,
+        ExportFormat::Gif => WindowRequest::Ask(Purpose::Export(ExportKind::Gif)),
+        ExportFormat::Sheet => WindowRequest::Ask(Purpose::Export(ExportKind::Sheet)),
+        ExportFormat::Frames => WindowRequest::Ask(Purpose::Export(ExportKind::Frames)),
+        ExportFormat::Gltf => WindowRequest::Ask(Purpose::ExportGltf),
+        ExportFormat::Spine => WindowRequest::Ask(Purpose::ExportSpine),
     }
 }
 

@@ -21,24 +21,8 @@ const NO_DIALOG_WITHIN: Duration = Duration::from_millis(250);
 /// At most this many entries of a folder are listed.
 pub const MAX_LISTED: usize = 2000;
 
-/// What the chosen path is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Purpose {
-    NewFromImage,
-    AddPart,
-    /// A PNG as a new attachment of the selected slot.
-    AddAttachment,
-    /// A layered PSD or ORA file whose layers become parts.
-    ImportLayered,
-    Open,
-    SaveAs,
-    /// Save As from the "Save changes before closing?" prompt: the window closes once saved.
-    SaveAsThenClose,
-    Export(ExportKind),
-    ExportGltf,
-    /// The Spine export writes its JSON, atlas and pages into a folder.
-    ExportSpine,
-}
+/// What the chosen path is for (declared with the commands, in the editor's model).
+pub use limber_editor::commands::Purpose;
 
 /// Whether an existing file, a new file's name or a folder is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use crate::core::slots::Blend;
-use limber_editor::commands::WindowRequest;
+use limber_editor::commands::{Purpose, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::slot_actions::SlotRow;
 
@@ -60,7 +60,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
                     .open(reopen.then_some(true))
                     .show(ui, |ui| outcome = slot_body(ui, editor, &row));
                 if outcome.add {
-                    request = Some(WindowRequest::AddAttachment);
+                    request = Some(WindowRequest::Ask(Purpose::AddAttachment));
                 }
                 if let Some(renamed) = outcome.renamed {
                     // The renamed slot's section stays open under its new name.

@@ -14,7 +14,6 @@ use super::ui::editor_ui;
 use limber_editor::commands::WindowRequest;
 use limber_editor::document::Document;
 use limber_editor::editor::Editor;
-use limber_editor::export_job::ExportKind;
 use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
 
 struct LimberApp {
@@ -128,22 +127,12 @@ impl LimberApp {
 
     fn act(&mut self, ctx: &egui::Context, request: WindowRequest) {
         match request {
-            WindowRequest::NewFromImage => self.ask(ctx, Purpose::NewFromImage),
+            WindowRequest::Ask(purpose) => self.ask(ctx, purpose),
             WindowRequest::OpenRecent(i) => {
                 if let Some(path) = self.recent.get(i).cloned() {
                     self.open(&path);
                 }
             }
-            WindowRequest::AddPart => self.ask(ctx, Purpose::AddPart),
-            WindowRequest::AddAttachment => self.ask(ctx, Purpose::AddAttachment),
-            WindowRequest::Open => self.ask(ctx, Purpose::Open),
-            WindowRequest::SaveAs => self.ask(ctx, Purpose::SaveAs),
-            WindowRequest::ExportGif => self.ask(ctx, Purpose::Export(ExportKind::Gif)),
-            WindowRequest::ExportSheet => self.ask(ctx, Purpose::Export(ExportKind::Sheet)),
-            WindowRequest::ExportFrames => self.ask(ctx, Purpose::Export(ExportKind::Frames)),
-            WindowRequest::ExportGltf => self.ask(ctx, Purpose::ExportGltf),
-            WindowRequest::ExportSpine => self.ask(ctx, Purpose::ExportSpine),
-            WindowRequest::ImportLayered => self.ask(ctx, Purpose::ImportLayered),
             WindowRequest::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
         }
     }

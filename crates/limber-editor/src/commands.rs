@@ -8,6 +8,7 @@
 use limber_core::skinning::SkinningMode;
 
 use crate::editor::{AnimateTool, Mode};
+use crate::export_job::ExportKind;
 use crate::key_navigation::KeyJump;
 pub use crate::shortcut::{Key, Modifiers, Shortcut};
 
@@ -104,24 +105,34 @@ pub enum Command {
 /// What only the window can do for a command: file dialogs and closing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowRequest {
-    NewFromImage,
+    /// Ask for a file or folder, for `Purpose` (the window's file dialog; the answer comes back
+    /// to the window, which acts on it).
+    Ask(Purpose),
     /// Open the recent file with this index.
     OpenRecent(usize),
+    Quit,
+}
+
+/// What a file or folder asked of the user is for: one declaration per dialog, which the window's
+/// file dialog titles and filters and whose answer the window carries out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    NewFromImage,
     AddPart,
     /// A PNG as a new attachment of the selected slot (the slots panel's "+ attachment").
     AddAttachment,
+    /// A layered PSD or ORA file whose layers become parts.
     ImportLayered,
     Open,
     SaveAs,
-    /// Choose where the open Export dialog's GIF goes (the dialog itself is the editor's).
-    ExportGif,
-    ExportSheet,
-    /// The folder for the PNG frames.
-    ExportFrames,
+    /// Save As from the "Save changes before closing?" prompt: the window closes once saved.
+    SaveAsThenClose,
+    /// Where the open Export dialog's GIF, sheet or PNG frames go (the dialog itself is the
+    /// editor's).
+    Export(ExportKind),
     ExportGltf,
     /// The folder for Spine 4.2 JSON, atlas and pages.
     ExportSpine,
-    Quit,
 }
 
 /// The menus of the window's menu bar; [`Menu::Toolbar`] is the row of toggles beside them.

@@ -8,7 +8,7 @@ use super::export_job::Framing;
 use super::view::HelpPage;
 use limber_core::animation::FollowKind;
 
-use crate::commands::{Command, WindowRequest};
+use crate::commands::{Command, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
 
 impl Editor {
@@ -16,17 +16,17 @@ impl Editor {
     /// anything.
     pub fn run_command(&mut self, command: Command) -> Option<WindowRequest> {
         match command {
-            Command::NewFromImage => return Some(WindowRequest::NewFromImage),
-            Command::Open => return Some(WindowRequest::Open),
-            Command::AddPart => return Some(WindowRequest::AddPart),
-            Command::ImportLayered => return Some(WindowRequest::ImportLayered),
+            Command::NewFromImage => return Some(WindowRequest::Ask(Purpose::NewFromImage)),
+            Command::Open => return Some(WindowRequest::Ask(Purpose::Open)),
+            Command::AddPart => return Some(WindowRequest::Ask(Purpose::AddPart)),
+            Command::ImportLayered => return Some(WindowRequest::Ask(Purpose::ImportLayered)),
             Command::Save => {
                 if self.document.path.is_none() {
-                    return Some(WindowRequest::SaveAs);
+                    return Some(WindowRequest::Ask(Purpose::SaveAs));
                 }
                 self.save();
             }
-            Command::SaveAs => return Some(WindowRequest::SaveAs),
+            Command::SaveAs => return Some(WindowRequest::Ask(Purpose::SaveAs)),
             Command::ExportGif => self.open_export_dialog(ExportFormat::Gif),
             Command::ExportSheet => self.open_export_dialog(ExportFormat::Sheet),
             Command::ExportFrames => self.open_export_dialog(ExportFormat::Frames),
@@ -452,12 +452,12 @@ mod tests {
             let mut editor = sample();
             let request = editor.run_command(entry.command);
             let expected = match entry.command {
-                Command::NewFromImage => Some(WindowRequest::NewFromImage),
-                Command::Open => Some(WindowRequest::Open),
-                Command::AddPart => Some(WindowRequest::AddPart),
-                Command::ImportLayered => Some(WindowRequest::ImportLayered),
+                Command::NewFromImage => Some(WindowRequest::Ask(Purpose::NewFromImage)),
+                Command::Open => Some(WindowRequest::Ask(Purpose::Open)),
+                Command::AddPart => Some(WindowRequest::Ask(Purpose::AddPart)),
+                Command::ImportLayered => Some(WindowRequest::Ask(Purpose::ImportLayered)),
                 // Without a file, Save asks where (Save As).
-                Command::Save | Command::SaveAs => Some(WindowRequest::SaveAs),
+                Command::Save | Command::SaveAs => Some(WindowRequest::Ask(Purpose::SaveAs)),
                 Command::Quit => Some(WindowRequest::Quit),
                 _ => None,
             };
