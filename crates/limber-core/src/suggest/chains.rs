@@ -148,7 +148,7 @@ impl Island<'_> {
     /// Cut points (indices into `cells`) for about `n` bones (at most `most` at natural joints): the places where the path bends or
     /// narrows, then even cuts of the longest pieces while there are fewer than `n` bones, then
     /// more cuts where a bone would leave the shape (while both halves stay long enough).
-    fn cuts(&self, cells: &[usize], n: usize, most: usize) -> Vec<usize> {
+    pub fn cuts(&self, cells: &[usize], n: usize, most: usize) -> Vec<usize> {
         let profile = self.profile(cells);
         let arc = &profile.arc;
         let spacing = (MIN_JOINT_SPACING * self.longer).max(MIN_BONE * self.longer);

@@ -50,6 +50,15 @@ const UPRIGHT: f64 = 1.1;
 /// Every bone of a figure lies at least this share of its length over the shape, else the shape
 /// gets the generic chains.
 const OVER_SHAPE: f64 = 0.95;
+/// A hand or a foot is a bone of its own from this share of the joint spacing: they are short.
+const END_SHARE: f64 = 0.6;
+/// Legs drawn together end in the bottom zone within this fraction of the height side by side.
+const TOGETHER_SPAN: f64 = 0.2;
+/// Figures this many heads tall have legs this share of their height (crotch to sole).
+const CHIBI_HEADS: f64 = 2.5;
+const CHIBI_LEGS: f64 = 0.2;
+const ADULT_HEADS: f64 = 8.0;
+const ADULT_LEGS: f64 = 0.5;
 /// Legs are at least this fraction of the island's height.
 const LEG_LEAST: f64 = 0.15;
 
@@ -87,27 +96,57 @@ pub fn bones(
         .copied()
         .filter(|&e| y(e) >= bottom - FOOT_ZONE * height)
         .collect();
-    let (f1, f2, pelvis) = low
+    let apart = low
         .iter()
         .enumerate()
         .flat_map(|(i, &a)| low[i + 1..].iter().map(move |&b| (a, b)))
         .map(|(a, b)| (a, b, tree.meet(a, b)))
-        .find(|&(a, b, m)| y(m) < y(a).min(y(b)) - LEG_LEAST * height)?;
-    // The head: the topmost round end well above the pelvis, else the thickest point itself when
-    // it lies there (a big head, whose outline's bumps are no limbs).
+        .find(|&(a, b, m)| y(m) < y(a).min(y(b)) - LEG_LEAST * height);
     let round = |e: usize| tree.end_thickness(island, e) >= HEAD_ROUND * largest;
-    let high = |e: usize| y(e) <= top + HEAD_ZONE * height && y(e) < y(pelvis) - 0.15 * height;
-    let head = ends
-        .iter()
-        .rev()
-        .copied()
-        .filter(|&e| e != f1 && e != f2)
-        .find(|&e| high(e) && round(e))
-        .or_else(|| (root != pelvis && high(root)).then_some(root))?;
+    let in_head_zone = |e: usize| y(e) <= top + HEAD_ZONE * height;
+    let (feet, pelvis, head) = match apart {
+        Some((f1, f2, pelvis)) => {
+            // The head: the topmost round end well above the pelvis, else the thickest point
+            // itself when it lies there (a big head, whose outline's bumps are no limbs).
+            let high = |e: usize| in_head_zone(e) && y(e) < y(pelvis) - 0.15 * height;
+            let head = ends
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&e| e != f1 && e != f2)
+                .find(|&e| high(e) && round(e))
+                .or_else(|| (root != pelvis && high(root)).then_some(root))?;
+            (Feet::Apart([f1, f2]), pelvis, head)
+        }
+        None => {
+            // Legs drawn together (a skirt, a standing silhouette): one column down to the
+            // lowest end, the pelvis placed on it by the figure's proportions.
+            let foot = *low.first()?;
+            let x = |c: usize| island.point(c)[0];
+            let (left, right) = low.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), &e| {
+                (l.min(x(e)), r.max(x(e)))
+            });
+            if right - left > TOGETHER_SPAN * height {
+                return None;
+            }
+            let head = ends
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&e| e != foot)
+                .find(|&e| in_head_zone(e) && round(e))
+                .or_else(|| in_head_zone(root).then_some(root))?;
+            let column = tree.path(head, foot);
+            let head_height = 2.0 * head_radius(island, &column);
+            let crotch = bottom - leg_share(height / head_height.max(1.0)) * height;
+            let pelvis = column.into_iter().rev().find(|&c| y(c) <= crotch)?;
+            (Feet::Together(foot), pelvis, head)
+        }
+    };
     let head_tail = head_end(island, &tree, head, &tree.path(pelvis, head));
     let found = Found {
         ends: &ends,
-        feet: [f1, f2],
+        feet,
         pelvis,
         head,
         head_tail,
@@ -135,7 +174,7 @@ pub fn bones(
 /// the head bone ends, the largest thickness (cells) and the island's height (px).
 struct Found<'a> {
     ends: &'a [usize],
-    feet: [usize; 2],
+    feet: Feet,
     pelvis: usize,
     head: usize,
     head_tail: [f64; 2],
@@ -143,17 +182,61 @@ struct Found<'a> {
     height: f64,
 }
 
+/// The feet found: two apart (each leg its own chain) or one column of legs drawn together.
+#[derive(Clone, Copy)]
+enum Feet {
+    Apart([usize; 2]),
+    Together(usize),
+}
+
+impl Feet {
+    fn ends(&self) -> Vec<usize> {
+        match *self {
+            Self::Apart(feet) => feet.to_vec(),
+            Self::Together(foot) => vec![foot],
+        }
+    }
+}
+
+/// The head's radius (px): the largest thickness along `path` (from the head's end down the
+/// body) within the head's own diameter of the end, so that the shoulders do not count.
+fn head_radius(island: &Island, path: &[usize]) -> f64 {
+    let cell = island.grid.cell as f64;
+    let Some(&first) = path.first() else {
+        return 0.0;
+    };
+    let start = island.point(first);
+    let mut radius = island.thickness[first] * cell;
+    for &c in path {
+        let p = island.point(c);
+        if (p[0] - start[0]).hypot(p[1] - start[1]) > 2.0 * radius + 2.0 * cell {
+            break;
+        }
+        radius = radius.max(island.thickness[c] * cell);
+    }
+    radius
+}
+
+/// The share of a figure's height below the crotch, from its height in heads: a fifth for a
+/// chibi's [`CHIBI_HEADS`], half for an adult's [`ADULT_HEADS`] (the drawing canons), in between
+/// linearly.
+fn leg_share(heads: f64) -> f64 {
+    let t = ((heads - CHIBI_HEADS) / (ADULT_HEADS - CHIBI_HEADS)).clamp(0.0, 1.0);
+    CHIBI_LEGS + t * (ADULT_LEGS - CHIBI_LEGS)
+}
+
 /// The figure's bones along `tree`'s paths, or `None` when one would leave the shape.
 fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord>> {
     let Found {
         ends,
-        feet: [f1, f2],
+        feet,
         pelvis,
         head,
         head_tail,
         largest,
         height,
     } = *found;
+    let foot_ends = feet.ends();
     let cell = island.grid.cell as f64;
     let y = |c: usize| island.point(c)[1];
     let central = tree.path(pelvis, head);
@@ -163,7 +246,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
     let mut arms: [Option<(usize, usize, f64)>; 2] = [None, None];
     let mut extras = Vec::new();
     for &e in ends {
-        if e == f1 || e == f2 || e == head {
+        if foot_ends.contains(&e) || e == head {
             continue;
         }
         let Some(join) = tree.first_on(e, &on_central) else {
@@ -209,12 +292,16 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         trunk.at((total - spacing).max(0.0)),
     );
     // The legs leave the trunk where their width drops to their own; the hip joint lies between.
-    let mut legs: Vec<(usize, Vec<usize>, Profile, usize)> = [f1, f2]
-        .into_iter()
-        .map(|end| {
+    let mut legs: Vec<(usize, Vec<usize>, Profile, usize)> = foot_ends
+        .iter()
+        .map(|&end| {
             let path = tree.path(pelvis, end);
             let profile = island.profile(&path);
-            let exit = shoulder(&profile);
+            // Legs together have no trunk to leave: the column is the legs from the pelvis.
+            let exit = match feet {
+                Feet::Apart(_) => shoulder(&profile),
+                Feet::Together(_) => 0,
+            };
             (end, path, profile, exit)
         })
         .collect();
@@ -223,11 +310,19 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         .iter()
         .map(|(_, _, p, k)| p.points[*k])
         .collect::<Vec<_>>();
+    let n = exits.len().max(1) as f64;
     let hip_head = [
-        (exits[0][0] + exits[1][0]) / 2.0,
-        (exits[0][1] + exits[1][1]) / 2.0,
+        exits.iter().map(|p| p[0]).sum::<f64>() / n,
+        exits.iter().map(|p| p[1]).sum::<f64>() / n,
     ];
     let hip_tail = trunk.at((0.25 * trunk.arc[chest]).max(min_len));
+    // Between legs that leave the trunk low the middle of their exits is the gap between them:
+    // the hip then starts where their paths part.
+    let hip_head = if island.share_inside(hip_head, trunk.points[hip_tail]) >= OVER_SHAPE {
+        hip_head
+    } else {
+        island.point(pelvis)
+    };
     let hip = rig.free_bone(
         "hip",
         island.attach_to.clone(),
@@ -292,7 +387,11 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         );
     }
     for (side, (_, path, profile, exit)) in legs.iter().enumerate() {
-        let suffix = if side == 0 { "r" } else { "l" };
+        let suffix = match (&feet, side) {
+            (Feet::Together(_), _) => "",
+            (Feet::Apart(_), 0) => "r",
+            (Feet::Apart(_), _) => "l",
+        };
         rig.limb(
             ["leg_upper", "leg_lower", "foot"],
             suffix,
@@ -317,9 +416,8 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         if profile.len() < 2.0 * spacing {
             continue;
         }
-        let mut cuts = vec![0];
-        cuts.extend(profile.natural_joints(spacing, 2));
-        cuts.push(path.len() - 1);
+        // Where it bends or narrows, and wherever a straight bone would leave the shape.
+        let cuts = island.cuts(&path, 1, 3);
         let base = names.chain("", "limb", direction(pelvis_point, island.point(e)));
         let mut parent = Some(attach);
         for (k, pair) in cuts.windows(2).enumerate() {
@@ -423,7 +521,7 @@ impl<'a> Rig<'a> {
             let second = pick(places[1]);
             joints.push(first);
             if profile.arc[second] - profile.arc[first] >= spacing
-                && profile.len() - profile.arc[second] >= spacing
+                && profile.len() - profile.arc[second] >= END_SHARE * spacing
             {
                 joints.push(second);
             }
@@ -434,7 +532,11 @@ impl<'a> Rig<'a> {
         joints.dedup();
         let mut parent = parent;
         for (k, pair) in joints.windows(2).enumerate() {
-            let name = format!("{}_{suffix}", names[k.min(2)]);
+            let name = if suffix.is_empty() {
+                names[k.min(2)].to_string()
+            } else {
+                format!("{}_{suffix}", names[k.min(2)])
+            };
             parent = self.bone(&name, parent, profile, pair[0], pair[1], cells);
         }
     }
