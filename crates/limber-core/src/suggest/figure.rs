@@ -4,18 +4,22 @@
 //!
 //! The rules, on the island's tree of centred paths (root at the thickest point, one path to each
 //! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
-//! meet is the pelvis; the topmost end in the top 40% above the pelvis whose end is round (at
-//! least [`HEAD_ROUND`] of the island's largest thickness; the root itself when it is an end) is
-//! the head. The rig itself follows paths routed again from the pelvis, so that an arm's path
-//! climbs the trunk and leaves it at the shoulder (from the thickest point, often inside a big
-//! head, it would cut across the chest or leave through the head); when those bones would leave
-//! the shape, the paths from the thickest point are used. Of the other ends whose paths join the
-//! pelvis–head path, the longest on each side is an arm (one hanging below the pelvis only when its
-//! path leaves the trunk above it). Joints: knees and elbows, ankles and wrists where the limb
-//! bends or narrows most near a figure's proportions ([`super::joints`]); the shoulder where the
-//! arm's path leaves the trunk (its width drops to near the arm's own); the neck at the narrowest
-//! place between the shoulders and the head. Other ends get chains named by direction. A shape
-//! wider than tall, without two feet and a head, or whose figure bones would leave it, is not a
+//! meet is the pelvis (legs drawn together, whose low ends lie side by side, are one column: the
+//! pelvis is placed on it by the drawing canons, legs a fifth of a 2.5-head chibi's height and half
+//! of an 8-head adult's, from the head's measured height); the topmost end in the top 40% above the
+//! pelvis whose end is round (at least [`HEAD_ROUND`] of the island's largest thickness; the root
+//! itself when it is an end) is the head. The rig itself follows paths routed again from the
+//! pelvis, so that an arm's path climbs the trunk and leaves it at the shoulder (from the thickest
+//! point, often inside a big head, it would cut across the chest or leave through the head); when
+//! those bones would leave the shape, the paths from the thickest point are used. Of the other ends
+//! whose paths join the pelvis–head path, the longest on each side is an arm (one hanging below the
+//! pelvis only when its path leaves the trunk above it). Joints: knees (placed along the whole leg
+//! from the pelvis) and elbows, ankles and wrists where the limb bends or narrows most near a
+//! figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
+//! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
+//! and the head. Legs together get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other
+//! ends get chains named by direction, cut where they bend, narrow or would leave the shape. A
+//! shape wider than tall, without feet and a head, or whose figure bones would leave it, is not a
 //! figure and gets the generic chains.
 //!
 //! `_l` and `_r` are the character's own left and right, as for a figure facing the viewer: `_l`
@@ -123,9 +127,11 @@ pub fn bones(
             // lowest end, the pelvis placed on it by the figure's proportions.
             let foot = *low.first()?;
             let x = |c: usize| island.point(c)[0];
-            let (left, right) = low.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), &e| {
-                (l.min(x(e)), r.max(x(e)))
-            });
+            let (left, right) = low
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), &e| {
+                    (l.min(x(e)), r.max(x(e)))
+                });
             if right - left > TOGETHER_SPAN * height {
                 return None;
             }
@@ -382,6 +388,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             &profile,
             &path,
             shoulder,
+            shoulder,
             [ELBOW, WRIST],
             spacing,
         );
@@ -399,6 +406,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             profile,
             path,
             *exit,
+            0,
             [KNEE, ANKLE],
             spacing,
         );
@@ -496,7 +504,8 @@ impl<'a> Rig<'a> {
     }
 
     /// A limb of three bones from `start` along `profile`: its two inner joints near their
-    /// expected places, fewer bones when the limb is too short for three.
+    /// expected places (fractions of the limb's length from `measured_from`, at least a joint
+    /// spacing past `start`), fewer bones when the limb is too short for three.
     #[allow(clippy::too_many_arguments)]
     fn limb(
         &mut self,
@@ -506,17 +515,20 @@ impl<'a> Rig<'a> {
         profile: &Profile,
         cells: &[usize],
         start: usize,
+        measured_from: usize,
         places: [(f64, f64, f64); 2],
         spacing: f64,
     ) {
         let last = cells.len() - 1;
-        let s0 = profile.arc[start];
+        let s0 = profile.arc[measured_from.min(start)];
         let length = profile.len() - s0;
+        let floor = profile.arc[start] + spacing;
         let pick = |(lo, mid, hi): (f64, f64, f64)| {
-            profile.best_near(s0 + lo * length, s0 + hi * length, s0 + mid * length)
+            let (lo, hi) = ((s0 + lo * length).max(floor), (s0 + hi * length).max(floor));
+            profile.best_near(lo, hi, (s0 + mid * length).clamp(lo, hi))
         };
         let mut joints = vec![start];
-        if length >= 3.0 * spacing {
+        if profile.len() - profile.arc[start] >= 3.0 * spacing {
             let first = pick(places[0]);
             let second = pick(places[1]);
             joints.push(first);
@@ -525,7 +537,7 @@ impl<'a> Rig<'a> {
             {
                 joints.push(second);
             }
-        } else if length >= 2.0 * spacing {
+        } else if profile.len() - profile.arc[start] >= 2.0 * spacing {
             joints.push(pick(places[0]));
         }
         joints.push(last);
