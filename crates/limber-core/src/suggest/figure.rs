@@ -108,18 +108,21 @@ pub fn bones(
         .find(|&(a, b, m)| y(m) < y(a).min(y(b)) - LEG_LEAST * height);
     let round = |e: usize| tree.end_thickness(island, e) >= HEAD_ROUND * largest;
     let in_head_zone = |e: usize| y(e) <= top + HEAD_ZONE * height;
+    // The head: the topmost round end (not a foot) that is `high`, else the thickest point itself
+    // when it may be and lies there (a big head, whose outline's bumps are no limbs).
+    let head_end_of = |feet: &[usize], high: &dyn Fn(usize) -> bool, root_may: bool| {
+        ends.iter()
+            .rev()
+            .copied()
+            .filter(|e| !feet.contains(e))
+            .find(|&e| high(e) && round(e))
+            .or_else(|| (root_may && high(root)).then_some(root))
+    };
     let (feet, pelvis, head) = match apart {
         Some((f1, f2, pelvis)) => {
-            // The head: the topmost round end well above the pelvis, else the thickest point
-            // itself when it lies there (a big head, whose outline's bumps are no limbs).
+            // The head lies well above the pelvis.
             let high = |e: usize| in_head_zone(e) && y(e) < y(pelvis) - 0.15 * height;
-            let head = ends
-                .iter()
-                .rev()
-                .copied()
-                .filter(|&e| e != f1 && e != f2)
-                .find(|&e| high(e) && round(e))
-                .or_else(|| (root != pelvis && high(root)).then_some(root))?;
+            let head = head_end_of(&[f1, f2], &high, root != pelvis)?;
             (Feet::Apart([f1, f2]), pelvis, head)
         }
         None => {
@@ -135,13 +138,7 @@ pub fn bones(
             if right - left > TOGETHER_SPAN * height {
                 return None;
             }
-            let head = ends
-                .iter()
-                .rev()
-                .copied()
-                .filter(|&e| e != foot)
-                .find(|&e| in_head_zone(e) && round(e))
-                .or_else(|| in_head_zone(root).then_some(root))?;
+            let head = head_end_of(&[foot], &in_head_zone, true)?;
             let column = tree.path(head, foot);
             let head_height = 2.0 * head_radius(island, &column);
             let crotch = bottom - leg_share(height / head_height.max(1.0)) * height;
@@ -522,13 +519,14 @@ impl<'a> Rig<'a> {
         let last = cells.len() - 1;
         let s0 = profile.arc[measured_from.min(start)];
         let length = profile.len() - s0;
+        let own = profile.len() - profile.arc[start];
         let floor = profile.arc[start] + spacing;
         let pick = |(lo, mid, hi): (f64, f64, f64)| {
             let (lo, hi) = ((s0 + lo * length).max(floor), (s0 + hi * length).max(floor));
             profile.best_near(lo, hi, (s0 + mid * length).clamp(lo, hi))
         };
         let mut joints = vec![start];
-        if profile.len() - profile.arc[start] >= 3.0 * spacing {
+        if own >= 3.0 * spacing {
             let first = pick(places[0]);
             let second = pick(places[1]);
             joints.push(first);
@@ -537,7 +535,7 @@ impl<'a> Rig<'a> {
             {
                 joints.push(second);
             }
-        } else if profile.len() - profile.arc[start] >= 2.0 * spacing {
+        } else if own >= 2.0 * spacing {
             joints.push(pick(places[0]));
         }
         joints.push(last);
