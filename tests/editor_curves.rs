@@ -245,14 +245,19 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     assert!((h1 - DVec2::new(0.125, 7.5)).length() < 1e-9, "{h1}");
     let (from, to) = (screen(&harness, h1.x, h1.y), screen(&harness, 0.35, 70.0));
     drag(&mut harness, from, to);
-    let Interpolation::Bezier([x1, y1, x2, y2]) = key(&harness, 0.0).interp.rotate else {
+    // Dragged handles are offsets in degrees from the keys' values (0° and 75°).
+    let Interpolation::Handles {
+        handles: [x1, dv1, x2, dv2],
+    } = key(&harness, 0.0).interp.rotate
+    else {
         panic!("the key has explicit handles");
     };
     assert!(
-        (x1 - 0.7).abs() < 0.05 && (y1 - 70.0 / 75.0).abs() < 0.05,
-        "{x1} {y1}"
+        (x1 - 0.7).abs() < 0.05 && (dv1 - 70.0).abs() < 0.05 * 75.0,
+        "{x1} {dv1}"
     );
-    assert_eq!([x2, y2], [0.25, 1.0], "the other handle stays");
+    assert_eq!(x2, 0.25, "the other handle stays");
+    assert!(dv2.abs() < 1e-12, "the other handle stays: {dv2}");
     // The pose between the keys changed, and is what the graph draws at that time.
     let after = sampled(&harness, arm, t);
     assert!((after - before).abs() > 5.0, "{before} -> {after}");
@@ -478,11 +483,71 @@ fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
     assert_eq!(k.interp.rotate, Interpolation::LINEAR);
     assert_eq!(k.interp.translate, [Interpolation::LINEAR; 2]);
     assert_eq!(k.interp.scale[0], Interpolation::LINEAR);
-    assert!(matches!(k.interp.scale[1], Interpolation::Bezier(_)));
+    assert!(matches!(k.interp.scale[1], Interpolation::Handles { .. }));
     // One undo step.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(harness.state().document().project, project);
+}
+
+#[test]
+fn a_handle_on_a_flat_line_leaves_it_where_dragged_and_bumps_only_that_channel() {
+    let mut harness = channels_harness(&["arm_r"]);
+    let arm = harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .index_of("arm_r");
+    let arm = arm.expect("the sample has arm_r");
+    // arm_r's scale y is 0.7 at both keys: a flat line.
+    let mut record = harness.state().current_clip().expect("a clip").to_record();
+    for k in record.keys.iter_mut().filter(|k| k.bone == "arm_r") {
+        k.scale = k.scale.map(|[x, _]| [x, 0.7]);
+    }
+    let name = record.name.clone();
+    assert!(
+        harness
+            .state_mut()
+            .apply(Edit::ReplaceClip { name, clip: record })
+    );
+    for channel in [
+        Channel::Rotate,
+        Channel::TranslateX,
+        Channel::TranslateY,
+        Channel::ScaleX,
+    ] {
+        harness.state_mut().set_curve_channel_hidden(channel, true);
+    }
+    harness.run_steps(1);
+    harness.get_by_label("Frame all").click();
+    harness.run_steps(2);
+    let before = all_samples(&harness);
+    let at = screen(&harness, 0.0, 0.7);
+    click(&mut harness, at, PointerButton::Primary);
+    let [h1, _] = shown(&harness, "arm_r", Channel::ScaleY)
+        .handles(0)
+        .expect("the key has handles");
+    assert!((h1.y - 0.7).abs() < 1e-12, "the handle starts on the line");
+    // The drag: the handle 40 points up.
+    let from = screen(&harness, h1.x, h1.y);
+    let to = from + DVec2::new(0.0, -40.0);
+    drag(&mut harness, from, to);
+    only_changed(&before, &all_samples(&harness), arm, Channel::ScaleY);
+    let [moved, _] = shown(&harness, "arm_r", Channel::ScaleY)
+        .handles(0)
+        .expect("the key keeps its handles");
+    let drawn = screen(&harness, moved.x, moved.y);
+    assert!(
+        drawn.distance(to) < 0.5,
+        "the handle is where it was dropped: {drawn} vs {to}"
+    );
+    // The curve rises between the two equal keys and still meets them.
+    let clip = harness.state().current_clip().expect("a clip");
+    let scale_y = |t: f64| clip.sample(t).bones[arm].scale[1];
+    assert!(scale_y(0.15) > 0.7 + 1e-3, "a bump: {}", scale_y(0.15));
+    assert!((scale_y(0.0) - 0.7).abs() < 1e-12 && (scale_y(0.5) - 0.7).abs() < 1e-12);
 }
 
 #[test]

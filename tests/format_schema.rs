@@ -68,12 +68,21 @@ fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
     slotted["active_skin"] = "alt".into();
     slotted["clips"][0]["slots"] = serde_json::json!([
         {"slot": "body", "time": 0, "attachment": null, "color": [1, 1, 1, 0.5]}]);
-    // A version-6 key with a curve per channel.
+    // A version-6 key with a curve per channel, one of them (version 7) handles in value offsets.
     slotted["clips"][0]["keys"][0]["interp"] = serde_json::json!(
-        {"rotate": "stepped", "scale": ["linear", [0.1, 0.2, 0.3, 0.4]]});
+        {"rotate": "stepped", "scale": ["linear", [0.1, 0.2, 0.3, 0.4]],
+         "translate": [{"handles": [0.3, 12.5, 0.6, -4.0]}, "linear"]});
     let mut bad_curves = slotted.clone();
     bad_curves["clips"][0]["keys"][0]["interp"] = serde_json::json!({"shear": "linear"});
-    assert!(!errors(&validator, &bad_curves).is_empty());
+    let mut far_handles = slotted.clone();
+    far_handles["clips"][0]["keys"][0]["interp"] =
+        serde_json::json!({"handles": [0.3, 2e7, 0.6, 0.0]});
+    let mut offsets_on_colour = slotted.clone();
+    offsets_on_colour["clips"][0]["slots"][0]["interp"] =
+        serde_json::json!({"handles": [0.3, 1.0, 0.6, 0.0]});
+    for document in [&bad_curves, &far_handles, &offsets_on_colour] {
+        assert!(!errors(&validator, document).is_empty());
+    }
     let slotted_file = dir.join("slotted.limber");
     std::fs::write(&slotted_file, serde_json::to_vec(&slotted).unwrap()).unwrap();
     limber::core::project::Project::load(&slotted_file).unwrap();

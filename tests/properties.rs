@@ -267,6 +267,12 @@ fn interpolation() -> impl Strategy<Value = Interpolation> {
         Just(Interpolation::LINEAR),
         (0.0..=1.0f64, handle_value(), 0.0..=1.0f64, handle_value())
             .prop_map(|(a, b, c, d)| { Interpolation::Bezier([a, b, c, d]) }),
+        // Handles in value offsets (format version 7).
+        (0.0..=1.0f64, value(), 0.0..=1.0f64, value()).prop_map(|(x1, dv1, x2, dv2)| {
+            Interpolation::Handles {
+                handles: [x1, dv1, x2, dv2],
+            }
+        }),
     ]
 }
 
@@ -322,7 +328,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                 prop::option::of(value()),
                 prop::option::of((value(), value())),
                 prop::option::of((value(), value())),
-                // A curve per channel (format version 6).
+                // A curve per channel (format version 6), any of them offsets (version 7).
                 prop::array::uniform5(interpolation()),
             ),
             0..12,

@@ -52,7 +52,9 @@ const KEYS_CLIP: &str = r#"
     {"part": "kenney_zombie_walk0", "time": 0.8, "deform": {"vertices": [1, 3], "offsets": [[4, 4], [1, -3]]}}
   ]}"#;
 
-/// A clip whose Bézier keys are resampled; spine's first scale key eases x and steps y.
+/// A clip whose Bézier keys are resampled; spine's first scale key eases x and steps y; hip's
+/// rotation and translation hold still between two equal keys but bump by handles in value offsets
+/// (version 7; y's offsets flip in Spine's y-up terms).
 const EASED_CLIP: &str = r#"
   {"name": "eased", "duration": 0.8, "loop": true, "keys": [
     {"bone": "head",  "time": 0.0, "rotate": -8, "interp": "bezier"},
@@ -60,7 +62,11 @@ const EASED_CLIP: &str = r#"
     {"bone": "head",  "time": 0.8, "rotate": -8},
     {"bone": "spine", "time": 0.0, "scale": [1, 1], "interp": {"scale": ["bezier", "stepped"]}},
     {"bone": "spine", "time": 0.4, "scale": [1.1, 0.95], "interp": "bezier"},
-    {"bone": "spine", "time": 0.8, "scale": [1, 1]}
+    {"bone": "spine", "time": 0.8, "scale": [1, 1]},
+    {"bone": "hip",   "time": 0.1, "rotate": 5, "translate": [2, 2], "interp": {
+      "rotate": {"handles": [0.3, 20, 0.7, -10]},
+      "translate": [{"handles": [0.2, 6, 0.8, 6]}, {"handles": [0.25, 5, 0.75, -3]}]}},
+    {"bone": "hip",   "time": 0.7, "rotate": 5, "translate": [2, 2]}
   ]}"#;
 
 const CONSTRAINTS: &str = r#"

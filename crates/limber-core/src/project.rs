@@ -34,8 +34,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// skins and slot keys ([`crate::slots`]); an older file reads as one where every part is a slot of
 /// its own, so it samples and renders exactly as before. Version 6 gave each channel of a bone key
 /// its own interpolation ([`crate::animation::curve::KeyCurves`]); an older key's one curve reads
-/// as that curve on every channel, so an older file samples exactly as before.
-pub const FORMAT_VERSION: u32 = 6;
+/// as that curve on every channel, so an older file samples exactly as before. Version 7 added
+/// handles in value offsets for bone channels ([`crate::animation::Interpolation::Handles`]: a
+/// curve editor's handle can leave a flat segment); an older file has none and reads unchanged.
+pub const FORMAT_VERSION: u32 = 7;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

@@ -6,8 +6,8 @@
 //! leaves the others exactly as they were.
 
 use glam::DVec2;
+use limber_core::animation::curve::EASE_IN_OUT;
 use limber_core::animation::curve::KeyCurves;
-use limber_core::animation::curve::{EASE_IN_OUT, MAX_HANDLE_VALUE};
 use limber_core::animation::{ClipRecord, Interpolation, KeyRecord};
 use limber_core::edit::Edit;
 
@@ -55,6 +55,7 @@ impl InterpChoice {
             InterpChoice::EaseInOut => Interpolation::Bezier(EASE_IN_OUT),
             InterpChoice::EaseIn => Interpolation::Bezier([0.42, 0.0, 1.0, 1.0]),
             InterpChoice::EaseOut => Interpolation::Bezier([0.0, 0.0, 0.58, 1.0]),
+            InterpChoice::Custom if matches!(current, Interpolation::Handles { .. }) => current,
             InterpChoice::Custom => Interpolation::Bezier(bezier_handles(current).unwrap_or([
                 1.0 / 3.0,
                 1.0 / 3.0,
@@ -113,15 +114,6 @@ impl Editor {
             })
     }
 
-    /// Sets the Bézier handles of `key`'s channel (the segment after it; the key's other channels
-    /// keep theirs).
-    /// Handle times are clamped to 0–1 and values to ±[`MAX_HANDLE_VALUE`].
-    pub fn set_curve_handles(&mut self, key: &CurveKeyId, [x1, y1, x2, y2]: [f64; 4]) -> bool {
-        let h = |y: f64| y.clamp(-MAX_HANDLE_VALUE, MAX_HANDLE_VALUE);
-        let handles = [x1.clamp(0.0, 1.0), h(y1), x2.clamp(0.0, 1.0), h(y2)];
-        self.set_curve_interp(key, Interpolation::Bezier(handles))
-    }
-
     /// Sets the interpolation of `key`'s channel (towards that channel's next key; the key's other
     /// channels keep theirs).
     pub fn set_curve_interp(&mut self, key: &CurveKeyId, interp: Interpolation) -> bool {
@@ -145,8 +137,9 @@ impl Editor {
         self.apply(Edit::ReplaceClip { name, clip: record })
     }
 
-    /// Puts handle `which` of `key`'s segment at graph point `to` (a named interpolation becomes
-    /// explicit handles); only `key`'s channel changes.
+    /// Puts handle `which` of `key`'s segment at graph point `to`: the channel's curve becomes
+    /// handles in value offsets ([`Interpolation::Handles`]), so a handle leaves a flat segment as
+    /// freely as a sloped one; only `key`'s channel changes.
     pub(crate) fn drag_handle(&mut self, key: &CurveKeyId, which: usize, to: DVec2) {
         let Ok(curves) = self.curves() else {
             return;
@@ -163,16 +156,18 @@ impl Editor {
         let (Some(a), Some(b)) = (curve.keys.get(i), curve.keys.get(i + 1)) else {
             return;
         };
-        let Some(mut handles) = bezier_handles(a.interp) else {
+        // The end value the segment runs to (a rotation the shorter way round).
+        let end = a.value + key.channel.delta(a.value, b.value);
+        let Some((mut times, [_, v1, v2, _])) = a.interp.bezier_controls(a.value, end) else {
             return;
         };
-        let (dt, dv) = (b.time - a.time, key.channel.delta(a.value, b.value));
-        handles[2 * which] = (to.x - a.time) / dt;
-        // A flat segment's handle has no value scale: its value stays.
-        if dv.abs() > 1e-12 {
-            handles[2 * which + 1] = (to.y - a.value) / dv;
-        }
-        self.set_curve_handles(key, handles);
+        let mut values = [v1, v2];
+        times[which] = (to.x - a.time) / (b.time - a.time);
+        values[which] = to.y;
+        self.set_curve_interp(
+            key,
+            Interpolation::handles_through(a.value, end, times, values),
+        );
     }
 
     /// The channel the inspector's interpolation choice applies to: the one whose key the curve

@@ -127,11 +127,13 @@ impl Curve {
     /// two inner control points. `None` for the last key and a stepped one.
     pub fn handles(&self, i: usize) -> Option<[DVec2; 2]> {
         let (a, b) = (self.keys.get(i)?, self.keys.get(i + 1)?);
-        let [x1, y1, x2, y2] = bezier_handles(a.interp)?;
-        let (dt, dv) = (b.time - a.time, self.channel.delta(a.value, b.value));
+        let dt = b.time - a.time;
+        let ([x1, x2], [_, v1, v2, _]) = a
+            .interp
+            .bezier_controls(a.value, a.value + self.channel.delta(a.value, b.value))?;
         Some([
-            DVec2::new(a.time + x1 * dt, a.value + y1 * dv),
-            DVec2::new(a.time + x2 * dt, a.value + y2 * dv),
+            DVec2::new(a.time + x1 * dt, v1),
+            DVec2::new(a.time + x2 * dt, v2),
         ])
     }
 
@@ -146,8 +148,8 @@ impl Curve {
     }
 }
 
-/// An interpolation as explicit Bézier handles: linear is the straight curve, the named ease its
-/// handles; stepped has none.
+/// An interpolation as explicit normalised Bézier handles: linear is the straight curve, the named
+/// ease its handles; stepped and handles in value offsets have none.
 pub fn bezier_handles(interp: Interpolation) -> Option<[f64; 4]> {
     match interp {
         Interpolation::Named(InterpolationName::Stepped) => None,
@@ -156,6 +158,8 @@ pub fn bezier_handles(interp: Interpolation) -> Option<[f64; 4]> {
         }
         Interpolation::Named(InterpolationName::Bezier) => Some(EASE_IN_OUT),
         Interpolation::Bezier(handles) => Some(handles),
+        // Offsets have no normalised form on a flat segment.
+        Interpolation::Handles { .. } => None,
     }
 }
 

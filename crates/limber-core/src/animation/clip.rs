@@ -10,7 +10,7 @@
 
 use thiserror::Error;
 
-use super::curve::{Interpolation, MAX_HANDLE_VALUE};
+use super::curve::{Interpolation, MAX_HANDLE_OFFSET, MAX_HANDLE_VALUE};
 use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
@@ -55,7 +55,7 @@ pub enum AnimationError {
         time: f64,
     },
     #[error(
-        "clip \"{clip}\": a key of bone \"{bone}\" has a non-finite or out-of-range value (rotate: ±{MAX_KEY_ROTATE}°, translate: ±{MAX_COORDINATE} px, scale: ±{MAX_KEY_SCALE}, Bézier handle values: ±{MAX_HANDLE_VALUE})"
+        "clip \"{clip}\": a key of bone \"{bone}\" has a non-finite or out-of-range value (rotate: ±{MAX_KEY_ROTATE}°, translate: ±{MAX_COORDINATE} px, scale: ±{MAX_KEY_SCALE}, Bézier handle values: ±{MAX_HANDLE_VALUE}, handle offsets: ±{MAX_HANDLE_OFFSET})"
     )]
     BadValue { clip: String, bone: String },
     #[error("clip \"{clip}\" is defined twice")]
@@ -288,11 +288,9 @@ impl Clip {
                 .channels
                 .iter()
                 .map(|c| BonePose {
-                    rotate: sample_channel(&c.rotate, t, |a, b, u, i| {
-                        lerp_degrees(a, b, i.ease(u))
-                    })
-                    .unwrap_or(0.0)
-                    .to_radians(),
+                    rotate: sample_channel(&c.rotate, t, lerp_degrees)
+                        .unwrap_or(0.0)
+                        .to_radians(),
                     translate: sample_channel(&c.translate, t, lerp2).unwrap_or([0.0, 0.0]),
                     scale: sample_channel(&c.scale, t, lerp2).unwrap_or([1.0, 1.0]),
                 })
@@ -317,11 +315,11 @@ fn part_keys(clip: &str, record: &ClipRecord) -> Result<Vec<PartKeyRecord>, Anim
         if let Some(deform) = &key.deform {
             check_deform(deform).map_err(|p| bad(key, p.to_string()))?;
         }
-        if !key.interp.is_valid() {
+        if !key.interp.is_valid_eased() {
             return Err(bad(
                 key,
                 format!(
-                    "its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}"
+                    "its interpolation is not finite, has a handle value beyond ±{MAX_HANDLE_VALUE}, or has handles in value offsets (bone channels only)"
                 ),
             ));
         }
@@ -375,8 +373,14 @@ fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, Animat
         if !(key.time.is_finite() && key.time >= 0.0 && key.time <= record.duration) {
             return Err(bad(key, "the time is not within the clip"));
         }
-        if !(0.0..=1.0).contains(&key.mix) || !key.interp.is_valid() {
+        if !(0.0..=1.0).contains(&key.mix) {
             return Err(bad(key, "the mix must be from 0 to 1"));
+        }
+        if !key.interp.is_valid_eased() {
+            return Err(bad(
+                key,
+                "its interpolation is not finite, has a handle value beyond ±10, or has handles in value offsets (bone channels only)",
+            ));
         }
     }
     let mut keys = record.constraints.clone();
@@ -425,20 +429,17 @@ fn sample_channel<T: Copy, I: Copy>(
 }
 
 /// Interpolates an angle in degrees the shorter way round.
-fn lerp_degrees(a: f64, b: f64, e: f64) -> f64 {
+fn lerp_degrees(a: f64, b: f64, u: f64, interp: Interpolation) -> f64 {
     let mut delta = (b - a).rem_euclid(360.0);
     if delta > 180.0 {
         delta -= 360.0;
     }
-    a + delta * e
+    interp.interpolate(a, a + delta, u)
 }
 
-/// Interpolates an x/y pair, each component eased by its own curve.
+/// Interpolates an x/y pair, each component by its own curve.
 fn lerp2(a: [f64; 2], b: [f64; 2], u: f64, [ix, iy]: [Interpolation; 2]) -> [f64; 2] {
-    [
-        a[0] + (b[0] - a[0]) * ix.ease(u),
-        a[1] + (b[1] - a[1]) * iy.ease(u),
-    ]
+    [ix.interpolate(a[0], b[0], u), iy.interpolate(a[1], b[1], u)]
 }
 
 /// Validates every clip of a rig or project: each valid, no two with one name.

@@ -155,6 +155,40 @@ fn bad_clips_are_refused_with_typed_errors() {
         ),
         Err(AnimationError::BadValue { .. })
     ));
+    let far = Interpolation::Handles {
+        handles: [0.3, 1e8, 0.6, 0.0],
+    };
+    assert!(matches!(
+        with(1.0, vec![key("a", 0.0, 0.0, far)]),
+        Err(AnimationError::BadValue { .. })
+    ));
+    // Offsets belong to one bone channel's values: a mix key may not have them.
+    let offsets = Interpolation::Handles {
+        handles: [0.3, 0.2, 0.6, 0.0],
+    };
+    let mixed = Clip::from_record(
+        &ClipRecord {
+            name: "walk".into(),
+            duration: 1.0,
+            looping: true,
+            keys: vec![],
+            parts: vec![],
+            slots: Vec::new(),
+            constraints: vec![MixKeyRecord {
+                constraint: "reach".into(),
+                time: 0.0,
+                mix: 0.5,
+                interp: offsets,
+            }],
+            fps: None,
+            events: vec![],
+        },
+        &s,
+    );
+    assert!(
+        matches!(&mixed, Err(e) if e.to_string().contains("value offsets")),
+        "{mixed:?}"
+    );
     let one = ClipRecord {
         name: "x".into(),
         duration: 1.0,
@@ -246,6 +280,35 @@ fn each_channel_follows_its_own_curve_and_one_shared_curve_samples_as_before() {
         // The shared curve is exactly what one whole-key curve gave.
         assert!((a.scale[1] - (1.0 - 0.6 * shared.ease(u))).abs() < 1e-12);
     }
+}
+
+#[test]
+fn offset_handles_bump_a_flat_channel_and_rotation_eases_the_shorter_way() {
+    let bump = Interpolation::Handles {
+        handles: [1.0 / 3.0, 30.0, 2.0 / 3.0, 30.0],
+    };
+    // 170° to -170° is 20° the shorter way; the handles raise the middle by 3/4 of 30°.
+    let c = clip(
+        false,
+        vec![
+            key("a", 0.0, 170.0, bump),
+            key("a", 2.0, -170.0, Interpolation::LINEAR),
+        ],
+    );
+    let middle = c.sample(1.0).bones[0].rotate.to_degrees();
+    assert!((middle - (180.0 + 22.5)).abs() < 1e-9, "{middle}");
+    assert!((c.sample(2.0).bones[0].rotate.to_degrees() + 170.0).abs() < 1e-9);
+    // Between two equal values: a bump that starts and ends on the keys.
+    let flat = clip(
+        false,
+        vec![
+            key("a", 0.0, 10.0, bump),
+            key("a", 2.0, 10.0, Interpolation::LINEAR),
+        ],
+    );
+    let at = |t: f64| flat.sample(t).bones[0].rotate.to_degrees();
+    assert!((at(0.0) - 10.0).abs() < 1e-12 && (at(2.0) - 10.0).abs() < 1e-12);
+    assert!((at(1.0) - 32.5).abs() < 1e-9, "{}", at(1.0));
 }
 
 #[test]

@@ -6,6 +6,13 @@
 //! normalised value, with ease(0) = 0 and ease(1) = 1 exactly, so a key's own time gives exactly the
 //! key's value.
 //!
+//! A bone channel may also carry handles whose values are offsets in the channel's own units
+//! ([`Interpolation::Handles`], version 7), as a curve editor draws them: the first control point
+//! sits `dv1` from the start key's value, the second `dv2` from the end key's. Unlike normalised
+//! handles these shape a segment between two equal values too (a bump or a dip on a flat line),
+//! and a key moved in value carries its handles with it. They need the segment's values, so only
+//! bone channels take them ([`Interpolation::is_valid_eased`] refuses them elsewhere).
+//!
 //! A bone key carries one interpolation per channel ([`KeyCurves`]: rotate, translate x/y, scale
 //! x/y, as Spine 4 does), so shaping one channel's curve leaves the others alone. In the file a key
 //! whose channels share one curve writes it once, as every version before 6 did for the whole key.
@@ -20,6 +27,10 @@ pub enum Interpolation {
     Named(InterpolationName),
     /// Bézier handles [x1, y1, x2, y2].
     Bezier([f64; 4]),
+    /// Bézier handles `[x1, dv1, x2, dv2]`: times normalised as in `Bezier`, values as offsets in the
+    /// channel's units from the start key's value (dv1) and the end key's value (dv2). Written
+    /// `{"handles": [x1, dv1, x2, dv2]}` (version 7); bone channels only.
+    Handles { handles: [f64; 4] },
 }
 
 impl Default for Interpolation {
@@ -42,6 +53,10 @@ pub enum InterpolationName {
 /// (an overshoot far beyond any easing in use), so values eased between valid keys stay finite.
 pub const MAX_HANDLE_VALUE: f64 = 10.0;
 
+/// Largest |dv1|, |dv2| of [`Interpolation::Handles`], in the channel's units: the bound on
+/// translations, so an eased value stays finite.
+pub const MAX_HANDLE_OFFSET: f64 = 1e7;
+
 /// The handles of the named "bezier" (ease in-out).
 pub const EASE_IN_OUT: [f64; 4] = [0.42, 0.0, 0.58, 1.0];
 
@@ -57,7 +72,93 @@ impl Interpolation {
                 [x1, x2].iter().all(|x| x.is_finite())
                     && [y1, y2].iter().all(|y| y.abs() <= MAX_HANDLE_VALUE)
             }
+            Self::Handles {
+                handles: [x1, dv1, x2, dv2],
+            } => {
+                [x1, x2].iter().all(|x| x.is_finite())
+                    && [dv1, dv2].iter().all(|v| v.abs() <= MAX_HANDLE_OFFSET)
+            }
             _ => true,
+        }
+    }
+
+    /// Whether it is valid for a channel eased as one progress from 0 to 1 (colour, deform, mix):
+    /// valid and not [`Interpolation::Handles`], whose offsets belong to one bone channel's values.
+    pub fn is_valid_eased(&self) -> bool {
+        self.is_valid() && !matches!(self, Self::Handles { .. })
+    }
+
+    /// The value at normalised time `u` in [0, 1] of a segment from value `a` to value `b`: exactly
+    /// `a` at 0 and `b` at 1.
+    pub fn interpolate(&self, a: f64, b: f64, u: f64) -> f64 {
+        match self.bezier_controls(a, b) {
+            Some((xs, ys)) if matches!(self, Self::Handles { .. }) => {
+                if u <= 0.0 {
+                    a
+                } else if u >= 1.0 {
+                    b
+                } else {
+                    bernstein(ys, solve_parameter(xs, u))
+                }
+            }
+            _ => a + (b - a) * self.ease(u),
+        }
+    }
+
+    /// The segment from `a` to `b` as a cubic Bézier: its two inner time handles (normalised,
+    /// clamped to 0–1) and its four control values (`a`, two inner ones, `b`). Linear is the
+    /// straight curve (handles at the thirds); stepped has none.
+    pub fn bezier_controls(&self, a: f64, b: f64) -> Option<([f64; 2], [f64; 4])> {
+        let d = b - a;
+        let ([x1, x2], [v1, v2]) = match *self {
+            Self::Named(InterpolationName::Stepped) => return None,
+            Self::Named(InterpolationName::Linear) => {
+                ([1.0 / 3.0, 2.0 / 3.0], [a + d / 3.0, a + 2.0 * d / 3.0])
+            }
+            Self::Named(InterpolationName::Bezier) => {
+                let [x1, y1, x2, y2] = EASE_IN_OUT;
+                ([x1, x2], [a + d * y1, a + d * y2])
+            }
+            Self::Bezier([x1, y1, x2, y2]) => ([x1, x2], [a + d * y1, a + d * y2]),
+            Self::Handles {
+                handles: [x1, dv1, x2, dv2],
+            } => ([x1, x2], [a + dv1, b + dv2]),
+        };
+        Some(([x1.clamp(0.0, 1.0), x2.clamp(0.0, 1.0)], [a, v1, v2, b]))
+    }
+
+    /// The same curve for the channel read with its sign flipped (v as −v, as Spine's y axis reads
+    /// limber's): offsets flip with it, a normalised curve is unchanged.
+    pub fn negated(self) -> Self {
+        match self {
+            Self::Handles {
+                handles: [x1, dv1, x2, dv2],
+            } => Self::Handles {
+                handles: [x1, -dv1, x2, -dv2],
+            },
+            other => other,
+        }
+    }
+
+    /// Handles in value offsets for a segment from `a` to `b` with time handles `xs` (clamped to
+    /// 0–1) and inner control values `v1`, `v2` (offsets clamped to ±[`MAX_HANDLE_OFFSET`]).
+    pub fn handles_through(a: f64, b: f64, [x1, x2]: [f64; 2], [v1, v2]: [f64; 2]) -> Self {
+        let offset = |v: f64| {
+            if v.is_finite() {
+                v.clamp(-MAX_HANDLE_OFFSET, MAX_HANDLE_OFFSET)
+            } else {
+                0.0
+            }
+        };
+        let time = |x: f64| {
+            if x.is_finite() {
+                x.clamp(0.0, 1.0)
+            } else {
+                0.5
+            }
+        };
+        Self::Handles {
+            handles: [time(x1), offset(v1 - a), time(x2), offset(v2 - b)],
         }
     }
 
@@ -74,6 +175,9 @@ impl Interpolation {
             Self::Named(InterpolationName::Linear) => u,
             Self::Named(InterpolationName::Bezier) => bezier_ease(EASE_IN_OUT, u),
             Self::Bezier(handles) => bezier_ease(*handles, u),
+            // Offsets over a unit span: only reached where a caller eases a progress, which
+            // validation keeps Handles out of.
+            Self::Handles { .. } => self.interpolate(0.0, 1.0, u),
         }
     }
 }
@@ -207,8 +311,13 @@ fn cubic_slope(a: f64, b: f64, s: f64) -> f64 {
     3.0 * r * r * a + 6.0 * r * s * (b - a) + 3.0 * s * s * (1.0 - b)
 }
 
-/// Solves x(s) = u for the curve parameter (x is monotone once its handles are in [0, 1]) with Newton
-/// steps kept inside a shrinking bracket, so it always converges, then returns y(s).
+/// A cubic Bézier coordinate with control values `p` at parameter s.
+fn bernstein(p: [f64; 4], s: f64) -> f64 {
+    let r = 1.0 - s;
+    r * r * r * p[0] + 3.0 * r * r * s * p[1] + 3.0 * r * s * s * p[2] + s * s * s * p[3]
+}
+
+/// Eases `u` by normalised handles: y(s) where x(s) = u.
 fn bezier_ease([x1, y1, x2, y2]: [f64; 4], u: f64) -> f64 {
     if u <= 0.0 {
         return 0.0;
@@ -216,6 +325,12 @@ fn bezier_ease([x1, y1, x2, y2]: [f64; 4], u: f64) -> f64 {
     if u >= 1.0 {
         return 1.0;
     }
+    cubic(y1, y2, solve_parameter([x1, x2], u))
+}
+
+/// Solves x(s) = u for the curve parameter (x is monotone once its handles are in [0, 1]) with Newton
+/// steps kept inside a shrinking bracket, so it always converges.
+fn solve_parameter([x1, x2]: [f64; 2], u: f64) -> f64 {
     let (x1, x2) = (x1.clamp(0.0, 1.0), x2.clamp(0.0, 1.0));
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let mut s = u;
@@ -237,7 +352,7 @@ fn bezier_ease([x1, y1, x2, y2]: [f64; 4], u: f64) -> f64 {
             (lo + hi) / 2.0
         };
     }
-    cubic(y1, y2, s)
+    s
 }
 
 #[cfg(test)]
@@ -310,6 +425,84 @@ mod tests {
             !KeyCurves::all(Interpolation::LINEAR)
                 .with(1, Interpolation::Bezier([0.1, 11.0, 0.3, 0.4]))
                 .is_valid()
+        );
+    }
+
+    #[test]
+    fn offset_handles_match_normalised_ones_and_shape_a_flat_segment() {
+        // The same curve both ways: normalised [x1, y1, x2, y2] over a to b is offsets
+        // dv1 = y1 (b - a), dv2 = (y2 - 1) (b - a).
+        let (a, b) = (20.0, -40.0);
+        let normalised = Interpolation::Bezier([0.3, 1.4, 0.7, -0.2]);
+        let offsets = Interpolation::Handles {
+            handles: [0.3, 1.4 * (b - a), 0.7, -1.2 * (b - a)],
+        };
+        for k in 0..=50 {
+            let u = k as f64 / 50.0;
+            let (n, o) = (
+                normalised.interpolate(a, b, u),
+                offsets.interpolate(a, b, u),
+            );
+            assert!((n - o).abs() < 1e-12, "{u}: {n} vs {o}");
+        }
+        // Between two equal values a normalised curve stays flat; offsets make a bump that ends
+        // exactly on the keys.
+        let bump = Interpolation::Handles {
+            handles: [1.0 / 3.0, 0.5, 2.0 / 3.0, 0.5],
+        };
+        assert_eq!(bump.interpolate(1.0, 1.0, 0.0), 1.0);
+        assert_eq!(bump.interpolate(1.0, 1.0, 1.0), 1.0);
+        let middle = bump.interpolate(1.0, 1.0, 0.5);
+        assert!((middle - 1.375).abs() < 1e-12, "{middle}");
+        assert_eq!(normalised.interpolate(1.0, 1.0, 0.5), 1.0);
+        // Controls: what the curve editor draws as handles.
+        let (xs, ys) = bump.bezier_controls(1.0, 1.0).unwrap();
+        assert_eq!(xs, [1.0 / 3.0, 2.0 / 3.0]);
+        assert_eq!(ys, [1.0, 1.5, 1.5, 1.0]);
+        assert_eq!(
+            Interpolation::handles_through(1.0, 1.0, xs, [ys[1], ys[2]]),
+            bump
+        );
+        assert_eq!(Interpolation::STEPPED.bezier_controls(0.0, 1.0), None);
+        // Read with the sign flipped, the curve is the mirror image.
+        let flipped = bump.negated();
+        for u in [0.1, 0.5, 0.8] {
+            let (v, w) = (
+                bump.interpolate(1.0, 1.0, u),
+                flipped.interpolate(-1.0, -1.0, u),
+            );
+            assert!((v + w).abs() < 1e-12, "{u}");
+        }
+        assert_eq!(normalised.negated(), normalised);
+    }
+
+    #[test]
+    fn offset_handles_are_written_as_an_object_bounded_and_kept_to_bone_channels() {
+        let bump = Interpolation::Handles {
+            handles: [0.25, 3.0, 0.75, -2.0],
+        };
+        let text = serde_json::to_string(&bump).unwrap();
+        assert_eq!(text, r#"{"handles":[0.25,3.0,0.75,-2.0]}"#);
+        assert_eq!(serde_json::from_str::<Interpolation>(&text).unwrap(), bump);
+        let each = KeyCurves::all(Interpolation::LINEAR).with(4, bump);
+        let written = serde_json::to_string(&each).unwrap();
+        assert_eq!(serde_json::from_str::<KeyCurves>(&written).unwrap(), each);
+        assert!(bump.is_valid() && !bump.is_valid_eased());
+        let far = Interpolation::Handles {
+            handles: [0.25, MAX_HANDLE_OFFSET * 2.0, 0.75, 0.0],
+        };
+        assert!(!far.is_valid());
+        let nan = Interpolation::Handles {
+            handles: [f64::NAN, 0.0, 0.75, 0.0],
+        };
+        assert!(!nan.is_valid());
+        // Built from a drag: offsets clamped, a non-finite value gives a flat handle.
+        let dragged = Interpolation::handles_through(0.0, 0.0, [2.0, -1.0], [1e9, f64::NAN]);
+        assert_eq!(
+            dragged,
+            Interpolation::Handles {
+                handles: [1.0, MAX_HANDLE_OFFSET, 0.0, 0.0]
+            }
         );
     }
 }

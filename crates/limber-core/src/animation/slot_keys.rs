@@ -75,7 +75,9 @@ pub enum SlotKeyError {
     EmptyAttachment,
     #[error("it keys nothing (give an attachment, a colour or a draw order)")]
     KeysNothing,
-    #[error("its interpolation is not finite or has a handle value beyond ±{MAX_HANDLE_VALUE}")]
+    #[error(
+        "its interpolation is not finite, has a handle value beyond ±{MAX_HANDLE_VALUE}, or has handles in value offsets (bone channels only)"
+    )]
     Interpolation,
 }
 
@@ -93,7 +95,7 @@ pub fn check_slot_key(key: &SlotKeyRecord) -> Result<(), SlotKeyError> {
     if key.attachment.is_none() && key.color.is_none() && key.draw_order.is_none() {
         return Err(SlotKeyError::KeysNothing);
     }
-    if !key.interp.is_valid() {
+    if !key.interp.is_valid_eased() {
         return Err(SlotKeyError::Interpolation);
     }
     Ok(())

@@ -198,7 +198,9 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
         };
         let curves = key.interp;
         if let Some([x, y]) = key.translate {
-            channels[bone][0].push((key.time, vec![x, -y], curves.translate.to_vec()));
+            // Spine's y runs up: y and its curve's value offsets flip.
+            let [ix, iy] = curves.translate;
+            channels[bone][0].push((key.time, vec![x, -y], vec![ix, iy.negated()]));
         }
         if let Some(r) = key.rotate {
             channels[bone][1].push((key.time, vec![r], vec![curves.rotate]));
@@ -255,14 +257,8 @@ pub fn timeline(keys: &[ChannelKey], names: &[&str]) -> Option<Value> {
             break;
         };
         let span = Span { t0: *t0, t1: *t1 };
-        for piece in curves::pieces(*interp) {
-            let values: Vec<f64> = a
-                .iter()
-                .zip(b)
-                .map(|(a, b)| a + (b - a) * piece.e0)
-                .collect();
-            let curve = curves::spine_curve(&piece, span, a, b);
-            out.push(key(span.time(piece.u0), &values, curve));
+        for (time, values, curve) in curves::bone_segment(*interp, span, a, b) {
+            out.push(key(time, &values, curve));
         }
     }
     Some(Value::Array(out))

@@ -43,6 +43,11 @@ pub fn pieces(interp: Interpolation) -> Vec<Piece> {
         Interpolation::Named(InterpolationName::Linear) => return vec![whole(Shape::Linear)],
         Interpolation::Named(InterpolationName::Bezier) => EASE_IN_OUT,
         Interpolation::Bezier(handles) => handles,
+        // Offsets over a unit span, as `Interpolation::ease` reads them (eased channels never
+        // have them; a bone channel's go through `bone_segment`).
+        Interpolation::Handles {
+            handles: [x1, dv1, x2, dv2],
+        } => [x1, dv1, x2, 1.0 + dv2],
     };
     // limber keeps the time handles inside the segment (so time is monotone); so does this.
     let [x1, y1, x2, y2] = handles;
@@ -129,6 +134,58 @@ pub fn spine_curve(
     }
 }
 
+/// A key of a Spine timeline: its time, its values (one per component) and its `curve`.
+pub type TimelineKey = (f64, Vec<f64>, Option<serde_json::Value>);
+
+/// The keys a bone channel's segment over `span` becomes, its components running from `from` to
+/// `to` (a translate or scale key has two): one key at the start for a linear or stepped segment,
+/// else [`BEZIER_PIECES`] keys on limber's curve, each with the exact sub-curve to the next in
+/// absolute time and value. The control values come from the segment's own values, so handles in
+/// value offsets ([`Interpolation::Handles`], which can shape a flat segment) map exactly too.
+pub fn bone_segment(
+    interp: Interpolation,
+    span: Span,
+    from: &[f64],
+    to: &[f64],
+) -> Vec<TimelineKey> {
+    let controls: Vec<([f64; 2], [f64; 4])> = from
+        .iter()
+        .zip(to)
+        .filter_map(|(&a, &b)| interp.bezier_controls(a, b))
+        .collect();
+    let linear = matches!(
+        interp,
+        Interpolation::Named(InterpolationName::Linear | InterpolationName::Stepped)
+    );
+    let Some(&([x1, x2], _)) = controls.first().filter(|_| !linear) else {
+        let curve = (interp == Interpolation::STEPPED).then(|| serde_json::Value::from("stepped"));
+        return vec![(span.t0, from.to_vec(), curve)];
+    };
+    let xs = [0.0, x1, x2, 1.0];
+    (0..BEZIER_PIECES)
+        .map(|k| {
+            let a = k as f64 / BEZIER_PIECES as f64;
+            let b = (k + 1) as f64 / BEZIER_PIECES as f64;
+            let third = (b - a) / 3.0;
+            let (u0, u1) = (cubic(xs, a), cubic(xs, b));
+            let time_out = span.time(u0 + third * slope(xs, a));
+            let time_in = span.time(u1 - third * slope(xs, b));
+            let mut numbers = Vec::with_capacity(4 * controls.len());
+            for (_, ys) in &controls {
+                let (v0, v1) = (cubic(*ys, a), cubic(*ys, b));
+                numbers.extend([
+                    time_out,
+                    v0 + third * slope(*ys, a),
+                    time_in,
+                    v1 - third * slope(*ys, b),
+                ]);
+            }
+            let values = controls.iter().map(|(_, ys)| cubic(*ys, a)).collect();
+            (span.time(u0), values, Some(serde_json::json!(numbers)))
+        })
+        .collect()
+}
+
 /// The Spine `curve` of a deform piece: Spine eases deform keys by a percentage from 0 to 1 between
 /// the piece's own two keys, so the handles are renormalised to the piece's progress range.
 pub fn deform_curve(piece: &Piece, span: Span) -> Option<serde_json::Value> {
@@ -197,6 +254,51 @@ mod tests {
             Some(serde_json::json!([
                 1.25, 10.0, 1.75, 20.0, 1.25, 0.0, 1.75, -4.0
             ]))
+        );
+    }
+
+    #[test]
+    fn a_bone_segment_with_offset_handles_bumps_a_flat_line_on_limbers_curve() {
+        let bump = Interpolation::Handles {
+            handles: [0.2, 30.0, 0.7, 10.0],
+        };
+        let span = Span { t0: 0.5, t1: 1.5 };
+        let keys = bone_segment(bump, span, &[5.0], &[5.0]);
+        assert_eq!(keys.len(), BEZIER_PIECES);
+        assert_eq!((keys[0].0, keys[0].1[0]), (0.5, 5.0));
+        let mut highest = f64::MIN;
+        for (time, values, curve) in &keys {
+            let u = (time - span.t0) / (span.t1 - span.t0);
+            let limber = bump.interpolate(5.0, 5.0, u);
+            assert!(
+                (values[0] - limber).abs() < 1e-9,
+                "{time}: {values:?} vs {limber}"
+            );
+            highest = highest.max(values[0]);
+            // The sub-curve's handles are in absolute time (inside the span) and value.
+            let numbers = curve.as_ref().and_then(|c| c.as_array()).unwrap();
+            assert_eq!(numbers.len(), 4);
+            let t = |i: usize| numbers[i].as_f64().unwrap();
+            assert!(span.t0 <= t(0) && t(0) <= t(2) && t(2) <= span.t1);
+        }
+        assert!(
+            highest > 15.0,
+            "a flat segment with raised handles bumps: {highest}"
+        );
+        // A normalised Bézier gives the same keys as before: values on the eased line.
+        let ease = Interpolation::Bezier([0.42, 0.0, 0.58, 1.0]);
+        for (time, values, _) in bone_segment(ease, span, &[10.0, 0.0], &[20.0, -4.0]) {
+            let e = ease.ease(time - span.t0);
+            assert!((values[0] - (10.0 + 10.0 * e)).abs() < 1e-9);
+            assert!((values[1] - (-4.0 * e)).abs() < 1e-9);
+        }
+        assert_eq!(
+            bone_segment(Interpolation::STEPPED, span, &[1.0], &[2.0]),
+            vec![(0.5, vec![1.0], Some(serde_json::json!("stepped")))]
+        );
+        assert_eq!(
+            bone_segment(Interpolation::LINEAR, span, &[1.0], &[2.0]),
+            vec![(0.5, vec![1.0], None)]
         );
     }
 }
