@@ -130,6 +130,12 @@ fn open_lists_folders_and_accepted_files_only_and_refuses_a_missing_file() {
             "{hidden} not listed"
         );
     }
+    assert!(
+        harness
+            .query_by_label_contains("no .limber or .png file")
+            .is_none(),
+        "a folder with files to open does not say it has none"
+    );
     harness.get_by_label("File name:").type_text("nope.png");
     harness.run_steps(1);
     click(&mut harness, "Open file");
@@ -141,6 +147,19 @@ fn open_lists_folders_and_accepted_files_only_and_refuses_a_missing_file() {
         "cancel closes it"
     );
     assert!(harness.state().chosen.is_empty());
+
+    // A folder with nothing to import says so (its subfolders still listed).
+    let harness = dialog(
+        Request::for_purpose(Purpose::ImportLayered, dir.clone()),
+        "",
+    );
+    assert!(harness.query_by_label("sub/").is_some());
+    assert!(
+        harness
+            .query_by_label("no .psd or .ora file in this folder")
+            .is_some(),
+        "an empty listing is explained"
+    );
 
     // Frames go to a folder: the folder browsed to is the answer.
     let mut harness = dialog(

@@ -206,6 +206,40 @@ fn colour_field_keys_the_colour_at_the_playhead() {
 }
 
 #[test]
+fn adding_a_skin_or_an_attachment_moves_nothing_under_the_pointer() {
+    let mut harness = opened();
+    let slots = center(&harness, "Slots");
+    let skin_button = center(&harness, "+ skin");
+    click(&mut harness, "+ skin");
+    harness.run_steps(1);
+    assert_ne!(
+        harness.state().active_skin(),
+        "default",
+        "a new skin is active"
+    );
+    assert_eq!(
+        center(&harness, "Slots"),
+        slots,
+        "the slots stay where they were"
+    );
+    assert_eq!(center(&harness, "+ skin"), skin_button);
+    click(&mut harness, "+ attachment");
+    let attachment_button = center(&harness, "+ attachment");
+    assert!(harness.state_mut().add_attachment_to_selected(&key_png()));
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("kenney_keyBlue").is_some(),
+        "the new attachment is listed"
+    );
+    assert_eq!(center(&harness, "+ attachment"), attachment_button);
+    let delete = harness.get_by_label("Delete slot").rect();
+    assert!(
+        !delete.contains(attachment_button),
+        "Delete slot is not moved under the pointer: {delete:?}"
+    );
+}
+
+#[test]
 fn a_skin_shows_its_own_attachment_in_place_of_the_setup_one() {
     let mut harness = opened();
     click(&mut harness, "+ skin");

@@ -94,6 +94,13 @@ impl Request {
         self
     }
 
+    /// What an open dialog says in a folder without an accepted file: "no .psd or .ora file in
+    /// this folder".
+    pub fn none_here(&self) -> String {
+        let kinds: Vec<String> = self.extensions.iter().map(|e| format!(".{e}")).collect();
+        format!("no {} file in this folder", kinds.join(" or "))
+    }
+
     /// Whether `path` has one of the accepted extensions.
     fn accepts(&self, path: &Path) -> bool {
         path.extension()
@@ -361,6 +368,9 @@ impl BuiltinDialog {
                         }
                     }
                 });
+            if self.request.mode == Mode::Open && self.entries.iter().all(|(_, is_dir)| *is_dir) {
+                ui.weak(self.request.none_here());
+            }
             if let Some(folder) = go {
                 self.go_to(folder);
             }

@@ -101,11 +101,18 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
         if ui.button("Duplicate skin").clicked() {
             editor.duplicate_skin(&active);
         }
-        if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
+        // Always there (disabled for the default skin), so choosing or adding a skin never moves
+        // the slots below.
+        let custom = active != crate::core::slots::DEFAULT_SKIN;
+        let delete = ui
+            .add_enabled(custom, egui::Button::new("Delete skin"))
+            .on_disabled_hover_text("the default skin stays");
+        if delete.clicked() {
             editor.delete_skin(&active);
         }
     });
-    if active != crate::core::slots::DEFAULT_SKIN {
+    let custom = active != crate::core::slots::DEFAULT_SKIN;
+    ui.add_enabled_ui(custom, |ui| {
         rename_field(
             ui,
             ("skin name", active.as_str()),
@@ -115,7 +122,7 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 editor.rename_skin(&active, to);
             },
         );
-    }
+    });
 }
 
 /// What a slot's section asks of the panel.
@@ -141,6 +148,21 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             }
         },
     );
+    // Right under the name, above everything an added attachment changes (the attachments'
+    // list, a part's own controls), so nothing moves under the pointer.
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("+ attachment")
+            .on_hover_text("a PNG as a new attachment of this slot, meshed and weighted")
+            .clicked()
+        {
+            editor.select_slot(Some(&row.name));
+            outcome.add = true;
+        }
+        if ui.button("Delete slot").clicked() {
+            editor.delete_slot(&row.name);
+        }
+    });
     order_row(ui, editor, row);
     ui.label("Shows");
     let none = row.shown.is_none();
@@ -181,19 +203,6 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             .labelled_by(label.id);
         if blend != row.blend {
             editor.set_slot_blend(&row.name, blend);
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("+ attachment")
-            .on_hover_text("a PNG as a new attachment of this slot, meshed and weighted")
-            .clicked()
-        {
-            editor.select_slot(Some(&row.name));
-            outcome.add = true;
-        }
-        if ui.button("Delete slot").clicked() {
-            editor.delete_slot(&row.name);
         }
     });
     super::shape_panel::show(ui, editor, &row.name);

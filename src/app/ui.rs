@@ -158,7 +158,10 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
             let job = editor.jobs().export();
             let noun = job.map_or("export", |j| j.kind().noun());
             let enabled = !job.is_some_and(|j| j.is_cancelled());
-            if progress_row(ui, noun, done, total, "Cancel export", enabled) {
+            // A GIF counts its frames twice (rendered, then encoded): shown as a share.
+            let percent = (100 * done).checked_div(total).unwrap_or(0);
+            let what = format!("{noun} {percent}%");
+            if progress_bar(ui, &what, done, total, "Cancel export", enabled) {
                 editor.cancel_export();
             }
         }
@@ -166,11 +169,30 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
     });
 }
 
-/// One piece of background work in the status bar: a progress bar and its cancel button (disabled
-/// once cancelled). Returns whether the button was clicked.
+/// One piece of background work in the status bar: a progress bar reading "`what` done/total"
+/// and its cancel button (disabled once cancelled). Returns whether the button was clicked.
 fn progress_row(
     ui: &mut egui::Ui,
     what: &str,
+    done: usize,
+    total: usize,
+    cancel: &str,
+    enabled: bool,
+) -> bool {
+    progress_bar(
+        ui,
+        &format!("{what} {done}/{total}"),
+        done,
+        total,
+        cancel,
+        enabled,
+    )
+}
+
+/// A progress bar with the text `text` and its cancel button; whether the button was clicked.
+fn progress_bar(
+    ui: &mut egui::Ui,
+    text: &str,
     done: usize,
     total: usize,
     cancel: &str,
@@ -184,7 +206,7 @@ fn progress_row(
     ui.add(
         egui::ProgressBar::new(fraction)
             .desired_width(160.0)
-            .text(format!("{what} {done}/{total}")),
+            .text(text),
     );
     let clicked = ui.add_enabled(enabled, egui::Button::new(cancel)).clicked();
     ui.separator();

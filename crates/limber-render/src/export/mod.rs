@@ -402,7 +402,8 @@ pub fn write_sheet<'c>(
 }
 
 /// Renders `times` of `clip` into an animated GIF at `path`; nothing is written when `progress` is
-/// cancelled first.
+/// cancelled first. `progress` counts two units per frame: its rendering, then its encoding, so the
+/// bar is full only when the file is about to be written.
 pub fn write_gif<'c>(
     renderer: &ClipRenderer,
     playback: impl Into<Playback<'c>>,
@@ -411,15 +412,20 @@ pub fn write_gif<'c>(
     progress: Option<&Progress>,
 ) -> Result<(), FrameExportError> {
     prepare_file(path)?;
+    if let Some(progress) = progress {
+        // The encoding's units, announced with the rendering's so the bar never steps back.
+        progress.add_total(times.len());
+    }
     let mut frames = Vec::with_capacity(times.len());
     render_counted(renderer, playback.into(), times, progress, |_, image| {
         frames.push(image);
         Ok(())
     })?;
-    let bytes = gif::encode_gif(frames, times).map_err(|problem| FrameExportError::Format {
-        path: path.to_path_buf(),
-        problem,
-    })?;
+    let bytes =
+        gif::encode_gif(frames, times, progress).map_err(|problem| FrameExportError::Format {
+            path: path.to_path_buf(),
+            problem,
+        })?;
     stop_if_cancelled(progress)?;
     write(path, &bytes)
 }
