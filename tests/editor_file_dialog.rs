@@ -136,11 +136,25 @@ fn open_lists_folders_and_accepted_files_only_and_refuses_a_missing_file() {
             .is_none(),
         "a folder with files to open does not say it has none"
     );
+    let open_button = harness.get_by_label("Open file").rect();
+    let name_field = harness.get_by_label("File name:").rect();
     harness.get_by_label("File name:").type_text("nope.png");
     harness.run_steps(1);
     click(&mut harness, "Open file");
     assert!(harness.state().chosen.is_empty());
     assert!(harness.query_by_label_contains("no such file").is_some());
+    // The message appears under the buttons, and the dialog keeps its place: nothing moved under
+    // the pointer.
+    assert_eq!(harness.get_by_label("Open file").rect(), open_button);
+    assert_eq!(harness.get_by_label("File name:").rect(), name_field);
+    assert!(
+        harness.get_by_label_contains("no such file").rect().min.y >= open_button.max.y,
+        "the message is under the buttons"
+    );
+    // Into a folder with other contents: the fields stay where they were.
+    click(&mut harness, "sub/");
+    assert_eq!(harness.get_by_label("Open file").rect(), open_button);
+    click(&mut harness, "Up");
     click(&mut harness, "Cancel");
     assert!(
         harness.state().chooser.builtin.is_none(),

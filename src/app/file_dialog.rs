@@ -332,7 +332,12 @@ impl BuiltinDialog {
     /// Shows the dialog: `Some(Some(path))` once chosen, `Some(None)` when cancelled.
     pub fn show(&mut self, ctx: &egui::Context) -> Option<Option<PathBuf>> {
         let mut result = None;
-        egui::Modal::new(egui::Id::unique("limber_file_dialog")).show(ctx, |ui| {
+        let id = egui::Id::unique("limber_file_dialog");
+        // Anchored by its top, with its messages under its buttons: a message appearing (or a
+        // folder's listing changing size) moves nothing above it, so no control slides under the
+        // pointer between two clicks.
+        let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, [0.0, 96.0]);
+        egui::Modal::new(id).area(area).show(ctx, |ui| {
             ui.set_width(560.0);
             ui.heading(self.request.title);
             ui.horizontal(|ui| {
@@ -350,8 +355,13 @@ impl BuiltinDialog {
                 }
             });
             let mut go = None;
+            let none_here = (self.request.mode == Mode::Open
+                && self.entries.iter().all(|(_, is_dir)| *is_dir))
+            .then(|| self.request.none_here());
+            // A listing of one size whatever the folder holds, so the fields below stay put.
             egui::ScrollArea::vertical()
-                .max_height(300.0)
+                .max_height(260.0)
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for (name, is_dir) in &self.entries {
                         let text = if *is_dir {
@@ -367,10 +377,10 @@ impl BuiltinDialog {
                             }
                         }
                     }
+                    if let Some(none_here) = &none_here {
+                        ui.weak(none_here);
+                    }
                 });
-            if self.request.mode == Mode::Open && self.entries.iter().all(|(_, is_dir)| *is_dir) {
-                ui.weak(self.request.none_here());
-            }
             if let Some(folder) = go {
                 self.go_to(folder);
             }
@@ -391,14 +401,6 @@ impl BuiltinDialog {
                     confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 });
             }
-            if let Some(problem) = &self.problem {
-                ui.colored_label(ui.visuals().warn_fg_color, problem);
-            } else if self.folder_is_new() {
-                ui.label(format!(
-                    "{} does not exist yet: it is made when you choose it",
-                    self.folder.display()
-                ));
-            }
             ui.horizontal(|ui| {
                 let ok = match self.request.mode {
                     Mode::Open => "Open file",
@@ -410,6 +412,14 @@ impl BuiltinDialog {
                     result = Some(None);
                 }
             });
+            if let Some(problem) = &self.problem {
+                ui.colored_label(ui.visuals().warn_fg_color, problem);
+            } else if self.folder_is_new() {
+                ui.label(format!(
+                    "{} does not exist yet: it is made when you choose it",
+                    self.folder.display()
+                ));
+            }
             if confirm {
                 // The folder typed is the answer's, even without Enter pressed in its field.
                 let typed = self.folder_edit.trim().to_string();
