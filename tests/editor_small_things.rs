@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::editor::commands::{Command, entry_of};
 use limber::editor::editor::{Editor, Mode};
+use limber::editor::recovery::{Autosave, recoverable};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
@@ -156,6 +157,24 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
             .all(|p| !p.name.starts_with("kenney")),
         "only the file's layers"
     );
+    // Work on it is offered back after a crash under the file's name, not a layer's.
+    editor.add_slot();
+    let state = std::env::temp_dir().join(format!("limber-small-recovery-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
+    let mut autosave = Autosave::in_dir(state.clone());
+    let document = editor.document();
+    autosave
+        .update(document, document.revision(), std::time::Instant::now())
+        .expect("the recovery file is written");
+    drop(autosave);
+    let offers = recoverable(&state);
+    assert_eq!(offers.len(), 1);
+    assert_eq!(
+        offers[0].image.as_deref(),
+        Some("two"),
+        "named like the window"
+    );
+    let _ = std::fs::remove_dir_all(&state);
 
     // Cancel: nothing imported.
     let file = layered_copy("cancel");

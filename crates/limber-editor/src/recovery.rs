@@ -224,12 +224,16 @@ impl Autosave {
         };
         let info = Info {
             project: document.path.clone(),
-            image: document
-                .project
-                .parts
-                .first()
-                .and_then(|p| p.image.file_name())
-                .map(|n| n.to_string_lossy().into_owned()),
+            // The document's own name (a layered file opened as a new document is named after
+            // the file), else the image it was made from.
+            image: document.name.clone().or_else(|| {
+                document
+                    .project
+                    .parts
+                    .first()
+                    .and_then(|p| p.image.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+            }),
         };
         for (ext, bytes) in [
             ("info", info.to_text().into_bytes()),
