@@ -246,6 +246,20 @@ fn the_spacing_slider_shows_the_vertex_count_and_asks_before_a_dense_mesh() {
             .is_some(),
         "the count beside the slider"
     );
+    // Neither the count nor the slider's label is cut at the window's (the panel's) right edge.
+    let count_label = harness.get_by_label(&format!("{count} vertices")).rect();
+    let mut rects = vec![("count".to_string(), count_label)];
+    rects.extend(
+        harness
+            .get_all_by_label("spacing (px)")
+            .map(|n| ("slider and its label".to_string(), n.rect())),
+    );
+    for (what, rect) in rects {
+        assert!(
+            rect.max.x <= 1280.0,
+            "the {what} ends inside the window: {rect:?}"
+        );
+    }
     // The slider's range follows the image: 4 px (a 256th of 1024) to 256 px.
     let slider = harness
         .get_by_role_and_label(egui::accesskit::Role::Slider, "spacing (px)")

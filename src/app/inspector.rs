@@ -22,6 +22,9 @@ use limber_editor::part_key_selection::describe;
 
 /// The selected bone's properties and the weight settings.
 pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
+    // Sliders share the panel's width with their value and label, so that at the panel's default
+    // width "alpha threshold", "spacing (px)" and their values are not cut at its edge.
+    ui.spacing_mut().slider_width = (ui.available_width() - 160.0).clamp(48.0, 200.0);
     ui.heading("Inspector");
     if let Some(bone) = editor.selection().bone()
         && let Some(name) = editor.bone_name(bone)
@@ -223,9 +226,8 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         let vertices = part.mesh.positions.len();
         let hand_edited = part.mesh_edited;
         ui.label(format!(
-            "{}: {} vertices, {} triangles",
+            "{}: {} triangles",
             part.name,
-            part.mesh.positions.len(),
             part.mesh.triangles.len()
         ));
         if hand_edited {
@@ -267,20 +269,18 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                             .clamping(keep)
                             .text("tolerance (px)"),
                     ),
-                    ui.horizontal(|ui| {
-                        let slider = ui.add(
-                            egui::Slider::new(&mut spacing, lo..=hi)
-                                .logarithmic(true)
-                                .clamping(keep)
-                                .text("spacing (px)"),
-                        );
-                        ui.label(format!("{vertices} vertices"));
-                        slider
-                    })
-                    .inner,
+                    ui.add(
+                        egui::Slider::new(&mut spacing, lo..=hi)
+                            .logarithmic(true)
+                            .clamping(keep)
+                            .text("spacing (px)"),
+                    ),
                 ]
             })
             .inner;
+        // Right under the spacing slider: what the spacing makes (a line of its own, so that it is
+        // never cut at the panel's edge).
+        ui.label(format!("{vertices} vertices"));
         // A drag of any of the part's sliders is one undo step (Esc cancels it).
         let group = egui::Id::unique("limber mesh slider drag").with(index);
         let mesh = std::sync::Arc::clone(&editor.document().project.parts[index].mesh);

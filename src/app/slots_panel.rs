@@ -33,7 +33,9 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
         }
     });
     if editor.slots_keyed() {
-        ui.weak("animating: choices key the clip at the playhead");
+        // One short line (the panel is narrow): the whole sentence on hover.
+        ui.weak("animating: keys at the playhead")
+            .on_hover_text("animating: the choices below key the clip at the playhead");
     }
     let mut request = None;
     let rows = editor.slot_rows();
@@ -101,18 +103,11 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
         if ui.button("Duplicate skin").clicked() {
             editor.duplicate_skin(&active);
         }
-        // Always there (disabled for the default skin), so choosing or adding a skin never moves
-        // the slots below.
-        let custom = active != crate::core::slots::DEFAULT_SKIN;
-        let delete = ui
-            .add_enabled(custom, egui::Button::new("Delete skin"))
-            .on_disabled_hover_text("the default skin stays");
-        if delete.clicked() {
+        if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
             editor.delete_skin(&active);
         }
     });
-    let custom = active != crate::core::slots::DEFAULT_SKIN;
-    ui.add_enabled_ui(custom, |ui| {
+    if active != crate::core::slots::DEFAULT_SKIN {
         rename_field(
             ui,
             ("skin name", active.as_str()),
@@ -122,7 +117,7 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 editor.rename_skin(&active, to);
             },
         );
-    });
+    }
 }
 
 /// What a slot's section asks of the panel.
@@ -148,18 +143,18 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             }
         },
     );
-    // Right under the name, above everything an added attachment changes (the attachments'
-    // list, a part's own controls), so nothing moves under the pointer.
+    // One row right under the name, above everything an added attachment changes (the list
+    // grows, a part's own controls go): nothing moves under the pointer, Delete slot least of all.
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button("+ attachment")
+            .small_button("+ attachment")
             .on_hover_text("a PNG as a new attachment of this slot, meshed and weighted")
             .clicked()
         {
             editor.select_slot(Some(&row.name));
             outcome.add = true;
         }
-        if ui.button("Delete slot").clicked() {
+        if ui.small_button("Delete slot").clicked() {
             editor.delete_slot(&row.name);
         }
     });
@@ -324,16 +319,14 @@ fn order_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
     });
 }
 
-/// A part's own slot: its vertex count, its keyed draw order when animating, pixel art.
+/// A part's own slot: its keyed draw order when animating, pixel art (its vertex count is the
+/// Mesh inspector's).
 fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
     let keyed = editor.slots_keyed();
-    let part = &editor.document().project.parts[index];
-    let vertices = part.mesh.positions.len();
-    ui.weak(format!("{vertices} mesh vertices"));
     if keyed {
         let mut order = editor
             .draw_order_at_playhead(index)
-            .unwrap_or(part.draw_order);
+            .unwrap_or(editor.document().project.parts[index].draw_order);
         let response = ui.add(
             egui::DragValue::new(&mut order)
                 .range(-1000..=1000)
