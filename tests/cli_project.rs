@@ -187,7 +187,11 @@ fn bad_projects_and_rigs_get_one_clear_line() {
     );
     let future = write(
         "future.limber",
-        &fixture.replacen("\"version\":1", "\"version\":7", 1),
+        &fixture.replacen(
+            "\"version\":1",
+            &format!("\"version\":{}", limber::core::project::FORMAT_VERSION + 1),
+            1,
+        ),
     );
     assert_one_line_error(
         &limber(&["info", s(&future)]),
