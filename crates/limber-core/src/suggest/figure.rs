@@ -16,9 +16,10 @@
 //! pelvis only when its path leaves the trunk above it). Joints: knees (placed along the whole leg
 //! from the pelvis) and elbows, ankles and wrists where the limb bends or narrows most near a
 //! figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
-//! (its width drops to near the arm's own); the neck at the narrowest place between the shoulders
-//! and the head. Legs together get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other
-//! ends get chains named by direction, cut where they bend, narrow or would leave the shape. A
+//! (its width drops to near the arm's own), placed at about the trunk's half-width from the
+//! spine's axis; the neck at the narrowest place between the shoulders and the head. Legs together
+//! get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other ends get chains named by
+//! direction, cut where they bend, narrow or would leave the shape. A
 //! shape wider than tall, without feet and a head, or whose figure bones would leave it, is not a
 //! figure and gets the generic chains.
 //!
@@ -49,6 +50,10 @@ const ELBOW: (f64, f64, f64) = (0.3, 0.45, 0.62);
 const WRIST: (f64, f64, f64) = (0.66, 0.8, 0.93);
 /// An arm's path has left the trunk where its thickness is within this factor of the arm's own.
 const SHOULDER_WIDTH: f64 = 1.3;
+/// The shoulder joint lies this share of the trunk's half-width (its distance to the outline where
+/// the arm's path joins it) from the spine's axis: inside the shoulder's round, short of its side
+/// (see [`arm_shoulder`]).
+const SHOULDER_REACH: f64 = 0.925;
 /// A figure's island is at least this many times as tall as it is wide.
 const UPRIGHT: f64 = 1.1;
 /// Every bone of a figure lies at least this share of its length over the shape, else the shape
@@ -364,7 +369,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         let path = tree.path(join, end);
         let profile = island.profile(&path);
         let suffix = if side == 0 { "r" } else { "l" };
-        let mut shoulder = shoulder(&profile);
+        let mut shoulder = arm_shoulder(&profile, trunk.thickness[on_central[&join]]);
         if shoulder == 0 {
             // No trunk to leave (a stick figure): the shoulder is where the path turns early.
             let at = profile.best_near(spacing, 0.35 * profile.len(), spacing);
@@ -594,4 +599,36 @@ fn shoulder(profile: &Profile) -> usize {
         at -= 1;
     }
     at
+}
+
+/// Where an arm's shoulder joint lies along its path from the spine (`profile`), the trunk being
+/// `half_width` (px) from its axis to its outline where the path joins it; 0 when the path has no
+/// trunk to leave (a stick figure's arm is as thin from the start).
+///
+/// Where the path's width drops to the arm's own ([`shoulder`]) says that it leaves a trunk, but
+/// not well where: a sleeve or a raised arm's armpit keeps it wide past the joint, an arm drawn
+/// over the body makes it thin before. The joint sits at the trunk's side, inside the shoulder's
+/// round: [`SHOULDER_REACH`] of the trunk's half-width from the spine's axis. On the marked figures
+/// of `tests/suggest_joints.rs` any share from 0.9 to 0.95 holds them all (the middle is taken);
+/// 0.875 puts a shoulder past 6 %, and so does 1.
+fn arm_shoulder(profile: &Profile, half_width: f64) -> usize {
+    if shoulder(profile) == 0 {
+        return 0;
+    }
+    beyond(profile, SHOULDER_REACH * half_width)
+}
+
+/// The first index of `profile`, within its first half, at least `reach` (px) in a straight line
+/// from its first point; the half's end when none is.
+fn beyond(profile: &Profile, reach: f64) -> usize {
+    let half = profile.at(0.5 * profile.len());
+    let Some(&start) = profile.points.first() else {
+        return 0;
+    };
+    (0..=half.min(profile.points.len() - 1))
+        .find(|&k| {
+            let p = profile.points[k];
+            (p[0] - start[0]).hypot(p[1] - start[1]) >= reach
+        })
+        .unwrap_or(half)
 }
