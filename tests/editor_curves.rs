@@ -438,18 +438,14 @@ fn shown(harness: &Harness<'_, Editor>, bone: &str, channel: Channel) -> Curve {
         .expect("the channel is shown")
 }
 
-#[test]
-fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
-    let mut harness = channels_harness(&["arm_r"]);
-    let arm = harness
-        .state()
-        .document()
-        .project
-        .rig
-        .skeleton
-        .index_of("arm_r");
-    let arm = arm.expect("the sample has arm_r");
-    // Only scale y shown (as the legend's boxes do), so the key at 0 s is its key.
+/// The index of the sample's bone `name`.
+fn bone_index(harness: &Harness<'_, Editor>, name: &str) -> usize {
+    let skeleton = &harness.state().document().project.rig.skeleton;
+    skeleton.index_of(name).expect("the sample has the bone")
+}
+
+/// Hides every channel but scale y, as the legend's boxes do.
+fn show_only_scale_y(harness: &mut Harness<'_, Editor>) {
     for channel in [
         Channel::Rotate,
         Channel::TranslateX,
@@ -458,6 +454,14 @@ fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
     ] {
         harness.state_mut().set_curve_channel_hidden(channel, true);
     }
+}
+
+#[test]
+fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
+    let mut harness = channels_harness(&["arm_r"]);
+    let arm = bone_index(&harness, "arm_r");
+    // Only scale y shown (as the legend's boxes do), so the key at 0 s is its key.
+    show_only_scale_y(&mut harness);
     harness.run_steps(1);
     let curves = harness.state().curves().expect("a bone is selected");
     assert_eq!(curves.len(), 1, "only scale y shows");
@@ -493,14 +497,7 @@ fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
 #[test]
 fn a_handle_on_a_flat_line_leaves_it_where_dragged_and_bumps_only_that_channel() {
     let mut harness = channels_harness(&["arm_r"]);
-    let arm = harness
-        .state()
-        .document()
-        .project
-        .rig
-        .skeleton
-        .index_of("arm_r");
-    let arm = arm.expect("the sample has arm_r");
+    let arm = bone_index(&harness, "arm_r");
     // arm_r's scale y is 0.7 at both keys: a flat line.
     let mut record = harness.state().current_clip().expect("a clip").to_record();
     for k in record.keys.iter_mut().filter(|k| k.bone == "arm_r") {
@@ -512,14 +509,7 @@ fn a_handle_on_a_flat_line_leaves_it_where_dragged_and_bumps_only_that_channel()
             .state_mut()
             .apply(Edit::ReplaceClip { name, clip: record })
     );
-    for channel in [
-        Channel::Rotate,
-        Channel::TranslateX,
-        Channel::TranslateY,
-        Channel::ScaleX,
-    ] {
-        harness.state_mut().set_curve_channel_hidden(channel, true);
-    }
+    show_only_scale_y(&mut harness);
     harness.run_steps(1);
     harness.get_by_label("Frame all").click();
     harness.run_steps(2);

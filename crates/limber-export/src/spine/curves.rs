@@ -55,25 +55,28 @@ pub fn pieces(interp: Interpolation) -> Vec<Piece> {
     let ys = [0.0, y1, y2, 1.0];
     (0..BEZIER_PIECES)
         .map(|k| {
-            let a = k as f64 / BEZIER_PIECES as f64;
-            let b = (k + 1) as f64 / BEZIER_PIECES as f64;
-            let third = (b - a) / 3.0;
-            let (u0, e0) = (cubic(xs, a), cubic(ys, a));
-            let (u1, e1) = (cubic(xs, b), cubic(ys, b));
+            let [u0, x1, x2, u1] = sub_curve(xs, k);
+            let [e0, y1, y2, e1] = sub_curve(ys, k);
             Piece {
                 u0,
                 e0,
                 u1,
                 e1,
-                shape: Shape::Bezier([
-                    u0 + third * slope(xs, a),
-                    e0 + third * slope(ys, a),
-                    u1 - third * slope(xs, b),
-                    e1 - third * slope(ys, b),
-                ]),
+                shape: Shape::Bezier([x1, y1, x2, y2]),
             }
         })
         .collect()
+}
+
+/// Piece `k` of [`BEZIER_PIECES`] (equal steps of the parameter) of the cubic Bézier with control
+/// values `p`, as the control values of the exact sub-curve: its start, its two inner controls, its
+/// end.
+fn sub_curve(p: [f64; 4], k: usize) -> [f64; 4] {
+    let a = k as f64 / BEZIER_PIECES as f64;
+    let b = (k + 1) as f64 / BEZIER_PIECES as f64;
+    let third = (b - a) / 3.0;
+    let (v0, v1) = (cubic(p, a), cubic(p, b));
+    [v0, v0 + third * slope(p, a), v1 - third * slope(p, b), v1]
 }
 
 fn whole(shape: Shape) -> Piece {
@@ -164,23 +167,14 @@ pub fn bone_segment(
     let xs = [0.0, x1, x2, 1.0];
     (0..BEZIER_PIECES)
         .map(|k| {
-            let a = k as f64 / BEZIER_PIECES as f64;
-            let b = (k + 1) as f64 / BEZIER_PIECES as f64;
-            let third = (b - a) / 3.0;
-            let (u0, u1) = (cubic(xs, a), cubic(xs, b));
-            let time_out = span.time(u0 + third * slope(xs, a));
-            let time_in = span.time(u1 - third * slope(xs, b));
+            let [u0, out, into, _] = sub_curve(xs, k);
             let mut numbers = Vec::with_capacity(4 * controls.len());
+            let mut values = Vec::with_capacity(controls.len());
             for (_, ys) in &controls {
-                let (v0, v1) = (cubic(*ys, a), cubic(*ys, b));
-                numbers.extend([
-                    time_out,
-                    v0 + third * slope(*ys, a),
-                    time_in,
-                    v1 - third * slope(*ys, b),
-                ]);
+                let [v0, y1, y2, _] = sub_curve(*ys, k);
+                numbers.extend([span.time(out), y1, span.time(into), y2]);
+                values.push(v0);
             }
-            let values = controls.iter().map(|(_, ys)| cubic(*ys, a)).collect();
             (span.time(u0), values, Some(serde_json::json!(numbers)))
         })
         .collect()
