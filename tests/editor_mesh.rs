@@ -370,10 +370,8 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     harness.event(Event::PointerMoved(pos(start)));
     harness.run_steps(1);
     button(&mut harness, start, true);
-    // Short steps: the slider is narrow at the panel's default width, and a coarse tolerance makes
-    // an outline on which a hand edit is refused (noted on issue 27).
     for i in 1..=4 {
-        let p = start + DVec2::new(2.0 * f64::from(i), 0.0);
+        let p = start + DVec2::new(5.0 * f64::from(i), 0.0);
         harness.event(Event::PointerMoved(pos(p)));
         harness.run_steps(1);
     }
@@ -389,7 +387,7 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     assert!(added, "{}", harness.state().status());
     harness.run_steps(2);
     assert_eq!(sliders_disabled(&harness), vec![true; 4]);
-    button(&mut harness, start + DVec2::new(8.0, 0.0), false);
+    button(&mut harness, start + DVec2::new(20.0, 0.0), false);
     harness.run_steps(2);
     assert!(
         !harness.state().document().in_transaction(),

@@ -2,10 +2,12 @@
 //! vertices as a constrained Delaunay triangulation (`spade`) whose constraints are the boundary
 //! loops, keeps the triangles inside the loops (even–odd rule, so holes stay holes), and refuses a
 //! result that is not a valid mesh of the same shape: loops that cross or turn over, a vertex left
-//! outside the outline, two vertices at one place, a degenerate triangle. Vertex indices are kept
+//! outside the outline, two vertices at one place, a degenerate triangle (a flat sliver between
+//! points in a row on one outline loop covers nothing and is left out). Vertex indices are kept
 //! (a removed vertex shifts the later ones down by one; an added vertex comes last).
 
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use std::collections::HashMap;
 use thiserror::Error;
 
 use super::mesh::{Mesh, loop_signed_area};
@@ -178,6 +180,15 @@ fn inside_loops(positions: &[[f64; 2]], loops: &[Vec<u32>], p: [f64; 2]) -> bool
 
 /// Triangulates `positions` constrained by `loops` (which were `old`'s loops before the edit) and
 /// checks that the result is a mesh of the same kind: same loops, same orientation, every vertex used.
+/// Whether `corners` all lie on one outline loop; `on_loop` maps an outline vertex to its loop.
+fn on_one_loop(on_loop: &HashMap<u32, usize>, corners: [u32; 3]) -> bool {
+    let mut rings = corners.iter().map(|v| on_loop.get(v));
+    let Some(Some(first)) = rings.next() else {
+        return false;
+    };
+    rings.all(|ring| ring == Some(first))
+}
+
 fn retriangulate(
     old: &Mesh,
     positions: Vec<[f64; 2]>,
@@ -210,6 +221,12 @@ fn retriangulate(
     if cdt.num_vertices() != positions.len() {
         return Err(MeshEditError::Rejected("two vertices at one place".into()));
     }
+    // The loop of each outline vertex.
+    let on_loop: HashMap<u32, usize> = loops
+        .iter()
+        .enumerate()
+        .flat_map(|(l, ring)| ring.iter().map(move |&v| (v, l)))
+        .collect();
     let mut triangles = Vec::new();
     for face in cdt.inner_faces() {
         let [a, b, c] = face.vertices().map(|v| v.fix().index() as u32);
@@ -223,6 +240,12 @@ fn retriangulate(
         }
         let area = cross(corners[0], corners[1], corners[2]);
         if area.abs() < MIN_TRIANGLE_AREA {
+            if on_one_loop(&on_loop, [a, b, c]) {
+                // Outline points in a row on a straight stretch of one loop (the mesher splits
+                // long outline edges): a flat sliver between them covers nothing. Folds and
+                // crossings are refused above.
+                continue;
+            }
             return Err(MeshEditError::Degenerate);
         }
         triangles.push(if area > 0.0 { [a, b, c] } else { [a, c, b] });
@@ -283,6 +306,36 @@ mod tests {
                 cross(a, b, c) / 2.0
             })
             .sum()
+    }
+
+    #[test]
+    fn a_coarse_outline_with_points_in_a_straight_row_still_takes_hand_edits() {
+        // At a 4.5 px tolerance the mesher splits long straight outline edges, leaving three
+        // outline points in a row; re-triangulating them gave a flat sliver and refused every edit.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../assets/sprites/kenney_zombie_walk0.png"
+        );
+        let image = image::open(path).unwrap();
+        for tolerance in [4.5, 5.0] {
+            let settings = MeshSettings {
+                tolerance,
+                spacing: Some(6.4),
+                ..MeshSettings::default()
+            };
+            let mesh = build_mesh(&image, &settings).unwrap().0;
+            let [a, b, c] = mesh.corners(0);
+            let centre = [(a[0] + b[0] + c[0]) / 3.0, (a[1] + b[1] + c[1]) / 3.0];
+            let edited = add_vertex(&mesh, centre).unwrap().mesh;
+            assert_eq!(edited.positions.len(), mesh.positions.len() + 1);
+            assert!(
+                (area(&edited) - area(&mesh)).abs() < 1e-6,
+                "{tolerance}: same shape"
+            );
+            // A fold is still refused: the added vertex dragged far outside.
+            let last = edited.positions.len() - 1;
+            assert!(move_vertex(&edited, last, [-50.0, -50.0]).is_err());
+        }
     }
 
     #[test]
