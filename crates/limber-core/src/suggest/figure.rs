@@ -32,6 +32,7 @@ use crate::rig::BoneRecord;
 
 use super::cell_tree::CellTree;
 use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
+use super::figure_rig::Rig;
 use super::joints::Profile;
 use super::naming::{Names, direction};
 use super::paths;
@@ -59,8 +60,6 @@ const UPRIGHT: f64 = 1.1;
 /// Every bone of a figure lies at least this share of its length over the shape, else the shape
 /// gets the generic chains.
 const OVER_SHAPE: f64 = 0.95;
-/// A hand or a foot is a bone of its own from this share of the joint spacing: they are short.
-const END_SHARE: f64 = 0.6;
 /// Legs drawn together end in the bottom zone within this fraction of the height side by side.
 const TOGETHER_SPAN: f64 = 0.2;
 /// Figures this many heads tall have legs this share of their height (crotch to sole).
@@ -437,124 +436,6 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
     }
     let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     rig.bones.iter().all(inside).then_some(rig.bones)
-}
-
-/// The bones made so far and which bone each path cell belongs to.
-struct Rig<'a> {
-    island: &'a Island<'a>,
-    bones: Vec<BoneRecord>,
-    owner: HashMap<usize, String>,
-}
-
-impl<'a> Rig<'a> {
-    fn new(island: &'a Island<'a>) -> Self {
-        Self {
-            island,
-            bones: Vec::new(),
-            owner: HashMap::new(),
-        }
-    }
-
-    /// A bone along `cells[from..=to]` (indices into `profile` too); returns the name children
-    /// hang from: this bone's, or `parent` when the stretch is too short for a bone.
-    fn bone(
-        &mut self,
-        name: &str,
-        parent: Option<String>,
-        profile: &Profile,
-        from: usize,
-        to: usize,
-        cells: &[usize],
-    ) -> Option<String> {
-        let made = self.free_bone(
-            name,
-            parent.clone(),
-            profile.points[from],
-            profile.points[to],
-        );
-        let owner = made.clone().or(parent.clone());
-        if let Some(owner) = &owner {
-            for &c in &cells[from.min(to)..=to.max(from)] {
-                self.owner.entry(c).or_insert_with(|| owner.clone());
-            }
-        }
-        owner
-    }
-
-    /// A bone from `head` to `tail` when it is long enough; see [`Rig::bone`].
-    fn free_bone(
-        &mut self,
-        name: &str,
-        parent: Option<String>,
-        head: [f64; 2],
-        tail: [f64; 2],
-    ) -> Option<String> {
-        let length = (tail[0] - head[0]).hypot(tail[1] - head[1]);
-        if length < MIN_BONE * self.island.longer {
-            return parent;
-        }
-        let name = format!("{}{name}", self.island.prefix);
-        self.bones.push(BoneRecord {
-            name: name.clone(),
-            parent,
-            head,
-            tail,
-            smoothness: None,
-            deform: true,
-        });
-        Some(name)
-    }
-
-    /// A limb of three bones from `start` along `profile`: its two inner joints near their
-    /// expected places (fractions of the limb's length from `measured_from`, at least a joint
-    /// spacing past `start`), fewer bones when the limb is too short for three.
-    #[allow(clippy::too_many_arguments)]
-    fn limb(
-        &mut self,
-        names: [&str; 3],
-        suffix: &str,
-        parent: Option<String>,
-        profile: &Profile,
-        cells: &[usize],
-        start: usize,
-        measured_from: usize,
-        places: [(f64, f64, f64); 2],
-        spacing: f64,
-    ) {
-        let last = cells.len() - 1;
-        let s0 = profile.arc[measured_from.min(start)];
-        let length = profile.len() - s0;
-        let own = profile.len() - profile.arc[start];
-        let floor = profile.arc[start] + spacing;
-        let pick = |(lo, mid, hi): (f64, f64, f64)| {
-            let (lo, hi) = ((s0 + lo * length).max(floor), (s0 + hi * length).max(floor));
-            profile.best_near(lo, hi, (s0 + mid * length).clamp(lo, hi))
-        };
-        let mut joints = vec![start];
-        if own >= 3.0 * spacing {
-            let first = pick(places[0]);
-            let second = pick(places[1]);
-            joints.push(first);
-            if profile.arc[second] - profile.arc[first] >= spacing
-                && profile.len() - profile.arc[second] >= END_SHARE * spacing
-            {
-                joints.push(second);
-            }
-        } else if own >= 2.0 * spacing {
-            joints.push(pick(places[0]));
-        }
-        joints.push(last);
-        joints.dedup();
-        let mut parent = parent;
-        for (k, pair) in joints.windows(2).enumerate() {
-            let name = if suffix.is_empty() {
-                names[k.min(2)].to_string()
-            } else {
-                format!("{}_{suffix}", names[k.min(2)])
-            };
-            parent = self.bone(&name, parent, profile, pair[0], pair[1], cells);
-        }
-    }
 }
 
 /// Where the head bone ends: the head's tip, or, when the head's end is the root (the thickest

@@ -23,6 +23,7 @@ mod chains;
 mod edt;
 mod extremities;
 mod figure;
+mod figure_rig;
 mod grid;
 mod joints;
 mod naming;
