@@ -379,7 +379,9 @@ fn mix_keys(clip: &str, record: &ClipRecord) -> Result<Vec<MixKeyRecord>, Animat
         if !key.interp.is_valid_eased() {
             return Err(bad(
                 key,
-                "its interpolation is not finite, has a handle value beyond ±10, or has handles in value offsets (bone channels only)",
+                &format!(
+                    "its interpolation is not finite, has a handle value beyond ±{MAX_HANDLE_VALUE}, or has handles in value offsets (bone channels only)"
+                ),
             ));
         }
     }

@@ -91,17 +91,18 @@ impl Interpolation {
     /// The value at normalised time `u` in [0, 1] of a segment from value `a` to value `b`: exactly
     /// `a` at 0 and `b` at 1.
     pub fn interpolate(&self, a: f64, b: f64, u: f64) -> f64 {
-        match self.bezier_controls(a, b) {
-            Some((xs, ys)) if matches!(self, Self::Handles { .. }) => {
-                if u <= 0.0 {
-                    a
-                } else if u >= 1.0 {
-                    b
-                } else {
-                    bernstein(ys, solve_parameter(xs, u))
-                }
-            }
-            _ => a + (b - a) * self.ease(u),
+        let Self::Handles {
+            handles: [x1, dv1, x2, dv2],
+        } = *self
+        else {
+            return a + (b - a) * self.ease(u);
+        };
+        if u <= 0.0 {
+            a
+        } else if u >= 1.0 {
+            b
+        } else {
+            bernstein([a, a + dv1, b + dv2, b], solve_parameter([x1, x2], u))
         }
     }
 
@@ -312,7 +313,7 @@ fn cubic_slope(a: f64, b: f64, s: f64) -> f64 {
 }
 
 /// A cubic Bézier coordinate with control values `p` at parameter s.
-fn bernstein(p: [f64; 4], s: f64) -> f64 {
+pub fn bernstein(p: [f64; 4], s: f64) -> f64 {
     let r = 1.0 - s;
     r * r * r * p[0] + 3.0 * r * r * s * p[1] + 3.0 * r * s * s * p[2] + s * s * s * p[3]
 }

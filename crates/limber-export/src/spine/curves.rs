@@ -10,7 +10,7 @@
 //! flattening error shrinks by about the square of the split count.
 
 use limber_core::animation::Interpolation;
-use limber_core::animation::curve::{EASE_IN_OUT, InterpolationName};
+use limber_core::animation::curve::{EASE_IN_OUT, InterpolationName, bernstein};
 
 /// Sub-curves per limber Bézier segment.
 pub const BEZIER_PIECES: usize = 8;
@@ -75,7 +75,7 @@ fn sub_curve(p: [f64; 4], k: usize) -> [f64; 4] {
     let a = k as f64 / BEZIER_PIECES as f64;
     let b = (k + 1) as f64 / BEZIER_PIECES as f64;
     let third = (b - a) / 3.0;
-    let (v0, v1) = (cubic(p, a), cubic(p, b));
+    let (v0, v1) = (bernstein(p, a), bernstein(p, b));
     [v0, v0 + third * slope(p, a), v1 - third * slope(p, b), v1]
 }
 
@@ -89,12 +89,7 @@ fn whole(shape: Shape) -> Piece {
     }
 }
 
-/// A cubic Bézier coordinate with control values `p` at parameter s.
-fn cubic(p: [f64; 4], s: f64) -> f64 {
-    let r = 1.0 - s;
-    r * r * r * p[0] + 3.0 * r * r * s * p[1] + 3.0 * r * s * s * p[2] + s * s * s * p[3]
-}
-
+/// The derivative in s of the cubic Bézier with control values `p` ([`bernstein`]).
 fn slope(p: [f64; 4], s: f64) -> f64 {
     let r = 1.0 - s;
     3.0 * r * r * (p[1] - p[0]) + 6.0 * r * s * (p[2] - p[1]) + 3.0 * s * s * (p[3] - p[2])
@@ -223,8 +218,8 @@ mod tests {
             let Shape::Bezier([x1, y1, x2, y2]) = piece.shape else {
                 panic!("a Bézier piece");
             };
-            let u = cubic([piece.u0, x1, x2, piece.u1], 0.5);
-            let e = cubic([piece.e0, y1, y2, piece.e1], 0.5);
+            let u = bernstein([piece.u0, x1, x2, piece.u1], 0.5);
+            let e = bernstein([piece.e0, y1, y2, piece.e1], 0.5);
             assert!((interp.ease(u) - e).abs() < 1e-9, "{u} {e}");
         }
     }
