@@ -18,7 +18,7 @@ use editor_harness::{harness, sample_editor};
 
 /// The label of `command`'s menu entry: its name and its first shortcut.
 fn menu_label(command: Command) -> String {
-    let entry = entry_of(command).expect("a command of the table");
+    let entry = entry_of(&command).expect("a command of the table");
     match menu_shortcut(entry) {
         Some(keys) => format!("{} {keys}", entry.name),
         None => entry.name.to_string(),
@@ -32,7 +32,7 @@ fn key_count(editor: &Editor) -> usize {
 #[test]
 fn f1_lists_every_command_that_has_a_shortcut() {
     let mut harness = harness();
-    let undo = help_line(entry_of(Command::Undo).unwrap());
+    let undo = help_line(entry_of(&Command::Undo).unwrap());
     assert!(
         harness.query_by_label(&undo).is_none(),
         "help starts closed"
@@ -117,7 +117,7 @@ fn toolbar_entries_come_from_the_table() {
     ] {
         // "Animate" is also the menu's name: the toolbar's entry comes after the menus.
         harness
-            .get_all_by_label(entry_of(command).unwrap().name)
+            .get_all_by_label(entry_of(&command).unwrap().name)
             .last()
             .expect("the toolbar's entry")
             .click();
@@ -126,7 +126,7 @@ fn toolbar_entries_come_from_the_table() {
     }
     let onion = harness.state().view().overlays().onion;
     harness
-        .get_by_label(entry_of(Command::ToggleOnion).unwrap().name)
+        .get_by_label(entry_of(&Command::ToggleOnion).unwrap().name)
         .click();
     harness.run_steps(1);
     assert_eq!(harness.state().view().overlays().onion, !onion);

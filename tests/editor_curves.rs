@@ -33,7 +33,7 @@ fn wave_harness() -> (Harness<'static, Editor>, usize) {
     editor.set_clip(clips.iter().position(|c| c.name == "wave"));
     let arm = editor.document().project.rig.skeleton.index_of("arm_r");
     editor.select_bone(arm);
-    editor.run_command(limber::editor::commands::Command::ToggleCurves);
+    editor.run(limber::editor::commands::Command::ToggleCurves);
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     (harness, arm.expect("the sample has arm_r"))
@@ -386,7 +386,7 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     let skeleton = &editor.document().project.rig.skeleton;
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
     editor.select_bones(chosen);
-    editor.run_command(limber::editor::commands::Command::ToggleCurves);
+    editor.run(limber::editor::commands::Command::ToggleCurves);
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     harness

@@ -90,7 +90,7 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
             .position(|c| c.name == "wave");
         editor.set_clip(wave);
         editor.set_time(0.65);
-        editor.run_command(limber::editor::commands::Command::SetSkinning(
+        editor.run(limber::editor::commands::Command::SetSkinning(
             SkinningMode::DualQuaternion,
         ));
     }
@@ -150,7 +150,7 @@ fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
         "Deform works in Animate"
     );
     // The shortcuts window lists what the command table says: D for Deform.
-    let entry = limber::editor::commands::entry_of(limber::editor::commands::Command::ToggleDeform)
+    let entry = limber::editor::commands::entry_of(&limber::editor::commands::Command::ToggleDeform)
         .expect("Deform is a command");
     assert_eq!(entry.shortcut_text().as_deref(), Some("D"));
     assert!(limber::app::help::help_line(entry).contains("Deform"));

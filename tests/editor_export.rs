@@ -249,7 +249,7 @@ fn the_export_menu_frames_exports_to_the_image_and_trims_sheets() {
     assert_eq!((first.width(), first.height()), (96, 128));
 
     // Trimmed: every frame of the atlas says so, with its offset in the 96 x 128 source.
-    editor.run_command(Command::ToggleExportTrim);
+    editor.run(Command::ToggleExportTrim);
     let sheet = dir.join("sheet.png");
     editor.start_export(ExportKind::Sheet, &sheet);
     assert!(matches!(

@@ -33,7 +33,7 @@ fn editor() -> Editor {
 }
 
 fn name(command: Command) -> &'static str {
-    entry_of(command).expect("in the table").name
+    entry_of(&command).expect("in the table").name
 }
 
 /// Opens File > Export and runs a few frames.
@@ -140,7 +140,7 @@ fn a_4096_px_gif_is_refused_in_the_dialogs_terms_then_written_at_a_quarter_scale
         (0.25, Some(12.0), true)
     );
     assert!(harness.state().document().is_dirty());
-    harness.state_mut().run_command(Command::ExportGif);
+    harness.state_mut().run(Command::ExportGif);
     harness.run_steps(2);
     let dialog = harness.state().export_dialog().cloned().expect("open");
     assert_eq!(dialog.choices.scale, 0.25);
@@ -215,7 +215,7 @@ fn each_format_has_its_own_dialog_with_the_choices_that_apply() {
         harness.run_steps(2);
     }
     // Esc closes a dialog as Cancel does, without exporting.
-    harness.state_mut().run_command(Command::ExportGif);
+    harness.state_mut().run(Command::ExportGif);
     harness.run_steps(2);
     assert!(harness.state().export_dialog().is_some());
     harness.key_press(egui::Key::Escape);

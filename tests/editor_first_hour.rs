@@ -122,7 +122,11 @@ fn the_first_key_scrolls_its_bone_row_into_view() {
         assert!(editor.delete_clip());
     }
     // The shortest timeline shows a few rows only.
-    editor.layout_mut().timeline_height = Some(limber::editor::layout::MIN_TIMELINE_HEIGHT);
+    editor.run(limber::editor::commands::Command::Layout(
+        limber::editor::commands::LayoutCommand::SetTimelineHeight {
+            height: limber::editor::layout::MIN_TIMELINE_HEIGHT,
+        },
+    ));
     editor.set_mode(Mode::Animate);
     let mut harness = harness_with(editor);
     harness.run_steps(2);

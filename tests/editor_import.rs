@@ -105,7 +105,7 @@ fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
     harness.run_steps(2);
     harness.get_by_label("File").click();
     harness.run_steps(2);
-    let name = entry_of(Command::ImportLayered).unwrap().name;
+    let name = entry_of(&Command::ImportLayered).unwrap().name;
     harness.get_by_label(name).click();
     harness.run_steps(2);
     assert_eq!(

@@ -19,7 +19,7 @@ use editor_harness::{harness_with as ui_harness, sample_editor as sample};
 fn click_menu(harness: &mut Harness<'_, Editor>, menu: &str, command: Command) {
     harness.get_by_label(menu).click();
     harness.run_steps(2);
-    let name = entry_of(command).expect("in the table").name;
+    let name = entry_of(&command).expect("in the table").name;
     harness.get_by_label(name).click();
     harness.run_steps(2);
 }
@@ -48,7 +48,7 @@ fn help_shows_the_walkthrough_and_about_with_version_licence_and_art_credits() {
 fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
     let mut editor = sample();
     editor.set_clip(Some(0));
-    editor.run_command(Command::SetMode(Mode::Animate));
+    editor.run(Command::SetMode(Mode::Animate));
     let record = editor.document().project.rig.clips[0].to_record();
     let key = record
         .keys
@@ -76,7 +76,7 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
         harness.query_by_label("Key rotation").is_some(),
         "no key yet"
     );
-    harness.state_mut().run_command(Command::PasteKeys);
+    harness.state_mut().run(Command::PasteKeys);
     harness.run_steps(2);
     assert!(
         harness.query_by_label("Remove rotation key").is_some(),

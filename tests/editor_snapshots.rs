@@ -123,7 +123,7 @@ fn curves_view() {
         editor.set_mode(Mode::Animate);
         editor.set_time(0.3);
         editor.select_bone(Some(3));
-        editor.run_command(limber::editor::commands::Command::ToggleCurves);
+        editor.run(limber::editor::commands::Command::ToggleCurves);
     });
     check(&mut harness, "curves_window", Some("curves.png"));
 }

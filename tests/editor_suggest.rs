@@ -52,7 +52,7 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
         .map(|b| b.name.clone())
         .expect("an upper arm");
     harness.get_by_label(&arm);
-    harness.state_mut().run_command(Command::Undo);
+    harness.state_mut().run(Command::Undo);
     harness.run_steps(1);
     assert!(
         harness

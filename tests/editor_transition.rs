@@ -34,7 +34,7 @@ fn the_inspector_previews_a_transition_frame_by_frame_as_rendered() {
     let solver = PoseSolver::new(&project.rig.skeleton).expect("solver");
     let (shamble, wave) = (&project.rig.clips[0], &project.rig.clips[1]);
     let editor = harness.state_mut();
-    editor.run_command(limber::editor::commands::Command::PreviewTransition);
+    editor.run(limber::editor::commands::Command::PreviewTransition);
     assert!(editor.tick_transition(0.3));
     let shown = editor.frame().expect("frame");
     assert_eq!(shown, Frame::sample(&project, &solver, Some(shamble), 0.3));

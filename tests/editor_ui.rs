@@ -448,7 +448,7 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
 fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     assert!(editor.onion_ghosts().is_none(), "off by default");
-    editor.run_command(limber::editor::commands::Command::ToggleOnion);
+    editor.run(limber::editor::commands::Command::ToggleOnion);
     editor.set_time(0.5);
     let ghosts = editor.onion_ghosts().expect("ghosts while animating");
     let [earlier, later] = &ghosts[..] else {

@@ -108,7 +108,7 @@ fn the_parts_list_pixels_box_toggles_pixel_art_as_one_undo_step() {
     // The command table's toggle does every part.
     harness
         .state_mut()
-        .run_command(limber::editor::commands::Command::TogglePixelArt);
+        .run(limber::editor::commands::Command::TogglePixelArt);
     assert!(
         harness
             .state()

@@ -9,6 +9,7 @@ use glam::DVec2;
 
 use super::drag_edit::drag_edit;
 use limber_editor::bind_pose::{bone_angle, tail_at};
+use limber_editor::commands::{BoneCommand, Command};
 use limber_editor::editor::{Editor, Mode};
 
 /// The bone section's flags and, in Bones mode, its bind-pose fields.
@@ -24,7 +25,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             .on_hover_text("A non-deforming bone (an IK target, a control) takes no weight and moves no vertex")
             .changed()
         {
-            editor.set_bone_deform(bone, deform);
+            editor.run(Command::Bone(BoneCommand::SetDeform { bone, on: deform }));
         }
         let mut locked = editor.is_locked(bone);
         if ui
@@ -32,7 +33,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             .on_hover_text("The brush, automatic weights and smoothness changes keep this bone's weights (not saved, not an undo step)")
             .changed()
         {
-            editor.set_locked(bone, locked);
+            editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: locked }));
         }
     });
     if editor.mode() != Mode::Bones {
@@ -61,7 +62,11 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
                 let response = ui.add(field);
                 drag_edit(ui, editor, &response, |editor| {
                     let (h, t) = pose_from(i, values, head, tail);
-                    editor.move_bone(bone, h, t);
+                    editor.run(Command::Bone(BoneCommand::Move {
+                        bone,
+                        head: h,
+                        tail: t,
+                    }));
                 });
             }
         });

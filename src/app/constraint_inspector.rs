@@ -9,7 +9,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use crate::core::rig::ConstraintRecords;
-use limber_editor::commands::Command;
+use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::rigging::ConstraintRef;
 
@@ -65,7 +65,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
                 "the bone new IK, look-at, child-of and copy-rotation constraints aim at",
             );
         if choices != editor.tools().rig_choices() {
-            editor.set_rig_choices(choices);
+            editor.run(Command::Rig(RigCommand::SetChoices(choices)));
         }
     });
     ui.horizontal(|ui| {
@@ -77,7 +77,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
                 "2: two-bone IK (the selected bone and its parent); more: a FABRIK chain",
             );
         if choices != editor.tools().rig_choices() {
-            editor.set_rig_choices(choices);
+            editor.run(Command::Rig(RigCommand::SetChoices(choices)));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -89,10 +89,10 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             (Command::AddLimit, "Add rotation limit"),
         ] {
             if ui
-                .add_enabled(editor.can_run(command), egui::Button::new(label))
+                .add_enabled(editor.can_run(&command), egui::Button::new(label))
                 .clicked()
             {
-                editor.run_command(command);
+                editor.run(command);
             }
         }
     });
@@ -107,7 +107,7 @@ fn spring_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
         .on_hover_text("the bone's rotation lags behind and overshoots, like a damped spring")
         .clicked()
     {
-        editor.toggle_spring();
+        editor.run(Command::ToggleSpring);
     }
     let Some(index) = spring else { return };
     let records = editor.constraint_records();
@@ -291,12 +291,18 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                     )
                     .clicked()
                 {
-                    editor.set_child_of_inverse(i, true);
+                    editor.run(Command::Rig(RigCommand::SetChildOfInverse {
+                        index: i,
+                        set: true,
+                    }));
                 }
                 if child.inverse.is_some() {
                     ui.label("inverse set");
                     if ui.button("Clear inverse").clicked() {
-                        editor.set_child_of_inverse(i, false);
+                        editor.run(Command::Rig(RigCommand::SetChildOfInverse {
+                            index: i,
+                            set: false,
+                        }));
                     }
                 }
             });
@@ -335,7 +341,7 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: Constraint
             .on_hover_text("delete this constraint")
             .clicked()
         {
-            editor.remove_constraint(which);
+            editor.run(Command::Rig(RigCommand::Remove(which)));
         }
     });
 }
@@ -362,7 +368,10 @@ fn mix_slider(
     let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(label));
     drag_edit(ui, editor, &response, |editor| match keying {
         Some(name) => {
-            editor.key_constraint_mix(name, value);
+            editor.run(Command::Rig(RigCommand::KeyMix {
+                name: name.to_string(),
+                mix: value,
+            }));
         }
         None => change(editor, |r| set(r, value)),
     });
@@ -372,5 +381,5 @@ fn mix_slider(
 fn change(editor: &mut Editor, edit: impl FnOnce(&mut ConstraintRecords)) {
     let mut records = editor.constraint_records();
     edit(&mut records);
-    editor.set_constraint_records(records);
+    editor.run(Command::Rig(RigCommand::SetConstraints(Box::new(records))));
 }

@@ -11,7 +11,7 @@
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 use glam::DVec2;
 
-use limber_editor::commands::Command;
+use limber_editor::commands::{Command, KeyCommand};
 use limber_editor::curve_edits::InterpChoice;
 use limber_editor::curves::{Channel, Curve, CurveKeyId, GraphFrame};
 use limber_editor::editor::Editor;
@@ -99,7 +99,7 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
             .on_hover_text("fit every curve shown")
             .clicked()
         {
-            editor.run_command(Command::FrameAllCurves);
+            editor.run(Command::FrameAllCurves);
         }
     });
 }
@@ -158,7 +158,10 @@ fn key_menu_ui(ui: &mut egui::Ui, editor: &mut Editor, key: Option<&CurveKeyId>,
             for choice in InterpChoice::ALL {
                 if ui.button(choice.name()).clicked() {
                     let interp = choice.interp(current);
-                    editor.set_curve_interp(key, interp);
+                    editor.run(Command::Key(KeyCommand::SetCurveInterpolation {
+                        key: key.clone(),
+                        interp,
+                    }));
                     ui.close();
                 }
             }
@@ -166,7 +169,7 @@ fn key_menu_ui(ui: &mut egui::Ui, editor: &mut Editor, key: Option<&CurveKeyId>,
         }
     }
     if ui.button("Frame all").clicked() {
-        editor.run_command(Command::FrameAllCurves);
+        editor.run(Command::FrameAllCurves);
         ui.close();
     }
 }

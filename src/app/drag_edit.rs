@@ -1,10 +1,11 @@
-//! Edit while dragging: the one place where widgets (sliders, drag values) open and close undo
-//! steps. A drag of a widget that edits the document is one undo step — begun when the drag
-//! starts, committed when it stops — and Esc during the drag cancels it, putting the document back
-//! as it was when the drag began; the rest of that drag then changes nothing. A change without a
-//! drag (a click on a slider's track, typed text, arrow keys) is a step of its own.
+//! Edit while dragging: how a widget (slider, drag value, colour picker) tells the editor its drag
+//! began and ended. The drag itself is the editor's ([`Editor::press_widget`], then
+//! [`Editor::release`], or [`Editor::cancel_drag`] on Esc), so the commands the widget runs
+//! meanwhile are one undo step — begun when the drag starts, committed when it stops — and Esc puts
+//! the document back as it was when the drag began; the rest of that drag then changes nothing. A
+//! change without a drag (a click on a slider's track, typed text, arrow keys) is a step of its own.
 //!
-//! Viewport drags are the tools' business ([`limber_editor::tools`]); they own their steps the same way.
+//! Viewport drags are the tools' business ([`limber_editor::tools`]), through the same dispatch.
 
 use eframe::egui;
 
@@ -58,24 +59,23 @@ pub fn drag_edit_group(
     let mut cancelled = was.cancelled && !started;
     // egui itself ends a drag when Esc is pressed: the widget may already report no drag.
     if escape && (dragging || was.dragging) && !cancelled {
-        if editor.document().in_transaction() {
-            editor.document_mut().cancel();
+        if !editor.cancel_drag() {
+            editor.set_status("drag cancelled");
         }
-        editor.set_status("drag cancelled");
         cancelled = true;
     }
     let mut edited = false;
     if !cancelled {
         // (Re)open the step when a drag starts, or goes on after an undo closed it mid-drag.
         if started || (dragging && !editor.document().in_transaction()) {
-            editor.document_mut().begin();
+            editor.press_widget();
         }
         if changed {
             edit(editor);
             edited = true;
         }
         if (was.dragging || started) && !dragging {
-            editor.document_mut().commit();
+            editor.release();
         }
     }
     let now = DragState {
@@ -86,11 +86,4 @@ pub fn drag_edit_group(
         ui.data_mut(|d| d.insert_temp(key, now));
     }
     edited
-}
-
-/// Runs `edit` as one undo step however many edits it makes (a button's action).
-pub fn one_step(editor: &mut Editor, edit: impl FnOnce(&mut Editor)) {
-    let mut step = editor.step();
-    edit(&mut step);
-    step.commit();
 }

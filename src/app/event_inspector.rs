@@ -7,6 +7,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use crate::core::animation::EventRecord;
+use limber_editor::commands::{Command, EventCommand};
 use limber_editor::editor::Editor;
 
 /// The event section, when an event is selected.
@@ -30,7 +31,10 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
                     name: text.trim().to_string(),
                     ..event.clone()
                 };
-                editor.set_event(index, renamed);
+                editor.run(Command::Event(EventCommand::Set {
+                    event: index,
+                    record: renamed,
+                }));
             }
             ui.data_mut(|d| d.remove::<String>(id));
         } else if field.has_focus() {
@@ -45,7 +49,10 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
             .labelled_by(label.id);
         drag_edit(ui, editor, &field, |editor| {
             let moving = editor.selection().event().unwrap_or(index);
-            editor.move_event(moving, time);
+            editor.run(Command::Event(EventCommand::Move {
+                event: moving,
+                time,
+            }));
         });
     });
     let mut changed = event.clone();
@@ -75,16 +82,23 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
         // A number field's drag: one step for the whole drag.
         Some(field) => {
             drag_edit(ui, editor, &field, |editor| {
-                editor.set_event(editor.selection().event().unwrap_or(index), changed);
+                let event = editor.selection().event().unwrap_or(index);
+                editor.run(Command::Event(EventCommand::Set {
+                    event,
+                    record: changed,
+                }));
             });
         }
         None if payload_changed => {
-            editor.set_event(index, changed);
+            editor.run(Command::Event(EventCommand::Set {
+                event: index,
+                record: changed,
+            }));
         }
         None => {}
     }
     if ui.button("Delete event").clicked() {
-        editor.delete_event(index);
+        editor.run(Command::Event(EventCommand::Delete { event: index }));
     }
 }
 

@@ -7,7 +7,7 @@
 
 use eframe::egui;
 
-use limber_editor::commands::{Purpose, WindowRequest};
+use limber_editor::commands::{Command, ExportCommand, Purpose, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::export_dialog::{
     ExportDialog, ExportFormat, FPS_RANGE, PAGE_RANGE, SCALE_RANGE,
@@ -74,21 +74,19 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
             cancel = ui.button("Cancel").clicked();
         });
     });
-    let edited = editor.export_dialog() != Some(&dialog);
-    if let Some(open) = editor.export_dialog_mut() {
-        if edited {
-            dialog.problem = None;
-        }
-        *open = dialog.clone();
+    if editor.export_dialog() != Some(&dialog) {
+        editor.run(Command::Export(ExportCommand::Edit(Box::new(
+            dialog.clone(),
+        ))));
     }
     // Esc closes it only while no dialog (Browse…'s) is over it.
     let escape = modal.is_top_modal
         && !modal.any_popup_open
         && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
     if cancel || escape {
-        editor.close_export_dialog();
+        editor.run(Command::Export(ExportCommand::Close));
     } else if export {
-        editor.export_from_dialog();
+        editor.run(Command::Export(ExportCommand::Export));
     } else if browse {
         return Some(browse_request(dialog.format));
     }

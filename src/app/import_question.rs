@@ -4,6 +4,7 @@
 
 use eframe::egui;
 
+use limber_editor::commands::{Command, FileCommand};
 use limber_editor::editor::Editor;
 
 /// Shows the question while a layered file waits for its answer.
@@ -31,14 +32,14 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) {
             cancel = ui.button("Cancel").clicked();
         });
     });
-    if new {
-        editor.answer_layered_question(true);
-    } else if add {
-        editor.answer_layered_question(false);
+    if new || add {
+        editor.run(Command::File(FileCommand::AnswerLayered {
+            new_document: new,
+        }));
     } else if cancel
         || (modal.is_top_modal
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)))
     {
-        editor.cancel_layered_question();
+        editor.run(Command::File(FileCommand::CancelLayered));
     }
 }

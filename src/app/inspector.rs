@@ -7,15 +7,14 @@
 
 use eframe::egui;
 
-use super::drag_edit::{drag_edit, drag_edit_group, one_step};
+use super::drag_edit::{drag_edit, drag_edit_group};
 use super::key_fields::key_fields;
 use crate::core::animation::Interpolation;
 use crate::core::animation::curve::{EASE_IN_OUT, InterpolationName};
 use crate::core::brush::BrushMode;
 use crate::core::distance::Metric;
-use crate::core::edit::Edit;
 use crate::core::pipeline::MeshSettings;
-use limber_editor::commands::Command;
+use limber_editor::commands::{BoneCommand, Command, KeyCommand, MeshCommand};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::mesh_density::{SpacingCheck, spacing_range};
 use limber_editor::part_key_selection::describe;
@@ -39,7 +38,10 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         });
         let field = response.inner;
         if field.lost_focus() && text != name && !text.trim().is_empty() {
-            editor.rename_bone(bone, text.trim());
+            editor.run(Command::Bone(BoneCommand::Rename {
+                bone,
+                to: text.trim().to_string(),
+            }));
             ui.data_mut(|d| d.remove::<String>(id));
         } else if field.has_focus() {
             ui.data_mut(|d| d.insert_temp(id, text));
@@ -66,15 +68,13 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .logarithmic(true),
         );
         drag_edit(ui, editor, &response, |editor| {
-            if editor.apply(Edit::SetSmoothness {
-                name: name.clone(),
-                smoothness: Some(own),
-            }) {
-                editor.recompute_weights();
-            }
+            editor.run(Command::Bone(BoneCommand::SetSmoothness {
+                bone,
+                smoothness: own,
+            }));
         });
         if ui.button("Delete bone").clicked() {
-            editor.run_command(Command::DeleteBone);
+            editor.run(Command::DeleteBone);
         }
     } else {
         ui.label("Select a bone (click it in the view or the list).");
@@ -95,12 +95,15 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .logarithmic(true),
         );
         drag_edit(ui, editor, &response, |editor| {
-            editor.set_smoothness(index, smoothness);
+            editor.run(Command::Mesh(MeshCommand::SetSmoothness {
+                part: index,
+                smoothness,
+            }));
         });
         metric_picker(ui, editor, index);
     }
     if ui.button("Recompute automatic weights").clicked() {
-        one_step(editor, Editor::recompute_weights);
+        editor.run(Command::Mesh(MeshCommand::RecomputeWeights));
     }
     if editor.mode() == Mode::Weights {
         ui.separator();
@@ -123,7 +126,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         );
         ui.add(egui::Slider::new(&mut brush.strength, 0.0..=1.0).text("strength"));
         if brush != editor.tools().brush() {
-            editor.set_brush(brush);
+            editor.run(Command::Mesh(MeshCommand::SetBrush(brush)));
         }
         ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
         vertex_inspector(ui, editor);
@@ -168,7 +171,7 @@ fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             }
         });
     if let Some(parent) = picked {
-        editor.set_parent(bone, parent);
+        editor.run(Command::Bone(BoneCommand::SetParent { bone, parent }));
     }
 }
 
@@ -192,7 +195,10 @@ fn metric_picker(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
             }
         });
     if let Some(metric) = picked {
-        editor.set_metric(index, metric);
+        editor.run(Command::Mesh(MeshCommand::SetMetric {
+            part: index,
+            metric,
+        }));
     }
 }
 
@@ -238,7 +244,7 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 .button("Re-mesh from settings")
                 .on_hover_text("Makes a new mesh from these settings, replacing the hand edits")
                 .clicked()
-                && editor.remesh(index, settings.clone())
+                && editor.run(remesh(index, settings.clone())).is_done()
             {
                 let message = format!(
                     "{}: re-meshed from its settings",
@@ -299,12 +305,20 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                     ui.data_mut(|d| d.insert_temp(dense_mesh_id(), (index, settings, check)));
                 }
                 _ => {
-                    editor.remesh(index, settings);
+                    editor.run(remesh(index, settings));
                 }
             }
         });
     }
     dense_mesh_question(ui, editor);
+}
+
+/// The command re-meshing part `part` from `settings`.
+fn remesh(part: usize, settings: MeshSettings) -> Command {
+    Command::Mesh(MeshCommand::Remesh {
+        part,
+        settings: Box::new(settings),
+    })
 }
 
 fn dense_mesh_id() -> egui::Id {
@@ -342,7 +356,7 @@ fn dense_mesh_question(ui: &egui::Ui, editor: &mut Editor) {
     if let Some(make) = answer {
         ui.data_mut(|d| d.remove::<(usize, MeshSettings, SpacingCheck)>(dense_mesh_id()));
         if make {
-            editor.remesh(index, settings);
+            editor.run(remesh(index, settings));
         } else {
             editor.set_status("kept the mesh as it was");
         }
@@ -362,7 +376,7 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         .and_then(|p| p.binding.vertices.get(vertex))
         .cloned()
     else {
-        editor.select_vertex(None);
+        editor.run(Command::Mesh(MeshCommand::SelectVertex { vertex: None }));
         return;
     };
     ui.separator();
@@ -381,7 +395,12 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 )
                 .labelled_by(label.id);
             drag_edit(ui, editor, &response, |editor| {
-                editor.set_vertex_weight(part, vertex, bone, value);
+                editor.run(Command::Mesh(MeshCommand::SetVertexWeight {
+                    part,
+                    vertex,
+                    bone,
+                    weight: value,
+                }));
             });
         });
     }
@@ -406,7 +425,7 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
                 "{count} keys selected: drag one to move them all; Ctrl+C, Ctrl+V pastes at the playhead; Delete."
             ));
             if ui.button("Delete keys").clicked() {
-                editor.delete_selected_keys();
+                editor.run(Command::Key(KeyCommand::DeleteAllSelected));
             }
         }
         return;
@@ -420,10 +439,10 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         .map_or("every channel", |c| c.name());
     let shown = editor.key_interpolation_shown(&key);
     if let Some(interp) = interpolation_picker(ui, shown, &format!("to the next key: {scope}")) {
-        editor.set_key_interpolation(interp);
+        editor.run(Command::Key(KeyCommand::SetInterpolation(interp)));
     }
     if ui.button("Delete key").clicked() {
-        editor.delete_selected_key();
+        editor.run(Command::Key(KeyCommand::DeleteSelected));
     }
 }
 
@@ -440,10 +459,10 @@ fn part_key_inspector(
     if key.deform.is_some()
         && let Some(interp) = interpolation_picker(ui, Some(key.interp), "to the next deform key")
     {
-        editor.set_part_key_interpolation(interp);
+        editor.run(Command::Key(KeyCommand::SetPartInterpolation(interp)));
     }
     if ui.button("Delete key").clicked() {
-        editor.delete_selected_keys();
+        editor.run(Command::Key(KeyCommand::DeleteAllSelected));
     }
 }
 
@@ -460,10 +479,10 @@ fn slot_key_inspector(
     if key.color.is_some()
         && let Some(interp) = interpolation_picker(ui, Some(key.interp), "to the next colour key")
     {
-        editor.set_slot_key_interpolation(interp);
+        editor.run(Command::Key(KeyCommand::SetSlotInterpolation(interp)));
     }
     if ui.button("Delete key").clicked() {
-        editor.delete_selected_keys();
+        editor.run(Command::Key(KeyCommand::DeleteAllSelected));
     }
 }
 

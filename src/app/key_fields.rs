@@ -11,6 +11,7 @@ use super::drag_edit::drag_edit;
 use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
 use crate::core::skeleton::MAX_COORDINATE;
 use limber_editor::bone_keys::Channel;
+use limber_editor::commands::{Command, KeyCommand};
 use limber_editor::editor::Editor;
 
 /// What a field of the key fields changed: a channel's new value.
@@ -89,13 +90,17 @@ fn typed(editor: &mut Editor, value: Typed) {
     };
     for bone in editor.selection().bones().to_vec() {
         let own = editor.sampled_channels(bone);
-        match value {
-            Typed::Rotate(r) => editor.key_channels(bone, Some(r), None, None),
-            Typed::Translate(t) => {
-                editor.key_channels(bone, None, Some(pick(t, own.translate)), None)
-            }
-            Typed::Scale(s) => editor.key_channels(bone, None, None, Some(pick(s, own.scale))),
+        let (rotate, translate, scale) = match value {
+            Typed::Rotate(r) => (Some(r), None, None),
+            Typed::Translate(t) => (None, Some(pick(t, own.translate)), None),
+            Typed::Scale(s) => (None, None, Some(pick(s, own.scale))),
         };
+        editor.run(Command::Key(KeyCommand::Channels {
+            bone,
+            rotate,
+            translate,
+            scale,
+        }));
     }
 }
 
@@ -141,15 +146,21 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, channel: Chan
     }
     if response.clicked() {
         if keyed {
-            editor.unkey_channel(bone, channel);
+            editor.run(Command::Key(KeyCommand::Unkey { bone, channel }));
         } else {
             let v = editor.sampled_channels(bone);
-            let done = match channel {
-                Channel::Rotate => editor.key_channels(bone, Some(v.rotate), None, None),
-                Channel::Translate => editor.key_channels(bone, None, Some(v.translate), None),
-                Channel::Scale => editor.key_channels(bone, None, None, Some(v.scale)),
+            let (rotate, translate, scale) = match channel {
+                Channel::Rotate => (Some(v.rotate), None, None),
+                Channel::Translate => (None, Some(v.translate), None),
+                Channel::Scale => (None, None, Some(v.scale)),
             };
-            if done {
+            let key = KeyCommand::Channels {
+                bone,
+                rotate,
+                translate,
+                scale,
+            };
+            if editor.run(Command::Key(key)).is_done() {
                 editor.set_status(format!("keyed the {name} at {:.2} s", editor.playhead()));
             }
         }

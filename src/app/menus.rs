@@ -4,7 +4,9 @@
 
 use eframe::egui;
 
-use limber_editor::commands::{Command, CommandEntry, Menu, WindowRequest, menu_entries};
+use limber_editor::commands::{
+    Command, CommandEntry, Menu, MeshCommand, WindowRequest, menu_entries,
+};
 use limber_editor::editor::Editor;
 
 /// The menu bar and the toolbar; returns what the window must do, if anything.
@@ -45,12 +47,12 @@ pub fn menu_bar(
                             index += inside.len();
                             ui.menu_button(submenu, |ui| {
                                 for entry in inside {
-                                    clicked = clicked.or(menu_item(ui, editor, entry));
+                                    keep_first(&mut clicked, menu_item(ui, editor, entry));
                                 }
                             });
                             continue;
                         }
-                        None => clicked = clicked.or(menu_item(ui, editor, entry)),
+                        None => keep_first(&mut clicked, menu_item(ui, editor, entry)),
                     }
                     if entry.command == Command::Open
                         && let Some(i) = recent_menu(ui, recent)
@@ -62,12 +64,19 @@ pub fn menu_bar(
             });
         }
         ui.separator();
-        clicked = clicked.or(toolbar(ui, editor));
+        keep_first(&mut clicked, toolbar(ui, editor));
     });
     if let Some(command) = clicked {
-        request = editor.run_command(command).or(request);
+        request = editor.run(command).window_request().or(request);
     }
     request
+}
+
+/// Keeps the first command clicked this frame (every item is still drawn).
+fn keep_first(clicked: &mut Option<Command>, now: Option<Command>) {
+    if clicked.is_none() {
+        *clicked = now;
+    }
 }
 
 fn group(entry: &CommandEntry) -> Option<u8> {
@@ -82,13 +91,13 @@ pub fn menu_shortcut(entry: &CommandEntry) -> Option<String> {
 /// One menu entry, greyed when it would do nothing; a toggle is a check box showing whether it is
 /// on. The command when clicked.
 fn menu_item(ui: &mut egui::Ui, editor: &Editor, entry: &CommandEntry) -> Option<Command> {
-    let enabled = editor.can_run(entry.command);
-    if let Some(mut on) = editor.is_checked(entry.command) {
+    let enabled = editor.can_run(&entry.command);
+    if let Some(mut on) = editor.is_checked(&entry.command) {
         let mut response = ui.add_enabled(enabled, egui::Checkbox::new(&mut on, entry.name));
         if let Some(text) = menu_shortcut(entry) {
             response = response.on_hover_text(text);
         }
-        return response.clicked().then_some(entry.command);
+        return response.clicked().then_some(entry.command.clone());
     }
     let mut button = egui::Button::new(entry.name);
     if let Some(text) = menu_shortcut(entry) {
@@ -96,7 +105,7 @@ fn menu_item(ui: &mut egui::Ui, editor: &Editor, entry: &CommandEntry) -> Option
     }
     ui.add_enabled(enabled, button)
         .clicked()
-        .then_some(entry.command)
+        .then_some(entry.command.clone())
 }
 
 /// The recently opened files; the index of the one clicked.
@@ -132,13 +141,13 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
             ui.separator();
         }
         last_group = group(entry);
-        let checked = editor.is_checked(entry.command).unwrap_or(false);
+        let checked = editor.is_checked(&entry.command).unwrap_or(false);
         let button = egui::Button::selectable(checked, entry.name);
         if ui
-            .add_enabled(editor.can_run(entry.command), button)
+            .add_enabled(editor.can_run(&entry.command), button)
             .clicked()
         {
-            clicked = Some(entry.command);
+            clicked = Some(entry.command.clone());
         }
         if entry.command == Command::ToggleDeform && editor.deforming() {
             let mut radius = editor.tools().deform().radius;
@@ -148,7 +157,7 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
                     .prefix("radius "),
             );
             if radius != editor.tools().deform().radius {
-                editor.set_deform_radius(radius);
+                editor.run(Command::Mesh(MeshCommand::SetDeformRadius { radius }));
             }
         }
     }

@@ -6,6 +6,7 @@
 use eframe::egui;
 
 use crate::core::slots::AttachmentKind;
+use limber_editor::commands::{Command, SlotCommand};
 use limber_editor::editor::Editor;
 
 /// The shape controls of slot `slot`.
@@ -29,7 +30,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
             ),
         ] {
             if ui.button(label).on_hover_text(hover).clicked() {
-                editor.start_shape(slot, kind);
+                editor.run(Command::Slot(SlotCommand::StartShape {
+                    slot: slot.to_string(),
+                    kind,
+                }));
             }
         }
     });
@@ -41,16 +45,16 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
         ui.weak(what);
         ui.horizontal_wrapped(|ui| {
             if drawing.kind != AttachmentKind::Point && ui.button("Close shape").clicked() {
-                editor.close_shape();
+                editor.run(Command::Slot(SlotCommand::CloseShape));
             }
             if ui.button("Cancel shape").clicked() {
-                editor.cancel_shape();
+                editor.run(Command::Slot(SlotCommand::CancelShape));
             }
         });
         if drawing.kind == AttachmentKind::Clipping {
             let end = drawing.end.clone().unwrap_or_default();
             if let Some(chosen) = end_combo(ui, editor, slot, "new clip", &end) {
-                editor.set_drawing_end(&chosen);
+                editor.run(Command::Slot(SlotCommand::SetDrawingEnd { end: chosen }));
             }
         }
         return;
@@ -69,13 +73,20 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
             ));
         }
         if ui.small_button("Done").clicked() {
-            editor.select_shape(slot, None);
+            editor.run(Command::Slot(SlotCommand::SelectShape {
+                slot: slot.to_string(),
+                attachment: None,
+            }));
         }
     });
     if kind == AttachmentKind::Clipping
         && let Some(chosen) = end_combo(ui, editor, slot, &shape.attachment, &end)
     {
-        editor.set_clip_end(slot, &shape.attachment, &chosen);
+        editor.run(Command::Slot(SlotCommand::SetClipEnd {
+            slot: slot.to_string(),
+            attachment: shape.attachment.clone(),
+            end: chosen,
+        }));
     }
 }
 

@@ -105,7 +105,7 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
                 return true;
             }
             if !commands.contains(&entry.command) {
-                commands.push(entry.command);
+                commands.push(entry.command.clone());
             }
             // Ctrl shortcuts are taken; single keys stay for the widgets that read them.
             !modifiers.command
@@ -129,7 +129,7 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
     }
     let mut request = None;
     for command in commands {
-        if let Some(r) = editor.run_command(command) {
+        if let Some(r) = editor.run(command).window_request() {
             request = Some(r);
         }
     }

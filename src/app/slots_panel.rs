@@ -9,7 +9,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use crate::core::slots::Blend;
-use limber_editor::commands::{Purpose, WindowRequest};
+use limber_editor::commands::{Command, Purpose, SkinCommand, SlotCommand, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::slot_actions::SlotRow;
 
@@ -29,7 +29,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
             .on_hover_text("a new empty slot in front of the others")
             .clicked()
         {
-            editor.add_slot();
+            editor.run(Command::Slot(SlotCommand::Add));
         }
     });
     if editor.slots_keyed() {
@@ -89,7 +89,7 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
             .response
             .labelled_by(label.id);
         if chosen != active {
-            editor.set_active_skin(&chosen);
+            editor.run(Command::Skin(SkinCommand::SetActive { skin: chosen }));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -98,13 +98,17 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
             .on_hover_text("a new skin, made active: attachments added next belong to it")
             .clicked()
         {
-            editor.add_skin();
+            editor.run(Command::Skin(SkinCommand::Add));
         }
         if ui.button("Duplicate skin").clicked() {
-            editor.duplicate_skin(&active);
+            editor.run(Command::Skin(SkinCommand::Duplicate {
+                skin: active.clone(),
+            }));
         }
         if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
-            editor.delete_skin(&active);
+            editor.run(Command::Skin(SkinCommand::Delete {
+                skin: active.clone(),
+            }));
         }
     });
     if active != crate::core::slots::DEFAULT_SKIN {
@@ -114,7 +118,10 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
             "Skin name",
             &active,
             |to| {
-                editor.rename_skin(&active, to);
+                editor.run(Command::Skin(SkinCommand::Rename {
+                    skin: active.clone(),
+                    to: to.to_string(),
+                }));
             },
         );
     }
@@ -138,7 +145,11 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
         "Name",
         &row.name,
         |to| {
-            if editor.rename_slot(&row.name, to) {
+            let rename = SlotCommand::Rename {
+                slot: row.name.clone(),
+                to: to.to_string(),
+            };
+            if editor.run(Command::Slot(rename)).is_done() {
                 outcome.renamed = Some(to.to_string());
             }
         },
@@ -151,28 +162,41 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             .on_hover_text("a PNG as a new attachment of this slot, meshed and weighted")
             .clicked()
         {
-            editor.select_slot(Some(&row.name));
+            editor.run(Command::Slot(SlotCommand::Select {
+                slot: Some(row.name.clone()),
+            }));
             outcome.add = true;
         }
         if ui.small_button("Delete slot").clicked() {
-            editor.delete_slot(&row.name);
+            editor.run(Command::Slot(SlotCommand::Delete {
+                slot: row.name.clone(),
+            }));
         }
     });
     order_row(ui, editor, row);
     ui.label("Shows");
     let none = row.shown.is_none();
     if ui.radio(none, "(none)").clicked() && !none {
-        editor.show_attachment(&row.name, None);
+        editor.run(Command::Slot(SlotCommand::Show {
+            slot: row.name.clone(),
+            attachment: None,
+        }));
     }
     for attachment in &row.attachments {
         let on = row.shown.as_deref() == Some(attachment.as_str());
         let response = ui.radio(on, attachment.as_str());
         if response.clicked() && !on {
-            editor.show_attachment(&row.name, Some(attachment));
+            editor.run(Command::Slot(SlotCommand::Show {
+                slot: row.name.clone(),
+                attachment: Some(attachment.clone()),
+            }));
         }
         if response.clicked() {
             // A bounding box, clip or point clicked is selected for editing (anything else clears it).
-            editor.select_shape(&row.name, Some(attachment));
+            editor.run(Command::Slot(SlotCommand::SelectShape {
+                slot: row.name.clone(),
+                attachment: Some(attachment.clone()),
+            }));
         }
         if !row.own {
             response.context_menu(|ui| attachment_menu(ui, editor, &row.name, attachment));
@@ -197,7 +221,10 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
             .response
             .labelled_by(label.id);
         if blend != row.blend {
-            editor.set_slot_blend(&row.name, blend);
+            editor.run(Command::Slot(SlotCommand::SetBlend {
+                slot: row.name.clone(),
+                blend,
+            }));
         }
     });
     super::shape_panel::show(ui, editor, &row.name);
@@ -212,11 +239,18 @@ fn attachment_menu(ui: &mut egui::Ui, editor: &mut Editor, slot: &str, attachmen
         "Rename",
         attachment,
         |to| {
-            editor.rename_attachment(slot, attachment, to);
+            editor.run(Command::Slot(SlotCommand::RenameAttachment {
+                slot: slot.to_string(),
+                attachment: attachment.to_string(),
+                to: to.to_string(),
+            }));
         },
     );
     if ui.button("Delete attachment").clicked() {
-        editor.delete_attachment(slot, attachment);
+        editor.run(Command::Slot(SlotCommand::DeleteAttachment {
+            slot: slot.to_string(),
+            attachment: attachment.to_string(),
+        }));
         ui.close();
     }
 }
@@ -250,7 +284,10 @@ fn color_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
             drag_edit(ui, editor, &response, |editor| {
                 let mut color = row.color;
                 color[channel] = value;
-                editor.set_slot_color(&row.name, color);
+                editor.run(Command::Slot(SlotCommand::SetColor {
+                    slot: row.name.clone(),
+                    color,
+                }));
             });
         }
     });
@@ -269,14 +306,15 @@ fn picker_step(
     let open_step = ui.data(|d| d.get_temp::<bool>(key)).unwrap_or(false);
     if response.changed() {
         if !open_step {
-            editor.document_mut().begin();
+            editor.press_widget();
             ui.data_mut(|d| d.insert_temp(key, true));
         }
-        editor.set_slot_color(slot, color());
+        editor.run(Command::Slot(SlotCommand::SetColor {
+            slot: slot.to_string(),
+            color: color(),
+        }));
     } else if open_step && !egui::Popup::is_id_open(ui.ctx(), popup) {
-        if editor.document().in_transaction() {
-            editor.document_mut().commit();
-        }
+        editor.release();
         ui.data_mut(|d| d.remove::<bool>(key));
     }
 }
@@ -290,14 +328,20 @@ fn order_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
             .on_hover_text("draw in front of the slot above")
             .clicked()
         {
-            editor.move_slot(&row.name, true);
+            editor.run(Command::Slot(SlotCommand::Move {
+                slot: row.name.clone(),
+                toward_front: true,
+            }));
         }
         if ui
             .small_button("Back")
             .on_hover_text("draw behind the slot below")
             .clicked()
         {
-            editor.move_slot(&row.name, false);
+            editor.run(Command::Slot(SlotCommand::Move {
+                slot: row.name.clone(),
+                toward_front: false,
+            }));
         }
         ui.weak(format!("order {}", row.draw_order));
     });
@@ -332,11 +376,12 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
                 .range(-1000..=1000)
                 .prefix("order at playhead "),
         );
+        let key = Command::Slot(SlotCommand::KeyDrawOrder { part: index, order });
         drag_edit(ui, editor, &response, |editor| {
-            editor.key_draw_order(index, order);
+            editor.run(key.clone());
         });
         if ui.button("Key order").clicked() {
-            editor.key_draw_order(index, order);
+            editor.run(key);
         }
     }
     let mut pixel_art = editor.document().project.parts[index].pixel_art;
@@ -347,7 +392,10 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
         )
         .changed()
     {
-        editor.set_pixel_art(index, pixel_art);
+        editor.run(Command::Slot(SlotCommand::SetPixelArt {
+            part: index,
+            on: pixel_art,
+        }));
     }
 }
 

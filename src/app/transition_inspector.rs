@@ -4,7 +4,7 @@
 
 use eframe::egui;
 
-use limber_editor::commands::Command;
+use limber_editor::commands::{ClipCommand, Command};
 use limber_editor::editor::Editor;
 
 /// The transition section.
@@ -54,20 +54,20 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
         .labelled_by(label.id);
     });
     if (to, crossfade) != (preview.to, preview.crossfade) {
-        editor.set_transition(to, crossfade);
+        editor.run(Command::Clip(ClipCommand::SetTransition { to, crossfade }));
     }
     ui.horizontal(|ui| {
-        let can = editor.can_run(Command::PreviewTransition);
+        let can = editor.can_run(&Command::PreviewTransition);
         if ui
             .add_enabled(can, egui::Button::new("Preview transition"))
             .clicked()
         {
-            editor.run_command(Command::PreviewTransition);
+            editor.run(Command::PreviewTransition);
         }
         if let Some(at) = editor.playback().transition().at {
             ui.label(format!("{at:.2} s"));
             if ui.button("Stop").clicked() {
-                editor.stop_transition_preview();
+                editor.run(Command::Clip(ClipCommand::StopTransitionPreview));
             }
         }
     });

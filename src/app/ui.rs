@@ -7,8 +7,7 @@
 use eframe::egui;
 
 use super::{curve_editor, help, menus, shortcuts, timeline};
-use crate::core::animation::ClipRecord;
-use limber_editor::commands::{Command, WindowRequest};
+use limber_editor::commands::{BoneCommand, Command, LayoutCommand, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
 
@@ -23,10 +22,10 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
     if editor.mode() == Mode::Bones {
         let suggest = Command::SuggestBones;
         let button = ui
-            .add_enabled(editor.can_run(suggest), egui::Button::new("Suggest bones"))
+            .add_enabled(editor.can_run(&suggest), egui::Button::new("Suggest bones"))
             .on_hover_text("A skeleton from the sprite's shape, on a rig without bones");
         if button.clicked() {
-            editor.run_command(suggest);
+            editor.run(suggest);
         }
     }
     let bones = &editor.document().project.rig.skeleton.bones;
@@ -75,9 +74,9 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
                         let (shift, command) =
                             ui.input(|i| (i.modifiers.shift, i.modifiers.command));
                         if shift || command {
-                            editor.toggle_bone_selection(i);
+                            editor.run(Command::Bone(BoneCommand::ToggleSelected { bone: i }));
                         } else {
-                            editor.select_bone(Some(i));
+                            editor.run(Command::Bone(BoneCommand::Select { bone: Some(i) }));
                         }
                     }
                 });
@@ -107,11 +106,11 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
         .get(bone)
         .is_some_and(|b| b.deform);
     if flag(ui, deform, &format!("deform {name}"), DEFORM_HOVER) {
-        editor.set_bone_deform(bone, !deform);
+        editor.run(Command::Bone(BoneCommand::SetDeform { bone, on: !deform }));
     }
     let locked = editor.is_locked(bone);
     if flag(ui, locked, &format!("lock {name}"), LOCK_HOVER) {
-        editor.set_locked(bone, !locked);
+        editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: !locked }));
     }
 }
 
@@ -252,8 +251,8 @@ pub fn editor_ui(
             timeline::show(ui, editor);
         });
     let height = panel.response.rect.height();
-    remember_size(&ctx, editor, "timeline height", height, |e, h| {
-        e.set_timeline_height(h)
+    remember_size(&ctx, editor, "timeline height", height, |height| {
+        LayoutCommand::SetTimelineHeight { height }
     });
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
     if editor.curve_editor().open {
@@ -366,13 +365,16 @@ fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) -> Option<Wind
                 hidden
             });
         let width = shown.response.rect.width();
-        remember_size(ui.ctx(), editor, &format!("{what} width"), width, |e, w| {
-            e.layout_mut().set_side_width(side, w)
+        remember_size(ui.ctx(), editor, &format!("{what} width"), width, |width| {
+            LayoutCommand::SetSideWidth { side, width }
         });
         shown.inner
     };
-    if toggled && let Err(e) = editor.layout_mut().set_collapsed(side, !collapsed) {
-        editor.set_status(format!("cannot remember the panels: {e}"));
+    if toggled {
+        editor.run(Command::Layout(LayoutCommand::SetCollapsed {
+            side,
+            collapsed: !collapsed,
+        }));
     }
     request
 }
@@ -396,14 +398,14 @@ pub fn timeline_rect(ctx: &egui::Context) -> Option<egui::Rect> {
 }
 
 /// Keeps a panel's size (`what`: "timeline height", "left width", …) when a press and release of
-/// the pointer changed it (a drag of its edge; a window made smaller does not count), through
-/// `keep`.
+/// the pointer changed it (a drag of its edge; a window made smaller does not count), through the
+/// command `keep` makes of it.
 fn remember_size(
     ctx: &egui::Context,
     editor: &mut Editor,
     what: &str,
     size: f32,
-    keep: impl FnOnce(&mut Editor, f32) -> std::io::Result<()>,
+    keep: impl FnOnce(f32) -> LayoutCommand,
 ) {
     let id = egui::Id::unique("limber panel size at press").with(what);
     let (pressed, released) = ctx.input(|i| (i.pointer.any_pressed(), i.pointer.any_released()));
@@ -413,17 +415,7 @@ fn remember_size(
     if released
         && let Some(at_press) = ctx.data(|d| d.get_temp::<f32>(id))
         && (at_press - size).abs() >= 1.0
-        && let Err(e) = keep(editor, size)
     {
-        editor.set_status(format!("cannot remember the {what}: {e}"));
-    }
-}
-
-/// A clip record with a new loop flag or duration, for [`crate::core::edit::Edit::ReplaceClip`].
-pub fn changed_clip(record: &ClipRecord, looping: bool, duration: f64) -> ClipRecord {
-    ClipRecord {
-        looping,
-        duration,
-        ..record.clone()
+        editor.run(Command::Layout(keep(size)));
     }
 }

@@ -17,6 +17,7 @@ use super::gpu_bridge::ViewportCallback;
 use crate::render::bone_shapes::bone_triangles;
 use crate::render::renderer::Layers;
 use crate::render::{PartStyle, ViewTransform, WeightView};
+use limber_editor::commands::{Command, SlotCommand};
 use limber_editor::editor::{Drag, Editor, Mode};
 use limber_editor::tools::Press;
 use limber_editor::tools::bone::BoneDrag;
@@ -256,10 +257,10 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
         editor.cancel_drag();
     } else if escape {
         // A shape being drawn (`shape_overlay.rs`) is dropped; Enter closes its polygon.
-        editor.cancel_shape();
+        editor.run(Command::Slot(SlotCommand::CancelShape));
     }
     if enter && editor.shape_drawing().is_some() && !ui.ctx().text_edit_focused() {
-        editor.close_shape();
+        editor.run(Command::Slot(SlotCommand::CloseShape));
     }
     if response.secondary_clicked()
         && let Some(point) = image_point

@@ -11,7 +11,7 @@ use eframe::egui::{self, ViewportCommand};
 use super::file_dialog::{Answer, FileChooser, Purpose, Request};
 use super::gpu_bridge;
 use super::ui::editor_ui;
-use limber_editor::commands::WindowRequest;
+use limber_editor::commands::{Command, ExportCommand, FileCommand, WindowRequest};
 use limber_editor::document::Document;
 use limber_editor::editor::Editor;
 use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
@@ -180,29 +180,37 @@ impl LimberApp {
         }
     }
 
+    /// Runs a file the dialog chose; whether it was carried out.
+    fn run(&mut self, command: FileCommand) -> bool {
+        self.editor.run(Command::File(command)).is_done()
+    }
+
     /// Does what the chosen `path` was asked for.
     fn chosen(&mut self, ctx: &egui::Context, purpose: Purpose, path: &Path) {
         match purpose {
             Purpose::NewFromImage | Purpose::Open => self.open(path),
-            Purpose::ImportLayered => self.editor.import_layered_asking(path),
+            Purpose::ImportLayered => {
+                self.run(FileCommand::ImportLayered(path.to_path_buf()));
+            }
             Purpose::AddPart => {
-                self.editor.add_part(path);
+                self.run(FileCommand::AddPart(path.to_path_buf()));
             }
             Purpose::AddAttachment => {
-                self.editor.add_attachment_to_selected(path);
+                self.run(FileCommand::AddAttachment(path.to_path_buf()));
             }
             Purpose::SaveAs => {
-                self.editor.save_as(path);
+                self.run(FileCommand::SaveAs(path.to_path_buf()));
             }
             Purpose::SaveAsThenClose => {
-                if self.editor.save_as(path) {
+                if self.run(FileCommand::SaveAs(path.to_path_buf())) {
                     self.allow_close = true;
                     ctx.send_viewport_cmd(ViewportCommand::Close);
                 }
             }
             // The Export dialog's Browse…: its destination.
             Purpose::Export(_) | Purpose::ExportGltf | Purpose::ExportSpine => {
-                self.editor.set_export_destination(path);
+                let destination = ExportCommand::SetDestination(path.to_path_buf());
+                self.editor.run(Command::Export(destination));
             }
         }
     }
@@ -221,7 +229,7 @@ impl eframe::App for LimberApp {
         });
         if let Some(path) = dropped.first() {
             if limber_core::layered::is_layered_path(path) {
-                self.editor.import_layered_asking(path);
+                self.run(FileCommand::ImportLayered(path.clone()));
             } else {
                 self.open(path);
             }
@@ -317,7 +325,9 @@ impl LimberApp {
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
                     self.pending_open = None;
-                    if self.editor.document().path.is_some() && self.editor.save() {
+                    if self.editor.document().path.is_some()
+                        && self.editor.run(Command::Save).is_done()
+                    {
                         self.open_now(&next);
                     } else if self.editor.document().path.is_none() {
                         self.editor
@@ -355,7 +365,7 @@ impl LimberApp {
                     if self.editor.document().path.is_none() {
                         // Closes once saved, whichever dialog answers.
                         self.ask(ctx, Purpose::SaveAsThenClose);
-                    } else if self.editor.save() {
+                    } else if self.editor.run(Command::Save).is_done() {
                         self.allow_close = true;
                         ctx.send_viewport_cmd(ViewportCommand::Close);
                     }

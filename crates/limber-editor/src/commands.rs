@@ -3,17 +3,23 @@
 //! [`CommandEntry`] in [`COMMANDS`] — its name, its shortcuts as toolkit-free data ([`Shortcut`]) and
 //! its place in the menus ([`MenuPlace`]). The window's menus, toolbar, keyboard handling and F1
 //! help are all built from this table, so none can drift from another. Carrying a command out is
-//! [`Editor::run_command`](crate::Editor::run_command) (in `run_command.rs`).
+//! [`Editor::run`](crate::editor::Editor::run) (in `run_command.rs`).
 
 use limber_core::skinning::SkinningMode;
 
+pub use crate::actions::{
+    BoneCommand, ClipCommand, EventCommand, ExportCommand, FileCommand, KeyCommand, LayoutCommand,
+    MeshCommand, RigCommand, SkinCommand, SlotCommand,
+};
 use crate::editor::{AnimateTool, Mode};
 use crate::export_job::ExportKind;
 use crate::key_navigation::KeyJump;
 pub use crate::shortcut::{Key, Modifiers, Shortcut};
 
-/// One user action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One user action. The plain ones (no data) are rows of [`COMMANDS`]: menus, shortcuts, help
+/// and the palette list them. The panels' edits carry their data in a feature's command
+/// ([`SlotCommand`], [`KeyCommand`], …, in `actions/`), each named by its own exhaustive `match`.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     NewFromImage,
     Open,
@@ -100,6 +106,79 @@ pub enum Command {
     DeleteClip,
     /// Deletes the selected bone (the inspector's button; Delete also takes keys first).
     DeleteBone,
+    /// Slots, attachments and shapes (the slots panel).
+    Slot(SlotCommand),
+    Skin(SkinCommand),
+    /// The current clip's events.
+    Event(EventCommand),
+    /// The clip choice, name, frame rate, timing and transition preview.
+    Clip(ClipCommand),
+    /// A bone's selection and settings (skeleton list, bone inspector).
+    Bone(BoneCommand),
+    /// Constraints (the Rig inspector).
+    Rig(RigCommand),
+    /// Keys typed or changed (inspector, dopesheet, curve editor).
+    Key(KeyCommand),
+    /// Mesh and weight settings, the brush.
+    Mesh(MeshCommand),
+    /// The window's panel sizes and the dopesheet as drawn.
+    Layout(LayoutCommand),
+    /// The open Export dialog.
+    Export(ExportCommand),
+    /// A file the window's dialog chose for the document.
+    File(FileCommand),
+}
+
+impl Command {
+    /// What it does, in a few words: a plain command's table name, a panel command's own.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Slot(c) => c.name(),
+            Self::Skin(c) => c.name(),
+            Self::Event(c) => c.name(),
+            Self::Clip(c) => c.name(),
+            Self::Bone(c) => c.name(),
+            Self::Rig(c) => c.name(),
+            Self::Key(c) => c.name(),
+            Self::Mesh(c) => c.name(),
+            Self::Layout(c) => c.name(),
+            Self::Export(c) => c.name(),
+            Self::File(c) => c.name(),
+            plain => entry_of(plain).map_or("command", |e| e.name),
+        }
+    }
+}
+
+/// What running a command came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Carried out (a panel command: something changed).
+    Done,
+    /// Nothing changed: refused (the status says why) or nothing to do.
+    Unchanged,
+    /// Only the window can do it: a file dialog, closing.
+    Window(WindowRequest),
+}
+
+impl Outcome {
+    /// The dialog or closing the window must do, if any.
+    pub fn window_request(self) -> Option<WindowRequest> {
+        match self {
+            Self::Window(request) => Some(request),
+            Self::Done | Self::Unchanged => None,
+        }
+    }
+
+    /// Whether the command changed something.
+    pub fn is_done(self) -> bool {
+        self == Self::Done
+    }
+}
+
+impl From<bool> for Outcome {
+    fn from(done: bool) -> Self {
+        if done { Self::Done } else { Self::Unchanged }
+    }
 }
 
 /// What only the window can do for a command: file dialogs and closing.
@@ -176,7 +255,7 @@ const fn export() -> Option<MenuPlace> {
 }
 
 /// One command's row in [`COMMANDS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CommandEntry {
     pub command: Command,
     /// Shown in the menus and the help.
@@ -218,11 +297,21 @@ const fn entry(
     }
 }
 
-/// `entry` whose Ctrl shortcut also works while a text field has the keyboard.
-const fn global(entry: CommandEntry) -> CommandEntry {
+/// An entry whose Ctrl shortcut also works while a text field has the keyboard.
+const fn global(
+    command: Command,
+    name: &'static str,
+    help: &'static str,
+    shortcuts: &'static [Shortcut],
+    place: Option<MenuPlace>,
+) -> CommandEntry {
     CommandEntry {
+        command,
+        name,
+        help,
+        shortcuts,
+        place,
         while_typing: true,
-        ..entry
     }
 }
 
@@ -233,12 +322,12 @@ use Shortcut as S;
 /// Every command, in menu order.
 #[rustfmt::skip]
 pub const COMMANDS: &[CommandEntry] = &[
-    global(entry(C::NewFromImage, "New from image…", "a new project from a PNG", &[S::command(K::N)], at(Menu::File, 0))),
-    global(entry(C::Open, "Open…", "a project or a PNG", &[S::command(K::O)], at(Menu::File, 0))),
+    global(C::NewFromImage, "New from image…", "a new project from a PNG", &[S::command(K::N)], at(Menu::File, 0)),
+    global(C::Open, "Open…", "a project or a PNG", &[S::command(K::O)], at(Menu::File, 0)),
     entry(C::AddPart, "Add part from image…", "", &[], at(Menu::File, 0)),
     entry(C::ImportLayered, "Import layered file…", "parts from a PSD or ORA file's layers", &[], at(Menu::File, 0)),
-    global(entry(C::Save, "Save", "", &[S::command(K::S)], at(Menu::File, 0))),
-    global(entry(C::SaveAs, "Save As…", "", &[S::command_shift(K::S)], at(Menu::File, 0))),
+    global(C::Save, "Save", "", &[S::command(K::S)], at(Menu::File, 0)),
+    global(C::SaveAs, "Save As…", "", &[S::command_shift(K::S)], at(Menu::File, 0)),
     entry(C::ExportGif, "GIF of the clip…", "", &[], export()),
     entry(C::ExportSheet, "Sprite sheet of the clip…", "", &[], export()),
     entry(C::ExportFrames, "PNG frames of the clip…", "", &[], export()),
@@ -247,8 +336,8 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::ToggleExportImageFrame, "Frame to the image", "rendered exports show the image's rectangle (limbs past its edge are cut) instead of the whole animation plus 2 px", &[], export()),
     entry(C::ToggleExportTrim, "Trim sheet frames", "sprite sheets: each frame cut to its own pixels and packed; the atlas gives its offset", &[], export()),
     entry(C::Quit, "Quit", "", &[], at(Menu::File, 1)),
-    global(entry(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0))),
-    global(entry(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0))),
+    global(C::Undo, "Undo", "", &[S::command(K::Z)], at(Menu::Edit, 0)),
+    global(C::Redo, "Redo", "", &[S::command_shift(K::Z), S::command(K::Y)], at(Menu::Edit, 0)),
     entry(C::CopyKeys, "Copy keys", "the selected keys", &[S::command(K::C)], at(Menu::Edit, 1)),
     entry(C::PasteKeys, "Paste keys", "at the playhead, keeping their spacing", &[S::command(K::V)], at(Menu::Edit, 1)),
     entry(C::Delete, "Delete", "the selected keys, or else the selected bone (Mesh mode: the selected vertex)", &[S::key(K::Delete)], at(Menu::Edit, 1)),
@@ -298,8 +387,8 @@ pub const COMMANDS: &[CommandEntry] = &[
 ];
 
 /// The table's row for `command`.
-pub fn entry_of(command: Command) -> Option<&'static CommandEntry> {
-    COMMANDS.iter().find(|e| e.command == command)
+pub fn entry_of(command: &Command) -> Option<&'static CommandEntry> {
+    COMMANDS.iter().find(|e| e.command == *command)
 }
 
 /// The entries of `menu`, in order.
@@ -328,7 +417,7 @@ mod tests {
     fn no_two_commands_share_a_shortcut() {
         let all: Vec<(Shortcut, Command)> = COMMANDS
             .iter()
-            .flat_map(|e| e.shortcuts.iter().map(move |s| (*s, e.command)))
+            .flat_map(|e| e.shortcuts.iter().map(move |s| (*s, e.command.clone())))
             .collect();
         assert!(all.len() > 20, "the table has its shortcuts");
         for (i, (a, ca)) in all.iter().enumerate() {
@@ -342,28 +431,28 @@ mod tests {
             shift,
             alt: false,
         };
-        let undo = command_for(Key::Z, held(true, false)).map(|e| e.command);
-        let redo = command_for(Key::Z, held(true, true)).map(|e| e.command);
+        let undo = command_for(Key::Z, held(true, false)).map(|e| e.command.clone());
+        let redo = command_for(Key::Z, held(true, true)).map(|e| e.command.clone());
         assert_eq!(undo, Some(Command::Undo));
         assert_eq!(redo, Some(Command::Redo));
         assert_eq!(command_for(Key::Z, Modifiers::NONE), None);
         assert_eq!(
-            command_for(Key::S, held(true, true)).map(|e| e.command),
+            command_for(Key::S, held(true, true)).map(|e| e.command.clone()),
             Some(Command::SaveAs)
         );
         // Plain S picks the scale tool; Ctrl+S still saves.
         assert_eq!(
-            command_for(Key::S, Modifiers::NONE).map(|e| e.command),
+            command_for(Key::S, Modifiers::NONE).map(|e| e.command.clone()),
             Some(Command::SetAnimateTool(AnimateTool::Scale))
         );
         assert_eq!(
-            command_for(Key::S, held(true, false)).map(|e| e.command),
+            command_for(Key::S, held(true, false)).map(|e| e.command.clone()),
             Some(Command::Save)
         );
         // A single key is not triggered with Ctrl held; Shift does not matter to it.
         assert_eq!(command_for(Key::K, held(true, false)), None);
         assert_eq!(
-            command_for(Key::K, held(false, true)).map(|e| e.command),
+            command_for(Key::K, held(false, true)).map(|e| e.command.clone()),
             Some(Command::KeySelected)
         );
     }
@@ -382,7 +471,7 @@ mod tests {
                 e.command
             );
             assert!(!e.name.is_empty());
-            assert_eq!(entry_of(e.command), Some(e));
+            assert_eq!(entry_of(&e.command), Some(e));
         }
         // Names are unique within each menu (the menus and tests find entries by name).
         for (i, e) in COMMANDS.iter().enumerate() {
@@ -399,17 +488,17 @@ mod tests {
             assert!(e.shortcuts.iter().all(|s| s.modifiers.command), "{e:?}");
         }
         for c in [Command::CopyKeys, Command::PasteKeys] {
-            assert!(entry_of(c).is_some_and(|e| !e.while_typing));
+            assert!(entry_of(&c).is_some_and(|e| !e.while_typing));
         }
     }
 
     #[test]
     fn shortcuts_are_written_as_the_help_shows_them() {
-        let redo = entry_of(Command::Redo).and_then(CommandEntry::shortcut_text);
+        let redo = entry_of(&Command::Redo).and_then(CommandEntry::shortcut_text);
         assert_eq!(redo.as_deref(), Some("Ctrl+Shift+Z / Ctrl+Y"));
-        let next = entry_of(Command::NextBone).and_then(CommandEntry::shortcut_text);
+        let next = entry_of(&Command::NextBone).and_then(CommandEntry::shortcut_text);
         assert_eq!(next.as_deref(), Some("]"));
-        let quit = entry_of(Command::Quit).and_then(CommandEntry::shortcut_text);
+        let quit = entry_of(&Command::Quit).and_then(CommandEntry::shortcut_text);
         assert_eq!(quit, None);
         let exports: Vec<&str> = menu_entries(Menu::File)
             .filter(|e| e.place.and_then(|p| p.submenu) == Some("Export"))
@@ -426,12 +515,12 @@ mod tests {
             alt: false,
         };
         let alt_gr = Modifiers { alt: true, ..ctrl };
-        let next = |held| command_for(Key::CloseBracket, held).map(|e| e.command);
+        let next = |held| command_for(Key::CloseBracket, held).map(|e| e.command.clone());
         assert_eq!(next(Modifiers::default()), Some(Command::NextBone));
         assert_eq!(next(alt_gr), Some(Command::NextBone));
         assert_eq!(next(ctrl), None);
         // Ctrl shortcuts stay what they are with AltGr's Alt held.
-        let undo = command_for(Key::Z, alt_gr).map(|e| e.command);
+        let undo = command_for(Key::Z, alt_gr).map(|e| e.command.clone());
         assert_eq!(undo, Some(Command::Undo));
     }
 }

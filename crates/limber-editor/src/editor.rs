@@ -470,18 +470,13 @@ impl Editor {
     }
 
     /// The window's layout: panel sizes (remembered through its setters) and the dopesheet as drawn.
-    pub fn layout_mut(&mut self) -> &mut super::layout::Layout {
+    pub(crate) fn layout_mut(&mut self) -> &mut super::layout::Layout {
         self.view.layout_mut()
     }
 
     /// Takes the remembered layout out (to carry it into a new editor).
     pub fn take_layout(&mut self) -> super::layout::Layout {
         self.view.take_layout()
-    }
-
-    /// Remembers the timeline's height (kept in the layout file).
-    pub fn set_timeline_height(&mut self, height: f32) -> std::io::Result<()> {
-        self.view.layout_mut().set_timeline_height(height)
     }
 
     /// How the onion skins are drawn (the Animate inspector).

@@ -55,17 +55,27 @@ impl Editor {
         self.jobs().export_dialog()
     }
 
-    pub fn export_dialog_mut(&mut self) -> Option<&mut ExportDialog> {
-        self.jobs.export_dialog_mut()
+    /// The open dialog's choices as edited (its last refusal cleared when they changed); whether
+    /// they changed. Nothing happens with no dialog open.
+    pub(crate) fn edit_export_dialog(&mut self, mut edited: ExportDialog) -> bool {
+        let Some(open) = self.jobs.export_dialog_mut() else {
+            return false;
+        };
+        if *open == edited {
+            return false;
+        }
+        edited.problem = None;
+        *open = edited;
+        true
     }
 
     /// Closes the Export dialog without exporting.
-    pub fn close_export_dialog(&mut self) {
+    pub(crate) fn close_export_dialog(&mut self) {
         self.jobs.set_export_dialog(None);
     }
 
     /// Sets the open dialog's destination (from the file chooser).
-    pub fn set_export_destination(&mut self, path: &Path) {
+    pub(crate) fn set_export_destination(&mut self, path: &Path) {
         if let Some(dialog) = self.jobs.export_dialog_mut() {
             dialog.choices.destination = path.display().to_string();
             dialog.problem = None;
@@ -86,7 +96,7 @@ impl Editor {
     /// failing at once) stays in the dialog, one line, and writes nothing; otherwise the choices
     /// are remembered in the project (a change marks it unsaved), the dialog closes and the export
     /// runs (rendered ones on a worker, with progress in the status bar). Returns whether it started.
-    pub fn export_from_dialog(&mut self) -> bool {
+    pub(crate) fn export_from_dialog(&mut self) -> bool {
         let Some(dialog) = self.export_dialog().cloned() else {
             return false;
         };
@@ -219,7 +229,9 @@ mod tests {
         let out = dir.join("new/folder/zombie.glb");
         editor.open_export_dialog(ExportFormat::Gltf);
         editor.set_export_destination(&out);
-        editor.export_dialog_mut().unwrap().choices.pixels_per_unit = 50.0;
+        let mut edited = editor.export_dialog().cloned().unwrap();
+        edited.choices.pixels_per_unit = 50.0;
+        assert!(editor.edit_export_dialog(edited));
         assert!(editor.export_from_dialog(), "{}", editor.status);
         assert!(out.is_file(), "{}", editor.status);
         assert!(editor.export_dialog().is_none());

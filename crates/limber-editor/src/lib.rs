@@ -10,8 +10,9 @@
 //! - [`bone_keys`]: a bone's rotation, translation and scale keys channel by channel (the
 //!   inspector's fields, K);
 //! - [`bind_pose`]: moving bones' rest heads and tails, and the per-bone deform and lock flags;
-//! - [`commands`]: the one table of user actions (name, [`shortcut`]s, menu place) that the
-//!   window's menus, keys and help are built from, carried out by `Editor::run_command`
+//! - [`commands`]: every user action as one [`commands::Command`]: the plain ones a table (name,
+//!   [`shortcut`]s, menu place) that the window's menus, keys and help are built from, the panels'
+//!   edits feature commands carrying their data ([`actions`]); all carried out by `Editor::run`
 //!   (`run_command.rs`);
 //! - [`curves`] and [`curve_edits`]: the curve editor's model of the selected bones' channels
 //!   (with its drag's state; the editor's curves in `curve_graph.rs`), its keys, Bézier handles and
@@ -38,8 +39,9 @@
 //!
 //! Modules that hold state the `Editor` owns import no `editor` (their actions on `Editor` live in
 //! modules of their own; the drags' state is `tools/drag_state.rs`, their behaviour the tool
-//! files), so the modules import each other in no circle; `tests/architecture.rs` checks.
+//! files), so the modules import each other in no circle; `tests/architecture/main.rs` checks.
 
+pub mod actions;
 mod animate;
 pub mod attachment_shapes;
 pub mod bind_pose;

@@ -1,5 +1,6 @@
-//! Carrying out the table's [`Command`]s on the editor: [`Editor::run_command`] does what the
-//! command says (or hands back the [`WindowRequest`] only the window can do), [`Editor::can_run`]
+//! Carrying out [`Command`]s on the editor: [`Editor::run`] does what the command says — a plain
+//! one here, a panel's feature command through its own `run` in `actions/` — or hands back the
+//! [`WindowRequest`] only the window can do; [`Editor::can_run`]
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
@@ -8,25 +9,46 @@ use super::export_job::Framing;
 use super::view::HelpPage;
 use limber_core::animation::FollowKind;
 
-use crate::commands::{Command, Purpose, WindowRequest};
+use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
 
 impl Editor {
-    /// Carries `command` out; returns what the window must do for it (a dialog, closing), if
-    /// anything.
-    pub fn run_command(&mut self, command: Command) -> Option<WindowRequest> {
+    /// Carries `command` out: the one way the window changes the document or the editor's
+    /// state from a menu, a shortcut, a panel's button or field. Says whether a panel command
+    /// changed anything, or what the window must do (a dialog, closing).
+    pub fn run(&mut self, command: Command) -> Outcome {
+        match self.run_plain(command) {
+            Ok(request) => request.map_or(Outcome::Done, Outcome::Window),
+            Err(done) => done.into(),
+        }
+    }
+
+    /// A plain command: `Ok` with the window's part, if any; a feature command: `Err` with
+    /// whether it changed anything.
+    fn run_plain(&mut self, command: Command) -> Result<Option<WindowRequest>, bool> {
         match command {
-            Command::NewFromImage => return Some(WindowRequest::Ask(Purpose::NewFromImage)),
-            Command::Open => return Some(WindowRequest::Ask(Purpose::Open)),
-            Command::AddPart => return Some(WindowRequest::Ask(Purpose::AddPart)),
-            Command::ImportLayered => return Some(WindowRequest::Ask(Purpose::ImportLayered)),
+            Command::Slot(c) => return Err(c.run(self)),
+            Command::Skin(c) => return Err(c.run(self)),
+            Command::Event(c) => return Err(c.run(self)),
+            Command::Clip(c) => return Err(c.run(self)),
+            Command::Bone(c) => return Err(c.run(self)),
+            Command::Rig(c) => return Err(c.run(self)),
+            Command::Key(c) => return Err(c.run(self)),
+            Command::Mesh(c) => return Err(c.run(self)),
+            Command::Layout(c) => return Err(c.run(self)),
+            Command::Export(c) => return Err(c.run(self)),
+            Command::File(c) => return Err(c.run(self)),
+            Command::NewFromImage => return Ok(Some(WindowRequest::Ask(Purpose::NewFromImage))),
+            Command::Open => return Ok(Some(WindowRequest::Ask(Purpose::Open))),
+            Command::AddPart => return Ok(Some(WindowRequest::Ask(Purpose::AddPart))),
+            Command::ImportLayered => return Ok(Some(WindowRequest::Ask(Purpose::ImportLayered))),
             Command::Save => {
                 if self.document.path.is_none() {
-                    return Some(WindowRequest::Ask(Purpose::SaveAs));
+                    return Ok(Some(WindowRequest::Ask(Purpose::SaveAs)));
                 }
-                self.save();
+                return Err(self.save());
             }
-            Command::SaveAs => return Some(WindowRequest::Ask(Purpose::SaveAs)),
+            Command::SaveAs => return Ok(Some(WindowRequest::Ask(Purpose::SaveAs))),
             Command::ExportGif => self.open_export_dialog(ExportFormat::Gif),
             Command::ExportSheet => self.open_export_dialog(ExportFormat::Sheet),
             Command::ExportFrames => self.open_export_dialog(ExportFormat::Frames),
@@ -36,7 +58,7 @@ impl Editor {
                 self.jobs.export_options_mut().trim = !self.jobs().export_options().trim
             }
             Command::ExportSpine => self.open_export_dialog(ExportFormat::Spine),
-            Command::Quit => return Some(WindowRequest::Quit),
+            Command::Quit => return Ok(Some(WindowRequest::Quit)),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::CopyKeys => {
@@ -127,11 +149,11 @@ impl Editor {
             }
             Command::DeleteBone => self.delete_selected_bone(),
         }
-        None
+        Ok(None)
     }
 
     /// Whether `command` would do something now (undo with history, paste with keys copied, …).
-    pub fn can_run(&self, command: Command) -> bool {
+    pub fn can_run(&self, command: &Command) -> bool {
         let bones = self.document.project.rig.skeleton.bones.len();
         match command {
             Command::Undo => self.document.can_undo(),
@@ -208,19 +230,31 @@ impl Editor {
             | Command::TogglePixelArt
             | Command::ToggleCurves
             | Command::AddClip => true,
+            // A panel's command is offered only where it applies; it refuses what it cannot do.
+            Command::Slot(_)
+            | Command::Skin(_)
+            | Command::Event(_)
+            | Command::Clip(_)
+            | Command::Bone(_)
+            | Command::Rig(_)
+            | Command::Key(_)
+            | Command::Mesh(_)
+            | Command::Layout(_)
+            | Command::Export(_)
+            | Command::File(_) => true,
         }
     }
 
     /// For a toggle or a choice (modes, Deform, overlays, skinning), whether it is on now; `None`
     /// for other commands.
-    pub fn is_checked(&self, command: Command) -> Option<bool> {
+    pub fn is_checked(&self, command: &Command) -> Option<bool> {
         Some(match command {
-            Command::SetMode(mode) => self.mode() == mode,
+            Command::SetMode(mode) => self.mode() == *mode,
             Command::ToggleDeform => self.tools().deform().on,
             Command::SetAnimateTool(tool) => {
                 self.mode() == Mode::Animate
                     && !self.tools().deform().on
-                    && self.tools().animate_tool() == tool
+                    && self.tools().animate_tool() == *tool
             }
             Command::ToggleBoneDeform => self.selection().bone().is_some_and(|b| {
                 self.document
@@ -236,7 +270,7 @@ impl Editor {
             Command::ToggleBoneOverlay => self.view().overlays().bones,
             Command::ToggleWeightOverlay => self.view().overlays().weights,
             Command::ToggleOnion => self.view().overlays().onion,
-            Command::SetSkinning(mode) => self.view().skinning() == mode,
+            Command::SetSkinning(mode) => self.view().skinning() == *mode,
             Command::TogglePixelArt => {
                 let parts = &self.document.project.parts;
                 !parts.is_empty() && parts.iter().all(|p| p.pixel_art)
@@ -286,7 +320,18 @@ impl Editor {
             | Command::AddClip
             | Command::DuplicateClip
             | Command::DeleteClip
-            | Command::DeleteBone => return None,
+            | Command::DeleteBone
+            | Command::Slot(_)
+            | Command::Skin(_)
+            | Command::Event(_)
+            | Command::Clip(_)
+            | Command::Bone(_)
+            | Command::Rig(_)
+            | Command::Key(_)
+            | Command::Mesh(_)
+            | Command::Layout(_)
+            | Command::Export(_)
+            | Command::File(_) => return None,
         })
     }
 
@@ -340,67 +385,73 @@ mod tests {
     #[test]
     fn modes_deform_overlays_and_skinning_switch_and_show_as_checked() {
         let mut editor = sample();
-        assert_eq!(editor.run_command(Command::SetMode(Mode::Bones)), None);
+        assert_eq!(editor.run(Command::SetMode(Mode::Bones)), Outcome::Done);
         assert_eq!(editor.mode(), Mode::Bones);
-        assert_eq!(editor.is_checked(Command::SetMode(Mode::Bones)), Some(true));
-        assert_eq!(editor.is_checked(Command::SetMode(Mode::Mesh)), Some(false));
+        assert_eq!(
+            editor.is_checked(&Command::SetMode(Mode::Bones)),
+            Some(true)
+        );
+        assert_eq!(
+            editor.is_checked(&Command::SetMode(Mode::Mesh)),
+            Some(false)
+        );
         // Deform switches to Animate when it turns on, and leaves the mode alone when it turns off.
-        editor.run_command(Command::ToggleDeform);
+        editor.run(Command::ToggleDeform);
         assert!(editor.tools().deform().on);
         assert_eq!(editor.mode(), Mode::Animate);
-        editor.run_command(Command::SetMode(Mode::Weights));
-        editor.run_command(Command::ToggleDeform);
+        editor.run(Command::SetMode(Mode::Weights));
+        editor.run(Command::ToggleDeform);
         assert!(!editor.tools().deform().on);
         assert_eq!(editor.mode(), Mode::Weights);
         let wireframe = editor.view().overlays().wireframe;
-        editor.run_command(Command::ToggleWireframe);
+        editor.run(Command::ToggleWireframe);
         assert_eq!(editor.view().overlays().wireframe, !wireframe);
         assert_eq!(
-            editor.is_checked(Command::ToggleWireframe),
+            editor.is_checked(&Command::ToggleWireframe),
             Some(!wireframe)
         );
-        editor.run_command(Command::SetSkinning(SkinningMode::DualQuaternion));
+        editor.run(Command::SetSkinning(SkinningMode::DualQuaternion));
         assert_eq!(editor.view().skinning(), SkinningMode::DualQuaternion);
-        assert_eq!(editor.is_checked(Command::Undo), None);
+        assert_eq!(editor.is_checked(&Command::Undo), None);
     }
 
     #[test]
     fn choosing_the_scale_tool_switches_to_animate_and_leaves_deform() {
         use crate::editor::AnimateTool;
         let mut editor = sample();
-        editor.run_command(Command::ToggleDeform);
-        editor.run_command(Command::SetMode(Mode::Bones));
+        editor.run(Command::ToggleDeform);
+        editor.run(Command::SetMode(Mode::Bones));
         let scale = Command::SetAnimateTool(AnimateTool::Scale);
-        assert_eq!(editor.is_checked(scale), Some(false));
-        editor.run_command(scale);
+        assert_eq!(editor.is_checked(&scale), Some(false));
+        editor.run(scale.clone());
         assert_eq!(editor.mode(), Mode::Animate);
         assert!(!editor.tools().deform().on);
         assert_eq!(editor.tools().animate_tool(), AnimateTool::Scale);
-        assert_eq!(editor.is_checked(scale), Some(true));
+        assert_eq!(editor.is_checked(&scale), Some(true));
         let rotate = Command::SetAnimateTool(AnimateTool::Rotate);
-        assert_eq!(editor.is_checked(rotate), Some(false));
-        editor.run_command(rotate);
-        assert_eq!(editor.is_checked(rotate), Some(true));
-        assert_eq!(editor.is_checked(scale), Some(false));
+        assert_eq!(editor.is_checked(&rotate), Some(false));
+        editor.run(rotate.clone());
+        assert_eq!(editor.is_checked(&rotate), Some(true));
+        assert_eq!(editor.is_checked(&scale), Some(false));
     }
 
     #[test]
     fn key_then_undo_and_redo_through_commands() {
         let mut editor = sample();
-        assert!(!editor.can_run(Command::Undo), "a freshly opened file");
-        assert!(!editor.can_run(Command::KeySelected), "no bone selected");
+        assert!(!editor.can_run(&Command::Undo), "a freshly opened file");
+        assert!(!editor.can_run(&Command::KeySelected), "no bone selected");
         editor.selection.set_bone(Some(1));
         editor.playback.set_time(0.55);
         let before = key_count(&editor);
-        assert!(editor.can_run(Command::KeySelected));
-        assert_eq!(editor.run_command(Command::KeySelected), None);
+        assert!(editor.can_run(&Command::KeySelected));
+        assert_eq!(editor.run(Command::KeySelected), Outcome::Done);
         assert_eq!(key_count(&editor), before + 1);
-        assert!(editor.can_run(Command::Undo));
-        assert!(!editor.can_run(Command::Redo));
-        editor.run_command(Command::Undo);
+        assert!(editor.can_run(&Command::Undo));
+        assert!(!editor.can_run(&Command::Redo));
+        editor.run(Command::Undo);
         assert_eq!(key_count(&editor), before);
-        assert!(editor.can_run(Command::Redo));
-        editor.run_command(Command::Redo);
+        assert!(editor.can_run(&Command::Redo));
+        editor.run(Command::Redo);
         assert_eq!(key_count(&editor), before + 1);
     }
 
@@ -410,12 +461,12 @@ mod tests {
         let bones = editor.document.project.rig.skeleton.bones.len();
         editor.selection.set_bone(Some(bones - 1));
         editor.tools.set_mode(Mode::Mesh);
-        assert!(!editor.can_run(Command::Delete), "no vertex selected");
-        editor.run_command(Command::Delete);
+        assert!(!editor.can_run(&Command::Delete), "no vertex selected");
+        editor.run(Command::Delete);
         assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones);
         editor.tools.set_mode(Mode::Bones);
-        assert!(editor.can_run(Command::Delete));
-        editor.run_command(Command::Delete);
+        assert!(editor.can_run(&Command::Delete));
+        editor.run(Command::Delete);
         assert_eq!(editor.document.project.rig.skeleton.bones.len(), bones - 1);
         assert_eq!(editor.selection().bone(), None);
     }
@@ -425,24 +476,24 @@ mod tests {
         let mut editor = sample();
         let bones = editor.document.project.rig.skeleton.bones.len();
         assert!(bones > 1);
-        editor.run_command(Command::PreviousBone);
+        editor.run(Command::PreviousBone);
         assert_eq!(editor.selection().bone(), Some(bones - 1));
-        editor.run_command(Command::NextBone);
+        editor.run(Command::NextBone);
         assert_eq!(editor.selection().bone(), Some(0));
-        editor.run_command(Command::PreviousBone);
+        editor.run(Command::PreviousBone);
         assert_eq!(editor.selection().bone(), Some(bones - 1));
     }
 
     #[test]
     fn paste_is_enabled_once_keys_are_copied() {
         let mut editor = sample();
-        assert!(!editor.can_run(Command::CopyKeys));
-        assert!(!editor.can_run(Command::PasteKeys));
+        assert!(!editor.can_run(&Command::CopyKeys));
+        assert!(!editor.can_run(&Command::PasteKeys));
         let first = editor.document.project.rig.clips[0].to_record().keys[0].clone();
         editor.select_keys(vec![(first.bone.clone(), first.time)]);
-        assert!(editor.can_run(Command::CopyKeys));
-        editor.run_command(Command::CopyKeys);
-        assert!(editor.can_run(Command::PasteKeys));
+        assert!(editor.can_run(&Command::CopyKeys));
+        editor.run(Command::CopyKeys);
+        assert!(editor.can_run(&Command::PasteKeys));
         assert_eq!(editor.selection().keys().copied.len(), 1);
     }
 
@@ -450,7 +501,7 @@ mod tests {
     fn only_dialogs_and_quitting_go_to_the_window() {
         for entry in COMMANDS {
             let mut editor = sample();
-            let request = editor.run_command(entry.command);
+            let request = editor.run(entry.command.clone()).window_request();
             let expected = match entry.command {
                 Command::NewFromImage => Some(WindowRequest::Ask(Purpose::NewFromImage)),
                 Command::Open => Some(WindowRequest::Ask(Purpose::Open)),
@@ -472,11 +523,11 @@ mod tests {
         let mut editor = sample();
         let path = dir.join("zombie.limber");
         assert!(editor.save_as(&path));
-        editor.run_command(Command::ToggleDeform);
+        editor.run(Command::ToggleDeform);
         editor.selection.set_bone(Some(0));
-        editor.run_command(Command::KeySelected);
+        editor.run(Command::KeySelected);
         assert!(editor.document.is_dirty());
-        assert_eq!(editor.run_command(Command::Save), None);
+        assert_eq!(editor.run(Command::Save), Outcome::Done);
         assert!(!editor.document.is_dirty(), "{}", editor.status);
         std::fs::remove_dir_all(&dir).ok();
     }

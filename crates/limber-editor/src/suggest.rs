@@ -55,15 +55,14 @@ impl Editor {
         };
         let count = suggestion.bones.len();
         let note = suggestion.pruned_note();
-        self.document.begin();
+        let mut step = self.step();
         for bone in suggestion.bones {
-            if !self.apply(Edit::AddBone(bone)) {
-                self.document.cancel();
+            if !step.apply(Edit::AddBone(bone)) {
                 return;
             }
         }
-        self.recompute_weights();
-        self.document.commit();
+        step.recompute_weights();
+        step.commit();
         self.selection.set_bone(Some(0));
         self.status = match note {
             Some(note) => format!("{count} bones suggested, {note} (undo removes them)"),

@@ -160,25 +160,24 @@ impl Editor {
                 changed.then_some(Edit::SetBinding { part, binding })
             })
             .collect();
-        if !amend {
-            self.document.begin();
-        }
-        for edit in edits {
-            let done = if amend {
-                self.document.amend(edit)
-            } else {
-                self.document.apply(edit)
-            };
-            if let Err(e) = done {
-                if !amend {
-                    self.document.cancel();
+        if amend {
+            // Into the last undo step (a background job's result for the edit that asked for it).
+            for edit in edits {
+                if let Err(e) = self.document.amend(edit) {
+                    self.status = e.to_string();
+                    return;
                 }
-                self.status = e.to_string();
-                return;
             }
-        }
-        if !amend {
-            self.document.commit();
+        } else {
+            let mut step = self.step();
+            for edit in edits {
+                if let Err(e) = step.document.apply(edit) {
+                    // Dropping the step puts every weight back.
+                    step.status = e.to_string();
+                    return;
+                }
+            }
+            step.commit();
         }
         self.status = "weights updated".into();
     }

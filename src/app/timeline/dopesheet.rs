@@ -12,6 +12,7 @@ use glam::DVec2;
 
 use super::rows::{self, NAME_WIDTH, ROW, Row, RowKind};
 use super::{Geometry, Mapping, ruler, store_geometry};
+use limber_editor::commands::{Command, KeyCommand, LayoutCommand};
 use limber_editor::editor::Editor;
 use limber_editor::key_selection::KeyRef;
 use limber_editor::layout::SheetLayout;
@@ -157,7 +158,7 @@ fn keys(
         reach: f64::from(REACH / map.points_per_second()),
     };
     if editor.view().layout().sheet != sheet {
-        editor.layout_mut().sheet = sheet;
+        editor.run(Command::Layout(LayoutCommand::SetSheet(sheet)));
     }
     for (i, row) in rows.iter().enumerate() {
         let y = header(i).center().y;
@@ -279,7 +280,9 @@ fn pointer_to_tools(
             editor.click_sheet(press(sheet_point(p)));
         }
         if response.secondary_clicked() {
-            editor.delete_sheet_key(sheet_point(p));
+            editor.run(Command::Key(KeyCommand::DeleteAt {
+                point: sheet_point(p),
+            }));
         }
     }
 }

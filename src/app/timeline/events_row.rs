@@ -8,6 +8,7 @@ use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 use super::super::drag_edit::drag_edit;
 use super::Mapping;
 use super::rows::{NAME_WIDTH, ROW};
+use limber_editor::commands::{Command, EventCommand};
 use limber_editor::editor::Editor;
 
 const FLAG: Color32 = Color32::from_rgb(150, 170, 255);
@@ -43,7 +44,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
         )
         .on_hover_text("add an event (a footstep, a sound, a hit) at the playhead");
     if add.clicked() {
-        editor.add_event_at_playhead();
+        editor.run(Command::AddEvent);
     }
     let painter = ui.painter_at(rect);
     let events = editor.clip_events();
@@ -90,10 +91,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
             response.mark_changed();
         }
         if response.clicked() || response.drag_started() {
-            editor.select_event(Some(index));
+            editor.run(Command::Event(EventCommand::Select { event: Some(index) }));
         }
         if response.secondary_clicked() {
-            editor.delete_event(index);
+            editor.run(Command::Event(EventCommand::Delete { event: index }));
             break;
         }
         let pointer = response.interact_pointer_pos();
@@ -103,7 +104,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
                 // follows it.
                 let moving = editor.selection().event().unwrap_or(index);
                 let time = editor.snap_time(map.t_of(p.x));
-                editor.move_event(moving, time);
+                editor.run(Command::Event(EventCommand::Move {
+                    event: moving,
+                    time,
+                }));
             }
         });
     }

@@ -24,10 +24,8 @@ pub use ruler::{label_step, time_label};
 use eframe::egui::{self, Pos2, Rect};
 
 use super::drag_edit::drag_edit;
-use super::ui::changed_clip;
 use crate::core::animation::MAX_FPS;
-use crate::core::edit::Edit;
-use limber_editor::commands::Command;
+use limber_editor::commands::{ClipCommand, Command};
 use limber_editor::editor::Editor;
 use limber_editor::key_navigation::KeyJump;
 use rows::{Row, RowKind};
@@ -175,12 +173,12 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
                     .selectable_label(editor.playback().clip() == Some(i), name)
                     .clicked()
                 {
-                    editor.choose_clip(i);
+                    editor.run(Command::Clip(ClipCommand::Choose { clip: i }));
                 }
             }
         });
     if ui.button("+ clip").clicked() {
-        editor.run_command(Command::AddClip);
+        editor.run(Command::AddClip);
     }
     let Some(name) = editor.clip_name().map(str::to_string) else {
         return;
@@ -194,7 +192,7 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
         .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
         .labelled_by(label.id);
     if field.lost_focus() {
-        editor.rename_clip(&text);
+        editor.run(Command::Clip(ClipCommand::Rename { to: text.clone() }));
         ui.data_mut(|d| d.remove::<String>(id));
     } else if field.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, text));
@@ -202,10 +200,10 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.data_mut(|d| d.remove::<String>(id));
     }
     if ui.button("Duplicate").clicked() {
-        editor.run_command(Command::DuplicateClip);
+        editor.run(Command::DuplicateClip);
     }
     if ui.button("Delete clip").clicked() {
-        editor.run_command(Command::DeleteClip);
+        editor.run(Command::DeleteClip);
     }
 }
 
@@ -214,7 +212,7 @@ fn transport(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     let jump = |ui: &mut egui::Ui, editor: &mut Editor, text: &str, tip: &str, to: KeyJump| {
         if ui.button(text).on_hover_text(tip).clicked() {
-            editor.run_command(Command::JumpToKey(to));
+            editor.run(Command::JumpToKey(to));
         }
     };
     jump(ui, editor, "|<", "First key (Home)", KeyJump::First);
@@ -225,7 +223,7 @@ fn transport(ui: &mut egui::Ui, editor: &mut Editor) {
         "Play"
     };
     if ui.button(label).clicked() {
-        editor.run_command(Command::PlayPause);
+        editor.run(Command::PlayPause);
     }
     jump(ui, editor, ">", "Next key (.)", KeyJump::Next);
     jump(ui, editor, ">|", "Last key (End)", KeyJump::Last);
@@ -236,7 +234,6 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
     let Some(clip) = editor.current_clip() else {
         return;
     };
-    let record = clip.to_record();
     let mut rate = clip.fps.unwrap_or(0);
     let mut looping = clip.looping;
     let mut duration = clip.duration;
@@ -248,10 +245,7 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
             .suffix(" s"),
     );
     let replace = |editor: &mut Editor| {
-        editor.apply(Edit::ReplaceClip {
-            name: record.name.clone(),
-            clip: changed_clip(&record, looping, duration),
-        });
+        editor.run(Command::Clip(ClipCommand::SetTiming { looping, duration }));
     };
     if loop_changed {
         replace(editor);
@@ -278,7 +272,8 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
             "the clip's frame rate: the playhead and dragged keys snap to its frames (0: off)",
         );
     drag_edit(ui, editor, &rate_response, |editor| {
-        editor.set_clip_fps((rate > 0).then_some(rate));
+        let fps = (rate > 0).then_some(rate);
+        editor.run(Command::Clip(ClipCommand::SetFps { fps }));
     });
     let shown = editor.playhead();
     match editor.clip_fps() {

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
+use limber_editor::commands::{BoneCommand, Command, KeyCommand};
 use limber_editor::editor::Editor;
 
 /// A row's height (points).
@@ -184,10 +185,24 @@ pub fn header(ui: &mut egui::Ui, editor: &mut Editor, row: &Row, rect: Rect) {
     let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
     match &row.kind {
         RowKind::Bone(i, name) => {
-            editor.select_rows(std::slice::from_ref(name), &[], &[], add);
-            editor.select_bone(Some(*i));
+            editor.run(select_rows(vec![name.clone()], vec![], vec![], add));
+            editor.run(Command::Bone(BoneCommand::Select { bone: Some(*i) }));
         }
-        RowKind::Part(name) => editor.select_rows(&[], std::slice::from_ref(name), &[], add),
-        RowKind::Slot(name) => editor.select_rows(&[], &[], std::slice::from_ref(name), add),
+        RowKind::Part(name) => {
+            editor.run(select_rows(vec![], vec![name.clone()], vec![], add));
+        }
+        RowKind::Slot(name) => {
+            editor.run(select_rows(vec![], vec![], vec![name.clone()], add));
+        }
     }
+}
+
+/// The command selecting the keys of these rows.
+fn select_rows(bones: Vec<String>, parts: Vec<String>, slots: Vec<String>, add: bool) -> Command {
+    Command::Key(KeyCommand::SelectRows {
+        bones,
+        parts,
+        slots,
+        add,
+    })
 }

@@ -244,14 +244,14 @@ fn opening_or_closing_the_graph_fits_the_view_and_frames_the_curves() {
         .view
         .fit(DVec2::new(100.0, 100.0), DVec2::new(800.0, 600.0));
     assert!(!editor.view().fit_requested());
-    editor.run_command(crate::commands::Command::ToggleCurves);
+    editor.run(crate::commands::Command::ToggleCurves);
     assert!(editor.curve_editor().open);
     assert!(editor.view().fit_requested(), "the viewport lost height");
     assert_eq!(editor.curve_editor().view, None, "framed at its drawing");
     editor
         .view
         .fit(DVec2::new(100.0, 100.0), DVec2::new(800.0, 600.0));
-    editor.run_command(crate::commands::Command::ToggleCurves);
+    editor.run(crate::commands::Command::ToggleCurves);
     assert!(
         editor.view().fit_requested(),
         "the viewport got its height back"

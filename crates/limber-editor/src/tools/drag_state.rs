@@ -1,7 +1,7 @@
 //! The state of the viewport's and the dopesheet's drags, apart from what they do: `Editor` holds
 //! the drag in progress ([`Drag`], in `tool_state.rs`), and each tool's behaviour (`impl Tool`, in
 //! `pose.rs`, `scale.rs`, …) acts on `Editor`. Keeping the state here, importing no `editor`,
-//! leaves the editor's modules without an import circle (`tests/architecture.rs`).
+//! leaves the editor's modules without an import circle (`tests/architecture/main.rs`).
 
 use glam::{DMat2, DVec2};
 use limber_core::animation::ClipRecord;
@@ -14,7 +14,7 @@ use crate::shape_state::ShapeRef;
 /// The smallest ratio a scale drag scales by: the bone shrinks towards, but never through, its head.
 const MIN_RATIO: f64 = 0.01;
 
-/// The drag in progress in the viewport: the active tool's state, or a pan of the view.
+/// The drag in progress: the active tool's state, a pan of the view, or a panel widget's drag.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Drag {
     Pose(PoseDrag),
@@ -34,6 +34,9 @@ pub enum Drag {
     Shape(ShapeDrag),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
+    /// A panel's widget dragged or held open (a numeric field, a slider, a colour picker): the
+    /// commands it runs meanwhile join this drag's one undo step.
+    Widget,
 }
 
 // --- pose: PoseDrag, Follower, Posing

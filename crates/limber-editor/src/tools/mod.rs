@@ -115,7 +115,46 @@ fn start<T: Tool>(editor: &mut Editor, press: Press, wrap: impl FnOnce(T) -> Dra
     }
 }
 
+/// Runs `$then` with `$tool` bound to the tool of `$drag` (a `Drag`, or a `&mut Drag`), or
+/// `$none` for the drags without a tool (a pan, a widget's): the one dispatch over the tools.
+macro_rules! each_tool {
+    ($drag:expr, $tool:ident => $then:expr, $none:expr) => {
+        match $drag {
+            Drag::Pose($tool) => $then,
+            Drag::Scale($tool) => $then,
+            Drag::BindPose($tool) => $then,
+            Drag::NewBone($tool) => $then,
+            Drag::Paint($tool) => $then,
+            Drag::MoveVertex($tool) => $then,
+            Drag::Deform($tool) => $then,
+            Drag::Limit($tool) => $then,
+            Drag::Band($tool) => $then,
+            Drag::SheetKeys($tool) => $then,
+            Drag::SheetBand($tool) => $then,
+            Drag::Scrub($tool) => $then,
+            Drag::Shape($tool) => $then,
+            Drag::Pan | Drag::Widget => $none,
+        }
+    };
+}
+
 impl Editor {
+    /// A panel's widget began a drag (or a picker opened): the commands it runs until
+    /// [`Editor::release`] are one undo step, and [`Editor::cancel_drag`] (Esc) puts the document
+    /// back. Called again while that drag goes on (after an undo closed its step) it opens a new
+    /// step.
+    pub fn press_widget(&mut self) {
+        if matches!(self.tools().drag(), Some(Drag::Widget)) {
+            if !self.document.in_transaction() {
+                self.document.begin();
+            }
+            return;
+        }
+        self.cancel_drag();
+        self.document.begin();
+        *self.tools.drag_slot() = Some(Drag::Widget);
+    }
+
     /// The pointer went down at `press` and began to drag: the mode's tool starts a drag (and its
     /// undo step). Returns whether one started.
     pub fn press(&mut self, press: Press) -> bool {
@@ -158,22 +197,7 @@ impl Editor {
         if !matches!(drag, Drag::Pan) && !self.document.in_transaction() {
             self.document.begin();
         }
-        match &mut drag {
-            Drag::Pose(tool) => tool.drag_to(self, point),
-            Drag::Scale(tool) => tool.drag_to(self, point),
-            Drag::BindPose(tool) => tool.drag_to(self, point),
-            Drag::NewBone(tool) => tool.drag_to(self, point),
-            Drag::Paint(tool) => tool.drag_to(self, point),
-            Drag::MoveVertex(tool) => tool.drag_to(self, point),
-            Drag::Deform(tool) => tool.drag_to(self, point),
-            Drag::Limit(tool) => tool.drag_to(self, point),
-            Drag::Band(tool) => tool.drag_to(self, point),
-            Drag::SheetKeys(tool) => tool.drag_to(self, point),
-            Drag::SheetBand(tool) => tool.drag_to(self, point),
-            Drag::Scrub(tool) => tool.drag_to(self, point),
-            Drag::Shape(tool) => tool.drag_to(self, point),
-            Drag::Pan => {}
-        }
+        each_tool!(&mut drag, tool => tool.drag_to(self, point), {});
         *self.tools.drag_slot() = Some(drag);
     }
 
@@ -182,22 +206,10 @@ impl Editor {
         let Some(drag) = self.tools.drag_slot().take() else {
             return;
         };
-        match drag {
-            Drag::Pose(tool) => tool.finish(self),
-            Drag::Scale(tool) => tool.finish(self),
-            Drag::BindPose(tool) => tool.finish(self),
-            Drag::NewBone(tool) => tool.finish(self),
-            Drag::Paint(tool) => tool.finish(self),
-            Drag::MoveVertex(tool) => tool.finish(self),
-            Drag::Deform(tool) => tool.finish(self),
-            Drag::Limit(tool) => tool.finish(self),
-            Drag::Band(tool) => tool.finish(self),
-            Drag::SheetKeys(tool) => tool.finish(self),
-            Drag::SheetBand(tool) => tool.finish(self),
-            Drag::Scrub(tool) => tool.finish(self),
-            Drag::Shape(tool) => tool.finish(self),
-            Drag::Pan => return,
+        if matches!(drag, Drag::Pan) {
+            return;
         }
+        each_tool!(drag, tool => tool.finish(self), {});
         self.document.commit();
     }
 
@@ -214,22 +226,7 @@ impl Editor {
         if self.document.in_transaction() {
             self.document.cancel();
         }
-        match drag {
-            Drag::Pose(tool) => tool.cancel(self),
-            Drag::Scale(tool) => tool.cancel(self),
-            Drag::BindPose(tool) => tool.cancel(self),
-            Drag::NewBone(tool) => tool.cancel(self),
-            Drag::Paint(tool) => tool.cancel(self),
-            Drag::MoveVertex(tool) => tool.cancel(self),
-            Drag::Deform(tool) => tool.cancel(self),
-            Drag::Limit(tool) => tool.cancel(self),
-            Drag::Band(tool) => tool.cancel(self),
-            Drag::SheetKeys(tool) => tool.cancel(self),
-            Drag::SheetBand(tool) => tool.cancel(self),
-            Drag::Scrub(tool) => tool.cancel(self),
-            Drag::Shape(tool) => tool.cancel(self),
-            Drag::Pan => {}
-        }
+        each_tool!(drag, tool => tool.cancel(self), {});
         self.status = "drag cancelled".into();
         true
     }

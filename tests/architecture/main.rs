@@ -1,7 +1,10 @@
 //! The layers' rules that the compiler does not check: the editor's model (`limber-editor`) depends
 //! on no GPU crate (`cargo tree -p limber-editor -e normal` names neither wgpu nor limber-render),
 //! `Editor` has no `pub` field (its state lives in sub-models read through methods), and the
-//! editor crate's modules import each other in no circle (`module_circles`).
+//! editor crate's modules import each other in no circle (`module_circles`), and the window
+//! changes the editor only through commands ([`commands`]).
+
+mod commands;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

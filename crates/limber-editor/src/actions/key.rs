@@ -1,0 +1,106 @@
+//! Key commands of the inspector, the dopesheet and the curve editor: channels typed at the
+//! playhead, a channel unkeyed, the selected keys' interpolation and deletion, and the dopesheet's
+//! row selection. Carried out by `bone_keys.rs`, `animate.rs`, `key_selection.rs`,
+//! `part_key_selection.rs`, `slot_key_selection.rs`, `curve_edits.rs`, `key_navigation.rs` and the
+//! dopesheet tool.
+
+use glam::DVec2;
+use limber_core::animation::Interpolation;
+
+use crate::bone_keys::Channel;
+use crate::curves::CurveKeyId;
+use crate::editor::Editor;
+
+/// One edit of keys.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyCommand {
+    /// The given channels of `bone` keyed at the playhead (one key, one undo step).
+    Channels {
+        bone: usize,
+        rotate: Option<f64>,
+        translate: Option<[f64; 2]>,
+        scale: Option<[f64; 2]>,
+    },
+    /// `channel` taken out of `bone`'s key at the playhead.
+    Unkey { bone: usize, channel: Channel },
+    /// The selected bone key's interpolation toward the next key.
+    SetInterpolation(Interpolation),
+    /// The selected part key's deform interpolation.
+    SetPartInterpolation(Interpolation),
+    /// The selected slot key's colour interpolation.
+    SetSlotInterpolation(Interpolation),
+    /// One channel's interpolation at a key of the curve editor.
+    SetCurveInterpolation {
+        key: CurveKeyId,
+        interp: Interpolation,
+    },
+    /// The selected bone key.
+    DeleteSelected,
+    /// Every selected key: bone, part and slot keys.
+    DeleteAllSelected,
+    /// The key under a right-click on the dopesheet (seconds × row).
+    DeleteAt { point: DVec2 },
+    /// Selects the keys of these dopesheet rows (added to the selection with `add`).
+    SelectRows {
+        bones: Vec<String>,
+        parts: Vec<String>,
+        slots: Vec<String>,
+        add: bool,
+    },
+}
+
+impl KeyCommand {
+    /// What it does, in a few words.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Channels { .. } => "key channels",
+            Self::Unkey { .. } => "unkey channel",
+            Self::SetInterpolation(_) => "set key interpolation",
+            Self::SetPartInterpolation(_) => "set deform key interpolation",
+            Self::SetSlotInterpolation(_) => "set slot key interpolation",
+            Self::SetCurveInterpolation { .. } => "set curve interpolation",
+            Self::DeleteSelected => "delete key",
+            Self::DeleteAllSelected => "delete keys",
+            Self::DeleteAt { .. } => "delete key",
+            Self::SelectRows { .. } => "select row keys",
+        }
+    }
+
+    /// Carries the edit out; whether anything changed.
+    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+        match self {
+            Self::Channels {
+                bone,
+                rotate,
+                translate,
+                scale,
+            } => editor.key_channels(bone, rotate, translate, scale),
+            Self::Unkey { bone, channel } => editor.unkey_channel(bone, channel),
+            Self::SetInterpolation(interp) => {
+                editor.set_key_interpolation(interp);
+                true
+            }
+            Self::SetPartInterpolation(interp) => {
+                editor.set_part_key_interpolation(interp);
+                true
+            }
+            Self::SetSlotInterpolation(interp) => editor.set_slot_key_interpolation(interp),
+            Self::SetCurveInterpolation { key, interp } => editor.set_curve_interp(&key, interp),
+            Self::DeleteSelected => {
+                editor.delete_selected_key();
+                true
+            }
+            Self::DeleteAllSelected => editor.delete_selected_keys(),
+            Self::DeleteAt { point } => editor.delete_sheet_key(point),
+            Self::SelectRows {
+                bones,
+                parts,
+                slots,
+                add,
+            } => {
+                editor.select_rows(&bones, &parts, &slots, add);
+                true
+            }
+        }
+    }
+}
