@@ -150,8 +150,9 @@ fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
         "Deform works in Animate"
     );
     // The shortcuts window lists what the command table says: D for Deform.
-    let entry = limber::editor::commands::entry_of(&limber::editor::commands::Command::ToggleDeform)
-        .expect("Deform is a command");
+    let entry =
+        limber::editor::commands::entry_of(&limber::editor::commands::Command::ToggleDeform)
+            .expect("Deform is a command");
     assert_eq!(entry.shortcut_text().as_deref(), Some("D"));
     assert!(limber::app::help::help_line(entry).contains("Deform"));
 }
