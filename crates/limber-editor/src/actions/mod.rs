@@ -4,17 +4,17 @@
 //! variants by an exhaustive `match` (`name`, shown in the status and the help; a variant without a
 //! name does not compile) and carries itself out in `run`, which returns whether anything changed.
 //!
-//! - [`slot`]: slots, their attachments and the bounding-box, point and clipping shapes;
-//! - [`skin`]: skins;
-//! - [`event`]: a clip's events;
-//! - [`clip`]: the current clip's choice, name, frame rate, loop and duration;
-//! - [`bone`]: a bone's selection, name, parent, rest geometry, deform, lock and smoothness;
-//! - [`rig`]: constraints and the rig choices they are made from;
-//! - [`key`]: keys typed or changed in the inspector and the curve editor;
-//! - [`mesh`]: a part's mesh and weight settings, the brush and painted weights;
-//! - [`layout`]: the window's panel sizes and the dopesheet as drawn;
-//! - [`export`]: the open Export dialog's choices, Export and Cancel;
-//! - [`file`]: a file the window's dialog chose: save as, import, add a part or an attachment.
+//! - [`slot`] — slots, their attachments and the bounding-box, point and clipping shapes;
+//! - [`skin`] — skins;
+//! - [`event`] — a clip's events;
+//! - [`clip`] — the current clip's choice, name, frame rate, loop and duration;
+//! - [`bone`] — a bone's selection, name, parent, rest geometry, deform, lock and smoothness;
+//! - [`rig`] — constraints and the rig choices they are made from;
+//! - [`key`] — keys typed or changed in the inspector and the curve editor;
+//! - [`mesh`] — a part's mesh and weight settings, the brush and painted weights;
+//! - [`layout`] — the window's panel sizes and the dopesheet as drawn;
+//! - [`export`] — the open Export dialog's choices, Export and Cancel;
+//! - [`file`] — a file the window's dialog chose: save as, import, add a part or an attachment.
 
 pub mod bone;
 pub mod clip;
