@@ -2,8 +2,10 @@
 //! on no GPU crate (`cargo tree -p limber-editor -e normal` names neither wgpu nor limber-render),
 //! `Editor` has no `pub` field (its state lives in sub-models read through methods), and the
 //! editor crate's modules import each other in no circle (`module_circles`), and the window
-//! changes the editor only through commands ([`commands`]).
+//! changes the editor only through commands ([`commands`]). The docs cite only paths that exist
+//! ([`cited_paths`]).
 
+mod cited_paths;
 mod commands;
 
 use std::collections::{BTreeMap, BTreeSet};
