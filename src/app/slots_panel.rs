@@ -105,13 +105,17 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 skin: active.clone(),
             }));
         }
-        if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
+        // Shown for every skin (greyed for the default one, which cannot go): a skin added or
+        // chosen moves nothing under the pointer.
+        let own = active != crate::core::slots::DEFAULT_SKIN;
+        let delete = ui.add_enabled(own, egui::Button::new("Delete skin"));
+        if delete.clicked() {
             editor.run(Command::Skin(SkinCommand::Delete {
                 skin: active.clone(),
             }));
         }
     });
-    if active != crate::core::slots::DEFAULT_SKIN {
+    ui.add_enabled_ui(active != crate::core::slots::DEFAULT_SKIN, |ui| {
         rename_field(
             ui,
             ("skin name", active.as_str()),
@@ -124,7 +128,7 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 }));
             },
         );
-    }
+    });
 }
 
 /// What a slot's section asks of the panel.

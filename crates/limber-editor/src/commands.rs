@@ -305,14 +305,9 @@ const fn global(
     shortcuts: &'static [Shortcut],
     place: Option<MenuPlace>,
 ) -> CommandEntry {
-    CommandEntry {
-        command,
-        name,
-        help,
-        shortcuts,
-        place,
-        while_typing: true,
-    }
+    let mut typed = entry(command, name, help, shortcuts, place);
+    typed.while_typing = true;
+    typed
 }
 
 use Command as C;
