@@ -307,13 +307,13 @@ impl BuiltinDialog {
     }
 
     /// The path the dialog would answer now, or why it cannot.
-    fn answer(&self) -> Result<PathBuf, String> {
+    fn answer(&self) -> Result<PathBuf, Unanswered> {
         if self.request.mode == Mode::Folder {
             return Ok(self.folder.clone());
         }
         let name = self.name.trim();
         if name.is_empty() {
-            return Err("type a file name".into());
+            return Err(Unanswered::NoName);
         }
         let mut path = self.folder.join(name);
         if self.request.mode == Mode::Save && !self.request.accepts(&path) {
@@ -321,10 +321,10 @@ impl BuiltinDialog {
             path = PathBuf::from(format!("{}.{ext}", path.display()));
         }
         if self.request.mode == Mode::Open && !path.is_file() {
-            return Err(format!("{}: no such file", path.display()));
+            return Err(Unanswered::NoSuchFile(path));
         }
         if self.request.mode == Mode::Save && path.is_dir() {
-            return Err(format!("{}: is a folder", path.display()));
+            return Err(Unanswered::Folder(path));
         }
         Ok(path)
     }
@@ -449,7 +449,7 @@ impl BuiltinDialog {
                         }
                     }
                     Ok(path) => result = Some(Some(path)),
-                    Err(problem) => self.problem = Some(problem),
+                    Err(problem) => self.problem = Some(problem.to_string()),
                 }
             }
         });
@@ -458,4 +458,15 @@ impl BuiltinDialog {
         }
         result
     }
+}
+
+/// Why the dialog cannot answer yet (shown under its buttons).
+#[derive(Debug, thiserror::Error)]
+enum Unanswered {
+    #[error("type a file name")]
+    NoName,
+    #[error("{}: no such file", .0.display())]
+    NoSuchFile(PathBuf),
+    #[error("{}: is a folder", .0.display())]
+    Folder(PathBuf),
 }

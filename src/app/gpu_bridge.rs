@@ -40,16 +40,15 @@ pub fn install(render_state: &egui_wgpu::RenderState) {
 }
 
 /// Brings the GPU scene up to `document` (shown as `document_id`): a new document is uploaded
-/// whole, the same one only as far as its revisions changed. Returns an error message for the
-/// status bar.
+/// whole, the same one only as far as its revisions changed. An error is for the status bar.
 pub fn sync_document(
     render_state: &egui_wgpu::RenderState,
     document_id: u64,
     document: &Document,
-) -> Result<(), String> {
+) -> Result<(), SyncError> {
     let mut renderer = render_state.renderer.write();
     let Some(gpu) = renderer.callback_resources.get_mut::<EditorGpu>() else {
-        return Err("the renderer was not installed".into());
+        return Err(SyncError::NotInstalled);
     };
     let revisions = scene_revisions(document);
     let key = (document_id, revisions);
@@ -86,8 +85,17 @@ pub fn sync_document(
     };
     result.map_err(|e| {
         gpu.scene = None;
-        e.to_string()
+        SyncError::Upload(e)
     })
+}
+
+/// Why the GPU scene could not follow the document.
+#[derive(Debug, thiserror::Error)]
+pub enum SyncError {
+    #[error("the renderer was not installed")]
+    NotInstalled,
+    #[error(transparent)]
+    Upload(crate::render::RenderError),
 }
 
 /// The document's revisions as the scene reads them.

@@ -239,7 +239,7 @@ impl eframe::App for LimberApp {
             if let Err(e) =
                 gpu_bridge::sync_document(state, self.document_id, self.editor.document())
             {
-                self.editor.set_status(e);
+                self.editor.set_status(e.to_string());
             }
         }
         if let Some(action) = editor_ui(

@@ -3,10 +3,11 @@
 //! `Editor` has no `pub` field (its state lives in sub-models read through methods), and the
 //! editor crate's modules import each other in no circle (`module_circles`), and the window
 //! changes the editor only through commands ([`commands`]). The docs cite only paths that exist
-//! ([`cited_paths`]).
+//! ([`cited_paths`]), and every error is typed ([`typed_errors`]).
 
 mod cited_paths;
 mod commands;
+mod typed_errors;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -17,38 +17,33 @@ impl Editor {
     /// state from a menu, a shortcut, a panel's button or field. Says whether a panel command
     /// changed anything, or what the window must do (a dialog, closing).
     pub fn run(&mut self, command: Command) -> Outcome {
-        match self.run_plain(command) {
-            Ok(request) => request.map_or(Outcome::Done, Outcome::Window),
-            Err(done) => done.into(),
-        }
-    }
-
-    /// A plain command: `Ok` with the window's part, if any; a feature command: `Err` with
-    /// whether it changed anything.
-    fn run_plain(&mut self, command: Command) -> Result<Option<WindowRequest>, bool> {
         match command {
-            Command::Slot(c) => return Err(c.run(self)),
-            Command::Skin(c) => return Err(c.run(self)),
-            Command::Event(c) => return Err(c.run(self)),
-            Command::Clip(c) => return Err(c.run(self)),
-            Command::Bone(c) => return Err(c.run(self)),
-            Command::Rig(c) => return Err(c.run(self)),
-            Command::Key(c) => return Err(c.run(self)),
-            Command::Mesh(c) => return Err(c.run(self)),
-            Command::Layout(c) => return Err(c.run(self)),
-            Command::Export(c) => return Err(c.run(self)),
-            Command::File(c) => return Err(c.run(self)),
-            Command::NewFromImage => return Ok(Some(WindowRequest::Ask(Purpose::NewFromImage))),
-            Command::Open => return Ok(Some(WindowRequest::Ask(Purpose::Open))),
-            Command::AddPart => return Ok(Some(WindowRequest::Ask(Purpose::AddPart))),
-            Command::ImportLayered => return Ok(Some(WindowRequest::Ask(Purpose::ImportLayered))),
+            Command::Slot(c) => return c.run(self).into(),
+            Command::Skin(c) => return c.run(self).into(),
+            Command::Event(c) => return c.run(self).into(),
+            Command::Clip(c) => return c.run(self).into(),
+            Command::Bone(c) => return c.run(self).into(),
+            Command::Rig(c) => return c.run(self).into(),
+            Command::Key(c) => return c.run(self).into(),
+            Command::Mesh(c) => return c.run(self).into(),
+            Command::Layout(c) => return c.run(self).into(),
+            Command::Export(c) => return c.run(self).into(),
+            Command::File(c) => return c.run(self).into(),
+            Command::NewFromImage => {
+                return Outcome::Window(WindowRequest::Ask(Purpose::NewFromImage));
+            }
+            Command::Open => return Outcome::Window(WindowRequest::Ask(Purpose::Open)),
+            Command::AddPart => return Outcome::Window(WindowRequest::Ask(Purpose::AddPart)),
+            Command::ImportLayered => {
+                return Outcome::Window(WindowRequest::Ask(Purpose::ImportLayered));
+            }
             Command::Save => {
                 if self.document.path.is_none() {
-                    return Ok(Some(WindowRequest::Ask(Purpose::SaveAs)));
+                    return Outcome::Window(WindowRequest::Ask(Purpose::SaveAs));
                 }
-                return Err(self.save());
+                return self.save().into();
             }
-            Command::SaveAs => return Ok(Some(WindowRequest::Ask(Purpose::SaveAs))),
+            Command::SaveAs => return Outcome::Window(WindowRequest::Ask(Purpose::SaveAs)),
             Command::ExportGif => self.open_export_dialog(ExportFormat::Gif),
             Command::ExportSheet => self.open_export_dialog(ExportFormat::Sheet),
             Command::ExportFrames => self.open_export_dialog(ExportFormat::Frames),
@@ -58,7 +53,7 @@ impl Editor {
                 self.jobs.export_options_mut().trim = !self.jobs().export_options().trim
             }
             Command::ExportSpine => self.open_export_dialog(ExportFormat::Spine),
-            Command::Quit => return Ok(Some(WindowRequest::Quit)),
+            Command::Quit => return Outcome::Window(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::CopyKeys => {
@@ -149,7 +144,7 @@ impl Editor {
             }
             Command::DeleteBone => self.delete_selected_bone(),
         }
-        Ok(None)
+        Outcome::Done
     }
 
     /// Whether `command` would do something now (undo with history, paste with keys copied, …).

@@ -50,6 +50,17 @@ pub struct GpuPart {
     pixel_art: bool,
 }
 
+/// Why a mesh's weights cannot go to the GPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum VertexError {
+    #[error("{vertices} vertices but weights for {weighted}")]
+    Count { vertices: usize, weighted: usize },
+    #[error("a vertex has {0} influences (at most 4)")]
+    Influences(usize),
+    #[error("weight for bone {bone}, but the skeleton has {bones}")]
+    Bone { bone: usize, bones: usize },
+}
+
 /// The vertices as the GPU reads them: local rest positions, uvs, and the four strongest
 /// influences narrowed to f32 (strongest first, as the binding lists them).
 pub fn gpu_vertices(
@@ -57,29 +68,26 @@ pub fn gpu_vertices(
     binding: &Binding,
     origin: DVec2,
     bone_count: usize,
-) -> Result<Vec<GpuVertex>, String> {
+) -> Result<Vec<GpuVertex>, VertexError> {
     if binding.vertices.len() != mesh.positions.len() {
-        return Err(format!(
-            "{} vertices but weights for {}",
-            mesh.positions.len(),
-            binding.vertices.len()
-        ));
+        return Err(VertexError::Count {
+            vertices: mesh.positions.len(),
+            weighted: binding.vertices.len(),
+        });
     }
     let mut out = Vec::with_capacity(mesh.positions.len());
     for ((p, uv), influences) in mesh.positions.iter().zip(&mesh.uvs).zip(&binding.vertices) {
         let mut joints = [0u32; 4];
         let mut weights = [0f32; 4];
         if influences.len() > 4 {
-            return Err(format!(
-                "a vertex has {} influences (at most 4)",
-                influences.len()
-            ));
+            return Err(VertexError::Influences(influences.len()));
         }
         for (slot, &(bone, w)) in influences.iter().enumerate() {
             if bone >= bone_count {
-                return Err(format!(
-                    "weight for bone {bone}, but the skeleton has {bone_count}"
-                ));
+                return Err(VertexError::Bone {
+                    bone,
+                    bones: bone_count,
+                });
             }
             joints[slot] = bone as u32;
             weights[slot] = w as f32;
@@ -141,7 +149,8 @@ impl GpuPart {
             problem,
         };
         let origin = DVec2::from(mesh.image_centre());
-        let vertices = gpu_vertices(mesh, binding, origin, bone_count).map_err(bad)?;
+        let vertices =
+            gpu_vertices(mesh, binding, origin, bone_count).map_err(|e| bad(e.to_string()))?;
         if vertices.is_empty() {
             return Err(bad("the mesh has no vertices".into()));
         }
@@ -288,7 +297,8 @@ impl GpuPart {
                 self.vertex_count
             )));
         }
-        let vertices = gpu_vertices(mesh, binding, self.origin, bone_count).map_err(bad)?;
+        let vertices =
+            gpu_vertices(mesh, binding, self.origin, bone_count).map_err(|e| bad(e.to_string()))?;
         queue.write_buffer(&self.vertices, 0, bytemuck::cast_slice(&vertices));
         Ok(())
     }

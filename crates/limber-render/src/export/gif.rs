@@ -18,7 +18,7 @@ pub fn encode_gif(
     frames: Vec<RgbaImage>,
     times: &FrameTimes,
     progress: Option<&Progress>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, image::ImageError> {
     let mut bytes = Vec::new();
     {
         // Speed 10 of 1–30: NeuQuant quality close to the best at a fraction of its time.
@@ -28,16 +28,14 @@ pub fn encode_gif(
         } else {
             Repeat::Finite(0)
         };
-        encoder.set_repeat(repeat).map_err(|e| e.to_string())?;
+        encoder.set_repeat(repeat)?;
         let delays = times.durations(100.0);
         for (image, centiseconds) in frames.into_iter().zip(delays) {
             if progress.is_some_and(Progress::is_cancelled) {
                 break;
             }
             let delay = Delay::from_numer_denom_ms(centiseconds.max(1) * 10, 1);
-            encoder
-                .encode_frame(Frame::from_parts(image, 0, 0, delay))
-                .map_err(|e| e.to_string())?;
+            encoder.encode_frame(Frame::from_parts(image, 0, 0, delay))?;
             if let Some(progress) = progress {
                 progress.finish_one();
             }

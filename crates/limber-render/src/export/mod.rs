@@ -30,7 +30,7 @@ use limber_core::pose::PoseSolver;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
 use pack::{pack_trimmed, trim_rect};
-use sheet::{Placement, SheetLayout, atlas_json, paste};
+use sheet::{Placement, SheetError, SheetLayout, atlas_json, paste};
 use timing::FrameTimes;
 
 /// What to render: size, background and skinning.
@@ -193,9 +193,18 @@ pub enum FrameExportError {
         path: PathBuf,
         error: std::io::Error,
     },
-    /// The sheet's grid or the GIF's encoding refused the frames.
+    /// The export is over a budget (the message says which and what to lower).
     #[error("{}: {problem}", path.display())]
     Format { path: PathBuf, problem: String },
+    /// The sheet's grid or packing refused the frames.
+    #[error("{}: {error}", path.display())]
+    Sheet { path: PathBuf, error: SheetError },
+    /// The GIF encoder refused the frames.
+    #[error("{}: {error}", path.display())]
+    Gif {
+        path: PathBuf,
+        error: image::ImageError,
+    },
     /// An output would replace the project or a part's image.
     #[error(transparent)]
     Overwrite(#[from] limber_core::output_guard::OverwriteError),
@@ -209,7 +218,12 @@ impl FrameExportError {
     pub fn names_path(&self) -> bool {
         matches!(
             self,
-            Self::Write { .. } | Self::Folder { .. } | Self::Format { .. } | Self::Overwrite(_)
+            Self::Write { .. }
+                | Self::Folder { .. }
+                | Self::Format { .. }
+                | Self::Sheet { .. }
+                | Self::Gif { .. }
+                | Self::Overwrite(_)
         )
     }
 }
@@ -345,9 +359,9 @@ pub fn write_sheet<'c>(
     prepare_file(path)?;
     prepare_file(&path.with_extension("json"))?;
     let [width, height] = renderer.size();
-    let format_error = |problem| FrameExportError::Format {
+    let format_error = |error| FrameExportError::Sheet {
         path: path.to_path_buf(),
-        problem,
+        error,
     };
     let playback = playback.into();
     let (image, placements) = if options.trim {
@@ -422,9 +436,9 @@ pub fn write_gif<'c>(
         Ok(())
     })?;
     let bytes =
-        gif::encode_gif(frames, times, progress).map_err(|problem| FrameExportError::Format {
+        gif::encode_gif(frames, times, progress).map_err(|error| FrameExportError::Gif {
             path: path.to_path_buf(),
-            problem,
+            error,
         })?;
     stop_if_cancelled(progress)?;
     write(path, &bytes)

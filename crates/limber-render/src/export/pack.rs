@@ -4,7 +4,7 @@
 
 use image::RgbaImage;
 
-use super::sheet::{Placement, check_sheet_size};
+use super::sheet::{Placement, SheetError, check_sheet_size};
 
 /// Space between packed frames, in pixels.
 pub const PADDING: u32 = 1;
@@ -30,7 +30,7 @@ pub fn trim_rect(image: &RgbaImage) -> [u32; 4] {
 
 /// Places frames whose kept rectangles are `sources` (x, y, w, h in each frame) on one sheet,
 /// returning where each went and the sheet's size.
-pub fn pack_trimmed(sources: &[[u32; 4]]) -> Result<(Vec<Placement>, [u32; 2]), String> {
+pub fn pack_trimmed(sources: &[[u32; 4]]) -> Result<(Vec<Placement>, [u32; 2]), SheetError> {
     let side = |s: &[u32; 4]| [u64::from(s[2]) + u64::from(PADDING), u64::from(s[3])];
     let area: u64 = sources.iter().map(|s| side(s)[0] * side(s)[1]).sum();
     let widest = sources.iter().map(|s| side(s)[0]).max().unwrap_or(1);

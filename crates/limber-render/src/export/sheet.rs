@@ -14,6 +14,18 @@ use super::timing::FrameTimes;
 /// Largest sheet made, in pixels (256 megapixels, as `limber_core::limits::MAX_EXPORT_PIXELS_IN_MEMORY`).
 pub const MAX_SHEET_PIXELS: u64 = 256 << 20;
 
+/// Why a sheet cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error("--columns must be at least 1")]
+    NoColumns,
+    #[error(
+        "a {width} × {height} sheet is too large (at most {MAX_SHEET_PIXELS} pixels and 65535 a \
+         side); lower --scale or --fps"
+    )]
+    TooLarge { width: u32, height: u32 },
+}
+
 /// Where frames go on a sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SheetLayout {
@@ -30,10 +42,10 @@ impl SheetLayout {
         frame_width: u32,
         frame_height: u32,
         columns: Option<u32>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SheetError> {
         let count = count.max(1) as u32;
         let columns = match columns {
-            Some(0) => return Err("--columns must be at least 1".into()),
+            Some(0) => return Err(SheetError::NoColumns),
             Some(c) => c.min(count),
             None => (f64::from(count).sqrt().ceil() as u32).max(1),
         };
@@ -67,12 +79,12 @@ impl SheetLayout {
 }
 
 /// Refuses a sheet too large to make or read back.
-pub fn check_sheet_size(w: u32, h: u32) -> Result<(), String> {
+pub fn check_sheet_size(w: u32, h: u32) -> Result<(), SheetError> {
     if u64::from(w) * u64::from(h) > MAX_SHEET_PIXELS || w > 65_535 || h > 65_535 {
-        return Err(format!(
-            "a {w} × {h} sheet is too large (at most {MAX_SHEET_PIXELS} pixels and 65535 a side); \
-             lower --scale or --fps"
-        ));
+        return Err(SheetError::TooLarge {
+            width: w,
+            height: h,
+        });
     }
     Ok(())
 }
