@@ -332,7 +332,7 @@ fn esc_during_a_handle_drag_restores_exactly() {
     harness.run_steps(1);
     assert_eq!(harness.state().document().project, project);
     assert!(!harness.state().document().can_undo(), "no step left");
-    assert!(harness.state().curve_editor().drag.is_none());
+    assert!(harness.state().tools().drag().is_none());
 }
 
 #[test]

@@ -14,7 +14,7 @@ use glam::DVec2;
 use limber_editor::commands::{Command, KeyCommand};
 use limber_editor::curve_edits::InterpChoice;
 use limber_editor::curves::{Channel, Curve, CurveKeyId, GraphFrame};
-use limber_editor::editor::Editor;
+use limber_editor::editor::{Drag, Editor};
 
 /// Room for the value labels (left) and time labels (below), screen points.
 const LEFT: f32 = 52.0;
@@ -114,8 +114,9 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response) {
             i.smooth_scroll_delta.y,
         )
     });
-    if escape && editor.curve_editor().drag.is_some() {
-        editor.cancel_curve_drag();
+    let curve_drag = |editor: &Editor| matches!(editor.tools().drag(), Some(Drag::Curve(_)));
+    if escape && curve_drag(editor) {
+        editor.cancel_drag();
     }
     if response.drag_started_by(egui::PointerButton::Primary)
         && let Some(origin) = origin
@@ -123,13 +124,13 @@ fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response) {
         editor.press_curve(dvec(origin));
     }
     if response.dragged_by(egui::PointerButton::Primary)
-        && editor.curve_editor().drag.is_some()
+        && curve_drag(editor)
         && let Some(p) = response.interact_pointer_pos()
     {
-        editor.drag_curve_to(dvec(p));
+        editor.drag_to(dvec(p));
     }
-    if response.drag_stopped() {
-        editor.release_curve();
+    if response.drag_stopped() && curve_drag(editor) {
+        editor.release();
     }
     if (response.clicked() || response.secondary_clicked())
         && let Some(p) = response.interact_pointer_pos()

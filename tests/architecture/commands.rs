@@ -29,10 +29,7 @@ const ENTRY_POINTS: &[(&str, &str)] = &[
     ("click_sheet", "dopesheet pointer"),
     ("scrub_to", "the ruler moves the playhead"),
     ("press_curve", "curve editor pointer"),
-    ("drag_curve_to", "curve editor pointer"),
-    ("release_curve", "curve editor pointer"),
     ("click_curve", "curve editor pointer"),
-    ("cancel_curve_drag", "Esc during a curve drag"),
     // The view: camera and the curve editor's frame, help windows, onion drawing.
     ("fit", "the viewport's size"),
     ("zoom_view", "wheel"),
@@ -194,8 +191,8 @@ fn the_window_borrows_no_sub_model_mutably() {
 }
 
 /// The files allowed to open or close an undo step by hand: the guard itself and the tools' one
-/// dispatch. The curve editor's drag still keeps its own (to move into the dispatch).
-const RAW_STEPS: &[&str] = &["step.rs", "tools/mod.rs", "tools/curve_drag.rs"];
+/// dispatch.
+const RAW_STEPS: &[&str] = &["step.rs", "tools/mod.rs"];
 
 #[test]
 fn undo_steps_open_only_through_the_guard_and_the_drag_dispatch() {

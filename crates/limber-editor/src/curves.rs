@@ -221,8 +221,6 @@ pub struct CurveEditor {
     pub frame: Option<GraphFrame>,
     /// The key whose handles show.
     pub selected: Option<CurveKeyId>,
-    /// The drag in progress (`tools/curve_drag.rs`).
-    pub drag: Option<CurveDrag>,
 }
 
 /// What a press in the graph picked.

@@ -3,13 +3,13 @@
 //! reshapes that channel's Bézier curve and no other. The points are screen points in the graph as
 //! last drawn ([`crate::curves::GraphFrame`]); the panel only forwards its pointer events here.
 //!
-//! The dispatch ([`Editor::press_curve`], [`Editor::drag_curve_to`], [`Editor::release_curve`],
-//! [`Editor::cancel_curve_drag`]) owns the undo step as the viewport's does: it opens at the press,
-//! one drag is one undo step, and Esc puts the document back exactly, leaving no step.
+//! [`Editor::press_curve`] starts it in the tools' one dispatch, which owns the undo step as for the
+//! viewport's drags: it opens at the press, one drag is one undo step, and Esc puts the document
+//! back exactly, leaving no step.
 
 use glam::DVec2;
 
-use super::{Press, Tool};
+use super::{Drag, Press, Tool};
 use crate::curves::{Curve, CurveKeyId, CurveView};
 use crate::editor::Editor;
 
@@ -104,58 +104,14 @@ impl Editor {
     }
 
     /// A press at screen point `at` in the graph began to drag: picks a key point (selecting it)
-    /// or a handle and starts its drag in a new undo step. Returns whether a drag started.
+    /// or a handle and starts its drag (and its undo step) in the tools' dispatch; the moves,
+    /// release and Esc are then [`Editor::drag_to`] (screen points), [`Editor::release`] and
+    /// [`Editor::cancel_drag`]. Returns whether a drag started.
     pub fn press_curve(&mut self, at: DVec2) -> bool {
-        self.cancel_curve_drag();
-        self.document.begin();
-        match CurveDrag::start(self, Press::at(at)) {
-            Some(drag) => {
-                self.curves.drag = Some(drag);
-                true
-            }
-            None => {
-                self.document.commit();
-                false
-            }
-        }
-    }
-
-    /// The pointer moved to screen point `at` during the graph's drag.
-    pub fn drag_curve_to(&mut self, at: DVec2) {
-        let Some(mut drag) = self.curves.drag.take() else {
-            return;
-        };
-        // An undo during the drag closed its step: the rest of the drag is a step again.
-        if !self.document.in_transaction() {
-            self.document.begin();
-        }
-        drag.drag_to(self, at);
-        self.curves.drag = Some(drag);
-    }
-
-    /// The release: the graph's drag ends as one undo step.
-    pub fn release_curve(&mut self) {
-        let Some(drag) = self.curves.drag.take() else {
-            return;
-        };
-        drag.finish(self);
-        if self.document.in_transaction() {
-            self.document.commit();
-        }
-    }
-
-    /// Esc during the graph's drag: the document goes back to what it was at the press, with no
-    /// undo step left. Returns whether a drag was cancelled.
-    pub fn cancel_curve_drag(&mut self) -> bool {
-        let Some(drag) = self.curves.drag.take() else {
-            return false;
-        };
-        if self.document.in_transaction() {
-            self.document.cancel();
-        }
-        drag.cancel(self);
-        self.status = "drag cancelled".into();
-        true
+        self.cancel_drag();
+        let drag = super::start(self, Press::at(at), |d| Drag::Curve(Box::new(d)));
+        *self.tools.drag_slot() = drag;
+        self.tools().drag().is_some()
     }
 
     /// A click (no drag) at screen point `at`: the primary or secondary button selects the key

@@ -104,7 +104,7 @@ fn press_and_move(editor: &mut Editor, from: DVec2, to: DVec2) {
     assert!(editor.press_curve(from), "a drag starts at {from}");
     assert!(editor.document.in_transaction());
     for i in 1..=6 {
-        editor.drag_curve_to(from + (to - from) * (f64::from(i) / 6.0));
+        editor.drag_to(from + (to - from) * (f64::from(i) / 6.0));
     }
 }
 
@@ -141,8 +141,8 @@ fn a_handle_drag_reshapes_only_its_channel_in_one_undo_step() {
     editor.select_curve_key(Some(key.clone()));
     let from = handle(&editor, &key, 0);
     press_and_move(&mut editor, from, from + DVec2::new(30.0, -40.0));
-    editor.release_curve();
-    assert!(editor.curve_editor().drag.is_none());
+    editor.release();
+    assert!(editor.tools().drag().is_none());
     assert!(!editor.document.in_transaction());
     only_changed(&before, &samples(&editor), arm, Channel::ScaleY);
     let written = editor.current_clip().unwrap().to_record();
@@ -167,13 +167,13 @@ fn esc_during_a_handle_drag_restores_exactly_and_leaves_no_step() {
     let from = handle(&editor, &key, 1);
     press_and_move(&mut editor, from, from + DVec2::new(-50.0, 60.0));
     assert_ne!(editor.document.project, project, "the drag edits");
-    assert!(editor.cancel_curve_drag());
+    assert!(editor.cancel_drag());
     assert_eq!(editor.document.project, project);
     assert!(!editor.document.in_transaction());
     assert!(!editor.document.can_undo());
     assert_eq!(editor.curve_editor().selected, Some(key));
     // A release after Esc does nothing.
-    editor.release_curve();
+    editor.release();
     assert_eq!(editor.document.project, project);
 }
 
@@ -186,7 +186,7 @@ fn a_key_drag_moves_that_channel_value_only_in_one_step() {
     // Rotation's key at 0.5 s (30°), dragged straight down (time stays).
     let from = frame(&editor).to_screen(DVec2::new(0.5, 30.0));
     press_and_move(&mut editor, from, from + DVec2::new(0.0, 30.0));
-    editor.release_curve();
+    editor.release();
     only_changed(&before, &samples(&editor), arm, Channel::Rotate);
     assert!(editor.document.undo());
     assert_eq!(editor.document.project, project);
@@ -206,7 +206,7 @@ fn with_two_bones_shown_a_drag_on_one_leaves_the_other_alone() {
     editor.select_curve_key(Some(key.clone()));
     let from = handle(&editor, &key, 0);
     press_and_move(&mut editor, from, from + DVec2::new(20.0, 50.0));
-    editor.release_curve();
+    editor.release();
     only_changed(&before, &samples(&editor), head, Channel::TranslateY);
 }
 
@@ -215,7 +215,7 @@ fn a_press_away_from_every_point_starts_nothing_and_leaves_no_step() {
     let mut editor = keyed(&["arm_r"]);
     let project = editor.document.project.clone();
     assert!(!editor.press_curve(DVec2::new(-500.0, -500.0)));
-    assert!(editor.curve_editor().drag.is_none());
+    assert!(editor.tools().drag().is_none());
     assert!(!editor.document.in_transaction());
     assert!(!editor.document.can_undo());
     assert_eq!(editor.document.project, project);

@@ -8,6 +8,7 @@ use limber_core::animation::ClipRecord;
 use limber_core::animation::clip::MAX_KEY_SCALE;
 use limber_core::skeleton::Bone;
 
+use crate::curves::CurveDrag;
 use crate::selection::Selection;
 use crate::shape_state::ShapeRef;
 
@@ -32,6 +33,8 @@ pub enum Drag {
     Scrub(Scrub),
     /// Drawing a shape attachment, or moving a point of one.
     Shape(ShapeDrag),
+    /// A key point or handle dragged in the curve editor (screen points of the graph).
+    Curve(Box<CurveDrag>),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
     /// A panel's widget dragged or held open (a numeric field, a slider, a colour picker): the

@@ -133,6 +133,7 @@ macro_rules! each_tool {
             Drag::SheetBand($tool) => $then,
             Drag::Scrub($tool) => $then,
             Drag::Shape($tool) => $then,
+            Drag::Curve($tool) => $then,
             Drag::Pan | Drag::Widget => $none,
         }
     };
