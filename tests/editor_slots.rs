@@ -228,33 +228,6 @@ fn adding_an_attachment_moves_nothing_under_the_pointer() {
 }
 
 #[test]
-fn adding_a_skin_moves_nothing_under_the_pointer() {
-    // The window's own size, where the skin buttons wrap in the left panel's default width.
-    let size = eframe::egui::Vec2::new(1280.0, 800.0);
-    let mut harness = harness_sized(sample_editor(), size);
-    let slot_before = center(&harness, "+ slot");
-    let skin_before = center(&harness, "+ skin");
-    click(&mut harness, "+ skin");
-    harness.run_steps(2);
-    assert_ne!(
-        harness.state().active_skin(),
-        limber::core::slots::DEFAULT_SKIN,
-        "the new skin is active"
-    );
-    assert_eq!(center(&harness, "+ skin"), skin_before);
-    assert_eq!(
-        center(&harness, "+ slot"),
-        slot_before,
-        "a second click where + slot was must not land on Delete skin"
-    );
-    let delete = harness.get_by_label("Delete skin").rect();
-    assert!(
-        !delete.contains(slot_before),
-        "Delete skin is at {delete:?}"
-    );
-}
-
-#[test]
 fn a_skin_shows_its_own_attachment_in_place_of_the_setup_one() {
     let mut harness = opened();
     click(&mut harness, "+ skin");

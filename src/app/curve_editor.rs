@@ -104,20 +104,12 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
     });
 }
 
-/// Presses, drags, releases, Esc, clicks, the wheel and middle-drag panning.
+/// Presses, drags, releases, clicks, the wheel and middle-drag panning (Esc is the `Cancel`
+/// command).
 fn interact(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response) {
     let dvec = |p: Pos2| DVec2::new(f64::from(p.x), f64::from(p.y));
-    let (escape, origin, scroll) = ui.input(|i| {
-        (
-            i.key_pressed(egui::Key::Escape),
-            i.pointer.press_origin(),
-            i.smooth_scroll_delta.y,
-        )
-    });
+    let (origin, scroll) = ui.input(|i| (i.pointer.press_origin(), i.smooth_scroll_delta.y));
     let curve_drag = |editor: &Editor| matches!(editor.tools().drag(), Some(Drag::Curve(_)));
-    if escape && curve_drag(editor) {
-        editor.cancel_drag();
-    }
     if response.drag_started_by(egui::PointerButton::Primary)
         && let Some(origin) = origin
     {

@@ -10,14 +10,7 @@
 use eframe::egui;
 
 use limber_editor::editor::Editor;
-
-/// What a group of widgets was doing at the last frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct DragState {
-    dragging: bool,
-    /// Esc cancelled the drag in progress: ignore it until it ends.
-    cancelled: bool,
-}
+use limber_editor::tools::WidgetDrag;
 
 /// For one widget: runs `edit` when `response` reports a change, inside the undo step of the drag
 /// in progress (see [`drag_edit_group`]). Returns whether `edit` ran.
@@ -37,10 +30,11 @@ pub fn drag_edit(
 }
 
 /// For a group of widgets that edit one thing together (a part's mesh sliders), known by `id`:
-/// runs `edit` when any of `responses` reports a change. A drag of any of them is one undo step;
-/// it ends when none is dragged any more (which covers a widget disabled mid-drag, one that never
-/// reports a stop). An undo during the drag closes its step; the drag's next move opens another.
-/// Esc during the drag cancels it. Returns whether `edit` ran.
+/// runs `edit` when any of `responses` reports a change. A drag of any of them is the editor's
+/// widget drag for `id`, one undo step; it ends once none is dragged and the button is up (which
+/// covers a widget disabled mid-drag, one that never reports a stop). An undo during the drag
+/// closes its step; the drag's next move opens another. Esc (the `Cancel` command) puts the
+/// document back, and the rest of that drag changes nothing. Returns whether `edit` ran.
 pub fn drag_edit_group(
     ui: &egui::Ui,
     editor: &mut Editor,
@@ -48,42 +42,22 @@ pub fn drag_edit_group(
     responses: &[egui::Response],
     edit: impl FnOnce(&mut Editor),
 ) -> bool {
-    let key = id.with("limber drag edit");
-    let was = ui
-        .data(|d| d.get_temp::<DragState>(key))
-        .unwrap_or_default();
+    let id = id.value();
     let started = responses.iter().any(egui::Response::drag_started);
     let dragging = responses.iter().any(egui::Response::dragged);
     let changed = responses.iter().any(egui::Response::changed);
-    let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
-    let mut cancelled = was.cancelled && !started;
-    // egui itself ends a drag when Esc is pressed: the widget may already report no drag.
-    if escape && (dragging || was.dragging) && !cancelled {
-        if !editor.cancel_drag() {
-            editor.set_status("drag cancelled");
-        }
-        cancelled = true;
+    let held = ui.input(|i| i.pointer.any_down());
+    // A drag starts the editor's; one going on after an undo closed its step opens another.
+    if started || (dragging && !editor.document().in_transaction()) {
+        editor.press_widget(id);
     }
-    let mut edited = false;
-    if !cancelled {
-        // (Re)open the step when a drag starts, or goes on after an undo closed it mid-drag.
-        if started || (dragging && !editor.document().in_transaction()) {
-            editor.press_widget();
-        }
-        if changed {
-            edit(editor);
-            edited = true;
-        }
-        if (was.dragging || started) && !dragging {
-            editor.release();
-        }
+    let state = editor.widget_drag(id);
+    let edited = changed && state != Some(WidgetDrag::Cancelled);
+    if edited {
+        edit(editor);
     }
-    let now = DragState {
-        dragging,
-        cancelled: cancelled && dragging,
-    };
-    if now != was {
-        ui.data_mut(|d| d.insert_temp(key, now));
+    if state.is_some() && !dragging && !held {
+        editor.release();
     }
     edited
 }

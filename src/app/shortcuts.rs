@@ -52,6 +52,7 @@ pub fn egui_key(key: Key) -> egui::Key {
         Key::Comma => egui::Key::Comma,
         Key::Period => egui::Key::Period,
         Key::Tab => egui::Key::Tab,
+        Key::Escape => egui::Key::Escape,
     }
 }
 
@@ -72,6 +73,7 @@ fn held(modifiers: egui::Modifiers) -> Modifiers {
 /// command runs at most once a frame.
 pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
     let typing = ctx.egui_wants_keyboard_input();
+    let editing_text = ctx.text_edit_focused();
     // A modal dialog shown last frame takes every key this frame.
     let modal = ctx.memory(|m| m.top_modal_layer()).is_some();
     let mut commands: Vec<Command> = Vec::new();
@@ -101,7 +103,14 @@ pub fn handle(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest>
             let Some(entry) = table_key(*key).and_then(|k| command_for(k, held(*modifiers))) else {
                 return true;
             };
-            if modal || (typing && !entry.while_typing) {
+            // Esc is a text field's own (it ends the editing) and, with any other widget
+            // focused (a slider being dragged), still the editor's Cancel.
+            let typed = if entry.command == Command::Cancel {
+                editing_text
+            } else {
+                typing && !entry.while_typing
+            };
+            if modal || typed {
                 return true;
             }
             if !commands.contains(&entry.command) {

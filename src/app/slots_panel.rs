@@ -12,6 +12,7 @@ use crate::core::slots::Blend;
 use limber_editor::commands::{Command, Purpose, SkinCommand, SlotCommand, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::slot_actions::SlotRow;
+use limber_editor::tools::WidgetDrag;
 
 /// The width of the panel's name fields (points), narrow enough for the panel's default width.
 const FIELD_WIDTH: f32 = 110.0;
@@ -105,17 +106,13 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 skin: active.clone(),
             }));
         }
-        // Shown for every skin (greyed for the default one, which cannot go): a skin added or
-        // chosen moves nothing under the pointer.
-        let own = active != crate::core::slots::DEFAULT_SKIN;
-        let delete = ui.add_enabled(own, egui::Button::new("Delete skin"));
-        if delete.clicked() {
+        if active != crate::core::slots::DEFAULT_SKIN && ui.button("Delete skin").clicked() {
             editor.run(Command::Skin(SkinCommand::Delete {
                 skin: active.clone(),
             }));
         }
     });
-    ui.add_enabled_ui(active != crate::core::slots::DEFAULT_SKIN, |ui| {
+    if active != crate::core::slots::DEFAULT_SKIN {
         rename_field(
             ui,
             ("skin name", active.as_str()),
@@ -128,7 +125,7 @@ fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
                 }));
             },
         );
-    });
+    }
 }
 
 /// What a slot's section asks of the panel.
@@ -297,7 +294,8 @@ fn color_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
     });
 }
 
-/// Applies the picker's colour while it is open, inside one undo step that ends when it closes.
+/// Applies the picker's colour while it is open, inside one undo step (the editor's drag of the
+/// picker, known by its popup's id) that ends when it closes; Esc puts the colour back.
 fn picker_step(
     ui: &egui::Ui,
     editor: &mut Editor,
@@ -306,20 +304,17 @@ fn picker_step(
     color: impl FnOnce() -> [f64; 4],
     slot: &str,
 ) {
-    let key = popup.with("limber picker step");
-    let open_step = ui.data(|d| d.get_temp::<bool>(key)).unwrap_or(false);
+    let picker = popup.value();
     if response.changed() {
-        if !open_step {
-            editor.press_widget();
-            ui.data_mut(|d| d.insert_temp(key, true));
+        editor.press_widget(picker);
+        if editor.widget_drag(picker) == Some(WidgetDrag::Editing) {
+            editor.run(Command::Slot(SlotCommand::SetColor {
+                slot: slot.to_string(),
+                color: color(),
+            }));
         }
-        editor.run(Command::Slot(SlotCommand::SetColor {
-            slot: slot.to_string(),
-            color: color(),
-        }));
-    } else if open_step && !egui::Popup::is_id_open(ui.ctx(), popup) {
+    } else if editor.widget_drag(picker).is_some() && !egui::Popup::is_id_open(ui.ctx(), popup) {
         editor.release();
-        ui.data_mut(|d| d.remove::<bool>(key));
     }
 }
 

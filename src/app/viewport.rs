@@ -224,11 +224,10 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.zoom_view(factor, dvec(hover));
         }
     }
-    let (space_held, modifiers, escape, enter) = ui.input(|i| {
+    let (space_held, modifiers, enter) = ui.input(|i| {
         (
             i.key_down(egui::Key::Space),
             i.modifiers,
-            i.key_pressed(egui::Key::Escape),
             i.key_pressed(egui::Key::Enter),
         )
     });
@@ -253,12 +252,7 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.press(press(point));
         }
     }
-    if escape && editor.tools().drag().is_some() {
-        editor.cancel_drag();
-    } else if escape {
-        // A shape being drawn (`shape_overlay.rs`) is dropped; Enter closes its polygon.
-        editor.run(Command::Slot(SlotCommand::CancelShape));
-    }
+    // Esc (a drag, else the shape being drawn) is the `Cancel` command (`shortcuts.rs`).
     if enter && editor.shape_drawing().is_some() && !ui.ctx().text_edit_focused() {
         editor.run(Command::Slot(SlotCommand::CloseShape));
     }

@@ -106,6 +106,9 @@ pub enum Command {
     DeleteClip,
     /// Deletes the selected bone (the inspector's button; Delete also takes keys first).
     DeleteBone,
+    /// Esc: the drag in progress — a tool's in the viewport, dopesheet or curve editor, or a
+    /// panel widget's — puts the document back; with none, the shape being drawn is dropped.
+    Cancel,
     /// Slots, attachments and shapes (the slots panel).
     Slot(SlotCommand),
     Skin(SkinCommand),
@@ -379,6 +382,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::DuplicateClip, "Duplicate", "a copy of the current clip", &[], at(Menu::Panel, 0)),
     entry(C::DeleteClip, "Delete clip", "the current clip", &[], at(Menu::Panel, 0)),
     entry(C::DeleteBone, "Delete bone", "the selected bone", &[], at(Menu::Panel, 1)),
+    entry(C::Cancel, "Cancel", "the drag in progress (the document as before it), else the shape being drawn", &[S::key(K::Escape)], None),
 ];
 
 /// The table's row for `command`.

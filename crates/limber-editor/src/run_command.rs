@@ -143,6 +143,11 @@ impl Editor {
                 self.delete_clip();
             }
             Command::DeleteBone => self.delete_selected_bone(),
+            Command::Cancel => {
+                if !self.cancel_drag() {
+                    return self.cancel_shape().into();
+                }
+            }
         }
         Outcome::Done
     }
@@ -194,6 +199,7 @@ impl Editor {
             | Command::DuplicateClip
             | Command::DeleteClip => self.playback().clip().is_some(),
             Command::DeleteBone => self.selection().bone().is_some_and(|b| b < bones),
+            Command::Cancel => self.tools().drag().is_some() || self.shape_drawing().is_some(),
             Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.jobs().export().is_none()
@@ -316,6 +322,7 @@ impl Editor {
             | Command::DuplicateClip
             | Command::DeleteClip
             | Command::DeleteBone
+            | Command::Cancel
             | Command::Slot(_)
             | Command::Skin(_)
             | Command::Event(_)

@@ -36,11 +36,12 @@ pub enum Key {
     Comma,
     Period,
     Tab,
+    Escape,
 }
 
 impl Key {
     /// Every key, for mapping from a toolkit's keys.
-    pub const ALL: [Key; 29] = [
+    pub const ALL: [Key; 30] = [
         Key::C,
         Key::D,
         Key::F,
@@ -70,6 +71,7 @@ impl Key {
         Key::Comma,
         Key::Period,
         Key::Tab,
+        Key::Escape,
     ];
 
     /// The key as the help and the menus write it.
@@ -104,6 +106,7 @@ impl Key {
             Key::Comma => ",",
             Key::Period => ".",
             Key::Tab => "Tab",
+            Key::Escape => "Esc",
         }
     }
 }

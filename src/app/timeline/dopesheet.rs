@@ -237,13 +237,7 @@ fn pointer_to_tools(
     map: Mapping,
 ) {
     let sheet_point = |p: Pos2| DVec2::new(map.t_of(p.x), f64::from((p.y - rect.top()) / ROW));
-    let (shift, escape, any_down) = ui.input(|i| {
-        (
-            i.modifiers.shift,
-            i.key_pressed(egui::Key::Escape),
-            i.pointer.any_down(),
-        )
-    });
+    let (shift, any_down) = ui.input(|i| (i.modifiers.shift, i.pointer.any_down()));
     let press = |point: DVec2| Press {
         point,
         shift,
@@ -262,9 +256,6 @@ fn pointer_to_tools(
     {
         // Where the button went down, not where the drag was recognised.
         editor.press_sheet(press(sheet_point(origin)));
-    }
-    if escape && sheet_drag(editor) {
-        editor.cancel_drag();
     }
     if response.dragged()
         && sheet_drag(editor)

@@ -37,9 +37,22 @@ pub enum Drag {
     Curve(Box<CurveDrag>),
     /// Panning the view (the viewport moves the camera; the document is untouched).
     Pan,
-    /// A panel's widget dragged or held open (a numeric field, a slider, a colour picker): the
-    /// commands it runs meanwhile join this drag's one undo step.
-    Widget,
+    /// A panel's widget dragged or held open (a numeric field, a slider, a colour picker), known
+    /// by the window's id for it: the commands it runs meanwhile join this drag's one undo step.
+    Widget {
+        id: u64,
+        state: WidgetDrag,
+    },
+}
+
+/// Where a panel widget's drag is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WidgetDrag {
+    /// Its edits go into the drag's undo step.
+    Editing,
+    /// Esc put the document back: the rest of the drag, until the button is released, changes
+    /// nothing.
+    Cancelled,
 }
 
 // --- pose: PoseDrag, Follower, Posing

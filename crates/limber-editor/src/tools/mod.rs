@@ -44,7 +44,7 @@ use glam::{DAffine2, DVec2};
 
 use super::editor::{AnimateTool, Editor, Mode};
 use super::selection::Selection;
-pub use drag_state::Drag;
+pub use drag_state::{Drag, WidgetDrag};
 
 /// A press of the pointer's primary button in image coordinates, with the modifiers held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -134,26 +134,35 @@ macro_rules! each_tool {
             Drag::Scrub($tool) => $then,
             Drag::Shape($tool) => $then,
             Drag::Curve($tool) => $then,
-            Drag::Pan | Drag::Widget => $none,
+            Drag::Pan | Drag::Widget { .. } => $none,
         }
     };
 }
 
 impl Editor {
-    /// A panel's widget began a drag (or a picker opened): the commands it runs until
+    /// Panel widget `id` began a drag (or a picker opened): the commands it runs until
     /// [`Editor::release`] are one undo step, and [`Editor::cancel_drag`] (Esc) puts the document
     /// back. Called again while that drag goes on (after an undo closed its step) it opens a new
     /// step.
-    pub fn press_widget(&mut self) {
-        if matches!(self.tools().drag(), Some(Drag::Widget)) {
-            if !self.document.in_transaction() {
+    pub fn press_widget(&mut self, id: u64) {
+        match self.widget_drag(id) {
+            Some(WidgetDrag::Editing) if !self.document.in_transaction() => self.document.begin(),
+            Some(_) => {}
+            None => {
+                self.cancel_drag();
                 self.document.begin();
+                let state = WidgetDrag::Editing;
+                *self.tools.drag_slot() = Some(Drag::Widget { id, state });
             }
-            return;
         }
-        self.cancel_drag();
-        self.document.begin();
-        *self.tools.drag_slot() = Some(Drag::Widget);
+    }
+
+    /// Panel widget `id`'s drag, if the drag in progress is its.
+    pub fn widget_drag(&self, id: u64) -> Option<WidgetDrag> {
+        match self.tools().drag() {
+            Some(Drag::Widget { id: dragged, state }) if *dragged == id => Some(*state),
+            _ => None,
+        }
     }
 
     /// The pointer went down at `press` and began to drag: the mode's tool starts a drag (and its
@@ -195,7 +204,7 @@ impl Editor {
             return;
         };
         // An undo during the drag closed its step: the rest of the drag is a step again.
-        if !matches!(drag, Drag::Pan) && !self.document.in_transaction() {
+        if !matches!(drag, Drag::Pan | Drag::Widget { .. }) && !self.document.in_transaction() {
             self.document.begin();
         }
         each_tool!(&mut drag, tool => tool.drag_to(self, point), {});
@@ -226,6 +235,11 @@ impl Editor {
         }
         if self.document.in_transaction() {
             self.document.cancel();
+        }
+        if let Drag::Widget { id, .. } = drag {
+            // The widget is still held: it stays the editor's, doing nothing, until released.
+            let state = WidgetDrag::Cancelled;
+            *self.tools.drag_slot() = Some(Drag::Widget { id, state });
         }
         each_tool!(drag, tool => tool.cancel(self), {});
         self.status = "drag cancelled".into();

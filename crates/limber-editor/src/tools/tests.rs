@@ -554,3 +554,53 @@ fn a_ctrl_band_selects_the_bones_inside_without_an_undo_step_and_esc_puts_the_se
     editor.release();
     assert!(editor.selection().bones().is_empty());
 }
+
+/// A panel widget's drag (a slider's, say) is a drag like the tools': the commands it runs are one
+/// undo step at the release; Esc (`Command::Cancel`) puts the document back and the rest of that
+/// drag, still held, runs nothing until the button is up.
+#[test]
+fn a_widget_drag_is_one_step_and_esc_puts_it_back_until_released() {
+    use super::WidgetDrag;
+    use crate::commands::{BoneCommand, Command, Outcome};
+    let smooth = |editor: &mut Editor, smoothness: f64| {
+        editor.run(Command::Bone(BoneCommand::SetSmoothness {
+            bone: 3,
+            smoothness,
+        }))
+    };
+    let mut editor = sample();
+    let before = editor.document.project.clone();
+    editor.press_widget(7);
+    assert_eq!(editor.widget_drag(7), Some(WidgetDrag::Editing));
+    assert_eq!(editor.widget_drag(8), None, "known by its own id");
+    for smoothness in [5.0, 9.0, 14.0] {
+        assert_eq!(smooth(&mut editor, smoothness), Outcome::Done);
+    }
+    editor.release();
+    assert_eq!(editor.tools().drag(), None);
+    assert_eq!(
+        editor.document.project.rig.skeleton.bones[3].smoothness,
+        Some(14.0)
+    );
+    editor.undo();
+    assert_eq!(editor.document.project, before, "the three edits were one step");
+    assert!(!editor.document.can_undo());
+
+    editor.press_widget(7);
+    smooth(&mut editor, 30.0);
+    assert_eq!(editor.run(Command::Cancel), Outcome::Done);
+    assert_eq!(editor.document.project, before, "Esc put it back");
+    assert_eq!(editor.widget_drag(7), Some(WidgetDrag::Cancelled));
+    // The widget is still held and moving: pressing it again does not restart the drag.
+    editor.press_widget(7);
+    assert_eq!(editor.widget_drag(7), Some(WidgetDrag::Cancelled));
+    editor.release();
+    assert_eq!(editor.tools().drag(), None);
+    assert_eq!(editor.document.project, before);
+    assert!(
+        !editor.document.can_undo(),
+        "a cancelled drag leaves no step"
+    );
+    // With no drag, Cancel has nothing to put back.
+    assert_eq!(editor.run(Command::Cancel), Outcome::Unchanged);
+}
