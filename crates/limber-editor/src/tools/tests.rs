@@ -583,7 +583,10 @@ fn a_widget_drag_is_one_step_and_esc_puts_it_back_until_released() {
         Some(14.0)
     );
     editor.undo();
-    assert_eq!(editor.document.project, before, "the three edits were one step");
+    assert_eq!(
+        editor.document.project, before,
+        "the three edits were one step"
+    );
     assert!(!editor.document.can_undo());
 
     editor.press_widget(7);
