@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::timeline::event_position;
 use limber::core::project::Project;
+use limber::editor::commands::{Command, EventCommand};
 use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
@@ -27,7 +28,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     harness.run_steps(2);
     harness.get_by_label("+ event").click();
     harness.run_steps(2);
-    let events = harness.state().clip_events();
+    let events = harness.state().events().all();
     assert_eq!(events.len(), 1);
     assert_eq!((events[0].name.as_str(), events[0].time), ("event", 0.3));
     assert_eq!(harness.state().selection().event(), Some(0));
@@ -40,7 +41,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     let target = {
         // 0.3 s → 0.9 s: the track is linear in time, so use a second flag position as a ruler.
         harness.state_mut().set_time(0.9);
-        harness.state_mut().add_event_at_playhead();
+        harness.state_mut().run(Command::AddEvent);
         harness.run_steps(2);
         let far = flag(&harness, 1);
         harness.state_mut().undo();
@@ -58,7 +59,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     button(&mut harness, (from + target) * 0.5, false);
     assert_eq!(harness.state().document().project, before, "Esc restores");
     drag(&mut harness, from, target);
-    let moved = harness.state().clip_events();
+    let moved = harness.state().events().all();
     assert!(
         (moved[0].time - 0.9).abs() < 0.011,
         "moved to {}",
@@ -71,7 +72,9 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     );
 
     // Rename it and give it an int in the inspector.
-    harness.state_mut().select_event(Some(0));
+    harness
+        .state_mut()
+        .run(Command::Event(EventCommand::Select { event: Some(0) }));
     harness.run_steps(2);
     let name = harness.get_by_label("Event name");
     name.click();
@@ -82,7 +85,13 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     harness.run_steps(2);
     harness.get_by_label("int").click();
     harness.run_steps(2);
-    let event = harness.state().selected_event_record().expect("selected");
+    let event = harness
+        .state()
+        .events()
+        .selected()
+        .expect("selected")
+        .1
+        .clone();
     assert_eq!(event.name, "footstep");
     assert_eq!(event.int, Some(0));
     assert_eq!(undo_depth(harness.state_mut()), steps + 3);
@@ -108,7 +117,7 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
         modifiers: Default::default(),
     });
     harness.run_steps(2);
-    assert!(harness.state().clip_events().is_empty());
+    assert!(harness.state().events().all().is_empty());
     harness.state_mut().undo();
-    assert_eq!(harness.state().clip_events().len(), 1);
+    assert_eq!(harness.state().events().all().len(), 1);
 }

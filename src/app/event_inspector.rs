@@ -12,8 +12,7 @@ use limber_editor::editor::Editor;
 
 /// The event section, when an event is selected.
 pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
-    let (Some(index), Some(event)) = (editor.selection().event(), editor.selected_event_record())
-    else {
+    let Some((index, event)) = editor.events().selected().map(|(i, e)| (i, e.clone())) else {
         return;
     };
     ui.separator();

@@ -342,6 +342,11 @@ impl Editor {
         &self.tools
     }
 
+    /// The current clip's events and the selected one (`events.rs`).
+    pub fn events(&self) -> super::events::Events<'_> {
+        super::events::Events::new(self.current_clip(), self.selection.event())
+    }
+
     /// The curve editor's state (`curves.rs`).
     pub fn curve_editor(&self) -> &CurveEditor {
         &self.curves
@@ -389,11 +394,6 @@ impl Editor {
     /// Selects a mesh vertex (part, vertex) or none.
     pub fn select_vertex(&mut self, vertex: Option<(usize, usize)>) {
         self.selection.set_vertex(vertex);
-    }
-
-    /// Selects an event of the current clip (index into its events) or none.
-    pub fn select_event(&mut self, event: Option<usize>) {
-        self.selection.set_event(event);
     }
 
     /// Makes `clip` current (index into the project's clips), keeping the playhead.

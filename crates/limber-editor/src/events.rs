@@ -1,91 +1,121 @@
-//! Animation events in the editor: markers on the current clip's event row (added at the playhead,
-//! dragged in time, renamed, given an int, float or string, deleted), each change one undo step
-//! through [`limber_core::edit::Edit::ReplaceClip`]. The selected event is an index into the clip's
-//! events, which are kept sorted by time.
+//! Animation events, as a feature model: markers on the current clip's event row (added at the
+//! playhead, dragged in time, renamed, given an int, float or string, deleted). [`Events`] is what
+//! the timeline and the event inspector read; the actions plan the clip's new event list and apply
+//! it as one undo step through [`limber_core::edit::Edit::ReplaceClip`], returning an
+//! [`EventError`] that [`Editor::run`](crate::editor::Editor::run) shows in the status line. The
+//! selected event is an index into the clip's events, which are kept sorted by time.
 
-use limber_core::animation::EventRecord;
-use limber_core::edit::Edit;
+use limber_core::animation::{Clip, EventRecord};
+use limber_core::edit::{Edit, EditError};
 
-use crate::editor::Editor;
+use crate::step::Step;
 
-impl Editor {
-    /// The current clip's events, sorted by time (empty without a clip).
-    pub fn clip_events(&self) -> Vec<EventRecord> {
-        self.current_clip()
-            .map(|c| c.events.clone())
-            .unwrap_or_default()
+/// Why an event action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    #[error("no clip: add one to put events on")]
+    NoClip,
+    #[error("the clip has no event {0}")]
+    NoSuchEvent(usize),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
+
+/// The current clip's events and the selected one, read-only.
+#[derive(Debug, Clone, Copy)]
+pub struct Events<'a> {
+    clip: Option<&'a Clip>,
+    selected: Option<usize>,
+}
+
+impl<'a> Events<'a> {
+    pub(crate) fn new(clip: Option<&'a Clip>, selected: Option<usize>) -> Self {
+        Self { clip, selected }
     }
 
-    /// Replaces the current clip's events (sorted here, so `moved` — an index into `events` —
-    /// can be followed to its new place); the selection follows it. Returns whether it applied.
-    fn set_events(&mut self, mut events: Vec<EventRecord>, moved: Option<usize>) -> bool {
-        let Some(clip) = self.current_clip() else {
-            self.status = "no clip: add one to put events on".into();
-            return false;
-        };
-        let mut order: Vec<usize> = (0..events.len()).collect();
-        order.sort_by(|&a, &b| events[a].time.total_cmp(&events[b].time));
-        let sorted: Vec<EventRecord> = order.iter().map(|&i| events[i].clone()).collect();
-        let selected = moved.and_then(|m| order.iter().position(|&i| i == m));
-        events = sorted;
-        let mut record = clip.to_record();
-        record.events = events;
-        let name = record.name.clone();
-        let done = self.apply(Edit::ReplaceClip { name, clip: record });
-        if done {
-            self.selection.set_event(selected);
-        }
-        done
+    /// Sorted by time; empty without a clip.
+    pub fn all(&self) -> &'a [EventRecord] {
+        self.clip.map_or(&[], |c| c.events.as_slice())
     }
 
-    /// Adds an event called "event" at the playhead and selects it. One undo step.
-    pub fn add_event_at_playhead(&mut self) -> bool {
-        let mut events = self.clip_events();
-        events.push(EventRecord::new("event", self.playhead()));
-        let index = events.len() - 1;
-        self.set_events(events, Some(index))
+    /// The selected event and its index, if it still exists.
+    pub fn selected(&self) -> Option<(usize, &'a EventRecord)> {
+        let index = self.selected?;
+        Some((index, self.all().get(index)?))
     }
+}
 
-    /// Moves event `index` to `time` (clamped to the clip; one undo step, or part of a drag's).
-    pub fn move_event(&mut self, index: usize, time: f64) -> bool {
-        let duration = self.current_clip().map_or(0.0, |c| c.duration);
-        let mut events = self.clip_events();
-        let Some(event) = events.get_mut(index) else {
-            return false;
-        };
-        event.time = time.clamp(0.0, duration);
-        self.set_events(events, Some(index))
-    }
+/// Replaces the current clip's events (sorted here, so `moved` — an index into `events` — is
+/// followed to its new place, and selected).
+fn set_events(
+    step: &mut Step,
+    events: Vec<EventRecord>,
+    moved: Option<usize>,
+) -> Result<(), EventError> {
+    let Some(clip) = step.current_clip() else {
+        return Err(EventError::NoClip);
+    };
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by(|&a, &b| events[a].time.total_cmp(&events[b].time));
+    let selected = moved.and_then(|m| order.iter().position(|&i| i == m));
+    let mut record = clip.to_record();
+    record.events = order.iter().map(|&i| events[i].clone()).collect();
+    let name = record.name.clone();
+    step.document
+        .apply(Edit::ReplaceClip { name, clip: record })?;
+    step.selection.set_event(selected);
+    Ok(())
+}
 
-    /// Replaces event `index` (its name and payload; its time too). One undo step.
-    pub fn set_event(&mut self, index: usize, event: EventRecord) -> bool {
-        let mut events = self.clip_events();
-        let Some(slot) = events.get_mut(index) else {
-            return false;
-        };
-        *slot = event;
-        self.set_events(events, Some(index))
-    }
+/// The current clip's events to edit, or why there are none.
+fn current_events(step: &Step) -> Result<Vec<EventRecord>, EventError> {
+    step.current_clip()
+        .map(|c| c.events.clone())
+        .ok_or(EventError::NoClip)
+}
 
-    /// Deletes event `index`. One undo step.
-    pub fn delete_event(&mut self, index: usize) -> bool {
-        let mut events = self.clip_events();
-        if index >= events.len() {
-            return false;
-        }
-        events.remove(index);
-        let done = self.set_events(events, None);
-        if done {
-            self.selection.set_event(None);
-        }
-        done
-    }
+/// Adds an event called "event" at the playhead and selects it.
+pub(crate) fn add_at_playhead(mut step: Step) -> Result<(), EventError> {
+    let mut events = current_events(&step)?;
+    events.push(EventRecord::new("event", step.playhead()));
+    let index = events.len() - 1;
+    set_events(&mut step, events, Some(index))?;
+    step.commit();
+    Ok(())
+}
 
-    /// The selected event, if it still exists.
-    pub fn selected_event_record(&self) -> Option<EventRecord> {
-        self.current_clip()?
-            .events
-            .get(self.selection().event()?)
-            .cloned()
+/// Moves event `index` to `time`, clamped to the clip.
+pub(crate) fn move_to(mut step: Step, index: usize, time: f64) -> Result<(), EventError> {
+    let duration = step.current_clip().map_or(0.0, |c| c.duration);
+    let mut events = current_events(&step)?;
+    let event = events
+        .get_mut(index)
+        .ok_or(EventError::NoSuchEvent(index))?;
+    event.time = time.clamp(0.0, duration);
+    set_events(&mut step, events, Some(index))?;
+    step.commit();
+    Ok(())
+}
+
+/// Replaces event `index` (its name and payload; its time too).
+pub(crate) fn replace(mut step: Step, index: usize, event: EventRecord) -> Result<(), EventError> {
+    let mut events = current_events(&step)?;
+    *events
+        .get_mut(index)
+        .ok_or(EventError::NoSuchEvent(index))? = event;
+    set_events(&mut step, events, Some(index))?;
+    step.commit();
+    Ok(())
+}
+
+/// Deletes event `index`; nothing is selected after.
+pub(crate) fn delete(mut step: Step, index: usize) -> Result<(), EventError> {
+    let mut events = current_events(&step)?;
+    if index >= events.len() {
+        return Err(EventError::NoSuchEvent(index));
     }
+    events.remove(index);
+    set_events(&mut step, events, None)?;
+    step.commit();
+    Ok(())
 }

@@ -12,6 +12,30 @@ use limber_core::animation::FollowKind;
 use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
 
+/// A feature action's result as [`Editor::run`] reports it: the one place a feature's typed error
+/// becomes the status line.
+pub(crate) trait IntoOutcome {
+    fn into_outcome(self, editor: &mut Editor) -> Outcome;
+}
+
+impl<E: std::fmt::Display> IntoOutcome for Result<bool, E> {
+    fn into_outcome(self, editor: &mut Editor) -> Outcome {
+        match self {
+            Ok(changed) => changed.into(),
+            Err(error) => {
+                editor.status = error.to_string();
+                Outcome::Unchanged
+            }
+        }
+    }
+}
+
+impl<E: std::fmt::Display> IntoOutcome for Result<(), E> {
+    fn into_outcome(self, editor: &mut Editor) -> Outcome {
+        self.map(|()| true).into_outcome(editor)
+    }
+}
+
 impl Editor {
     /// Carries `command` out: the one way the window changes the document or the editor's
     /// state from a menu, a shortcut, a panel's button or field. Says whether a panel command
@@ -20,7 +44,7 @@ impl Editor {
         match command {
             Command::Slot(c) => return c.run(self).into(),
             Command::Skin(c) => return c.run(self).into(),
-            Command::Event(c) => return c.run(self).into(),
+            Command::Event(c) => return c.run(self).into_outcome(self),
             Command::Clip(c) => return c.run(self).into(),
             Command::Bone(c) => return c.run(self).into(),
             Command::Rig(c) => return c.run(self).into(),
@@ -129,7 +153,7 @@ impl Editor {
                 self.view.request_fit();
             }
             Command::AddEvent => {
-                self.add_event_at_playhead();
+                return crate::events::add_at_playhead(self.step()).into_outcome(self);
             }
             Command::FrameAllCurves => {
                 self.curves.open = true;

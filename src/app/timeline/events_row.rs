@@ -47,7 +47,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
         editor.run(Command::AddEvent);
     }
     let painter = ui.painter_at(rect);
-    let events = editor.clip_events();
+    let events = editor.events().all().to_vec();
     let mut positions = Vec::with_capacity(events.len());
     for (index, event) in events.iter().enumerate() {
         let x = map.x_of(event.time);

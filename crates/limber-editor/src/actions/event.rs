@@ -1,9 +1,11 @@
 //! The current clip's events (the timeline's event row and the event inspector), carried out by
-//! `events.rs`. Adding one at the playhead is the plain [`Command::AddEvent`](crate::commands::Command::AddEvent).
+//! the events feature (`events.rs`). Adding one at the playhead is the plain
+//! [`Command::AddEvent`](crate::commands::Command::AddEvent).
 
 use limber_core::animation::events::EventRecord;
 
 use crate::editor::Editor;
+use crate::events::{self, EventError};
 
 /// One edit of the current clip's events, each known by its index in the clip.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,16 +39,14 @@ impl EventCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, EventError> {
         match self {
-            Self::Select { event } => {
-                editor.select_event(event);
-                true
-            }
-            Self::Move { event, time } => editor.move_event(event, time),
-            Self::Set { event, record } => editor.set_event(event, record),
-            Self::Delete { event } => editor.delete_event(event),
+            Self::Select { event } => editor.selection.set_event(event),
+            Self::Move { event, time } => events::move_to(editor.step(), event, time)?,
+            Self::Set { event, record } => events::replace(editor.step(), event, record)?,
+            Self::Delete { event } => events::delete(editor.step(), event)?,
         }
+        Ok(true)
     }
 }
