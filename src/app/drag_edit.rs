@@ -2,8 +2,11 @@
 //! began and ended. The drag itself is the editor's ([`Editor::press_widget`], then
 //! [`Editor::release`], or [`Editor::cancel_drag`] on Esc), so the commands the widget runs
 //! meanwhile are one undo step — begun when the drag starts, committed when it stops — and Esc puts
-//! the document back as it was when the drag began; the rest of that drag then changes nothing. A
-//! change without a drag (a click on a slider's track, typed text, arrow keys) is a step of its own.
+//! the document back as it was when the drag began; the rest of that drag then changes nothing.
+//! Typing into a field (a drag value's text, arrow keys while it has the keyboard) is handled the
+//! same way: the first change opens the widget's step and leaving the field (Enter, Tab, a click
+//! elsewhere) commits it, so a typed value is one undo step, not one per keystroke. A change
+//! without either (a click on a slider's track) is a step of its own.
 //!
 //! Viewport drags are the tools' business ([`limber_editor::tools`]), through the same dispatch.
 
@@ -46,9 +49,12 @@ pub fn drag_edit_group(
     let started = responses.iter().any(egui::Response::drag_started);
     let dragging = responses.iter().any(egui::Response::dragged);
     let changed = responses.iter().any(egui::Response::changed);
+    let typing = responses.iter().any(egui::Response::has_focus);
     let held = ui.input(|i| i.pointer.any_down());
-    // A drag starts the editor's; one going on after an undo closed its step opens another.
-    if started || (dragging && !editor.document().in_transaction()) {
+    // A drag starts the editor's; one going on after an undo closed its step opens another; so
+    // does the first typed change.
+    let open = editor.document().in_transaction();
+    if started || (dragging && !open) || (typing && changed && !open) {
         editor.press_widget(id);
     }
     let state = editor.widget_drag(id);
@@ -56,7 +62,7 @@ pub fn drag_edit_group(
     if edited {
         edit(editor);
     }
-    if state.is_some() && !dragging && !held {
+    if state.is_some() && !dragging && !held && !typing {
         editor.release();
     }
     edited

@@ -1,12 +1,13 @@
-//! The Help menu's windows: the shortcuts (F1), built from the command table — every command with a
-//! shortcut, its keys and what it does, then the pointer hints that are no command; Getting started
+//! The Help menu's windows: the command palette and shortcuts (F1), built from the command table —
+//! every command, searchable and runnable, with its keys, then the pointer hints that are no command; Getting started
 //! (the README's walkthrough, "Your first animation"); About (version, licence and the credits of
 //! the bundled art, from `assets/CREDITS.md`).
 
 use eframe::egui;
 
-use limber_editor::commands::{COMMANDS, CommandEntry};
+use limber_editor::commands::{Command, WindowRequest};
 use limber_editor::editor::Editor;
+use limber_editor::palette;
 use limber_editor::view::HelpPage;
 
 /// The README, whose walkthrough Help > Getting started shows.
@@ -24,37 +25,87 @@ pub const POINTER_HINTS: &[(&str, &str)] = &[
     ("Wheel", "zoom at the cursor"),
 ];
 
-/// What the help says a command does: its name, and its help words when it has some.
-pub fn help_line(entry: &CommandEntry) -> String {
-    if entry.help.is_empty() {
-        entry.name.to_string()
-    } else {
-        format!("{}: {}", entry.name, entry.help)
-    }
+/// The id of the palette's search field, which takes the keyboard when the window opens.
+fn search_id() -> egui::Id {
+    egui::Id::unique("command palette search")
 }
 
-/// The shortcuts window, open while `editor.view().show_help()`.
-pub fn help_window(ctx: &egui::Context, editor: &mut Editor) {
-    let mut open = editor.view().show_help();
-    egui::Window::new("Shortcuts")
+/// The command palette and shortcuts window (F1), open while `editor.view().show_help()`: a search
+/// field over every command of the table (Enter or a click runs the first match or the one
+/// clicked, through `Editor::run`, and closes the window; a command that would do nothing now is
+/// greyed; Esc closes it), then the pointer hints that are no command. Returns what the window must do for the
+/// command run (a file dialog, quitting).
+pub fn help_window(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
+    let was_open = editor.view().show_help();
+    if !was_open {
+        ctx.data_mut(|d| d.remove::<String>(search_id()));
+        return None;
+    }
+    let mut open = true;
+    let mut chosen = None;
+    let mut closed_by_escape = false;
+    egui::Window::new("Commands and shortcuts")
         .open(&mut open)
+        .default_height(480.0)
         .show(ctx, |ui| {
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for entry in COMMANDS {
-                    if let Some(keys) = entry.shortcut_text() {
-                        ui.monospace(keys);
-                        ui.label(help_line(entry));
-                        ui.end_row();
-                    }
-                }
-                for (input, what) in POINTER_HINTS {
-                    ui.monospace(*input);
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
+            let mut query = ui
+                .data_mut(|d| d.get_temp::<String>(search_id()))
+                .unwrap_or_default();
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut query)
+                    .id(search_id())
+                    .hint_text("find a command")
+                    .desired_width(f32::INFINITY),
+            );
+            if !ui.memory(|m| m.has_focus(search_id())) && query.is_empty() {
+                field.request_focus();
+            }
+            let found = palette::matching(&query);
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                closed_by_escape = true;
+            }
+            if enter {
+                chosen = found
+                    .iter()
+                    .find(|e| editor.can_run(&e.command))
+                    .map(|e| e.command.clone());
+            }
+            ui.data_mut(|d| d.insert_temp(search_id(), query));
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("commands").striped(true).show(ui, |ui| {
+                        for entry in &found {
+                            let button = egui::Button::new(entry.name).frame(false);
+                            let clicked = ui
+                                .add_enabled(editor.can_run(&entry.command), button)
+                                .clicked();
+                            if clicked {
+                                chosen = Some(entry.command.clone());
+                            }
+                            ui.monospace(entry.shortcut_text().unwrap_or_default());
+                            ui.weak(entry.help);
+                            ui.end_row();
+                        }
+                    });
+                    ui.separator();
+                    egui::Grid::new("pointer hints")
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for (input, what) in POINTER_HINTS {
+                                ui.monospace(*input);
+                                ui.label(*what);
+                                ui.end_row();
+                            }
+                        });
+                });
         });
-    editor.set_show_help(open);
+    // Closing the window (its ×, or running a command) toggles the help off as F1 does.
+    if !open || closed_by_escape || chosen.is_some() {
+        editor.run(Command::ShowHelp);
+    }
+    chosen.and_then(|command| editor.run(command).window_request())
 }
 
 /// The README's walkthrough as plain text: its "Your first animation" section up to the next

@@ -268,7 +268,9 @@ pub fn editor_ui(
     let central = egui::CentralPanel::default()
         .show(ui, |ui| super::viewport::show(ui, editor, checker, gpu));
     ctx.data_mut(|d| d.insert_temp(viewport_rect_id(), central.response.rect));
-    help::help_window(&ctx, editor);
+    if let Some(a) = help::help_window(&ctx, editor) {
+        action = Some(a);
+    }
     help::page_window(&ctx, editor);
     super::import_question::show(&ctx, editor);
     if let Some(a) = super::export_dialog::show(&ctx, editor) {

@@ -351,7 +351,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::JumpToKey(KeyJump::Last), "Last key", "", &[S::key(K::End)], at(Menu::Animate, 0)),
     entry(C::FitView, "Fit the view", "the sprite in the viewport", &[S::key(K::F)], None),
     entry(C::SuggestBones, "Suggest bones", "a skeleton from the sprite's shape, on a rig without bones", &[], at(Menu::Rig, 0)),
-    entry(C::ShowHelp, "Shortcuts", "this list", &[S::key(K::F1)], at(Menu::Help, 0)),
+    global(C::ShowHelp, "Commands and shortcuts", "find and run any command; every shortcut", &[S::key(K::F1)], at(Menu::Help, 0)),
     entry(C::ShowGettingStarted, "Getting started", "a first animation, step by step", &[], at(Menu::Help, 0)),
     entry(C::ShowAbout, "About limber", "version, licence and credits", &[], at(Menu::Help, 0)),
     entry(C::SetMode(Mode::Animate), "Animate", "mode: pose bones, key them at the playhead", &[S::key(K::Num1)], at(Menu::Toolbar, 0)),
@@ -482,9 +482,15 @@ mod tests {
                 );
             }
         }
-        // Only Ctrl shortcuts may work while typing, and copy/paste never (text fields need them).
+        // Only Ctrl shortcuts and F1 (the palette, whose own search field has the keyboard) may
+        // work while typing, and copy/paste never (text fields need them).
         for e in COMMANDS.iter().filter(|e| e.while_typing) {
-            assert!(e.shortcuts.iter().all(|s| s.modifiers.command), "{e:?}");
+            assert!(
+                e.shortcuts
+                    .iter()
+                    .all(|s| s.modifiers.command || s.key == Key::F1),
+                "{e:?}"
+            );
         }
         for c in [Command::CopyKeys, Command::PasteKeys] {
             assert!(entry_of(&c).is_some_and(|e| !e.while_typing));

@@ -70,6 +70,7 @@ pub mod mesh_density;
 pub mod mesh_edit;
 pub mod mode;
 pub mod onion;
+pub mod palette;
 pub mod part_job;
 pub mod part_key_selection;
 mod parts;

@@ -139,6 +139,20 @@ macro_rules! each_tool {
     };
 }
 
+/// A new drag begins while one is left over: a panel field's typed edit (its field lost the
+/// keyboard to this press) is committed, any other left-over drag is cancelled.
+fn end_stale_drag(editor: &mut Editor) {
+    match editor.tools().drag() {
+        Some(Drag::Widget {
+            state: WidgetDrag::Editing,
+            ..
+        }) => editor.release(),
+        _ => {
+            editor.cancel_drag();
+        }
+    }
+}
+
 impl Editor {
     /// Panel widget `id` began a drag (or a picker opened): the commands it runs until
     /// [`Editor::release`] are one undo step, and [`Editor::cancel_drag`] (Esc) puts the document
@@ -149,7 +163,7 @@ impl Editor {
             Some(WidgetDrag::Editing) if !self.document.in_transaction() => self.document.begin(),
             Some(_) => {}
             None => {
-                self.cancel_drag();
+                end_stale_drag(self);
                 self.document.begin();
                 let state = WidgetDrag::Editing;
                 *self.tools.drag_slot() = Some(Drag::Widget { id, state });
@@ -168,7 +182,7 @@ impl Editor {
     /// The pointer went down at `press` and began to drag: the mode's tool starts a drag (and its
     /// undo step). Returns whether one started.
     pub fn press(&mut self, press: Press) -> bool {
-        self.cancel_drag();
+        end_stale_drag(self);
         if let Some(drag) = polygon::press(self, press) {
             *self.tools.drag_slot() = drag;
             return self.tools().drag().is_some();
@@ -194,7 +208,7 @@ impl Editor {
 
     /// Starts panning the view (a drag with the middle button or Space held).
     pub fn press_pan(&mut self) {
-        self.cancel_drag();
+        end_stale_drag(self);
         *self.tools.drag_slot() = Some(Drag::Pan);
     }
 
