@@ -5,6 +5,8 @@
 
 use eframe::egui;
 
+use super::commit_field::commit_field;
+
 use super::drag_edit::drag_edit;
 use crate::core::animation::EventRecord;
 use limber_editor::commands::{Command, EventCommand};
@@ -17,29 +19,16 @@ pub fn event_section(ui: &mut egui::Ui, editor: &mut Editor) {
     };
     ui.separator();
     ui.heading("Event");
-    ui.horizontal(|ui| {
-        let label = ui.label("Event name");
-        let id = ui.make_persistent_id(("event name", index));
-        let mut text = ui
-            .data_mut(|d| d.get_temp::<String>(id))
-            .unwrap_or_else(|| event.name.clone());
-        let field = ui.text_edit_singleline(&mut text).labelled_by(label.id);
-        if field.lost_focus() {
-            if !text.trim().is_empty() && text.trim() != event.name {
-                let renamed = EventRecord {
-                    name: text.trim().to_string(),
-                    ..event.clone()
-                };
-                editor.run(Command::Event(EventCommand::Set {
-                    event: index,
-                    record: renamed,
-                }));
-            }
-            ui.data_mut(|d| d.remove::<String>(id));
-        } else if field.has_focus() {
-            ui.data_mut(|d| d.insert_temp(id, text));
-        }
-    });
+    if let Some(name) = commit_field(ui, ("event name", index), "Event name", &event.name, None) {
+        let renamed = EventRecord {
+            name,
+            ..event.clone()
+        };
+        editor.run(Command::Event(EventCommand::Set {
+            event: index,
+            record: renamed,
+        }));
+    }
     let mut time = event.time;
     ui.horizontal(|ui| {
         let label = ui.label("Event time");

@@ -24,6 +24,7 @@
 
 mod bone_handles;
 mod bone_inspector;
+pub mod commit_field;
 mod constraint_inspector;
 pub mod curve_editor;
 pub mod drag_edit;

@@ -292,6 +292,10 @@ fn module_circles() {
         "the scan finds a circle"
     );
 
+    for krate in ["limber-core", "limber-render", "limber-export"] {
+        let found = crate_circles(krate);
+        eprintln!("{krate}: {found:?}");
+    }
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/limber-editor/src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
@@ -314,4 +318,21 @@ fn module_circles() {
         "limber-editor's modules import each other in a circle: {found:?}; move the state type a \
          module above imports into a module below it (as the drags' state is in tools/drag_state.rs)"
     );
+}
+
+fn crate_circles(krate: &str) -> Vec<Vec<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates")
+        .join(krate)
+        .join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let sources: BTreeMap<String, String> = files
+        .iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(f).expect("a source file is readable");
+            Some((module_of(&src, f)?, text))
+        })
+        .collect();
+    circles(&imports(&sources))
 }

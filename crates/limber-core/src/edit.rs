@@ -6,18 +6,18 @@
 //! and rebuild it, so every edit is validated exactly as a loaded file is: renaming a bone renames it
 //! in clips and constraints, removing one removes its keys and constraints and reparents its children.
 
-use thiserror::Error;
-
 use super::animation::key_edits::{self, CopiedKeys, KeySet};
 use super::animation::slot_keys::SlotKeyRecord;
-use super::animation::{AnimationError, ClipRecord, IkRecord, KeyRecord, PartKeyRecord};
+use super::animation::{ClipRecord, IkRecord, KeyRecord, PartKeyRecord};
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::project::{Part, Project, check_part_keys};
 use super::remesh::carry_deform;
-use super::rig::{BoneRecord, ConstraintRecords, RigError, RigFile};
+use super::rig::{BoneRecord, ConstraintRecords, RigFile};
 use super::slots::{SlotSet, slot_edits};
 use super::weights::{Binding, WeightSettings, check_binding_on, normalise};
+
+pub use super::edit_error::EditError;
 
 /// One change to a project.
 #[derive(Debug, Clone, PartialEq)]
@@ -186,29 +186,6 @@ fn drop_orphan_mix_keys(records: &mut RigFile) {
         clip.constraints
             .retain(|k| names.contains(k.constraint.as_str()));
     }
-}
-
-/// Why an edit was refused (the project is unchanged).
-#[derive(Debug, Error)]
-pub enum EditError {
-    #[error("no bone named \"{0}\"")]
-    NoBone(String),
-    #[error("no clip named \"{0}\"")]
-    NoClip(String),
-    #[error("no constraint named \"{0}\"")]
-    NoConstraint(String),
-    #[error("no part {0}")]
-    NoPart(usize),
-    #[error("{0}")]
-    Rig(#[from] RigError),
-    #[error("{0}")]
-    Animation(#[from] AnimationError),
-    #[error("invalid weights: {0}")]
-    Weights(String),
-    #[error("{0}")]
-    Part(String),
-    #[error("invalid slots: {0}")]
-    Slots(#[from] crate::slots::SlotError),
 }
 
 /// Applies `edit` to `project`; on error the project is unchanged.

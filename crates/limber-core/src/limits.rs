@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-pub use crate::over_limit::OverBudget;
+pub use crate::over_limit::{OverBudget, thousands};
 
 /// Most frames any rendered export (frames, sheet, GIF) or baked animation makes.
 pub const MAX_EXPORT_FRAMES: u64 = 100_000;
@@ -261,28 +261,6 @@ impl Limits {
         limit: u64,
     ) -> Result<(), crate::over_limit::OverLimit> {
         crate::over_limit::OverLimit::check(what, count as u64, limit)
-    }
-}
-
-/// `20736000` → `20,736,000`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A rate as written: a whole number without decimals.
-pub(crate) fn thousands_f(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        thousands(x.abs() as u64)
-    } else {
-        format!("{x}")
     }
 }
 

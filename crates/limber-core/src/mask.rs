@@ -27,6 +27,11 @@ pub struct AlphaMask {
 }
 
 impl AlphaMask {
+    /// The mask packed 64 pixels to a word.
+    pub fn bits(&self) -> MaskBits {
+        MaskBits::new(self.width, self.height, &self.inside)
+    }
+
     /// Marks pixels with `alpha / max_alpha >= threshold` (`threshold` a fraction in 0–1). Images with no
     /// alpha channel are fully opaque.
     pub fn from_image(image: &DynamicImage, threshold: f64) -> CoreResult<Self> {
@@ -80,7 +85,7 @@ impl PaddedField {
     /// dilation of the packed mask) reads −1. The rest take the nearest masked pixel of each row in
     /// the window, also found by words.
     pub fn new(mask: &AlphaMask, padding: f64) -> CoreResult<Self> {
-        Self::from_bits(MaskBits::new(mask), padding, Vec::new())
+        Self::from_bits(mask.bits(), padding, Vec::new())
     }
 
     /// [`PaddedField::new`] on a packed mask, the band's margins written into `buffer` (whose memory

@@ -11,7 +11,6 @@ use image::DynamicImage;
 
 use super::alpha::AlphaRows;
 use super::error::CoreResult;
-use super::mask::AlphaMask;
 
 /// The mask as rows of bits (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,15 +22,15 @@ pub struct MaskBits {
 }
 
 impl MaskBits {
-    /// Packs `mask`, rows in parallel.
-    pub fn new(mask: &AlphaMask) -> Self {
-        let (width, height) = (mask.width, mask.height);
+    /// Packs a mask of `width` × `height` pixels given row-major as `inside` (an
+    /// [`AlphaMask`](super::mask::AlphaMask)'s pixels), rows in parallel.
+    pub fn new(width: usize, height: usize, inside: &[bool]) -> Self {
         let words_per_row = width.div_ceil(64);
         let mut words = vec![0u64; words_per_row * height];
         if width > 0 {
             words
                 .par_chunks_exact_mut(words_per_row)
-                .zip(mask.inside.par_chunks_exact(width))
+                .zip(inside.par_chunks_exact(width))
                 .for_each(|(out, row)| {
                     for (word, pixels) in out.iter_mut().zip(row.chunks(64)) {
                         *word = pixels

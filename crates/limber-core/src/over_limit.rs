@@ -2,8 +2,6 @@
 //! over its limit, and [`OverBudget`], an export, an import or weights that would be too large,
 //! each saying what to change.
 
-use crate::limits::{thousands, thousands_f};
-
 /// `count` of `what` (already a plural, "bones", `keys in clip "walk"`), over `limit`; `per` says
 /// what the limit is per (" per clip"), or is empty.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -99,4 +97,26 @@ pub enum OverBudget {
         thousands(*limit)
     )]
     ImportPixels { pixels: u64, limit: u64 },
+}
+
+/// `20736000` → `20,736,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A rate as written: a whole number without decimals.
+pub(crate) fn thousands_f(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        thousands(x.abs() as u64)
+    } else {
+        format!("{x}")
+    }
 }

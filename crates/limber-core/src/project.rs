@@ -23,6 +23,8 @@ use super::skeleton::Skeleton;
 use super::triangulate::Triangles;
 use super::weights::{Binding, WeightSettings, check_binding_on};
 
+pub use super::part::Part;
+
 /// The `format` field of every project file.
 pub const FORMAT_NAME: &str = "limber";
 /// The newest file version this build reads and the one it writes. Version 2 added clips and IK; a
@@ -40,36 +42,6 @@ pub const FORMAT_NAME: &str = "limber";
 pub const FORMAT_VERSION: u32 = 7;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
-
-/// One image of a project with its mesh and weights.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Part {
-    pub name: String,
-    /// Parts draw from low to high draw order (clips may key it).
-    pub draw_order: i32,
-    /// The image, relative to the project file's folder (or absolute when no relative path exists).
-    pub image: PathBuf,
-    /// CRC-32 of the image file the mesh was made from.
-    pub image_crc32: u32,
-    pub mesh_settings: MeshSettings,
-    /// The mesh was edited by hand (vertices added, moved or removed) since it was made from
-    /// `mesh_settings`: re-meshing from the settings would replace those edits.
-    pub mesh_edited: bool,
-    pub weight_settings: WeightSettings,
-    /// Shared, so that undo snapshots of the project do not copy meshes.
-    pub mesh: Arc<Mesh>,
-    pub binding: Binding,
-    /// Pixel art: the image is drawn and rendered with sharp pixels (nearest-neighbour sampling)
-    /// instead of smoothly.
-    pub pixel_art: bool,
-}
-
-impl Part {
-    /// Whether the image at `image_path` differs from the one the mesh and weights were made from.
-    pub fn is_stale(&self, image_bytes: &[u8]) -> bool {
-        crc32fast::hash(image_bytes) != self.image_crc32
-    }
-}
 
 /// Everything an artist made: the rig (skeleton, constraints, springs, clips) and the parts.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,6 +104,17 @@ struct ProjectFile {
     #[serde(flatten, skip_deserializing)]
     rig: RigFile,
     parts: Vec<PartFile>,
+}
+
+/// Refuses two parts of one name (part keys and exports find parts by name).
+pub fn check_unique_parts(parts: &[Part]) -> Result<(), ProjectError> {
+    match crate::project_checks::duplicate_name(parts.iter().map(|p| p.name.as_str())) {
+        Some(name) => Err(ProjectError::InvalidPart {
+            part: name.to_string(),
+            problem: "two parts have this name (part names must be unique)".into(),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn is_origin(offset: &[u32; 2]) -> bool {
@@ -224,7 +207,7 @@ impl Project {
             .into_iter()
             .map(|p| part_from_file(p, &rig.skeleton))
             .collect::<Result<Vec<_>, _>>()?;
-        crate::project_checks::check_unique_parts(&parts)?;
+        check_unique_parts(&parts)?;
         check_part_keys(&rig.clips, &parts)?;
         crate::slots::validate::check_project(&rig.slots, &rig.clips, &parts)?;
         if let Some(canvas) = file.canvas

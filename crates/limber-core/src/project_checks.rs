@@ -16,7 +16,6 @@ use crate::animation::ClipRecord;
 use crate::limits::Limits;
 use crate::over_limit::OverLimit;
 use crate::pipeline::MeshSettings;
-use crate::project::{Part, ProjectError};
 
 /// A part's mesh as read from the file, before it becomes a [`crate::mesh::Mesh`].
 pub struct PartMeshView<'a> {
@@ -140,17 +139,6 @@ pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), Ove
         OverLimit::check(what, count, limit)?;
     }
     Ok(())
-}
-
-/// Refuses two parts of one name (part keys and exports find parts by name).
-pub fn check_unique_parts(parts: &[Part]) -> Result<(), ProjectError> {
-    match duplicate_name(parts.iter().map(|p| p.name.as_str())) {
-        Some(name) => Err(ProjectError::InvalidPart {
-            part: name.to_string(),
-            problem: "two parts have this name (part names must be unique)".into(),
-        }),
-        None => Ok(()),
-    }
 }
 
 /// The first part name used twice.

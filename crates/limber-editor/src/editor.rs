@@ -342,11 +342,6 @@ impl Editor {
         &self.tools
     }
 
-    /// The current clip's events and the selected one (`events.rs`).
-    pub fn events(&self) -> super::events::Events<'_> {
-        super::events::Events::new(self.current_clip(), self.selection.event())
-    }
-
     /// The curve editor's state (`curves.rs`).
     pub fn curve_editor(&self) -> &CurveEditor {
         &self.curves

@@ -8,6 +8,7 @@
 use limber_core::animation::{Clip, EventRecord};
 use limber_core::edit::{Edit, EditError};
 
+use crate::editor::Editor;
 use crate::step::Step;
 
 /// Why an event action did nothing.
@@ -29,7 +30,7 @@ pub struct Events<'a> {
 }
 
 impl<'a> Events<'a> {
-    pub(crate) fn new(clip: Option<&'a Clip>, selected: Option<usize>) -> Self {
+    fn new(clip: Option<&'a Clip>, selected: Option<usize>) -> Self {
         Self { clip, selected }
     }
 
@@ -42,6 +43,14 @@ impl<'a> Events<'a> {
     pub fn selected(&self) -> Option<(usize, &'a EventRecord)> {
         let index = self.selected?;
         Some((index, self.all().get(index)?))
+    }
+}
+
+impl Editor {
+    /// The current clip's events and the selected one. (The feature's one accessor lives here, not
+    /// in `editor.rs`, so the coordinator imports no feature module.)
+    pub fn events(&self) -> Events<'_> {
+        Events::new(self.current_clip(), self.selection.event())
     }
 }
 

@@ -114,17 +114,6 @@ impl Selection {
         &mut self.keys
     }
 
-    /// The key selection as a whole (the inspector's key and the others), to restore later.
-    pub fn key_state(&self) -> (Option<KeyId>, KeySelection) {
-        (self.key.clone(), self.keys.clone())
-    }
-
-    /// Puts back a key selection [`Selection::key_state`] gave.
-    pub fn restore_key_state(&mut self, (key, keys): (Option<KeyId>, KeySelection)) {
-        self.key = key;
-        self.keys = keys;
-    }
-
     pub fn vertex(&self) -> Option<(usize, usize)> {
         self.vertex
     }

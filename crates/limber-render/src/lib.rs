@@ -15,6 +15,7 @@ pub mod error;
 pub mod export;
 pub mod gpu_part;
 pub mod gpu_types;
+pub mod mesh_pipeline;
 pub mod offscreen;
 pub mod overlay;
 pub mod palette;

@@ -8,7 +8,7 @@ use limber_core::slots::Blend;
 
 use super::blend::{BLENDS, blend_state, index};
 use super::gpu_types::GpuShapeVertex;
-use super::pipelines::{MeshPipelineBase, MeshPipelineSpec, SHAPE_ATTRIBUTES};
+use super::mesh_pipeline::{MeshPipelineBase, MeshPipelineSpec, SHAPE_ATTRIBUTES};
 
 /// The stencil attachment's format.
 pub const STENCIL_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Stencil8;

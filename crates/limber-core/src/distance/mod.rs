@@ -8,6 +8,7 @@
 
 mod propagate;
 mod prune;
+mod prune_limits;
 mod queue;
 mod sample;
 mod sources;

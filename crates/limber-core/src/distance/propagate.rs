@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use super::prune::PruneLimits;
+use super::prune_limits::PruneLimits;
 use super::queue::BucketQueue;
 use super::sample::segment_distance;
 use super::sources::{Seed, seeds};

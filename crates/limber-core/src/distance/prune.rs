@@ -15,11 +15,9 @@
 //! [`MAX_INFLUENCES`]: crate::weights::MAX_INFLUENCES
 
 use super::propagate::{PRUNED, with_seeded_field};
+pub use super::prune_limits::{CELL, PruneLimits};
 use super::sources::{Seed, seeds};
 use super::{InsideGrid, Metric};
-
-/// Pixels per side of a coarse cell.
-pub const CELL: usize = 4;
 
 /// Added to every coarse bound (px): the straight step from the last cell's centre to the pixel (at
 /// most half a cell's diagonal, 2.83 px), room for the geodesic metric bending at pixel centres
@@ -64,20 +62,6 @@ const COARSE_WALK_BOUND: Bound = Bound {
     stretch: 1.09,
     slack: 6.0,
 };
-
-/// Per coarse cell, the most a bone's distance may be at a pixel in it and still be among the
-/// `k` nearest; infinite where there is no limit.
-#[derive(Debug, Clone)]
-pub struct PruneLimits {
-    /// One more column and row than the coarse grid, infinite, for pixels past its last cell.
-    cells: Vec<f32>,
-    columns: usize,
-    /// Per bone, [`PruneLimits::estimated_work`].
-    work: Vec<usize>,
-    /// The bones given, and each one's seeds (computed once for the coarse walk and the field).
-    bones: Vec<([f64; 2], [f64; 2])>,
-    seeds: Vec<(Vec<Seed>, bool)>,
-}
 
 impl PruneLimits {
     /// Limits for keeping the `k` nearest of `bones` (segments head–tail) on `grid`. Bones whose
@@ -183,31 +167,6 @@ impl PruneLimits {
             bones: Vec::new(),
             seeds: Vec::new(),
         }
-    }
-
-    /// The seeds of the bone head–tail and whether they lie on it, as [`PruneLimits::new`] found
-    /// them, if it was one of its bones.
-    pub(super) fn seeds_of(&self, head: [f64; 2], tail: [f64; 2]) -> Option<(&[Seed], bool)> {
-        let i = self.bones.iter().position(|&b| b == (head, tail))?;
-        let (seeds, on_segment) = &self.seeds[i];
-        Some((seeds, *on_segment))
-    }
-
-    /// Roughly how much of the mask bone `bone` (an index into the `bones` given to
-    /// [`PruneLimits::new`]) will walk, in coarse cells: for ordering the work, largest first.
-    pub fn estimated_work(&self, bone: usize) -> usize {
-        self.work.get(bone).copied().unwrap_or(usize::MAX)
-    }
-
-    /// The limit at pixel (x, y).
-    #[inline]
-    pub fn at(&self, x: usize, y: usize) -> f32 {
-        self.cells[(y / CELL) * self.columns + x / CELL]
-    }
-
-    /// How many cells have a finite limit (for tests and reports).
-    pub fn limited_cells(&self) -> usize {
-        self.cells.iter().filter(|l| l.is_finite()).count()
     }
 }
 

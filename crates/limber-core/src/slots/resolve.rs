@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::records::{
     AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, SlotSet, WHITE,
 };
-use crate::project::Part;
+use crate::part::Part;
 
 /// Where a slot of the list comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

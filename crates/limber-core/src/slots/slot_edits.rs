@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use super::SlotError;
 use super::records::{AttachmentKind, AttachmentRecord, Blend, SkinRecord, SlotRecord, WHITE};
 use crate::animation::ClipRecord;
-use crate::edit::EditError;
+use crate::edit_error::EditError;
 use crate::project::{Part, Project};
 use crate::rig::RigFile;
 

@@ -10,7 +10,7 @@ use super::resolve::{SlotSource, SlotView, slot_list};
 use crate::animation::Clip;
 use crate::animation::clip::MAX_KEY_ROTATE;
 use crate::limits::Limits;
-use crate::project::Part;
+use crate::part::Part;
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 use crate::weights::{Binding, BindingError, check_binding_on};
 

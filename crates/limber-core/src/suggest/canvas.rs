@@ -63,7 +63,7 @@ pub fn suggest_on_canvas(
             }
         }
     }
-    suggest(&MaskBits::new(&union), &settings_with(settings, threshold))
+    suggest(&union.bits(), &settings_with(settings, threshold))
 }
 
 /// `settings` naming `threshold` in its errors.

@@ -158,21 +158,6 @@ impl<'a> ClipRenderer<'a> {
         )?;
         Ok(image.to_straight())
     }
-
-    /// Renders every frame of `times`, handing each to `sink` as it is made (so a long clip is never
-    /// held in memory whole unless the sink keeps it).
-    pub fn render_each<'c>(
-        &self,
-        playback: impl Into<Playback<'c>>,
-        times: &FrameTimes,
-        mut sink: impl FnMut(usize, RgbaImage) -> Result<(), RenderError>,
-    ) -> Result<(), RenderError> {
-        let playback = playback.into();
-        for (index, &t) in times.times.iter().enumerate() {
-            sink(index, self.render(playback, t)?)?;
-        }
-        Ok(())
-    }
 }
 
 /// Why a rendered export wrote nothing (or, for frames, left the folder as it was).
