@@ -7,6 +7,7 @@
 
 mod cited_paths;
 mod commands;
+mod editor_size;
 mod typed_errors;
 
 use std::collections::{BTreeMap, BTreeSet};
