@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::clip::AnimationError;
+use super::error::AnimationError;
 
 /// Longest event name and string payload, in bytes.
 pub const MAX_EVENT_TEXT: usize = 1024;

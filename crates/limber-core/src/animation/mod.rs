@@ -6,6 +6,7 @@ pub mod clip;
 pub mod constraint_error;
 pub mod constraints;
 pub mod curve;
+mod error;
 pub mod events;
 pub mod follow;
 pub mod ik;

@@ -103,8 +103,7 @@ pub struct ClipRecord {
     pub events: Vec<EventRecord>,
 }
 
-/// The highest clip frame rate.
-pub const MAX_FPS: u32 = 240;
+pub use super::error::MAX_FPS;
 
 /// A key of a constraint's mix (0–1), as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
