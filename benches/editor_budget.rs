@@ -37,6 +37,7 @@ use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::weights::{Binding, auto_weights, auto_weights_into};
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
+use limber::editor::jobs::JobKind;
 use limber::render::palette::gpu_palette;
 
 mod support;
@@ -200,7 +201,7 @@ fn lizard_editor(path: &Path) -> Editor {
         assert!(editor.apply(Edit::AddBone(record)));
     }
     editor.recompute_weights();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     editor
 }
 
@@ -290,14 +291,14 @@ fn mesh_slider(c: &mut Criterion) {
     // Measure the fields for the last mesh and both smoothness values first.
     for warm in [150.0, 180.0] {
         editor.set_smoothness(0, warm);
-        editor.finish_background_work();
+        editor.finish_job(JobKind::Weights);
     }
     let mut smoothness = 180.0;
     c.bench_function("editor/smoothness-change-4096-lizard-16-bones", |b| {
         b.iter(|| {
             smoothness = if smoothness == 150.0 { 180.0 } else { 150.0 };
             editor.set_smoothness(0, smoothness);
-            assert!(!editor.is_busy());
+            assert!(!editor.jobs().is_running(JobKind::Weights));
         })
     });
 }

@@ -13,19 +13,15 @@ use crate::core::output_guard::Inputs;
 use crate::core::progress::Progress;
 use crate::core::project::Project;
 use crate::editor::export_job::{
-    ExportKind, ExportOptions, ExportRenderer, ExportRequest, Framing, RenderFailure,
+    ExportKind, ExportOptions, ExportRenderer, ExportRequest, RenderFailure,
 };
 use crate::render::export::frames_folder::is_frame_name;
-use crate::render::export::framing;
 use crate::render::export::gif::MAX_GIF_FPS;
 use crate::render::export::timing::{FrameTimes, clip_fps};
 use crate::render::export::{
     ClipRenderer, FrameExportError, RenderSettings, SheetOptions, write_frames, write_gif,
     write_sheet,
 };
-
-// The editor names the renderer's default margin without depending on it.
-const _: () = assert!(crate::editor::export_job::DEFAULT_MARGIN == framing::DEFAULT_MARGIN);
 
 /// Renders the editor's exports on a headless GPU device of its own.
 #[derive(Debug, Default, Clone, Copy)]
@@ -69,14 +65,6 @@ fn failure(e: FrameExportError) -> RenderFailure {
     RenderFailure {
         names_path: e.names_path(),
         message: e.to_string(),
-    }
-}
-
-/// The renderer's framing for the editor's.
-fn render_framing(options: ExportOptions) -> framing::Framing {
-    match options.framing {
-        Framing::Image => framing::Framing::Image,
-        Framing::Animation { margin } => framing::Framing::Animation { margin },
     }
 }
 
@@ -213,7 +201,7 @@ fn render(
     let fps = export_fps(kind, options, clip);
     let times = FrameTimes::of_clip(clip, fps);
     let renderer = ClipRenderer::new(&gpu, project, project_path, settings)?.framed(
-        render_framing(options),
+        options.framing,
         clip,
         &times,
     )?;

@@ -11,6 +11,7 @@ use limber::core::pipeline::MeshSettings;
 use limber::core::pose::PoseSolver;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
+use limber::editor::jobs::JobKind;
 use limber::render::offscreen::{OFFSCREEN_FORMAT, premultiplied_color};
 use limber::render::renderer::Layers;
 use limber::render::scene::SceneRevisions;
@@ -85,7 +86,7 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
     assert_eq!(scene.stats().textures_created, parts);
     // The first weights measure the fields (the image is decoded already: the upload read it).
     editor.recompute_weights();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     let sync = |scene: &mut ProjectScene, editor: &Editor| {
         scene
             .sync(
@@ -109,7 +110,7 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
         .weight_settings
         .smoothness;
     editor.set_smoothness(0, smoothness * 4.0);
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     sync(&mut scene, &editor);
 
     assert_ne!(
@@ -225,7 +226,7 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
     };
     assert!(editor.apply(limber::core::edit::Edit::AddBone(bone)));
     editor.recompute_weights();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     let weighed = store.stats();
     assert_eq!(
         (weighed.reads, weighed.mask_builds),
@@ -241,7 +242,7 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
     };
     assert!(editor.remesh(0, spacing));
     editor.recompute_weights();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     let after = store.stats();
     assert_eq!(
         (after.reads, after.decodes, after.mask_builds),

@@ -16,6 +16,8 @@ use limber::editor::editor::{Editor, Mode};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{click_point, drag, harness_sized, pos, sample_editor, undo_depth};
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 
 const PART: &str = "kenney_zombie_walk0";
 
@@ -67,7 +69,13 @@ fn saved(harness: &mut Harness<'_, Editor>) -> SlotSet {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join("shapes.limber");
     let editor = harness.state_mut();
-    assert!(editor.save_as(&path), "{}", editor.status());
+    assert!(
+        editor
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done(),
+        "{}",
+        editor.status()
+    );
     let text = std::fs::read_to_string(&path).expect("the saved file");
     let document = Document::open(&path).expect("the saved project opens");
     let _ = std::fs::remove_dir_all(&dir);

@@ -17,6 +17,7 @@ use limber::editor::editor::Editor;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::sample_editor;
+use limber::editor::jobs::JobKind;
 
 /// The sample, with every recompute that needs a field sent to the background when `background`.
 fn editor(background: bool) -> Editor {
@@ -42,14 +43,20 @@ fn binding(editor: &Editor) -> Binding {
 fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     let mut synchronous = editor(false);
     add_child(&mut synchronous);
-    assert!(!synchronous.is_busy(), "a small sprite is weighted at once");
+    assert!(
+        !synchronous.jobs().is_running(JobKind::Weights),
+        "a small sprite is weighted at once"
+    );
     let expected = binding(&synchronous);
 
     let mut editor = editor(true);
     let before = binding(&editor);
     add_child(&mut editor);
-    assert!(editor.is_busy(), "a missing field goes to the worker");
-    assert!(editor.background_progress().is_some());
+    assert!(
+        editor.jobs().is_running(JobKind::Weights),
+        "a missing field goes to the worker"
+    );
+    assert!(editor.jobs().progress(JobKind::Weights).is_some());
     // The bone is there at once; its weights are not yet.
     let bones = editor.document().project.rig.skeleton.bones.len();
     assert_eq!(
@@ -58,8 +65,8 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     );
     assert_eq!(binding(&editor), before);
 
-    editor.finish_background_work();
-    assert!(!editor.is_busy());
+    editor.finish_job(JobKind::Weights);
+    assert!(!editor.jobs().is_running(JobKind::Weights));
     assert_eq!(
         binding(&editor),
         expected,
@@ -85,13 +92,13 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
     // With every field cached, a smoothness change is synchronous again (sliders while dragging).
     let mut editor = self::editor(true);
     add_child(&mut editor);
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     let smoothness = editor.document().project.parts[0]
         .weight_settings
         .smoothness;
     let weighted = binding(&editor);
     editor.set_smoothness(0, smoothness * 3.0);
-    assert!(!editor.is_busy());
+    assert!(!editor.jobs().is_running(JobKind::Weights));
     assert_ne!(binding(&editor), weighted);
 }
 
@@ -102,9 +109,9 @@ fn cancel_leaves_the_document_unchanged_and_asking_again_resumes() {
     add_child(&mut editor);
     let project = editor.document().project.clone();
     let revision = editor.document().revision();
-    editor.cancel_background_work();
-    editor.finish_background_work();
-    assert!(!editor.is_busy());
+    editor.cancel_job(JobKind::Weights);
+    editor.finish_job(JobKind::Weights);
+    assert!(!editor.jobs().is_running(JobKind::Weights));
     assert_eq!(editor.document().project, project, "cancel changes nothing");
     assert_eq!(editor.document().revision(), revision);
     assert_eq!(binding(&editor), before);
@@ -113,7 +120,7 @@ fn cancel_leaves_the_document_unchanged_and_asking_again_resumes() {
     let mut synchronous = self::editor(false);
     add_child(&mut synchronous);
     editor.recompute_weights();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     assert_eq!(binding(&editor), binding(&synchronous));
 }
 
@@ -129,9 +136,9 @@ fn edits_while_the_job_runs_are_respected() {
     synchronous.set_smoothness(0, smoothness * 2.0);
     let mut editor = editor(true);
     add_child(&mut editor);
-    assert!(editor.is_busy());
+    assert!(editor.jobs().is_running(JobKind::Weights));
     editor.set_smoothness(0, smoothness * 2.0);
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     assert_eq!(binding(&editor), binding(&synchronous));
 
     // An undo of the new bone while its weights are computed: they are dropped.
@@ -139,7 +146,7 @@ fn edits_while_the_job_runs_are_respected() {
     let before = editor.document().project.clone();
     add_child(&mut editor);
     editor.undo();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     assert_eq!(editor.document().project, before);
     assert!(editor.status().contains("dropped"), "{}", editor.status());
     // Other edits meanwhile (a clip) do not change the weights' inputs: they are applied, as an
@@ -149,7 +156,7 @@ fn edits_while_the_job_runs_are_respected() {
     add_child(&mut editor);
     let unweighted = binding(&editor);
     editor.add_clip();
-    editor.finish_background_work();
+    editor.finish_job(JobKind::Weights);
     assert_eq!(binding(&editor), binding(&synchronous_child()));
     editor.undo();
     assert_eq!(binding(&editor), unweighted);
@@ -179,15 +186,15 @@ fn the_status_bar_shows_progress_and_its_cancel_button_cancels() {
     // visible however fast it is.
     harness.state_mut().document_mut().begin();
     harness.run_steps(2);
-    assert!(harness.state().is_busy());
+    assert!(harness.state().jobs().is_running(JobKind::Weights));
     harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
     harness.get_by_label("Cancel").click();
     harness.run_steps(1);
     harness.state_mut().document_mut().commit();
     harness.run_steps(1);
-    harness.state_mut().finish_background_work();
+    harness.state_mut().finish_job(JobKind::Weights);
     harness.run_steps(1);
-    assert!(!harness.state().is_busy());
+    assert!(!harness.state().jobs().is_running(JobKind::Weights));
     assert_eq!(binding(harness.state()), before);
     assert!(harness.query_by_label("Cancel").is_none());
 }

@@ -23,6 +23,8 @@ mod common;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{harness_with, pos, sample_editor};
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 
 /// The sample in Animate mode on clip "wave" with arm_r selected (keys: 0 s at 0° with custom
 /// Bézier handles, 0.5 s at 75° stepped, 0.8 s at 60° linear) and the curve editor open.
@@ -275,7 +277,10 @@ fn dragging_a_bezier_handle_changes_the_pose_as_the_graph_draws_it() {
     let dir = common::temp_dir("curves");
     let path = dir.join("zombie.limber");
     assert!(
-        harness.state_mut().save_as(&path),
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done(),
         "{}",
         harness.state().status()
     );

@@ -15,6 +15,7 @@ use limber::editor::editor::Editor;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{button, drag, harness, pos, undo_depth};
+use limber::editor::commands::FileCommand;
 
 fn flag(harness: &Harness<'_, Editor>, index: usize) -> DVec2 {
     let p = event_position(&harness.ctx, index).expect("the flag was drawn");
@@ -100,7 +101,12 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     let dir = std::env::temp_dir().join(format!("limber-editor-events-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("events.limber");
-    assert!(harness.state_mut().save_as(&path));
+    assert!(
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done()
+    );
     let reloaded = Project::load(&path).expect("reloads");
     assert_eq!(reloaded.rig.clips[0].events, vec![event]);
     let at = flag(&harness, 0);

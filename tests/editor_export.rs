@@ -13,11 +13,14 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use image::AnimationDecoder;
 use limber::app::ui::editor_ui;
+use limber::editor::actions::export::ExportCommand;
 use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 use limber::editor::export_job::Framing;
 use limber::editor::export_job::{ExportKind, ExportOutcome};
+use limber::editor::jobs::JobKind;
+use limber::editor::worker::BackgroundJob;
 use limber::render::export::timing::FrameTimes;
 
 /// The bundled sample with its first clip (shamble: 1.2 s, looping) selected.
@@ -27,6 +30,20 @@ fn editor() -> Editor {
     editor.set_clip(Some(0));
     editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
+}
+
+/// Renders the current clip into `out` in the background (an export without the dialog).
+fn start_export(editor: &mut Editor, kind: ExportKind, out: &Path) {
+    editor.run(Command::Export(ExportCommand::Render {
+        kind,
+        out: out.to_path_buf(),
+    }));
+}
+
+/// Waits for the running export and says how it ended.
+fn finish_export(editor: &mut Editor) -> Option<ExportOutcome> {
+    editor.finish_job(JobKind::Export);
+    editor.jobs().last_export().cloned()
 }
 
 /// Frames the current clip exports at its own rate (30 fps without one).
@@ -88,17 +105,21 @@ fn the_status_bar_shows_the_exports_progress_and_its_cancel_button_cancels() {
         );
     harness.run_steps(1);
     assert!(harness.query_by_label("Cancel export").is_none());
-    harness.state_mut().start_export(ExportKind::Gif, &out);
+    start_export(harness.state_mut(), ExportKind::Gif, &out);
     wait_until(harness.state(), |e| {
-        e.export_progress().is_some_and(|(done, _)| done >= 1)
+        e.jobs()
+            .progress(JobKind::Export)
+            .is_some_and(|(done, _)| done >= 1)
     });
     harness.run_steps(1);
     // The UI keeps running while the worker renders: progress bar and Cancel in the status bar.
     harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
     // A second export is refused while this one runs.
-    harness
-        .state_mut()
-        .start_export(ExportKind::Sheet, &dir.join("sheet.png"));
+    start_export(
+        harness.state_mut(),
+        ExportKind::Sheet,
+        &dir.join("sheet.png"),
+    );
     assert!(harness.state().status().contains("already running"));
     harness.get_by_label("Cancel export").click();
     harness.run_steps(1);
@@ -133,14 +154,17 @@ fn a_gif_export_counts_its_frames_and_writes_the_clips_frame_count() {
     let mut editor = editor();
     let frames = expected_frames(&editor, 50.0);
     assert_eq!(frames, 36, "1.2 s at 30 fps, looping");
-    editor.start_export(ExportKind::Gif, &out);
-    assert!(editor.export_progress().is_some());
+    start_export(&mut editor, ExportKind::Gif, &out);
+    assert!(editor.jobs().progress(JobKind::Export).is_some());
     wait_until(&editor, |e| {
         e.jobs().export().is_some_and(|j| j.is_finished())
     });
     // Two units a frame: rendered, then encoded (the bar is not full while the GIF encodes).
-    assert_eq!(editor.export_progress(), Some((2 * frames, 2 * frames)));
-    let outcome = editor.finish_export();
+    assert_eq!(
+        editor.jobs().progress(JobKind::Export),
+        Some((2 * frames, 2 * frames))
+    );
+    let outcome = finish_export(&mut editor);
     assert!(
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}"
@@ -158,13 +182,16 @@ fn a_sheet_export_is_polled_in_with_its_atlas() {
     let out = dir.join("sheet.png");
     let mut editor = editor();
     let frames = expected_frames(&editor, f64::INFINITY);
-    editor.start_export(ExportKind::Sheet, &out);
+    start_export(&mut editor, ExportKind::Sheet, &out);
     wait_until(&editor, |e| {
         e.jobs().export().is_some_and(|j| j.is_finished())
     });
-    assert_eq!(editor.export_progress(), Some((frames, frames)));
+    assert_eq!(
+        editor.jobs().progress(JobKind::Export),
+        Some((frames, frames))
+    );
     // The frame's poll takes the outcome in.
-    editor.poll_export();
+    editor.poll_jobs();
     assert!(editor.jobs().export().is_none());
     assert_eq!(editor.status(), format!("exported {}", out.display()));
     assert!(out.exists() && out.with_extension("json").exists());
@@ -178,8 +205,8 @@ fn a_png_frames_export_writes_one_png_per_frame_at_the_clips_rate() {
     editor.document_mut().project.rig.clips[0].fps = Some(12);
     let frames = expected_frames(&editor, f64::INFINITY);
     assert_eq!(frames, 14, "round(1.2 × 12), looping");
-    editor.start_export(ExportKind::Frames, &out);
-    let outcome = editor.finish_export();
+    start_export(&mut editor, ExportKind::Frames, &out);
+    let outcome = finish_export(&mut editor);
     assert!(
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}"
@@ -240,9 +267,9 @@ fn the_export_menu_frames_exports_to_the_image_and_trims_sheets() {
     // Framed to the image: the frames are the image's 96 x 128.
     let frames = dir.join("frames");
     let editor = harness.state_mut();
-    editor.start_export(ExportKind::Frames, &frames);
+    start_export(editor, ExportKind::Frames, &frames);
     assert!(matches!(
-        editor.finish_export(),
+        finish_export(editor),
         Some(ExportOutcome::Written(_))
     ));
     let first = image::open(frames.join("frame_0000.png")).expect("a PNG");
@@ -251,9 +278,9 @@ fn the_export_menu_frames_exports_to_the_image_and_trims_sheets() {
     // Trimmed: every frame of the atlas says so, with its offset in the 96 x 128 source.
     editor.run(Command::ToggleExportTrim);
     let sheet = dir.join("sheet.png");
-    editor.start_export(ExportKind::Sheet, &sheet);
+    start_export(editor, ExportKind::Sheet, &sheet);
     assert!(matches!(
-        editor.finish_export(),
+        finish_export(editor),
         Some(ExportOutcome::Written(_))
     ));
     let atlas: serde_json::Value =
@@ -284,14 +311,19 @@ fn cancelling_mid_export_writes_nothing_and_says_so() {
         };
         let mut editor = editor();
         lengthen(&mut editor);
-        editor.start_export(kind, &out);
+        start_export(&mut editor, kind, &out);
         wait_until(&editor, |e| {
-            e.export_progress().is_some_and(|(done, _)| done >= 2)
+            e.jobs()
+                .progress(JobKind::Export)
+                .is_some_and(|(done, _)| done >= 2)
         });
-        editor.cancel_export();
-        let (done, total) = editor.export_progress().expect("still running");
+        editor.cancel_job(JobKind::Export);
+        let (done, total) = editor
+            .jobs()
+            .progress(JobKind::Export)
+            .expect("still running");
         assert!(done < total, "{done} of {total}: mid-export");
-        let outcome = editor.finish_export();
+        let outcome = finish_export(&mut editor);
         assert!(
             matches!(outcome, Some(ExportOutcome::Cancelled(_))),
             "{outcome:?}"
@@ -313,8 +345,8 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
     let blocker = dir.join("file");
     std::fs::write(&blocker, b"not a folder").expect("write");
     let mut editor = editor();
-    editor.start_export(ExportKind::Frames, &blocker.join("frames"));
-    let outcome = editor.finish_export();
+    start_export(&mut editor, ExportKind::Frames, &blocker.join("frames"));
+    let outcome = finish_export(&mut editor);
     assert!(
         matches!(outcome, Some(ExportOutcome::Failed(_))),
         "{outcome:?}"
@@ -329,9 +361,9 @@ fn an_export_into_a_path_that_cannot_be_written_fails_in_one_line() {
         editor.status()
     );
     let gif = blocker.join("out.gif");
-    editor.start_export(ExportKind::Gif, &gif);
+    start_export(&mut editor, ExportKind::Gif, &gif);
     assert!(matches!(
-        editor.finish_export(),
+        finish_export(&mut editor),
         Some(ExportOutcome::Failed(_))
     ));
     let gif = gif.display().to_string();
@@ -349,13 +381,13 @@ fn opening_another_document_leaves_a_running_export_running() {
     let dir = common::temp_dir("editor-export-open");
     let mut editor = editor();
     lengthen(&mut editor);
-    editor.start_export(ExportKind::Gif, &dir.join("long.gif"));
+    start_export(&mut editor, ExportKind::Gif, &dir.join("long.gif"));
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     assert!(editor.open(&sample), "{}", editor.status());
     assert!(editor.jobs().export().is_some_and(|j| !j.is_cancelled()));
-    editor.cancel_export();
+    editor.cancel_job(JobKind::Export);
     assert!(matches!(
-        editor.finish_export(),
+        finish_export(&mut editor),
         Some(ExportOutcome::Cancelled(_))
     ));
 }

@@ -18,6 +18,7 @@ use limber::editor::commands::{Command, entry_of};
 use limber::editor::editor::Editor;
 use limber::editor::export_dialog::ExportFormat;
 use limber::editor::export_job::ExportOutcome;
+use limber::editor::jobs::JobKind;
 use limber::render::export::timing::FrameTimes;
 
 #[path = "common/editor_harness.rs"]
@@ -30,6 +31,12 @@ fn editor() -> Editor {
     editor.set_clip(Some(0));
     editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
+}
+
+/// Waits for the running export and says how it ended.
+fn finish_export(editor: &mut Editor) -> Option<ExportOutcome> {
+    editor.finish_job(JobKind::Export);
+    editor.jobs().last_export().cloned()
 }
 
 fn name(command: Command) -> &'static str {
@@ -68,7 +75,7 @@ fn a_4096_px_gif_is_refused_in_the_dialogs_terms_then_written_at_a_quarter_scale
     harness.get_by_label(name(Command::ExportGif)).click();
     harness.run_steps(2);
     assert_eq!(
-        harness.state().export_dialog().map(|d| d.format),
+        harness.state().jobs().export_dialog().map(|d| d.format),
         Some(ExportFormat::Gif)
     );
     // Its default destination is named after the project and the clip.
@@ -88,6 +95,7 @@ fn a_4096_px_gif_is_refused_in_the_dialogs_terms_then_written_at_a_quarter_scale
     // Refused in the dialog, one line, in its terms, nothing written, no export started.
     let problem = harness
         .state()
+        .jobs()
         .export_dialog()
         .and_then(|d| d.problem.clone())
         .expect("the dialog says why");
@@ -110,11 +118,11 @@ fn a_4096_px_gif_is_refused_in_the_dialogs_terms_then_written_at_a_quarter_scale
     harness.get_by_label("Export").click();
     harness.run_steps(2);
     assert!(
-        harness.state().export_dialog().is_none(),
+        harness.state().jobs().export_dialog().is_none(),
         "{:?}",
-        harness.state().export_dialog()
+        harness.state().jobs().export_dialog()
     );
-    let outcome = harness.state_mut().finish_export();
+    let outcome = finish_export(harness.state_mut());
     assert!(
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}"
@@ -142,12 +150,17 @@ fn a_4096_px_gif_is_refused_in_the_dialogs_terms_then_written_at_a_quarter_scale
     assert!(harness.state().document().is_dirty());
     harness.state_mut().run(Command::ExportGif);
     harness.run_steps(2);
-    let dialog = harness.state().export_dialog().cloned().expect("open");
+    let dialog = harness
+        .state()
+        .jobs()
+        .export_dialog()
+        .cloned()
+        .expect("open");
     assert_eq!(dialog.choices.scale, 0.25);
     assert_eq!(Path::new(&dialog.choices.destination), out.as_path());
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert!(harness.state().export_dialog().is_none());
+    assert!(harness.state().jobs().export_dialog().is_none());
 }
 
 #[test]
@@ -189,7 +202,7 @@ fn each_format_has_its_own_dialog_with_the_choices_that_apply() {
         harness.get_by_label(name(command)).click();
         harness.run_steps(2);
         assert_eq!(
-            harness.state().export_dialog().map(|d| d.format),
+            harness.state().jobs().export_dialog().map(|d| d.format),
             Some(format)
         );
         harness.get_by_label(format.title());
@@ -204,6 +217,7 @@ fn each_format_has_its_own_dialog_with_the_choices_that_apply() {
         }
         let destination = harness
             .state()
+            .jobs()
             .export_dialog()
             .map(|d| d.choices.destination.clone());
         let destination = destination.unwrap_or_default();
@@ -217,10 +231,10 @@ fn each_format_has_its_own_dialog_with_the_choices_that_apply() {
     // Esc closes a dialog as Cancel does, without exporting.
     harness.state_mut().run(Command::ExportGif);
     harness.run_steps(2);
-    assert!(harness.state().export_dialog().is_some());
+    assert!(harness.state().jobs().export_dialog().is_some());
     harness.key_press(egui::Key::Escape);
     harness.run_steps(2);
-    assert!(harness.state().export_dialog().is_none());
+    assert!(harness.state().jobs().export_dialog().is_none());
     assert!(harness.state().jobs().export().is_none());
 }
 

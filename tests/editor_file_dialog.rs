@@ -12,6 +12,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
 use limber::app::recovery_offer;
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 use limber::editor::recovery::{Autosave, Offer, recoverable};
@@ -80,7 +82,11 @@ fn limbers_own_dialog_saves_the_project_in_the_folder_browsed_to() {
         "the dialog closed"
     );
 
-    assert!(editor.save_as(&chosen[0].1));
+    assert!(
+        editor
+            .run(Command::File(FileCommand::SaveAs(chosen[0].1.clone())))
+            .is_done()
+    );
     assert!(!editor.document().is_dirty());
     let saved = Document::open(&dir.join("sub").join("walk.limber")).expect("saved and loads");
     assert_eq!(saved.project.parts.len(), 1);

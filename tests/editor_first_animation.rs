@@ -14,6 +14,8 @@ use limber::editor::editor::{Editor, Mode};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag, harness_with};
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 
 mod common;
 
@@ -145,7 +147,10 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     let dir = common::temp_dir("first_animation");
     let path = dir.join("robot.limber");
     assert!(
-        harness.state_mut().save_as(&path),
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done(),
         "{}",
         harness.state().status()
     );

@@ -10,15 +10,28 @@ use egui_kittest::kittest::Queryable;
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
 use limber::app::ui::editor_ui;
 use limber::editor::Editor;
-use limber::editor::commands::{Command, WindowRequest, entry_of};
+use limber::editor::commands::{Command, FileCommand, WindowRequest, entry_of};
 use limber::editor::document::Document;
 
 use image::{Rgba, RgbaImage};
 use limber::core::layered::write::{LayerSpec, ora_bytes};
+use limber::editor::jobs::JobKind;
 
 fn sample() -> Editor {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     Editor::new(Document::open(&path).unwrap())
+}
+
+/// Imports the layered file at `path` into the document, which has parts: File > Import layered
+/// file, answered "add its layers"; whether the import started.
+fn import_layers(editor: &mut Editor, path: &Path) -> bool {
+    editor.run(Command::File(FileCommand::ImportLayered(
+        path.to_path_buf(),
+    )));
+    let answer = FileCommand::AnswerLayered {
+        new_document: false,
+    };
+    editor.run(Command::File(answer)).is_done()
 }
 
 fn square(size: u32) -> RgbaImage {
@@ -40,9 +53,9 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
     std::fs::write(&file, ora_bytes([80, 60], &layers)).unwrap();
     let mut editor = sample();
     let before = editor.document().project.clone();
-    assert!(editor.import_layered_file(&file));
-    assert!(editor.import_progress().is_some());
-    editor.finish_import_job();
+    assert!(import_layers(&mut editor, &file));
+    assert!(editor.jobs().progress(JobKind::Import).is_some());
+    editor.finish_job(JobKind::Import);
     let parts = &editor.document().project.parts;
     assert_eq!(parts.len(), before.parts.len() + 2, "{}", editor.status());
     // The sample's part already has the first layer's name: the new part's is made unique.
@@ -58,8 +71,8 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
     // A file that is not ORA: one line naming it, nothing changed.
     let bad = dir.join("broken.ora");
     std::fs::write(&bad, b"not a zip").unwrap();
-    editor.import_layered_file(&bad);
-    editor.finish_import_job();
+    import_layers(&mut editor, &bad);
+    editor.finish_job(JobKind::Import);
     assert!(
         editor.status().contains("broken.ora"),
         "{}",
@@ -158,8 +171,8 @@ fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
     // What the window does with it: every layer becomes a part, in one undo step.
     let editor = &mut harness.state_mut().editor;
     let before = editor.document().project.parts.len();
-    assert!(editor.import_layered_file(&path));
-    editor.finish_import_job();
+    assert!(import_layers(editor, &path));
+    editor.finish_job(JobKind::Import);
     let names: Vec<&str> = editor.document().project.parts[before..]
         .iter()
         .map(|p| p.name.as_str())

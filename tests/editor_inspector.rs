@@ -15,6 +15,7 @@ use limber::editor::editor::{Editor, Mode};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::sample_editor;
+use limber::editor::jobs::JobKind;
 
 fn editor() -> Editor {
     sample_editor()
@@ -92,8 +93,8 @@ fn changing_the_metric_recomputes_weights_as_one_undo_step() {
         let before = editor.document().project.clone();
         assert_eq!(before.parts[0].weight_settings.metric, Metric::Geodesic);
         assert!(editor.set_metric(0, Metric::Bfs4));
-        assert_eq!(editor.is_busy(), background);
-        editor.finish_background_work();
+        assert_eq!(editor.jobs().is_running(JobKind::Weights), background);
+        editor.finish_job(JobKind::Weights);
         let part = &editor.document().project.parts[0];
         assert_eq!(part.weight_settings.metric, Metric::Bfs4);
         assert_ne!(part.binding, before.parts[0].binding);

@@ -12,8 +12,11 @@ use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::ui::editor_ui;
 use limber::core::weights::check_binding;
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
+use limber::editor::jobs::JobKind;
 
 fn editor(background: bool) -> Editor {
     let sample =
@@ -38,7 +41,13 @@ fn add_child(editor: &mut Editor) {
 #[test]
 fn a_large_part_arrives_from_the_worker_as_the_synchronous_one_in_one_undo_step() {
     let mut synchronous = editor(false);
-    assert!(synchronous.add_part(&worm()), "{}", synchronous.status());
+    assert!(
+        synchronous
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done(),
+        "{}",
+        synchronous.status()
+    );
     assert!(
         synchronous.jobs().part().is_none(),
         "a small image is added at once"
@@ -47,20 +56,31 @@ fn a_large_part_arrives_from_the_worker_as_the_synchronous_one_in_one_undo_step(
 
     let mut editor = editor(true);
     let before = editor.document().project.clone();
-    assert!(editor.add_part(&worm()), "{}", editor.status());
     assert!(
-        editor.part_progress().is_some(),
+        editor
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done(),
+        "{}",
+        editor.status()
+    );
+    assert!(
+        editor.jobs().progress(JobKind::Part).is_some(),
         "a large image goes to the worker"
     );
     assert_eq!(editor.document().project, before, "nothing added yet");
-    assert!(!editor.add_part(&worm()), "one at a time");
+    assert!(
+        !editor
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done(),
+        "one at a time"
+    );
     assert!(
         editor.status().contains("being added"),
         "{}",
         editor.status()
     );
 
-    editor.finish_part_job();
+    editor.finish_job(JobKind::Part);
     assert!(editor.jobs().part().is_none());
     let parts = &editor.document().project.parts;
     assert_eq!(parts.len(), 2, "{}", editor.status());
@@ -74,9 +94,13 @@ fn cancel_adds_nothing() {
     let mut editor = editor(true);
     let before = editor.document().project.clone();
     let revision = editor.document().revision();
-    assert!(editor.add_part(&worm()));
-    editor.cancel_part();
-    editor.finish_part_job();
+    assert!(
+        editor
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done()
+    );
+    editor.cancel_job(JobKind::Part);
+    editor.finish_job(JobKind::Part);
     assert_eq!(editor.document().project, before);
     assert_eq!(editor.document().revision(), revision);
     assert!(editor.status().contains("cancelled"), "{}", editor.status());
@@ -86,14 +110,22 @@ fn cancel_adds_nothing() {
 fn a_part_whose_bones_changed_meanwhile_is_weighed_on_the_new_skeleton() {
     let mut expected = editor(false);
     add_child(&mut expected);
-    assert!(expected.add_part(&worm()));
+    assert!(
+        expected
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done()
+    );
     let expected = expected.document().project.parts[1].binding.clone();
 
     let mut editor = editor(true);
-    assert!(editor.add_part(&worm()));
+    assert!(
+        editor
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done()
+    );
     add_child(&mut editor);
-    editor.finish_background_work();
-    editor.finish_part_job();
+    editor.finish_job(JobKind::Weights);
+    editor.finish_job(JobKind::Part);
     let bones = editor.document().project.rig.skeleton.bones.len();
     let parts = &editor.document().project.parts;
     assert_eq!(parts.len(), 2, "{}", editor.status());
@@ -109,7 +141,11 @@ fn a_bad_image_is_refused_in_one_line() {
     std::fs::write(&bad, b"not a png").expect("write");
     let mut editor = editor(true);
     let before = editor.document().project.clone();
-    assert!(!editor.add_part(&bad));
+    assert!(
+        !editor
+            .run(Command::File(FileCommand::AddPart(bad.clone())))
+            .is_done()
+    );
     assert!(editor.jobs().part().is_none());
     assert_eq!(editor.document().project, before);
     assert_eq!(editor.status().lines().count(), 1);
@@ -131,13 +167,18 @@ fn the_status_bar_shows_the_new_parts_progress_and_its_cancel_button_cancels() {
     assert!(harness.query_by_label("Cancel new part").is_none());
     // A drag in progress holds the part back, so the job stays visible however fast it is.
     harness.state_mut().document_mut().begin();
-    assert!(harness.state_mut().add_part(&worm()));
+    assert!(
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::AddPart(worm())))
+            .is_done()
+    );
     harness.run_steps(2);
     harness.get_by_role(egui::accesskit::Role::ProgressIndicator);
     harness.get_by_label("Cancel new part").click();
     harness.run_steps(1);
     harness.state_mut().document_mut().commit();
-    harness.state_mut().finish_part_job();
+    harness.state_mut().finish_job(JobKind::Part);
     harness.run_steps(1);
     assert!(harness.query_by_label("Cancel new part").is_none());
     assert_eq!(harness.state().document().project, before);

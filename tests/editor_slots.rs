@@ -15,6 +15,8 @@ use limber::editor::editor::{Editor, Mode};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{click_point, harness_sized, sample_editor, undo_depth};
+use limber::editor::commands::{Command, FileCommand};
+use limber::editor::jobs::JobKind;
 
 const PART: &str = "kenney_zombie_walk0";
 
@@ -308,8 +310,16 @@ fn a_tagged_layered_file_brings_its_slots_and_skins_into_the_editor() {
     std::fs::copy(&face, &copy).unwrap();
     // Into the sample, beside its part: the file's slots and skins join the document's.
     let mut editor = sample_editor();
-    assert!(editor.import_layered_file(&copy), "{}", editor.status());
-    editor.finish_import_job();
+    editor.run(Command::File(FileCommand::ImportLayered(copy.clone())));
+    let answer = FileCommand::AnswerLayered {
+        new_document: false,
+    };
+    assert!(
+        editor.run(Command::File(answer)).is_done(),
+        "{}",
+        editor.status()
+    );
+    editor.finish_job(JobKind::Import);
     let set = &editor.document().project.rig.slots;
     let eyes = set
         .slots

@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::editor::commands::{Command, entry_of};
+use limber::editor::commands::{Command, FileCommand, entry_of};
 use limber::editor::editor::{Editor, Mode};
 use limber::editor::recovery::{Autosave, recoverable};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{harness_with as ui_harness, sample_editor as sample};
+use limber::editor::jobs::JobKind;
 
 fn click_menu(harness: &mut Harness<'_, Editor>, menu: &str, command: Command) {
     harness.get_by_label(menu).click();
@@ -111,7 +112,9 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
     let file = layered_copy("add");
     let mut harness = ui_harness(sample());
     let before = harness.state().document().project.clone();
-    harness.state_mut().import_layered_asking(&file);
+    harness
+        .state_mut()
+        .run(Command::File(FileCommand::ImportLayered(file.clone())));
     harness.run_steps(2);
     harness.get_by_label("Import two.psd");
     assert!(
@@ -120,7 +123,7 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
     );
     harness.get_by_label("Add its layers to this one").click();
     harness.run_steps(2);
-    harness.state_mut().finish_import_job();
+    harness.state_mut().finish_job(JobKind::Import);
     let document = harness.state().document();
     assert!(
         document.project.parts.len() > before.parts.len(),
@@ -134,11 +137,13 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
     let file = layered_copy("new");
     let canvas = file_canvas(&file);
     let mut harness = harness_saved();
-    harness.state_mut().import_layered_asking(&file);
+    harness
+        .state_mut()
+        .run(Command::File(FileCommand::ImportLayered(file.clone())));
     harness.run_steps(2);
     harness.get_by_label("Open as a new document").click();
     harness.run_steps(2);
-    harness.state_mut().finish_import_job();
+    harness.state_mut().finish_job(JobKind::Import);
     harness.run_steps(1);
     let editor = harness.state_mut();
     assert!(editor.take_new_document(), "the window is told");
@@ -180,7 +185,9 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
     let file = layered_copy("cancel");
     let mut harness = ui_harness(sample());
     let before = harness.state().document().project.clone();
-    harness.state_mut().import_layered_asking(&file);
+    harness
+        .state_mut()
+        .run(Command::File(FileCommand::ImportLayered(file.clone())));
     harness.run_steps(2);
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);

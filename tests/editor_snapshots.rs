@@ -21,6 +21,7 @@ use limber::editor::editor::{Editor, Mode};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::sample;
+use limber::editor::jobs::JobKind;
 
 /// The state the harness draws: the editor and the viewport's checkerboard.
 struct App {
@@ -146,7 +147,7 @@ fn ik_arm_view() {
         let elbow = editor.document().project.rig.skeleton.bones[arm].tail();
         editor.add_bone(elbow, elbow + glam::DVec2::new(14.0, 10.0));
         assert!(editor.add_ik(), "{}", editor.status());
-        editor.finish_background_work();
+        editor.finish_job(JobKind::Weights);
     });
     check(&mut harness, "ik_arm", Some("ik_arm.png"));
 }
@@ -160,7 +161,7 @@ fn suggested_bones_view() {
     let mut harness = harness_of(document, |editor| {
         editor.set_mode(Mode::Bones);
         editor.suggest_bones();
-        editor.finish_background_work();
+        editor.finish_job(JobKind::Weights);
         assert!(editor.document().project.rig.skeleton.bones.len() >= 5);
         editor.select_bone(None);
     });

@@ -15,6 +15,8 @@ use limber::editor::editor::Editor;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag_with, harness};
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 
 #[path = "editor_timeline/clipboard.rs"]
 mod clipboard;
@@ -202,7 +204,11 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     let dir = std::env::temp_dir().join(format!("limber-fps-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("fps.limber");
-    assert!(editor.save_as(&path));
+    assert!(
+        editor
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done()
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         text.matches("\"fps\":10").count(),

@@ -12,6 +12,8 @@ use limber::editor::recovery::{Autosave, recover, recoverable};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag, harness, sample};
+use limber::editor::commands::Command;
+use limber::editor::commands::FileCommand;
 
 #[test]
 fn space_plays_and_pauses_the_clip() {
@@ -264,7 +266,7 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
     offer.discard();
     assert!(!recovery.exists());
     let mut editor = Editor::new(recovered);
-    assert!(editor.save());
+    assert!(editor.run(Command::Save).is_done());
     autosave
         .update(editor.document(), editor.document().revision(), now)
         .unwrap();
@@ -379,7 +381,13 @@ fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     let arm = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets/sprites/kenney_wormGreen.png");
-    assert!(editor.add_part(&arm), "{}", editor.status());
+    assert!(
+        editor
+            .run(Command::File(FileCommand::AddPart(arm.clone())))
+            .is_done(),
+        "{}",
+        editor.status()
+    );
     let parts = &editor.document().project.parts;
     assert_eq!(parts.len(), 2);
     assert_eq!(parts[1].name, "kenney_wormGreen");
@@ -390,14 +398,24 @@ fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
     let bones = editor.document().project.rig.skeleton.bones.len();
     limber::core::weights::check_binding(&parts[1].binding, bones).unwrap();
     // The same image again gets its own name.
-    assert!(editor.add_part(&arm));
+    assert!(
+        editor
+            .run(Command::File(FileCommand::AddPart(arm.clone())))
+            .is_done()
+    );
     assert_eq!(editor.document().project.parts[2].name, "kenney_wormGreen2");
     assert!(editor.set_draw_order(2, -5));
     let frame = editor.frame().unwrap();
     let order: Vec<usize> = frame.draw_sequence().iter().map(|p| p.part).collect();
     assert_eq!(order, vec![2, 0, 1], "drawn back to front by draw order");
     let path = dir.join("two.limber");
-    assert!(editor.save_as(&path), "{}", editor.status());
+    assert!(
+        editor
+            .run(Command::File(FileCommand::SaveAs(path.clone())))
+            .is_done(),
+        "{}",
+        editor.status()
+    );
     let reopened = Document::open(&path).unwrap();
     assert_eq!(reopened.project.parts.len(), 3);
     assert_eq!(reopened.project.parts[2].draw_order, -5);

@@ -11,9 +11,12 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::file_dialog::{Answer, FileChooser, Purpose, Request};
+use limber::editor::actions::export::ExportCommand;
+use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 use limber::editor::export_job::{ExportKind, ExportOutcome};
+use limber::editor::jobs::JobKind;
 
 fn editor() -> Editor {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
@@ -23,14 +26,28 @@ fn editor() -> Editor {
     editor
 }
 
+/// Renders the current clip into `out` in the background (an export without the dialog).
+fn start_export(editor: &mut Editor, kind: ExportKind, out: &Path) {
+    editor.run(Command::Export(ExportCommand::Render {
+        kind,
+        out: out.to_path_buf(),
+    }));
+}
+
+/// Waits for the running export and says how it ended.
+fn finish_export(editor: &mut Editor) -> Option<ExportOutcome> {
+    editor.finish_job(JobKind::Export);
+    editor.jobs().last_export().cloned()
+}
+
 #[test]
 fn the_editors_sheet_export_makes_its_folder_before_rendering() {
     let dir = common::temp_dir("export-folders-sheet");
     let _ = std::fs::remove_dir_all(&dir);
     let mut editor = editor();
     let sheet = dir.join("new/deep/sheet.png");
-    editor.start_export(ExportKind::Sheet, &sheet);
-    let outcome = editor.finish_export();
+    start_export(&mut editor, ExportKind::Sheet, &sheet);
+    let outcome = finish_export(&mut editor);
     assert!(
         matches!(outcome, Some(ExportOutcome::Written(_))),
         "{outcome:?}: {}",
@@ -39,8 +56,8 @@ fn the_editors_sheet_export_makes_its_folder_before_rendering() {
     assert!(std::fs::read(&sheet).unwrap().starts_with(b"\x89PNG"));
     assert!(sheet.with_extension("json").is_file());
     let gif = dir.join("gifs/walk.gif");
-    editor.start_export(ExportKind::Gif, &gif);
-    editor.finish_export();
+    start_export(&mut editor, ExportKind::Gif, &gif);
+    finish_export(&mut editor);
     assert!(
         std::fs::read(&gif).unwrap().starts_with(b"GIF8"),
         "{}",
@@ -50,8 +67,8 @@ fn the_editors_sheet_export_makes_its_folder_before_rendering() {
     // A folder where the sheet goes: refused before rendering, in one line naming it.
     let taken = dir.join("taken.png");
     std::fs::create_dir_all(&taken).unwrap();
-    editor.start_export(ExportKind::Sheet, &taken);
-    let outcome = editor.finish_export();
+    start_export(&mut editor, ExportKind::Sheet, &taken);
+    let outcome = finish_export(&mut editor);
     assert!(
         matches!(outcome, Some(ExportOutcome::Failed(_))),
         "{outcome:?}"

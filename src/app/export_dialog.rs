@@ -35,7 +35,7 @@ fn labelled(ui: &mut egui::Ui, label: &str, field: impl FnOnce(&mut egui::Ui) ->
 
 /// Shows the open Export dialog; the file chooser to open when Browse… is pressed.
 pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
-    let mut dialog = editor.export_dialog()?.clone();
+    let mut dialog = editor.jobs().export_dialog()?.clone();
     let clips: Vec<(String, Option<u32>)> = editor
         .document()
         .project
@@ -74,7 +74,7 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
             cancel = ui.button("Cancel").clicked();
         });
     });
-    if editor.export_dialog() != Some(&dialog) {
+    if editor.jobs().export_dialog() != Some(&dialog) {
         editor.run(Command::Export(ExportCommand::Edit(Box::new(
             dialog.clone(),
         ))));

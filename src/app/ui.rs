@@ -9,6 +9,7 @@ use eframe::egui;
 use super::{curve_editor, help, menus, shortcuts, timeline};
 use limber_editor::commands::{BoneCommand, Command, LayoutCommand, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
+use limber_editor::jobs::JobKind;
 use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
 
 /// Bones (as a hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's
@@ -136,33 +137,35 @@ pub fn status_bar(ui: &mut egui::Ui, editor: &mut Editor) {
         };
         ui.label(saved);
         ui.separator();
-        if let Some((done, total)) = editor.background_progress()
-            && progress_row(ui, "weights", done, total, "Cancel", true)
-        {
-            editor.cancel_background_work();
-        }
-        if let Some((done, total)) = editor.part_progress() {
-            let enabled = !editor.jobs().part().is_some_and(|j| j.is_cancelled());
-            if progress_row(ui, "new part", done, total, "Cancel new part", enabled) {
-                editor.cancel_part();
+        let jobs = editor.jobs();
+        let mut cancel = None;
+        for kind in JobKind::ALL {
+            let Some((done, total)) = jobs.progress(kind) else {
+                continue;
+            };
+            let enabled = !jobs.is_cancelled(kind);
+            let clicked = match kind {
+                JobKind::Weights => progress_row(ui, "weights", done, total, "Cancel", true),
+                JobKind::Part => {
+                    progress_row(ui, "new part", done, total, "Cancel new part", enabled)
+                }
+                JobKind::Import => {
+                    progress_row(ui, "import", done, total, "Cancel import", enabled)
+                }
+                JobKind::Export => {
+                    let noun = jobs.export().map_or("export", |j| j.kind().noun());
+                    // A GIF counts its frames twice (rendered, then encoded): shown as a share.
+                    let percent = (100 * done).checked_div(total).unwrap_or(0);
+                    let what = format!("{noun} {percent}%");
+                    progress_bar(ui, &what, done, total, "Cancel export", enabled)
+                }
+            };
+            if clicked {
+                cancel = Some(kind);
             }
         }
-        if let Some((done, total)) = editor.import_progress() {
-            let enabled = !editor.jobs().import().is_some_and(|j| j.is_cancelled());
-            if progress_row(ui, "import", done, total, "Cancel import", enabled) {
-                editor.cancel_import();
-            }
-        }
-        if let Some((done, total)) = editor.export_progress() {
-            let job = editor.jobs().export();
-            let noun = job.map_or("export", |j| j.kind().noun());
-            let enabled = !job.is_some_and(|j| j.is_cancelled());
-            // A GIF counts its frames twice (rendered, then encoded): shown as a share.
-            let percent = (100 * done).checked_div(total).unwrap_or(0);
-            let what = format!("{noun} {percent}%");
-            if progress_bar(ui, &what, done, total, "Cancel export", enabled) {
-                editor.cancel_export();
-            }
+        if let Some(kind) = cancel {
+            editor.cancel_job(kind);
         }
         ui.label(editor.status());
     });
@@ -221,15 +224,8 @@ pub fn editor_ui(
     recent: &[std::path::PathBuf],
 ) -> Option<WindowRequest> {
     let ctx = ui.ctx().clone();
-    editor.poll_background_work();
-    editor.poll_export();
-    editor.poll_part_job();
-    editor.poll_import_job();
-    if editor.is_busy()
-        || editor.jobs().export().is_some()
-        || editor.jobs().part().is_some()
-        || editor.jobs().import().is_some()
-    {
+    editor.poll_jobs();
+    if editor.jobs().any() {
         // Keep polling the job while it runs.
         ctx.request_repaint_after(std::time::Duration::from_millis(100));
     }

@@ -168,7 +168,7 @@ impl LimberApp {
                 )
             }
             Purpose::Export(_) | Purpose::ExportGltf | Purpose::ExportSpine => {
-                let dialog = self.editor.export_dialog()?;
+                let dialog = self.editor.jobs().export_dialog()?;
                 let typed = PathBuf::from(dialog.choices.destination.trim());
                 Some(if typed.is_relative() {
                     self.start_folder().join(typed)

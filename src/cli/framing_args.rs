@@ -1,9 +1,9 @@
 //! `--frame animation|image`, `--margin PX` and `--trim` of `limber render`: what the exported
-//! canvas frames ([`crate::render::export::framing::Framing`]) and whether sheet frames are trimmed.
+//! canvas frames ([`crate::core::export_settings::Framing`]) and whether sheet frames are trimmed.
 
 use clap::{Args, ValueEnum};
 
-use crate::render::export::framing::{DEFAULT_MARGIN, Framing};
+use crate::core::export_settings::{DEFAULT_MARGIN, Framing};
 
 /// What the canvas of a rendered export holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

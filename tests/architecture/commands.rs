@@ -48,14 +48,8 @@ const ENTRY_POINTS: &[(&str, &str)] = &[
     // Time: playback and background jobs.
     ("tick", "playback"),
     ("tick_transition", "transition preview"),
-    ("poll_background_work", "weights job"),
-    ("poll_export", "export job"),
-    ("poll_import_job", "import job"),
-    ("poll_part_job", "part job"),
-    ("cancel_background_work", "a job's Cancel"),
-    ("cancel_export", "a job's Cancel"),
-    ("cancel_import", "a job's Cancel"),
-    ("cancel_part", "a job's Cancel"),
+    ("poll_jobs", "background jobs ended"),
+    ("cancel_job", "a job's Cancel"),
     // The window's lifecycle.
     ("open", "a project replaces the document"),
     (

@@ -2,9 +2,32 @@
 //! project file): per format, the clip, scale, frame rate, framing, trimming, page size and
 //! destination last used in the editor's Export dialog. A file without the field, or with fields
 //! this build does not know, reads as the defaults; nothing here is checked on load — the dialog
-//! clamps each value to its range when it shows it.
+//! clamps each value to its range when it shows it. Also what a rendered export's canvas frames
+//! ([`Framing`], with its [`DEFAULT_MARGIN`]), defined once here for the renderer, the editor and
+//! the command line.
 
 use serde::{Deserialize, Serialize};
+
+/// The margin, in output pixels, an export framed to the animation leaves on each side unless
+/// asked otherwise.
+pub const DEFAULT_MARGIN: u32 = 2;
+
+/// What a rendered export's canvas frames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// The project's image rectangle, from (0, 0) to the largest part image.
+    Image,
+    /// Everything the clip draws over its frames, plus `margin` output pixels on each side.
+    Animation { margin: u32 },
+}
+
+impl Default for Framing {
+    fn default() -> Self {
+        Self::Animation {
+            margin: DEFAULT_MARGIN,
+        }
+    }
+}
 
 /// The remembered choices of each export format; `None`: never exported in that format.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -63,7 +86,7 @@ impl Default for ExportChoices {
             scale: 1.0,
             fps: None,
             image_frame: false,
-            margin: 2,
+            margin: DEFAULT_MARGIN,
             trim: false,
             columns: None,
             max_page: 2048,

@@ -10,7 +10,7 @@ use std::path::Path;
 use glam::{DAffine2, DVec2};
 
 use super::curves::CurveEditor;
-use super::document::{Document, DocumentError};
+use super::document::Document;
 use super::jobs::Jobs;
 use super::playback::Playback;
 use super::selection::Selection;
@@ -119,34 +119,6 @@ impl Editor {
         self.selection.keep_valid(bones);
         let clips = self.document.project.rig.clips.len();
         self.playback.keep_valid(clips);
-    }
-
-    /// Saves (after waiting for weights being computed, so the file has them).
-    pub fn save(&mut self) -> bool {
-        self.finish_background_work();
-        self.report(|d| d.save(), "saved")
-    }
-
-    pub fn save_as(&mut self, path: &Path) -> bool {
-        self.finish_background_work();
-        self.report(|d| d.save_as(path), "saved")
-    }
-
-    fn report(
-        &mut self,
-        action: impl FnOnce(&mut Document) -> Result<(), DocumentError>,
-        done: &str,
-    ) -> bool {
-        match action(&mut self.document) {
-            Ok(()) => {
-                self.status = done.into();
-                true
-            }
-            Err(e) => {
-                self.status = e.to_string();
-                false
-            }
-        }
     }
 
     /// The project at the playhead in Animate mode (or the transition preview's frame while it

@@ -4,7 +4,7 @@
 //! nothing is written. Each format's Export dialog (`export_dialog.rs`) chooses the options and
 //! the path; the editor starts, shows and polls the job (`exports.rs`).
 
-use super::worker::{Worker, WorkerFailure};
+use super::worker::{BackgroundJob, Worker, WorkerFailure};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -33,26 +33,8 @@ impl ExportKind {
     }
 }
 
-/// The margin, in output pixels, an export framed to the animation leaves on each side by default
-/// (the renderer's own default; the window's renderer checks that they agree).
-pub const DEFAULT_MARGIN: u32 = 2;
-
-/// The canvas a rendered export frames (the renderer's framing, named without it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Framing {
-    /// The project's image rectangle, from (0, 0) to the largest part image.
-    Image,
-    /// Everything the clip draws over its frames, plus `margin` output pixels on each side.
-    Animation { margin: u32 },
-}
-
-impl Default for Framing {
-    fn default() -> Self {
-        Self::Animation {
-            margin: DEFAULT_MARGIN,
-        }
-    }
-}
+/// The canvas a rendered export frames: core's, shared with the renderer and the command line.
+pub use limber_core::export_settings::{DEFAULT_MARGIN, Framing};
 
 /// How rendered exports are made: the canvas they frame (the whole animation plus 2 px by default),
 /// whether a sprite sheet's frames are trimmed and packed, the scale, the frame rate and the
@@ -153,6 +135,15 @@ pub struct ExportJob {
     worker: Worker<Result<(), RenderFailure>>,
 }
 
+impl BackgroundJob for ExportJob {
+    /// Frames rendered (and encoded, for a GIF) of those to do; cancelled, nothing is written.
+    type Output = Result<(), RenderFailure>;
+
+    fn worker(&self) -> &Worker<Self::Output> {
+        &self.worker
+    }
+}
+
 impl ExportJob {
     /// Starts `renderer` on `request` on a worker thread.
     pub fn start(renderer: Arc<dyn ExportRenderer>, request: ExportRequest) -> Self {
@@ -165,25 +156,6 @@ impl ExportJob {
 
     pub fn kind(&self) -> ExportKind {
         self.kind
-    }
-
-    /// Frames rendered and frames to render (0 of 0 until the device is ready).
-    pub fn counts(&self) -> (usize, usize) {
-        self.worker.progress().counts()
-    }
-
-    /// Asks the worker to stop before its next frame; nothing is written.
-    pub fn cancel(&self) {
-        self.worker.progress().cancel();
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.worker.progress().is_cancelled()
-    }
-
-    /// Whether the worker has finished (or could not start).
-    pub fn is_finished(&self) -> bool {
-        self.worker.is_finished()
     }
 
     /// Waits for the worker and says how the export ended.

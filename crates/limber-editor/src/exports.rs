@@ -1,13 +1,48 @@
 //! Exports from the editor: the rendered ones (GIF, sprite sheet, PNG frames) start an
-//! [`ExportJob`] whose progress and Cancel the status bar shows; glTF and Spine JSON are written at
-//! once (they take milliseconds). Each format's Export dialog (`export_dialog.rs`) chooses how and
-//! where.
+//! [`ExportJob`] ([`crate::jobs::JobKind::Export`]) whose progress and Cancel the status bar shows;
+//! glTF and Spine JSON are written at once (they take milliseconds). Each format's Export dialog
+//! (`export_dialog.rs`, `export_dialog_actions.rs`) chooses how and where; a refusal is an
+//! [`ExportError`].
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use limber_export::gltf::GltfOptions;
+use limber_export::spine::{SpineError, SpineOptions};
+
+use super::document::Document;
 use super::editor::Editor;
-use super::export_job::{ExportJob, ExportKind, ExportOutcome, ExportRenderer, ExportRequest};
+use super::export_job::{ExportJob, ExportKind, ExportRenderer, ExportRequest, RenderFailure};
+
+/// Why an export did not start or was not written: one line, naming the file when it is about it.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("choose where to export to")]
+    NoDestination,
+    #[error("an export is already running: wait for it or cancel it")]
+    Busy,
+    /// Over an export budget: what to lower, in the dialog's terms.
+    #[error(transparent)]
+    OverBudget(#[from] RenderFailure),
+    #[error("{}: this editor has no renderer for exports", .0.display())]
+    NoRenderer(PathBuf),
+    #[error("{}", gltf_message(out, source))]
+    Gltf {
+        out: PathBuf,
+        source: limber_export::gltf::ExportError,
+    },
+    #[error("{}: {}", out.display(), in_dialog_terms(source))]
+    Spine { out: PathBuf, source: SpineError },
+}
+
+/// A glTF export's refusal: the file named once (some errors name it themselves).
+fn gltf_message(out: &Path, error: &limber_export::gltf::ExportError) -> String {
+    use limber_export::gltf::ExportError;
+    match error {
+        ExportError::Overwrite(_) | ExportError::Write { .. } => error.to_string(),
+        other => format!("{}: {other}", out.display()),
+    }
+}
 
 impl Editor {
     /// Gives the editor what renders its GIF, sheet and frame exports (the window's GPU renderer);
@@ -15,138 +50,81 @@ impl Editor {
     pub fn set_export_renderer(&mut self, renderer: Arc<dyn ExportRenderer>) {
         self.jobs.set_renderer(renderer);
     }
+}
 
-    /// Starts rendering the current clip into `out` (a file, or a folder for PNG frames) on a worker
-    /// thread. Refused while another export runs.
-    pub fn start_export(&mut self, kind: ExportKind, out: &Path) {
-        if self.jobs().export().is_some() {
-            self.status = "an export is already running: wait for it or cancel it".into();
-            return;
-        }
-        let Some(renderer) = self.jobs().renderer() else {
-            self.status = format!("{}: this editor has no renderer for exports", out.display());
-            return;
-        };
-        let request = ExportRequest {
-            kind,
-            options: self.jobs().export_options(),
-            project: self.document.project.clone(),
-            project_path: self.document.base_path(),
-            clip: self.playback().clip(),
+/// Starts rendering the current clip with the menu's export options into `out` (a file, or a
+/// folder for PNG frames) on a worker thread. Refused while another export runs.
+pub(crate) fn render(editor: &mut Editor, kind: ExportKind, out: &Path) -> Result<(), ExportError> {
+    let request = ExportRequest {
+        kind,
+        options: editor.jobs().export_options(),
+        project: editor.document.project.clone(),
+        project_path: editor.document.base_path(),
+        clip: editor.playback().clip(),
+        out: out.to_path_buf(),
+    };
+    start(editor, request)
+}
+
+/// Starts `request` on a worker thread. Refused while another export runs or with no renderer.
+pub(crate) fn start(editor: &mut Editor, request: ExportRequest) -> Result<(), ExportError> {
+    if editor.jobs().export().is_some() {
+        return Err(ExportError::Busy);
+    }
+    let Some(renderer) = editor.jobs().renderer() else {
+        return Err(ExportError::NoRenderer(request.out));
+    };
+    editor.status = format!("exporting {} …", request.out.display());
+    editor
+        .jobs
+        .start_export(ExportJob::start(renderer, request));
+    Ok(())
+}
+
+/// Writes the project, every clip, as glTF 2.0 at `out` (`.glb`, or `.gltf` with side files) with
+/// `options`; what the status line says then.
+pub(crate) fn gltf(
+    document: &Document,
+    out: &Path,
+    options: &GltfOptions,
+) -> Result<String, ExportError> {
+    let file = limber_export::gltf::export(&document.project, &document.base_path(), out, options)
+        .map_err(|source| ExportError::Gltf {
             out: out.to_path_buf(),
-        };
-        let job = ExportJob::start(renderer, request);
-        *self.jobs.export_slot() = Some(job);
-        self.status = format!("exporting {} …", out.display());
-    }
+            source,
+        })?;
+    Ok(format!("exported {} ({} bytes)", out.display(), file.bytes))
+}
 
-    /// Starts `request` (from the Export dialog, which has checked it) on a worker thread.
-    pub(crate) fn start_export_request(&mut self, request: ExportRequest) {
-        let Some(renderer) = self.jobs().renderer() else {
-            return;
-        };
-        self.status = format!("exporting {} …", request.out.display());
-        *self.jobs.export_slot() = Some(ExportJob::start(renderer, request));
-    }
-
-    /// The running export's frames rendered and total.
-    pub fn export_progress(&self) -> Option<(usize, usize)> {
-        self.jobs().export().map(ExportJob::counts)
-    }
-
-    /// Stops the running export before its next frame; nothing is written.
-    pub fn cancel_export(&mut self) {
-        if let Some(job) = self.jobs().export() {
-            job.cancel();
-            self.status = format!("cancelling the {} export…", job.kind().noun());
-        }
-    }
-
-    /// Takes in the export's outcome if it has ended (called every frame).
-    pub fn poll_export(&mut self) {
-        if self.jobs().export().is_some_and(ExportJob::is_finished)
-            && let Some(job) = self.jobs.export_slot().take()
-        {
-            self.status = job.wait().message().to_string();
-        }
-    }
-
-    /// Waits for the running export and returns how it ended (for tests and headless use).
-    pub fn finish_export(&mut self) -> Option<ExportOutcome> {
-        let outcome = self.jobs.export_slot().take()?.wait();
-        self.status = outcome.message().to_string();
-        Some(outcome)
-    }
-
-    /// Writes the project, every clip, as glTF 2.0 at `out` (`.glb`, or `.gltf` with side files).
-    pub fn export_gltf(&mut self, out: &Path) {
-        self.export_gltf_with(out, &limber_export::gltf::GltfOptions::default());
-    }
-
-    /// [`Editor::export_gltf`] with `options` (the Export dialog's); whether it was written.
-    pub fn export_gltf_with(
-        &mut self,
-        out: &Path,
-        options: &limber_export::gltf::GltfOptions,
-    ) -> bool {
-        let base = self.document.base_path();
-        let mut written = false;
-        self.status = match limber_export::gltf::export(&self.document.project, &base, out, options)
-        {
-            Ok(file) => {
-                written = true;
-                format!("exported {} ({} bytes)", out.display(), file.bytes)
-            }
-            // These name the file themselves.
-            Err(
-                e @ (limber_export::gltf::ExportError::Overwrite(_)
-                | limber_export::gltf::ExportError::Write { .. }),
-            ) => e.to_string(),
-            Err(e) => format!("{}: {e}", out.display()),
-        };
-        written
-    }
-
-    /// Writes the project, every clip, as Spine 4.2 JSON with its atlas and pages into the folder
-    /// `out` (see `docs/SPINE.md`); what it bakes is listed in the status line.
-    pub fn export_spine(&mut self, out: &Path) {
-        self.export_spine_with(out, &limber_export::spine::SpineOptions::default());
-    }
-
-    /// [`Editor::export_spine`] with `options` (the Export dialog's); whether it was written.
-    pub fn export_spine_with(
-        &mut self,
-        out: &Path,
-        options: &limber_export::spine::SpineOptions,
-    ) -> bool {
-        let base = self.document.base_path();
-        let mut ok = false;
-        self.status =
-            match limber_export::spine::export(&self.document.project, &base, out, options) {
-                Ok(written) => {
-                    ok = true;
-                    let baked = if written.warnings.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", written.warnings.join("; "))
-                    };
-                    format!(
-                        "exported {} files into {} ({} bytes){baked}",
-                        written.files.len(),
-                        out.display(),
-                        written.bytes
-                    )
-                }
-                Err(e) => format!("{}: {}", out.display(), in_dialog_terms(&e)),
-            };
-        ok
-    }
+/// Writes the project, every clip, as Spine 4.2 JSON with its atlas and pages into the folder
+/// `out` (see `docs/SPINE.md`) with `options`; what the status line says then (what it baked).
+pub(crate) fn spine(
+    document: &Document,
+    out: &Path,
+    options: &SpineOptions,
+) -> Result<String, ExportError> {
+    let written =
+        limber_export::spine::export(&document.project, &document.base_path(), out, options)
+            .map_err(|source| ExportError::Spine {
+                out: out.to_path_buf(),
+                source,
+            })?;
+    let baked = if written.warnings.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", written.warnings.join("; "))
+    };
+    Ok(format!(
+        "exported {} files into {} ({} bytes){baked}",
+        written.files.len(),
+        out.display(),
+        written.bytes
+    ))
 }
 
 /// A Spine export's refusal in the Export dialog's words (its "Largest page" field, not the
 /// command line's `--max-page`).
-fn in_dialog_terms(error: &limber_export::spine::SpineError) -> String {
-    use limber_export::spine::SpineError;
+fn in_dialog_terms(error: &SpineError) -> String {
     match error {
         SpineError::RegionTooLarge {
             part,
@@ -169,41 +147,39 @@ fn in_dialog_terms(error: &limber_export::spine::SpineError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Document;
 
     #[test]
     fn spine_export_writes_the_skeleton_atlas_and_pages_or_says_why_not() {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
-        let mut editor = Editor::new(Document::open(&path).unwrap());
+        let document = Document::open(&path).unwrap();
         let out = std::env::temp_dir().join(format!("limber-editor-spine-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
-        editor.export_spine(&out);
-        assert!(
-            editor.status.starts_with("exported 3 files"),
-            "{}",
-            editor.status
-        );
+        let written = spine(&document, &out, &SpineOptions::default()).unwrap();
+        assert!(written.starts_with("exported 3 files"), "{written}");
         for file in ["zombie.json", "zombie.atlas", "zombie_0.png"] {
             assert!(out.join(file).exists(), "{file}");
         }
-        // A folder that cannot be made: the status says so and names it.
+        // A folder that cannot be made: the error says so and names it.
         let blocked = out.join("zombie.json").join("inside");
-        editor.export_spine(&blocked);
-        assert!(editor.status.contains("cannot write"), "{}", editor.status);
+        let error = spine(&document, &blocked, &SpineOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("cannot write"), "{error}");
         // A page too small for the part: the advice names the dialog's field, not the flag.
-        let small = limber_export::spine::SpineOptions {
+        let small = SpineOptions {
             max_page: 64,
             ..Default::default()
         };
-        assert!(!editor.export_spine_with(&out.join("small"), &small));
+        let error = spine(&document, &out.join("small"), &small)
+            .unwrap_err()
+            .to_string();
         assert!(
-            editor.status.contains("set Largest page to 128 px")
-                || editor.status.contains("set Largest page to 256 px"),
-            "{}",
-            editor.status
+            error.contains("set Largest page to 128 px")
+                || error.contains("set Largest page to 256 px"),
+            "{error}"
         );
-        assert!(!editor.status.contains("--max-page"), "{}", editor.status);
+        assert!(!error.contains("--max-page"), "{error}");
         let _ = std::fs::remove_dir_all(&out);
     }
 }

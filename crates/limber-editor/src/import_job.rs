@@ -15,9 +15,10 @@ use limber_core::skeleton::Skeleton;
 use limber_core::slots::SlotSet;
 
 use super::document::absolute;
-use super::worker::{Worker, WorkerFailure};
+use super::worker::{BackgroundJob, Worker, WorkerFailure};
 
-/// Why a layered file could not be imported: one line naming the file.
+/// Why a layered file could not be imported: one line naming the file, or why the import did not
+/// start.
 #[derive(Debug, thiserror::Error)]
 pub enum LayeredImportError {
     #[error("{}: {source}", path.display())]
@@ -28,6 +29,10 @@ pub enum LayeredImportError {
     Panicked(PathBuf),
     #[error("importing could not start a thread")]
     NoThread,
+    #[error("a layered file is being imported: wait for it or cancel it")]
+    Busy,
+    #[error("save this project first: a new document would lose its changes")]
+    Unsaved,
 }
 
 /// The parts a layered file gave, images absolute, bottom layer first.
@@ -87,7 +92,17 @@ pub struct ImportJob {
     pub(crate) path: PathBuf,
     /// The document was made for this file: its canvas becomes the file's.
     pub(crate) new_document: bool,
-    pub(crate) worker: Worker<Result<Option<ImportedLayers>, LayeredImportError>>,
+    worker: Worker<Result<Option<ImportedLayers>, LayeredImportError>>,
+}
+
+impl BackgroundJob for ImportJob {
+    /// Units: each layer's PNG, then each part's mesh and fields; cancelled, the document stays
+    /// as it is.
+    type Output = Result<Option<ImportedLayers>, LayeredImportError>;
+
+    fn worker(&self) -> &Worker<Self::Output> {
+        &self.worker
+    }
 }
 
 impl ImportJob {
@@ -101,15 +116,6 @@ impl ImportJob {
             new_document: false,
             worker,
         }
-    }
-
-    /// Finished and total units (each layer's PNG, then each part's mesh and fields).
-    pub fn counts(&self) -> (usize, usize) {
-        self.worker.progress().counts()
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.worker.progress().is_cancelled()
     }
 
     pub(crate) fn wait(self) -> Result<Option<ImportedLayers>, LayeredImportError> {

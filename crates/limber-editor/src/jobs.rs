@@ -1,19 +1,41 @@
-//! The editor's background work, one slot per kind: weights (`weights_job.rs`), a rendered export
-//! (`export_job.rs`, through the renderer the window hands in), a new part (`part_job.rs`) and a
-//! layered import (`import_job.rs`), with the settings they start from, and the questions that
-//! lead to them (the open Export dialog, a layered file's "new document or add?"). The status bar shows
-//! their progress and Cancel; the editor starts and polls them (`weighting.rs`, `exports.rs`,
-//! `parts.rs`, `layered_import.rs`).
+//! The editor's background work, one slot per [`JobKind`]: weights (`weights_job.rs`), a rendered
+//! export (`export_job.rs`, through the renderer the window hands in), a new part (`part_job.rs`)
+//! and a layered import (`import_job.rs`), with the settings they start from, and the questions
+//! that lead to them (the open Export dialog, a layered file's "new document or add?"). One job API
+//! for all four: [`Jobs::progress`] and [`Jobs::is_cancelled`] for the status bar,
+//! [`Editor::cancel_job`] for its Cancel, [`Editor::poll_jobs`] every frame (and
+//! [`Editor::finish_job`] to wait), each ended job handed to its feature (`weighting.rs`,
+//! `exports.rs`, `parts.rs`, `layered_import.rs`).
 
 use std::sync::Arc;
 
 use std::path::PathBuf;
 
 use super::export_dialog::ExportDialog;
-use super::export_job::{ExportJob, ExportOptions, ExportRenderer};
+use super::export_job::{ExportJob, ExportOptions, ExportOutcome, ExportRenderer};
 use super::import_job::ImportJob;
 use super::part_job::PartJob;
 use super::weights_job::WeightsJob;
+use super::worker::BackgroundJob;
+use crate::editor::Editor;
+
+/// Which background job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JobKind {
+    /// Automatic weights (`weighting.rs`).
+    Weights,
+    /// A part made from a large PNG (`parts.rs`).
+    Part,
+    /// A layered file's layers (`layered_import.rs`).
+    Import,
+    /// A rendered GIF, sprite sheet or PNG frames (`exports.rs`).
+    Export,
+}
+
+impl JobKind {
+    /// Every kind, in the status bar's order.
+    pub const ALL: [Self; 4] = [Self::Weights, Self::Part, Self::Import, Self::Export];
+}
 
 /// Parts whose images together have at most this many pixels get missing distance fields computed
 /// at once on the UI thread (a few frames at most); larger ones in the background
@@ -39,6 +61,8 @@ pub struct Jobs {
     new_document: bool,
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     sync_weight_pixels: u64,
+    /// How the last export ended.
+    last_export: Option<ExportOutcome>,
 }
 
 impl Default for Jobs {
@@ -54,6 +78,7 @@ impl Default for Jobs {
             layered_question: None,
             new_document: false,
             sync_weight_pixels: SYNC_WEIGHT_PIXELS,
+            last_export: None,
         }
     }
 }
@@ -61,10 +86,66 @@ impl Default for Jobs {
 impl Jobs {
     /// Whether any job runs.
     pub fn any(&self) -> bool {
-        self.weights.is_some()
-            || self.export.is_some()
-            || self.part.is_some()
-            || self.import.is_some()
+        JobKind::ALL.into_iter().any(|kind| self.is_running(kind))
+    }
+
+    /// The job of `kind` (as its common part: progress, Cancel, end), if one runs.
+    fn job(&self, kind: JobKind) -> Option<&dyn BackgroundJobState> {
+        match kind {
+            JobKind::Weights => self.weights.as_ref().map(|j| j as &dyn BackgroundJobState),
+            JobKind::Part => self.part.as_ref().map(|j| j as &dyn BackgroundJobState),
+            JobKind::Import => self.import.as_ref().map(|j| j as &dyn BackgroundJobState),
+            JobKind::Export => self.export.as_ref().map(|j| j as &dyn BackgroundJobState),
+        }
+    }
+
+    /// Whether a job of `kind` runs.
+    pub fn is_running(&self, kind: JobKind) -> bool {
+        self.job(kind).is_some()
+    }
+
+    /// The running job of `kind`: finished and total units of work.
+    pub fn progress(&self, kind: JobKind) -> Option<(usize, usize)> {
+        self.job(kind).map(BackgroundJobState::counts)
+    }
+
+    /// Whether the job of `kind` was cancelled (its Cancel is then disabled).
+    pub fn is_cancelled(&self, kind: JobKind) -> bool {
+        self.job(kind).is_some_and(BackgroundJobState::is_cancelled)
+    }
+
+    /// Whether the job of `kind` has ended and waits to be taken in.
+    fn has_ended(&self, kind: JobKind) -> bool {
+        self.job(kind).is_some_and(BackgroundJobState::is_finished)
+    }
+
+    /// Cancels the job of `kind`; what the status line says then, if one ran.
+    fn cancel(&mut self, kind: JobKind) -> Option<String> {
+        let message = match kind {
+            JobKind::Weights => {
+                self.weights.as_mut()?.cancel();
+                "cancelling the weights…".to_string()
+            }
+            JobKind::Part => {
+                self.part.as_mut()?.cancel();
+                "cancelling the new part…".to_string()
+            }
+            JobKind::Import => {
+                self.import.as_mut()?.cancel();
+                "cancelling the import…".to_string()
+            }
+            JobKind::Export => {
+                let job = self.export.as_mut()?;
+                job.cancel();
+                format!("cancelling the {} export…", job.kind().noun())
+            }
+        };
+        Some(message)
+    }
+
+    /// How the last export ended (kept after it is taken in).
+    pub fn last_export(&self) -> Option<&ExportOutcome> {
+        self.last_export.as_ref()
     }
 
     pub fn weights(&self) -> Option<&WeightsJob> {
@@ -87,8 +168,10 @@ impl Jobs {
         &mut self.weights
     }
 
-    pub(crate) fn export_slot(&mut self) -> &mut Option<ExportJob> {
-        &mut self.export
+    /// Runs `job` as the export (the last one's outcome forgotten).
+    pub(crate) fn start_export(&mut self, job: ExportJob) {
+        self.export = Some(job);
+        self.last_export = None;
     }
 
     pub(crate) fn part_slot(&mut self) -> &mut Option<PartJob> {
@@ -163,4 +246,86 @@ impl Jobs {
             ..Self::default()
         }
     }
+}
+
+/// A job's progress, Cancel state and end, whatever it hands back ([`BackgroundJob`] without its
+/// output type, so the four slots are read alike).
+trait BackgroundJobState {
+    fn counts(&self) -> (usize, usize);
+    fn is_cancelled(&self) -> bool;
+    fn is_finished(&self) -> bool;
+}
+
+impl<J: BackgroundJob> BackgroundJobState for J {
+    fn counts(&self) -> (usize, usize) {
+        BackgroundJob::counts(self)
+    }
+
+    fn is_cancelled(&self) -> bool {
+        BackgroundJob::is_cancelled(self)
+    }
+
+    fn is_finished(&self) -> bool {
+        BackgroundJob::is_finished(self)
+    }
+}
+
+impl Editor {
+    /// Takes in every background job that has ended (called every frame). A job that changes the
+    /// document waits while a drag is open, so its result stays an undo step of its own.
+    pub fn poll_jobs(&mut self) {
+        for kind in JobKind::ALL {
+            let waits = kind != JobKind::Export && self.document.in_transaction();
+            if self.jobs.has_ended(kind) && !waits {
+                take_in(self, kind);
+            }
+        }
+    }
+
+    /// The status bar's Cancel for the job of `kind`: it stops at its next unit of work and the
+    /// document stays as it is (an export writes nothing).
+    pub fn cancel_job(&mut self, kind: JobKind) {
+        if let Some(message) = self.jobs.cancel(kind) {
+            self.status = message;
+        }
+    }
+
+    /// Waits for the job of `kind` (and any restart it leads to) and takes its result in: for
+    /// tests, saving and headless use.
+    pub fn finish_job(&mut self, kind: JobKind) {
+        while take_in(self, kind) {}
+    }
+}
+
+/// Waits for the job of `kind` and hands its result to its feature; whether one ran.
+fn take_in(editor: &mut Editor, kind: JobKind) -> bool {
+    match kind {
+        JobKind::Weights => {
+            let Some(job) = editor.jobs.weights.take() else {
+                return false;
+            };
+            crate::weighting::take_result(editor, job.wait());
+        }
+        JobKind::Part => {
+            let Some(job) = editor.jobs.part.take() else {
+                return false;
+            };
+            crate::parts::take_part(editor, job);
+        }
+        JobKind::Import => {
+            let Some(job) = editor.jobs.import.take() else {
+                return false;
+            };
+            crate::layered_import::take_import(editor, job);
+        }
+        JobKind::Export => {
+            let Some(job) = editor.jobs.export.take() else {
+                return false;
+            };
+            let outcome = job.wait();
+            editor.status = outcome.message().to_string();
+            editor.jobs.last_export = Some(outcome);
+        }
+    }
+    true
 }

@@ -3,7 +3,7 @@
 //! (the mesh, then a unit per bone's distance field) and stopping when cancelled. Naming the part and
 //! adding it to the document is the editor's business (`parts.rs`).
 
-use super::worker::{Worker, WorkerFailure};
+use super::worker::{BackgroundJob, Worker, WorkerFailure};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -16,7 +16,7 @@ use limber_core::progress::Progress;
 use limber_core::skeleton::Skeleton;
 use limber_core::weights::{Binding, WeightSettings};
 
-/// Why a part could not be made: one line naming the image.
+/// Why a part could not be added: one line naming the image, or another part still being added.
 #[derive(Debug, thiserror::Error)]
 pub enum PartError {
     #[error("{}: {source}", path.display())]
@@ -25,6 +25,8 @@ pub enum PartError {
     Panicked(PathBuf),
     #[error("adding the part could not start a thread")]
     NoThread,
+    #[error("a part is being added: wait for it or cancel it")]
+    Busy,
 }
 
 /// A part built from an image, not yet named or placed in the draw order.
@@ -85,6 +87,15 @@ pub struct PartJob {
     worker: Worker<Result<Option<NewPart>, PartError>>,
 }
 
+impl BackgroundJob for PartJob {
+    /// Units: the mesh, then a bone's field each; cancelled, nothing is added.
+    type Output = Result<Option<NewPart>, PartError>;
+
+    fn worker(&self) -> &Worker<Self::Output> {
+        &self.worker
+    }
+}
+
 impl PartJob {
     /// Starts building a part from the PNG at `path`, weighted on `skeleton`, reading through
     /// `store`.
@@ -114,25 +125,6 @@ impl PartJob {
     /// The image being added.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// Finished and total units (the mesh, then a bone's field each).
-    pub fn counts(&self) -> (usize, usize) {
-        self.worker.progress().counts()
-    }
-
-    /// Stops the work at the next unit; nothing is added.
-    pub fn cancel(&self) {
-        self.worker.progress().cancel();
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.worker.progress().is_cancelled()
-    }
-
-    /// Whether the worker has finished (or could not start).
-    pub fn is_finished(&self) -> bool {
-        self.worker.is_finished()
     }
 
     /// Waits for the worker: the part, `Ok(None)` when cancelled, or a one-line error.

@@ -1,106 +1,74 @@
-//! Parts in the editor: adding a PNG as a part (large ones on a worker thread), its draw order, and
-//! re-meshing (stage-wise, through the document's asset store) that carries the weights over.
+//! Parts in the editor: adding a PNG as a part ([`add_part`]; large ones on a worker thread, taken
+//! in by [`take_part`]), its draw order, and re-meshing (stage-wise, through the document's asset
+//! store) that carries the weights over.
 
 use std::path::Path;
 
 use super::editor::Editor;
-use super::part_job::{NewPart, PartJob, build_part, image_pixels};
+use super::part_job::{NewPart, PartError, PartJob, build_part, image_pixels};
+use super::worker::BackgroundJob;
 use limber_core::edit::Edit;
 use limber_core::progress::Progress;
 use limber_core::project::Part;
 
+/// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
+/// settings and weighted automatically on the current skeleton — at once when the image has at
+/// most [`crate::jobs::Jobs::sync_weight_pixels`] pixels, else on a worker thread
+/// ([`crate::jobs::JobKind::Part`]: progress and Cancel in the status bar; the part arrives as one
+/// undo step when it is done). Whether the part was added or its job started.
+pub(crate) fn add_part(editor: &mut Editor, path: &Path) -> Result<bool, PartError> {
+    if editor.jobs().part().is_some() {
+        return Err(PartError::Busy);
+    }
+    let skeleton = editor.document.project.rig.skeleton.clone();
+    if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
+        let store = std::sync::Arc::clone(&editor.document.assets);
+        *editor.jobs.part_slot() = Some(PartJob::start(path, skeleton, store));
+        editor.status = format!("adding part from {} …", path.display());
+        return Ok(true);
+    }
+    match build_part(&editor.document.assets, path, &skeleton, &Progress::new())? {
+        Some(part) => Ok(editor.place_part(part, None)),
+        None => Ok(false),
+    }
+}
+
+/// Takes in a finished part job ([`crate::jobs::JobKind::Part`]): its part placed, or the job
+/// started again on the new skeleton when the bones changed meanwhile.
+pub(crate) fn take_part(editor: &mut Editor, job: PartJob) {
+    let path = job.path().to_path_buf();
+    let slot = job.slot().map(str::to_string);
+    let cancelled = job.is_cancelled();
+    let result = job.wait();
+    if cancelled {
+        // Even a part that was ready: the user asked for nothing to change.
+        editor.status = "adding the part cancelled: nothing changed".into();
+        return;
+    }
+    match result {
+        Ok(Some(part)) if part.skeleton != editor.document.project.rig.skeleton => {
+            // The bones changed meanwhile: weigh the part on the new skeleton.
+            let skeleton = editor.document.project.rig.skeleton.clone();
+            let store = std::sync::Arc::clone(&editor.document.assets);
+            let mut restarted = PartJob::start(&path, skeleton, store);
+            if let Some(slot) = &slot {
+                restarted = restarted.into_slot(slot);
+            }
+            *editor.jobs.part_slot() = Some(restarted);
+            editor.status = format!(
+                "adding part from {} again: the bones changed",
+                path.display()
+            );
+        }
+        Ok(Some(part)) => {
+            editor.place_part(part, slot.as_deref());
+        }
+        Ok(None) => editor.status = "adding the part cancelled: nothing changed".into(),
+        Err(e) => editor.status = e.to_string(),
+    }
+}
+
 impl Editor {
-    /// Adds the PNG at `path` as a new part drawn in front of the others, meshed with default
-    /// settings and weighted automatically on the current skeleton — at once when the image has at
-    /// most [`crate::jobs::Jobs::sync_weight_pixels`] pixels, else on a worker thread ([`crate::jobs::Jobs::part`]:
-    /// progress and Cancel in the status bar; the part arrives as one undo step when it is done).
-    /// Returns whether the part was added or its job started.
-    pub fn add_part(&mut self, path: &Path) -> bool {
-        if self.jobs().part().is_some() {
-            self.status = "a part is being added: wait for it or cancel it".into();
-            return false;
-        }
-        let skeleton = self.document.project.rig.skeleton.clone();
-        if image_pixels(path).is_some_and(|pixels| pixels > self.jobs().sync_weight_pixels()) {
-            let store = std::sync::Arc::clone(&self.document.assets);
-            *self.jobs.part_slot() = Some(PartJob::start(path, skeleton, store));
-            self.status = format!("adding part from {} …", path.display());
-            return true;
-        }
-        match build_part(&self.document.assets, path, &skeleton, &Progress::new()) {
-            Ok(Some(part)) => self.place_part(part, None),
-            Ok(None) => false,
-            Err(e) => {
-                self.status = e.to_string();
-                false
-            }
-        }
-    }
-
-    /// The part being added in the background: finished and total units.
-    pub fn part_progress(&self) -> Option<(usize, usize)> {
-        self.jobs().part().map(PartJob::counts)
-    }
-
-    /// Stops adding the part; the document stays as it is.
-    pub fn cancel_part(&mut self) {
-        if let Some(job) = self.jobs().part() {
-            job.cancel();
-            self.status = "cancelling the new part…".into();
-        }
-    }
-
-    /// Takes in the new part if its job has ended (called every frame; waits while a drag is open,
-    /// so the part stays an undo step of its own).
-    pub fn poll_part_job(&mut self) {
-        if self.jobs().part().is_some_and(PartJob::is_finished)
-            && !self.document.in_transaction()
-            && let Some(job) = self.jobs.part_slot().take()
-        {
-            self.take_part(job);
-        }
-    }
-
-    /// Waits for the part job (and any restart it leads to) and takes its part in: for tests.
-    pub fn finish_part_job(&mut self) {
-        while let Some(job) = self.jobs.part_slot().take() {
-            self.take_part(job);
-        }
-    }
-
-    fn take_part(&mut self, job: PartJob) {
-        let path = job.path().to_path_buf();
-        let slot = job.slot().map(str::to_string);
-        let cancelled = job.is_cancelled();
-        let result = job.wait();
-        if cancelled {
-            // Even a part that was ready: the user asked for nothing to change.
-            self.status = "adding the part cancelled: nothing changed".into();
-            return;
-        }
-        match result {
-            Ok(Some(part)) if part.skeleton != self.document.project.rig.skeleton => {
-                // The bones changed meanwhile: weigh the part on the new skeleton.
-                let skeleton = self.document.project.rig.skeleton.clone();
-                let store = std::sync::Arc::clone(&self.document.assets);
-                let mut restarted = PartJob::start(&path, skeleton, store);
-                if let Some(slot) = &slot {
-                    restarted = restarted.into_slot(slot);
-                }
-                *self.jobs.part_slot() = Some(restarted);
-                self.status = format!(
-                    "adding part from {} again: the bones changed",
-                    path.display()
-                );
-            }
-            Ok(Some(part)) => {
-                self.place_part(part, slot.as_deref());
-            }
-            Ok(None) => self.status = "adding the part cancelled: nothing changed".into(),
-            Err(e) => self.status = e.to_string(),
-        }
-    }
-
     /// Names the part after its image (unique among parts and slots), puts it in front and adds it
     /// as one undo step — as an attachment of slot `slot` when one is given
     /// ([`Editor::add_attachment`]).

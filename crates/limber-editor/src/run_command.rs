@@ -5,6 +5,7 @@
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
 
 use super::export_dialog::ExportFormat;
+use super::export_dialog_actions;
 use super::export_job::Framing;
 use super::view::HelpPage;
 use limber_core::animation::FollowKind;
@@ -51,8 +52,8 @@ impl Editor {
             Command::Key(c) => return c.run(self).into(),
             Command::Mesh(c) => return c.run(self).into(),
             Command::Layout(c) => return c.run(self).into(),
-            Command::Export(c) => return c.run(self).into(),
-            Command::File(c) => return c.run(self).into(),
+            Command::Export(c) => return c.run(self).into_outcome(self),
+            Command::File(c) => return c.run(self).into_outcome(self),
             Command::NewFromImage => {
                 return Outcome::Window(WindowRequest::Ask(Purpose::NewFromImage));
             }
@@ -65,18 +66,18 @@ impl Editor {
                 if self.document.path.is_none() {
                     return Outcome::Window(WindowRequest::Ask(Purpose::SaveAs));
                 }
-                return self.save().into();
+                return crate::actions::file::save(self, None).into_outcome(self);
             }
             Command::SaveAs => return Outcome::Window(WindowRequest::Ask(Purpose::SaveAs)),
-            Command::ExportGif => self.open_export_dialog(ExportFormat::Gif),
-            Command::ExportSheet => self.open_export_dialog(ExportFormat::Sheet),
-            Command::ExportFrames => self.open_export_dialog(ExportFormat::Frames),
-            Command::ExportGltf => self.open_export_dialog(ExportFormat::Gltf),
+            Command::ExportGif => export_dialog_actions::open(self, ExportFormat::Gif),
+            Command::ExportSheet => export_dialog_actions::open(self, ExportFormat::Sheet),
+            Command::ExportFrames => export_dialog_actions::open(self, ExportFormat::Frames),
+            Command::ExportGltf => export_dialog_actions::open(self, ExportFormat::Gltf),
             Command::ToggleExportImageFrame => self.jobs.export_options_mut().toggle_image_frame(),
             Command::ToggleExportTrim => {
                 self.jobs.export_options_mut().trim = !self.jobs().export_options().trim
             }
-            Command::ExportSpine => self.open_export_dialog(ExportFormat::Spine),
+            Command::ExportSpine => export_dialog_actions::open(self, ExportFormat::Spine),
             Command::Quit => return Outcome::Window(WindowRequest::Quit),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -548,7 +549,12 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let mut editor = sample();
         let path = dir.join("zombie.limber");
-        assert!(editor.save_as(&path));
+        assert_eq!(
+            editor.run(Command::File(crate::actions::file::FileCommand::SaveAs(
+                path.clone()
+            ))),
+            Outcome::Done
+        );
         editor.run(Command::ToggleDeform);
         editor.selection.set_bone(Some(0));
         editor.run(Command::KeySelected);

@@ -1,6 +1,7 @@
 //! Weights in the editor: automatic weights from the cached distances (locked bones' weights kept,
 //! `bind_pose.rs`), the smoothness sliders, the brush, locked bones, and typed weights at one
-//! vertex.
+//! vertex. Large images are weighted by a background job ([`crate::jobs::JobKind::Weights`]) whose
+//! result [`take_result`] takes in.
 
 use glam::DVec2;
 
@@ -18,8 +19,8 @@ impl Editor {
     ///   edit per part inside whatever transaction is open, so sliders update while dragging.
     /// - Fields missing and the parts' images at most [`crate::jobs::Jobs::sync_weight_pixels`] pixels in
     ///   all: computed here too (the same edits).
-    /// - Otherwise a background job computes them ([`Editor::is_busy`], progress in the status bar,
-    ///   Cancel); its weights are applied when it ends, if the bones, meshes and weight settings
+    /// - Otherwise a background job computes them ([`crate::jobs::JobKind::Weights`], progress in the
+    ///   status bar, Cancel); its weights are applied when it ends, if the bones, meshes and weight settings
     ///   are still those it started from — into the undo step that asked for them when nothing
     ///   changed meanwhile, else as one step of their own. Asking again while it runs stops it
     ///   early and starts over when it ends (finished fields stay cached).
@@ -86,100 +87,6 @@ impl Editor {
         {
             self.apply(Edit::SetBinding { part, binding });
         }
-    }
-
-    /// Whether weights are being computed in the background.
-    pub fn is_busy(&self) -> bool {
-        self.jobs().weights().is_some()
-    }
-
-    /// The background job's finished and total units of work (a mask or a bone's field each).
-    pub fn background_progress(&self) -> Option<(usize, usize)> {
-        self.jobs().weights().map(WeightsJob::counts)
-    }
-
-    /// Cancels the background weights: the document stays as it is (fields already measured stay
-    /// cached, so asking again resumes).
-    pub fn cancel_background_work(&mut self) {
-        if let Some(job) = self.jobs.weights_slot().as_mut() {
-            job.cancel();
-            self.status = "cancelling the weights…".into();
-        }
-    }
-
-    /// Takes in the background job's result if it has ended (called every frame). Waits while a
-    /// transaction (a drag) is open, so the weights stay an undo step of their own.
-    pub fn poll_background_work(&mut self) {
-        let ended = self.jobs().weights().is_some_and(WeightsJob::is_finished);
-        if ended
-            && !self.document.in_transaction()
-            && let Some(job) = self.jobs.weights_slot().take()
-        {
-            self.take_result(job.wait());
-        }
-    }
-
-    /// Waits for background work (and any recomputation it leads to) and takes in its result: for
-    /// tests, saving, and headless use.
-    pub fn finish_background_work(&mut self) {
-        while let Some(job) = self.jobs.weights_slot().take() {
-            self.take_result(job.wait());
-        }
-    }
-
-    fn take_result(&mut self, finished: Finished) {
-        self.weights.take_back(finished.cache);
-        if finished.cancelled {
-            self.status = "weights cancelled: nothing changed".into();
-            return;
-        }
-        if finished.again {
-            self.recompute_weights();
-            return;
-        }
-        if let Some(error) = finished.error {
-            self.status = error.to_string();
-            return;
-        }
-        if !finished.inputs.matches(&self.document.project) {
-            // Undo or redo changed the bones or meshes: these weights belong to another state.
-            self.status = "weights dropped: the bones or meshes changed meanwhile".into();
-            return;
-        }
-        // Nothing changed since the request: the weights join the step that asked for them (a new
-        // bone and its weights undo together). Otherwise they are a step of their own.
-        let amend = self.document.revision() == finished.revision;
-        let parts = &self.document.project.parts;
-        let edits: Vec<Edit> = finished
-            .bindings
-            .into_iter()
-            .enumerate()
-            .filter_map(|(part, binding)| {
-                let binding = self.with_locks(part, binding?);
-                let changed = parts.get(part).is_some_and(|p| p.binding != binding);
-                changed.then_some(Edit::SetBinding { part, binding })
-            })
-            .collect();
-        if amend {
-            // Into the last undo step (a background job's result for the edit that asked for it).
-            for edit in edits {
-                if let Err(e) = self.document.amend(edit) {
-                    self.status = e.to_string();
-                    return;
-                }
-            }
-        } else {
-            let mut step = self.step();
-            for edit in edits {
-                if let Err(e) = step.document.apply(edit) {
-                    // Dropping the step puts every weight back.
-                    step.status = e.to_string();
-                    return;
-                }
-            }
-            step.commit();
-        }
-        self.status = "weights updated".into();
     }
 
     /// Sets part `index`'s global smoothness and recomputes its weights (no distance field is
@@ -310,4 +217,61 @@ impl Editor {
     pub fn set_locked(&mut self, bone: usize, locked: bool) {
         self.tools.set_locked(bone, locked);
     }
+}
+
+/// Takes in a finished weights job ([`crate::jobs::JobKind::Weights`]): its cache back, then its
+/// weights applied when the bones, meshes and settings are still those it started from.
+pub(crate) fn take_result(editor: &mut Editor, finished: Finished) {
+    editor.weights.take_back(finished.cache);
+    if finished.cancelled {
+        editor.status = "weights cancelled: nothing changed".into();
+        return;
+    }
+    if finished.again {
+        editor.recompute_weights();
+        return;
+    }
+    if let Some(error) = finished.error {
+        editor.status = error.to_string();
+        return;
+    }
+    if !finished.inputs.matches(&editor.document.project) {
+        // Undo or redo changed the bones or meshes: these weights belong to another state.
+        editor.status = "weights dropped: the bones or meshes changed meanwhile".into();
+        return;
+    }
+    // Nothing changed since the request: the weights join the step that asked for them (a new
+    // bone and its weights undo together). Otherwise they are a step of their own.
+    let amend = editor.document.revision() == finished.revision;
+    let parts = &editor.document.project.parts;
+    let edits: Vec<Edit> = finished
+        .bindings
+        .into_iter()
+        .enumerate()
+        .filter_map(|(part, binding)| {
+            let binding = editor.with_locks(part, binding?);
+            let changed = parts.get(part).is_some_and(|p| p.binding != binding);
+            changed.then_some(Edit::SetBinding { part, binding })
+        })
+        .collect();
+    if amend {
+        // Into the last undo step (a background job's result for the edit that asked for it).
+        for edit in edits {
+            if let Err(e) = editor.document.amend(edit) {
+                editor.status = e.to_string();
+                return;
+            }
+        }
+    } else {
+        let mut step = editor.step();
+        for edit in edits {
+            if let Err(e) = step.document.apply(edit) {
+                // Dropping the step puts every weight back.
+                step.status = e.to_string();
+                return;
+            }
+        }
+        step.commit();
+    }
+    editor.status = "weights updated".into();
 }

@@ -3,7 +3,7 @@
 //! stopping when cancelled) and hands back the new weights with the cache. What to do with the
 //! result is the editor's business (`weighting.rs`).
 
-use super::worker::{Worker, WorkerFailure};
+use super::worker::{BackgroundJob, Worker, WorkerFailure};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -49,7 +49,7 @@ impl WeightInputs {
 }
 
 /// What the worker hands back.
-struct Output {
+pub struct Output {
     cache: WeightsCache,
     /// Per part: its new weights (`None` when cancelled or failed).
     bindings: Vec<Option<Binding>>,
@@ -79,6 +79,26 @@ pub struct WeightsJob {
     revision: u64,
     again: bool,
     cancelled: bool,
+}
+
+impl BackgroundJob for WeightsJob {
+    /// Units: a mask or a bone's field each.
+    type Output = Output;
+
+    fn worker(&self) -> &Worker<Output> {
+        &self.worker
+    }
+
+    /// The user's Cancel: stop at the next field and drop the result.
+    fn cancel(&mut self) {
+        self.cancelled = true;
+        self.worker.progress().cancel();
+    }
+
+    /// Whether the user cancelled it (not asked again: that stops it early too).
+    fn is_cancelled(&self) -> bool {
+        self.cancelled
+    }
 }
 
 impl WeightsJob {
@@ -126,37 +146,11 @@ impl WeightsJob {
         }
     }
 
-    /// Whether the worker has finished (or could not start).
-    pub fn is_finished(&self) -> bool {
-        self.worker.is_finished()
-    }
-
-    /// Finished and total units of work (a mask or a bone's field each).
-    pub fn counts(&self) -> (usize, usize) {
-        self.worker.progress().counts()
-    }
-
-    /// The finished fraction, 0–1.
-    pub fn fraction(&self) -> f32 {
-        self.worker.progress().fraction()
-    }
-
-    /// The user's Cancel: stop at the next field and drop the result.
-    pub fn cancel(&mut self) {
-        self.cancelled = true;
-        self.worker.progress().cancel();
-    }
-
     /// The document changed and wants weights again: stop early; the editor recomputes when the
     /// job hands back its cache (with every field finished so far).
     pub fn ask_again(&mut self) {
         self.again = true;
         self.worker.progress().cancel();
-    }
-
-    /// Whether the user cancelled it.
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled
     }
 
     /// Waits for the worker and returns its result.

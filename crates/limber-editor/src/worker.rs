@@ -1,6 +1,8 @@
-//! Long work on a thread of its own, with a shared progress and cancel flag: what the editor's
-//! background jobs (weights, a new part, exports) have in common. A worker dropped unfinished (the
-//! window closed, another document opened) is asked to stop at its next unit of work.
+//! Long work on a thread of its own, with a shared progress and cancel flag, and [`BackgroundJob`]:
+//! what the editor's four background jobs (weights, a new part, a layered import, an export) have
+//! in common — their progress, Cancel and whether they have ended, forwarded to their [`Worker`]
+//! once here. A worker dropped unfinished (the window closed, another document opened) is asked to
+//! stop at its next unit of work.
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -53,6 +55,36 @@ impl<T> Worker<T> {
             Some(Err(_)) => Err(WorkerFailure::Panicked),
             None => Err(WorkerFailure::NoThread),
         }
+    }
+}
+
+/// A background job: what it runs on, and the progress, Cancel and end every job reports the same
+/// way through its worker.
+pub trait BackgroundJob {
+    /// What its worker hands back.
+    type Output;
+
+    /// The thread doing the work.
+    fn worker(&self) -> &Worker<Self::Output>;
+
+    /// Finished and total units of work (0 of 0 until it knows its size).
+    fn counts(&self) -> (usize, usize) {
+        self.worker().progress().counts()
+    }
+
+    /// Asks the work to stop at its next unit; the document stays as it is.
+    fn cancel(&mut self) {
+        self.worker().progress().cancel();
+    }
+
+    /// Whether the user cancelled it.
+    fn is_cancelled(&self) -> bool {
+        self.worker().progress().is_cancelled()
+    }
+
+    /// Whether the worker has finished (or could not start).
+    fn is_finished(&self) -> bool {
+        self.worker().is_finished()
     }
 }
 

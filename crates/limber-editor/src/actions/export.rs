@@ -1,12 +1,15 @@
 //! The Export dialog's commands: its choices as edited, the destination the file chooser gave,
-//! Export and Cancel. Opening it is a plain command per format
-//! ([`Command::ExportGif`](crate::commands::Command::ExportGif), …); carried out by
-//! `export_dialog_actions.rs`.
+//! Export and Cancel (carried out by `export_dialog_actions.rs`); and a rendered export of the
+//! current clip without the dialog (`exports.rs`). Opening the dialog is a plain command per
+//! format ([`Command::ExportGif`](crate::commands::Command::ExportGif), …).
 
 use std::path::PathBuf;
 
 use crate::editor::Editor;
 use crate::export_dialog::ExportDialog;
+use crate::export_dialog_actions as dialog;
+use crate::export_job::ExportKind;
+use crate::exports::{self, ExportError};
 
 /// One action in the open Export dialog.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +23,9 @@ pub enum ExportCommand {
     Export,
     /// Close without exporting.
     Close,
+    /// Render the current clip with the menu's options into `out` (a file, or a folder for PNG
+    /// frames) in the background, without the dialog (headless use).
+    Render { kind: ExportKind, out: PathBuf },
 }
 
 impl ExportCommand {
@@ -30,22 +36,20 @@ impl ExportCommand {
             Self::SetDestination(_) => "choose export destination",
             Self::Export => "export",
             Self::Close => "close export dialog",
+            Self::Render { .. } => "export",
         }
     }
 
-    /// Carries it out; whether anything changed (an export started, for Export).
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries it out; whether anything changed (an export started, for Export), or why it did
+    /// not start (a refusal in the dialog stays there).
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, ExportError> {
         match self {
-            Self::Edit(dialog) => editor.edit_export_dialog(*dialog),
-            Self::SetDestination(path) => {
-                editor.set_export_destination(&path);
-                true
-            }
-            Self::Export => editor.export_from_dialog(),
-            Self::Close => {
-                editor.close_export_dialog();
-                true
-            }
+            Self::Edit(edited) => return Ok(dialog::edit(&mut editor.jobs, *edited)),
+            Self::SetDestination(path) => dialog::set_destination(&mut editor.jobs, &path),
+            Self::Export => return Ok(dialog::export(editor)),
+            Self::Close => editor.jobs.set_export_dialog(None),
+            Self::Render { kind, out } => exports::render(editor, kind, &out)?,
         }
+        Ok(true)
     }
 }

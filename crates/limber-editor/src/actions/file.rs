@@ -1,10 +1,38 @@
-//! What the window's file dialog answered, carried out on the document: save to a chosen path,
-//! import a layered file's layers, add a part or a slot's attachment from a PNG. Opening a
-//! project replaces the editor and stays the window's.
+//! What the window's file dialog answered, carried out on the document: save to a chosen path
+//! ([`save`], also File > Save), import a layered file's layers (`layered_import.rs`), add a part
+//! (`parts.rs`) or a slot's attachment from a PNG. Opening a project replaces the editor and stays
+//! the window's. A refusal is a [`FileError`], shown in the status line by `Editor::run`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use crate::document::DocumentError;
 use crate::editor::Editor;
+use crate::import_job::LayeredImportError;
+use crate::jobs::JobKind;
+use crate::part_job::PartError;
+
+/// Why a file command did nothing: one line, naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error(transparent)]
+    Save(#[from] DocumentError),
+    #[error(transparent)]
+    Part(#[from] PartError),
+    #[error(transparent)]
+    Import(#[from] LayeredImportError),
+}
+
+/// Saves the document to `path`, or to its own file (after waiting for weights being computed, so
+/// the file has them).
+pub(crate) fn save(editor: &mut Editor, path: Option<&Path>) -> Result<(), DocumentError> {
+    editor.finish_job(JobKind::Weights);
+    match path {
+        Some(path) => editor.document.save_as(path)?,
+        None => editor.document.save()?,
+    }
+    editor.status = "saved".into();
+    Ok(())
+}
 
 /// A file chosen for the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,24 +64,18 @@ impl FileCommand {
         }
     }
 
-    /// Carries it out; whether it did (saved, started the import or the part).
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries it out; whether it did (saved, started the import or the part), or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, FileError> {
         match self {
-            Self::SaveAs(path) => editor.save_as(&path),
-            Self::ImportLayered(path) => {
-                editor.import_layered_asking(&path);
-                true
-            }
-            Self::AddPart(path) => editor.add_part(&path),
-            Self::AddAttachment(path) => editor.add_attachment_to_selected(&path),
+            Self::SaveAs(path) => save(editor, Some(&path))?,
+            Self::ImportLayered(path) => crate::layered_import::ask(editor, &path)?,
+            Self::AddPart(path) => return Ok(crate::parts::add_part(editor, &path)?),
+            Self::AddAttachment(path) => return Ok(editor.add_attachment_to_selected(&path)),
             Self::AnswerLayered { new_document } => {
-                editor.answer_layered_question(new_document);
-                true
+                crate::layered_import::answer(editor, new_document)?;
             }
-            Self::CancelLayered => {
-                editor.cancel_layered_question();
-                true
-            }
+            Self::CancelLayered => editor.jobs.set_layered_question(None),
         }
+        Ok(true)
     }
 }

@@ -3,7 +3,7 @@
 //! limb swinging past the image's edge is not cut. Bounds come from the posed mesh vertices, skinned
 //! on the CPU the way the GPU draws them; the rectangle is in output pixels, rounded out to whole
 //! pixels on the same grid as the image's own, and knows where the image's anchor (the root bone's
-//! head, else the image's origin) lands in it.
+//! head, else the image's origin) lands in it. [`Framing`] itself is core's (`export_settings.rs`).
 
 use glam::DVec2;
 
@@ -15,25 +15,7 @@ use limber_core::skinning::{SkinningMode, skin};
 
 use super::timing::FrameTimes;
 
-/// Margin around the animation's bounds unless asked otherwise, in output pixels.
-pub const DEFAULT_MARGIN: u32 = 2;
-
-/// What an export's canvas frames.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Framing {
-    /// The project's image rectangle, from (0, 0) to the largest part image.
-    Image,
-    /// Everything the clip draws over its frames, plus `margin` output pixels on each side.
-    Animation { margin: u32 },
-}
-
-impl Default for Framing {
-    fn default() -> Self {
-        Self::Animation {
-            margin: DEFAULT_MARGIN,
-        }
-    }
-}
+pub use limber_core::export_settings::{DEFAULT_MARGIN, Framing};
 
 /// The exported canvas in output pixels (image pixels × scale).
 #[derive(Debug, Clone, Copy, PartialEq)]
