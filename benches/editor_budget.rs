@@ -15,7 +15,7 @@
 //!   it was before the store (read, decode, full pipeline). The plain threshold step moves by
 //!   0.0001, which mostly stays on one 8-bit alpha level (the store reuses that mask); the
 //!   threshold-level step moves a whole level each time, so its mask is always rebuilt.
-//! - a smoothness change through the editor (`Editor::set_smoothness` on the 4096 lizard with 16
+//! - a smoothness change through the editor (`MeshCommand::SetSmoothness` on the 4096 lizard with 16
 //!   bones, fields cached): what the store saves there is the file read.
 //!
 //! The lizard is read from `../shared/sprites` (skipped with a note when absent). Run with
@@ -290,14 +290,24 @@ fn mesh_slider(c: &mut Criterion) {
     group.finish();
     // Measure the fields for the last mesh and both smoothness values first.
     for warm in [150.0, 180.0] {
-        editor.set_smoothness(0, warm);
+        editor.run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetSmoothness {
+                part: 0,
+                smoothness: warm,
+            },
+        ));
         editor.finish_job(JobKind::Weights);
     }
     let mut smoothness = 180.0;
     c.bench_function("editor/smoothness-change-4096-lizard-16-bones", |b| {
         b.iter(|| {
             smoothness = if smoothness == 150.0 { 180.0 } else { 150.0 };
-            editor.set_smoothness(0, smoothness);
+            editor.run(limber::editor::commands::Command::Mesh(
+                limber::editor::commands::MeshCommand::SetSmoothness {
+                    part: 0,
+                    smoothness,
+                },
+            ));
             assert!(!editor.jobs().is_running(JobKind::Weights));
         })
     });

@@ -109,7 +109,12 @@ fn a_smoothness_change_reads_no_file_and_recreates_no_texture() {
     let smoothness = editor.document().project.parts[0]
         .weight_settings
         .smoothness;
-    editor.set_smoothness(0, smoothness * 4.0);
+    editor.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SetSmoothness {
+            part: 0,
+            smoothness: smoothness * 4.0,
+        },
+    ));
     editor.finish_job(JobKind::Weights);
     sync(&mut scene, &editor);
 

@@ -30,9 +30,16 @@ fn editor(background: bool) -> Editor {
 
 /// Adds a child of bone 0 from its tail (a new field is needed).
 fn add_child(editor: &mut Editor) {
-    editor.select_bone(Some(0));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(0) },
+    ));
     let tail = editor.document().project.rig.skeleton.bones[0].tail();
-    editor.add_bone(tail, tail + DVec2::new(15.0, -12.0));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Add {
+            head: tail,
+            tail: tail + DVec2::new(15.0, -12.0),
+        },
+    ));
 }
 
 fn binding(editor: &Editor) -> Binding {
@@ -97,7 +104,12 @@ fn a_background_recompute_applies_the_synchronous_weights_as_one_undo_step() {
         .weight_settings
         .smoothness;
     let weighted = binding(&editor);
-    editor.set_smoothness(0, smoothness * 3.0);
+    editor.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SetSmoothness {
+            part: 0,
+            smoothness: smoothness * 3.0,
+        },
+    ));
     assert!(!editor.jobs().is_running(JobKind::Weights));
     assert_ne!(binding(&editor), weighted);
 }
@@ -133,11 +145,21 @@ fn edits_while_the_job_runs_are_respected() {
     let smoothness = synchronous.document().project.parts[0]
         .weight_settings
         .smoothness;
-    synchronous.set_smoothness(0, smoothness * 2.0);
+    synchronous.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SetSmoothness {
+            part: 0,
+            smoothness: smoothness * 2.0,
+        },
+    ));
     let mut editor = editor(true);
     add_child(&mut editor);
     assert!(editor.jobs().is_running(JobKind::Weights));
-    editor.set_smoothness(0, smoothness * 2.0);
+    editor.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SetSmoothness {
+            part: 0,
+            smoothness: smoothness * 2.0,
+        },
+    ));
     editor.finish_job(JobKind::Weights);
     assert_eq!(binding(&editor), binding(&synchronous));
 

@@ -106,7 +106,11 @@ fn f1_lists_every_command_with_its_keys_and_runs_what_is_typed_or_clicked() {
 #[test]
 fn the_edit_menu_undoes_and_greys_what_would_do_nothing() {
     let mut harness = harness();
-    harness.state_mut().select_bone(Some(1));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
     harness.state_mut().set_time(0.55);
     let before = key_count(harness.state());
     harness.key_press(Key::K);
@@ -247,7 +251,11 @@ fn menu_entries_that_need_a_dialog_hand_the_window_its_request() {
 #[test]
 fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
     let mut harness = harness();
-    harness.state_mut().select_bone(Some(1));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
     harness.state_mut().set_time(0.55);
     let before = key_count(harness.state());
     harness.key_press(Key::K);

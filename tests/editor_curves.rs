@@ -34,7 +34,9 @@ fn wave_harness() -> (Harness<'static, Editor>, usize) {
     let clips = &editor.document().project.rig.clips;
     editor.set_clip(clips.iter().position(|c| c.name == "wave"));
     let arm = editor.document().project.rig.skeleton.index_of("arm_r");
-    editor.select_bone(arm);
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: arm },
+    ));
     editor.run(limber::editor::commands::Command::ToggleCurves);
     let mut harness = harness_with(editor);
     harness.run_steps(2);
@@ -113,7 +115,11 @@ fn click(harness: &mut Harness<'_, Editor>, at: DVec2, button: PointerButton) {
 #[test]
 fn g_toggles_the_graph_and_it_shows_the_bones_channels() {
     let mut editor = sample_editor();
-    editor.select_bone(editor.document().project.rig.skeleton.index_of("head"));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select {
+            bone: editor.document().project.rig.skeleton.index_of("head"),
+        },
+    ));
     let mut harness = harness_with(editor);
     assert!(
         harness.query_by_label("Frame all").is_none(),
@@ -390,7 +396,13 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     editor.set_clip(wave);
     let skeleton = &editor.document().project.rig.skeleton;
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
-    editor.select_bones(chosen);
+    for (i, bone) in chosen.into_iter().enumerate() {
+        editor.run(limber::editor::commands::Command::Bone(if i == 0 {
+            limber::editor::commands::BoneCommand::Select { bone: Some(bone) }
+        } else {
+            limber::editor::commands::BoneCommand::ToggleSelected { bone }
+        }));
+    }
     editor.run(limber::editor::commands::Command::ToggleCurves);
     let mut harness = harness_with(editor);
     harness.run_steps(2);

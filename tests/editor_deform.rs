@@ -14,11 +14,12 @@ use editor_harness::{drag, harness, interior_vertex};
 /// Part 0's posed position of vertex `v` in `editor`'s current frame.
 fn posed(editor: &Editor, v: usize) -> DVec2 {
     let frame = editor.frame().unwrap();
-    let (_, positions) = editor
-        .posed_vertices(&frame)
-        .into_iter()
-        .find(|(p, _)| *p == 0)
-        .unwrap();
+    let parts = &editor.document().project.parts;
+    let (_, positions) =
+        limber::editor::deform::posed_vertices(parts, &frame, editor.view().skinning())
+            .into_iter()
+            .find(|(p, _)| *p == 0)
+            .unwrap();
     DVec2::from(positions[v])
 }
 
@@ -102,7 +103,13 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
     let frame = editor.frame().unwrap();
     let part = &editor.document().project.parts[0];
     let boundary: Vec<u32> = part.mesh.boundary_loops.concat();
-    let posed_all = editor.posed_vertices(&frame)[0].1.clone();
+    let posed_all = limber::editor::deform::posed_vertices(
+        &editor.document().project.parts,
+        &frame,
+        editor.view().skinning(),
+    )[0]
+    .1
+    .clone();
     let gap_of = |v: usize| {
         (0..posed_all.len())
             .filter(|&u| u != v)

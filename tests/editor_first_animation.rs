@@ -77,7 +77,14 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     let smoothness = harness.state().document().project.parts[0]
         .weight_settings
         .smoothness;
-    harness.state_mut().set_smoothness(0, smoothness * 3.0);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetSmoothness {
+                part: 0,
+                smoothness: smoothness * 3.0,
+            },
+        ));
     harness.run_steps(1);
     let softer = harness.state().document().project.parts[0].binding.clone();
     assert_ne!(softer, binding);
@@ -96,7 +103,11 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
         harness.state().playback().clip().is_some(),
         "the new clip is current"
     );
-    harness.state_mut().select_bone(Some(1));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
     harness.key_press(Key::K);
     harness.run_steps(1);
     scrub(&mut harness, 0.5);

@@ -38,7 +38,9 @@ fn an_open_file_dialog_takes_every_key() {
     );
     let mut editor = sample_editor();
     editor.set_mode(Mode::Animate);
-    editor.select_bone(Some(1));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+    ));
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 800.0))
         .build_ui_state(
@@ -97,7 +99,9 @@ fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
         assert!(editor.delete_clip());
     }
     editor.set_mode(Mode::Animate);
-    editor.select_bone(Some(1));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+    ));
     let before = editor.document().project.clone();
     let mut harness = harness_with(editor);
     harness.key_press(Key::K);
@@ -149,7 +153,11 @@ fn the_first_key_scrolls_its_bone_row_into_view() {
         }
         *order.last().expect("the sample has bones")
     };
-    harness.state_mut().select_bone(Some(last));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(last) },
+        ));
     harness.key_press(Key::K);
     harness.run_steps(6);
     let at = limber::app::timeline::key_position(&harness.ctx, last, 0.0)
@@ -200,7 +208,14 @@ fn the_viewport_keeps_most_of_a_1280_by_800_window_and_panels_collapse_remembere
 fn a_long_bone_name_is_cut_with_an_ellipsis_and_shown_whole_on_hover() {
     let long = "limb_down_left_lower_and_then_some";
     let mut editor = sample_editor();
-    assert!(editor.rename_bone(1, long));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Rename {
+                bone: 1,
+                to: long.to_string()
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     let shown = harness.query_all_by_label(long).count();

@@ -42,24 +42,52 @@ fn reparenting_offers_valid_parents_refuses_cycles_and_undoes() {
         index(&editor, "head"),
     );
     // Every bone hangs below hip: it can have no parent but none.
-    assert!(editor.valid_parents(hip).is_empty());
-    let for_spine = editor.valid_parents(spine);
+    assert!(editor.rig().valid_parents(hip).is_empty());
+    let for_spine = editor.rig().valid_parents(spine);
     assert!(!for_spine.contains(&spine) && !for_spine.contains(&head));
     assert!(for_spine.contains(&hip));
 
     let before = editor.document().project.clone();
-    assert!(!editor.set_parent(spine, Some(head)));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::SetParent {
+                bone: spine,
+                parent: Some(head)
+            }
+        )) != limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.document().project, before, "a cycle changes nothing");
     assert!(editor.status().contains("cycle"), "{}", editor.status());
-    assert!(!editor.set_parent(spine, Some(spine)));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::SetParent {
+                bone: spine,
+                parent: Some(spine)
+            }
+        )) != limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.document().project, before);
 
-    assert!(editor.set_parent(head, Some(hip)));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::SetParent {
+                bone: head,
+                parent: Some(hip)
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     assert_eq!(
         editor.document().project.rig.skeleton.bones[head].parent,
         Some(hip)
     );
-    assert!(editor.set_parent(head, None));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::SetParent {
+                bone: head,
+                parent: None
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     assert_eq!(
         editor.document().project.rig.skeleton.bones[head].parent,
         None
@@ -92,7 +120,14 @@ fn changing_the_metric_recomputes_weights_as_one_undo_step() {
         }
         let before = editor.document().project.clone();
         assert_eq!(before.parts[0].weight_settings.metric, Metric::Geodesic);
-        assert!(editor.set_metric(0, Metric::Bfs4));
+        assert!(
+            editor.run(limber::editor::commands::Command::Mesh(
+                limber::editor::commands::MeshCommand::SetMetric {
+                    part: 0,
+                    metric: Metric::Bfs4
+                }
+            )) == limber::editor::commands::Outcome::Done
+        );
         assert_eq!(editor.jobs().is_running(JobKind::Weights), background);
         editor.finish_job(JobKind::Weights);
         let part = &editor.document().project.parts[0];

@@ -22,7 +22,11 @@ const T: f64 = 0.55;
 /// The sample in Animate mode, `BONE` selected, the playhead at `T` (where `BONE` has no key).
 fn animating() -> Harness<'static, Editor> {
     let mut harness = harness();
-    harness.state_mut().select_bone(Some(BONE));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(BONE) },
+        ));
     harness.state_mut().set_time(T);
     harness.run_steps(2);
     assert_eq!(harness.state().mode(), Mode::Animate);

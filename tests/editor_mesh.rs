@@ -283,8 +283,18 @@ fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
     let before = editor.document().project.clone();
     let (v, _) = interior_vertex(&editor);
     assert!(v > 4, "the test wants a vertex after those keyed");
-    editor.select_vertex(Some((0, v)));
-    assert!(editor.delete_selected_vertex(), "{}", editor.status());
+    editor.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SelectVertex {
+            vertex: Some((0, v)),
+        },
+    ));
+    editor.set_mode(Mode::Mesh);
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::Delete),
+        limber::editor::commands::Outcome::Done,
+        "{}",
+        editor.status()
+    );
     let key = &editor.document().project.rig.clips[0].part_keys()[0];
     let deform = key.deform.as_ref().unwrap();
     assert_eq!(deform.vertices, vec![0, 4]);
@@ -383,7 +393,12 @@ fn a_slider_drag_ends_its_undo_step_even_when_a_hand_edit_locks_the_slider_mid_d
     // an open one of the mesh the drag has made so far.
     let part = 0;
     let spot = open_spot(&harness.state().document().project.parts[part].mesh);
-    let added = harness.state_mut().add_mesh_vertex(part, spot);
+    let added = harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::AddVertex { part, point: spot },
+        ))
+        == limber::editor::commands::Outcome::Done;
     assert!(added, "{}", harness.state().status());
     harness.run_steps(2);
     assert_eq!(sliders_disabled(&harness), vec![true; 4]);

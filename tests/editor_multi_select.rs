@@ -84,7 +84,7 @@ fn grab(editor: &Editor) -> (DVec2, usize, DVec2) {
                 palette[b].transform_point2(bone.tail()),
             );
             let at = head + (tail - head) * 0.8;
-            (editor.bone_at(&palette, at, reach) == Some(b)).then_some((at, b, head))
+            (editor.rig().bone_at(&palette, at, reach) == Some(b)).then_some((at, b, head))
         })
         .expect("one of the bones can be grabbed")
 }

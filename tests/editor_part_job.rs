@@ -33,9 +33,16 @@ fn worm() -> std::path::PathBuf {
 }
 
 fn add_child(editor: &mut Editor) {
-    editor.select_bone(Some(0));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(0) },
+    ));
     let tail = editor.document().project.rig.skeleton.bones[0].tail();
-    editor.add_bone(tail, tail + DVec2::new(15.0, -12.0));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Add {
+            head: tail,
+            tail: tail + DVec2::new(15.0, -12.0),
+        },
+    ));
 }
 
 #[test]

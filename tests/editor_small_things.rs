@@ -68,7 +68,9 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
         .expect("its bone");
     editor.select_keys(vec![(key.bone.clone(), key.time)]);
     assert!(editor.copy_selected_keys());
-    editor.select_bone(Some(bone));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(bone) },
+    ));
     // A playhead where no key is, not on a microsecond (a drag on the ruler puts it anywhere).
     let at = 0.7 / 3.0;
     editor.set_time(at);

@@ -86,7 +86,9 @@ fn animate_view() {
     let mut harness = harness(|editor| {
         editor.set_mode(Mode::Animate);
         editor.set_time(0.3);
-        editor.select_bone(Some(3));
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(3) },
+        ));
     });
     check(&mut harness, "animate", Some("animate.png"));
 }
@@ -95,7 +97,9 @@ fn animate_view() {
 fn bones_view() {
     let mut harness = harness(|editor| {
         editor.set_mode(Mode::Bones);
-        editor.select_bone(Some(2));
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(2) },
+        ));
     });
     check(&mut harness, "bones", Some("bones.png"));
 }
@@ -104,7 +108,9 @@ fn bones_view() {
 fn weights_heat_map() {
     let mut harness = harness(|editor| {
         editor.set_mode(Mode::Weights);
-        editor.select_bone(Some(1));
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
     });
     check(&mut harness, "weights", Some("weights.png"));
 }
@@ -123,7 +129,9 @@ fn curves_view() {
     let mut harness = harness(|editor| {
         editor.set_mode(Mode::Animate);
         editor.set_time(0.3);
-        editor.select_bone(Some(3));
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(3) },
+        ));
         editor.run(limber::editor::commands::Command::ToggleCurves);
     });
     check(&mut harness, "curves_window", Some("curves.png"));
@@ -143,10 +151,22 @@ fn ik_arm_view() {
             .skeleton
             .index_of("arm_r")
             .expect("arm_r");
-        editor.select_bone(Some(arm));
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(arm) },
+        ));
         let elbow = editor.document().project.rig.skeleton.bones[arm].tail();
-        editor.add_bone(elbow, elbow + glam::DVec2::new(14.0, 10.0));
-        assert!(editor.add_ik(), "{}", editor.status());
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Add {
+                head: elbow,
+                tail: elbow + glam::DVec2::new(14.0, 10.0),
+            },
+        ));
+        assert!(
+            editor.run(limber::editor::commands::Command::AddIk)
+                == limber::editor::commands::Outcome::Done,
+            "{}",
+            editor.status()
+        );
         editor.finish_job(JobKind::Weights);
     });
     check(&mut harness, "ik_arm", Some("ik_arm.png"));
@@ -160,10 +180,12 @@ fn suggested_bones_view() {
     let document = Document::from_image(&sprite).expect("the sprite opens");
     let mut harness = harness_of(document, |editor| {
         editor.set_mode(Mode::Bones);
-        editor.suggest_bones();
+        editor.run(limber::editor::commands::Command::SuggestBones);
         editor.finish_job(JobKind::Weights);
         assert!(editor.document().project.rig.skeleton.bones.len() >= 5);
-        editor.select_bone(None);
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: None },
+        ));
     });
     check(&mut harness, "suggested", Some("suggested.png"));
 }

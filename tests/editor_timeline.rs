@@ -195,7 +195,9 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
         "paused on the frame shown"
     );
     // Keys go on the frame shown.
-    editor.select_bone(Some(1));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+    ));
     editor.set_time(0.27);
     editor.key_selected();
     assert!(keys(editor).contains(&id("spine", 0.2)));

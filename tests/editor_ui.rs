@@ -35,7 +35,11 @@ fn space_plays_and_pauses_the_clip() {
 fn k_keys_the_selected_bone_and_ctrl_z_takes_it_back() {
     let mut harness = harness();
     let keys_before = harness.state().document().project.rig.clips[0].key_count();
-    harness.state_mut().select_bone(Some(1));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
     harness.state_mut().set_time(0.55);
     harness.key_press(Key::K);
     harness.run_steps(1);
@@ -134,7 +138,11 @@ fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
 fn dragging_in_bones_mode_draws_a_child_of_the_selected_bone_with_weights() {
     let mut harness = harness();
     harness.state_mut().set_mode(Mode::Bones);
-    harness.state_mut().select_bone(Some(0));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(0) },
+        ));
     harness.run_steps(1);
     let bones = harness.state().document().project.rig.skeleton.bones.len();
     let tail0 = harness.state().document().project.rig.skeleton.bones[0].tail();
@@ -166,7 +174,12 @@ fn a_smoothness_change_reweights_at_once_and_undoes() {
     let smoothness = editor.document().project.parts[0]
         .weight_settings
         .smoothness;
-    editor.set_smoothness(0, smoothness * 4.0);
+    editor.run(limber::editor::commands::Command::Mesh(
+        limber::editor::commands::MeshCommand::SetSmoothness {
+            part: 0,
+            smoothness: smoothness * 4.0,
+        },
+    ));
     let after = &editor.document().project.parts[0].binding;
     assert_ne!(&before, after, "weights should follow the smoothness");
     for influences in &after.vertices {
@@ -188,8 +201,15 @@ fn a_smoothness_change_reweights_at_once_and_undoes() {
 fn a_refused_edit_leaves_the_document_unchanged_and_says_why() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     let before = editor.document().project.clone();
-    let taken = editor.bone_name(1).unwrap();
-    assert!(!editor.rename_bone(0, &taken));
+    let taken = editor.rig().bone_name(1).unwrap();
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Rename {
+                bone: 0,
+                to: taken.clone()
+            }
+        )) != limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.document().project, before);
     assert!(
         editor.status().contains(&taken),
@@ -225,7 +245,14 @@ fn unsaved_work_goes_to_a_recovery_file_that_the_next_start_offers() {
         "nothing to recover while saved"
     );
 
-    assert!(editor.rename_bone(0, "pelvis"));
+    assert!(
+        editor.run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Rename {
+                bone: 0,
+                to: "pelvis".to_string()
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     autosave
         .update(editor.document(), editor.document().revision(), now)
         .unwrap();
@@ -295,15 +322,21 @@ fn the_bundled_sample_project_is_current_with_its_image() {
 fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
     let mut harness = harness();
     harness.state_mut().set_mode(Mode::Weights);
-    harness.state_mut().select_bone(Some(3));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(3) },
+        ));
     let brush = harness.state().tools().brush();
     harness
         .state_mut()
-        .set_brush(limber::editor::editor::Brush {
-            strength: 0.8,
-            radius: 10.0,
-            ..brush
-        });
+        .run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetBrush(limber::editor::editor::Brush {
+                strength: 0.8,
+                radius: 10.0,
+                ..brush
+            }),
+        ));
     harness.run_steps(2);
     let before = harness.state().document().project.parts[0].binding.clone();
     let weight = |binding: &limber::core::weights::Binding, v: usize| {
@@ -593,11 +626,20 @@ fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
         .expect("a shared vertex");
     let position = DVec2::from(editor.document().project.parts[0].mesh.positions[vertex]);
     assert_eq!(
-        editor.vertex_at(position + DVec2::new(0.5, 0.0), 2.0),
+        editor.rig().vertex_at(position + DVec2::new(0.5, 0.0), 2.0),
         Some((0, vertex))
     );
     let bone = influences[1].0;
-    assert!(editor.set_vertex_weight(0, vertex, bone, 0.7));
+    assert!(
+        editor.run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetVertexWeight {
+                part: 0,
+                vertex,
+                bone,
+                weight: 0.7
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     let after = &editor.document().project.parts[0].binding.vertices[vertex];
     let weight = after.iter().find(|e| e.0 == bone).unwrap().1;
     assert!((weight - 0.7).abs() < 1e-12, "{weight}");

@@ -27,7 +27,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
         {
             editor.run(Command::Bone(BoneCommand::SetDeform { bone, on: deform }));
         }
-        let mut locked = editor.is_locked(bone);
+        let mut locked = editor.tools().is_locked(bone);
         if ui
             .checkbox(&mut locked, "Lock weights")
             .on_hover_text("The brush, automatic weights and smoothness changes keep this bone's weights (not saved, not an undo step)")

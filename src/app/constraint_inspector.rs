@@ -21,7 +21,7 @@ pub fn constraints_section(ui: &mut egui::Ui, editor: &mut Editor) {
         add_row(ui, editor, bone);
         spring_row(ui, editor, bone);
     }
-    let records = editor.constraint_records();
+    let records = editor.rig().constraint_records();
     if records == ConstraintRecords::default() {
         ui.label("No constraints yet.");
         return;
@@ -100,7 +100,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
 
 /// The selected bone's spring: on/off, and its settings when on.
 fn spring_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
-    let spring = editor.spring_of(bone);
+    let spring = editor.rig().spring_of(bone);
     let mut on = spring.is_some();
     if ui
         .checkbox(&mut on, "Spring")
@@ -110,7 +110,7 @@ fn spring_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
         editor.run(Command::ToggleSpring);
     }
     let Some(index) = spring else { return };
-    let records = editor.constraint_records();
+    let records = editor.rig().constraint_records();
     let Some(record) = records.springs.get(index) else {
         return;
     };
@@ -359,7 +359,9 @@ fn mix_slider(
 ) {
     let keying =
         keyed.filter(|_| editor.mode() == Mode::Animate && editor.current_clip().is_some());
-    let mut value = keying.map_or(mix, |name| editor.constraint_mix_at_playhead(name, mix));
+    let mut value = keying.map_or(mix, |name| {
+        editor.rig().constraint_mix_at_playhead(name, mix)
+    });
     let label = if keying.is_some() {
         format!("{text} (keyed at playhead)")
     } else {
@@ -379,7 +381,7 @@ fn mix_slider(
 
 /// Applies `edit` to a copy of the constraints and sets them (one undo step or part of a drag's).
 fn change(editor: &mut Editor, edit: impl FnOnce(&mut ConstraintRecords)) {
-    let mut records = editor.constraint_records();
+    let mut records = editor.rig().constraint_records();
     edit(&mut records);
     editor.run(Command::Rig(RigCommand::SetConstraints(Box::new(records))));
 }

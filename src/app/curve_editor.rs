@@ -82,7 +82,11 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
         let bones = editor.selection().bones().len();
         if bones > 1 {
             ui.label(format!("{bones} bones"));
-        } else if let Some(name) = editor.selection().bone().and_then(|b| editor.bone_name(b)) {
+        } else if let Some(name) = editor
+            .selection()
+            .bone()
+            .and_then(|b| editor.rig().bone_name(b))
+        {
             ui.label(format!("bone {name}"));
         }
         ui.separator();

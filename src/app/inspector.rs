@@ -26,7 +26,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.spacing_mut().slider_width = (ui.available_width() - 160.0).clamp(48.0, 200.0);
     ui.heading("Inspector");
     if let Some(bone) = editor.selection().bone()
-        && let Some(name) = editor.bone_name(bone)
+        && let Some(name) = editor.rig().bone_name(bone)
     {
         let id = ui.make_persistent_id(("rename", bone));
         let mut text = ui
@@ -79,7 +79,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     } else {
         ui.label("Select a bone (click it in the view or the list).");
     }
-    let has_constraints = editor.constraint_records() != Default::default();
+    let has_constraints = editor.rig().constraint_records() != Default::default();
     if editor.mode() == Mode::Bones || (editor.mode() == Mode::Animate && has_constraints) {
         super::constraint_inspector::constraints_section(ui, editor);
     }
@@ -145,7 +145,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 }
 
 /// The selected bone's parent: "(none)" or a bone outside its subtree (a cycle is never offered;
-/// `Editor::set_parent` refuses one with a status line).
+/// `BoneCommand::SetParent` refuses one with a status line).
 fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     let bones = &editor.document().project.rig.skeleton.bones;
     let Some(current) = bones.get(bone).map(|b| b.parent) else {
@@ -157,7 +157,7 @@ fn parent_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     };
     let selected = name_of(current);
     let choices: Vec<(Option<usize>, String)> = std::iter::once(None)
-        .chain(editor.valid_parents(bone).into_iter().map(Some))
+        .chain(editor.rig().valid_parents(bone).into_iter().map(Some))
         .map(|b| (b, name_of(b)))
         .collect();
     let mut picked = None;
@@ -382,7 +382,7 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.separator();
     ui.label(format!("Vertex {vertex} of part {part}"));
     for (bone, weight) in influences {
-        let name = editor.bone_name(bone).unwrap_or_default();
+        let name = editor.rig().bone_name(bone).unwrap_or_default();
         let mut value = weight;
         ui.horizontal(|ui| {
             let label = ui.label(name);

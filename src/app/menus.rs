@@ -149,7 +149,7 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
         {
             clicked = Some(entry.command.clone());
         }
-        if entry.command == Command::ToggleDeform && editor.deforming() {
+        if entry.command == Command::ToggleDeform && editor.tools().deforming() {
             let mut radius = editor.tools().deform().radius;
             ui.add(
                 egui::DragValue::new(&mut radius)

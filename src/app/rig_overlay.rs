@@ -53,7 +53,11 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             painter.circle_stroke(screen(to), 4.0, Stroke::new(1.5, colour));
         }
     }
-    if let Some(arc) = editor.selection().bone().and_then(|b| editor.limit_arc(b)) {
+    if let Some(arc) = editor
+        .selection()
+        .bone()
+        .and_then(|b| editor.rig().limit_arc(frame, b))
+    {
         let steps = ((arc.max - arc.min).abs() / 4.0).ceil().max(1.0) as usize;
         let points: Vec<Pos2> = (0..=steps)
             .map(|k| arc.min + (arc.max - arc.min) * k as f64 / steps as f64)

@@ -109,7 +109,7 @@ fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
     if flag(ui, deform, &format!("deform {name}"), DEFORM_HOVER) {
         editor.run(Command::Bone(BoneCommand::SetDeform { bone, on: !deform }));
     }
-    let locked = editor.is_locked(bone);
+    let locked = editor.tools().is_locked(bone);
     if flag(ui, locked, &format!("lock {name}"), LOCK_HOVER) {
         editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: !locked }));
     }

@@ -56,8 +56,10 @@ pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, ho
             }
             painter.circle_filled(target, 4.5, SELECTED);
         }
-    } else if editor.deforming() {
-        for (part, posed) in editor.posed_vertices(frame) {
+    } else if editor.tools().deforming() {
+        let parts = &editor.document().project.parts;
+        let skinning = editor.view().skinning();
+        for (part, posed) in limber_editor::deform::posed_vertices(parts, frame, skinning) {
             let dot = editor
                 .document()
                 .project

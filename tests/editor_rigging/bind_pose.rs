@@ -227,7 +227,7 @@ fn a_locked_bone_keeps_its_weights_under_the_brush_and_through_recomputed_weight
     let spine = bone(harness.state(), "spine");
     harness.get_by_label("lock hip").click();
     harness.run_steps(2);
-    assert!(harness.state().is_locked(hip));
+    assert!(harness.state().tools().is_locked(hip));
     let hip_weights = column(harness.state(), hip);
     let spine_weights = column(harness.state(), spine);
 
@@ -251,7 +251,14 @@ fn a_locked_bone_keeps_its_weights_under_the_brush_and_through_recomputed_weight
 
     // A new global smoothness recomputes the weights: hip keeps its own.
     let painted = harness.state().document().project.parts[0].binding.clone();
-    harness.state_mut().set_smoothness(0, 30.0);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetSmoothness {
+                part: 0,
+                smoothness: 30.0,
+            },
+        ));
     harness.run_steps(1);
     let editor = harness.state();
     assert_ne!(editor.document().project.parts[0].binding, painted);
@@ -265,7 +272,7 @@ fn a_locked_bone_keeps_its_weights_under_the_brush_and_through_recomputed_weight
     key(&mut harness, Key::OpenBracket);
     assert_eq!(harness.state().selection().bone(), Some(hip));
     key(&mut harness, Key::L);
-    assert!(!harness.state().is_locked(hip));
+    assert!(!harness.state().tools().is_locked(hip));
     harness.get_by_label("Recompute automatic weights").click();
     harness.run_steps(2);
     assert_ne!(

@@ -49,7 +49,11 @@ fn click_label(harness: &mut Harness<'_, Editor>, label: &str) {
 
 fn select(harness: &mut Harness<'_, Editor>, name: &str) {
     let b = bone(harness.state(), name);
-    harness.state_mut().select_bone(Some(b));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(b) },
+        ));
     harness.run_steps(2);
 }
 
@@ -153,7 +157,11 @@ fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
     select(&mut harness, "head");
     click_label(&mut harness, "Add rotation limit");
     let head = bone(harness.state(), "head");
-    let arc = harness.state().limit_arc(head).expect("the limit is drawn");
+    let arc = harness
+        .state()
+        .rig()
+        .limit_arc(&harness.state().frame().expect("a frame"), head)
+        .expect("the limit is drawn");
     assert_eq!((arc.min, arc.max), (-45.0, 45.0));
     let steps = undo_depth(harness.state_mut());
 
@@ -167,14 +175,34 @@ fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
     button(&mut harness, from, true);
     harness.event(Event::PointerMoved(pos(to)));
     harness.run_steps(1);
-    assert!(harness.state().limit_arc(head).expect("arc").max < 40.0);
+    assert!(
+        harness
+            .state()
+            .rig()
+            .limit_arc(&harness.state().frame().expect("a frame"), head)
+            .expect("arc")
+            .max
+            < 40.0
+    );
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     button(&mut harness, to, false);
-    assert_eq!(harness.state().limit_arc(head).expect("arc").max, 45.0);
+    assert_eq!(
+        harness
+            .state()
+            .rig()
+            .limit_arc(&harness.state().frame().expect("a frame"), head)
+            .expect("arc")
+            .max,
+        45.0
+    );
 
     drag(&mut harness, from, to);
-    let arc = harness.state().limit_arc(head).expect("arc");
+    let arc = harness
+        .state()
+        .rig()
+        .limit_arc(&harness.state().frame().expect("a frame"), head)
+        .expect("arc");
     assert!(
         (arc.max - 20.0).abs() < 0.5,
         "max set by the drag: {}",
@@ -212,10 +240,12 @@ fn look_at_and_child_of_made_in_the_inspector_are_sampled_as_defined() {
     let choices = harness.state().tools().rig_choices();
     harness
         .state_mut()
-        .set_rig_choices(limber::editor::rigging::RigChoices {
-            target: Some(arm),
-            ..choices
-        });
+        .run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::SetChoices(limber::editor::rigging::RigChoices {
+                target: Some(arm),
+                ..choices
+            }),
+        ));
     harness.run_steps(1);
     click_label(&mut harness, "Add look-at");
     select(&mut harness, "leg_l");
@@ -257,7 +287,7 @@ fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
     select(&mut harness, "head");
     let steps = undo_depth(harness.state_mut());
     click_label(&mut harness, "Spring");
-    let springs = harness.state().constraint_records().springs;
+    let springs = harness.state().rig().constraint_records().springs;
     assert_eq!(springs.len(), 1);
     assert_eq!(springs[0].bone, "head");
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
@@ -266,10 +296,17 @@ fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
     harness.run_steps(30);
     harness.get_by_label("Delete").click();
     harness.run_steps(2);
-    assert!(harness.state().constraint_records().springs.is_empty());
+    assert!(
+        harness
+            .state()
+            .rig()
+            .constraint_records()
+            .springs
+            .is_empty()
+    );
     assert_eq!(undo_depth(harness.state_mut()), steps + 2);
     harness.state_mut().undo();
-    assert_eq!(harness.state().constraint_records().springs.len(), 1);
+    assert_eq!(harness.state().rig().constraint_records().springs.len(), 1);
 }
 
 #[test]
@@ -281,10 +318,12 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
     let choices = harness.state().tools().rig_choices();
     harness
         .state_mut()
-        .set_rig_choices(limber::editor::rigging::RigChoices {
-            target: Some(arm),
-            ..choices
-        });
+        .run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::SetChoices(limber::editor::rigging::RigChoices {
+                target: Some(arm),
+                ..choices
+            }),
+        ));
     harness.run_steps(1);
     click_label(&mut harness, "Add child-of");
     harness.key_press(Key::Num1);
@@ -295,21 +334,35 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
         harness.query_all_by_label_contains(label).next().is_some(),
         "the keyed slider shows"
     );
-    let name = harness.state().constraint_records().child_of[0]
+    let name = harness.state().rig().constraint_records().child_of[0]
         .name
         .clone();
     let editor = harness.state_mut();
     editor.set_time(0.0);
-    assert!(editor.key_constraint_mix(&name, 0.0));
+    assert!(
+        editor.run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::KeyMix {
+                name: name.clone(),
+                mix: 0.0
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     editor.set_time(0.6);
-    assert!(editor.key_constraint_mix(&name, 1.0));
+    assert!(
+        editor.run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::KeyMix {
+                name: name.clone(),
+                mix: 1.0
+            }
+        )) == limber::editor::commands::Outcome::Done
+    );
     let clip = editor.current_clip().expect("clip");
     assert_eq!(clip.sample_mix(&name, 0.0), Some(0.0));
     assert_eq!(clip.sample_mix(&name, 0.6), Some(1.0));
-    assert_eq!(editor.constraint_mix_at_playhead(&name, 1.0), 1.0);
+    assert_eq!(editor.rig().constraint_mix_at_playhead(&name, 1.0), 1.0);
     editor.set_time(0.0);
     assert_eq!(
-        editor.constraint_mix_at_playhead(&name, 1.0),
+        editor.rig().constraint_mix_at_playhead(&name, 1.0),
         0.0,
         "keyed, not its own"
     );
@@ -365,10 +418,12 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
     let choices = harness.state().tools().rig_choices();
     harness
         .state_mut()
-        .set_rig_choices(limber::editor::rigging::RigChoices {
-            target: Some(arm),
-            ..choices
-        });
+        .run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::SetChoices(limber::editor::rigging::RigChoices {
+                target: Some(arm),
+                ..choices
+            }),
+        ));
     harness.run_steps(1);
     click_label(&mut harness, "Add child-of");
     harness.key_press(Key::Num1);

@@ -42,7 +42,11 @@ fn the_ruler_is_labelled_in_seconds_and_in_frames_with_a_frame_rate() {
 #[test]
 fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
     let mut harness = harness();
-    harness.state_mut().select_bone(Some(0));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(0) },
+        ));
     let revision = harness.state().document().revision();
     let go = |harness: &mut Harness<'_, Editor>, key: Key, expected: f64| {
         harness.key_press(key);
@@ -67,7 +71,11 @@ fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
     harness.run_steps(1);
     assert_eq!(harness.state().playback().time(), 0.3);
     // Another bone's keys: head has none at 0.3, so the next is 0.6 and then 1.2.
-    harness.state_mut().select_bone(Some(2));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(2) },
+        ));
     harness.state_mut().set_time(0.65);
     go(&mut harness, Key::Period, 1.2);
     assert_eq!(
@@ -164,7 +172,9 @@ fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
         "leg_r's row starts out of view: {below:?} {panel:?}"
     );
     let editor = harness.state_mut();
-    editor.select_bone(Some(6));
+    editor.run(limber::editor::commands::Command::Bone(
+        limber::editor::commands::BoneCommand::Select { bone: Some(6) },
+    ));
     editor.set_time(0.45);
     harness.key_press(Key::K);
     harness.run_steps(3);

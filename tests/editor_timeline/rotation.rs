@@ -55,11 +55,16 @@ fn grabbable(harness: &mut Harness<'_, Editor>, offset: DVec2) -> usize {
         .find(|&b| {
             let at = pivot(editor, b) + offset / editor.view().camera().zoom;
             editor
+                .rig()
                 .bone_at(&palette, at, reach)
                 .is_none_or(|hit| hit == b)
         })
         .expect("some bone can be grabbed by its head");
-    harness.state_mut().select_bone(Some(bone));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(bone) },
+        ));
     bone
 }
 

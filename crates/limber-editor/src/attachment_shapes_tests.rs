@@ -83,7 +83,7 @@ fn close(a: DVec2, b: [f64; 2]) -> bool {
 #[test]
 fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     let mut editor = sample(Mode::Bones);
-    editor.select_bone(Some(1));
+    editor.selection.set_bone(Some(1));
     let bone = editor.document.project.rig.skeleton.bones[1].name.clone();
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     assert_eq!(undo_depth(&mut editor), 1);
@@ -116,7 +116,7 @@ fn drawn_while_posed_the_polygon_is_where_it_was_clicked() {
         palette.iter().any(|m| m.translation.length() > 1.0),
         "the clip poses the bones at 0.3 s"
     );
-    editor.select_bone(None);
+    editor.selection.set_bone(None);
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     let a = record(&editor, PART, "box").clone();
     let skeleton = &editor.document.project.rig.skeleton;

@@ -2,11 +2,14 @@
 //! with the bones hanging from it, typed head / tail / length / angle, "deform" (a document edit:
 //! a non-deforming bone takes no weight) and "lock" (editor state: the brush, automatic weights and
 //! smoothness changes keep a locked bone's weights). Each document change is one undo step with the
-//! weights recomputed in it.
+//! weights recomputed in it; the actions are functions over the undo [`Step`] returning a
+//! [`BoneError`] that [`Editor::run`] shows in the status line.
 
 use glam::DVec2;
 
 use super::editor::Editor;
+use crate::hierarchy::BoneError;
+use crate::step::Step;
 use limber_core::edit::Edit;
 use limber_core::skeleton::Bone;
 use limber_core::weights::{Binding, keep_locked};
@@ -80,106 +83,108 @@ pub fn tail_at(head: DVec2, length: f64, angle: f64) -> DVec2 {
     head + DVec2::new(a.cos(), -a.sin()) * length
 }
 
+/// Applies `moves` (inside the caller's undo step: the bind-pose drag's or [`move_bone`]'s).
+pub(crate) fn apply_bone_moves(editor: &mut Editor, moves: &[BoneMove]) -> Result<(), BoneError> {
+    for m in moves {
+        let Some(name) = editor.rig().bone_name(m.bone) else {
+            continue;
+        };
+        editor.document.apply(Edit::MoveBone {
+            name,
+            head: m.head.to_array(),
+            tail: m.tail.to_array(),
+        })?;
+    }
+    Ok(())
+}
+
+/// Moves bone `bone`'s rest head and tail (the bones attached at its tail follow, see
+/// [`bone_moves`]) and recomputes the weights: one undo step, or part of the one open (a typed
+/// field being dragged). A zero-length bone is refused; `false` when nothing moves.
+pub(crate) fn move_bone(
+    mut step: Step,
+    bone: usize,
+    head: DVec2,
+    tail: DVec2,
+) -> Result<bool, BoneError> {
+    let bones = &step.document.project.rig.skeleton.bones;
+    let Some(old) = bones.get(bone) else {
+        return Ok(false);
+    };
+    if old.head() == head && old.tail() == tail {
+        return Ok(false);
+    }
+    if !head.is_finite() || !tail.is_finite() || (tail - head).length() < 1e-6 {
+        return Err(BoneError::ZeroLength);
+    }
+    let moves = bone_moves(bones, bone, head, tail, false);
+    apply_bone_moves(&mut step, &moves)?;
+    step.recompute_weights();
+    step.commit();
+    Ok(true)
+}
+
+/// Sets whether bone `bone` deforms, recomputing the weights in the same undo step (a
+/// non-deforming bone takes no weight and moves no vertex). `false` when it already does.
+pub(crate) fn set_bone_deform(
+    mut step: Step,
+    bone: usize,
+    deform: bool,
+) -> Result<bool, BoneError> {
+    let Some(old) = step.document.project.rig.skeleton.bones.get(bone) else {
+        return Ok(false);
+    };
+    if old.deform == deform {
+        return Ok(false);
+    }
+    let name = old.name.clone();
+    step.document.apply(Edit::SetDeform { name, deform })?;
+    step.recompute_weights();
+    step.commit();
+    Ok(true)
+}
+
+/// Toggles the selected bone's deform flag (one undo step with its weights).
+pub(crate) fn toggle_selected_deform(step: Step) -> Result<bool, BoneError> {
+    let Some(bone) = step.selection().bone() else {
+        return Ok(false);
+    };
+    let Some(deform) = step
+        .document
+        .project
+        .rig
+        .skeleton
+        .bones
+        .get(bone)
+        .map(|b| b.deform)
+    else {
+        return Ok(false);
+    };
+    set_bone_deform(step, bone, !deform)
+}
+
+/// Toggles the selected bone's weight lock (editor state, not saved, not an undo step).
+pub(crate) fn toggle_selected_lock(editor: &mut Editor) {
+    let bones = editor.document.project.rig.skeleton.bones.len();
+    if let Some(bone) = editor.selection().bone().filter(|&b| b < bones) {
+        let locked = !editor.tools().is_locked(bone);
+        editor.tools.set_locked(bone, locked);
+        let name = editor.rig().bone_name(bone).unwrap_or_default();
+        editor.status = if locked {
+            format!("{name}'s weights are locked")
+        } else {
+            format!("{name}'s weights are unlocked")
+        };
+    }
+}
+
 impl Editor {
-    /// Applies `moves` (inside the caller's undo step); false when one was refused (the status says
-    /// why).
-    pub(crate) fn apply_bone_moves(&mut self, moves: &[BoneMove]) -> bool {
-        for m in moves {
-            let Some(name) = self.bone_name(m.bone) else {
-                return false;
-            };
-            if !self.apply(Edit::MoveBone {
-                name,
-                head: m.head.to_array(),
-                tail: m.tail.to_array(),
-            }) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Moves bone `bone`'s rest head and tail (the bones attached at its tail follow, see
-    /// [`bone_moves`]) and recomputes the weights: one undo step, or part of the one open (a typed
-    /// field being dragged). A zero-length bone is refused.
-    pub fn move_bone(&mut self, bone: usize, head: DVec2, tail: DVec2) -> bool {
-        let bones = &self.document.project.rig.skeleton.bones;
-        let Some(old) = bones.get(bone) else {
-            return false;
-        };
-        if old.head() == head && old.tail() == tail {
-            return false;
-        }
-        if !head.is_finite() || !tail.is_finite() || (tail - head).length() < 1e-6 {
-            self.status = "a bone needs its tail away from its head".into();
-            return false;
-        }
-        let moves = bone_moves(bones, bone, head, tail, false);
-        let mut step = self.step();
-        let done = step.apply_bone_moves(&moves);
-        if done {
-            step.recompute_weights();
-            step.commit();
-        }
-        done
-    }
-
-    /// Sets whether bone `bone` deforms, recomputing the weights in the same undo step (a
-    /// non-deforming bone takes no weight and moves no vertex).
-    pub fn set_bone_deform(&mut self, bone: usize, deform: bool) -> bool {
-        let Some(old) = self.document.project.rig.skeleton.bones.get(bone) else {
-            return false;
-        };
-        if old.deform == deform {
-            return false;
-        }
-        let name = old.name.clone();
-        let mut step = self.step();
-        let done = step.apply(Edit::SetDeform { name, deform });
-        if done {
-            step.recompute_weights();
-        }
-        step.commit();
-        done
-    }
-
-    /// Toggles the selected bone's deform flag (one undo step with its weights).
-    pub fn toggle_selected_deform(&mut self) {
-        if let Some(bone) = self.selection().bone()
-            && let Some(deform) = self
-                .document
-                .project
-                .rig
-                .skeleton
-                .bones
-                .get(bone)
-                .map(|b| b.deform)
-        {
-            self.set_bone_deform(bone, !deform);
-        }
-    }
-
-    /// Toggles the selected bone's weight lock (editor state, not saved, not an undo step).
-    pub fn toggle_selected_lock(&mut self) {
-        let bones = self.document.project.rig.skeleton.bones.len();
-        if let Some(bone) = self.selection().bone().filter(|&b| b < bones) {
-            let locked = !self.is_locked(bone);
-            self.set_locked(bone, locked);
-            let name = self.bone_name(bone).unwrap_or_default();
-            self.status = if locked {
-                format!("{name}'s weights are locked")
-            } else {
-                format!("{name}'s weights are unlocked")
-            };
-        }
-    }
-
     /// Fresh automatic weights `auto` for part `part` with the locked (deforming) bones' weights
     /// kept from its current ones ([`keep_locked`]).
     pub(crate) fn with_locks(&self, part: usize, auto: Binding) -> Binding {
         let bones = &self.document.project.rig.skeleton.bones;
         let locked: Vec<bool> = (0..bones.len())
-            .map(|b| self.is_locked(b) && bones[b].deform)
+            .map(|b| self.tools.is_locked(b) && bones[b].deform)
             .collect();
         match self.document.project.parts.get(part) {
             Some(p) if locked.contains(&true) => keep_locked(&auto, &p.binding, &locked),

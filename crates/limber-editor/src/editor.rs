@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use glam::{DAffine2, DVec2};
+use glam::DVec2;
 
 use super::curves::CurveEditor;
 use super::document::Document;
@@ -17,11 +17,9 @@ use super::selection::Selection;
 use super::tool_state::ToolState;
 use super::view::View;
 use super::weights_cache::WeightsCache;
-use limber_core::distance::segment_distance;
 use limber_core::edit::Edit;
 use limber_core::frame::Frame;
 use limber_core::pose::PoseSolver;
-use limber_core::rig::BoneRecord;
 
 pub use super::mode::{AnimateTool, Mode};
 pub use super::tool_state::Brush;
@@ -139,6 +137,8 @@ impl Editor {
         Some(Frame::sample(project, &solver, clip, self.playhead()))
     }
 
+    /// Bone `bone`'s name (also [`crate::rigging::Rig::bone_name`]; kept here for the keying
+    /// code's callers, `animate.rs` and `bone_keys.rs`, until their feature moves).
     pub fn bone_name(&self, bone: usize) -> Option<String> {
         self.document
             .project
@@ -147,76 +147,6 @@ impl Editor {
             .bones
             .get(bone)
             .map(|b| b.name.clone())
-    }
-
-    /// Adds a bone from `head` to `tail` (image pixels), a child of the selected bone, and selects
-    /// it; then recomputes weights. One undo step.
-    pub fn add_bone(&mut self, head: DVec2, tail: DVec2) {
-        let mut step = self.step();
-        step.add_bone_edits(head, tail);
-        step.commit();
-    }
-
-    /// [`Editor::add_bone`]'s edits, inside the undo step the caller has open (the bone tool's).
-    pub(crate) fn add_bone_edits(&mut self, head: DVec2, tail: DVec2) {
-        let bones = &self.document.project.rig.skeleton.bones;
-        let name = (1..)
-            .map(|i| format!("bone{i}"))
-            .find(|n| bones.iter().all(|b| &b.name != n))
-            .unwrap_or_else(|| "bone".into());
-        let record = BoneRecord {
-            name,
-            parent: self.selection.bone().and_then(|b| self.bone_name(b)),
-            head: head.to_array(),
-            tail: tail.to_array(),
-            smoothness: None,
-            deform: true,
-        };
-        if self.apply(Edit::AddBone(record)) {
-            let added = self.document.project.rig.skeleton.bones.len() - 1;
-            self.selection.set_bone(Some(added));
-            self.recompute_weights();
-        }
-    }
-
-    /// Deletes the selected bones (Delete), one undo step; nothing when one is refused.
-    pub fn delete_selected_bone(&mut self) {
-        let names: Vec<String> = self
-            .selection
-            .bones()
-            .iter()
-            .filter_map(|&b| self.bone_name(b))
-            .collect();
-        if names.is_empty() {
-            return;
-        }
-        let mut step = self.step();
-        for name in names {
-            // A bone whose parent went first may have gone with it.
-            let exists = step
-                .document
-                .project
-                .rig
-                .skeleton
-                .bones
-                .iter()
-                .any(|b| b.name == name);
-            if exists && !step.apply(Edit::RemoveBone { name }) {
-                return;
-            }
-        }
-        step.commit();
-        self.selection.set_bone(None);
-    }
-
-    pub fn rename_bone(&mut self, bone: usize, to: &str) -> bool {
-        match self.bone_name(bone) {
-            Some(from) if from != to => self.apply(Edit::RenameBone {
-                from,
-                to: to.to_string(),
-            }),
-            _ => false,
-        }
     }
 
     /// Screen position (points) of an image point in the last drawn viewport.
@@ -236,40 +166,6 @@ impl Editor {
     pub fn fit(&mut self, size: DVec2) {
         let canvas = self.canvas();
         self.view.fit(canvas, size);
-    }
-
-    /// The bone whose posed segment passes nearest `image_point`, within `reach` image pixels.
-    pub fn bone_at(&self, palette: &[DAffine2], image_point: DVec2, reach: f64) -> Option<usize> {
-        let all = 0..self.document.project.rig.skeleton.bones.len();
-        self.nearest_bone_among(all, palette, image_point, reach)
-    }
-
-    /// Of the bones `candidates`, the one drawn nearest `image_point` within `reach`, if any.
-    pub fn nearest_bone_among(
-        &self,
-        candidates: impl IntoIterator<Item = usize>,
-        palette: &[DAffine2],
-        image_point: DVec2,
-        reach: f64,
-    ) -> Option<usize> {
-        let bones = &self.document.project.rig.skeleton.bones;
-        candidates
-            .into_iter()
-            .filter_map(|i| Some((i, bones.get(i)?)))
-            .map(|(i, bone)| {
-                let m = palette.get(i).copied().unwrap_or(DAffine2::IDENTITY);
-                let (a, b) = (
-                    m.transform_point2(bone.head()),
-                    m.transform_point2(bone.tail()),
-                );
-                (
-                    i,
-                    segment_distance(image_point.to_array(), a.to_array(), b.to_array()),
-                )
-            })
-            .filter(|&(_, d)| d <= reach)
-            .min_by(|x, y| x.1.total_cmp(&y.1))
-            .map(|(i, _)| i)
     }
 }
 
@@ -333,34 +229,9 @@ impl Editor {
         self.tools.set_mode(mode);
     }
 
-    /// Selects exactly `bone` (or no bone).
-    pub fn select_bone(&mut self, bone: Option<usize>) {
-        self.selection.set_bone(bone);
-    }
-
-    /// Adds `bone` to the selected bones or takes it out (Shift or Ctrl + click).
-    pub fn toggle_bone_selection(&mut self, bone: usize) {
-        self.selection.toggle_bone(bone);
-    }
-
-    /// Selects exactly `bones` (the last one primary).
-    pub fn select_bones(&mut self, bones: impl IntoIterator<Item = usize>) {
-        self.selection.set_bones(bones);
-    }
-
-    /// Puts back a selection taken earlier (a cancelled dopesheet drag).
-    pub fn restore_selection(&mut self, selection: Selection) {
-        self.selection = selection;
-    }
-
     /// Selects the key the inspector shows.
     pub fn set_selected_key(&mut self, key: Option<super::selection::KeyId>) {
         self.selection.set_key(key);
-    }
-
-    /// Selects a mesh vertex (part, vertex) or none.
-    pub fn select_vertex(&mut self, vertex: Option<(usize, usize)>) {
-        self.selection.set_vertex(vertex);
     }
 
     /// Makes `clip` current (index into the project's clips), keeping the playhead.
@@ -454,20 +325,5 @@ impl Editor {
     /// Whether Shift is held during the viewport drag now.
     pub fn set_drag_shift(&mut self, shift: bool) {
         self.tools.set_drag_shift(shift);
-    }
-
-    /// The weight brush's settings (the Weights inspector).
-    pub fn set_brush(&mut self, brush: Brush) {
-        self.tools.set_brush(brush);
-    }
-
-    /// Deform mode's radius in image pixels (the toolbar).
-    pub fn set_deform_radius(&mut self, radius: f64) {
-        self.tools.deform_mut().radius = radius;
-    }
-
-    /// What new constraints start from (the constraint inspector).
-    pub fn set_rig_choices(&mut self, choices: super::tool_state::RigChoices) {
-        self.tools.set_rig_choices(choices);
     }
 }

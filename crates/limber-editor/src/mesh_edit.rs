@@ -1,7 +1,9 @@
 //! Editing a part's mesh by hand in Mesh mode: add a vertex, move one, delete the selected one (the
 //! clicks and drags that call these are [`crate::tools::vertex`]). Each is one [`Edit::ReplaceMesh`] (one undo
 //! step) with the weights carried over ([`mesh_edit::carry_edited_binding`]) and the deform keys
-//! carried by the edit itself; a refused edit leaves the document unchanged and says why.
+//! carried by the edit itself; a refused edit leaves the document unchanged and returns a
+//! [`MeshError`] saying why. The vertex and part under the pointer are read from
+//! [`crate::rigging::Rig`].
 
 use glam::DVec2;
 
@@ -12,86 +14,83 @@ use limber_core::mesh_edit::{self, Edited, MeshEditError};
 /// How near (screen points) the pointer must be to a vertex to pick it.
 pub const VERTEX_REACH: f64 = 8.0;
 
-impl Editor {
-    /// The vertex (part, index) under `point` (image pixels, rest pose) in the current view.
-    pub fn mesh_vertex_at(&self, point: DVec2) -> Option<(usize, usize)> {
-        self.vertex_at(point, VERTEX_REACH / self.view().camera().zoom)
-    }
+/// Why a mesh edit did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum MeshError {
+    #[error("no part {0}")]
+    NoPart(usize),
+    #[error("mesh edit refused: {0}")]
+    Edit(#[from] MeshEditError),
+    #[error("select a vertex to delete")]
+    NoVertex,
+    #[error(transparent)]
+    Weight(#[from] crate::weighting::WeightError),
+    #[error(transparent)]
+    Refused(#[from] limber_core::edit::EditError),
+}
 
-    /// The front-most part whose mesh contains `point` (rest pose).
-    pub fn part_at(&self, point: DVec2) -> Option<usize> {
-        let parts = &self.document.project.parts;
-        (0..parts.len())
-            .filter(|&p| mesh_edit::contains(&parts[p].mesh, point.to_array()))
-            .max_by_key(|&p| (parts[p].draw_order, p))
-    }
+/// Adds a vertex at `point` to part `part`'s mesh and selects it.
+pub(crate) fn add_vertex(editor: &mut Editor, part: usize, point: DVec2) -> Result<(), MeshError> {
+    edit_mesh(editor, part, |mesh| {
+        mesh_edit::add_vertex(mesh, point.to_array())
+    })?;
+    let last = editor
+        .document
+        .project
+        .parts
+        .get(part)
+        .map_or(0, |p| p.mesh.positions.len().saturating_sub(1));
+    editor.selection.set_vertex(Some((part, last)));
+    editor.status = format!("added vertex {last}");
+    Ok(())
+}
 
-    /// Adds a vertex at `point` to part `part`'s mesh and selects it.
-    pub fn add_mesh_vertex(&mut self, part: usize, point: DVec2) -> bool {
-        let done = self.edit_mesh(part, |mesh| mesh_edit::add_vertex(mesh, point.to_array()));
-        if done {
-            let last = self.document.project.parts[part].mesh.positions.len() - 1;
-            self.selection.set_vertex(Some((part, last)));
-            self.status = format!("added vertex {last}");
-        }
-        done
-    }
+/// Moves vertex `vertex` of part `part` to `to` (image pixels).
+pub(crate) fn move_vertex(
+    editor: &mut Editor,
+    part: usize,
+    vertex: usize,
+    to: DVec2,
+) -> Result<(), MeshError> {
+    edit_mesh(editor, part, |mesh| {
+        mesh_edit::move_vertex(mesh, vertex, to.to_array())
+    })?;
+    editor.selection.set_vertex(Some((part, vertex)));
+    editor.status = format!("moved vertex {vertex}");
+    Ok(())
+}
 
-    /// Moves vertex `vertex` of part `part` to `to` (image pixels).
-    pub fn move_mesh_vertex(&mut self, part: usize, vertex: usize, to: DVec2) -> bool {
-        let done = self.edit_mesh(part, |mesh| {
-            mesh_edit::move_vertex(mesh, vertex, to.to_array())
-        });
-        if done {
-            self.selection.set_vertex(Some((part, vertex)));
-            self.status = format!("moved vertex {vertex}");
-        }
-        done
-    }
+/// Removes the selected vertex (Delete in Mesh mode).
+pub(crate) fn delete_selected_vertex(editor: &mut Editor) -> Result<(), MeshError> {
+    let (part, vertex) = editor.selection().vertex().ok_or(MeshError::NoVertex)?;
+    edit_mesh(editor, part, |mesh| mesh_edit::remove_vertex(mesh, vertex))?;
+    editor.selection.set_vertex(None);
+    editor.status = format!("deleted vertex {vertex}");
+    Ok(())
+}
 
-    /// Removes the selected vertex (Delete in Mesh mode). Returns whether one was removed.
-    pub fn delete_selected_vertex(&mut self) -> bool {
-        let Some((part, vertex)) = self.selection().vertex() else {
-            self.status = "select a vertex to delete".into();
-            return false;
-        };
-        let done = self.edit_mesh(part, |mesh| mesh_edit::remove_vertex(mesh, vertex));
-        if done {
-            self.selection.set_vertex(None);
-            self.status = format!("deleted vertex {vertex}");
-        }
-        done
-    }
-
-    /// Applies a mesh edit made by `make` on part `part` as one [`Edit::ReplaceMesh`].
-    fn edit_mesh(
-        &mut self,
-        part: usize,
-        make: impl FnOnce(&limber_core::Mesh) -> Result<Edited, MeshEditError>,
-    ) -> bool {
-        let Some(current) = self.document.project.parts.get(part) else {
-            self.status = format!("no part {part}");
-            return false;
-        };
-        let edited = match make(&current.mesh) {
-            Ok(edited) => edited,
-            Err(e) => {
-                self.status = format!("mesh edit refused: {e}");
-                return false;
-            }
-        };
-        let binding = mesh_edit::carry_edited_binding(&current.mesh, &current.binding, &edited);
-        let settings = current.mesh_settings.clone();
-        let done = self.apply(Edit::ReplaceMesh {
-            part,
-            mesh: std::sync::Arc::new(edited.mesh),
-            settings,
-            hand_edited: true,
-            binding,
-        });
-        if done {
-            self.weights.clear();
-        }
-        done
-    }
+/// Applies a mesh edit made by `make` on part `part` as one [`Edit::ReplaceMesh`].
+fn edit_mesh(
+    editor: &mut Editor,
+    part: usize,
+    make: impl FnOnce(&limber_core::Mesh) -> Result<Edited, MeshEditError>,
+) -> Result<(), MeshError> {
+    let current = editor
+        .document
+        .project
+        .parts
+        .get(part)
+        .ok_or(MeshError::NoPart(part))?;
+    let edited = make(&current.mesh)?;
+    let binding = mesh_edit::carry_edited_binding(&current.mesh, &current.binding, &edited);
+    let settings = current.mesh_settings.clone();
+    editor.document.apply(Edit::ReplaceMesh {
+        part,
+        mesh: std::sync::Arc::new(edited.mesh),
+        settings,
+        hand_edited: true,
+        binding,
+    })?;
+    editor.weights.clear();
+    Ok(())
 }

@@ -12,6 +12,7 @@ use limber_core::animation::FollowKind;
 
 use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
+use crate::rigging;
 
 /// A feature action's result as [`Editor::run`] reports it: the one place a feature's typed error
 /// becomes the status line.
@@ -47,10 +48,10 @@ impl Editor {
             Command::Skin(c) => return c.run(self).into(),
             Command::Event(c) => return c.run(self).into_outcome(self),
             Command::Clip(c) => return c.run(self).into(),
-            Command::Bone(c) => return c.run(self).into(),
-            Command::Rig(c) => return c.run(self).into(),
+            Command::Bone(c) => return c.run(self).into_outcome(self),
+            Command::Rig(c) => return c.run(self).into_outcome(self),
             Command::Key(c) => return c.run(self).into(),
-            Command::Mesh(c) => return c.run(self).into(),
+            Command::Mesh(c) => return c.run(self).into_outcome(self),
             Command::Layout(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into_outcome(self),
             Command::File(c) => return c.run(self).into_outcome(self),
@@ -87,10 +88,25 @@ impl Editor {
             Command::PasteKeys => {
                 self.paste_keys();
             }
-            Command::Delete => self.delete_selection(),
+            // Delete: in Mesh mode the selected vertex; else the selected keys, else the bones.
+            Command::Delete => {
+                if self.mode() == Mode::Mesh {
+                    return crate::mesh_edit::delete_selected_vertex(self).into_outcome(self);
+                } else if self.has_selected_keys() {
+                    self.delete_selected_keys();
+                } else {
+                    return crate::hierarchy::delete_selected(self.step()).into_outcome(self);
+                }
+            }
             Command::KeySelected => self.key_selected(),
-            Command::NextBone => self.select_bone_after(1),
-            Command::PreviousBone => self.select_bone_after(-1),
+            Command::NextBone => {
+                let bones = self.document.project.rig.skeleton.bones.len();
+                crate::hierarchy::select_bone_after(&mut self.selection, bones, 1);
+            }
+            Command::PreviousBone => {
+                let bones = self.document.project.rig.skeleton.bones.len();
+                crate::hierarchy::select_bone_after(&mut self.selection, bones, -1);
+            }
             Command::PlayPause => self.toggle_play(),
             Command::JumpToKey(jump) => {
                 self.jump_to_key(jump);
@@ -111,8 +127,10 @@ impl Editor {
                 self.tools.set_mode(Mode::Animate);
                 self.tools.deform_mut().on = false;
             }
-            Command::ToggleBoneDeform => self.toggle_selected_deform(),
-            Command::ToggleBoneLock => self.toggle_selected_lock(),
+            Command::ToggleBoneDeform => {
+                return crate::bind_pose::toggle_selected_deform(self.step()).into_outcome(self);
+            }
+            Command::ToggleBoneLock => crate::bind_pose::toggle_selected_lock(self),
             Command::ToggleWireframe => {
                 self.view.overlays_mut().wireframe = !self.view().overlays().wireframe
             }
@@ -124,27 +142,23 @@ impl Editor {
             }
             Command::ToggleOnion => self.view.overlays_mut().onion = !self.view().overlays().onion,
             Command::SetSkinning(mode) => self.view.set_skinning(mode),
-            Command::AddIk => {
-                self.add_ik();
-            }
-            Command::AddLimit => {
-                self.add_limit();
-            }
+            Command::AddIk => return rigging::add_ik(self.step()).into_outcome(self),
+            Command::AddLimit => return rigging::add_limit(self.step()).into_outcome(self),
             Command::AddLookAt => {
-                self.add_follow(FollowKind::LookAt);
+                return rigging::add_follow(self.step(), FollowKind::LookAt).into_outcome(self);
             }
             Command::AddChildOf => {
-                self.add_follow(FollowKind::ChildOf);
+                return rigging::add_follow(self.step(), FollowKind::ChildOf).into_outcome(self);
             }
             Command::AddTransform => {
-                self.add_transform();
+                return rigging::add_transform(self.step()).into_outcome(self);
             }
-            Command::ToggleSpring => {
-                self.toggle_spring();
-            }
+            Command::ToggleSpring => return rigging::toggle_spring(self.step()).into_outcome(self),
             Command::TogglePixelArt => self.toggle_pixel_art(),
             Command::PreviewTransition => self.preview_transition(),
-            Command::SuggestBones => self.suggest_bones(),
+            Command::SuggestBones => {
+                return crate::suggest::suggest_bones(self.step()).into_outcome(self);
+            }
             Command::ToggleCurves => {
                 self.curves.open = !self.curves.open;
                 if self.curves.open {
@@ -167,7 +181,9 @@ impl Editor {
             Command::DeleteClip => {
                 self.delete_clip();
             }
-            Command::DeleteBone => self.delete_selected_bone(),
+            Command::DeleteBone => {
+                return crate::hierarchy::delete_selected(self.step()).into_outcome(self);
+            }
             Command::Cancel => {
                 if !self.cancel_drag() {
                     return self.cancel_shape().into();
@@ -204,7 +220,7 @@ impl Editor {
             }
             Command::KeySelected => self.selection().bone().is_some_and(|b| b < bones),
             Command::NextBone | Command::PreviousBone => bones > 0,
-            Command::AddIk => self.ik_chain_from_selection().is_some(),
+            Command::AddIk => self.rig().ik_chain_from_selection().is_some(),
             Command::PreviewTransition => self.transition().is_some(),
             Command::AddLimit | Command::ToggleSpring => {
                 self.selection().bone().is_some_and(|b| b < bones)
@@ -291,7 +307,10 @@ impl Editor {
                     .get(b)
                     .is_some_and(|x| x.deform)
             }),
-            Command::ToggleBoneLock => self.selection().bone().is_some_and(|b| self.is_locked(b)),
+            Command::ToggleBoneLock => self
+                .selection()
+                .bone()
+                .is_some_and(|b| self.tools().is_locked(b)),
             Command::ToggleWireframe => self.view().overlays().wireframe,
             Command::ToggleBoneOverlay => self.view().overlays().bones,
             Command::ToggleWeightOverlay => self.view().overlays().weights,
@@ -360,32 +379,6 @@ impl Editor {
             | Command::Export(_)
             | Command::File(_) => return None,
         })
-    }
-
-    /// Delete: the selected keys, else the selected bone; in Mesh mode the selected vertex.
-    fn delete_selection(&mut self) {
-        if self.mode() == Mode::Mesh {
-            self.delete_selected_vertex();
-        } else if self.has_selected_keys() {
-            self.delete_selected_keys();
-        } else {
-            self.delete_selected_bone();
-        }
-    }
-
-    /// Selects the bone `step` places after the selected one, wrapping; with none selected, the
-    /// first (forwards) or the last (backwards).
-    fn select_bone_after(&mut self, step: isize) {
-        let bones = self.document.project.rig.skeleton.bones.len();
-        if bones == 0 {
-            return;
-        }
-        let next = match self.selection().bone() {
-            Some(b) => (b as isize + step).rem_euclid(bones as isize) as usize,
-            None if step >= 0 => 0,
-            None => bones - 1,
-        };
-        self.selection.set_bone(Some(next));
     }
 }
 

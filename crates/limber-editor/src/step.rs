@@ -84,7 +84,8 @@ mod tests {
         let could_undo = editor.document.can_undo();
         {
             let mut step = editor.step();
-            step.add_bone_edits(DVec2::new(10.0, 10.0), DVec2::new(40.0, 10.0));
+            crate::hierarchy::add_bone(&mut step, DVec2::new(10.0, 10.0), DVec2::new(40.0, 10.0))
+                .expect("the bone is added");
             assert_ne!(
                 step.document.project, before,
                 "the edit applied inside the step"
@@ -100,10 +101,12 @@ mod tests {
         let mut editor = sample();
         let before = editor.document.project.clone();
         let mut outer = editor.step();
-        outer.add_bone_edits(DVec2::new(10.0, 10.0), DVec2::new(40.0, 10.0));
+        crate::hierarchy::add_bone(&mut outer, DVec2::new(10.0, 10.0), DVec2::new(40.0, 10.0))
+            .expect("the bone is added");
         {
             let mut inner = outer.step();
-            inner.add_bone_edits(DVec2::new(50.0, 10.0), DVec2::new(80.0, 10.0));
+            crate::hierarchy::add_bone(&mut inner, DVec2::new(50.0, 10.0), DVec2::new(80.0, 10.0))
+                .expect("the bone is added");
             inner.commit();
         }
         assert!(

@@ -1,15 +1,17 @@
 //! Weights in the editor: automatic weights from the cached distances (locked bones' weights kept,
-//! `bind_pose.rs`), the smoothness sliders, the brush, locked bones, and typed weights at one
-//! vertex. Large images are weighted by a background job ([`crate::jobs::JobKind::Weights`]) whose
-//! result [`take_result`] takes in.
+//! `bind_pose.rs`) and their background job, and the weight actions — the smoothness sliders, the
+//! distance metric, the brush and typed weights at one vertex — as functions returning a
+//! [`WeightError`] that [`Editor::run`] shows in the status line. Locked bones are
+//! [`crate::tool_state::ToolState::is_locked`].
 
 use glam::DVec2;
 
 use super::editor::Editor;
 use super::weights_job::{Finished, WeightsJob};
+use crate::step::Step;
 use limber_core::brush::{BrushMode, Dab, apply_dab};
 use limber_core::distance::Metric;
-use limber_core::edit::Edit;
+use limber_core::edit::{Edit, EditError};
 use limber_core::weights::WeightSettings;
 
 impl Editor {
@@ -89,134 +91,127 @@ impl Editor {
         }
     }
 
-    /// Sets part `index`'s global smoothness and recomputes its weights (no distance field is
-    /// computed: the cache has them).
-    pub fn set_smoothness(&mut self, index: usize, smoothness: f64) {
-        let Some(part) = self.document.project.parts.get(index) else {
-            return;
-        };
-        let settings = WeightSettings {
-            smoothness,
-            ..part.weight_settings
-        };
-        if self.apply(Edit::SetWeightSettings {
-            part: index,
-            settings,
-        }) {
-            self.recompute_weights();
+}
+
+/// Why a weights action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightError {
+    #[error("select a bone to paint its weights")]
+    NoBone,
+    #[error("{0} does not deform: tick its Deform box to give it weights")]
+    NotDeforming(String),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
+
+/// Sets part `index`'s global smoothness and recomputes its weights (no distance field is
+/// computed: the cache has them). Its own undo step, or part of the one open (a slider drag).
+pub(crate) fn set_smoothness(
+    editor: &mut Editor,
+    index: usize,
+    smoothness: f64,
+) -> Result<bool, WeightError> {
+    let Some(part) = editor.document.project.parts.get(index) else {
+        return Ok(false);
+    };
+    let settings = WeightSettings {
+        smoothness,
+        ..part.weight_settings
+    };
+    editor.document.apply(Edit::SetWeightSettings {
+        part: index,
+        settings,
+    })?;
+    editor.recompute_weights();
+    Ok(true)
+}
+
+/// Sets the distance metric of part `index`'s automatic weights and recomputes them, one undo
+/// step (weights computed in the background join it when nothing else changed meanwhile).
+pub(crate) fn set_metric(
+    mut step: Step,
+    index: usize,
+    metric: Metric,
+) -> Result<bool, WeightError> {
+    let Some(part) = step.document.project.parts.get(index) else {
+        return Ok(false);
+    };
+    if part.weight_settings.metric == metric {
+        return Ok(false);
+    }
+    let settings = WeightSettings {
+        metric,
+        ..part.weight_settings
+    };
+    step.document.apply(Edit::SetWeightSettings {
+        part: index,
+        settings,
+    })?;
+    step.recompute_weights();
+    step.commit();
+    Ok(true)
+}
+
+/// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
+/// the stroke's transaction each dab joins one undo step.
+pub(crate) fn paint(editor: &mut Editor, point: DVec2) -> Result<(), WeightError> {
+    let bone = editor.selection().bone().ok_or(WeightError::NoBone)?;
+    let bones = &editor.document.project.rig.skeleton.bones;
+    if let Some(b) = bones.get(bone).filter(|b| !b.deform) {
+        return Err(WeightError::NotDeforming(b.name.clone()));
+    }
+    let brush = editor.tools().brush();
+    let dab = Dab {
+        centre: point.to_array(),
+        radius: brush.radius,
+        strength: brush.strength,
+        bone,
+        mode: brush.mode,
+    };
+    for index in 0..editor.document.project.parts.len() {
+        let part = &editor.document.project.parts[index];
+        let mut binding = part.binding.clone();
+        apply_dab(&mut binding, &part.mesh, &dab, editor.tools.locks());
+        if binding != part.binding {
+            editor.document.apply(Edit::SetBinding {
+                part: index,
+                binding,
+            })?;
         }
     }
+    Ok(())
+}
 
-    /// Sets the distance metric of part `index`'s automatic weights and recomputes them, one undo
-    /// step (weights computed in the background join it when nothing else changed meanwhile).
-    pub fn set_metric(&mut self, index: usize, metric: Metric) -> bool {
-        let Some(part) = self.document.project.parts.get(index) else {
-            return false;
-        };
-        if part.weight_settings.metric == metric {
-            return false;
-        }
-        let settings = WeightSettings {
-            metric,
-            ..part.weight_settings
-        };
-        let mut step = self.step();
-        let done = step.apply(Edit::SetWeightSettings {
-            part: index,
-            settings,
-        });
-        if done {
-            step.recompute_weights();
-        }
-        step.commit();
-        done
+/// Sets bone `bone`'s weight at one vertex to `weight` exactly (0–1); the other unlocked bones
+/// share the rest in proportion, as the brush's Set mode does. `false` when nothing changes.
+pub(crate) fn set_vertex_weight(
+    editor: &mut Editor,
+    part: usize,
+    vertex: usize,
+    bone: usize,
+    weight: f64,
+) -> Result<bool, WeightError> {
+    let Some(p) = editor.document.project.parts.get(part) else {
+        return Ok(false);
+    };
+    let Some(position) = p.mesh.positions.get(vertex) else {
+        return Ok(false);
+    };
+    let dab = Dab {
+        centre: *position,
+        // Only this vertex: the falloff is exactly 1 at the centre.
+        radius: 1e-6,
+        strength: weight.clamp(0.0, 1.0),
+        bone,
+        mode: BrushMode::Set,
+    };
+    let mut binding = p.binding.clone();
+    apply_dab(&mut binding, &p.mesh, &dab, editor.tools.locks());
+    if binding == p.binding {
+        return Ok(false);
     }
-
-    /// One brush dab at `point` (image pixels, rest pose) on the selected bone, in every part; inside
-    /// the stroke's transaction each dab joins one undo step.
-    pub fn paint(&mut self, point: DVec2) {
-        let Some(bone) = self.selection().bone() else {
-            self.status = "select a bone to paint its weights".into();
-            return;
-        };
-        let bones = &self.document.project.rig.skeleton.bones;
-        if bones.get(bone).is_some_and(|b| !b.deform) {
-            self.status = format!(
-                "{} does not deform: tick its Deform box to give it weights",
-                bones[bone].name
-            );
-            return;
-        }
-        let dab = Dab {
-            centre: point.to_array(),
-            radius: self.tools().brush().radius,
-            strength: self.tools().brush().strength,
-            bone,
-            mode: self.tools().brush().mode,
-        };
-        for index in 0..self.document.project.parts.len() {
-            let part = &self.document.project.parts[index];
-            let mut binding = part.binding.clone();
-            apply_dab(&mut binding, &part.mesh, &dab, self.tools.locks());
-            if binding != part.binding {
-                self.apply(Edit::SetBinding {
-                    part: index,
-                    binding,
-                });
-            }
-        }
-    }
-
-    /// The vertex nearest `point` (rest pose, image pixels) within `reach`, over all parts.
-    pub fn vertex_at(&self, point: DVec2, reach: f64) -> Option<(usize, usize)> {
-        let mut best: Option<(f64, usize, usize)> = None;
-        for (p, part) in self.document.project.parts.iter().enumerate() {
-            for (v, position) in part.mesh.positions.iter().enumerate() {
-                let d = (DVec2::from(*position) - point).length();
-                if d <= reach && best.is_none_or(|(bd, _, _)| d < bd) {
-                    best = Some((d, p, v));
-                }
-            }
-        }
-        best.map(|(_, p, v)| (p, v))
-    }
-
-    /// Sets bone `bone`'s weight at one vertex to `weight` exactly (0–1); the other unlocked bones
-    /// share the rest in proportion, as the brush's Set mode does.
-    pub fn set_vertex_weight(
-        &mut self,
-        part: usize,
-        vertex: usize,
-        bone: usize,
-        weight: f64,
-    ) -> bool {
-        let Some(p) = self.document.project.parts.get(part) else {
-            return false;
-        };
-        let Some(position) = p.mesh.positions.get(vertex) else {
-            return false;
-        };
-        let dab = Dab {
-            centre: *position,
-            // Only this vertex: the falloff is exactly 1 at the centre.
-            radius: 1e-6,
-            strength: weight.clamp(0.0, 1.0),
-            bone,
-            mode: BrushMode::Set,
-        };
-        let mut binding = p.binding.clone();
-        apply_dab(&mut binding, &p.mesh, &dab, self.tools.locks());
-        binding != p.binding && self.apply(Edit::SetBinding { part, binding })
-    }
-
-    /// Whether bone `bone`'s weights are locked (the brush and automatic weights keep them).
-    pub fn is_locked(&self, bone: usize) -> bool {
-        self.tools.is_locked(bone)
-    }
-
-    pub fn set_locked(&mut self, bone: usize, locked: bool) {
-        self.tools.set_locked(bone, locked);
-    }
+    editor.document.apply(Edit::SetBinding { part, binding })?;
+    Ok(true)
 }
 
 /// Takes in a finished weights job ([`crate::jobs::JobKind::Weights`]): its cache back, then its

@@ -1,11 +1,13 @@
-//! The bone commands of the skeleton list and the bone inspector: selection, name, parent, rest
-//! geometry, deform, weight lock and smoothness. Carried out by `editor.rs`, `hierarchy.rs`,
-//! `bind_pose.rs` and `weighting.rs`.
+//! The bone commands of the skeleton list and the bone inspector: selection, a new bone, name,
+//! parent, rest geometry, deform, weight lock and smoothness. Carried out by the bones feature
+//! (`hierarchy.rs`, `bind_pose.rs`), returning its [`BoneError`].
 
 use glam::DVec2;
 use limber_core::edit::Edit;
 
+use crate::bind_pose;
 use crate::editor::Editor;
+use crate::hierarchy::{self, BoneError};
 
 /// One edit of a bone (known by its index) or of the bone selection.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,6 +15,12 @@ pub enum BoneCommand {
     /// Selects `bone` alone (`None`: no bone).
     Select {
         bone: Option<usize>,
+    },
+    /// Adds a bone from `head` to `tail` (image pixels), a child of the selected bone, selected;
+    /// weights recomputed (one undo step).
+    Add {
+        head: DVec2,
+        tail: DVec2,
     },
     /// Adds `bone` to the selection, or takes it out.
     ToggleSelected {
@@ -54,6 +62,7 @@ impl BoneCommand {
     pub fn name(&self) -> &'static str {
         match self {
             Self::Select { .. } => "select bone",
+            Self::Add { .. } => "add bone",
             Self::ToggleSelected { .. } => "add or remove bone from the selection",
             Self::Rename { .. } => "rename bone",
             Self::SetParent { .. } => "set parent",
@@ -64,38 +73,38 @@ impl BoneCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, BoneError> {
         match self {
-            Self::Select { bone } => {
-                editor.select_bone(bone);
-                true
+            Self::Select { bone } => editor.selection.set_bone(bone),
+            Self::Add { head, tail } => {
+                let mut step = editor.step();
+                hierarchy::add_bone(&mut step, head, tail)?;
+                step.commit();
             }
-            Self::ToggleSelected { bone } => {
-                editor.toggle_bone_selection(bone);
-                true
+            Self::ToggleSelected { bone } => editor.selection.toggle_bone(bone),
+            Self::Rename { bone, to } => return hierarchy::rename(editor.step(), bone, &to),
+            Self::SetParent { bone, parent } => {
+                return hierarchy::set_parent(editor.step(), bone, parent);
             }
-            Self::Rename { bone, to } => editor.rename_bone(bone, &to),
-            Self::SetParent { bone, parent } => editor.set_parent(bone, parent),
-            Self::Move { bone, head, tail } => editor.move_bone(bone, head, tail),
-            Self::SetDeform { bone, on } => editor.set_bone_deform(bone, on),
-            Self::SetLocked { bone, on } => {
-                editor.set_locked(bone, on);
-                true
+            Self::Move { bone, head, tail } => {
+                return bind_pose::move_bone(editor.step(), bone, head, tail);
             }
+            Self::SetDeform { bone, on } => {
+                return bind_pose::set_bone_deform(editor.step(), bone, on);
+            }
+            Self::SetLocked { bone, on } => editor.tools.set_locked(bone, on),
             Self::SetSmoothness { bone, smoothness } => {
-                let Some(name) = editor.bone_name(bone) else {
-                    return false;
+                let Some(name) = editor.rig().bone_name(bone) else {
+                    return Ok(false);
                 };
-                let applied = editor.apply(Edit::SetSmoothness {
+                editor.document.apply(Edit::SetSmoothness {
                     name,
                     smoothness: Some(smoothness),
-                });
-                if applied {
-                    editor.recompute_weights();
-                }
-                applied
+                })?;
+                editor.recompute_weights();
             }
         }
+        Ok(true)
     }
 }

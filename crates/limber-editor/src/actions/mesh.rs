@@ -1,12 +1,15 @@
 //! Mesh and weight commands of the inspector: a part re-meshed from its settings, its automatic
 //! weights' smoothness and distance, the weights recomputed, one vertex's weight typed, the brush
-//! and the deform radius. Carried out by `parts.rs` and `weighting.rs`.
+//! and the deform radius. Carried out by `parts.rs` and the weights feature (`weighting.rs`),
+//! returning a [`MeshError`].
 
 use limber_core::distance::Metric;
 use limber_core::pipeline::MeshSettings;
 
 use crate::editor::Editor;
+use crate::mesh_edit::MeshError;
 use crate::tool_state::Brush;
+use crate::weighting;
 
 /// One edit of a part's mesh or weights, or of the painting tools.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +32,9 @@ pub enum MeshCommand {
         bone: usize,
         weight: f64,
     },
+    /// A vertex added to part `part`'s mesh at `point` (image pixels), selected (one undo step, or
+    /// part of the one open).
+    AddVertex { part: usize, point: glam::DVec2 },
     /// The vertex whose weights the inspector shows (`(part, vertex)`).
     SelectVertex { vertex: Option<(usize, usize)> },
     /// The weight brush's mode, radius and strength (editor state).
@@ -46,45 +52,43 @@ impl MeshCommand {
             Self::SetMetric { .. } => "set distance",
             Self::RecomputeWeights => "recompute weights",
             Self::SetVertexWeight { .. } => "set vertex weight",
+            Self::AddVertex { .. } => "add vertex",
             Self::SelectVertex { .. } => "select vertex",
             Self::SetBrush(_) => "set brush",
             Self::SetDeformRadius { .. } => "set deform radius",
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, MeshError> {
         match self {
-            Self::Remesh { part, settings } => editor.remesh(part, *settings),
+            Self::Remesh { part, settings } => return Ok(editor.remesh(part, *settings)),
             Self::SetSmoothness { part, smoothness } => {
-                editor.set_smoothness(part, smoothness);
-                true
+                weighting::set_smoothness(editor, part, smoothness)?;
             }
-            Self::SetMetric { part, metric } => editor.set_metric(part, metric),
+            Self::SetMetric { part, metric } => {
+                return Ok(weighting::set_metric(editor.step(), part, metric)?);
+            }
             Self::RecomputeWeights => {
                 let mut step = editor.step();
                 step.recompute_weights();
                 step.commit();
-                true
             }
             Self::SetVertexWeight {
                 part,
                 vertex,
                 bone,
                 weight,
-            } => editor.set_vertex_weight(part, vertex, bone, weight),
-            Self::SelectVertex { vertex } => {
-                editor.select_vertex(vertex);
-                true
+            } => {
+                return Ok(weighting::set_vertex_weight(
+                    editor, part, vertex, bone, weight,
+                )?);
             }
-            Self::SetBrush(brush) => {
-                editor.set_brush(brush);
-                true
-            }
-            Self::SetDeformRadius { radius } => {
-                editor.set_deform_radius(radius);
-                true
-            }
+            Self::AddVertex { part, point } => crate::mesh_edit::add_vertex(editor, part, point)?,
+            Self::SelectVertex { vertex } => editor.selection.set_vertex(vertex),
+            Self::SetBrush(brush) => editor.tools.set_brush(brush),
+            Self::SetDeformRadius { radius } => editor.tools.deform_mut().radius = radius,
         }
+        Ok(true)
     }
 }

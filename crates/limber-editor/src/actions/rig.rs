@@ -1,12 +1,12 @@
 //! The constraint commands of the Rig inspector: the choices a new constraint is made from, a
 //! constraint's settings, removing one, a child-of's inverse, and a mix keyed at the playhead.
 //! Adding one is a plain command ([`Command::AddIk`](crate::commands::Command::AddIk), …). Carried out
-//! by `rigging.rs`.
+//! by the rig feature (`rigging.rs`), returning its [`RigError`].
 
 use limber_core::rig::ConstraintRecords;
 
 use crate::editor::Editor;
-use crate::rigging::{ConstraintRef, RigChoices};
+use crate::rigging::{self, ConstraintRef, RigChoices, RigError};
 
 /// One edit of the rig's constraints or of the choices a new one is made from.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,17 +40,21 @@ impl RigCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, RigError> {
         match self {
-            Self::SetChoices(choices) => {
-                editor.set_rig_choices(choices);
-                true
+            Self::SetChoices(choices) => editor.tools.set_rig_choices(choices),
+            Self::SetConstraints(records) => {
+                rigging::set_constraints(&mut editor.document, *records)?
             }
-            Self::SetConstraints(records) => editor.set_constraint_records(*records),
-            Self::Remove(which) => editor.remove_constraint(which),
-            Self::SetChildOfInverse { index, set } => editor.set_child_of_inverse(index, set),
-            Self::KeyMix { name, mix } => editor.key_constraint_mix(&name, mix),
+            Self::Remove(which) => rigging::remove_constraint(&mut editor.document, which)?,
+            Self::SetChildOfInverse { index, set } => {
+                return rigging::set_child_of_inverse(editor.step(), index, set);
+            }
+            Self::KeyMix { name, mix } => {
+                return rigging::key_constraint_mix(editor.step(), &name, mix);
+            }
         }
+        Ok(true)
     }
 }

@@ -60,6 +60,6 @@ impl Tool for BandDrag {
     }
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
     }
 }

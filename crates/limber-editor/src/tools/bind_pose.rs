@@ -8,8 +8,10 @@ use glam::DVec2;
 
 pub use super::drag_state::{BindPoseDrag, Handle};
 use super::{Press, Tool};
-use crate::bind_pose::bone_moves;
+use crate::bind_pose::{self, bone_moves};
+use crate::commands::Outcome;
 use crate::editor::Editor;
+use crate::run_command::IntoOutcome;
 use limber_core::distance::segment_distance;
 
 /// How near (screen points) a press must be to the selected bone's head or tail to grab it (the
@@ -70,7 +72,7 @@ impl Tool for BindPoseDrag {
         // Absolute moves from the rest pose the drag began at, so the followers are the bones
         // attached then, wherever the pointer has been since.
         let moves = bone_moves(&self.start, self.bone, head, tail, self.alone);
-        if editor.apply_bone_moves(&moves) {
+        if bind_pose::apply_bone_moves(editor, &moves).into_outcome(editor) == Outcome::Done {
             self.moved = true;
         }
     }

@@ -7,6 +7,8 @@ use glam::DVec2;
 pub use super::drag_state::BoneDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::hierarchy;
+use crate::run_command::IntoOutcome;
 
 impl Tool for BoneDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
@@ -27,7 +29,7 @@ impl Tool for BoneDrag {
 
     fn finish(self, editor: &mut Editor) {
         if (self.tail - self.head).length() > 1.0 {
-            editor.add_bone_edits(self.head, self.tail);
+            hierarchy::add_bone(editor, self.head, self.tail).into_outcome(editor);
         }
     }
 

@@ -43,7 +43,7 @@ fn keyed(bones: &[&str]) -> Editor {
     editor.set_clip(Some(wave));
     let skeleton = &editor.document.project.rig.skeleton;
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
-    editor.select_bones(chosen);
+    editor.selection.set_bones(chosen);
     editor.curves.open = true;
     let view = editor.frame_all_view().unwrap();
     editor.set_curve_view(Some(view));

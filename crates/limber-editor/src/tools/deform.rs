@@ -25,7 +25,11 @@ impl Tool for DeformDrag {
         let frame = editor.frame()?;
         let reach = VERTEX_REACH / editor.view().camera().zoom;
         let mut best: Option<(f64, usize, usize)> = None;
-        let posed = editor.posed_vertices(&frame);
+        let posed = crate::deform::posed_vertices(
+            &editor.document.project.parts,
+            &frame,
+            editor.view().skinning(),
+        );
         for (slot, (_, positions)) in posed.iter().enumerate() {
             for (v, p) in positions.iter().enumerate() {
                 let d = (DVec2::from(*p) - point).length();

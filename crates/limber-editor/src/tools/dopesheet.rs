@@ -110,7 +110,7 @@ fn grab(editor: &mut Editor, key: &SheetKey) {
         editor.select_refs(vec![key.key.clone()]);
     }
     if let Some(bone) = key.bone {
-        editor.select_bone(Some(bone));
+        editor.selection.set_bone(Some(bone));
     }
 }
 
@@ -138,7 +138,7 @@ impl Tool for KeyDrag {
     }
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
     }
 }
 
@@ -173,7 +173,7 @@ impl Tool for KeyBand {
     }
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
     }
 }
 
@@ -195,7 +195,7 @@ impl Tool for Scrub {
     fn finish(self, _editor: &mut Editor) {}
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
         editor.scrub_to(self.playhead_before);
     }
 }
@@ -227,7 +227,7 @@ impl Editor {
                     self.select_refs(vec![hit.key]);
                 }
                 if let Some(bone) = hit.bone {
-                    self.select_bone(Some(bone));
+                    self.selection.set_bone(Some(bone));
                 }
             }
             None => {

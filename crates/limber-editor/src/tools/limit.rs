@@ -7,6 +7,8 @@ use glam::DVec2;
 pub use super::drag_state::{LimitDrag, LimitEnd};
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::rigging;
+use crate::run_command::IntoOutcome;
 
 /// How near (screen points) a press must be to a limit handle to grab it.
 const HANDLE_REACH: f64 = 8.0;
@@ -14,7 +16,7 @@ const HANDLE_REACH: f64 = 8.0;
 impl Tool for LimitDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let bone = editor.selection().bone()?;
-        let arc = editor.limit_arc(bone)?;
+        let arc = editor.rig().limit_arc(&editor.frame()?, bone)?;
         let reach = HANDLE_REACH / editor.view().camera().zoom;
         let near = |degrees: f64| arc.point_at(degrees).distance(press.point);
         let (to_min, to_max) = (near(arc.min), near(arc.max));
@@ -29,11 +31,14 @@ impl Tool for LimitDrag {
     }
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
-        let Some(arc) = editor.limit_arc(self.bone) else {
+        let Some(arc) = editor
+            .frame()
+            .and_then(|frame| editor.rig().limit_arc(&frame, self.bone))
+        else {
             return;
         };
         let degrees = arc.degrees_toward(point);
-        let mut records = editor.constraint_records();
+        let mut records = editor.rig().constraint_records();
         let Some(limit) = records.limits.get_mut(arc.limit) else {
             return;
         };
@@ -41,11 +46,14 @@ impl Tool for LimitDrag {
             LimitEnd::Min => limit.min = degrees.min(limit.max),
             LimitEnd::Max => limit.max = degrees.max(limit.min),
         }
-        editor.set_constraint_records(records);
+        rigging::set_constraints(&mut editor.document, records).into_outcome(editor);
     }
 
     fn finish(self, editor: &mut Editor) {
-        if let Some(arc) = editor.limit_arc(self.bone) {
+        if let Some(arc) = editor
+            .frame()
+            .and_then(|frame| editor.rig().limit_arc(&frame, self.bone))
+        {
             editor.status = format!("rotation limit {:.0}° to {:.0}°", arc.min, arc.max);
         }
     }

@@ -271,8 +271,10 @@ impl Editor {
             Mode::Mesh => self.mesh_click(press.point),
             Mode::Weights if press.alt => {
                 // The vertex whose weights the inspector shows as numbers.
-                self.selection
-                    .set_vertex(self.vertex_at(press.point, 10.0 / self.view().camera().zoom));
+                self.selection.set_vertex(
+                    self.rig()
+                        .vertex_at(press.point, 10.0 / self.view().camera().zoom),
+                );
             }
             Mode::Weights if self.selection().bone().is_some() => {
                 // A click is a one-dab stroke.
@@ -282,7 +284,7 @@ impl Editor {
             }
             _ => {
                 let palette = self.palette();
-                let hit = self.bone_at(&palette, press.point, self.bone_reach());
+                let hit = self.rig().bone_at(&palette, press.point, self.bone_reach());
                 match hit {
                     // Shift or Ctrl + click adds the bone to the selection or takes it out.
                     Some(bone) if press.shift || press.ctrl => self.selection.toggle_bone(bone),

@@ -43,13 +43,14 @@ impl Tool for PoseDrag {
         let point = press.point;
         // An IK target sits on its chain's tip, where a child bone may start too: within reach,
         // the target is what the press takes.
-        let bone = editor
+        let rig = editor.rig();
+        let bone = rig
             .ik_target_at(&frame.palette, point, editor.bone_reach())
-            .or_else(|| editor.bone_at(&frame.palette, point, editor.bone_reach()))
+            .or_else(|| rig.bone_at(&frame.palette, point, editor.bone_reach()))
             .or(editor.selection().bone())?;
         let record = editor.document.project.rig.skeleton.bones.get(bone)?;
         // An IK target moves rather than turns, so that the chain follows it.
-        let how = if press.shift || editor.is_ik_target(bone) {
+        let how = if press.shift || editor.rig().is_ik_target(bone) {
             Posing::Move {
                 start_point: point,
                 start_translate: editor.keyed_translation(bone),
@@ -140,6 +141,6 @@ impl Tool for PoseDrag {
     fn finish(self, _editor: &mut Editor) {}
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
     }
 }

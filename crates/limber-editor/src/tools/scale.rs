@@ -15,6 +15,7 @@ impl Tool for ScaleDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let frame = editor.frame()?;
         let bone = editor
+            .rig()
             .bone_at(&frame.palette, press.point, editor.bone_reach())
             .or(editor.selection().bone())?;
         let world = frame.world.get(bone)?;
@@ -64,6 +65,6 @@ impl Tool for ScaleDrag {
     fn finish(self, _editor: &mut Editor) {}
 
     fn cancel(self, editor: &mut Editor) {
-        editor.restore_selection(self.selection_before);
+        editor.selection = self.selection_before;
     }
 }

@@ -218,7 +218,7 @@ fn a_brush_stroke_is_one_step_and_esc_restores_the_weights() {
         e.tools.set_mode(Mode::Weights);
         e.selection.set_bone(Some(3));
         let brush = e.tools().brush();
-        e.set_brush(crate::editor::Brush {
+        e.tools.set_brush(crate::editor::Brush {
             strength: 0.8,
             radius: 10.0,
             ..brush
@@ -252,7 +252,11 @@ fn a_deform_drag_is_one_step_and_esc_removes_its_key() {
     let posed = |e: &Editor| {
         let frame = e.frame().unwrap();
         let (v, _) = interior_vertex(e);
-        DVec2::from(e.posed_vertices(&frame)[0].1[v])
+        DVec2::from(
+            crate::deform::posed_vertices(&e.document.project.parts, &frame, e.view().skinning())
+                [0]
+            .1[v],
+        )
     };
     let editor = check_tool(
         setup,
@@ -287,7 +291,7 @@ fn a_click_with_the_brush_is_one_dab_and_one_step() {
     editor.tools.set_mode(Mode::Weights);
     editor.selection.set_bone(Some(3));
     let brush = editor.tools().brush();
-    editor.set_brush(crate::editor::Brush {
+    editor.tools.set_brush(crate::editor::Brush {
         strength: 0.8,
         ..brush
     });
@@ -389,6 +393,7 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
         .into_iter()
         .find(|d| {
             editor
+                .rig()
                 .bone_at(&palette, base + across * *d, editor.bone_reach())
                 .is_none()
         })

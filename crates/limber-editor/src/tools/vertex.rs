@@ -8,10 +8,12 @@ use glam::DVec2;
 pub use super::drag_state::VertexDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::mesh_edit;
+use crate::run_command::IntoOutcome;
 
 impl Tool for VertexDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
-        let (part, vertex) = editor.mesh_vertex_at(press.point)?;
+        let (part, vertex) = editor.rig().mesh_vertex_at(press.point)?;
         let at = DVec2::from(
             *editor
                 .document
@@ -40,7 +42,7 @@ impl Tool for VertexDrag {
 
     fn finish(self, editor: &mut Editor) {
         if self.to != self.from {
-            editor.move_mesh_vertex(self.part, self.vertex, self.to);
+            mesh_edit::move_vertex(editor, self.part, self.vertex, self.to).into_outcome(editor);
         }
     }
 
@@ -53,11 +55,11 @@ impl Editor {
     /// A click in Mesh mode: selects the vertex under the pointer, else adds one there when the
     /// point is inside a sprite, else clears the selection.
     pub fn mesh_click(&mut self, point: DVec2) {
-        if let Some(hit) = self.mesh_vertex_at(point) {
+        if let Some(hit) = self.rig().mesh_vertex_at(point) {
             self.selection.set_vertex(Some(hit));
             self.status = format!("vertex {} selected (Delete removes it)", hit.1);
-        } else if let Some(part) = self.part_at(point) {
-            self.add_mesh_vertex(part, point);
+        } else if let Some(part) = self.rig().part_at(point) {
+            mesh_edit::add_vertex(self, part, point).into_outcome(self);
         } else {
             self.selection.set_vertex(None);
         }
