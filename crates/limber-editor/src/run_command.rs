@@ -11,6 +11,7 @@ use limber_core::animation::FollowKind;
 
 use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
+use crate::{animate, key_navigation, key_selection, transition};
 
 /// A feature action's result as [`Editor::run`] reports it: the one place a feature's typed error
 /// becomes the status line.
@@ -45,10 +46,10 @@ impl Editor {
             Command::Slot(c) => return c.run(self).into(),
             Command::Skin(c) => return c.run(self).into(),
             Command::Event(c) => return c.run(self).into_outcome(self),
-            Command::Clip(c) => return c.run(self).into(),
+            Command::Clip(c) => return c.run(self).into_outcome(self),
             Command::Bone(c) => return c.run(self).into(),
             Command::Rig(c) => return c.run(self).into(),
-            Command::Key(c) => return c.run(self).into(),
+            Command::Key(c) => return c.run(self).into_outcome(self),
             Command::Mesh(c) => return c.run(self).into(),
             Command::Layout(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into(),
@@ -81,18 +82,19 @@ impl Editor {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::CopyKeys => {
-                self.copy_selected_keys();
+                return key_selection::copy_selected_keys(self).into_outcome(self);
             }
-            Command::PasteKeys => {
-                self.paste_keys();
-            }
-            Command::Delete => self.delete_selection(),
+            Command::PasteKeys => return key_selection::paste_keys(self.step()).into_outcome(self),
+            Command::Delete => return self.delete_selection(),
             Command::KeySelected => self.key_selected(),
             Command::NextBone => self.select_bone_after(1),
             Command::PreviousBone => self.select_bone_after(-1),
-            Command::PlayPause => self.toggle_play(),
+            Command::PlayPause => {
+                let (playback, project) = (&mut self.playback, &self.document.project);
+                return animate::toggle_play(playback, project).into_outcome(self);
+            }
             Command::JumpToKey(jump) => {
-                self.jump_to_key(jump);
+                return key_navigation::jump_to_key(self, jump).into_outcome(self);
             }
             Command::FitView => self.view.request_fit(),
             Command::ShowHelp => self.view.set_show_help(!self.view.show_help()),
@@ -142,7 +144,9 @@ impl Editor {
                 self.toggle_spring();
             }
             Command::TogglePixelArt => self.toggle_pixel_art(),
-            Command::PreviewTransition => self.preview_transition(),
+            Command::PreviewTransition => {
+                return transition::preview_transition(self).into_outcome(self);
+            }
             Command::SuggestBones => self.suggest_bones(),
             Command::ToggleCurves => {
                 self.curves.open = !self.curves.open;
@@ -159,13 +163,11 @@ impl Editor {
                 self.curves.open = true;
                 self.frame_all_curves();
             }
-            Command::AddClip => self.add_clip(),
+            Command::AddClip => return animate::add_clip(self.step()).into_outcome(self),
             Command::DuplicateClip => {
-                self.duplicate_clip();
+                return animate::duplicate_clip(self.step()).into_outcome(self);
             }
-            Command::DeleteClip => {
-                self.delete_clip();
-            }
+            Command::DeleteClip => return animate::delete_clip(self.step()).into_outcome(self),
             Command::DeleteBone => self.delete_selected_bone(),
             Command::Cancel => {
                 if !self.cancel_drag() {
@@ -184,7 +186,7 @@ impl Editor {
             Command::Redo => self.document.can_redo(),
             Command::CopyKeys => {
                 self.current_clip().is_some()
-                    && (self.has_selected_keys()
+                    && (self.animation().has_selected_keys()
                         || self
                             .selection()
                             .bones()
@@ -198,13 +200,14 @@ impl Editor {
                 if self.mode() == Mode::Mesh {
                     self.selection().vertex().is_some()
                 } else {
-                    self.has_selected_keys() || self.selection().bone().is_some_and(|b| b < bones)
+                    self.animation().has_selected_keys()
+                        || self.selection().bone().is_some_and(|b| b < bones)
                 }
             }
             Command::KeySelected => self.selection().bone().is_some_and(|b| b < bones),
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.ik_chain_from_selection().is_some(),
-            Command::PreviewTransition => self.transition().is_some(),
+            Command::PreviewTransition => self.animation().transition().is_some(),
             Command::AddLimit | Command::ToggleSpring => {
                 self.selection().bone().is_some_and(|b| b < bones)
             }
@@ -224,7 +227,7 @@ impl Editor {
             | Command::DeleteClip => self.playback().clip().is_some(),
             Command::DeleteBone => self.selection().bone().is_some_and(|b| b < bones),
             Command::Cancel => self.tools().drag().is_some() || self.shape_drawing().is_some(),
-            Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
+            Command::JumpToKey(_) => !self.animation().navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.jobs().export().is_none()
             }
@@ -362,14 +365,15 @@ impl Editor {
     }
 
     /// Delete: the selected keys, else the selected bone; in Mesh mode the selected vertex.
-    fn delete_selection(&mut self) {
+    fn delete_selection(&mut self) -> Outcome {
         if self.mode() == Mode::Mesh {
             self.delete_selected_vertex();
-        } else if self.has_selected_keys() {
-            self.delete_selected_keys();
+        } else if self.animation().has_selected_keys() {
+            return key_selection::delete_selected_keys(self.step()).into_outcome(self);
         } else {
             self.delete_selected_bone();
         }
+        Outcome::Done
     }
 
     /// Selects the bone `step` places after the selected one, wrapping; with none selected, the
@@ -516,7 +520,13 @@ mod tests {
         assert!(!editor.can_run(&Command::CopyKeys));
         assert!(!editor.can_run(&Command::PasteKeys));
         let first = editor.document.project.rig.clips[0].to_record().keys[0].clone();
-        editor.select_keys(vec![(first.bone.clone(), first.time)]);
+        crate::key_selection::select_refs(
+            &mut editor.selection,
+            vec![crate::key_selection::KeyRef::Bone((
+                first.bone.clone(),
+                first.time,
+            ))],
+        );
         assert!(editor.can_run(&Command::CopyKeys));
         editor.run(Command::CopyKeys);
         assert!(editor.can_run(&Command::PasteKeys));
