@@ -177,7 +177,7 @@ fn edits_while_the_job_runs_are_respected() {
     let clips = editor.document().project.rig.clips.len();
     add_child(&mut editor);
     let unweighted = binding(&editor);
-    editor.add_clip();
+    editor.run(limber::editor::commands::Command::AddClip);
     editor.finish_job(JobKind::Weights);
     assert_eq!(binding(&editor), binding(&synchronous_child()));
     editor.undo();

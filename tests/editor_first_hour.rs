@@ -96,7 +96,10 @@ fn an_open_file_dialog_takes_every_key() {
 fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
     let mut editor = sample_editor();
     while editor.current_clip().is_some() {
-        assert!(editor.delete_clip());
+        assert_eq!(
+            editor.run(limber::editor::commands::Command::DeleteClip),
+            limber::editor::commands::Outcome::Done
+        );
     }
     editor.set_mode(Mode::Animate);
     editor.run(limber::editor::commands::Command::Bone(
@@ -123,7 +126,10 @@ fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
 fn the_first_key_scrolls_its_bone_row_into_view() {
     let mut editor = sample_editor();
     while editor.current_clip().is_some() {
-        assert!(editor.delete_clip());
+        assert_eq!(
+            editor.run(limber::editor::commands::Command::DeleteClip),
+            limber::editor::commands::Outcome::Done
+        );
     }
     // The shortest timeline shows a few rows only.
     editor.run(limber::editor::commands::Command::Layout(

@@ -170,7 +170,7 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
 
     let editor = harness.state_mut();
     assert!(editor.key_draw_order(0, own + 4));
-    assert_eq!(editor.draw_order_at_playhead(0), Some(own + 4));
+    assert_eq!(editor.animation().draw_order_at_playhead(0), Some(own + 4));
     let frame = editor.frame().unwrap();
     assert_eq!(frame.parts[0].draw_order, own + 4);
     let keys = editor.current_clip().unwrap().to_record().parts;
@@ -178,7 +178,7 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
     // The part's own order is untouched; undo takes the keys back one by one.
     assert_eq!(editor.document().project.parts[0].draw_order, own);
     editor.undo();
-    assert_eq!(editor.draw_order_at_playhead(0), Some(own));
+    assert_eq!(editor.animation().draw_order_at_playhead(0), Some(own));
     editor.undo();
     assert!(editor.current_clip().unwrap().to_record().parts.is_empty());
     // Outside Animate mode the field is the part's own order: no key button.

@@ -104,14 +104,23 @@ fn a_part_row_shows_the_part_keys_and_a_click_selects_one_for_the_inspector() {
     assert_eq!(p.x, last_bone.x, "on the same time axis");
 
     click(&mut harness, p);
-    assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.3)]);
-    assert!(harness.state().selected_keys().is_empty(), "no bone key");
+    assert_eq!(
+        harness.state().animation().selected_part_keys(),
+        vec![id(&name, 0.3)]
+    );
+    assert!(
+        harness.state().animation().selected_keys().is_empty(),
+        "no bone key"
+    );
     harness.get_by_label("Part key");
     harness.get_by_label_contains("deforms 2 vertices");
 
     let q = at(&harness, 0.6);
     click(&mut harness, q);
-    assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.6)]);
+    assert_eq!(
+        harness.state().animation().selected_part_keys(),
+        vec![id(&name, 0.6)]
+    );
     harness.get_by_label("draw order 2");
     // The inspector's button deletes it, one undo step.
     let before = record(&harness);
@@ -123,7 +132,7 @@ fn a_part_row_shows_the_part_keys_and_a_click_selects_one_for_the_inspector() {
     // Shift + click adds another one.
     click(&mut harness, q);
     press(&mut harness, p, PointerButton::Primary, Modifiers::SHIFT);
-    assert_eq!(harness.state().selected_part_keys().len(), 2);
+    assert_eq!(harness.state().animation().selected_part_keys().len(), 2);
     harness.get_by_label_contains("2 keys selected");
 }
 
@@ -154,7 +163,10 @@ fn dragging_a_part_key_moves_it_and_its_deform_in_time_in_one_undo_step() {
         vec![id(&name, 0.5), id(&name, 0.6), id(&name, 1.0)]
     );
     assert_eq!(sample(&harness, 0.5), old, "the deform moved with its key");
-    assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.5)]);
+    assert_eq!(
+        harness.state().animation().selected_part_keys(),
+        vec![id(&name, 0.5)]
+    );
     assert_eq!(record(&harness).keys, before.keys, "bone keys untouched");
     undo(&mut harness);
     assert_eq!(record(&harness), before, "one undo step");
@@ -183,7 +195,7 @@ fn delete_and_right_click_remove_part_keys_and_one_undo_restores_them() {
         let q = at(&harness, t);
         press(&mut harness, q, PointerButton::Primary, Modifiers::SHIFT);
     }
-    assert_eq!(harness.state().selected_part_keys().len(), 3);
+    assert_eq!(harness.state().animation().selected_part_keys().len(), 3);
     harness.key_press(Key::Delete);
     harness.run_steps(2);
     let after = record(&harness);
@@ -223,14 +235,17 @@ fn a_rubber_band_takes_bone_and_part_keys_which_move_and_paste_together() {
     let name = part(&harness);
     let before = record(&harness);
     band_select(&mut harness);
-    let mut bones = harness.state().selected_keys();
+    let mut bones = harness.state().animation().selected_keys();
     bones.sort_by(|a, b| a.0.cmp(&b.0));
     let expected: Vec<(String, f64)> = ["arm_l", "arm_r", "head", "leg_l", "leg_r"]
         .iter()
         .map(|b| id(b, 0.6))
         .collect();
     assert_eq!(bones, expected);
-    assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.6)]);
+    assert_eq!(
+        harness.state().animation().selected_part_keys(),
+        vec![id(&name, 0.6)]
+    );
     harness.get_by_label_contains("6 keys selected");
 
     // Dragging the part key moves the bone keys with it.
@@ -261,7 +276,10 @@ fn a_rubber_band_takes_bone_and_part_keys_which_move_and_paste_together() {
     assert_eq!(pasted.keys.len(), before.keys.len() + 5);
     let key = pasted.parts.iter().find(|k| k.time == 0.2).unwrap();
     assert_eq!(key.draw_order, Some(2));
-    assert_eq!(harness.state().selected_part_keys(), vec![id(&name, 0.2)]);
+    assert_eq!(
+        harness.state().animation().selected_part_keys(),
+        vec![id(&name, 0.2)]
+    );
     undo(&mut harness);
     assert_eq!(record(&harness), before, "the paste is one undo step");
 }

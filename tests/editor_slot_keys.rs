@@ -95,7 +95,10 @@ fn a_slot_row_shows_attachment_and_colour_keys_and_a_click_selects_one() {
 
     click(&mut harness, p);
     assert_eq!(harness.state().selected_slot_keys(), vec![id(0.3)]);
-    assert!(harness.state().selected_keys().is_empty(), "no bone key");
+    assert!(
+        harness.state().animation().selected_keys().is_empty(),
+        "no bone key"
+    );
     harness.get_by_label("Slot key");
     harness.get_by_label("shows nothing");
 
@@ -226,7 +229,7 @@ fn a_rubber_band_takes_bone_and_slot_keys_which_move_and_paste_together() {
     let mut harness = keyed_harness();
     let before = record(&harness);
     band_select(&mut harness);
-    let bones = harness.state().selected_keys();
+    let bones = harness.state().animation().selected_keys();
     assert!(
         bones.iter().any(|(b, t)| b == "head" && *t == 0.6),
         "{bones:?}"

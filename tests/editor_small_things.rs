@@ -66,8 +66,18 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
         .iter()
         .position(|b| b.name == key.bone)
         .expect("its bone");
-    editor.select_keys(vec![(key.bone.clone(), key.time)]);
-    assert!(editor.copy_selected_keys());
+    editor.run(limber::editor::commands::Command::Key(
+        limber::editor::commands::KeyCommand::Select(
+            vec![(key.bone.clone(), key.time)]
+                .into_iter()
+                .map(limber::editor::key_selection::KeyRef::Bone)
+                .collect(),
+        ),
+    ));
+    assert_eq!(
+        editor.run(Command::CopyKeys),
+        limber::editor::commands::Outcome::Done
+    );
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: Some(bone) },
     ));

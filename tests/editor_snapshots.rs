@@ -195,9 +195,21 @@ fn suggested_bones_view() {
 #[test]
 fn timeline_with_time_labels() {
     let mut editor = Editor::new(Document::open(&sample()).expect("the sample project opens"));
-    assert!(editor.set_clip_fps(Some(12)));
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetFps { fps: Some(12) }
+        )),
+        limber::editor::commands::Outcome::Done
+    );
     editor.set_time(0.5);
-    editor.select_rows(&["hip".to_string()], &[], &[], false);
+    editor.run(limber::editor::commands::Command::Key(
+        limber::editor::commands::KeyCommand::SelectRows {
+            bones: vec!["hip".to_string()],
+            parts: vec![],
+            slots: vec![],
+            add: false,
+        },
+    ));
     let render_state = create_render_state(
         default_wgpu_setup(),
         egui_wgpu::RendererOptions::PREDICTABLE,

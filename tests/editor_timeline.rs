@@ -74,7 +74,7 @@ fn band_select(harness: &mut Harness<'_, Editor>) {
 fn a_rubber_band_selects_keys_and_dragging_one_moves_them_together() {
     let mut harness = harness();
     band_select(&mut harness);
-    let mut selected = harness.state().selected_keys();
+    let mut selected = harness.state().animation().selected_keys();
     selected.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(selected, vec![id("head", 0.6), id("hip", 0.6)]);
 
@@ -93,7 +93,7 @@ fn a_rubber_band_selects_keys_and_dragging_one_moves_them_together() {
     }
     assert!(after.contains(&id("arm_l", 0.6)), "unselected keys stay");
     assert_eq!(
-        harness.state().selected_keys().len(),
+        harness.state().animation().selected_keys().len(),
         2,
         "the moved keys stay selected"
     );
@@ -132,7 +132,14 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     // The band's two keys share one time, so they fit anywhere: copy a wider pair first.
     harness
         .state_mut()
-        .select_keys(vec![id("hip", 0.3), id("hip", 0.9)]);
+        .run(limber::editor::commands::Command::Key(
+            limber::editor::commands::KeyCommand::Select(
+                vec![id("hip", 0.3), id("hip", 0.9)]
+                    .into_iter()
+                    .map(limber::editor::key_selection::KeyRef::Bone)
+                    .collect(),
+            ),
+        ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
@@ -167,7 +174,14 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
 #[test]
 fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     let mut harness = harness();
-    assert!(harness.state_mut().set_clip_fps(Some(10)));
+    assert_eq!(
+        harness
+            .state_mut()
+            .run(limber::editor::commands::Command::Clip(
+                limber::editor::commands::ClipCommand::SetFps { fps: Some(10) }
+            )),
+        limber::editor::commands::Outcome::Done
+    );
     harness.run_steps(1);
     // Scrubbing lands on frames.
     let p = at(&harness, 0, 0.43);
@@ -186,10 +200,10 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     // Playback shows whole frames.
     let editor = harness.state_mut();
     editor.set_time(0.0);
-    editor.toggle_play();
+    editor.run(limber::editor::commands::Command::PlayPause);
     editor.tick(0.16);
     assert!((editor.playhead() - 0.1).abs() < 1e-12);
-    editor.toggle_play();
+    editor.run(limber::editor::commands::Command::PlayPause);
     assert!(
         (editor.playback().time() - 0.1).abs() < 1e-12,
         "paused on the frame shown"
@@ -222,7 +236,12 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     assert_eq!(reopened.project.rig.clips[1].fps, None);
     // Out of range is refused with a line, the clip unchanged.
     let revision = editor.document().revision();
-    assert!(!editor.set_clip_fps(Some(1000)));
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetFps { fps: Some(1000) }
+        )),
+        limber::editor::commands::Outcome::Unchanged
+    );
     assert_eq!(editor.document().revision(), revision);
     assert!(editor.status().contains("fps 1000"), "{}", editor.status());
     std::fs::remove_dir_all(&dir).ok();

@@ -114,7 +114,7 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
 #[test]
 fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     let mut harness = harness();
-    assert!(harness.state().selected_keys().is_empty());
+    assert!(harness.state().animation().selected_keys().is_empty());
     assert_eq!(harness.state().selection().bone(), None);
     let before = harness.state().document().project.clone();
     let key = |h: &Harness<'_, Editor>, t: f64| {
@@ -128,7 +128,7 @@ fn esc_while_dragging_a_key_in_the_dopesheet_leaves_it_where_it_was() {
     let editor = harness.state();
     assert_eq!(editor.document().project, before, "the key did not move");
     assert!(
-        editor.selected_keys().is_empty(),
+        editor.animation().selected_keys().is_empty(),
         "the selection the drag made is undone"
     );
     assert_eq!(editor.selection().bone(), None);

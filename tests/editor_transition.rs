@@ -20,7 +20,14 @@ fn the_inspector_previews_a_transition_frame_by_frame_as_rendered() {
             .as_deref(),
         Some("shamble")
     );
-    harness.state_mut().set_transition(Some(1), 0.4);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTransition {
+                to: Some(1),
+                crossfade: 0.4,
+            },
+        ));
     harness.run_steps(2);
     harness.get_by_label("Preview transition").click();
     harness.run_steps(1);

@@ -379,14 +379,20 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
     let record = editor.document().project.rig.clips[0].to_record();
     let key = record.keys.iter().find(|k| k.time > 0.0).unwrap().clone();
     editor.set_selected_key(Some((key.bone.clone(), key.time)));
-    editor.set_key_interpolation(Interpolation::STEPPED);
+    editor.run(limber::editor::commands::Command::Key(
+        limber::editor::commands::KeyCommand::SetInterpolation(Interpolation::STEPPED),
+    ));
     assert_eq!(
-        editor.selected_key_record().unwrap().interp,
+        editor.animation().selected_key_record().unwrap().interp,
         Interpolation::STEPPED.into(),
         "the inspector's choice sets every channel of the key"
     );
-    editor.move_selected_key(key.time + 0.05);
-    let moved = editor.selected_key_record().unwrap();
+    editor.run(limber::editor::commands::Command::Key(
+        limber::editor::commands::KeyCommand::MoveSelected {
+            time: key.time + 0.05,
+        },
+    ));
+    let moved = editor.animation().selected_key_record().unwrap();
     assert_eq!(moved.time, key.time + 0.05);
     assert_eq!(moved.rotate, key.rotate);
     let count = editor.document().project.rig.clips[0].key_count();
@@ -400,7 +406,9 @@ fn a_key_picked_in_the_dopesheet_takes_an_interpolation_and_moves() {
             .any(|k| k.bone == key.bone && k.time == key.time)
     );
     editor.redo();
-    editor.delete_selected_key();
+    editor.run(limber::editor::commands::Command::Key(
+        limber::editor::commands::KeyCommand::DeleteSelected,
+    ));
     assert_eq!(
         editor.document().project.rig.clips[0].key_count(),
         count - 1
@@ -498,10 +506,16 @@ fn re_meshing_carries_the_weights_over_and_undoes() {
 #[test]
 fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
-    assert!(editor.onion_ghosts().is_none(), "off by default");
+    assert!(
+        editor.animation().onion_ghosts().is_none(),
+        "off by default"
+    );
     editor.run(limber::editor::commands::Command::ToggleOnion);
     editor.set_time(0.5);
-    let ghosts = editor.onion_ghosts().expect("ghosts while animating");
+    let ghosts = editor
+        .animation()
+        .onion_ghosts()
+        .expect("ghosts while animating");
     let [earlier, later] = &ghosts[..] else {
         panic!("one ghost each side by default: {}", ghosts.len());
     };
@@ -526,7 +540,7 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
     record.fps = Some(10);
     let name = record.name.clone();
     assert!(editor.apply(limber::core::edit::Edit::ReplaceClip { name, clip: record }));
-    let ghosts = editor.onion_ghosts().expect("ghosts");
+    let ghosts = editor.animation().onion_ghosts().expect("ghosts");
     let offsets: Vec<f64> = ghosts.iter().map(|g| g.offset).collect();
     let expected = [-0.6, -0.4, -0.2, 0.6, 0.4, 0.2];
     assert!(
@@ -541,7 +555,10 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         "the farthest is the faintest"
     );
     editor.set_mode(Mode::Bones);
-    assert!(editor.onion_ghosts().is_none(), "no ghosts while rigging");
+    assert!(
+        editor.animation().onion_ghosts().is_none(),
+        "no ghosts while rigging"
+    );
 }
 
 #[test]
@@ -588,9 +605,17 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
 fn clips_are_renamed_duplicated_and_deleted_with_undo() {
     let mut editor = Editor::new(Document::open(&sample()).unwrap());
     let keys = editor.document().project.rig.clips[0].key_count();
-    assert!(editor.rename_clip("walk"));
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::Rename { to: "walk".into() }
+        )),
+        limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.clip_name(), Some("walk"));
-    assert!(editor.duplicate_clip());
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::DuplicateClip),
+        limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.clip_name(), Some("walk copy"));
     assert_eq!(
         editor
@@ -604,7 +629,10 @@ fn clips_are_renamed_duplicated_and_deleted_with_undo() {
         keys
     );
     let clips = editor.document().project.rig.clips.len();
-    assert!(editor.delete_clip());
+    assert_eq!(
+        editor.run(limber::editor::commands::Command::DeleteClip),
+        limber::editor::commands::Outcome::Done
+    );
     assert_eq!(editor.document().project.rig.clips.len(), clips - 1);
     editor.undo();
     editor.undo();

@@ -408,7 +408,7 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
 
 /// The selected key: its time and the interpolation toward the next key.
 fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
-    if let Some(key) = editor.selected_part_key_record() {
+    if let Some(key) = editor.animation().selected_part_key_record() {
         part_key_inspector(ui, editor, &key);
         return;
     }
@@ -416,8 +416,8 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         slot_key_inspector(ui, editor, &key);
         return;
     }
-    let Some(key) = editor.selected_key_record() else {
-        let count = editor.selected_set().len();
+    let Some(key) = editor.animation().selected_key_record() else {
+        let count = editor.animation().selected_set().len();
         if count > 1 {
             ui.separator();
             ui.heading("Keys");

@@ -368,6 +368,7 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
     let keyed = editor.slots_keyed();
     if keyed {
         let mut order = editor
+            .animation()
             .draw_order_at_playhead(index)
             .unwrap_or(editor.document().project.parts[index].draw_order);
         let response = ui.add(

@@ -96,7 +96,7 @@ pub fn show(
         wireframe: editor.view().overlays().wireframe || editor.mode() == Mode::Mesh,
         onion: 0,
     };
-    let ghosts = editor.onion_ghosts().unwrap_or_default();
+    let ghosts = editor.animation().onion_ghosts().unwrap_or_default();
     let mut onion_tints = PartStyle::default().onion_tints;
     for (slot, ghost) in onion_tints.iter_mut().zip(&ghosts) {
         *slot = ghost.tint;

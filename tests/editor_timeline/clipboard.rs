@@ -19,7 +19,14 @@ fn keys_copy_and_paste_with_an_empty_clipboard_once_per_press() {
     let mut harness = harness();
     harness
         .state_mut()
-        .select_keys(vec![id("hip", 0.3), id("head", 0.6)]);
+        .run(limber::editor::commands::Command::Key(
+            limber::editor::commands::KeyCommand::Select(
+                vec![id("hip", 0.3), id("head", 0.6)]
+                    .into_iter()
+                    .map(limber::editor::key_selection::KeyRef::Bone)
+                    .collect(),
+            ),
+        ));
     let before = keys(harness.state());
     // A Copy event without any key press (the menu, or a platform that sends only the event).
     harness.event(Event::Copy);
@@ -62,7 +69,16 @@ fn keys_copy_and_paste_with_an_empty_clipboard_once_per_press() {
 #[test]
 fn a_text_field_with_the_keyboard_keeps_ctrl_v() {
     let mut harness = harness();
-    harness.state_mut().select_keys(vec![id("hip", 0.3)]);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Key(
+            limber::editor::commands::KeyCommand::Select(
+                vec![id("hip", 0.3)]
+                    .into_iter()
+                    .map(limber::editor::key_selection::KeyRef::Bone)
+                    .collect(),
+            ),
+        ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
     harness.state_mut().set_time(0.1);

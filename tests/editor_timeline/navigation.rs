@@ -28,7 +28,14 @@ fn the_ruler_is_labelled_in_seconds_and_in_frames_with_a_frame_rate() {
         harness.query_by_label("7").is_none(),
         "no frame numbers without a rate"
     );
-    assert!(harness.state_mut().set_clip_fps(Some(10)));
+    assert_eq!(
+        harness
+            .state_mut()
+            .run(limber::editor::commands::Command::Clip(
+                limber::editor::commands::ClipCommand::SetFps { fps: Some(10) }
+            )),
+        limber::editor::commands::Outcome::Done
+    );
     harness.run_steps(2);
     for frame in ["0", "7", "12"] {
         harness.get_by_label(frame);
@@ -122,7 +129,7 @@ fn a_row_header_selects_the_rows_keys_and_shift_adds_another_row() {
     let mut harness = harness();
     let (name, _) = row_header(&harness.ctx, 0).unwrap();
     click(&mut harness, name);
-    let mut selected = harness.state().selected_keys();
+    let mut selected = harness.state().animation().selected_keys();
     selected.sort_by(|a, b| a.1.total_cmp(&b.1));
     let hip: Vec<(String, f64)> = [0.0, 0.3, 0.6, 0.9, 1.2].map(|t| id("hip", t)).to_vec();
     assert_eq!(selected, hip);
@@ -142,7 +149,7 @@ fn a_row_header_selects_the_rows_keys_and_shift_adds_another_row() {
     }
     harness.event(Event::ModifiersChanged(Modifiers::NONE));
     harness.run_steps(1);
-    let selected = harness.state().selected_keys();
+    let selected = harness.state().animation().selected_keys();
     assert_eq!(selected.len(), 8, "{selected:?}");
     assert!(selected.contains(&id("head", 1.2)) && selected.contains(&id("hip", 0.3)));
     // The rows' keys copy together.

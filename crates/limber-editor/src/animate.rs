@@ -1,20 +1,364 @@
-//! Animating in the editor: the current clip, playback, clips (add, rename, duplicate, delete),
-//! keys (set by posing, retimed, re-interpolated, deleted; K and the per-channel keys are in
-//! `bone_keys.rs`) and the onion skins' frames.
+//! Animating as a feature model: the current clip and playback, clips (added, renamed,
+//! duplicated, deleted, their frame rate), bone keys retimed, re-interpolated and deleted, and a
+//! part's draw order keyed. [`Animation`] is the read-only view of it the timeline, the
+//! dopesheet, the inspector and the viewport read (built by [`Editor::animation`]; the key
+//! selection, key navigation, transition and onion queries are on it too, in their modules). The
+//! actions are functions over the undo [`Step`] or the sub-models they change, returning a
+//! [`ClipError`] or [`KeyError`] that [`Editor::run`] shows in the status line. K and the
+//! per-channel keys are in `bone_keys.rs`.
 
 use glam::DVec2;
 
-use super::editor::Editor;
+use super::editor::{Editor, Mode};
+use crate::playback::Playback;
+use crate::selection::Selection;
+use crate::step::Step;
+use crate::view::View;
 use limber_core::animation::curve::KeyCurves;
 use limber_core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
-use limber_core::edit::Edit;
+use limber_core::edit::{Edit, EditError};
+use limber_core::project::Project;
+
+/// Why a clip or playback action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ClipError {
+    #[error("no clip to play: add one in the timeline")]
+    NothingToPlay,
+    #[error("no clip: add one in the timeline")]
+    NoClip,
+    #[error("a clip needs a name")]
+    EmptyName,
+    #[error("pick a clip to blend into (the inspector's Transition) first")]
+    NoTransition,
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
+
+/// Why a key action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("no clip: add one in the timeline")]
+    NoClip,
+    #[error("no clip to paste into: add one in the timeline")]
+    NoClipToPaste,
+    #[error("no key selected")]
+    NoKeySelected,
+    #[error("select keys to copy")]
+    NothingToCopy,
+    #[error("nothing copied: select keys and press Ctrl+C")]
+    NothingCopied,
+    #[error("{track} has no key at {time:.2} s")]
+    NoKeyAt { track: String, time: f64 },
+    #[error("no key there")]
+    NoKeyThere,
+    #[error("no keys to go to")]
+    NoKeys,
+    #[error("no key further that way")]
+    NoKeyThatWay,
+    #[error(transparent)]
+    Paste(#[from] limber_core::animation::AnimationError),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
+
+/// The animation as the panels read it: the current clip, the playhead and its frames, the
+/// selected keys, the transition preview and the onion skins. Read-only; [`Editor::animation`]
+/// builds it.
+#[derive(Clone, Copy)]
+pub struct Animation<'a> {
+    pub(crate) project: &'a Project,
+    pub(crate) playback: &'a Playback,
+    pub(crate) selection: &'a Selection,
+    pub(crate) view: &'a View,
+    pub(crate) mode: Mode,
+}
+
+impl<'a> Animation<'a> {
+    pub(crate) fn new(
+        project: &'a Project,
+        playback: &'a Playback,
+        selection: &'a Selection,
+        view: &'a View,
+        mode: Mode,
+    ) -> Self {
+        Self {
+            project,
+            playback,
+            selection,
+            view,
+            mode,
+        }
+    }
+
+    /// The current clip.
+    pub fn clip(&self) -> Option<&'a Clip> {
+        self.playback
+            .clip()
+            .and_then(|c| self.project.rig.clips.get(c))
+    }
+
+    /// The current clip's name.
+    pub fn clip_name(&self) -> Option<&'a str> {
+        self.clip().map(|c| c.name.as_str())
+    }
+
+    /// The current clip's frame rate, when it has one.
+    pub fn fps(&self) -> Option<u32> {
+        self.clip().and_then(|c| c.fps)
+    }
+
+    /// `t` within the clip, on the nearest frame of the clip's frame rate (unchanged without one).
+    pub fn snap_time(&self, t: f64) -> f64 {
+        snap_time(self.clip(), t)
+    }
+
+    /// The time shown and keyed: the playhead, on the frame it is in when the clip has a frame rate
+    /// (playback steps frame by frame).
+    pub fn playhead(&self) -> f64 {
+        playhead(self.clip(), self.playback)
+    }
+
+    /// The selected bone's name.
+    pub(crate) fn selected_bone_name(&self) -> Option<&'a str> {
+        let bone = self.selection.bone()?;
+        let bones = &self.project.rig.skeleton.bones;
+        bones.get(bone).map(|b| b.name.as_str())
+    }
+
+    /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
+    pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
+        let p = self.project.parts.get(part)?;
+        let keyed = self
+            .clip()
+            .and_then(|clip| clip.sample_part(&p.name, self.playhead()).draw_order);
+        Some(keyed.unwrap_or(p.draw_order))
+    }
+
+    /// The selected key's record in the current clip.
+    pub fn selected_key_record(&self) -> Option<KeyRecord> {
+        let (bone, time) = self.selection.key()?;
+        self.clip()?
+            .to_record()
+            .keys
+            .into_iter()
+            .find(|k| &k.bone == bone && k.time == *time)
+    }
+}
+
+/// `t` within `clip`, on the nearest frame of its frame rate (unchanged without one).
+fn snap_time(clip: Option<&Clip>, t: f64) -> f64 {
+    let duration = clip.map_or(f64::INFINITY, |c| c.duration);
+    let t = match clip.and_then(|c| c.fps) {
+        Some(fps) => (t * f64::from(fps)).round() / f64::from(fps),
+        None => t,
+    };
+    t.clamp(0.0, duration)
+}
+
+/// The playhead of `playback` in `clip`, on the frame it is in when the clip has a frame rate.
+fn playhead(clip: Option<&Clip>, playback: &Playback) -> f64 {
+    match clip.and_then(|c| c.fps) {
+        Some(fps) => {
+            let fps = f64::from(fps);
+            // The small margin keeps a time computed as i / fps on frame i.
+            (playback.time() * fps + 1e-6).floor() / fps
+        }
+        None => playback.time(),
+    }
+}
+
+/// The first clip name `clips` do not use: "clip1", "clip2", … (`plain`: "clip" first).
+fn free_clip_name(clips: &[Clip], plain: bool) -> String {
+    let plain = plain.then(|| "clip".to_string());
+    plain
+        .into_iter()
+        .chain((1..10_000).map(|i| format!("clip{i}")))
+        .find(|n| clips.iter().all(|c| &c.name != n))
+        .unwrap_or_else(|| "clip".into())
+}
+
+/// Plays or pauses the current clip; paused, the playhead rests on the frame shown.
+pub(crate) fn toggle_play(playback: &mut Playback, project: &Project) -> Result<(), ClipError> {
+    let Some(index) = playback.clip() else {
+        return Err(ClipError::NothingToPlay);
+    };
+    playback.set_playing(!playback.is_playing());
+    if !playback.is_playing() {
+        let time = playhead(project.rig.clips.get(index), playback);
+        playback.set_time(time);
+    }
+    Ok(())
+}
+
+/// The current clip's record, or why there is none.
+fn current_record(step: &Step) -> Result<ClipRecord, ClipError> {
+    step.current_clip()
+        .map(Clip::to_record)
+        .ok_or(ClipError::NoClip)
+}
+
+/// Makes the last clip current, the playhead at `time`.
+fn choose_last(step: &mut Step, time: Option<f64>) {
+    let last = step.document.project.rig.clips.len().checked_sub(1);
+    step.playback.set_clip(last);
+    if let Some(time) = time {
+        step.playback.set_time(time);
+    }
+}
+
+/// Sets the current clip's frame rate (`None`: free timing), one undo step; the playhead moves
+/// to the nearest frame. Whether it changed.
+pub(crate) fn set_fps(mut step: Step, fps: Option<u32>) -> Result<bool, ClipError> {
+    let record = current_record(&step)?;
+    if record.fps == fps {
+        return Ok(false);
+    }
+    let name = record.name.clone();
+    step.document.apply(Edit::ReplaceClip {
+        name,
+        clip: ClipRecord { fps, ..record },
+    })?;
+    let time = snap_time(step.current_clip(), step.playback().time());
+    step.playback.set_time(time);
+    step.commit();
+    Ok(true)
+}
+
+/// Adds an empty looping clip of one second and makes it current.
+pub(crate) fn add_clip(mut step: Step) -> Result<(), ClipError> {
+    let name = free_clip_name(&step.document.project.rig.clips, false);
+    step.document.apply(Edit::AddClip(empty_clip(name, 1.0)))?;
+    choose_last(&mut step, Some(0.0));
+    step.commit();
+    Ok(())
+}
+
+/// Renames the current clip; whether the name changed.
+pub(crate) fn rename_clip(mut step: Step, to: &str) -> Result<bool, ClipError> {
+    let record = current_record(&step)?;
+    if to.trim().is_empty() {
+        return Err(ClipError::EmptyName);
+    }
+    if record.name == to {
+        return Ok(false);
+    }
+    let name = record.name.clone();
+    step.document.apply(Edit::ReplaceClip {
+        name,
+        clip: ClipRecord {
+            name: to.trim().to_string(),
+            ..record
+        },
+    })?;
+    step.commit();
+    Ok(true)
+}
+
+/// Adds a copy of the current clip ("NAME copy") and makes it current.
+pub(crate) fn duplicate_clip(mut step: Step) -> Result<(), ClipError> {
+    let record = current_record(&step)?;
+    let clips = &step.document.project.rig.clips;
+    let name = std::iter::once(format!("{} copy", record.name))
+        .chain((2..).map(|i| format!("{} copy {i}", record.name)))
+        .find(|n| clips.iter().all(|c| &c.name != n))
+        .unwrap_or_default();
+    step.document
+        .apply(Edit::AddClip(ClipRecord { name, ..record }))?;
+    choose_last(&mut step, None);
+    step.commit();
+    Ok(())
+}
+
+/// Deletes the current clip; the first clip left becomes current.
+pub(crate) fn delete_clip(mut step: Step) -> Result<(), ClipError> {
+    let name = current_record(&step)?.name;
+    step.document.apply(Edit::RemoveClip { name })?;
+    let clips = step.document.project.rig.clips.len();
+    step.playback.set_clip((clips > 0).then_some(0));
+    step.playback.set_time(0.0);
+    step.selection.set_key(None);
+    step.commit();
+    Ok(())
+}
+
+/// The selected bone key and the current clip's name, or why there are none.
+fn selected_key(step: &Step) -> Result<(KeyRecord, String), KeyError> {
+    let animation = step.animation();
+    let clip = animation.clip_name().ok_or(KeyError::NoClip)?;
+    let key = animation
+        .selected_key_record()
+        .ok_or(KeyError::NoKeySelected)?;
+    Ok((key, clip.to_string()))
+}
+
+/// Sets the interpolation from the selected key to the next: of the channel the curve editor
+/// has selected on this key ([`Editor::key_interp_channel`]), else of every channel.
+pub(crate) fn set_key_interpolation(mut step: Step, interp: Interpolation) -> Result<(), KeyError> {
+    let (key, clip) = selected_key(&step)?;
+    let interp = match step.key_interp_channel() {
+        Some(channel) => key.interp.with(channel.index(), interp),
+        None => KeyCurves::all(interp),
+    };
+    step.document.apply(Edit::SetKey {
+        clip,
+        key: KeyRecord { interp, ..key },
+    })?;
+    step.commit();
+    Ok(())
+}
+
+/// Moves the selected key to `time` (same channels and interpolation), as one undo step; whether
+/// it moved.
+pub(crate) fn move_selected_key(mut step: Step, time: f64) -> Result<bool, KeyError> {
+    let (key, clip) = selected_key(&step)?;
+    if key.time == time {
+        return Ok(false);
+    }
+    step.document.apply(Edit::RemoveKey {
+        clip: clip.clone(),
+        bone: key.bone.clone(),
+        time: key.time,
+    })?;
+    let bone = key.bone.clone();
+    step.document.apply(Edit::SetKey {
+        clip,
+        key: KeyRecord { time, ..key },
+    })?;
+    step.selection.set_key(Some((bone, time)));
+    step.commit();
+    Ok(true)
+}
+
+/// Deletes the selected bone key.
+pub(crate) fn delete_selected_key(mut step: Step) -> Result<(), KeyError> {
+    let (key, clip) = selected_key(&step)?;
+    step.document.apply(Edit::RemoveKey {
+        clip,
+        bone: key.bone,
+        time: key.time,
+    })?;
+    step.selection.set_key(None);
+    step.commit();
+    Ok(())
+}
 
 impl Editor {
+    /// The animation: the current clip, the playhead, the selected keys, the transition preview
+    /// and the onion skins. (The feature's one accessor lives here, not in `editor.rs`, so the
+    /// coordinator imports no feature module.)
+    pub fn animation(&self) -> Animation<'_> {
+        Animation::new(
+            &self.document.project,
+            &self.playback,
+            &self.selection,
+            &self.view,
+            self.tools.mode(),
+        )
+    }
+
     /// The current clip.
     pub fn current_clip(&self) -> Option<&Clip> {
-        self.playback()
-            .clip()
-            .and_then(|c| self.document.project.rig.clips.get(c))
+        self.animation().clip()
     }
 
     /// The current clip's name.
@@ -43,87 +387,10 @@ impl Editor {
         }
     }
 
-    pub fn toggle_play(&mut self) {
-        if self.playback().clip().is_none() {
-            self.status = "no clip to play: add one in the timeline".into();
-            return;
-        }
-        self.playback.set_playing(!self.playback().is_playing());
-        if !self.playback().is_playing() {
-            // Paused on the frame shown.
-            self.playback.set_time(self.playhead());
-        }
-    }
-
-    /// The current clip's frame rate, when it has one.
-    pub fn clip_fps(&self) -> Option<u32> {
-        self.current_clip().and_then(|c| c.fps)
-    }
-
-    /// `t` within the clip, on the nearest frame of the clip's frame rate (unchanged without one).
-    pub fn snap_time(&self, t: f64) -> f64 {
-        let duration = self.current_clip().map_or(f64::INFINITY, |c| c.duration);
-        let t = match self.clip_fps() {
-            Some(fps) => (t * f64::from(fps)).round() / f64::from(fps),
-            None => t,
-        };
-        t.clamp(0.0, duration)
-    }
-
     /// The time shown and keyed: the playhead, on the frame it is in when the clip has a frame rate
     /// (playback steps frame by frame).
     pub fn playhead(&self) -> f64 {
-        match self.clip_fps() {
-            Some(fps) => {
-                let fps = f64::from(fps);
-                // The small margin keeps a time computed as i / fps on frame i.
-                (self.playback().time() * fps + 1e-6).floor() / fps
-            }
-            None => self.playback().time(),
-        }
-    }
-
-    /// Sets the current clip's frame rate (`None`: free timing), one undo step; the playhead moves
-    /// to the nearest frame.
-    pub fn set_clip_fps(&mut self, fps: Option<u32>) -> bool {
-        let Some(clip) = self.current_clip() else {
-            return false;
-        };
-        let record = clip.to_record();
-        if record.fps == fps {
-            return false;
-        }
-        let name = record.name.clone();
-        if self.apply(Edit::ReplaceClip {
-            name,
-            clip: ClipRecord { fps, ..record },
-        }) {
-            self.playback
-                .set_time(self.snap_time(self.playback().time()));
-            return true;
-        }
-        false
-    }
-
-    /// Adds an empty looping clip of one second and selects it.
-    pub fn add_clip(&mut self) {
-        let name = self.free_clip_name(false);
-        if self.apply(Edit::AddClip(empty_clip(name, 1.0))) {
-            self.playback
-                .set_clip(Some(self.document.project.rig.clips.len() - 1));
-            self.playback.set_time(0.0);
-        }
-    }
-
-    /// The first clip name the project does not use: "clip1", "clip2", … (`plain`: "clip" first).
-    fn free_clip_name(&self, plain: bool) -> String {
-        let clips = &self.document.project.rig.clips;
-        let plain = plain.then(|| "clip".to_string());
-        plain
-            .into_iter()
-            .chain((1..10_000).map(|i| format!("clip{i}")))
-            .find(|n| clips.iter().all(|c| &c.name != n))
-            .unwrap_or_else(|| "clip".into())
+        self.animation().playhead()
     }
 
     /// The name of the clip a key goes into: the current clip, else a new empty looping clip named
@@ -134,7 +401,7 @@ impl Editor {
         if let Some(name) = self.clip_name() {
             return Some(name.to_string());
         }
-        let name = self.free_clip_name(true);
+        let name = free_clip_name(&self.document.project.rig.clips, true);
         let time = self.playhead();
         let duration = time.ceil().max(1.0);
         if !self.apply(Edit::AddClip(empty_clip(name.clone(), duration))) {
@@ -145,59 +412,6 @@ impl Editor {
         self.playback.set_time(time);
         self.status = format!("added the clip \"{name}\" for the first key");
         Some(name)
-    }
-
-    /// Renames the current clip.
-    pub fn rename_clip(&mut self, to: &str) -> bool {
-        let Some(clip) = self.current_clip() else {
-            return false;
-        };
-        let record = clip.to_record();
-        if record.name == to || to.trim().is_empty() {
-            return false;
-        }
-        let name = record.name.clone();
-        self.apply(Edit::ReplaceClip {
-            name,
-            clip: ClipRecord {
-                name: to.trim().to_string(),
-                ..record
-            },
-        })
-    }
-
-    /// Adds a copy of the current clip ("NAME copy") and selects it.
-    pub fn duplicate_clip(&mut self) -> bool {
-        let Some(clip) = self.current_clip() else {
-            return false;
-        };
-        let record = clip.to_record();
-        let clips = &self.document.project.rig.clips;
-        let name = std::iter::once(format!("{} copy", record.name))
-            .chain((2..).map(|i| format!("{} copy {i}", record.name)))
-            .find(|n| clips.iter().all(|c| &c.name != n))
-            .unwrap_or_default();
-        if self.apply(Edit::AddClip(ClipRecord { name, ..record })) {
-            self.playback
-                .set_clip(Some(self.document.project.rig.clips.len() - 1));
-            return true;
-        }
-        false
-    }
-
-    /// Deletes the current clip.
-    pub fn delete_clip(&mut self) -> bool {
-        let Some(name) = self.clip_name().map(str::to_string) else {
-            return false;
-        };
-        if self.apply(Edit::RemoveClip { name }) {
-            let clips = self.document.project.rig.clips.len();
-            self.playback.set_clip((clips > 0).then_some(0));
-            self.playback.set_time(0.0);
-            self.selection.set_key(None);
-            return true;
-        }
-        false
     }
 
     /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
@@ -225,15 +439,6 @@ impl Editor {
                     .map(|b| DVec2::from(b.translate))
             })
             .unwrap_or(DVec2::ZERO)
-    }
-
-    /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
-    pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
-        let p = self.document.project.parts.get(part)?;
-        let keyed = self
-            .current_clip()
-            .and_then(|clip| clip.sample_part(&p.name, self.playhead()).draw_order);
-        Some(keyed.unwrap_or(p.draw_order))
     }
 
     /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
@@ -321,79 +526,6 @@ impl Editor {
             step.commit();
         }
         done
-    }
-
-    /// The selected key's record in the current clip.
-    pub fn selected_key_record(&self) -> Option<KeyRecord> {
-        let (bone, time) = self.selection().key()?;
-        let clip = self.current_clip()?;
-        clip.to_record()
-            .keys
-            .into_iter()
-            .find(|k| &k.bone == bone && k.time == *time)
-    }
-
-    /// Sets the interpolation from the selected key to the next: of the channel the curve editor
-    /// has selected on this key ([`Editor::key_interp_channel`]), else of every channel.
-    pub fn set_key_interpolation(&mut self, interp: Interpolation) {
-        let (Some(key), Some(clip)) = (
-            self.selected_key_record(),
-            self.clip_name().map(str::to_string),
-        ) else {
-            return;
-        };
-        let interp = match self.key_interp_channel() {
-            Some(channel) => key.interp.with(channel.index(), interp),
-            None => KeyCurves::all(interp),
-        };
-        self.apply(Edit::SetKey {
-            clip,
-            key: KeyRecord { interp, ..key },
-        });
-    }
-
-    /// Moves the selected key to `time` (same channels and interpolation), as one undo step.
-    pub fn move_selected_key(&mut self, time: f64) {
-        let (Some(key), Some(clip)) = (
-            self.selected_key_record(),
-            self.clip_name().map(str::to_string),
-        ) else {
-            return;
-        };
-        if key.time == time {
-            return;
-        }
-        let mut step = self.step();
-        let removed = step.apply(Edit::RemoveKey {
-            clip: clip.clone(),
-            bone: key.bone.clone(),
-            time: key.time,
-        });
-        if removed
-            && step.apply(Edit::SetKey {
-                clip,
-                key: KeyRecord {
-                    time,
-                    ..key.clone()
-                },
-            })
-        {
-            step.commit();
-            self.selection.set_key(Some((key.bone, time)));
-        } else {
-            step.cancel();
-        }
-    }
-
-    /// Deletes the selected key.
-    pub fn delete_selected_key(&mut self) {
-        if let (Some((bone, time)), Some(clip)) = (
-            self.selection().key().cloned(),
-            self.clip_name().map(str::to_string),
-        ) && self.apply(Edit::RemoveKey { clip, bone, time })
-        {
-            self.selection.set_key(None);
-        }
     }
 }
 

@@ -123,7 +123,7 @@ impl Editor {
     /// plays); the rest pose when rigging (or without a clip).
     pub fn frame(&self) -> Option<Frame> {
         if self.mode() == Mode::Animate
-            && let Some(frame) = self.transition_frame()
+            && let Some(frame) = self.animation().transition_frame()
         {
             return Some(frame);
         }
@@ -244,29 +244,12 @@ impl Editor {
         self.playback.set_time(time);
     }
 
-    pub fn set_playing(&mut self, playing: bool) {
-        self.playback.set_playing(playing);
-    }
-
     /// Stops playing and moves the playhead to `time` snapped to the clip's frames (the timeline's
     /// scrubbing).
     pub fn scrub_to(&mut self, time: f64) {
-        let time = self.snap_time(time);
+        let time = self.animation().snap_time(time);
         self.playback.set_time(time);
         self.playback.set_playing(false);
-    }
-
-    /// Makes clip `clip` current from its start (the timeline's clip list).
-    pub fn choose_clip(&mut self, clip: usize) {
-        self.playback.set_clip(Some(clip));
-        self.playback.set_time(0.0);
-    }
-
-    /// The transition preview's target clip and crossfade (the Animate inspector).
-    pub fn set_transition(&mut self, to: Option<usize>, crossfade: f64) {
-        let preview = self.playback.transition_mut();
-        preview.to = to;
-        preview.crossfade = crossfade;
     }
 
     /// Images up to this many pixels get their weights on the UI thread (tests lower it).

@@ -42,7 +42,7 @@
 //! files), so the modules import each other in no circle; `tests/architecture/main.rs` checks.
 
 pub mod actions;
-mod animate;
+pub mod animate;
 pub mod attachment_shapes;
 pub mod bind_pose;
 pub mod bone_keys;

@@ -1,12 +1,13 @@
 //! Onion skins: ghosts of the pose before and after the playhead in Animate mode — how many on
 //! each side (up to three), how far apart (in frames when the clip has a frame rate, else in
 //! seconds), their tints and opacity (fading with distance). The settings are the editor's, not
-//! the project's.
+//! the project's. The ghosts are read on the [`Animation`] view.
 
 use limber_core::frame::Frame;
 use limber_core::pose::PoseSolver;
 
-use crate::editor::{Editor, Mode};
+use crate::animate::Animation;
+use crate::editor::Mode;
 
 pub use crate::view::{MAX_ONION_SIDE, OnionSettings};
 
@@ -19,11 +20,11 @@ pub struct OnionGhost {
     pub tint: [f32; 4],
 }
 
-impl Editor {
+impl Animation<'_> {
     /// The spacing of the onion skins in seconds for the current clip.
     pub fn onion_spacing(&self) -> f64 {
-        let settings = *self.view().onion();
-        match self.current_clip().and_then(|c| c.fps) {
+        let settings = *self.view.onion();
+        match self.fps() {
             Some(fps) => f64::from(settings.spacing_frames.max(1)) / f64::from(fps),
             None => settings.spacing_seconds.max(1e-3),
         }
@@ -32,16 +33,13 @@ impl Editor {
     /// The onion skins to draw, farthest first on each side, when they are on and a clip is
     /// animating (at most [`MAX_ONION_SIDE`] on each side).
     pub fn onion_ghosts(&self) -> Option<Vec<OnionGhost>> {
-        if !self.view().overlays().onion || self.mode() != Mode::Animate {
+        if !self.view.overlays().onion || self.mode != Mode::Animate {
             return None;
         }
-        let project = &self.document.project;
-        let clip = self
-            .playback()
-            .clip()
-            .and_then(|c| project.rig.clips.get(c))?;
+        let project = self.project;
+        let clip = self.clip()?;
         let solver = PoseSolver::new(&project.rig.skeleton).ok()?;
-        let settings = *self.view().onion();
+        let settings = *self.view.onion();
         let spacing = self.onion_spacing();
         let now = self.playhead();
         let mut ghosts = Vec::new();

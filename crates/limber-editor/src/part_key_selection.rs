@@ -1,12 +1,15 @@
 //! Part keys in the dopesheet's selection: a part's keyed draw order, visibility and deform offsets
-//! (`PartKeyRecord`), selected, deleted and described next to the bone keys. Moving, deleting,
+//! (`PartKeyRecord`), selected (read on the [`Animation`] view), re-interpolated, deleted and
+//! described next to the bone keys. Moving, deleting,
 //! copying and pasting them with the bone keys is `key_selection.rs`, through the core's key edits
 //! (`limber_core::animation::key_edits`).
 
-use super::editor::Editor;
+use crate::animate::{Animation, KeyError};
 use crate::key_selection::{existing, find, keyed_tracks};
 use limber_core::animation::PartKeyRecord;
 use limber_core::edit::Edit;
+
+use crate::step::Step;
 
 /// A part key of the current clip: part name and time.
 pub use crate::selection::PartKeyId;
@@ -34,27 +37,27 @@ pub fn describe(key: &PartKeyRecord) -> String {
     }
 }
 
-impl Editor {
+impl Animation<'_> {
     /// The names of the parts that have keys in the current clip: the project's parts in order,
     /// then any other name the keys use. The dopesheet shows a row for each.
     pub fn keyed_parts(&self) -> Vec<String> {
-        let Some(clip) = self.current_clip() else {
+        let Some(clip) = self.clip() else {
             return Vec::new();
         };
-        let parts = &self.document.project.parts;
+        let parts = &self.project.parts;
         keyed_tracks(clip.part_keys(), parts.iter().map(|p| p.name.as_str()))
     }
 
     /// The selected part keys of the current clip, each once, only those that exist.
     pub fn selected_part_keys(&self) -> Vec<PartKeyId> {
-        self.current_clip().map_or_else(Vec::new, |clip| {
-            existing(clip.part_keys(), &self.selection().keys().parts)
+        self.clip().map_or_else(Vec::new, |clip| {
+            existing(clip.part_keys(), &self.selection.keys().parts)
         })
     }
 
     /// Whether the part key is selected.
     pub fn is_part_key_selected(&self, part: &str, time: f64) -> bool {
-        self.selection()
+        self.selection
             .keys()
             .parts
             .iter()
@@ -67,27 +70,35 @@ impl Editor {
         if ids.len() != 1 || self.selected_set().len() != 1 {
             return None;
         }
-        find(self.current_clip()?.part_keys(), &ids[0])
+        find(self.clip()?.part_keys(), &ids[0])
     }
+}
 
-    /// Sets the interpolation of the selected part key's deform offsets toward the next deform key,
-    /// one undo step.
-    pub fn set_part_key_interpolation(&mut self, interp: limber_core::animation::Interpolation) {
-        let (Some(key), Some(clip)) = (self.selected_part_key_record(), self.current_clip()) else {
-            return;
-        };
-        if key.interp == interp {
-            return;
-        }
-        let mut record = clip.to_record();
-        for k in &mut record.parts {
-            if k.part == key.part && k.time == key.time {
-                k.interp = interp;
-            }
-        }
-        let name = record.name.clone();
-        self.apply(Edit::ReplaceClip { name, clip: record });
+/// Sets the interpolation of the selected part key's deform offsets toward the next deform key,
+/// one undo step; whether it changed.
+pub(crate) fn set_interpolation(
+    mut step: Step,
+    interp: limber_core::animation::Interpolation,
+) -> Result<bool, KeyError> {
+    let animation = step.animation();
+    let clip = animation.clip().ok_or(KeyError::NoClip)?;
+    let key = animation
+        .selected_part_key_record()
+        .ok_or(KeyError::NoKeySelected)?;
+    if key.interp == interp {
+        return Ok(false);
     }
+    let mut record = clip.to_record();
+    for k in &mut record.parts {
+        if k.part == key.part && k.time == key.time {
+            k.interp = interp;
+        }
+    }
+    let name = record.name.clone();
+    step.document
+        .apply(Edit::ReplaceClip { name, clip: record })?;
+    step.commit();
+    Ok(true)
 }
 
 #[cfg(test)]

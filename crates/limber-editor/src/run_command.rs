@@ -13,6 +13,7 @@ use limber_core::animation::FollowKind;
 use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
 use crate::rigging;
+use crate::{animate, key_navigation, key_selection, transition};
 
 /// A feature action's result as [`Editor::run`] reports it: the one place a feature's typed error
 /// becomes the status line.
@@ -47,10 +48,10 @@ impl Editor {
             Command::Slot(c) => return c.run(self).into(),
             Command::Skin(c) => return c.run(self).into(),
             Command::Event(c) => return c.run(self).into_outcome(self),
-            Command::Clip(c) => return c.run(self).into(),
+            Command::Clip(c) => return c.run(self).into_outcome(self),
             Command::Bone(c) => return c.run(self).into_outcome(self),
             Command::Rig(c) => return c.run(self).into_outcome(self),
-            Command::Key(c) => return c.run(self).into(),
+            Command::Key(c) => return c.run(self).into_outcome(self),
             Command::Mesh(c) => return c.run(self).into_outcome(self),
             Command::Layout(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into_outcome(self),
@@ -83,17 +84,15 @@ impl Editor {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::CopyKeys => {
-                self.copy_selected_keys();
+                return key_selection::copy_selected_keys(self).into_outcome(self);
             }
-            Command::PasteKeys => {
-                self.paste_keys();
-            }
+            Command::PasteKeys => return key_selection::paste_keys(self.step()).into_outcome(self),
             // Delete: in Mesh mode the selected vertex; else the selected keys, else the bones.
             Command::Delete => {
                 if self.mode() == Mode::Mesh {
                     return crate::mesh_edit::delete_selected_vertex(self).into_outcome(self);
-                } else if self.has_selected_keys() {
-                    self.delete_selected_keys();
+                } else if self.animation().has_selected_keys() {
+                    return key_selection::delete_selected_keys(self.step()).into_outcome(self);
                 } else {
                     return crate::hierarchy::delete_selected(self.step()).into_outcome(self);
                 }
@@ -107,9 +106,12 @@ impl Editor {
                 let bones = self.document.project.rig.skeleton.bones.len();
                 crate::hierarchy::select_bone_after(&mut self.selection, bones, -1);
             }
-            Command::PlayPause => self.toggle_play(),
+            Command::PlayPause => {
+                let (playback, project) = (&mut self.playback, &self.document.project);
+                return animate::toggle_play(playback, project).into_outcome(self);
+            }
             Command::JumpToKey(jump) => {
-                self.jump_to_key(jump);
+                return key_navigation::jump_to_key(self, jump).into_outcome(self);
             }
             Command::FitView => self.view.request_fit(),
             Command::ShowHelp => self.view.set_show_help(!self.view.show_help()),
@@ -155,7 +157,9 @@ impl Editor {
             }
             Command::ToggleSpring => return rigging::toggle_spring(self.step()).into_outcome(self),
             Command::TogglePixelArt => self.toggle_pixel_art(),
-            Command::PreviewTransition => self.preview_transition(),
+            Command::PreviewTransition => {
+                return transition::preview_transition(self).into_outcome(self);
+            }
             Command::SuggestBones => {
                 return crate::suggest::suggest_bones(self.step()).into_outcome(self);
             }
@@ -174,13 +178,11 @@ impl Editor {
                 self.curves.open = true;
                 self.frame_all_curves();
             }
-            Command::AddClip => self.add_clip(),
+            Command::AddClip => return animate::add_clip(self.step()).into_outcome(self),
             Command::DuplicateClip => {
-                self.duplicate_clip();
+                return animate::duplicate_clip(self.step()).into_outcome(self);
             }
-            Command::DeleteClip => {
-                self.delete_clip();
-            }
+            Command::DeleteClip => return animate::delete_clip(self.step()).into_outcome(self),
             Command::DeleteBone => {
                 return crate::hierarchy::delete_selected(self.step()).into_outcome(self);
             }
@@ -201,7 +203,7 @@ impl Editor {
             Command::Redo => self.document.can_redo(),
             Command::CopyKeys => {
                 self.current_clip().is_some()
-                    && (self.has_selected_keys()
+                    && (self.animation().has_selected_keys()
                         || self
                             .selection()
                             .bones()
@@ -215,13 +217,14 @@ impl Editor {
                 if self.mode() == Mode::Mesh {
                     self.selection().vertex().is_some()
                 } else {
-                    self.has_selected_keys() || self.selection().bone().is_some_and(|b| b < bones)
+                    self.animation().has_selected_keys()
+                        || self.selection().bone().is_some_and(|b| b < bones)
                 }
             }
             Command::KeySelected => self.selection().bone().is_some_and(|b| b < bones),
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.rig().ik_chain_from_selection().is_some(),
-            Command::PreviewTransition => self.transition().is_some(),
+            Command::PreviewTransition => self.animation().transition().is_some(),
             Command::AddLimit | Command::ToggleSpring => {
                 self.selection().bone().is_some_and(|b| b < bones)
             }
@@ -241,7 +244,7 @@ impl Editor {
             | Command::DeleteClip => self.playback().clip().is_some(),
             Command::DeleteBone => self.selection().bone().is_some_and(|b| b < bones),
             Command::Cancel => self.tools().drag().is_some() || self.shape_drawing().is_some(),
-            Command::JumpToKey(_) => !self.navigation_key_times().is_empty(),
+            Command::JumpToKey(_) => !self.animation().navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.jobs().export().is_none()
             }
@@ -510,7 +513,13 @@ mod tests {
         assert!(!editor.can_run(&Command::CopyKeys));
         assert!(!editor.can_run(&Command::PasteKeys));
         let first = editor.document.project.rig.clips[0].to_record().keys[0].clone();
-        editor.select_keys(vec![(first.bone.clone(), first.time)]);
+        crate::key_selection::select_refs(
+            &mut editor.selection,
+            vec![crate::key_selection::KeyRef::Bone((
+                first.bone.clone(),
+                first.time,
+            ))],
+        );
         assert!(editor.can_run(&Command::CopyKeys));
         editor.run(Command::CopyKeys);
         assert!(editor.can_run(&Command::PasteKeys));

@@ -73,7 +73,7 @@ impl Editor {
     /// The slot key the inspector shows: the only selected key, when it is a slot key.
     pub fn selected_slot_key_record(&self) -> Option<SlotKeyRecord> {
         let ids = self.selected_slot_keys();
-        if ids.len() != 1 || self.selected_set().len() != 1 {
+        if ids.len() != 1 || self.animation().selected_set().len() != 1 {
             return None;
         }
         find(self.current_clip()?.slot_keys(), &ids[0])

@@ -183,7 +183,7 @@ fn keys(
                 .collect(),
         };
         for (key, time, color) in keys {
-            let fill = match (&key, editor.is_selected(&key)) {
+            let fill = match (&key, editor.animation().is_selected(&key)) {
                 (_, true) => SELECTED_KEY,
                 (KeyRef::Bone(_), false) => BONE_KEY,
                 (KeyRef::Part(_), false) => PART_KEY,

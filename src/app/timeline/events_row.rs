@@ -103,7 +103,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, map: &Mapping) {
                 // The dragged event may have changed places among the others: the selection
                 // follows it.
                 let moving = editor.selection().event().unwrap_or(index);
-                let time = editor.snap_time(map.t_of(p.x));
+                let time = editor.animation().snap_time(map.t_of(p.x));
                 editor.run(Command::Event(EventCommand::Move {
                     event: moving,
                     time,

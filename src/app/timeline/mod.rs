@@ -276,7 +276,7 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
         editor.run(Command::Clip(ClipCommand::SetFps { fps }));
     });
     let shown = editor.playhead();
-    match editor.clip_fps() {
+    match editor.animation().fps() {
         Some(fps) => ui.label(format!(
             "t = {shown:.2} s, frame {}",
             (shown * f64::from(fps)).round()

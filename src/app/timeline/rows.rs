@@ -78,11 +78,17 @@ pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
             stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));
         }
     }
-    rows.extend(editor.keyed_parts().into_iter().map(|name| Row {
-        kind: RowKind::Part(name),
-        depth: 0,
-        parent: false,
-    }));
+    rows.extend(
+        editor
+            .animation()
+            .keyed_parts()
+            .into_iter()
+            .map(|name| Row {
+                kind: RowKind::Part(name),
+                depth: 0,
+                parent: false,
+            }),
+    );
     rows.extend(editor.keyed_slots().into_iter().map(|name| Row {
         kind: RowKind::Slot(name),
         depth: 0,

@@ -1,11 +1,15 @@
 //! The timeline's clip commands: which clip is current, its name, frame rate, loop and duration,
 //! and the transition the inspector previews. Adding, duplicating and deleting a clip are plain
-//! commands ([`Command::AddClip`](crate::commands::Command::AddClip), …).
+//! commands ([`Command::AddClip`](crate::commands::Command::AddClip), …). Carried out by the
+//! animation feature (`animate.rs`, `transition.rs`); a refusal is a [`ClipError`].
 
 use limber_core::animation::ClipRecord;
 use limber_core::edit::Edit;
 
+use crate::animate::{self, ClipError};
 use crate::editor::Editor;
+use crate::step::Step;
+use crate::transition;
 
 /// One edit of the current clip or of the clip choice.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,42 +52,44 @@ impl ClipCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, ClipError> {
         match self {
             Self::Choose { clip } => {
-                editor.choose_clip(clip);
-                true
+                editor.playback.set_clip(Some(clip));
+                editor.playback.set_time(0.0);
             }
-            Self::Rename { to } => editor.rename_clip(&to),
-            Self::SetFps { fps } => editor.set_clip_fps(fps),
-            Self::SetTiming { looping, duration } => set_timing(editor, looping, duration),
+            Self::Rename { to } => return animate::rename_clip(editor.step(), &to),
+            Self::SetFps { fps } => return animate::set_fps(editor.step(), fps),
+            Self::SetTiming { looping, duration } => {
+                return set_timing(editor.step(), looping, duration);
+            }
             Self::SetTransition { to, crossfade } => {
-                editor.set_transition(to, crossfade);
-                true
+                transition::set_transition(&mut editor.playback, to, crossfade);
             }
-            Self::StopTransitionPreview => {
-                editor.stop_transition_preview();
-                true
-            }
+            Self::StopTransitionPreview => transition::stop_preview(&mut editor.playback),
         }
+        Ok(true)
     }
 }
 
-/// The current clip looping (or not) over `duration` seconds, one undo step.
-fn set_timing(editor: &mut Editor, looping: bool, duration: f64) -> bool {
-    let Some(record) = editor.current_clip().map(|c| c.to_record()) else {
-        return false;
-    };
+/// The current clip looping (or not) over `duration` seconds, one undo step; whether it changed.
+fn set_timing(mut step: Step, looping: bool, duration: f64) -> Result<bool, ClipError> {
+    let record = step
+        .current_clip()
+        .map(|c| c.to_record())
+        .ok_or(ClipError::NoClip)?;
     if record.looping == looping && record.duration == duration {
-        return false;
+        return Ok(false);
     }
-    editor.apply(Edit::ReplaceClip {
+    step.document.apply(Edit::ReplaceClip {
         name: record.name.clone(),
         clip: ClipRecord {
             looping,
             duration,
             ..record
         },
-    })
+    })?;
+    step.commit();
+    Ok(true)
 }

@@ -2,14 +2,18 @@
 //! playhead, a channel unkeyed, the selected keys' interpolation and deletion, and the dopesheet's
 //! row selection. Carried out by `bone_keys.rs`, `animate.rs`, `key_selection.rs`,
 //! `part_key_selection.rs`, `slot_key_selection.rs`, `curve_edits.rs`, `key_navigation.rs` and the
-//! dopesheet tool.
+//! dopesheet tool. The animation feature's refusals are a [`KeyError`].
 
 use glam::DVec2;
 use limber_core::animation::Interpolation;
 
+use crate::animate::{self, KeyError};
 use crate::bone_keys::Channel;
 use crate::curves::CurveKeyId;
 use crate::editor::Editor;
+use crate::key_selection::{self, KeyRef};
+use crate::tools::dopesheet;
+use crate::{key_navigation, part_key_selection};
 
 /// One edit of keys.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,12 +38,16 @@ pub enum KeyCommand {
         key: CurveKeyId,
         interp: Interpolation,
     },
+    /// The selected bone key moved to `time` seconds (its channels and interpolation kept).
+    MoveSelected { time: f64 },
     /// The selected bone key.
     DeleteSelected,
     /// Every selected key: bone, part and slot keys.
     DeleteAllSelected,
     /// The key under a right-click on the dopesheet (seconds × row).
     DeleteAt { point: DVec2 },
+    /// Selects exactly these keys (dopesheet diamonds: bone, part or slot keys).
+    Select(Vec<KeyRef>),
     /// Selects the keys of these dopesheet rows (added to the selection with `add`).
     SelectRows {
         bones: Vec<String>,
@@ -59,16 +67,19 @@ impl KeyCommand {
             Self::SetPartInterpolation(_) => "set deform key interpolation",
             Self::SetSlotInterpolation(_) => "set slot key interpolation",
             Self::SetCurveInterpolation { .. } => "set curve interpolation",
+            Self::MoveSelected { .. } => "move key",
             Self::DeleteSelected => "delete key",
             Self::DeleteAllSelected => "delete keys",
             Self::DeleteAt { .. } => "delete key",
+            Self::Select(_) => "select keys",
             Self::SelectRows { .. } => "select row keys",
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
-        match self {
+    /// Carries the edit out; whether anything changed, or why not (the animation feature's
+    /// [`KeyError`]; the bone channels' own commands report as they did).
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, KeyError> {
+        Ok(match self {
             Self::Channels {
                 bone,
                 rotate,
@@ -77,30 +88,37 @@ impl KeyCommand {
             } => editor.key_channels(bone, rotate, translate, scale),
             Self::Unkey { bone, channel } => editor.unkey_channel(bone, channel),
             Self::SetInterpolation(interp) => {
-                editor.set_key_interpolation(interp);
+                animate::set_key_interpolation(editor.step(), interp)?;
                 true
             }
             Self::SetPartInterpolation(interp) => {
-                editor.set_part_key_interpolation(interp);
-                true
+                part_key_selection::set_interpolation(editor.step(), interp)?
             }
             Self::SetSlotInterpolation(interp) => editor.set_slot_key_interpolation(interp),
             Self::SetCurveInterpolation { key, interp } => editor.set_curve_interp(&key, interp),
+            Self::MoveSelected { time } => animate::move_selected_key(editor.step(), time)?,
             Self::DeleteSelected => {
-                editor.delete_selected_key();
+                animate::delete_selected_key(editor.step())?;
                 true
             }
-            Self::DeleteAllSelected => editor.delete_selected_keys(),
-            Self::DeleteAt { point } => editor.delete_sheet_key(point),
+            Self::DeleteAllSelected => key_selection::delete_selected_keys(editor.step())?,
+            Self::DeleteAt { point } => {
+                dopesheet::delete_at(editor.step(), point)?;
+                true
+            }
+            Self::Select(keys) => {
+                key_selection::select_refs(&mut editor.selection, keys);
+                true
+            }
             Self::SelectRows {
                 bones,
                 parts,
                 slots,
                 add,
             } => {
-                editor.select_rows(&bones, &parts, &slots, add);
+                key_navigation::select_rows(editor, &bones, &parts, &slots, add)?;
                 true
             }
-        }
+        })
     }
 }

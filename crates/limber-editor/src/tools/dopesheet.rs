@@ -17,9 +17,12 @@ use glam::DVec2;
 
 pub use super::drag_state::{KeyBand, KeyDrag, Scrub};
 use super::{Drag, Press, Tool, start};
+use crate::animate::KeyError;
 use crate::editor::Editor;
-use crate::key_selection::KeyRef;
+use crate::key_selection::{self, KeyRef};
 use crate::layout::{SheetLayout, SheetRow};
+use crate::run_command::IntoOutcome;
+use crate::step::Step;
 
 /// How near a press must be to a key's row centre (rows).
 const ROW_REACH: f64 = 0.35;
@@ -98,7 +101,7 @@ pub fn key_at(editor: &Editor, point: DVec2) -> Option<SheetKey> {
 /// Where a dragged key lands: on a frame of the clip's rate, or on a hundredth of a second.
 fn snap(editor: &Editor, t: f64) -> f64 {
     match editor.current_clip().and_then(|c| c.fps) {
-        Some(_) => editor.snap_time(t),
+        Some(_) => editor.animation().snap_time(t),
         None => (t * 100.0).round() / 100.0,
     }
 }
@@ -106,7 +109,7 @@ fn snap(editor: &Editor, t: f64) -> f64 {
 /// Makes a grabbed key part of the selection (alone, unless already selected) and its bone the
 /// selected bone.
 fn grab(editor: &mut Editor, key: &SheetKey) {
-    if !editor.is_selected(&key.key) {
+    if !editor.animation().is_selected(&key.key) {
         editor.select_refs(vec![key.key.clone()]);
     }
     if let Some(bone) = key.bone {
@@ -133,7 +136,7 @@ impl Tool for KeyDrag {
     fn finish(self, editor: &mut Editor) {
         let delta = self.drop - self.time;
         if delta != 0.0 {
-            editor.move_selected_keys(delta);
+            key_selection::move_selected_keys(editor.step(), delta).into_outcome(editor);
         }
     }
 
@@ -183,7 +186,7 @@ impl Tool for Scrub {
             playhead_before: editor.playhead(),
             selection_before: editor.selection().clone(),
         };
-        editor.select_keys(Vec::new());
+        key_selection::select_none(&mut editor.selection);
         editor.scrub_to(press.point.x);
         Some(scrub)
     }
@@ -222,7 +225,7 @@ impl Editor {
         match key_at(self, press.point) {
             Some(hit) => {
                 if press.shift {
-                    self.toggle(hit.key);
+                    key_selection::toggle(self, hit.key);
                 } else {
                     self.select_refs(vec![hit.key]);
                 }
@@ -231,20 +234,17 @@ impl Editor {
                 }
             }
             None => {
-                self.select_keys(Vec::new());
+                key_selection::select_none(&mut self.selection);
                 self.scrub_to(press.point.x);
             }
         }
     }
+}
 
-    /// A right-click on the dopesheet: deletes the key there, one undo step. Returns whether one
-    /// was deleted.
-    pub fn delete_sheet_key(&mut self, point: DVec2) -> bool {
-        match key_at(self, point) {
-            Some(hit) => self.delete_key(&hit.key),
-            None => false,
-        }
-    }
+/// A right-click on the dopesheet: deletes the key there, one undo step.
+pub(crate) fn delete_at(step: Step, point: DVec2) -> Result<(), KeyError> {
+    let hit = key_at(&step, point).ok_or(KeyError::NoKeyThere)?;
+    key_selection::delete_key(step, &hit.key)
 }
 
 #[cfg(test)]
@@ -334,7 +334,7 @@ mod tests {
         assert_eq!(moved.len(), old.len());
         assert!(moved.contains(&(bone.clone(), to)), "{moved:?}");
         assert!(!moved.contains(&(bone.clone(), *time)));
-        assert_eq!(editor.selected_keys(), vec![(bone.clone(), to)]);
+        assert_eq!(editor.animation().selected_keys(), vec![(bone.clone(), to)]);
         assert!(editor.document.undo(), "one step");
         assert_eq!(
             editor.document.project, before,
@@ -380,13 +380,16 @@ mod tests {
         editor.release();
         let mut got: Vec<KeyRef> = expected
             .iter()
-            .filter(|k| editor.is_selected(k))
+            .filter(|k| editor.animation().is_selected(k))
             .cloned()
             .collect();
         got.dedup();
         assert_eq!(got, expected, "every key inside is selected");
         let outside = keys.iter().find(|k| !expected.contains(&k.key)).unwrap();
-        assert!(!editor.is_selected(&outside.key), "keys outside are not");
+        assert!(
+            !editor.animation().is_selected(&outside.key),
+            "keys outside are not"
+        );
         assert_eq!(editor.document.project, before);
         assert!(!editor.document.can_undo(), "a band is no undo step");
 
@@ -423,14 +426,14 @@ mod tests {
         let mut editor = sheet();
         let key = first_key(&editor);
         editor.click_sheet(Press::at(key.at));
-        assert!(editor.is_selected(&key.key));
+        assert!(editor.animation().is_selected(&key.key));
         let before = editor.document.project.clone();
-        assert!(editor.delete_sheet_key(key.at));
+        assert!(delete_at(editor.step(), key.at).is_ok());
         assert!(sheet_keys(&editor).iter().all(|k| k.key != key.key));
         assert!(editor.document.undo());
         assert_eq!(editor.document.project, before);
         assert!(
-            !editor.delete_sheet_key(DVec2::new(-5.0, 0.5)),
+            delete_at(editor.step(), DVec2::new(-5.0, 0.5)).is_err(),
             "no key there"
         );
     }
