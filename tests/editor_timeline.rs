@@ -9,6 +9,7 @@ use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::timeline::key_position;
+use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 
@@ -195,7 +196,7 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     // Keys go on the frame shown.
     editor.select_bone(Some(1));
     editor.set_time(0.27);
-    editor.key_selected();
+    editor.run(Command::KeySelected);
     assert!(keys(editor).contains(&id("spine", 0.2)));
 
     // Saved with the clip; a clip without one saves as before.

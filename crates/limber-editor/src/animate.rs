@@ -2,8 +2,6 @@
 //! keys (set by posing, retimed, re-interpolated, deleted; K and the per-channel keys are in
 //! `bone_keys.rs`) and the onion skins' frames.
 
-use glam::DVec2;
-
 use super::editor::Editor;
 use limber_core::animation::curve::KeyCurves;
 use limber_core::animation::{Clip, ClipRecord, Interpolation, KeyRecord, PartKeyRecord};
@@ -200,33 +198,6 @@ impl Editor {
         false
     }
 
-    /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
-    /// samples it at the playhead, before constraints.
-    pub fn keyed_rotation(&self, bone: usize) -> f64 {
-        self.current_clip()
-            .and_then(|clip| {
-                clip.sample(self.playhead())
-                    .bones
-                    .get(bone)
-                    .map(|b| b.rotate)
-            })
-            .unwrap_or(0.0)
-            .to_degrees()
-    }
-
-    /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
-    /// at the playhead.
-    pub fn keyed_translation(&self, bone: usize) -> DVec2 {
-        self.current_clip()
-            .and_then(|clip| {
-                clip.sample(self.playhead())
-                    .bones
-                    .get(bone)
-                    .map(|b| DVec2::from(b.translate))
-            })
-            .unwrap_or(DVec2::ZERO)
-    }
-
     /// Part `part`'s draw order at the playhead: keyed in the current clip, else its own.
     pub fn draw_order_at_playhead(&self, part: usize) -> Option<i32> {
         let p = self.document.project.parts.get(part)?;
@@ -281,48 +252,6 @@ impl Editor {
         done
     }
 
-    /// Keys `bone`'s translation at the playhead in the current clip.
-    pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
-        let mut step = self.step();
-        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
-            return false;
-        };
-        let key = KeyRecord {
-            bone: name,
-            time: step.playhead(),
-            rotate: None,
-            translate: Some(translate.to_array()),
-            scale: None,
-            interp: step.key_curves_at_playhead(bone),
-        };
-        let done = step.apply(Edit::SetKey { clip, key });
-        if done {
-            step.commit();
-        }
-        done
-    }
-
-    /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
-    pub fn key_rotation(&mut self, bone: usize, degrees: f64) -> bool {
-        let mut step = self.step();
-        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
-            return false;
-        };
-        let key = KeyRecord {
-            bone: name,
-            time: step.playhead(),
-            rotate: Some(degrees),
-            translate: None,
-            scale: None,
-            interp: step.key_curves_at_playhead(bone),
-        };
-        let done = step.apply(Edit::SetKey { clip, key });
-        if done {
-            step.commit();
-        }
-        done
-    }
-
     /// The selected key's record in the current clip.
     pub fn selected_key_record(&self) -> Option<KeyRecord> {
         let (bone, time) = self.selection().key()?;
@@ -334,7 +263,7 @@ impl Editor {
     }
 
     /// Sets the interpolation from the selected key to the next: of the channel the curve editor
-    /// has selected on this key ([`Editor::key_interp_channel`]), else of every channel.
+    /// has selected on this key ([`Curves::interp_channel`](crate::curve_graph::Curves::interp_channel)), else of every channel.
     pub fn set_key_interpolation(&mut self, interp: Interpolation) {
         let (Some(key), Some(clip)) = (
             self.selected_key_record(),
@@ -342,8 +271,8 @@ impl Editor {
         ) else {
             return;
         };
-        let interp = match self.key_interp_channel() {
-            Some(channel) => key.interp.with(channel.index(), interp),
+        let interp = match self.curves().interp_channel() {
+            Some(channel) => key.interp.with(channel, interp),
             None => KeyCurves::all(interp),
         };
         self.apply(Edit::SetKey {

@@ -347,6 +347,29 @@ impl Editor {
         super::events::Events::new(self.current_clip(), self.selection.event())
     }
 
+    /// Bone `bone`'s channels in the current clip at the playhead (`bone_keys.rs`).
+    pub fn bone_keys(&self, bone: usize) -> super::bone_keys::BoneKeys<'_> {
+        let name = self.document.project.rig.skeleton.bones.get(bone);
+        super::bone_keys::BoneKeys::new(
+            self.current_clip(),
+            self.playhead(),
+            bone,
+            name.map(|b| b.name.as_str()),
+        )
+    }
+
+    /// The current clip's curves of the selected bones, with the curve editor's state
+    /// (`curve_graph.rs`).
+    pub fn curves(&self) -> super::curve_graph::Curves<'_> {
+        super::curve_graph::Curves::new(
+            self.current_clip(),
+            &self.document.project.rig.skeleton.bones,
+            self.selection.bones(),
+            self.selection.key(),
+            &self.curves,
+        )
+    }
+
     /// The curve editor's state (`curves.rs`).
     pub fn curve_editor(&self) -> &CurveEditor {
         &self.curves

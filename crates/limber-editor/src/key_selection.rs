@@ -212,7 +212,7 @@ impl Editor {
                 .selection()
                 .bones()
                 .iter()
-                .filter_map(|&b| self.key_at_playhead(b))
+                .filter_map(|&b| self.bone_keys(b).key())
                 .map(|k| (k.bone, k.time))
                 .collect();
         }

@@ -48,7 +48,8 @@ impl Editor {
             Command::Clip(c) => return c.run(self).into(),
             Command::Bone(c) => return c.run(self).into(),
             Command::Rig(c) => return c.run(self).into(),
-            Command::Key(c) => return c.run(self).into(),
+            Command::Key(c) => return c.run(self).into_outcome(self),
+            Command::Curve(c) => return c.run(self).into(),
             Command::Mesh(c) => return c.run(self).into(),
             Command::Layout(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into(),
@@ -87,7 +88,9 @@ impl Editor {
                 self.paste_keys();
             }
             Command::Delete => self.delete_selection(),
-            Command::KeySelected => self.key_selected(),
+            Command::KeySelected => {
+                return crate::bone_keys::key_selected(self.step()).into_outcome(self);
+            }
             Command::NextBone => self.select_bone_after(1),
             Command::PreviousBone => self.select_bone_after(-1),
             Command::PlayPause => self.toggle_play(),
@@ -157,7 +160,7 @@ impl Editor {
             }
             Command::FrameAllCurves => {
                 self.curves.open = true;
-                self.frame_all_curves();
+                self.curves.view = self.curves().frame_all_view();
             }
             Command::AddClip => self.add_clip(),
             Command::DuplicateClip => {
@@ -189,7 +192,7 @@ impl Editor {
                             .selection()
                             .bones()
                             .iter()
-                            .any(|&b| self.key_at_playhead(b).is_some()))
+                            .any(|&b| self.bone_keys(b).key().is_some()))
             }
             Command::PasteKeys => {
                 self.current_clip().is_some() && !self.selection().keys().copied.is_empty()
@@ -263,6 +266,7 @@ impl Editor {
             | Command::Bone(_)
             | Command::Rig(_)
             | Command::Key(_)
+            | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
             | Command::Export(_)
@@ -354,6 +358,7 @@ impl Editor {
             | Command::Bone(_)
             | Command::Rig(_)
             | Command::Key(_)
+            | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
             | Command::Export(_)
