@@ -4,7 +4,7 @@
 mod common;
 
 use common::{limber, limber_ok};
-use limber::core::animation::{Clip, ClipRecord, Interpolation, KeyRecord};
+use limber::core::animation::{Channel, Clip, ClipRecord, Interpolation, KeyRecord};
 use limber::core::distance::Metric;
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
@@ -319,9 +319,9 @@ fn every_older_version_reads_a_keys_one_curve_on_each_channel_and_samples_as_bef
     let clip = each.clip("c").unwrap();
     let key = &clip.to_record().keys[0];
     let curves = KeyCurves::all(Interpolation::LINEAR)
-        .with(0, handles)
-        .with(1, handles)
-        .with(2, Interpolation::STEPPED);
+        .with(Channel::Rotate, handles)
+        .with(Channel::TranslateX, handles)
+        .with(Channel::TranslateY, Interpolation::STEPPED);
     assert_eq!(key.interp, curves);
     let pose = clip.sample(0.5).bones[0];
     assert_eq!(pose.translate[1], 0.0, "translate y is stepped");

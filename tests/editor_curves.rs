@@ -11,19 +11,20 @@ use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
+use limber::core::animation::Channel;
 use limber::core::animation::{Interpolation, KeyRecord};
 use limber::core::edit::Edit;
 use limber::core::frame::Frame;
 use limber::core::pose::PoseSolver;
 use limber::core::skinning::{SkinningMode, skin};
-use limber::editor::curves::{Channel, Curve};
+use limber::editor::commands::{Command, CurveCommand};
+use limber::editor::curves::Curve;
 use limber::editor::editor::{Editor, Mode};
 
 mod common;
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{harness_with, pos, sample_editor};
-use limber::editor::commands::Command;
 use limber::editor::commands::FileCommand;
 
 /// The sample in Animate mode on clip "wave" with arm_r selected (keys: 0 s at 0° with custom
@@ -45,7 +46,11 @@ fn wave_harness() -> (Harness<'static, Editor>, usize) {
 
 /// The rotation curve of the selected bone.
 fn rotation(harness: &Harness<'_, Editor>) -> Curve {
-    let curves = harness.state().curves().expect("a bone is selected");
+    let curves = harness
+        .state()
+        .curves()
+        .shown()
+        .expect("a bone is selected");
     curves
         .into_iter()
         .find(|c| c.channel == Channel::Rotate)
@@ -431,8 +436,8 @@ fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, 
     let mut moved = 0.0f64;
     for (b, (was, now)) in before.iter().zip(after).enumerate() {
         for (was, now) in was.iter().zip(now) {
-            for c in Channel::ALL {
-                let d = (was[c.index()] - now[c.index()]).abs();
+            for (i, c) in Channel::ALL.into_iter().enumerate() {
+                let d = (was[i] - now[i]).abs();
                 if b == bone && c == channel {
                     moved = moved.max(d);
                 } else {
@@ -449,6 +454,7 @@ fn shown(harness: &Harness<'_, Editor>, bone: &str, channel: Channel) -> Curve {
     harness
         .state()
         .curves()
+        .shown()
         .expect("bones are selected")
         .into_iter()
         .find(|c| c.bone == bone && c.channel == channel)
@@ -469,7 +475,11 @@ fn show_only_scale_y(harness: &mut Harness<'_, Editor>) {
         Channel::TranslateY,
         Channel::ScaleX,
     ] {
-        harness.state_mut().set_curve_channel_hidden(channel, true);
+        let hidden = CurveCommand::SetChannelHidden {
+            channel,
+            hidden: true,
+        };
+        harness.state_mut().run(Command::Curve(hidden));
     }
 }
 
@@ -480,7 +490,11 @@ fn a_handle_drag_on_scale_y_leaves_every_other_channel_unchanged() {
     // Only scale y shown (as the legend's boxes do), so the key at 0 s is its key.
     show_only_scale_y(&mut harness);
     harness.run_steps(1);
-    let curves = harness.state().curves().expect("a bone is selected");
+    let curves = harness
+        .state()
+        .curves()
+        .shown()
+        .expect("a bone is selected");
     assert_eq!(curves.len(), 1, "only scale y shows");
     harness.get_by_label("Frame all").click();
     harness.run_steps(2);
@@ -560,7 +574,11 @@ fn a_handle_on_a_flat_line_leaves_it_where_dragged_and_bumps_only_that_channel()
 #[test]
 fn several_selected_bones_show_their_channels_and_a_drag_changes_only_the_bone_grabbed() {
     let mut harness = channels_harness(&["arm_r", "head"]);
-    let curves = harness.state().curves().expect("bones are selected");
+    let curves = harness
+        .state()
+        .curves()
+        .shown()
+        .expect("bones are selected");
     for bone in ["arm_r", "head"] {
         let channels: Vec<Channel> = curves
             .iter()
@@ -600,12 +618,13 @@ fn the_graph_frames_all_again_when_its_panel_is_resized() {
         .view
         .expect("framed at opening");
     // Zoomed in by hand, then the window (and the panel with it) is resized.
+    let zoomed = limber::editor::curves::CurveView {
+        time: [0.1, 0.2],
+        value: [10.0, 11.0],
+    };
     harness
         .state_mut()
-        .set_curve_view(Some(limber::editor::curves::CurveView {
-            time: [0.1, 0.2],
-            value: [10.0, 11.0],
-        }));
+        .run(Command::Curve(CurveCommand::SetView(Some(zoomed))));
     harness.run_steps(1);
     assert_ne!(
         harness.state().curve_editor().view,

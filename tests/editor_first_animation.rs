@@ -123,7 +123,7 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
         harness.state().screen_of(turned),
     );
     drag(&mut harness, from, to);
-    let keyed = harness.state().keyed_rotation(1);
+    let keyed = harness.state().bone_keys(1).rotation();
     assert!((keyed.abs() - 90.0).abs() < 3.0, "keyed {keyed}°");
 
     // Scrubbing back to 0.25 s shows a pose between the two keys.
@@ -146,11 +146,14 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     scrub(&mut harness, 0.5);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    assert!(harness.state().keyed_rotation(1).abs() < 1e-9, "undone");
+    assert!(
+        harness.state().bone_keys(1).rotation().abs() < 1e-9,
+        "undone"
+    );
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     harness.run_steps(1);
     assert!(
-        (harness.state().keyed_rotation(1) - keyed).abs() < 1e-9,
+        (harness.state().bone_keys(1).rotation() - keyed).abs() < 1e-9,
         "redone"
     );
 

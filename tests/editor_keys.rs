@@ -30,7 +30,7 @@ fn animating() -> Harness<'static, Editor> {
     harness.state_mut().set_time(T);
     harness.run_steps(2);
     assert_eq!(harness.state().mode(), Mode::Animate);
-    assert_eq!(harness.state().key_at_playhead(BONE), None);
+    assert_eq!(harness.state().bone_keys(BONE).key(), None);
     assert!(!harness.state().document().can_undo());
     harness
 }
@@ -48,7 +48,8 @@ fn type_into(harness: &mut Harness<'_, Editor>, name: &str, text: &str) {
 fn key(harness: &Harness<'_, Editor>) -> KeyRecord {
     harness
         .state()
-        .key_at_playhead(BONE)
+        .bone_keys(BONE)
+        .key()
         .expect("a key at the playhead")
 }
 
@@ -92,7 +93,7 @@ fn typing_a_rotation_keys_the_rotation_only() {
 fn typing_translate_x_keys_the_translation() {
     let mut harness = animating();
     let before = harness.state().document().project.clone();
-    let y = harness.state().sampled_channels(BONE).translate[1];
+    let y = harness.state().bone_keys(BONE).values().translate[1];
     type_into(&mut harness, "Translate x", "12");
     let key = key(&harness);
     assert_eq!(key.translate, Some([12.0, y]));
@@ -105,7 +106,7 @@ fn typing_translate_x_keys_the_translation() {
 fn typing_a_scale_keys_the_scale() {
     let mut harness = animating();
     let before = harness.state().document().project.clone();
-    let x = harness.state().sampled_channels(BONE).scale[0];
+    let x = harness.state().bone_keys(BONE).values().scale[0];
     type_into(&mut harness, "Scale y", "1.5");
     let key = key(&harness);
     assert_eq!(key.scale, Some([x, 1.5]));
@@ -122,7 +123,7 @@ fn typing_a_scale_keys_the_scale() {
 fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
     let mut harness = animating();
     let before = harness.state().document().project.clone();
-    let sampled = harness.state().sampled_channels(BONE);
+    let sampled = harness.state().bone_keys(BONE).values();
     harness.get_by_label("Key scale").click();
     harness.run_steps(2);
     let key = key(&harness);
@@ -132,7 +133,7 @@ fn the_key_button_keys_the_value_shown_and_a_second_click_removes_it() {
     let keyed = harness.state().document().project.clone();
     harness.get_by_label("Remove scale key").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().key_at_playhead(BONE), None);
+    assert_eq!(harness.state().bone_keys(BONE).key(), None);
     assert!(!shows_keyed(&harness, "scale"));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
@@ -168,8 +169,8 @@ fn k_keys_every_channel_of_a_moved_bone() {
     // Later, the translation holds; K keys it with the rotation and scale there.
     harness.state_mut().set_time(0.8);
     harness.run_steps(1);
-    assert_eq!(harness.state().key_at_playhead(BONE), None);
-    let sampled = harness.state().sampled_channels(BONE);
+    assert_eq!(harness.state().bone_keys(BONE).key(), None);
+    let sampled = harness.state().bone_keys(BONE).values();
     assert_eq!(sampled.translate, moved);
     let before = harness.state().document().project.clone();
     harness.key_press(Key::K);
@@ -202,7 +203,7 @@ fn undo_is_one_step_after(
 fn the_scale_tool_keys_scale_by_dragging() {
     let mut harness = animating();
     let before = harness.state().document().project.clone();
-    let start = harness.state().keyed_scale(BONE);
+    let start = harness.state().bone_keys(BONE).scale();
     harness.key_press(Key::S);
     harness.run_steps(1);
     assert_eq!(harness.state().tools().animate_tool(), AnimateTool::Scale);
@@ -256,7 +257,7 @@ fn esc_cancels_a_scale_drag_exactly() {
         )));
         harness.run_steps(1);
     }
-    assert!(harness.state().key_at_playhead(BONE).is_some(), "scaling");
+    assert!(harness.state().bone_keys(BONE).key().is_some(), "scaling");
     harness.key_press(Key::Escape);
     harness.run_steps(1);
     harness.event(button(false, to));

@@ -61,13 +61,16 @@ fn three_selected() -> Harness<'static, Editor> {
     selected.sort_unstable();
     assert_eq!(selected, BONES, "{}", harness.state().status());
     for bone in BONES {
-        assert_eq!(harness.state().key_at_playhead(bone), None);
+        assert_eq!(harness.state().bone_keys(bone).key(), None);
     }
     harness
 }
 
 fn rotations(editor: &Editor) -> Vec<f64> {
-    BONES.iter().map(|&b| editor.keyed_rotation(b)).collect()
+    BONES
+        .iter()
+        .map(|&b| editor.bone_keys(b).rotation())
+        .collect()
 }
 
 /// A point on one of the selected bones that picks it, that bone, and its posed head.
@@ -130,14 +133,14 @@ fn k_keys_every_selected_bone_in_one_step() {
     harness.run_steps(2);
     for bone in BONES {
         assert!(
-            harness.state().key_at_playhead(bone).is_some(),
+            harness.state().bone_keys(bone).key().is_some(),
             "bone {bone} keyed: {}",
             harness.state().status()
         );
     }
     harness.state_mut().undo();
     for bone in BONES {
-        assert_eq!(harness.state().key_at_playhead(bone), None, "one undo step");
+        assert_eq!(harness.state().bone_keys(bone).key(), None, "one undo step");
     }
     assert!(!harness.state().document().can_undo());
 }
@@ -188,7 +191,7 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     harness.run_steps(2);
     let keyed: Vec<_> = BONES
         .iter()
-        .map(|&b| harness.state().key_at_playhead(b).expect("keyed"))
+        .map(|&b| harness.state().bone_keys(b).key().expect("keyed"))
         .collect();
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(2);
@@ -198,7 +201,7 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);
     for (bone, key) in BONES.iter().zip(&keyed) {
-        let pasted = harness.state().key_at_playhead(*bone).expect("pasted");
+        let pasted = harness.state().bone_keys(*bone).key().expect("pasted");
         assert_eq!(
             (pasted.rotate, pasted.translate),
             (key.rotate, key.translate)
@@ -206,6 +209,6 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     }
     harness.state_mut().undo();
     for bone in BONES {
-        assert_eq!(harness.state().key_at_playhead(bone), None, "one step");
+        assert_eq!(harness.state().bone_keys(bone).key(), None, "one step");
     }
 }

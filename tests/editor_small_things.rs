@@ -96,7 +96,7 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
         "filled: {}",
         harness.state().status()
     );
-    assert!(harness.state().key_at_playhead(bone).is_some());
+    assert!(harness.state().bone_keys(bone).key().is_some());
     assert!((harness.state().playhead() - at).abs() < 1e-6);
 }
 

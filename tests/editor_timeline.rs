@@ -9,13 +9,13 @@ use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::timeline::key_position;
+use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag_with, harness};
-use limber::editor::commands::Command;
 use limber::editor::commands::FileCommand;
 
 #[path = "editor_timeline/clipboard.rs"]
@@ -213,7 +213,7 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
         limber::editor::commands::BoneCommand::Select { bone: Some(1) },
     ));
     editor.set_time(0.27);
-    editor.key_selected();
+    editor.run(Command::KeySelected);
     assert!(keys(editor).contains(&id("spine", 0.2)));
 
     // Saved with the clip; a clip without one saves as before.

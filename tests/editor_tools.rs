@@ -41,7 +41,7 @@ fn escape_then_release(harness: &mut Harness<'_, Editor>, then: DVec2) {
 fn esc_while_rotating_a_bone_restores_the_pose_and_leaves_no_undo_step() {
     let mut harness = harness();
     let before = harness.state().document().project.clone();
-    let rotation = harness.state().keyed_rotation(0);
+    let rotation = harness.state().bone_keys(0).rotation();
     let selected = harness.state().selection().bone();
     let frame = harness.state().frame().unwrap();
     let bone = &before.rig.skeleton.bones[0];
@@ -57,7 +57,7 @@ fn esc_while_rotating_a_bone_restores_the_pose_and_leaves_no_undo_step() {
         harness.state().screen_of(turned),
     );
     press_and_move(&mut harness, from, to);
-    let turn = harness.state().keyed_rotation(0) - rotation;
+    let turn = harness.state().bone_keys(0).rotation() - rotation;
     assert!(turn.abs() > 30.0, "the drag rotates the bone: {turn}°");
     assert!(harness.state().document().in_transaction());
     escape_then_release(&mut harness, to + DVec2::new(-30.0, 20.0));
@@ -69,7 +69,7 @@ fn esc_while_rotating_a_bone_restores_the_pose_and_leaves_no_undo_step() {
         before,
         "the pose is back exactly"
     );
-    assert_eq!(editor.keyed_rotation(0), rotation);
+    assert_eq!(editor.bone_keys(0).rotation(), rotation);
     assert!(!editor.document().can_undo(), "no undo step is left");
     assert_eq!(
         editor.selection().bone(),

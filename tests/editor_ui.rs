@@ -116,18 +116,18 @@ fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
     // Swing the grab point a quarter turn about the head.
     let arm = grab - pivot;
     let turned = pivot + DVec2::new(-arm.y, arm.x);
-    let before = harness.state().keyed_rotation(0);
+    let before = harness.state().bone_keys(0).rotation();
     let from = harness.state().screen_of(grab);
     let to = harness.state().screen_of(turned);
     drag(&mut harness, from, to);
-    let after = harness.state().keyed_rotation(0);
+    let after = harness.state().bone_keys(0).rotation();
     let turn = after - before;
     // Image y points down, so (−y, x) is a quarter turn clockwise on screen: −90°.
     assert!((turn + 90.0).abs() < 3.0, "rotation changed by {turn}°");
     assert_eq!(harness.state().selection().bone(), Some(0));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    let undone = harness.state().keyed_rotation(0);
+    let undone = harness.state().bone_keys(0).rotation();
     assert!(
         (undone - before).abs() < 1e-9,
         "one undo step takes the whole drag back"
@@ -574,7 +574,7 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
         frame.palette[0].transform_point2(bone.tail()),
     );
     let grab = head + (tail - head) * 0.5;
-    let before = harness.state().keyed_translation(0);
+    let before = harness.state().bone_keys(0).translation();
     let motion = DVec2::new(12.0, -7.0);
     let (from, to) = (
         harness.state().screen_of(grab),
@@ -584,16 +584,16 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
     drag(&mut harness, from, to);
     harness.event(Event::ModifiersChanged(Modifiers::NONE));
     harness.run_steps(1);
-    let moved = harness.state().keyed_translation(0) - before;
+    let moved = harness.state().bone_keys(0).translation() - before;
     assert!(
         (moved - motion).length() < 0.5,
         "moved by {moved}, pointer by {motion}"
     );
     assert!(
-        (harness.state().keyed_rotation(0) - {
+        (harness.state().bone_keys(0).rotation() - {
             let mut editor = Editor::new(Document::open(&sample()).unwrap());
             editor.set_time(0.3);
-            editor.keyed_rotation(0)
+            editor.bone_keys(0).rotation()
         })
         .abs()
             < 1e-9,

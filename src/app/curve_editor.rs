@@ -11,23 +11,26 @@
 use eframe::egui::{self, Color32, Pos2, Rect, Sense, Stroke};
 use glam::DVec2;
 
-use limber_editor::commands::{Command, KeyCommand};
+use crate::core::animation::Channel;
+use limber_editor::commands::{Command, CurveCommand, KeyCommand};
 use limber_editor::curve_edits::InterpChoice;
-use limber_editor::curves::{Channel, Curve, CurveKeyId, GraphFrame};
+use limber_editor::curves::{Curve, CurveKeyId, GraphFrame};
 use limber_editor::editor::{Drag, Editor};
 
 /// Room for the value labels (left) and time labels (below), screen points.
 const LEFT: f32 = 52.0;
 const BELOW: f32 = 18.0;
 
-/// Each channel's colour, by [`Channel::index`].
-pub const COLOURS: [Color32; 5] = [
-    Color32::from_rgb(240, 170, 60),
-    Color32::from_rgb(230, 80, 80),
-    Color32::from_rgb(90, 200, 90),
-    Color32::from_rgb(80, 150, 240),
-    Color32::from_rgb(200, 110, 230),
-];
+/// Each channel's colour.
+pub fn colour(channel: Channel) -> Color32 {
+    match channel {
+        Channel::Rotate => Color32::from_rgb(240, 170, 60),
+        Channel::TranslateX => Color32::from_rgb(230, 80, 80),
+        Channel::TranslateY => Color32::from_rgb(90, 200, 90),
+        Channel::ScaleX => Color32::from_rgb(80, 150, 240),
+        Channel::ScaleY => Color32::from_rgb(200, 110, 230),
+    }
+}
 
 const HOVER: &str = "Drag a key: in time it moves the whole key (every channel of the bone at that \
 time), in value only this channel. Drag a handle of the selected key to shape this channel's curve \
@@ -36,11 +39,11 @@ values; middle-drag: pan. Esc cancels a drag.";
 
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     header(ui, editor);
-    let curves = match editor.curves() {
+    let curves = match editor.curves().shown() {
         Ok(curves) => curves,
         Err(why) => {
-            ui.label(why);
-            editor.set_curve_frame(None);
+            ui.label(why.to_string());
+            editor.run(Command::Curve(CurveCommand::SetFrame(None)));
             return;
         }
     };
@@ -55,18 +58,19 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
         return;
     }
     // Opened, resized or first drawn: frame all again.
-    editor.fit_curves_to(max - min);
+    editor.run(Command::Curve(CurveCommand::FitTo { size: max - min }));
     if editor.curve_editor().view.is_none() {
-        editor.frame_all_curves();
+        let view = editor.curves().frame_all_view();
+        editor.run(Command::Curve(CurveCommand::SetView(view)));
     }
     let Some(view) = editor.curve_editor().view else {
         return;
     };
     let frame = GraphFrame { min, max, view };
-    editor.set_curve_frame(Some(frame));
+    editor.run(Command::Curve(CurveCommand::SetFrame(Some(frame))));
     interact(ui, editor, &response);
     // Drawn from the document as it is after this frame's edits.
-    let curves = editor.curves().unwrap_or(curves);
+    let curves = editor.curves().shown().unwrap_or(curves);
     let frame = editor.curve_editor().frame.unwrap_or(frame);
     draw(ui, &painter, editor, &curves, frame);
     let key_menu = editor.curve_editor().selected.clone();
@@ -91,10 +95,14 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
         }
         ui.separator();
         for channel in Channel::ALL {
-            let mut shown = !editor.curve_editor().hidden[channel.index()];
-            let text = egui::RichText::new(channel.name()).color(COLOURS[channel.index()]);
+            let mut shown = !editor.curve_editor().is_hidden(channel);
+            let text = egui::RichText::new(channel.name()).color(colour(channel));
             if ui.checkbox(&mut shown, text).changed() {
-                editor.set_curve_channel_hidden(channel, !shown);
+                let hidden = !shown;
+                editor.run(Command::Curve(CurveCommand::SetChannelHidden {
+                    channel,
+                    hidden,
+                }));
             }
         }
         ui.separator();
@@ -234,10 +242,10 @@ fn draw(ui: &egui::Ui, painter: &egui::Painter, editor: &Editor, curves: &[Curve
     }
     let clipped = painter.with_clip_rect(graph);
     for curve in curves {
-        let colour = COLOURS[curve.channel.index()];
+        let colour = colour(curve.channel);
         let line: Vec<Pos2> = curve.points.iter().map(|p| pos(f.to_screen(*p))).collect();
         clipped.add(egui::Shape::line(line, Stroke::new(1.5, colour)));
-        let selected = editor.selected_curve_key(curve);
+        let selected = editor.curves().selected_key(curve);
         if let Some(i) = selected
             && let Some([h1, h2]) = curve.handles(i)
         {

@@ -434,10 +434,11 @@ fn key_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.heading("Key");
     ui.label(format!("{} at {:.3} s", key.bone, key.time));
     // The curve editor's selected channel of this key, else every channel (per-channel curves).
-    let scope = editor
-        .key_interp_channel()
+    let curves = editor.curves();
+    let scope = curves
+        .interp_channel()
         .map_or("every channel", |c| c.name());
-    let shown = editor.key_interpolation_shown(&key);
+    let shown = curves.interpolation_shown(&key);
     if let Some(interp) = interpolation_picker(ui, shown, &format!("to the next key: {scope}")) {
         editor.run(Command::Key(KeyCommand::SetInterpolation(interp)));
     }

@@ -8,9 +8,9 @@
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
+use crate::core::animation::ChannelGroup;
 use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
 use crate::core::skeleton::MAX_COORDINATE;
-use limber_editor::bone_keys::Channel;
 use limber_editor::commands::{Command, KeyCommand};
 use limber_editor::editor::Editor;
 
@@ -27,7 +27,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     if editor.current_clip().is_none() {
         ui.label("No clip yet: the first key makes one.");
     }
-    let values = editor.sampled_channels(bone);
+    let values = editor.bone_keys(bone).values();
     ui.label(format!("Keys at {:.3} s", editor.playhead()));
     egui::Grid::new(("key fields", bone))
         .num_columns(4)
@@ -37,7 +37,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             let field = number(ui, &mut degrees, MAX_KEY_ROTATE, 0.5, "Rotation");
             drag_edit(ui, editor, &field, |e| typed(e, Typed::Rotate(degrees)));
             ui.label("");
-            key_button(ui, editor, bone, Channel::Rotate);
+            key_button(ui, editor, bone, ChannelGroup::Rotate);
             ui.end_row();
 
             ui.label("Translate (px)");
@@ -50,7 +50,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             drag_edit(ui, editor, &field, |e| {
                 typed(e, Typed::Translate([None, Some(y)]));
             });
-            key_button(ui, editor, bone, Channel::Translate);
+            key_button(ui, editor, bone, ChannelGroup::Translate);
             ui.end_row();
 
             ui.label("Scale (×)");
@@ -63,7 +63,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             drag_edit(ui, editor, &field, |e| {
                 typed(e, Typed::Scale([None, Some(y)]));
             });
-            key_button(ui, editor, bone, Channel::Scale);
+            key_button(ui, editor, bone, ChannelGroup::Scale);
             ui.end_row();
         });
 }
@@ -89,7 +89,7 @@ fn typed(editor: &mut Editor, value: Typed) {
         [typed[0].unwrap_or(own[0]), typed[1].unwrap_or(own[1])]
     };
     for bone in editor.selection().bones().to_vec() {
-        let own = editor.sampled_channels(bone);
+        let own = editor.bone_keys(bone).values();
         let (rotate, translate, scale) = match value {
             Typed::Rotate(r) => (Some(r), None, None),
             Typed::Translate(t) => (None, Some(pick(t, own.translate)), None),
@@ -107,9 +107,9 @@ fn typed(editor: &mut Editor, value: Typed) {
 /// The channel's key button: a filled diamond when keyed at the playhead (a click removes the
 /// key), hollow when interpolated (a click keys the value shown). Named "Remove CHANNEL key" or
 /// "Key CHANNEL" after what a click does.
-fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, channel: Channel) {
-    let keyed = editor.is_keyed_at_playhead(bone, channel);
-    let name = channel.name();
+fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, group: ChannelGroup) {
+    let keyed = editor.bone_keys(bone).is_keyed(group);
+    let name = group.name();
     let (label, hover) = if keyed {
         (
             format!("Remove {name} key"),
@@ -146,13 +146,13 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, channel: Chan
     }
     if response.clicked() {
         if keyed {
-            editor.run(Command::Key(KeyCommand::Unkey { bone, channel }));
+            editor.run(Command::Key(KeyCommand::Unkey { bone, group }));
         } else {
-            let v = editor.sampled_channels(bone);
-            let (rotate, translate, scale) = match channel {
-                Channel::Rotate => (Some(v.rotate), None, None),
-                Channel::Translate => (None, Some(v.translate), None),
-                Channel::Scale => (None, None, Some(v.scale)),
+            let v = editor.bone_keys(bone).values();
+            let (rotate, translate, scale) = match group {
+                ChannelGroup::Rotate => (Some(v.rotate), None, None),
+                ChannelGroup::Translate => (None, Some(v.translate), None),
+                ChannelGroup::Scale => (None, None, Some(v.scale)),
             };
             let key = KeyCommand::Channels {
                 bone,

@@ -7,6 +7,7 @@ use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
+use limber::editor::commands::{Command, KeyCommand};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{button, drag, harness, pos};
@@ -222,7 +223,13 @@ fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
     // In Animate mode a keyed 80° turn is held at 20°.
     harness.key_press(Key::Num1);
     harness.run_steps(2);
-    harness.state_mut().key_rotation(head, 80.0);
+    let key = KeyCommand::Channels {
+        bone: head,
+        rotate: Some(80.0),
+        translate: None,
+        scale: None,
+    };
+    harness.state_mut().run(Command::Key(key));
     let frame = harness.state().frame().expect("frame");
     let held = frame.pose.bones[head].rotate.to_degrees();
     assert!((held - arc.max).abs() < 1e-9, "the limit holds: {held}°");
@@ -387,7 +394,7 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
     harness.key_press(Key::Num1);
     harness.run_steps(2);
     let head = bone(harness.state(), "head");
-    let rotation = harness.state().keyed_rotation(head);
+    let rotation = harness.state().bone_keys(head).rotation();
     let (at, _) = drawn(harness.state(), target);
     let from = harness.state().screen_of(at);
     drag(&mut harness, from, from + DVec2::new(30.0, 20.0));
@@ -398,7 +405,7 @@ fn a_press_on_an_ik_target_takes_the_target_though_a_child_bone_starts_there() {
         "the target was taken"
     );
     assert_eq!(
-        editor.keyed_rotation(head),
+        editor.bone_keys(head).rotation(),
         rotation,
         "the head bone was not turned"
     );

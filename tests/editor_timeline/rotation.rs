@@ -74,7 +74,7 @@ fn a_quarter_circle_around_the_head_turns_the_bone_a_quarter_turn() {
     let bone = grabbable(&mut harness, DVec2::new(80.0, 0.0));
     let centre = pivot(harness.state(), bone);
     let radius = 80.0 / harness.state().view().camera().zoom;
-    let before = harness.state().keyed_rotation(bone);
+    let before = harness.state().bone_keys(bone).rotation();
     // From the head's right round to below it (screen y points down: clockwise on screen).
     let points: Vec<Pos2> = (0..=12)
         .map(|i| {
@@ -83,12 +83,12 @@ fn a_quarter_circle_around_the_head_turns_the_bone_a_quarter_turn() {
         })
         .collect();
     drag_through(&mut harness, &points, usize::MAX);
-    let turn = harness.state().keyed_rotation(bone) - before;
+    let turn = harness.state().bone_keys(bone).rotation() - before;
     assert!((turn + 90.0).abs() < 0.2, "turned by {turn}°");
     assert_eq!(harness.state().selection().bone(), Some(bone));
     harness.state_mut().undo();
     assert_eq!(
-        harness.state().keyed_rotation(bone),
+        harness.state().bone_keys(bone).rotation(),
         before,
         "one undo step"
     );
@@ -101,12 +101,12 @@ fn a_drag_starting_next_to_the_head_turns_by_a_bounded_angle() {
     let bone = grabbable(&mut harness, DVec2::new(3.0, 0.0));
     let zoom = harness.state().view().camera().zoom;
     let from = pivot(harness.state(), bone) + DVec2::new(3.0, 0.0) / zoom;
-    let before = harness.state().keyed_rotation(bone);
+    let before = harness.state().bone_keys(bone).rotation();
     let points: Vec<Pos2> = (0..=10)
         .map(|i| screen(&harness, from + DVec2::new(0.0, 5.0 * f64::from(i)) / zoom))
         .collect();
     drag_through(&mut harness, &points, usize::MAX);
-    let turn = harness.state().keyed_rotation(bone) - before;
+    let turn = harness.state().bone_keys(bone).rotation() - before;
     // The lever is LEVER points long: a 50-point drag across it turns by atan(50 / LEVER) at most,
     // where a lever of 3 points would have turned by almost 90°.
     let most = (50.0 / LEVER).atan().to_degrees();
@@ -127,7 +127,7 @@ fn shift_during_a_rotation_snaps_it_to_15_degrees() {
         .map(|a| screen(&harness, centre + DVec2::new(a.cos(), a.sin()) * radius))
         .collect();
     drag_through(&mut harness, &points, 2);
-    let rotation = harness.state().keyed_rotation(bone);
+    let rotation = harness.state().bone_keys(bone).rotation();
     assert!(
         (rotation / 15.0 - (rotation / 15.0).round()).abs() < 1e-9,
         "snapped: {rotation}°"
@@ -135,8 +135,8 @@ fn shift_during_a_rotation_snaps_it_to_15_degrees() {
     // Without Shift the same drag lands off the 15° grid (0.52 rad ≈ 29.8° of turn).
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
-    let before = harness.state().keyed_rotation(bone);
+    let before = harness.state().bone_keys(bone).rotation();
     drag_through(&mut harness, &points, usize::MAX);
-    let turn = harness.state().keyed_rotation(bone) - before;
+    let turn = harness.state().bone_keys(bone).rotation() - before;
     assert!((turn + 0.52_f64.to_degrees()).abs() < 0.2, "{turn}");
 }

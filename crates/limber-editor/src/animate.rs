@@ -7,8 +7,6 @@
 //! [`ClipError`] or [`KeyError`] that [`Editor::run`] shows in the status line. K and the
 //! per-channel keys are in `bone_keys.rs`.
 
-use glam::DVec2;
-
 use super::editor::{Editor, Mode};
 use crate::playback::Playback;
 use crate::selection::Selection;
@@ -292,11 +290,11 @@ fn selected_key(step: &Step) -> Result<(KeyRecord, String), KeyError> {
 }
 
 /// Sets the interpolation from the selected key to the next: of the channel the curve editor
-/// has selected on this key ([`Editor::key_interp_channel`]), else of every channel.
+/// has selected on this key ([`crate::curve_graph::Curves::interp_channel`]), else of every channel.
 pub(crate) fn set_key_interpolation(mut step: Step, interp: Interpolation) -> Result<(), KeyError> {
     let (key, clip) = selected_key(&step)?;
-    let interp = match step.key_interp_channel() {
-        Some(channel) => key.interp.with(channel.index(), interp),
+    let interp = match step.curves().interp_channel() {
+        Some(channel) => key.interp.with(channel, interp),
         None => KeyCurves::all(interp),
     };
     step.document.apply(Edit::SetKey {
@@ -414,33 +412,6 @@ impl Editor {
         Some(name)
     }
 
-    /// The selected bone's rotation offset (degrees, counter-clockwise on screen) as the clip
-    /// samples it at the playhead, before constraints.
-    pub fn keyed_rotation(&self, bone: usize) -> f64 {
-        self.current_clip()
-            .and_then(|clip| {
-                clip.sample(self.playhead())
-                    .bones
-                    .get(bone)
-                    .map(|b| b.rotate)
-            })
-            .unwrap_or(0.0)
-            .to_degrees()
-    }
-
-    /// The selected bone's translation offset (pixels, in its parent's frame) as the clip samples it
-    /// at the playhead.
-    pub fn keyed_translation(&self, bone: usize) -> DVec2 {
-        self.current_clip()
-            .and_then(|clip| {
-                clip.sample(self.playhead())
-                    .bones
-                    .get(bone)
-                    .map(|b| DVec2::from(b.translate))
-            })
-            .unwrap_or(DVec2::ZERO)
-    }
-
     /// Keys part `part`'s draw order at the playhead in the current clip (joining a part key already
     /// there), one undo step.
     pub fn key_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
@@ -481,48 +452,6 @@ impl Editor {
         let done = step.apply(Edit::SetPartKey { clip, key });
         if done {
             step.status = format!("keyed {name}'s draw order {draw_order} at {time:.2} s");
-            step.commit();
-        }
-        done
-    }
-
-    /// Keys `bone`'s translation at the playhead in the current clip.
-    pub fn key_translation(&mut self, bone: usize, translate: DVec2) -> bool {
-        let mut step = self.step();
-        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
-            return false;
-        };
-        let key = KeyRecord {
-            bone: name,
-            time: step.playhead(),
-            rotate: None,
-            translate: Some(translate.to_array()),
-            scale: None,
-            interp: step.key_curves_at_playhead(bone),
-        };
-        let done = step.apply(Edit::SetKey { clip, key });
-        if done {
-            step.commit();
-        }
-        done
-    }
-
-    /// Keys `bone`'s rotation (degrees) at the playhead in the current clip.
-    pub fn key_rotation(&mut self, bone: usize, degrees: f64) -> bool {
-        let mut step = self.step();
-        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
-            return false;
-        };
-        let key = KeyRecord {
-            bone: name,
-            time: step.playhead(),
-            rotate: Some(degrees),
-            translate: None,
-            scale: None,
-            interp: step.key_curves_at_playhead(bone),
-        };
-        let done = step.apply(Edit::SetKey { clip, key });
-        if done {
             step.commit();
         }
         done

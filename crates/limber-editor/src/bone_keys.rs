@@ -1,29 +1,36 @@
-//! A bone's keys channel by channel: its rotation, translation and scale as the current clip samples
-//! them at the playhead (before constraints), which channels have a key there, keying one channel
-//! or all of them (K), and taking one channel's key away again. Each action is one undo step.
+//! A bone's keys channel by channel, as a feature model. [`BoneKeys`] (built by
+//! [`Editor::bone_keys`](crate::editor::Editor::bone_keys)) reads a bone's rotation, translation and scale as the current clip samples
+//! them at the playhead (before constraints), its key there and which channel groups that key holds.
+//! The actions key some channels ([`key_channels`], what the pose tools' drags and the inspector's
+//! fields use), key every channel of the selected bones (K, [`key_selected`]) and take one channel
+//! group out of the key at the playhead ([`unkey`]); each is one undo step (or joins the step
+//! already open) and returns a [`KeyError`] that [`Editor::run`](crate::editor::Editor::run) shows in the status line. The
+//! channels themselves are the core's [`Channel`](limber_core::animation::Channel), grouped as a
+//! key holds them by [`ChannelGroup`].
 
-use limber_core::animation::KeyRecord;
-use limber_core::edit::Edit;
+use glam::DVec2;
+use limber_core::animation::curve::KeyCurves;
+use limber_core::animation::{ChannelGroup, Clip, KeyRecord};
+use limber_core::edit::{Edit, EditError};
 
 use crate::editor::Editor;
+use crate::step::Step;
 
-/// One keyed channel of a bone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Channel {
-    Rotate,
-    Translate,
-    Scale,
-}
-
-impl Channel {
-    /// The channel as the status line and tooltips name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Channel::Rotate => "rotation",
-            Channel::Translate => "translation",
-            Channel::Scale => "scale",
-        }
-    }
+/// Why a key action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("select a bone to key")]
+    NoBoneSelected,
+    #[error("no bone {0}")]
+    NoBone(usize),
+    #[error("no clip to key in")]
+    NoClip,
+    #[error("no key at the playhead")]
+    NoKey,
+    #[error("the key at the playhead has no {} to take out", .0.name())]
+    NotKeyed(ChannelGroup),
+    #[error(transparent)]
+    Refused(#[from] EditError),
 }
 
 /// A bone's channels as keys write them: degrees (counter-clockwise on screen), pixels in the
@@ -35,167 +42,185 @@ pub struct ChannelValues {
     pub scale: [f64; 2],
 }
 
-impl Editor {
-    /// `bone`'s scale (along, across) as the current clip samples it at the playhead; 1, 1
-    /// without a clip.
-    pub fn keyed_scale(&self, bone: usize) -> [f64; 2] {
-        self.current_clip()
-            .and_then(|clip| {
-                clip.sample(self.playhead())
-                    .bones
-                    .get(bone)
-                    .map(|b| b.scale)
-            })
-            .unwrap_or([1.0, 1.0])
-    }
+/// One bone's channels in the current clip at the playhead, read-only.
+#[derive(Debug, Clone, Copy)]
+pub struct BoneKeys<'a> {
+    clip: Option<&'a Clip>,
+    time: f64,
+    bone: usize,
+    name: Option<&'a str>,
+}
 
-    /// All of `bone`'s channels as the current clip samples them at the playhead.
-    pub fn sampled_channels(&self, bone: usize) -> ChannelValues {
-        ChannelValues {
-            rotate: self.keyed_rotation(bone),
-            translate: self.keyed_translation(bone).to_array(),
-            scale: self.keyed_scale(bone),
+impl Editor {
+    /// Bone `bone`'s channels in the current clip at the playhead. (The feature's one accessor
+    /// lives here, not in `editor.rs`, so the coordinator imports no feature module.)
+    pub fn bone_keys(&self, bone: usize) -> BoneKeys<'_> {
+        let name = self.document.project.rig.skeleton.bones.get(bone);
+        BoneKeys::new(
+            self.current_clip(),
+            self.playhead(),
+            bone,
+            name.map(|b| b.name.as_str()),
+        )
+    }
+}
+
+impl<'a> BoneKeys<'a> {
+    pub(crate) fn new(
+        clip: Option<&'a Clip>,
+        time: f64,
+        bone: usize,
+        name: Option<&'a str>,
+    ) -> Self {
+        Self {
+            clip,
+            time,
+            bone,
+            name,
         }
     }
 
-    /// `bone`'s key at the playhead in the current clip, if it has one.
-    pub fn key_at_playhead(&self, bone: usize) -> Option<KeyRecord> {
-        let name = self.bone_name(bone)?;
-        let time = self.playhead();
-        self.current_clip()?
+    /// The bone's pose as the clip samples it at the playhead, if there is a clip.
+    fn sampled<T>(&self, read: impl Fn(&limber_core::pose::BonePose) -> T) -> Option<T> {
+        self.clip
+            .and_then(|clip| clip.sample(self.time).bones.get(self.bone).map(read))
+    }
+
+    /// The rotation offset (degrees, counter-clockwise on screen), before constraints; 0 without
+    /// a clip.
+    pub fn rotation(&self) -> f64 {
+        self.sampled(|b| b.rotate).unwrap_or(0.0).to_degrees()
+    }
+
+    /// The translation offset (pixels, in the parent's frame); zero without a clip.
+    pub fn translation(&self) -> DVec2 {
+        self.sampled(|b| DVec2::from(b.translate))
+            .unwrap_or(DVec2::ZERO)
+    }
+
+    /// The scale (along, across); 1, 1 without a clip.
+    pub fn scale(&self) -> [f64; 2] {
+        self.sampled(|b| b.scale).unwrap_or([1.0, 1.0])
+    }
+
+    /// All the channels as sampled.
+    pub fn values(&self) -> ChannelValues {
+        ChannelValues {
+            rotate: self.rotation(),
+            translate: self.translation().to_array(),
+            scale: self.scale(),
+        }
+    }
+
+    /// The bone's key at the playhead, if it has one.
+    pub fn key(&self) -> Option<KeyRecord> {
+        let name = self.name?;
+        self.clip?
             .to_record()
             .keys
             .into_iter()
-            .find(|k| k.bone == name && k.time == time)
+            .find(|k| k.bone == name && k.time == self.time)
     }
 
-    /// Whether `bone`'s `channel` has a key at the playhead (rather than being interpolated).
-    pub fn is_keyed_at_playhead(&self, bone: usize, channel: Channel) -> bool {
-        self.key_at_playhead(bone).is_some_and(|k| match channel {
-            Channel::Rotate => k.rotate.is_some(),
-            Channel::Translate => k.translate.is_some(),
-            Channel::Scale => k.scale.is_some(),
-        })
+    /// Whether `group` has a key at the playhead (rather than being interpolated).
+    pub fn is_keyed(&self, group: ChannelGroup) -> bool {
+        self.key().is_some_and(|k| group.in_key(&k))
     }
 
-    /// Keys the given channels of `bone` at the playhead in one edit (one undo step), joining a key
-    /// already there and keeping its interpolation. Without a clip, the key makes one (the same step).
-    pub fn key_channels(
-        &mut self,
-        bone: usize,
-        rotate: Option<f64>,
-        translate: Option<[f64; 2]>,
-        scale: Option<[f64; 2]>,
-    ) -> bool {
-        let mut step = self.step();
-        let (Some(name), Some(clip)) = (step.bone_name(bone), step.clip_to_key()) else {
-            return false;
-        };
-        let interp = step
-            .key_at_playhead(bone)
-            .map(|k| k.interp)
-            .unwrap_or_default();
-        let key = KeyRecord {
-            bone: name,
-            time: step.playhead(),
-            rotate,
-            translate,
-            scale,
-            interp,
-        };
-        let done = step.apply(Edit::SetKey { clip, key });
-        if done {
-            step.commit();
-        }
-        done
+    /// The curves of the key at the playhead (linear without one): a value keyed there keeps its
+    /// channel's curve.
+    pub fn curves(&self) -> KeyCurves {
+        self.key().map(|k| k.interp).unwrap_or_default()
     }
+}
 
-    /// Keys `bone`'s scale (along, across) at the playhead in the current clip.
-    pub fn key_scale(&mut self, bone: usize, scale: [f64; 2]) -> bool {
-        self.key_channels(bone, None, None, Some(scale))
-    }
+/// Keys the given channels of `bone` at the playhead in one edit, joining a key already there and
+/// keeping its curves. Without a clip, the key makes one (the same step).
+pub(crate) fn key_channels(
+    mut step: Step,
+    bone: usize,
+    rotate: Option<f64>,
+    translate: Option<[f64; 2]>,
+    scale: Option<[f64; 2]>,
+) -> Result<(), KeyError> {
+    let name = step.bone_name(bone).ok_or(KeyError::NoBone(bone))?;
+    let clip = step.clip_to_key().ok_or(KeyError::NoClip)?;
+    let key = KeyRecord {
+        bone: name,
+        time: step.playhead(),
+        rotate,
+        translate,
+        scale,
+        interp: step.bone_keys(bone).curves(),
+    };
+    step.document.apply(Edit::SetKey { clip, key })?;
+    step.commit();
+    Ok(())
+}
 
-    /// Takes `channel` out of `bone`'s key at the playhead (the whole key when it was its last
-    /// channel), as one undo step; the channel is interpolated there again.
-    pub fn unkey_channel(&mut self, bone: usize, channel: Channel) -> bool {
-        let (Some(key), Some(clip)) = (
-            self.key_at_playhead(bone),
-            self.clip_name().map(str::to_string),
-        ) else {
-            return false;
-        };
-        let mut rest = key.clone();
-        match channel {
-            Channel::Rotate => rest.rotate = None,
-            Channel::Translate => rest.translate = None,
-            Channel::Scale => rest.scale = None,
-        }
-        if rest == key {
-            return false;
-        }
-        // Inside a step already open (a drag), the edits join it; otherwise they are one step.
-        let mut step = self.step();
-        let mut done = step.apply(Edit::RemoveKey {
-            clip: clip.clone(),
-            bone: key.bone.clone(),
-            time: key.time,
-        });
-        let keeps_some = rest.rotate.is_some() || rest.translate.is_some() || rest.scale.is_some();
-        if done && keeps_some {
-            done = step.apply(Edit::SetKey { clip, key: rest });
-        }
-        if done {
-            step.commit();
-        } else {
-            step.cancel();
-        }
-        if done {
-            self.status = format!(
-                "removed {}'s {} key at {:.2} s",
-                key.bone,
-                channel.name(),
-                key.time
-            );
-        }
-        done
+/// Takes `group` out of `bone`'s key at the playhead (the whole key when it was its last group);
+/// it is interpolated there again.
+pub(crate) fn unkey(mut step: Step, bone: usize, group: ChannelGroup) -> Result<(), KeyError> {
+    let key = step.bone_keys(bone).key().ok_or(KeyError::NoKey)?;
+    let clip = step.clip_name().ok_or(KeyError::NoClip)?.to_string();
+    if !group.in_key(&key) {
+        return Err(KeyError::NotKeyed(group));
     }
+    let mut rest = key.clone();
+    group.remove_from(&mut rest);
+    step.document.apply(Edit::RemoveKey {
+        clip: clip.clone(),
+        bone: key.bone.clone(),
+        time: key.time,
+    })?;
+    if ChannelGroup::ALL.iter().any(|g| g.in_key(&rest)) {
+        step.document.apply(Edit::SetKey { clip, key: rest })?;
+    }
+    step.status = format!(
+        "removed {}'s {} key at {:.2} s",
+        key.bone,
+        group.name(),
+        key.time
+    );
+    step.commit();
+    Ok(())
+}
 
-    /// K: keys every channel (rotation, translation, scale) of the selected bone as it is at the
-    /// playhead, one undo step.
-    pub fn key_selected(&mut self) {
-        let bones = self.selection().bones().to_vec();
-        if bones.is_empty() {
-            self.status = "select a bone to key".into();
-            return;
-        }
-        // Every bone's channels as sampled before any is keyed, then all keyed in one step.
-        let values: Vec<_> = bones
-            .iter()
-            .map(|&b| (b, self.sampled_channels(b)))
-            .collect();
-        let mut step = self.step();
-        for (bone, v) in values {
-            if !step.key_channels(bone, Some(v.rotate), Some(v.translate), Some(v.scale)) {
-                return;
-            }
-        }
-        step.commit();
-        let count = bones.len();
-        self.status = if count == 1 {
-            format!(
-                "keyed rotation, translation and scale at {:.2} s",
-                self.playhead()
-            )
-        } else {
-            format!("keyed {count} bones at {:.2} s", self.playhead())
-        };
+/// K: keys every channel (rotation, translation, scale) of the selected bones as they are at the
+/// playhead, one undo step.
+pub(crate) fn key_selected(mut step: Step) -> Result<(), KeyError> {
+    let bones = step.selection().bones().to_vec();
+    if bones.is_empty() {
+        return Err(KeyError::NoBoneSelected);
     }
+    // Every bone's channels as sampled before any is keyed, then all keyed in one step.
+    let values: Vec<_> = bones
+        .iter()
+        .map(|&b| (b, step.bone_keys(b).values()))
+        .collect();
+    for (bone, v) in values {
+        key_channels(
+            step.step(),
+            bone,
+            Some(v.rotate),
+            Some(v.translate),
+            Some(v.scale),
+        )?;
+    }
+    let time = step.playhead();
+    step.status = match bones.len() {
+        1 => format!("keyed rotation, translation and scale at {time:.2} s"),
+        count => format!("keyed {count} bones at {time:.2} s"),
+    };
+    step.commit();
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::document::Document;
+    use crate::editor::Editor;
 
     fn sample() -> Editor {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -208,11 +233,11 @@ mod tests {
         let mut editor = sample();
         editor.selection.set_bone(Some(1));
         editor.playback.set_time(0.55);
-        assert!(editor.key_translation(1, glam::DVec2::new(3.0, -4.0)));
-        let sampled = editor.sampled_channels(1);
+        key_channels(editor.step(), 1, None, Some([3.0, -4.0]), None).unwrap();
+        let sampled = editor.bone_keys(1).values();
         let before = editor.document.project.clone();
-        editor.key_selected();
-        let key = editor.key_at_playhead(1).unwrap();
+        key_selected(editor.step()).unwrap();
+        let key = editor.bone_keys(1).key().unwrap();
         assert_eq!(key.rotate, Some(sampled.rotate));
         assert_eq!(key.translate, Some([3.0, -4.0]));
         assert_eq!(key.scale, Some(sampled.scale));
@@ -224,22 +249,25 @@ mod tests {
     fn unkeying_a_channel_keeps_the_others_and_is_one_step() {
         let mut editor = sample();
         editor.playback.set_time(0.55);
-        assert!(editor.key_channels(1, Some(30.0), None, Some([2.0, 1.0])));
-        assert!(editor.is_keyed_at_playhead(1, Channel::Rotate));
-        assert!(!editor.is_keyed_at_playhead(1, Channel::Translate));
+        key_channels(editor.step(), 1, Some(30.0), None, Some([2.0, 1.0])).unwrap();
+        assert!(editor.bone_keys(1).is_keyed(ChannelGroup::Rotate));
+        assert!(!editor.bone_keys(1).is_keyed(ChannelGroup::Translate));
         let before = editor.document.project.clone();
-        assert!(editor.unkey_channel(1, Channel::Scale));
-        assert!(!editor.is_keyed_at_playhead(1, Channel::Scale));
-        assert_eq!(editor.key_at_playhead(1).unwrap().rotate, Some(30.0));
+        unkey(editor.step(), 1, ChannelGroup::Scale).unwrap();
+        assert!(!editor.bone_keys(1).is_keyed(ChannelGroup::Scale));
+        assert_eq!(editor.bone_keys(1).key().unwrap().rotate, Some(30.0));
         assert!(
-            !editor.unkey_channel(1, Channel::Scale),
+            matches!(
+                unkey(editor.step(), 1, ChannelGroup::Scale),
+                Err(KeyError::NotKeyed(ChannelGroup::Scale))
+            ),
             "nothing left to take"
         );
         editor.undo();
         assert_eq!(editor.document.project, before);
         // The last channel takes the whole key.
-        assert!(editor.unkey_channel(1, Channel::Scale));
-        assert!(editor.unkey_channel(1, Channel::Rotate));
-        assert_eq!(editor.key_at_playhead(1), None);
+        unkey(editor.step(), 1, ChannelGroup::Scale).unwrap();
+        unkey(editor.step(), 1, ChannelGroup::Rotate).unwrap();
+        assert_eq!(editor.bone_keys(1).key(), None);
     }
 }

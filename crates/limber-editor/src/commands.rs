@@ -8,8 +8,8 @@
 use limber_core::skinning::SkinningMode;
 
 pub use crate::actions::{
-    BoneCommand, ClipCommand, EventCommand, ExportCommand, FileCommand, KeyCommand, LayoutCommand,
-    MeshCommand, RigCommand, SkinCommand, SlotCommand,
+    BoneCommand, ClipCommand, CurveCommand, EventCommand, ExportCommand, FileCommand, KeyCommand,
+    LayoutCommand, MeshCommand, RigCommand, SkinCommand, SlotCommand,
 };
 use crate::editor::{AnimateTool, Mode};
 use crate::export_job::ExportKind;
@@ -122,6 +122,8 @@ pub enum Command {
     Rig(RigCommand),
     /// Keys typed or changed (inspector, dopesheet, curve editor).
     Key(KeyCommand),
+    /// The curve editor's own state (its view, hidden channels, selected key).
+    Curve(CurveCommand),
     /// Mesh and weight settings, the brush.
     Mesh(MeshCommand),
     /// The window's panel sizes and the dopesheet as drawn.
@@ -143,6 +145,7 @@ impl Command {
             Self::Bone(c) => c.name(),
             Self::Rig(c) => c.name(),
             Self::Key(c) => c.name(),
+            Self::Curve(c) => c.name(),
             Self::Mesh(c) => c.name(),
             Self::Layout(c) => c.name(),
             Self::Export(c) => c.name(),

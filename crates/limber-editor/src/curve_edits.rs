@@ -1,18 +1,19 @@
-//! Editing in the curve editor: moving a key of a channel in time and value, setting a channel's
-//! Bézier handles or interpolation — each one undo step alone ([`Edit::ReplaceClip`] of the current
-//! clip) and usable inside a drag's open step (the drag itself is the tool in
-//! `tools/curve_drag.rs`). A key's time belongs to its whole key record (every channel of the bone
+//! Editing in the curve editor, as a feature model: moving a key of a channel in time and value,
+//! setting a channel's Bézier handles or interpolation — each one undo step alone
+//! ([`Edit::ReplaceClip`] of the current clip) over the open [`Step`], joining a drag's open step
+//! (the drag itself is the tool in `tools/curve_drag.rs`), and returning a [`CurveError`] that
+//! [`Editor::run`] shows in the status line (also why the graph shows no curves). A key's time belongs to its whole key record (every channel of the bone
 //! at that time); its interpolation is per channel, as in the core, so shaping one channel's curve
 //! leaves the others exactly as they were.
 
 use glam::DVec2;
 use limber_core::animation::curve::EASE_IN_OUT;
-use limber_core::animation::curve::KeyCurves;
-use limber_core::animation::{ClipRecord, Interpolation, KeyRecord};
-use limber_core::edit::Edit;
+use limber_core::animation::{ClipRecord, Interpolation};
+use limber_core::edit::{Edit, EditError};
 
-use crate::curves::{Channel, CurveKeyId, bezier_handles};
+use crate::curves::{CurveKeyId, bezier_handles};
 use crate::editor::Editor;
+use crate::step::Step;
 
 /// The interpolations the key's context menu offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,139 +67,120 @@ impl InterpChoice {
     }
 }
 
-impl Editor {
-    /// The current clip as written, with its name.
-    fn clip_record(&self) -> Option<ClipRecord> {
-        self.current_clip().map(|c| c.to_record())
-    }
+/// Why the curves cannot be shown or a curve edit did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum CurveError {
+    #[error("no clip: add one in the timeline")]
+    NoClip,
+    #[error("no bone selected: select one to see its curves")]
+    NoBoneSelected,
+    #[error("{} has no {} key at {:.2} s", .0.bone, .0.channel.name(), .0.time)]
+    NoKey(CurveKeyId),
+    #[error("the {} key of {} at {:.2} s has no segment after it", .0.channel.name(), .0.bone, .0.time)]
+    NoSegment(CurveKeyId),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
 
-    /// A time for a key of the current clip: on a frame when the clip has a frame rate, else on
-    /// 0.01 s, within the clip.
-    pub fn snap_curve_time(&self, t: f64) -> f64 {
-        let Some(clip) = self.current_clip() else {
-            return t;
-        };
-        let step = clip.fps.map_or(100.0, f64::from);
-        ((t * step).round() / step).clamp(0.0, clip.duration)
-    }
+/// The current clip as written, with its name.
+fn clip_record(editor: &Editor) -> Result<ClipRecord, CurveError> {
+    editor
+        .current_clip()
+        .map(|c| c.to_record())
+        .ok_or(CurveError::NoClip)
+}
 
-    /// Moves a key of a channel to `time` (snapped; the whole key record moves, every channel of
-    /// the bone at that time) and `value` (that channel only). A time where the bone has another
-    /// key keeps the key's time. Returns where the key is afterwards, `None` when refused.
-    pub fn move_curve_key(
-        &mut self,
-        key: &CurveKeyId,
-        time: f64,
-        value: f64,
-    ) -> Option<CurveKeyId> {
-        let mut record = self.clip_record()?;
-        let time = self.snap_curve_time(time);
-        let taken = record
-            .keys
-            .iter()
-            .any(|k| k.bone == key.bone && k.time == time && k.time != key.time);
-        let time = if taken { key.time } else { time };
-        let k = record
-            .keys
-            .iter_mut()
-            .find(|k| k.bone == key.bone && k.time == key.time)?;
-        if !key.channel.set(k, value) {
-            return None;
-        }
-        k.time = time;
-        let name = record.name.clone();
-        self.apply(Edit::ReplaceClip { name, clip: record })
-            .then(|| CurveKeyId {
-                time,
-                ..key.clone()
-            })
+/// Moves a key of a channel to `time` (snapped; the whole key record moves, every channel of the
+/// bone at that time) and `value` (that channel only). A time where the bone has another key keeps
+/// the key's time. Returns where the key is afterwards.
+pub(crate) fn move_key(
+    mut step: Step,
+    key: &CurveKeyId,
+    time: f64,
+    value: f64,
+) -> Result<CurveKeyId, CurveError> {
+    let mut record = clip_record(&step)?;
+    let time = step.curves().snap_time(time);
+    let taken = record
+        .keys
+        .iter()
+        .any(|k| k.bone == key.bone && k.time == time && k.time != key.time);
+    let time = if taken { key.time } else { time };
+    let k = record
+        .keys
+        .iter_mut()
+        .find(|k| k.bone == key.bone && k.time == key.time)
+        .ok_or_else(|| CurveError::NoKey(key.clone()))?;
+    if !key.channel.set(k, value) {
+        return Err(CurveError::NoKey(key.clone()));
     }
+    k.time = time;
+    let name = record.name.clone();
+    step.document
+        .apply(Edit::ReplaceClip { name, clip: record })?;
+    step.commit();
+    Ok(CurveKeyId {
+        time,
+        ..key.clone()
+    })
+}
 
-    /// Sets the interpolation of `key`'s channel (towards that channel's next key; the key's other
-    /// channels keep theirs).
-    pub fn set_curve_interp(&mut self, key: &CurveKeyId, interp: Interpolation) -> bool {
-        let Some(mut record) = self.clip_record() else {
-            return false;
-        };
-        let Some(k) = record
-            .keys
-            .iter_mut()
-            .find(|k| k.bone == key.bone && k.time == key.time)
-        else {
-            return false;
-        };
-        let channel = key.channel.index();
-        if k.interp.get(channel) == interp {
-            return false;
-        }
-        k.interp = k.interp.with(channel, interp);
-        k.tidy_curves();
-        let name = record.name.clone();
-        self.apply(Edit::ReplaceClip { name, clip: record })
+/// Sets the interpolation of `key`'s channel (towards that channel's next key; the key's other
+/// channels keep theirs). Whether it changed.
+pub(crate) fn set_interp(
+    mut step: Step,
+    key: &CurveKeyId,
+    interp: Interpolation,
+) -> Result<bool, CurveError> {
+    let mut record = clip_record(&step)?;
+    let k = record
+        .keys
+        .iter_mut()
+        .find(|k| k.bone == key.bone && k.time == key.time)
+        .ok_or_else(|| CurveError::NoKey(key.clone()))?;
+    if k.interp[key.channel] == interp {
+        return Ok(false);
     }
+    k.interp[key.channel] = interp;
+    k.tidy_curves();
+    let name = record.name.clone();
+    step.document
+        .apply(Edit::ReplaceClip { name, clip: record })?;
+    step.commit();
+    Ok(true)
+}
 
-    /// Puts handle `which` of `key`'s segment at graph point `to`: the channel's curve becomes
-    /// handles in value offsets ([`Interpolation::Handles`]), so a handle leaves a flat segment as
-    /// freely as a sloped one; only `key`'s channel changes.
-    pub(crate) fn drag_handle(&mut self, key: &CurveKeyId, which: usize, to: DVec2) {
-        let Ok(curves) = self.curves() else {
-            return;
-        };
-        let Some(curve) = curves
-            .iter()
-            .find(|c| c.bone == key.bone && c.channel == key.channel)
-        else {
-            return;
-        };
-        let Some(i) = curve.key_index(key.time) else {
-            return;
-        };
-        let (Some(a), Some(b)) = (curve.keys.get(i), curve.keys.get(i + 1)) else {
-            return;
-        };
-        // The end value the segment runs to (a rotation the shorter way round).
-        let end = a.value + key.channel.delta(a.value, b.value);
-        let Some((mut times, [_, v1, v2, _])) = a.interp.bezier_controls(a.value, end) else {
-            return;
-        };
-        let mut values = [v1, v2];
-        times[which] = (to.x - a.time) / (b.time - a.time);
-        values[which] = to.y;
-        self.set_curve_interp(
-            key,
-            Interpolation::handles_through(a.value, end, times, values),
-        );
+/// Puts handle `which` of `key`'s segment at graph point `to`: the channel's curve becomes handles
+/// in value offsets ([`Interpolation::Handles`]), so a handle leaves a flat segment as freely as a
+/// sloped one; only `key`'s channel changes.
+pub(crate) fn drag_handle(
+    step: Step,
+    key: &CurveKeyId,
+    which: usize,
+    to: DVec2,
+) -> Result<(), CurveError> {
+    let curves = step.curves().shown()?;
+    let curve = curves
+        .iter()
+        .find(|c| c.bone == key.bone && c.channel == key.channel)
+        .ok_or_else(|| CurveError::NoKey(key.clone()))?;
+    let i = curve
+        .key_index(key.time)
+        .ok_or_else(|| CurveError::NoKey(key.clone()))?;
+    let (Some(a), Some(b)) = (curve.keys.get(i), curve.keys.get(i + 1)) else {
+        return Err(CurveError::NoSegment(key.clone()));
+    };
+    // The end value the segment runs to (a rotation the shorter way round).
+    let end = a.value + key.channel.delta(a.value, b.value);
+    let Some((mut times, [_, v1, v2, _])) = a.interp.bezier_controls(a.value, end) else {
+        return Err(CurveError::NoSegment(key.clone()));
+    };
+    let mut values = [v1, v2];
+    if let (Some(t), Some(v)) = (times.get_mut(which), values.get_mut(which)) {
+        *t = (to.x - a.time) / (b.time - a.time);
+        *v = to.y;
     }
-
-    /// The channel the inspector's interpolation choice applies to: the one whose key the curve
-    /// editor (open) has selected, when that is the inspector's selected key; `None`: every
-    /// channel of the key.
-    pub fn key_interp_channel(&self) -> Option<Channel> {
-        let picked = self.curves.selected.as_ref().filter(|_| self.curves.open)?;
-        let (bone, time) = self.selection().key()?;
-        (picked.bone == *bone && picked.time == *time).then_some(picked.channel)
-    }
-
-    /// The interpolation the inspector shows for `key`: that of the channel it applies to
-    /// ([`Editor::key_interp_channel`]), else the one the key's keyed channels share; `None` when
-    /// they differ.
-    pub fn key_interpolation_shown(&self, key: &KeyRecord) -> Option<Interpolation> {
-        if let Some(channel) = self.key_interp_channel() {
-            return Some(key.interp.get(channel.index()));
-        }
-        let mut keyed = Channel::ALL
-            .into_iter()
-            .filter(|c| c.of_key(key).is_some())
-            .map(|c| key.interp.get(c.index()));
-        let first = keyed.next().unwrap_or(key.interp.rotate);
-        keyed.all(|i| i == first).then_some(first)
-    }
-
-    /// The curves of `bone`'s key at the playhead (linear without one): a new value keyed there
-    /// keeps its channel's curve.
-    pub fn key_curves_at_playhead(&self, bone: usize) -> KeyCurves {
-        self.key_at_playhead(bone)
-            .map(|k| k.interp)
-            .unwrap_or_default()
-    }
+    let interp = Interpolation::handles_through(a.value, end, times, values);
+    set_interp(step, key, interp)?;
+    Ok(())
 }

@@ -1,50 +1,91 @@
-//! The editor's curve graph ([`crate::curves`] holds its model): the current clip's curves of the
-//! selected bones' keyed channels, each sampled by the core's own [`Clip::sample`], frame-all, the
-//! graph's view and hidden channels, and the selected key.
+//! The curve editor's graph, read-only: [`Curves`] (built by [`Editor::curves`](crate::editor::Editor::curves))
+//! gives the current clip's curves of the selected bones' keyed channels, each sampled by the
+//! core's own [`Clip::sample`], the view that frames them all, the selected key, what a press in
+//! the graph picks, the channel the inspector's interpolation applies to and a key time snapped to
+//! the clip ([`crate::curves`] holds the model, [`crate::curve_edits`] the edits).
 
 use glam::DVec2;
-use limber_core::animation::Clip;
+use limber_core::animation::{Channel, Clip, Interpolation, KeyRecord};
+use limber_core::skeleton::Bone;
 
-use crate::curves::{CURVE_SAMPLES, Channel, Curve, CurveKey, CurveKeyId, CurveView, GraphFrame};
+use crate::curve_edits::CurveError;
+use crate::curves::{CURVE_SAMPLES, Curve, CurveEditor, CurveHit, CurveKey, CurveKeyId, CurveView};
 use crate::editor::Editor;
+use crate::selection::KeyId;
+use crate::tools::curve_drag::PICK_RADIUS;
+
+/// The current clip's curves of the selected bones and the curve editor's state.
+#[derive(Debug, Clone, Copy)]
+pub struct Curves<'a> {
+    clip: Option<&'a Clip>,
+    bones: &'a [Bone],
+    selected: &'a [usize],
+    key: Option<&'a KeyId>,
+    state: &'a CurveEditor,
+}
 
 impl Editor {
-    /// The current clip's curves of the selected bone's keyed channels, hidden ones left out; or
-    /// why there are none, in words.
-    pub fn curves(&self) -> Result<Vec<Curve>, &'static str> {
-        let clip = self
-            .current_clip()
-            .ok_or("no clip: add one in the timeline")?;
-        let bones = &self.document.project.rig.skeleton.bones;
+    /// The current clip's curves of the selected bones, with the curve editor's state. (The
+    /// feature's one accessor lives here, not in `editor.rs`.)
+    pub fn curves(&self) -> Curves<'_> {
+        Curves::new(
+            self.current_clip(),
+            &self.document.project.rig.skeleton.bones,
+            self.selection.bones(),
+            self.selection.key(),
+            &self.curves,
+        )
+    }
+}
+
+impl<'a> Curves<'a> {
+    pub(crate) fn new(
+        clip: Option<&'a Clip>,
+        bones: &'a [Bone],
+        selected: &'a [usize],
+        key: Option<&'a KeyId>,
+        state: &'a CurveEditor,
+    ) -> Self {
+        Self {
+            clip,
+            bones,
+            selected,
+            key,
+            state,
+        }
+    }
+
+    /// The selected bones' keyed channels, hidden ones left out; or why there are none.
+    pub fn shown(&self) -> Result<Vec<Curve>, CurveError> {
+        let clip = self.clip.ok_or(CurveError::NoClip)?;
         let selected: Vec<usize> = self
-            .selection()
-            .bones()
+            .selected
             .iter()
             .copied()
-            .filter(|&b| b < bones.len())
+            .filter(|&b| b < self.bones.len())
             .collect();
         if selected.is_empty() {
-            return Err("no bone selected: select one to see its curves");
+            return Err(CurveError::NoBoneSelected);
         }
         // Every selected bone's channels, the primary bone's last (drawn on top).
         Ok(selected
             .into_iter()
-            .flat_map(|bone| bone_curves(clip, bone, &bones[bone].name, &self.curves.hidden))
+            .flat_map(|bone| bone_curves(clip, bone, &self.bones[bone].name, self.state))
             .collect())
     }
 
     /// The view that fits every curve shown (keys, samples and the selected key's handles): the
     /// clip's whole time, the values with a margin.
     pub fn frame_all_view(&self) -> Option<CurveView> {
-        let clip = self.current_clip()?;
-        let curves = self.curves().unwrap_or_default();
+        let clip = self.clip?;
+        let curves = self.shown().unwrap_or_default();
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for curve in &curves {
             for p in &curve.points {
                 lo = lo.min(p.y);
                 hi = hi.max(p.y);
             }
-            if let Some(i) = self.selected_curve_key(curve) {
+            if let Some(i) = self.selected_key(curve) {
                 for h in curve.handles(i).into_iter().flatten() {
                     lo = lo.min(h.y);
                     hi = hi.max(h.y);
@@ -61,56 +102,109 @@ impl Editor {
         })
     }
 
-    /// Where the graph was drawn this frame, with its view (`None`: not drawn).
-    pub fn set_curve_frame(&mut self, frame: Option<GraphFrame>) {
-        self.curves.frame = frame;
-    }
-
-    /// What the graph shows (`None`: everything, at its next drawing).
-    pub fn set_curve_view(&mut self, view: Option<CurveView>) {
-        self.curves.view = view;
-    }
-
-    /// Selects the key whose handles show.
-    pub fn select_curve_key(&mut self, key: Option<CurveKeyId>) {
-        self.curves.selected = key;
-    }
-
-    /// Hides a channel from the graph or shows it again.
-    pub fn set_curve_channel_hidden(&mut self, channel: Channel, hidden: bool) {
-        self.curves.hidden[channel.index()] = hidden;
-    }
-
-    /// Frame all: the graph shows every curve shown.
-    pub fn frame_all_curves(&mut self) {
-        self.curves.view = self.frame_all_view();
-    }
-
-    /// The graph is about to be drawn `size` screen points large: when that differs from where it
-    /// was last drawn (the panel was resized, or it was not drawn), it frames all again.
-    pub fn fit_curves_to(&mut self, size: DVec2) {
-        let drawn = self.curves.frame.map(|f| f.max - f.min);
-        if drawn.is_none_or(|d| (d - size).abs().max_element() > 0.5) {
-            self.frame_all_curves();
-        }
-    }
-
     /// The index in `curve` of the selected key, when it is on this curve.
-    pub fn selected_curve_key(&self, curve: &Curve) -> Option<usize> {
-        let id = self.curves.selected.as_ref()?;
+    pub fn selected_key(&self, curve: &Curve) -> Option<usize> {
+        let id = self.state.selected.as_ref()?;
         if id.bone != curve.bone || id.channel != curve.channel {
             return None;
         }
         curve.key_index(id.time)
     }
+
+    /// A time for a key of the current clip: on a frame when the clip has a frame rate, else on
+    /// 0.01 s, within the clip.
+    pub fn snap_time(&self, t: f64) -> f64 {
+        let Some(clip) = self.clip else {
+            return t;
+        };
+        let step = clip.fps.map_or(100.0, f64::from);
+        ((t * step).round() / step).clamp(0.0, clip.duration)
+    }
+
+    /// What is under screen point `at` in the graph as last drawn: a handle of the selected key
+    /// first, then the nearest key point within [`PICK_RADIUS`].
+    pub fn hit(&self, at: DVec2) -> Option<CurveHit> {
+        let frame = self.state.frame?;
+        let curves = self.shown().ok()?;
+        let near = |p: DVec2| {
+            let d = frame.to_screen(p).distance(at);
+            (d <= PICK_RADIUS).then_some(d)
+        };
+        for curve in &curves {
+            if let Some(i) = self.selected_key(curve)
+                && let Some(handles) = curve.handles(i)
+            {
+                for (which, h) in handles.iter().enumerate() {
+                    if near(*h).is_some() {
+                        return Some(CurveHit::Handle(id(curve, curve.keys[i].time), which));
+                    }
+                }
+            }
+        }
+        curves
+            .iter()
+            .flat_map(|c| c.keys.iter().map(move |k| (c, k)))
+            .filter_map(|(c, k)| near(DVec2::new(k.time, k.value)).map(|d| (d, id(c, k.time))))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, key)| CurveHit::Key(key))
+    }
+
+    /// The graph point of what `hit` picked, now.
+    pub fn hit_point(&self, hit: &CurveHit) -> Option<DVec2> {
+        let curves = self.shown().ok()?;
+        let (key, handle) = match hit {
+            CurveHit::Key(key) => (key, None),
+            CurveHit::Handle(key, which) => (key, Some(*which)),
+        };
+        let curve = curves
+            .iter()
+            .find(|c| c.bone == key.bone && c.channel == key.channel)?;
+        let i = curve.key_index(key.time)?;
+        match handle {
+            None => Some(DVec2::new(key.time, curve.keys[i].value)),
+            Some(which) => curve.handles(i).map(|h| h[which]),
+        }
+    }
+
+    /// The channel the inspector's interpolation choice applies to: the one whose key the curve
+    /// editor (open) has selected, when that is the inspector's selected key; `None`: every
+    /// channel of the key.
+    pub fn interp_channel(&self) -> Option<Channel> {
+        let picked = self.state.selected.as_ref().filter(|_| self.state.open)?;
+        let (bone, time) = self.key?;
+        (picked.bone == *bone && picked.time == *time).then_some(picked.channel)
+    }
+
+    /// The interpolation the inspector shows for `key`: that of the channel it applies to
+    /// ([`Curves::interp_channel`]), else the one the key's keyed channels share; `None` when
+    /// they differ.
+    pub fn interpolation_shown(&self, key: &KeyRecord) -> Option<Interpolation> {
+        if let Some(channel) = self.interp_channel() {
+            return Some(key.interp[channel]);
+        }
+        let mut keyed = Channel::ALL
+            .into_iter()
+            .filter(|c| c.of_key(key).is_some())
+            .map(|c| key.interp[c]);
+        let first = keyed.next().unwrap_or(key.interp.rotate);
+        keyed.all(|i| i == first).then_some(first)
+    }
 }
 
-/// The curves of bone `bone` (called `name`) in `clip`: its keyed channels not `hidden`.
-fn bone_curves(clip: &Clip, bone: usize, name: &str, hidden: &[bool; 5]) -> Vec<Curve> {
+fn id(curve: &Curve, time: f64) -> CurveKeyId {
+    CurveKeyId {
+        bone: curve.bone.clone(),
+        time,
+        channel: curve.channel,
+    }
+}
+
+/// The curves of bone `bone` (called `name`) in `clip`: its keyed channels not hidden in `state`.
+fn bone_curves(clip: &Clip, bone: usize, name: &str, state: &CurveEditor) -> Vec<Curve> {
     let record = clip.to_record();
     let mut curves: Vec<Curve> = Channel::ALL
         .iter()
-        .filter(|c| !hidden[c.index()])
+        .filter(|&&c| !state.is_hidden(c))
         .map(|&channel| {
             let mut keys: Vec<CurveKey> = record
                 .keys
@@ -120,7 +214,7 @@ fn bone_curves(clip: &Clip, bone: usize, name: &str, hidden: &[bool; 5]) -> Vec<
                     channel.of_key(k).map(|value| CurveKey {
                         time: k.time,
                         value,
-                        interp: k.interp.get(channel.index()),
+                        interp: k.interp[channel],
                     })
                 })
                 .collect();

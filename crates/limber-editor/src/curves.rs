@@ -6,101 +6,15 @@
 //! interpolation is its channel's own (a key's channels each have one). Editing the curves (moving
 //! keys, Bézier handles, interpolation) is `curve_edits.rs`, the graph's drag `tools/curve_drag.rs`
 //! (its state, [`CurveDrag`], is here), the editor's curves of its selected bones
-//! `curve_graph.rs`.
+//! `curve_graph.rs`, the panel's changes of the graph's state the curve command
+//! (`actions/curve.rs`). The channels are the core's [`Channel`].
 
 use glam::DVec2;
 use limber_core::animation::curve::{EASE_IN_OUT, InterpolationName};
-use limber_core::animation::{Interpolation, KeyRecord};
-use limber_core::pose::BonePose;
+use limber_core::animation::{Channel, Interpolation};
 
 /// Evenly spaced samples per curve (the keys' own times are sampled too).
 pub const CURVE_SAMPLES: usize = 240;
-
-/// A keyable channel of a bone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Channel {
-    /// Degrees, counter-clockwise on screen.
-    Rotate,
-    TranslateX,
-    TranslateY,
-    ScaleX,
-    ScaleY,
-}
-
-impl Channel {
-    pub const ALL: [Channel; 5] = [
-        Channel::Rotate,
-        Channel::TranslateX,
-        Channel::TranslateY,
-        Channel::ScaleX,
-        Channel::ScaleY,
-    ];
-
-    /// Its place in [`Channel::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// As the legend names it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Channel::Rotate => "rotation",
-            Channel::TranslateX => "translate x",
-            Channel::TranslateY => "translate y",
-            Channel::ScaleX => "scale x",
-            Channel::ScaleY => "scale y",
-        }
-    }
-
-    /// The channel's value in a key, if the key has the channel.
-    pub fn of_key(self, key: &KeyRecord) -> Option<f64> {
-        match self {
-            Channel::Rotate => key.rotate,
-            Channel::TranslateX => key.translate.map(|v| v[0]),
-            Channel::TranslateY => key.translate.map(|v| v[1]),
-            Channel::ScaleX => key.scale.map(|v| v[0]),
-            Channel::ScaleY => key.scale.map(|v| v[1]),
-        }
-    }
-
-    /// Sets the channel's value in a key that has the channel; returns whether it had it.
-    pub fn set(self, key: &mut KeyRecord, value: f64) -> bool {
-        let slot = match self {
-            Channel::Rotate => key.rotate.as_mut(),
-            Channel::TranslateX => key.translate.as_mut().map(|v| &mut v[0]),
-            Channel::TranslateY => key.translate.as_mut().map(|v| &mut v[1]),
-            Channel::ScaleX => key.scale.as_mut().map(|v| &mut v[0]),
-            Channel::ScaleY => key.scale.as_mut().map(|v| &mut v[1]),
-        };
-        match slot {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The channel's value in a sampled bone pose (rotation back in degrees).
-    pub fn of_pose(self, pose: &BonePose) -> f64 {
-        match self {
-            Channel::Rotate => pose.rotate.to_degrees(),
-            Channel::TranslateX => pose.translate[0],
-            Channel::TranslateY => pose.translate[1],
-            Channel::ScaleX => pose.scale[0],
-            Channel::ScaleY => pose.scale[1],
-        }
-    }
-
-    /// The change from `from` to `to` that sampling makes (rotation goes the shorter way round).
-    pub fn delta(self, from: f64, to: f64) -> f64 {
-        if self != Channel::Rotate {
-            return to - from;
-        }
-        let d = (to - from).rem_euclid(360.0);
-        if d > 180.0 { d - 360.0 } else { d }
-    }
-}
 
 /// A key of one channel.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -213,14 +127,44 @@ impl GraphFrame {
 pub struct CurveEditor {
     /// Whether the graph panel shows.
     pub open: bool,
-    /// Channels hidden from the graph, by [`Channel::index`].
-    pub hidden: [bool; 5],
+    /// Channels hidden from the graph.
+    pub hidden: Vec<Channel>,
     /// What the graph shows; `None`: everything (frame all) at its next drawing.
     pub view: Option<CurveView>,
     /// Where the graph was last drawn, with its view.
     pub frame: Option<GraphFrame>,
     /// The key whose handles show.
     pub selected: Option<CurveKeyId>,
+}
+
+impl CurveEditor {
+    /// Whether `channel` is hidden from the graph.
+    pub fn is_hidden(&self, channel: Channel) -> bool {
+        self.hidden.contains(&channel)
+    }
+
+    /// Hides a channel from the graph or shows it again.
+    pub fn set_hidden(&mut self, channel: Channel, hidden: bool) {
+        self.hidden.retain(|&c| c != channel);
+        if hidden {
+            self.hidden.push(channel);
+        }
+    }
+
+    /// Sets the view and the drawn frame's view with it (so picks this frame use the new mapping).
+    pub fn set_view_drawn(&mut self, view: CurveView) {
+        self.view = Some(view);
+        if let Some(frame) = self.frame.as_mut() {
+            frame.view = view;
+        }
+    }
+
+    /// Whether the graph, about to be drawn `size` screen points large, was last drawn another
+    /// size (the panel was resized) or not drawn: then it frames all again.
+    pub fn resized(&self, size: DVec2) -> bool {
+        let drawn = self.frame.map(|f| f.max - f.min);
+        drawn.is_none_or(|d| (d - size).abs().max_element() > 0.5)
+    }
 }
 
 /// What a press in the graph picked.

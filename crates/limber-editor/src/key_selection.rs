@@ -218,7 +218,7 @@ pub(crate) fn copy_selected_keys(editor: &mut Editor) -> Result<(), KeyError> {
             .selection()
             .bones()
             .iter()
-            .filter_map(|&b| editor.key_at_playhead(b))
+            .filter_map(|&b| editor.bone_keys(b).key())
             .map(|k| (k.bone, k.time))
             .collect();
     }

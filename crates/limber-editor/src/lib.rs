@@ -14,9 +14,9 @@
 //!   [`shortcut`]s, menu place) that the window's menus, keys and help are built from, the panels'
 //!   edits feature commands carrying their data ([`actions`]); all carried out by `Editor::run`
 //!   (`run_command.rs`);
-//! - [`curves`] and [`curve_edits`]: the curve editor's model of the selected bones' channels
-//!   (with its drag's state; the editor's curves in `curve_graph.rs`), its keys, Bézier handles and
-//!   interpolations;
+//! - [`curves`], [`curve_graph`] and [`curve_edits`]: the curve editor's model of the selected
+//!   bones' channels (with its drag's state), the read-only view of the editor's curves
+//!   (`Editor::curves`), and the edits of their keys, Bézier handles and interpolations;
 //! - [`key_selection`], [`part_key_selection`], [`slot_key_selection`]: the dopesheet's selection
 //!   (bone, part and slot keys), copy and
 //!   paste; [`key_navigation`]: first / previous / next / last key and whole-row selection;
@@ -48,7 +48,7 @@ pub mod bind_pose;
 pub mod bone_keys;
 pub mod commands;
 pub mod curve_edits;
-mod curve_graph;
+pub mod curve_graph;
 pub mod curves;
 pub mod deform;
 pub mod document;

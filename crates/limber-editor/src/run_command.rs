@@ -52,6 +52,7 @@ impl Editor {
             Command::Bone(c) => return c.run(self).into_outcome(self),
             Command::Rig(c) => return c.run(self).into_outcome(self),
             Command::Key(c) => return c.run(self).into_outcome(self),
+            Command::Curve(c) => return c.run(self).into(),
             Command::Mesh(c) => return c.run(self).into_outcome(self),
             Command::Layout(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into_outcome(self),
@@ -97,7 +98,9 @@ impl Editor {
                     return crate::hierarchy::delete_selected(self.step()).into_outcome(self);
                 }
             }
-            Command::KeySelected => self.key_selected(),
+            Command::KeySelected => {
+                return crate::bone_keys::key_selected(self.step()).into_outcome(self);
+            }
             Command::NextBone => {
                 let bones = self.document.project.rig.skeleton.bones.len();
                 crate::hierarchy::select_bone_after(&mut self.selection, bones, 1);
@@ -176,7 +179,7 @@ impl Editor {
             }
             Command::FrameAllCurves => {
                 self.curves.open = true;
-                self.frame_all_curves();
+                self.curves.view = self.curves().frame_all_view();
             }
             Command::AddClip => return animate::add_clip(self.step()).into_outcome(self),
             Command::DuplicateClip => {
@@ -208,7 +211,7 @@ impl Editor {
                             .selection()
                             .bones()
                             .iter()
-                            .any(|&b| self.key_at_playhead(b).is_some()))
+                            .any(|&b| self.bone_keys(b).key().is_some()))
             }
             Command::PasteKeys => {
                 self.current_clip().is_some() && !self.selection().keys().copied.is_empty()
@@ -283,6 +286,7 @@ impl Editor {
             | Command::Bone(_)
             | Command::Rig(_)
             | Command::Key(_)
+            | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
             | Command::Export(_)
@@ -377,6 +381,7 @@ impl Editor {
             | Command::Bone(_)
             | Command::Rig(_)
             | Command::Key(_)
+            | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
             | Command::Export(_)

@@ -90,7 +90,6 @@ impl Editor {
             self.apply(Edit::SetBinding { part, binding });
         }
     }
-
 }
 
 /// Why a weights action did nothing.

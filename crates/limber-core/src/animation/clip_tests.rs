@@ -240,6 +240,7 @@ fn a_frame_rate_is_optional_in_range_and_round_trips() {
 
 #[test]
 fn each_channel_follows_its_own_curve_and_one_shared_curve_samples_as_before() {
+    use crate::animation::Channel;
     use crate::animation::curve::{EASE_IN_OUT, KeyCurves};
     let full = |time: f64, v: f64, interp: KeyCurves| KeyRecord {
         bone: "a".into(),
@@ -259,8 +260,11 @@ fn each_channel_follows_its_own_curve_and_one_shared_curve_samples_as_before() {
     );
     // Scale y stepped, translate x with an overshooting curve; the rest keep the shared one.
     let curves = KeyCurves::all(shared)
-        .with(4, Interpolation::STEPPED)
-        .with(1, Interpolation::Bezier([0.2, 1.5, 0.8, 1.0]));
+        .with(Channel::ScaleY, Interpolation::STEPPED)
+        .with(
+            Channel::TranslateX,
+            Interpolation::Bezier([0.2, 1.5, 0.8, 1.0]),
+        );
     let each = clip(
         false,
         vec![full(0.0, 0.0, curves), full(2.0, 60.0, shared.into())],
@@ -313,6 +317,7 @@ fn offset_handles_bump_a_flat_channel_and_rotation_eases_the_shorter_way() {
 
 #[test]
 fn merging_a_key_replaces_only_the_curves_of_the_channels_it_holds() {
+    use crate::animation::Channel;
     use crate::animation::curve::KeyCurves;
     let eased = Interpolation::Named(InterpolationName::Bezier);
     let mut keys = vec![key("a", 0.5, 10.0, eased)];
@@ -329,7 +334,7 @@ fn merging_a_key_replaces_only_the_curves_of_the_channels_it_holds() {
     assert_eq!(keys[0].interp.translate, [Interpolation::STEPPED; 2]);
     // One channel held: its curve is the key's only one, written once.
     let mut lone = KeyRecord {
-        interp: KeyCurves::all(Interpolation::LINEAR).with(0, eased),
+        interp: KeyCurves::all(Interpolation::LINEAR).with(Channel::Rotate, eased),
         ..key("a", 0.0, 1.0, Interpolation::LINEAR)
     };
     lone.tidy_curves();

@@ -19,6 +19,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::channel::Channel;
+
 /// How a value moves from one key to the next (set on the earlier key).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -183,10 +185,11 @@ impl Interpolation {
     }
 }
 
-/// How many channels a bone key has: rotate, translate x, translate y, scale x, scale y.
-pub const KEY_CHANNELS: usize = 5;
+/// How many channels a bone key has: rotate, translate x, translate y, scale x, scale y
+/// ([`Channel::ALL`]).
+pub const KEY_CHANNELS: usize = Channel::ALL.len();
 
-/// The interpolation of each channel of a bone key, towards that channel's next key (format
+/// The interpolation of each channel of a bone key (indexed by [`Channel`]), towards that channel's next key (format
 /// version 6). Written as one interpolation when all five are the same (the form older versions
 /// wrote for the whole key, which reads as that curve on every channel), else as
 /// `{"rotate": i, "translate": [i, i], "scale": [i, i]}` (a missing field is linear).
@@ -224,18 +227,10 @@ impl KeyCurves {
         }
     }
 
-    /// The curve of channel `channel` (0–4 in channel order; linear past the end).
-    pub fn get(&self, channel: usize) -> Interpolation {
-        self.to_array().get(channel).copied().unwrap_or_default()
-    }
-
-    /// This with channel `channel`'s curve (0–4 in channel order) set to `interp`.
-    pub fn with(self, channel: usize, interp: Interpolation) -> Self {
-        let mut all = self.to_array();
-        if let Some(slot) = all.get_mut(channel) {
-            *slot = interp;
-        }
-        Self::from_array(all)
+    /// This with `channel`'s curve set to `interp`.
+    pub fn with(mut self, channel: Channel, interp: Interpolation) -> Self {
+        self[channel] = interp;
+        self
     }
 
     /// The one curve every channel shares, if they do.
@@ -406,9 +401,9 @@ mod tests {
         assert_eq!(old.to_array(), [handles; KEY_CHANNELS]);
         assert_eq!(serde_json::to_string(&old).unwrap(), "[0.1,0.2,0.3,0.4]");
         // One channel changed: every channel written, and read back the same.
-        let each = old.with(4, Interpolation::STEPPED);
-        assert_eq!(each.get(4), Interpolation::STEPPED);
-        assert_eq!(each.get(3), handles);
+        let each = old.with(Channel::ScaleY, Interpolation::STEPPED);
+        assert_eq!(each[Channel::ScaleY], Interpolation::STEPPED);
+        assert_eq!(each[Channel::ScaleX], handles);
         assert_eq!(each.uniform(), None);
         let text = serde_json::to_string(&each).unwrap();
         assert_eq!(
@@ -424,7 +419,10 @@ mod tests {
         assert!(serde_json::from_str::<KeyCurves>(r#"{"rotate":"wobbly"}"#).is_err());
         assert!(
             !KeyCurves::all(Interpolation::LINEAR)
-                .with(1, Interpolation::Bezier([0.1, 11.0, 0.3, 0.4]))
+                .with(
+                    Channel::TranslateX,
+                    Interpolation::Bezier([0.1, 11.0, 0.3, 0.4])
+                )
                 .is_valid()
         );
     }
@@ -485,7 +483,7 @@ mod tests {
         let text = serde_json::to_string(&bump).unwrap();
         assert_eq!(text, r#"{"handles":[0.25,3.0,0.75,-2.0]}"#);
         assert_eq!(serde_json::from_str::<Interpolation>(&text).unwrap(), bump);
-        let each = KeyCurves::all(Interpolation::LINEAR).with(4, bump);
+        let each = KeyCurves::all(Interpolation::LINEAR).with(Channel::ScaleY, bump);
         let written = serde_json::to_string(&each).unwrap();
         assert_eq!(serde_json::from_str::<KeyCurves>(&written).unwrap(), each);
         assert!(bump.is_valid() && !bump.is_valid_eased());

@@ -2,6 +2,7 @@
 //! slot states (attachment, colour, draw order),
 //! their interpolation curves, IK, and sampling as a pure function of time.
 
+pub mod channel;
 pub mod clip;
 pub mod constraint_error;
 pub mod constraints;
@@ -16,6 +17,7 @@ pub mod records;
 pub mod secondary;
 pub mod slot_keys;
 
+pub use channel::{Channel, ChannelGroup};
 pub use clip::{
     AnimationError, Clip, ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord, clips_from_records,
 };

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::channel::Channel;
 use super::curve::{Interpolation, KeyCurves};
 use super::events::EventRecord;
 use super::part_keys::PartKeyRecord;
@@ -59,15 +60,10 @@ impl KeyRecord {
     /// Gives the channels the key does not hold the curve of those it holds when these share one
     /// (a curve of an absent channel never matters), so such a key is written with one `interp`.
     pub fn tidy_curves(&mut self) {
-        let curves = self.interp.to_array();
-        let held = [
-            self.rotate.is_some(),
-            self.translate.is_some(),
-            self.translate.is_some(),
-            self.scale.is_some(),
-            self.scale.is_some(),
-        ];
-        let mut used = curves.iter().zip(held).filter(|(_, h)| *h).map(|(c, _)| *c);
+        let mut used = Channel::ALL
+            .into_iter()
+            .filter(|c| c.of_key(self).is_some())
+            .map(|c| self.interp[c]);
         if let Some(first) = used.next()
             && used.all(|c| c == first)
         {

@@ -1,19 +1,32 @@
 //! Key commands of the inspector, the dopesheet and the curve editor: channels typed at the
 //! playhead, a channel unkeyed, the selected keys' interpolation and deletion, and the dopesheet's
-//! row selection. Carried out by `bone_keys.rs`, `animate.rs`, `key_selection.rs`,
+//! row selection. Carried out by `bone_keys.rs` and `curve_edits.rs` (their errors, as a
+//! [`KeyCommandError`], are shown by `Editor::run`), `animate.rs`, `key_selection.rs`,
 //! `part_key_selection.rs`, `slot_key_selection.rs`, `curve_edits.rs`, `key_navigation.rs` and the
 //! dopesheet tool. The animation feature's refusals are a [`KeyError`].
 
 use glam::DVec2;
-use limber_core::animation::Interpolation;
+use limber_core::animation::{ChannelGroup, Interpolation};
 
-use crate::animate::{self, KeyError};
-use crate::bone_keys::Channel;
+use crate::animate;
+use crate::bone_keys::{self, KeyError};
+use crate::curve_edits::{self, CurveError};
 use crate::curves::CurveKeyId;
 use crate::editor::Editor;
 use crate::key_selection::{self, KeyRef};
 use crate::tools::dopesheet;
 use crate::{key_navigation, part_key_selection};
+
+/// Why a key command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyCommandError {
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    #[error(transparent)]
+    Curve(#[from] CurveError),
+    #[error(transparent)]
+    Animation(#[from] animate::KeyError),
+}
 
 /// One edit of keys.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,8 +38,8 @@ pub enum KeyCommand {
         translate: Option<[f64; 2]>,
         scale: Option<[f64; 2]>,
     },
-    /// `channel` taken out of `bone`'s key at the playhead.
-    Unkey { bone: usize, channel: Channel },
+    /// `group` taken out of `bone`'s key at the playhead.
+    Unkey { bone: usize, group: ChannelGroup },
     /// The selected bone key's interpolation toward the next key.
     SetInterpolation(Interpolation),
     /// The selected part key's deform interpolation.
@@ -76,17 +89,22 @@ impl KeyCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed, or why not (the animation feature's
-    /// [`KeyError`]; the bone channels' own commands report as they did).
-    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, KeyError> {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, KeyCommandError> {
         Ok(match self {
             Self::Channels {
                 bone,
                 rotate,
                 translate,
                 scale,
-            } => editor.key_channels(bone, rotate, translate, scale),
-            Self::Unkey { bone, channel } => editor.unkey_channel(bone, channel),
+            } => {
+                bone_keys::key_channels(editor.step(), bone, rotate, translate, scale)?;
+                true
+            }
+            Self::Unkey { bone, group } => {
+                bone_keys::unkey(editor.step(), bone, group)?;
+                true
+            }
             Self::SetInterpolation(interp) => {
                 animate::set_key_interpolation(editor.step(), interp)?;
                 true
@@ -95,7 +113,9 @@ impl KeyCommand {
                 part_key_selection::set_interpolation(editor.step(), interp)?
             }
             Self::SetSlotInterpolation(interp) => editor.set_slot_key_interpolation(interp),
-            Self::SetCurveInterpolation { key, interp } => editor.set_curve_interp(&key, interp),
+            Self::SetCurveInterpolation { key, interp } => {
+                curve_edits::set_interp(editor.step(), &key, interp)?
+            }
             Self::MoveSelected { time } => animate::move_selected_key(editor.step(), time)?,
             Self::DeleteSelected => {
                 animate::delete_selected_key(editor.step())?;

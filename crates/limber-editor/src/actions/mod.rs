@@ -11,6 +11,7 @@
 //! - [`bone`] — a bone's selection, name, parent, rest geometry, deform, lock and smoothness;
 //! - [`rig`] — constraints and the rig choices they are made from;
 //! - [`key`] — keys typed or changed in the inspector and the curve editor;
+//! - [`curve`] — the curve editor's own state: its view, hidden channels, selected key;
 //! - [`mesh`] — a part's mesh and weight settings, the brush and painted weights;
 //! - [`layout`] — the window's panel sizes and the dopesheet as drawn;
 //! - [`export`] — the open Export dialog's choices, Export and Cancel;
@@ -18,6 +19,7 @@
 
 pub mod bone;
 pub mod clip;
+pub mod curve;
 pub mod event;
 pub mod export;
 pub mod file;
@@ -30,6 +32,7 @@ pub mod slot;
 
 pub use bone::BoneCommand;
 pub use clip::ClipCommand;
+pub use curve::CurveCommand;
 pub use event::EventCommand;
 pub use export::ExportCommand;
 pub use file::FileCommand;

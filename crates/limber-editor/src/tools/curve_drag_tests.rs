@@ -9,9 +9,11 @@ use glam::DVec2;
 use limber_core::animation::curve::EASE_IN_OUT;
 use limber_core::animation::{Clip, Interpolation, KeyRecord};
 
-use crate::curves::{Channel, CurveKeyId, CurveView, GraphFrame};
+use crate::commands::{Command, CurveCommand};
+use crate::curves::{CurveKeyId, CurveView, GraphFrame};
 use crate::document::Document;
 use crate::editor::{Editor, Mode};
+use limber_core::animation::Channel;
 
 /// The bundled sample on clip "wave", rewritten so that arm_r and head key rotation, translation
 /// and scale at 0 s (eased) and 0.5 s; `bones` selected, the curve editor open and drawn 800 × 400
@@ -45,13 +47,13 @@ fn keyed(bones: &[&str]) -> Editor {
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
     editor.selection.set_bones(chosen);
     editor.curves.open = true;
-    let view = editor.frame_all_view().unwrap();
-    editor.set_curve_view(Some(view));
-    editor.set_curve_frame(Some(GraphFrame {
+    let view = editor.curves().frame_all_view().unwrap();
+    editor.run(Command::Curve(CurveCommand::SetView(Some(view))));
+    editor.run(Command::Curve(CurveCommand::SetFrame(Some(GraphFrame {
         min: DVec2::new(0.0, 0.0),
         max: DVec2::new(800.0, 400.0),
         view,
-    }));
+    }))));
     editor
 }
 
@@ -74,7 +76,7 @@ fn id(bone: &str, time: f64, channel: Channel) -> CurveKeyId {
 
 /// The screen point of handle `which` of `key`'s segment.
 fn handle(editor: &Editor, key: &CurveKeyId, which: usize) -> DVec2 {
-    let curves = editor.curves().unwrap();
+    let curves = editor.curves().shown().unwrap();
     let curve = curves
         .iter()
         .find(|c| c.bone == key.bone && c.channel == key.channel)
@@ -114,8 +116,8 @@ fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, 
     let mut changed = false;
     for (b, (was, now)) in before.iter().zip(after).enumerate() {
         for (t, (was, now)) in was.iter().zip(now).enumerate() {
-            for c in Channel::ALL {
-                let d = (was[c.index()] - now[c.index()]).abs();
+            for (i, c) in Channel::ALL.into_iter().enumerate() {
+                let d = (was[i] - now[i]).abs();
                 if b == bone && c == channel {
                     changed |= d > 1e-6;
                 } else {
@@ -138,7 +140,7 @@ fn a_handle_drag_reshapes_only_its_channel_in_one_undo_step() {
     let before = samples(&editor);
     let project = editor.document.project.clone();
     let key = id("arm_r", 0.0, Channel::ScaleY);
-    editor.select_curve_key(Some(key.clone()));
+    editor.run(Command::Curve(CurveCommand::SelectKey(Some(key.clone()))));
     let from = handle(&editor, &key, 0);
     press_and_move(&mut editor, from, from + DVec2::new(30.0, -40.0));
     editor.release();
@@ -163,7 +165,7 @@ fn esc_during_a_handle_drag_restores_exactly_and_leaves_no_step() {
     let mut editor = keyed(&["arm_r"]);
     let project = editor.document.project.clone();
     let key = id("arm_r", 0.0, Channel::TranslateX);
-    editor.select_curve_key(Some(key.clone()));
+    editor.run(Command::Curve(CurveCommand::SelectKey(Some(key.clone()))));
     let from = handle(&editor, &key, 1);
     press_and_move(&mut editor, from, from + DVec2::new(-50.0, 60.0));
     assert_ne!(editor.document.project, project, "the drag edits");
@@ -196,14 +198,14 @@ fn a_key_drag_moves_that_channel_value_only_in_one_step() {
 #[test]
 fn with_two_bones_shown_a_drag_on_one_leaves_the_other_alone() {
     let mut editor = keyed(&["head", "arm_r"]);
-    let curves = editor.curves().unwrap();
+    let curves = editor.curves().shown().unwrap();
     let shown: Vec<&str> = curves.iter().map(|c| c.bone.as_str()).collect();
     assert_eq!(shown.iter().filter(|b| **b == "head").count(), 5);
     assert_eq!(shown.iter().filter(|b| **b == "arm_r").count(), 5);
     let head = bone(&editor, "head");
     let before = samples(&editor);
     let key = id("head", 0.0, Channel::TranslateY);
-    editor.select_curve_key(Some(key.clone()));
+    editor.run(Command::Curve(CurveCommand::SelectKey(Some(key.clone()))));
     let from = handle(&editor, &key, 0);
     press_and_move(&mut editor, from, from + DVec2::new(20.0, 50.0));
     editor.release();
@@ -225,14 +227,18 @@ fn a_press_away_from_every_point_starts_nothing_and_leaves_no_step() {
 fn the_view_frames_all_again_when_the_graph_is_resized() {
     let mut editor = keyed(&["arm_r"]);
     let framed = editor.curve_editor().view;
-    editor.set_curve_view(Some(CurveView {
+    editor.run(Command::Curve(CurveCommand::SetView(Some(CurveView {
         time: [0.0, 0.1],
         value: [5.0, 6.0],
-    }));
+    }))));
     // The same size keeps the view; another frames all.
-    editor.fit_curves_to(DVec2::new(800.0, 400.0));
+    editor.run(Command::Curve(CurveCommand::FitTo {
+        size: DVec2::new(800.0, 400.0),
+    }));
     assert_ne!(editor.curve_editor().view, framed);
-    editor.fit_curves_to(DVec2::new(800.0, 250.0));
+    editor.run(Command::Curve(CurveCommand::FitTo {
+        size: DVec2::new(800.0, 250.0),
+    }));
     assert_eq!(editor.curve_editor().view, framed);
 }
 

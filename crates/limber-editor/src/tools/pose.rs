@@ -14,6 +14,7 @@ use glam::{DMat2, DVec2};
 
 pub use super::drag_state::{Follower, PoseDrag, Posing};
 use super::{Press, Tool};
+use crate::bone_keys;
 use crate::editor::Editor;
 use limber_core::frame::Frame;
 
@@ -53,7 +54,7 @@ impl Tool for PoseDrag {
         let how = if press.shift || editor.rig().is_ik_target(bone) {
             Posing::Move {
                 start_point: point,
-                start_translate: editor.keyed_translation(bone),
+                start_translate: editor.bone_keys(bone).translation(),
                 to_parent: to_parent(editor, &frame, bone),
             }
         } else {
@@ -72,7 +73,7 @@ impl Tool for PoseDrag {
                 pivot,
                 offset: grab - point,
                 start_angle: (grab - pivot).to_angle(),
-                start_degrees: editor.keyed_rotation(bone),
+                start_degrees: editor.bone_keys(bone).rotation(),
                 turn: 0.0,
             }
         };
@@ -81,8 +82,8 @@ impl Tool for PoseDrag {
             .into_iter()
             .map(|b| Follower {
                 bone: b,
-                start_degrees: editor.keyed_rotation(b),
-                start_translate: editor.keyed_translation(b),
+                start_degrees: editor.bone_keys(b).rotation(),
+                start_translate: editor.bone_keys(b).translation(),
                 to_parent: to_parent(editor, &frame, b),
             })
             .collect();
@@ -117,11 +118,14 @@ impl Tool for PoseDrag {
                 if editor.tools().drag_shift() {
                     degrees = (degrees / SNAP_DEGREES).round() * SNAP_DEGREES;
                 }
-                editor.key_rotation(self.bone, degrees);
+                let _ =
+                    bone_keys::key_channels(editor.step(), self.bone, Some(degrees), None, None);
                 // The others turn by the same angle, each about its own head.
                 let change = degrees - *start_degrees;
                 for f in &self.others {
-                    editor.key_rotation(f.bone, f.start_degrees + change);
+                    let degrees = f.start_degrees + change;
+                    let _ =
+                        bone_keys::key_channels(editor.step(), f.bone, Some(degrees), None, None);
                 }
             }
             Posing::Move {
@@ -130,9 +134,23 @@ impl Tool for PoseDrag {
                 to_parent,
             } => {
                 let moved = point - *start_point;
-                editor.key_translation(self.bone, *start_translate + *to_parent * moved);
+                let to = *start_translate + *to_parent * moved;
+                let _ = bone_keys::key_channels(
+                    editor.step(),
+                    self.bone,
+                    None,
+                    Some(to.to_array()),
+                    None,
+                );
                 for f in &self.others {
-                    editor.key_translation(f.bone, f.start_translate + f.to_parent * moved);
+                    let to = f.start_translate + f.to_parent * moved;
+                    let _ = bone_keys::key_channels(
+                        editor.step(),
+                        f.bone,
+                        None,
+                        Some(to.to_array()),
+                        None,
+                    );
                 }
             }
         }

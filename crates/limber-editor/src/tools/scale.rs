@@ -9,6 +9,7 @@ use limber_core::animation::clip::MAX_KEY_SCALE;
 
 pub use super::drag_state::ScaleDrag;
 use super::{Press, Tool};
+use crate::bone_keys;
 use crate::editor::Editor;
 
 impl Tool for ScaleDrag {
@@ -31,7 +32,7 @@ impl Tool for ScaleDrag {
         let (selection_before, others) = super::grab_bone(editor, bone);
         let others = others
             .into_iter()
-            .map(|b| (b, editor.keyed_scale(b)))
+            .map(|b| (b, editor.bone_keys(b).scale()))
             .collect();
         Some(Self {
             bone,
@@ -40,7 +41,7 @@ impl Tool for ScaleDrag {
             across,
             start_along: arm(along),
             start_across: arm(across),
-            start_scale: editor.keyed_scale(bone),
+            start_scale: editor.bone_keys(bone).scale(),
             uniform: press.shift,
             others,
             selection_before,
@@ -49,7 +50,7 @@ impl Tool for ScaleDrag {
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
         let scale = self.scale_at(point);
-        editor.key_scale(self.bone, scale);
+        let _ = bone_keys::key_channels(editor.step(), self.bone, None, None, Some(scale));
         // The same ratios for the others (a start of 0 keeps its factor).
         let ratio = |now: f64, start: f64| if start == 0.0 { 1.0 } else { now / start };
         let ratios = [
@@ -58,7 +59,8 @@ impl Tool for ScaleDrag {
         ];
         for &(bone, [x, y]) in &self.others {
             let scaled = |s: f64, r: f64| (s * r).clamp(-MAX_KEY_SCALE, MAX_KEY_SCALE);
-            editor.key_scale(bone, [scaled(x, ratios[0]), scaled(y, ratios[1])]);
+            let scale = [scaled(x, ratios[0]), scaled(y, ratios[1])];
+            let _ = bone_keys::key_channels(editor.step(), bone, None, None, Some(scale));
         }
     }
 

@@ -134,7 +134,7 @@ fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
         let arm = grab(e) - pivot;
         pivot + DVec2::new(-arm.y, arm.x)
     };
-    let before = sample().keyed_rotation(0);
+    let before = sample().bone_keys(0).rotation();
     // Zoomed in so the grab is farther from the head than the least lever (`pose::LEVER`).
     let zoom = |e: &mut Editor| {
         let camera = e.view().camera();
@@ -144,11 +144,11 @@ fn posing_rotates_the_bone_as_one_step_and_esc_restores_it() {
         });
     };
     let editor = check_tool(zoom, |e| Press::at(grab(e)), turned);
-    let turn = editor.keyed_rotation(0) - before;
+    let turn = editor.bone_keys(0).rotation() - before;
     assert!((turn + 90.0).abs() < 1.0, "rotated by {turn}°");
     // At zoom 1 the same grab is within the lever: the turn is smaller, not a jump.
     let editor = check_tool(|_| {}, |e| Press::at(grab(e)), turned);
-    let turn = editor.keyed_rotation(0) - before;
+    let turn = editor.bone_keys(0).rotation() - before;
     assert!(turn < -5.0 && turn > -90.0, "rotated by {turn}°");
     assert_eq!(
         editor.selection().bone(),
@@ -164,7 +164,7 @@ fn shift_posing_moves_the_bone_as_one_step_and_esc_restores_it() {
         ..Press::at(grab(e))
     };
     let editor = check_tool(|_| {}, press, |e| grab(e) + DVec2::new(12.0, 5.0));
-    assert_ne!(editor.keyed_translation(0), DVec2::ZERO);
+    assert_ne!(editor.bone_keys(0).translation(), DVec2::ZERO);
 }
 
 #[test]
@@ -341,14 +341,14 @@ fn near(a: [f64; 2], b: [f64; 2]) -> bool {
 
 #[test]
 fn scaling_along_the_bone_is_one_step_and_esc_restores_it() {
-    let start = sample().keyed_scale(0);
+    let start = sample().bone_keys(0).scale();
     let stretched = |e: &Editor| {
         let (head, _, _) = bone_axes(e);
         head + (grab(e) - head) * 1.5
     };
     let editor = check_tool(scale_tool, |e| Press::at(grab(e)), stretched);
     // Pressed on the bone's axis: no ratio across, so only the length scales.
-    let scale = editor.keyed_scale(0);
+    let scale = editor.bone_keys(0).scale();
     assert!(
         near(scale, [start[0] * 1.5, start[1]]),
         "{scale:?} from {start:?}"
@@ -358,7 +358,7 @@ fn scaling_along_the_bone_is_one_step_and_esc_restores_it() {
         Some(0),
         "the scaled bone is selected"
     );
-    let key = editor.key_at_playhead(0).unwrap();
+    let key = editor.bone_keys(0).key().unwrap();
     assert_eq!(key.scale, Some(scale));
     assert_eq!(key.rotate, None, "only scale is keyed");
 }
@@ -374,9 +374,9 @@ fn shift_scales_uniformly_by_the_along_ratio() {
         // The sideways part is ignored: Shift follows the length only.
         head + (grab(e) - head) * 0.5 + across * 20.0
     };
-    let start = sample().keyed_scale(0);
+    let start = sample().bone_keys(0).scale();
     let editor = check_tool(scale_tool, press, halved);
-    let scale = editor.keyed_scale(0);
+    let scale = editor.bone_keys(0).scale();
     assert!(near(scale, [start[0] * 0.5, start[1] * 0.5]), "{scale:?}");
 }
 
@@ -406,7 +406,7 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
     assert_eq!(drag.bone, 0);
     // Twice as far across and as far along: across doubles, along stays.
     let to = base + across * (2.0 * side);
-    let start = editor.keyed_scale(0);
+    let start = editor.bone_keys(0).scale();
     let twice = [start[0], start[1] * 2.0];
     assert!(near(drag.scale_at(to), twice), "{:?}", drag.scale_at(to));
     // Through the head, a factor stops at its smallest rather than flipping the bone.
@@ -414,7 +414,7 @@ fn a_press_beside_the_selected_bone_scales_it_across() {
     assert!(drag.scale_at(through)[0] > 0.0);
     editor.drag_to(to);
     editor.release();
-    assert!(near(editor.keyed_scale(0), twice));
+    assert!(near(editor.bone_keys(0).scale(), twice));
 }
 
 #[test]

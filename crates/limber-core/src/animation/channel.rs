@@ -1,0 +1,199 @@
+//! The channels of a bone key — rotate, translate x/y, scale x/y — as one enum, [`Channel`]: what
+//! indexes a key's per-channel curves ([`KeyCurves`]), reads and writes a channel's value in a key
+//! or a sampled pose, and names it. A key holds its channels in three groups (one rotation, a
+//! translation pair, a scale pair): [`ChannelGroup`], each channel's [`Channel::group`].
+
+use std::ops::{Index, IndexMut};
+
+use super::curve::{Interpolation, KeyCurves};
+use super::records::KeyRecord;
+use crate::pose::BonePose;
+
+/// A keyable channel of a bone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// Degrees, counter-clockwise on screen.
+    Rotate,
+    TranslateX,
+    TranslateY,
+    ScaleX,
+    ScaleY,
+}
+
+/// The channels a key holds together: one rotation, a translation (x, y), a scale (x, y).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChannelGroup {
+    Rotate,
+    Translate,
+    Scale,
+}
+
+impl Channel {
+    /// Every channel, in channel order.
+    pub const ALL: [Channel; 5] = [
+        Channel::Rotate,
+        Channel::TranslateX,
+        Channel::TranslateY,
+        Channel::ScaleX,
+        Channel::ScaleY,
+    ];
+
+    /// As the curve editor's legend names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Channel::Rotate => "rotation",
+            Channel::TranslateX => "translate x",
+            Channel::TranslateY => "translate y",
+            Channel::ScaleX => "scale x",
+            Channel::ScaleY => "scale y",
+        }
+    }
+
+    /// The group the key holds it in.
+    pub fn group(self) -> ChannelGroup {
+        match self {
+            Channel::Rotate => ChannelGroup::Rotate,
+            Channel::TranslateX | Channel::TranslateY => ChannelGroup::Translate,
+            Channel::ScaleX | Channel::ScaleY => ChannelGroup::Scale,
+        }
+    }
+
+    /// The channel's value in a key, if the key has the channel.
+    pub fn of_key(self, key: &KeyRecord) -> Option<f64> {
+        match self {
+            Channel::Rotate => key.rotate,
+            Channel::TranslateX => key.translate.map(|v| v[0]),
+            Channel::TranslateY => key.translate.map(|v| v[1]),
+            Channel::ScaleX => key.scale.map(|v| v[0]),
+            Channel::ScaleY => key.scale.map(|v| v[1]),
+        }
+    }
+
+    /// Sets the channel's value in a key that has the channel; returns whether it had it.
+    pub fn set(self, key: &mut KeyRecord, value: f64) -> bool {
+        let slot = match self {
+            Channel::Rotate => key.rotate.as_mut(),
+            Channel::TranslateX => key.translate.as_mut().map(|v| &mut v[0]),
+            Channel::TranslateY => key.translate.as_mut().map(|v| &mut v[1]),
+            Channel::ScaleX => key.scale.as_mut().map(|v| &mut v[0]),
+            Channel::ScaleY => key.scale.as_mut().map(|v| &mut v[1]),
+        };
+        match slot {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The channel's value in a sampled bone pose (rotation back in degrees).
+    pub fn of_pose(self, pose: &BonePose) -> f64 {
+        match self {
+            Channel::Rotate => pose.rotate.to_degrees(),
+            Channel::TranslateX => pose.translate[0],
+            Channel::TranslateY => pose.translate[1],
+            Channel::ScaleX => pose.scale[0],
+            Channel::ScaleY => pose.scale[1],
+        }
+    }
+
+    /// The change from `from` to `to` that sampling makes (rotation goes the shorter way round).
+    pub fn delta(self, from: f64, to: f64) -> f64 {
+        if self != Channel::Rotate {
+            return to - from;
+        }
+        let d = (to - from).rem_euclid(360.0);
+        if d > 180.0 { d - 360.0 } else { d }
+    }
+}
+
+impl ChannelGroup {
+    /// Every group, in channel order.
+    pub const ALL: [ChannelGroup; 3] = [
+        ChannelGroup::Rotate,
+        ChannelGroup::Translate,
+        ChannelGroup::Scale,
+    ];
+
+    /// The group as the status line and tooltips name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChannelGroup::Rotate => "rotation",
+            ChannelGroup::Translate => "translation",
+            ChannelGroup::Scale => "scale",
+        }
+    }
+
+    /// Its channels, in channel order.
+    pub fn channels(self) -> impl Iterator<Item = Channel> {
+        Channel::ALL.into_iter().filter(move |c| c.group() == self)
+    }
+
+    /// Whether `key` holds the group.
+    pub fn in_key(self, key: &KeyRecord) -> bool {
+        match self {
+            ChannelGroup::Rotate => key.rotate.is_some(),
+            ChannelGroup::Translate => key.translate.is_some(),
+            ChannelGroup::Scale => key.scale.is_some(),
+        }
+    }
+
+    /// Takes the group out of `key`.
+    pub fn remove_from(self, key: &mut KeyRecord) {
+        match self {
+            ChannelGroup::Rotate => key.rotate = None,
+            ChannelGroup::Translate => key.translate = None,
+            ChannelGroup::Scale => key.scale = None,
+        }
+    }
+}
+
+impl Index<Channel> for KeyCurves {
+    type Output = Interpolation;
+
+    fn index(&self, channel: Channel) -> &Interpolation {
+        match channel {
+            Channel::Rotate => &self.rotate,
+            Channel::TranslateX => &self.translate[0],
+            Channel::TranslateY => &self.translate[1],
+            Channel::ScaleX => &self.scale[0],
+            Channel::ScaleY => &self.scale[1],
+        }
+    }
+}
+
+impl IndexMut<Channel> for KeyCurves {
+    fn index_mut(&mut self, channel: Channel) -> &mut Interpolation {
+        match channel {
+            Channel::Rotate => &mut self.rotate,
+            Channel::TranslateX => &mut self.translate[0],
+            Channel::TranslateY => &mut self.translate[1],
+            Channel::ScaleX => &mut self.scale[0],
+            Channel::ScaleY => &mut self.scale[1],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn channels_index_curves_in_channel_order_and_group_as_keys_hold_them() {
+        let mut curves = KeyCurves::default();
+        curves[Channel::ScaleY] = Interpolation::STEPPED;
+        assert_eq!(curves.scale[1], Interpolation::STEPPED);
+        let array = curves.to_array();
+        for (i, channel) in Channel::ALL.into_iter().enumerate() {
+            assert_eq!(array[i], curves[channel]);
+        }
+        let groups: Vec<Vec<Channel>> = ChannelGroup::ALL
+            .iter()
+            .map(|g| g.channels().collect())
+            .collect();
+        assert_eq!(groups.concat(), Channel::ALL.to_vec());
+        assert_eq!(Channel::TranslateY.group(), ChannelGroup::Translate);
+        assert_eq!(Channel::delta(Channel::Rotate, 170.0, -170.0), 20.0);
+    }
+}
