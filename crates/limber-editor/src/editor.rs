@@ -347,6 +347,18 @@ impl Editor {
         super::events::Events::new(self.current_clip(), self.selection.event())
     }
 
+    /// The slots, skins and attachment shapes as the panels read them (`slot_actions.rs`).
+    pub fn slots(&self) -> super::slot_actions::Slots<'_> {
+        super::slot_actions::Slots::new(
+            &self.document.project,
+            self.current_clip(),
+            self.mode() == Mode::Animate,
+            self.playhead(),
+            self.selection.slot(),
+            self.tools.shapes(),
+        )
+    }
+
     /// The curve editor's state (`curves.rs`).
     pub fn curve_editor(&self) -> &CurveEditor {
         &self.curves

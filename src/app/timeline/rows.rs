@@ -83,7 +83,7 @@ pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
         depth: 0,
         parent: false,
     }));
-    rows.extend(editor.keyed_slots().into_iter().map(|name| Row {
+    rows.extend(editor.slots().keyed_slots().into_iter().map(|name| Row {
         kind: RowKind::Slot(name),
         depth: 0,
         parent: false,

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::editor::Editor;
+use crate::run_command::IntoOutcome;
 
 /// A file chosen for the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,7 +46,11 @@ impl FileCommand {
                 true
             }
             Self::AddPart(path) => editor.add_part(&path),
-            Self::AddAttachment(path) => editor.add_attachment_to_selected(&path),
+            Self::AddAttachment(path) => {
+                crate::slot_actions::add_attachment_to_selected(editor, &path)
+                    .into_outcome(editor)
+                    .is_done()
+            }
             Self::AnswerLayered { new_document } => {
                 editor.answer_layered_question(new_document);
                 true
