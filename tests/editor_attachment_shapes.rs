@@ -10,13 +10,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::core::slots::{AttachmentKind, AttachmentRecord, SlotSet};
+use limber::editor::commands::{Command, SlotCommand};
 use limber::editor::document::Document;
 use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{click_point, drag, harness_sized, pos, sample_editor, undo_depth};
-use limber::editor::commands::Command;
 use limber::editor::commands::FileCommand;
 
 const PART: &str = "kenney_zombie_walk0";
@@ -101,7 +101,7 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     let steps = undo_depth(harness.state_mut());
     click_last(&mut harness, "+ Box");
     assert!(
-        harness.state().shape_drawing().is_some(),
+        harness.state().slots().drawing().is_some(),
         "{}",
         harness.state().status()
     );
@@ -117,7 +117,7 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     harness.key_press(Key::Enter);
     harness.run_steps(2);
     assert!(
-        harness.state().shape_drawing().is_none(),
+        harness.state().slots().drawing().is_none(),
         "{}",
         harness.state().status()
     );
@@ -180,7 +180,7 @@ fn esc_drops_a_drawing_and_changes_nothing() {
     click_image(&mut harness, corners[1]);
     harness.key_press(Key::Escape);
     harness.run_steps(2);
-    assert!(harness.state().shape_drawing().is_none());
+    assert!(harness.state().slots().drawing().is_none());
     assert_eq!(harness.state().document().project, before);
     assert_eq!(undo_depth(harness.state_mut()), 0);
     // A click in the viewport now is the mode's again (selects a bone or none), no point.
@@ -229,7 +229,8 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
     click_last(&mut harness, "+ Clip");
     let drawing = harness
         .state()
-        .shape_drawing()
+        .slots()
+        .drawing()
         .cloned()
         .expect("drawing a clip");
     assert_eq!(drawing.slot, PART);
@@ -240,7 +241,7 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
     }
     click_image(&mut harness, corners[0] + DVec2::new(0.5, 0.5));
     assert!(
-        harness.state().shape_drawing().is_none(),
+        harness.state().slots().drawing().is_none(),
         "{}",
         harness.state().status()
     );
@@ -287,7 +288,11 @@ fn the_overlays_are_drawn_green_for_a_box_and_purple_for_a_clip() {
     assert!(
         harness
             .state_mut()
-            .start_shape("slot", AttachmentKind::BoundingBox)
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: "slot".into(),
+                kind: AttachmentKind::BoundingBox
+            }))
+            .is_done()
     );
     harness.run_steps(1);
     let box_corners =
@@ -302,7 +307,11 @@ fn the_overlays_are_drawn_green_for_a_box_and_purple_for_a_clip() {
     assert!(
         harness
             .state_mut()
-            .start_shape(PART, AttachmentKind::Clipping)
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::Clipping
+            }))
+            .is_done()
     );
     for p in clip_corners {
         click_image(&mut harness, p);

@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::app::timeline::{key_position, slot_key_position, slot_row_header};
 use limber::core::animation::ClipRecord;
+use limber::editor::commands::{Command, SlotCommand};
 use limber::editor::editor::Editor;
 
 #[path = "common/editor_harness.rs"]
@@ -51,16 +52,35 @@ fn keyed_harness() -> Harness<'static, Editor> {
     );
     let editor = harness.state_mut();
     editor.set_time(0.3);
-    assert!(editor.show_attachment(SLOT, None), "{}", editor.status());
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::Show {
+                slot: SLOT.into(),
+                attachment: None
+            }))
+            .is_done(),
+        "{}",
+        editor.status()
+    );
     editor.set_time(0.6);
     assert!(
-        editor.set_slot_color(SLOT, [1.0, 0.0, 0.0, 1.0]),
+        editor
+            .run(Command::Slot(SlotCommand::SetColor {
+                slot: SLOT.into(),
+                color: [1.0, 0.0, 0.0, 1.0]
+            }))
+            .is_done(),
         "{}",
         editor.status()
     );
     editor.set_time(1.0);
     assert!(
-        editor.show_attachment(SLOT, Some(SLOT)),
+        editor
+            .run(Command::Slot(SlotCommand::Show {
+                slot: SLOT.into(),
+                attachment: Some(SLOT.into())
+            }))
+            .is_done(),
         "{}",
         editor.status()
     );

@@ -10,12 +10,12 @@ use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::core::slots::Blend;
+use limber::editor::commands::{Command, FileCommand};
 use limber::editor::editor::{Editor, Mode};
 
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{click_point, harness_sized, sample_editor, undo_depth};
-use limber::editor::commands::{Command, FileCommand};
 use limber::editor::jobs::JobKind;
 
 const PART: &str = "kenney_zombie_walk0";
@@ -110,7 +110,10 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     assert_eq!(harness.state().selection().slot(), Some(PART));
     let steps = undo_depth(harness.state_mut());
     assert!(
-        harness.state_mut().add_attachment_to_selected(&key_png()),
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::AddAttachment(key_png())))
+            .is_done(),
         "{}",
         harness.state().status()
     );
@@ -146,7 +149,7 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     assert_eq!(keys.len(), 1, "{}", editor.status());
     assert_eq!(keys[0].time, editor.playhead());
     assert_eq!(keys[0].attachment, Some(Some("kenney_keyBlue".to_string())));
-    let shown = |editor: &Editor| editor.slot_rows()[0].shown.clone();
+    let shown = |editor: &Editor| editor.slots().rows()[0].shown.clone();
     assert_eq!(shown(editor).as_deref(), Some("kenney_keyBlue"));
     assert_eq!(
         editor.document().project.rig.slots.slots[0]
@@ -194,7 +197,7 @@ fn colour_field_keys_the_colour_at_the_playhead() {
     let color = keys[0].color.expect("a colour key");
     assert_eq!(&color[..3], &[1.0, 1.0, 1.0]);
     assert!(color[3] < 0.9 && color[3] >= 0.0, "alpha {}", color[3]);
-    let row = &editor.slot_rows()[0];
+    let row = &editor.slots().rows()[0];
     assert!((row.color[3] - color[3]).abs() < 1e-12);
     assert!(
         editor.document().project.rig.slots.slots.is_empty(),
@@ -213,7 +216,12 @@ fn adding_an_attachment_moves_nothing_under_the_pointer() {
     let delete_before = harness.get_by_label("Delete slot").rect();
     click(&mut harness, "+ attachment");
     let pointer = center(&harness, "+ attachment");
-    assert!(harness.state_mut().add_attachment_to_selected(&key_png()));
+    assert!(
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::AddAttachment(key_png())))
+            .is_done()
+    );
     harness.run_steps(2);
     assert!(
         harness.query_by_label("kenney_keyBlue").is_some(),
@@ -233,9 +241,14 @@ fn adding_an_attachment_moves_nothing_under_the_pointer() {
 fn a_skin_shows_its_own_attachment_in_place_of_the_setup_one() {
     let mut harness = opened();
     click(&mut harness, "+ skin");
-    assert_eq!(harness.state().active_skin(), "skin");
+    assert_eq!(harness.state().slots().active_skin(), "skin");
     click(&mut harness, "+ attachment");
-    assert!(harness.state_mut().add_attachment_to_selected(&key_png()));
+    assert!(
+        harness
+            .state_mut()
+            .run(Command::File(FileCommand::AddAttachment(key_png())))
+            .is_done()
+    );
     harness.run_steps(2);
     let set = &harness.state().document().project.rig.slots;
     let skin = set.skin("skin").expect("the new skin");
@@ -245,25 +258,28 @@ fn a_skin_shows_its_own_attachment_in_place_of_the_setup_one() {
         "the skin maps the setup attachment to the new one"
     );
     assert_eq!(
-        harness.state().slot_rows()[0].shown.as_deref(),
+        harness.state().slots().rows()[0].shown.as_deref(),
         Some("kenney_keyBlue")
     );
     choose(&mut harness, "Skin", "default");
-    assert_eq!(harness.state().active_skin(), "default");
-    assert_eq!(harness.state().slot_rows()[0].shown.as_deref(), Some(PART));
+    assert_eq!(harness.state().slots().active_skin(), "default");
+    assert_eq!(
+        harness.state().slots().rows()[0].shown.as_deref(),
+        Some(PART)
+    );
     choose(&mut harness, "Skin", "skin");
     type_into(&mut harness, "Skin name", "gold");
-    assert_eq!(harness.state().active_skin(), "gold");
+    assert_eq!(harness.state().slots().active_skin(), "gold");
     click(&mut harness, "Duplicate skin");
-    assert_eq!(harness.state().active_skin(), "gold copy");
+    assert_eq!(harness.state().slots().active_skin(), "gold copy");
     assert_eq!(
-        harness.state().slot_rows()[0].shown.as_deref(),
+        harness.state().slots().rows()[0].shown.as_deref(),
         Some("kenney_keyBlue"),
         "the copy maps the same"
     );
     click(&mut harness, "Delete skin");
-    assert_eq!(harness.state().skin_names(), ["default", "gold"]);
-    assert_eq!(harness.state().active_skin(), "default");
+    assert_eq!(harness.state().slots().skin_names(), ["default", "gold"]);
+    assert_eq!(harness.state().slots().active_skin(), "default");
 }
 
 #[test]
@@ -278,7 +294,7 @@ fn renaming_moving_and_deleting_slots() {
         "the part keeps its name"
     );
     click(&mut harness, "+ slot");
-    let rows = harness.state().slot_rows();
+    let rows = harness.state().slots().rows();
     assert_eq!(rows[0].name, "slot", "the new slot is in front");
     assert!(rows[0].draw_order > rows[1].draw_order);
     // The body slot's section: move it to the front.
@@ -288,7 +304,7 @@ fn renaming_moving_and_deleting_slots() {
         .max_by(|a, b| a.y.total_cmp(&b.y))
         .expect("the body slot's Forward");
     click_point(&mut harness, up);
-    let rows = harness.state().slot_rows();
+    let rows = harness.state().slots().rows();
     assert_eq!(rows[0].name, "body", "{}", harness.state().status());
     let steps = undo_depth(harness.state_mut());
     click(&mut harness, "Delete slot");
@@ -298,7 +314,7 @@ fn renaming_moving_and_deleting_slots() {
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     harness.state_mut().undo();
     assert_eq!(harness.state().document().project.parts.len(), 1);
-    assert_eq!(harness.state().slot_rows()[0].name, "body");
+    assert_eq!(harness.state().slots().rows()[0].name, "body");
 }
 
 #[test]

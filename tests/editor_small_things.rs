@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use limber::editor::commands::{Command, FileCommand, entry_of};
+use limber::editor::commands::{Command, FileCommand, SlotCommand, entry_of};
 use limber::editor::editor::{Editor, Mode};
 use limber::editor::recovery::{Autosave, recoverable};
 
@@ -175,7 +175,7 @@ fn importing_a_layered_file_asks_new_document_or_add_and_does_either() {
         "only the file's layers"
     );
     // Work on it is offered back after a crash under the file's name, not a layer's.
-    editor.add_slot();
+    editor.run(Command::Slot(SlotCommand::Add));
     let state = std::env::temp_dir().join(format!("limber-small-recovery-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&state);
     let mut autosave = Autosave::in_dir(state.clone());

@@ -5,6 +5,7 @@
 use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
+use limber::editor::commands::{Command, SlotCommand};
 use limber::editor::document::Document;
 use limber::editor::editor::{Editor, Mode};
 use limber::editor::recovery::{Autosave, recover, recoverable};
@@ -12,7 +13,6 @@ use limber::editor::recovery::{Autosave, recover, recoverable};
 #[path = "common/editor_harness.rs"]
 mod editor_harness;
 use editor_harness::{drag, harness, sample};
-use limber::editor::commands::Command;
 use limber::editor::commands::FileCommand;
 
 #[test]
@@ -445,7 +445,14 @@ fn a_second_part_is_added_weighted_and_ordered_and_survives_a_save() {
             .is_done()
     );
     assert_eq!(editor.document().project.parts[2].name, "kenney_wormGreen2");
-    assert!(editor.set_draw_order(2, -5));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::SetDrawOrder {
+                part: 2,
+                order: -5
+            }))
+            .is_done()
+    );
     let frame = editor.frame().unwrap();
     let order: Vec<usize> = frame.draw_sequence().iter().map(|p| p.part).collect();
     assert_eq!(order, vec![2, 0, 1], "drawn back to front by draw order");

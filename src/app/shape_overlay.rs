@@ -41,7 +41,7 @@ pub fn draw(
         let s = camera.to_screen(p, center);
         Pos2::new(s.x as f32, s.y as f32)
     };
-    for overlay in editor.shape_overlays(frame) {
+    for overlay in editor.slots().shape_overlays(frame) {
         shape(painter, &overlay, &screen, hover);
     }
     if let Some(Drag::Shape(ShapeDrag::Aim { at, toward })) = editor.tools().drag() {
@@ -50,7 +50,7 @@ pub fn draw(
         point(painter, screen(*at), rotation, POINT_COLOUR, 2.0);
         return;
     }
-    let Some(drawing) = editor.shape_drawing() else {
+    let Some(drawing) = editor.slots().drawing() else {
         return;
     };
     let c = colour(drawing.kind);

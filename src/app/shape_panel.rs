@@ -37,7 +37,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
             }
         }
     });
-    if let Some(drawing) = editor.shape_drawing().filter(|d| d.slot == slot).cloned() {
+    if let Some(drawing) = editor.slots().drawing().filter(|d| d.slot == slot).cloned() {
         let what = match drawing.kind {
             AttachmentKind::Point => "press in the viewport to place the point, drag to aim it",
             _ => "click in the viewport to add points; Enter or the first point closes",
@@ -59,7 +59,11 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
         }
         return;
     }
-    let Some((shape, record)) = editor.selected_shape().filter(|(s, _)| s.slot == slot) else {
+    let Some((shape, record)) = editor
+        .slots()
+        .selected_shape()
+        .filter(|(s, _)| s.slot == slot)
+    else {
         return;
     };
     let (kind, end) = (record.kind, record.end.clone().unwrap_or_default());
@@ -104,7 +108,7 @@ fn end_combo(
         egui::ComboBox::from_id_salt(("clip end", slot, salt))
             .selected_text(current)
             .show_ui(ui, |ui| {
-                for name in editor.clip_end_choices(slot) {
+                for name in editor.slots().clip_end_choices(slot) {
                     ui.selectable_value(&mut chosen, name.clone(), name);
                 }
             })

@@ -33,13 +33,13 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
             editor.run(Command::Slot(SlotCommand::Add));
         }
     });
-    if editor.slots_keyed() {
+    if editor.slots().keyed() {
         // One short line (the panel is narrow): the whole sentence on hover.
         ui.weak("animating: keys at the playhead")
             .on_hover_text("animating: the choices below key the clip at the playhead");
     }
     let mut request = None;
-    let rows = editor.slot_rows();
+    let rows = editor.slots().rows();
     // A few slots show open; a character of many starts folded.
     let open = rows.len() <= OPEN_SLOTS;
     egui::ScrollArea::vertical()
@@ -76,14 +76,14 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
 
 /// The active skin and the skin actions.
 fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
-    let active = editor.active_skin();
+    let active = editor.slots().active_skin();
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Skin");
         let mut chosen = active.clone();
         egui::ComboBox::from_id_salt("active skin")
             .selected_text(&active)
             .show_ui(ui, |ui| {
-                for name in editor.skin_names() {
+                for name in editor.slots().skin_names() {
                     ui.selectable_value(&mut chosen, name.clone(), name);
                 }
             })
@@ -365,7 +365,7 @@ fn order_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
 /// A part's own slot: its keyed draw order when animating, pixel art (its vertex count is the
 /// Mesh inspector's).
 fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
-    let keyed = editor.slots_keyed();
+    let keyed = editor.slots().keyed();
     if keyed {
         let mut order = editor
             .animation()

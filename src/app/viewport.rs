@@ -253,7 +253,7 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
         }
     }
     // Esc (a drag, else the shape being drawn) is the `Cancel` command (`shortcuts.rs`).
-    if enter && editor.shape_drawing().is_some() && !ui.ctx().text_edit_focused() {
+    if enter && editor.slots().drawing().is_some() && !ui.ctx().text_edit_focused() {
         editor.run(Command::Slot(SlotCommand::CloseShape));
     }
     if response.secondary_clicked()

@@ -9,6 +9,7 @@ use glam::DVec2;
 use limber_core::slots::{AttachmentKind, AttachmentRecord, posed_point, posed_polygon};
 
 use super::POINT_AIM;
+use crate::commands::{Command, SkinCommand, SlotCommand};
 use crate::document::Document;
 use crate::editor::{Editor, Mode};
 use crate::tools::Press;
@@ -64,16 +65,29 @@ fn record<'a>(editor: &'a Editor, slot: &str, name: &str) -> &'a AttachmentRecor
 /// Draws `points` as a `kind` polygon with clicks and closes it with Enter (`close_shape`).
 fn draw(editor: &mut Editor, kind: AttachmentKind, points: &[DVec2]) {
     let steps = undo_depth(editor);
-    assert!(editor.start_shape(PART, kind), "{}", editor.status);
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind
+            }))
+            .is_done(),
+        "{}",
+        editor.status
+    );
     for &p in points {
         editor.click(Press::at(p));
     }
     assert_eq!(
-        editor.shape_drawing().map(|d| d.points.len()),
+        editor.slots().drawing().map(|d| d.points.len()),
         Some(points.len())
     );
     assert_eq!(undo_depth(editor), steps, "drawing changes nothing yet");
-    assert!(editor.close_shape(), "{}", editor.status);
+    assert!(
+        editor.run(Command::Slot(SlotCommand::CloseShape)).is_done(),
+        "{}",
+        editor.status
+    );
 }
 
 fn close(a: DVec2, b: [f64; 2]) -> bool {
@@ -87,7 +101,7 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     let bone = editor.document.project.rig.skeleton.bones[1].name.clone();
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     assert_eq!(undo_depth(&mut editor), 1);
-    assert!(editor.shape_drawing().is_none());
+    assert!(editor.slots().drawing().is_none());
     let a = record(&editor, PART, "box");
     assert_eq!(a.kind, AttachmentKind::BoundingBox);
     assert_eq!(a.bone.as_deref(), Some(bone.as_str()));
@@ -100,7 +114,7 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     let slot = &editor.document.project.rig.slots.slots[0];
     assert_eq!(slot.setup.as_deref(), Some(PART));
     assert_eq!(
-        editor.selected_shape().map(|(s, _)| s.attachment),
+        editor.slots().selected_shape().map(|(s, _)| s.attachment),
         Some("box".to_string())
     );
     editor.undo();
@@ -146,24 +160,42 @@ fn drawn_while_posed_the_polygon_is_where_it_was_clicked() {
 fn esc_drops_a_drawing_with_the_document_unchanged() {
     let mut editor = sample(Mode::Bones);
     let before = editor.document.project.clone();
-    assert!(editor.start_shape(PART, AttachmentKind::BoundingBox));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::BoundingBox
+            }))
+            .is_done()
+    );
     editor.click(Press::at(square()[0]));
     editor.click(Press::at(square()[1]));
     // A press-and-drag adds a point that follows the pointer; Esc during it drops the drawing.
     assert!(editor.press(Press::at(square()[2])));
     editor.drag_to(square()[3]);
     assert_eq!(
-        editor.shape_drawing().map(|d| d.points[2]),
+        editor.slots().drawing().map(|d| d.points[2]),
         Some(square()[3])
     );
     assert!(editor.cancel_drag());
-    assert!(editor.shape_drawing().is_none());
+    assert!(editor.slots().drawing().is_none());
     assert_eq!(editor.document.project, before);
     assert_eq!(undo_depth(&mut editor), 0);
     // Esc with no drag held drops it too.
-    assert!(editor.start_shape(PART, AttachmentKind::BoundingBox));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::BoundingBox
+            }))
+            .is_done()
+    );
     editor.click(Press::at(square()[0]));
-    assert!(editor.cancel_shape());
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::CancelShape))
+            .is_done()
+    );
     assert_eq!(editor.document.project, before);
     assert_eq!(undo_depth(&mut editor), 0);
 }
@@ -171,11 +203,21 @@ fn esc_drops_a_drawing_with_the_document_unchanged() {
 #[test]
 fn a_click_on_the_first_point_closes_and_two_points_do_not() {
     let mut editor = sample(Mode::Bones);
-    assert!(editor.start_shape(PART, AttachmentKind::BoundingBox));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::BoundingBox
+            }))
+            .is_done()
+    );
     let [a, b, c, _] = square();
     editor.click(Press::at(a));
     editor.click(Press::at(b));
-    assert!(!editor.close_shape(), "two points are no polygon");
+    assert!(
+        !editor.run(Command::Slot(SlotCommand::CloseShape)).is_done(),
+        "two points are no polygon"
+    );
     assert!(
         editor.status().contains("at least 3"),
         "{}",
@@ -184,7 +226,7 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
     editor.click(Press::at(c));
     // A press (not a click) near the first point closes it too.
     assert!(!editor.press(Press::at(a + DVec2::new(1.0, 1.0))));
-    assert!(editor.shape_drawing().is_none(), "{}", editor.status());
+    assert!(editor.slots().drawing().is_none(), "{}", editor.status());
     assert_eq!(record(&editor, PART, "box").vertices.len(), 3);
     assert_eq!(undo_depth(&mut editor), 1);
 }
@@ -193,7 +235,14 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
 fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     let mut editor = sample(Mode::Animate);
     editor.set_time(0.3);
-    assert!(editor.start_shape(PART, AttachmentKind::Point));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::Point
+            }))
+            .is_done()
+    );
     let at = DVec2::new(120.0, 80.0);
     assert!(editor.press(Press::at(at)));
     // Up and to the right on screen: 45° counter-clockwise.
@@ -209,11 +258,18 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     assert!((posed.rotation - 45.0).abs() < 1e-9, "{posed:?}");
     // Esc while aiming adds nothing.
     let before = editor.document.project.clone();
-    assert!(editor.start_shape(PART, AttachmentKind::Point));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::Point
+            }))
+            .is_done()
+    );
     assert!(editor.press(Press::at(at)));
     editor.drag_to(at + DVec2::X * 5.0);
     assert!(editor.cancel_drag());
-    assert!(editor.shape_drawing().is_none());
+    assert!(editor.slots().drawing().is_none());
     assert_eq!(editor.document.project, before);
 }
 
@@ -221,11 +277,21 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
 fn a_placed_point_moves_and_turns_by_its_handles_one_step_each() {
     let mut editor = sample(Mode::Animate);
     editor.set_time(0.3);
-    assert!(editor.start_shape(PART, AttachmentKind::Point));
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::Point
+            }))
+            .is_done()
+    );
     let at = DVec2::new(120.0, 80.0);
     assert!(editor.press(Press::at(at)));
     editor.release();
-    editor.select_shape(PART, Some("point"));
+    editor.run(Command::Slot(SlotCommand::SelectShape {
+        slot: PART.into(),
+        attachment: Some("point".into()),
+    }));
     let placed = editor.document.project.clone();
     let steps = undo_depth(&mut editor);
     let posed = |editor: &Editor| {
@@ -272,10 +338,17 @@ fn a_placed_point_moves_and_turns_by_its_handles_one_step_each() {
 #[test]
 fn a_clip_ends_at_the_slot_in_front_and_needs_one() {
     let mut editor = sample(Mode::Bones);
-    assert!(!editor.start_shape(PART, AttachmentKind::Clipping));
+    assert!(
+        !editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: PART.into(),
+                kind: AttachmentKind::Clipping
+            }))
+            .is_done()
+    );
     assert!(editor.status().contains("in front"), "{}", editor.status());
-    assert!(editor.add_slot());
-    assert_eq!(editor.clip_end_choices(PART), ["slot"]);
+    assert!(editor.run(Command::Slot(SlotCommand::Add)).is_done());
+    assert_eq!(editor.slots().clip_end_choices(PART), ["slot"]);
     draw(&mut editor, AttachmentKind::Clipping, &square());
     assert_eq!(record(&editor, PART, "clip").end.as_deref(), Some("slot"));
     assert_eq!(undo_depth(&mut editor), 2, "the slot, then the clip");
@@ -342,8 +415,8 @@ fn a_deleted_vertex_is_one_step_and_three_stay() {
 #[test]
 fn with_a_skin_active_the_new_shape_belongs_to_it() {
     let mut editor = sample(Mode::Bones);
-    assert!(editor.add_skin());
-    let skin = editor.active_skin();
+    assert!(editor.run(Command::Skin(SkinCommand::Add)).is_done());
+    let skin = editor.slots().active_skin();
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     let set = &editor.document.project.rig.slots;
     let entries = &set.skin(&skin).expect("the new skin").slots[PART];
@@ -353,21 +426,40 @@ fn with_a_skin_active_the_new_shape_belongs_to_it() {
 #[test]
 fn overlays_show_shown_and_selected_shapes_posed() {
     let mut editor = sample(Mode::Bones);
-    assert!(editor.add_slot());
-    assert!(editor.start_shape("slot", AttachmentKind::BoundingBox));
+    assert!(editor.run(Command::Slot(SlotCommand::Add)).is_done());
+    assert!(
+        editor
+            .run(Command::Slot(SlotCommand::StartShape {
+                slot: "slot".into(),
+                kind: AttachmentKind::BoundingBox
+            }))
+            .is_done()
+    );
     for p in square() {
         editor.click(Press::at(p));
     }
-    assert!(editor.close_shape());
-    editor.select_shape("slot", None);
+    assert!(editor.run(Command::Slot(SlotCommand::CloseShape)).is_done());
+    editor.run(Command::Slot(SlotCommand::SelectShape {
+        slot: "slot".into(),
+        attachment: None,
+    }));
     let frame = editor.frame().expect("a frame");
-    let overlays = editor.shape_overlays(&frame);
+    let overlays = editor.slots().shape_overlays(&frame);
     assert_eq!(overlays.len(), 1, "the empty slot shows its new box");
     assert_eq!(overlays[0].kind, AttachmentKind::BoundingBox);
     assert!(!overlays[0].selected);
     assert_eq!(overlays[0].points.len(), 4);
-    editor.select_shape("slot", Some("box"));
-    assert!(editor.shape_overlays(&frame)[0].selected);
-    editor.select_shape(PART, Some(PART));
-    assert!(editor.selected_shape().is_none(), "a mesh is not a shape");
+    editor.run(Command::Slot(SlotCommand::SelectShape {
+        slot: "slot".into(),
+        attachment: Some("box".into()),
+    }));
+    assert!(editor.slots().shape_overlays(&frame)[0].selected);
+    editor.run(Command::Slot(SlotCommand::SelectShape {
+        slot: PART.into(),
+        attachment: Some(PART.into()),
+    }));
+    assert!(
+        editor.slots().selected_shape().is_none(),
+        "a mesh is not a shape"
+    );
 }

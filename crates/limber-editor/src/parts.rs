@@ -1,5 +1,5 @@
 //! Parts in the editor: adding a PNG as a part ([`add_part`]; large ones on a worker thread, taken
-//! in by [`take_part`]), its draw order, and re-meshing (stage-wise, through the document's asset
+//! in by [`take_part`]), and re-meshing (stage-wise, through the document's asset
 //! store) that carries the weights over.
 
 use std::path::Path;
@@ -112,34 +112,6 @@ impl Editor {
             None => format!("added part from {}", image.display()),
         };
         true
-    }
-
-    pub fn set_draw_order(&mut self, part: usize, draw_order: i32) -> bool {
-        self.apply(Edit::SetDrawOrder { part, draw_order })
-    }
-
-    /// Draws (and renders) part `part` with sharp pixels, or smoothly. One undo step.
-    pub fn set_pixel_art(&mut self, part: usize, pixel_art: bool) -> bool {
-        self.apply(Edit::SetPixelArt { part, pixel_art })
-    }
-
-    /// Pixel art on for every part, or off for all when every part has it. One undo step.
-    pub fn toggle_pixel_art(&mut self) {
-        let parts = &self.document.project.parts;
-        let on = !parts.iter().all(|p| p.pixel_art);
-        let changed: Vec<usize> = (0..parts.len())
-            .filter(|&i| parts[i].pixel_art != on)
-            .collect();
-        let mut step = self.step();
-        for part in changed {
-            step.set_pixel_art(part, on);
-        }
-        step.commit();
-        self.status = if on {
-            "pixel art: sharp pixels".into()
-        } else {
-            "pixel art off: smooth".into()
-        };
     }
 
     /// Re-meshes part `index` with `settings`, carrying its weights to the new vertices. The image

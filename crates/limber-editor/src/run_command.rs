@@ -45,8 +45,8 @@ impl Editor {
     /// changed anything, or what the window must do (a dialog, closing).
     pub fn run(&mut self, command: Command) -> Outcome {
         match command {
-            Command::Slot(c) => return c.run(self).into(),
-            Command::Skin(c) => return c.run(self).into(),
+            Command::Slot(c) => return c.run(self).into_outcome(self),
+            Command::Skin(c) => return c.run(self).into_outcome(self),
             Command::Event(c) => return c.run(self).into_outcome(self),
             Command::Clip(c) => return c.run(self).into_outcome(self),
             Command::Bone(c) => return c.run(self).into_outcome(self),
@@ -159,7 +159,9 @@ impl Editor {
                 return rigging::add_transform(self.step()).into_outcome(self);
             }
             Command::ToggleSpring => return rigging::toggle_spring(self.step()).into_outcome(self),
-            Command::TogglePixelArt => self.toggle_pixel_art(),
+            Command::TogglePixelArt => {
+                return crate::slot_actions::toggle_pixel_art(self.step()).into_outcome(self);
+            }
             Command::PreviewTransition => {
                 return transition::preview_transition(self).into_outcome(self);
             }
@@ -191,7 +193,7 @@ impl Editor {
             }
             Command::Cancel => {
                 if !self.cancel_drag() {
-                    return self.cancel_shape().into();
+                    return crate::attachment_shapes::cancel(self).into();
                 }
             }
         }
@@ -246,7 +248,9 @@ impl Editor {
             | Command::DuplicateClip
             | Command::DeleteClip => self.playback().clip().is_some(),
             Command::DeleteBone => self.selection().bone().is_some_and(|b| b < bones),
-            Command::Cancel => self.tools().drag().is_some() || self.shape_drawing().is_some(),
+            Command::Cancel => {
+                self.tools().drag().is_some() || self.tools().shapes().drawing().is_some()
+            }
             Command::JumpToKey(_) => !self.animation().navigation_key_times().is_empty(),
             Command::ExportGif | Command::ExportSheet | Command::ExportFrames => {
                 self.jobs().export().is_none()

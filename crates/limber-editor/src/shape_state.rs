@@ -1,7 +1,8 @@
 //! The attachment shape tools' state, not saved: the bounding-box, clipping or point attachment
 //! being drawn (its slot, its points so far in view pixels, a clip's chosen end slot) and the
-//! polygon or point attachment selected for editing. What the tools do with it is
-//! `attachment_shapes.rs` and `tools/polygon.rs`.
+//! polygon or point attachment selected for editing. The drawing's own edits (a point added or
+//! moved, a clip's end chosen) are here; what the tools do with it is `attachment_shapes.rs` and
+//! `tools/polygon.rs`.
 
 use glam::DVec2;
 use limber_core::slots::AttachmentKind;
@@ -40,12 +41,34 @@ impl ShapeState {
         self.drawing.as_ref()
     }
 
-    pub(crate) fn drawing_mut(&mut self) -> Option<&mut Drawing> {
-        self.drawing.as_mut()
-    }
-
     pub(crate) fn set_drawing(&mut self, drawing: Option<Drawing>) {
         self.drawing = drawing;
+    }
+
+    /// Drops the drawing, returning it.
+    pub(crate) fn take_drawing(&mut self) -> Option<Drawing> {
+        self.drawing.take()
+    }
+
+    /// Chooses the end slot of the clipping attachment being drawn.
+    pub(crate) fn set_drawing_end(&mut self, end: &str) {
+        if let Some(drawing) = &mut self.drawing {
+            drawing.end = Some(end.to_string());
+        }
+    }
+
+    /// Adds a point (view pixels) to the polygon being drawn.
+    pub(crate) fn add_point(&mut self, point: DVec2) {
+        if let Some(drawing) = &mut self.drawing {
+            drawing.points.push(point);
+        }
+    }
+
+    /// Moves the polygon's last point (the one whose press is held) to `point`.
+    pub(crate) fn move_last_point(&mut self, point: DVec2) {
+        if let Some(last) = self.drawing.as_mut().and_then(|d| d.points.last_mut()) {
+            *last = point;
+        }
     }
 
     /// The attachment selected for editing (it may have been removed since: check it).

@@ -1,118 +1,124 @@
-//! The skins list's actions: add, rename, duplicate, delete and make active. A skin maps a slot's
+//! Skins, as part of the slots feature: add, rename, duplicate, delete and make active, each one
+//! undo step over the open [`Step`], returning a [`SkinError`] that
+//! [`Editor::run`](crate::editor::Editor::run) shows in the status line. A skin maps a slot's
 //! attachment name (its placeholder) to the attachment shown in that skin; an attachment added
-//! while a skin is active joins that skin (`slot_actions.rs`). Each action is one undo step.
+//! while a skin is active joins that skin (`slot_actions.rs`). The skins' names and the active one
+//! are read from [`Slots`](crate::slot_actions::Slots).
 
 use std::collections::HashSet;
 
-use super::editor::Editor;
 use super::slot_actions::unused;
-use limber_core::edit::Edit;
+use super::step::Step;
+use limber_core::edit::{Edit, EditError};
 use limber_core::slots::{DEFAULT_SKIN, SkinRecord, SlotSet};
 
-impl Editor {
-    /// Every skin's name, `default` first.
-    pub fn skin_names(&self) -> Vec<String> {
-        let set = &self.document.project.rig.slots;
-        set.skin_names().into_iter().map(str::to_string).collect()
-    }
+/// Why a skin action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum SkinError {
+    #[error("there is no skin {0}")]
+    NoSkin(String),
+    #[error("a skin is already called {0}")]
+    Taken(String),
+    #[error("the default skin keeps its name")]
+    Default,
+    #[error(transparent)]
+    Unknown(#[from] limber_core::slots::SlotError),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
 
-    /// The active skin's name (`default` when none is set).
-    pub fn active_skin(&self) -> String {
-        let set = &self.document.project.rig.slots;
-        set.active_skin
-            .clone()
-            .unwrap_or_else(|| DEFAULT_SKIN.to_string())
-    }
+fn apply_skins(mut step: Step, set: SlotSet, done: String) -> Result<(), SkinError> {
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    step.status = done;
+    step.commit();
+    Ok(())
+}
 
-    fn apply_skins(&mut self, set: SlotSet, done: String) -> bool {
-        let applied = self.apply(Edit::SetSlots(Box::new(set)));
-        if applied {
-            self.status = done;
-        }
-        applied
-    }
+fn taken_skin_names(step: &Step) -> HashSet<String> {
+    step.slots().skin_names().into_iter().collect()
+}
 
-    fn taken_skin_names(&self) -> HashSet<String> {
-        self.skin_names().into_iter().collect()
-    }
+/// Adds an empty skin ("skin", "skin 2", …) and makes it active, so attachments added next
+/// belong to it. One undo step.
+pub(crate) fn add(step: Step) -> Result<(), SkinError> {
+    let name = unused(&taken_skin_names(&step), "skin");
+    let mut set = step.document.project.rig.slots.clone();
+    set.skins.push(SkinRecord {
+        name: name.clone(),
+        slots: Default::default(),
+    });
+    set.active_skin = Some(name.clone());
+    apply_skins(step, set, format!("added skin {name} (active)"))
+}
 
-    /// Adds an empty skin ("skin", "skin 2", …) and makes it active, so attachments added next
-    /// belong to it. One undo step.
-    pub fn add_skin(&mut self) -> bool {
-        let name = unused(&self.taken_skin_names(), "skin");
-        let mut set = self.document.project.rig.slots.clone();
-        set.skins.push(SkinRecord {
-            name: name.clone(),
-            slots: Default::default(),
-        });
-        set.active_skin = Some(name.clone());
-        self.apply_skins(set, format!("added skin {name} (active)"))
-    }
+/// Duplicates skin `name` (with its entries) as "NAME copy" and makes the copy active. One undo
+/// step.
+pub(crate) fn duplicate(step: Step, name: &str) -> Result<(), SkinError> {
+    let mut set = step.document.project.rig.slots.clone();
+    let slots = match set.skin(name) {
+        Some(skin) => skin.slots.clone(),
+        None if name == DEFAULT_SKIN => Default::default(),
+        None => return Err(SkinError::NoSkin(name.to_string())),
+    };
+    let copy = unused(&taken_skin_names(&step), &format!("{name} copy"));
+    set.skins.push(SkinRecord {
+        name: copy.clone(),
+        slots,
+    });
+    set.active_skin = Some(copy.clone());
+    apply_skins(step, set, format!("duplicated skin {name} as {copy}"))
+}
 
-    /// Duplicates skin `name` (with its entries) as "NAME copy" and makes the copy active. One undo
-    /// step.
-    pub fn duplicate_skin(&mut self, name: &str) -> bool {
-        let mut set = self.document.project.rig.slots.clone();
-        let slots = match set.skin(name) {
-            Some(skin) => skin.slots.clone(),
-            None if name == DEFAULT_SKIN => Default::default(),
-            None => return false,
-        };
-        let copy = unused(&self.taken_skin_names(), &format!("{name} copy"));
-        set.skins.push(SkinRecord {
-            name: copy.clone(),
-            slots,
-        });
-        set.active_skin = Some(copy.clone());
-        self.apply_skins(set, format!("duplicated skin {name} as {copy}"))
+/// Renames skin `from` (the default skin keeps its name). One undo step; `false` when `to` is
+/// empty or the same.
+pub(crate) fn rename(step: Step, from: &str, to: &str) -> Result<bool, SkinError> {
+    let to = to.trim();
+    if to.is_empty() || to == from {
+        return Ok(false);
     }
+    if from == DEFAULT_SKIN {
+        return Err(SkinError::Default);
+    }
+    if taken_skin_names(&step).contains(to) {
+        return Err(SkinError::Taken(to.to_string()));
+    }
+    let mut set = step.document.project.rig.slots.clone();
+    let skin = set
+        .skins
+        .iter_mut()
+        .find(|s| s.name == from)
+        .ok_or_else(|| SkinError::NoSkin(from.to_string()))?;
+    skin.name = to.to_string();
+    if set.active_skin.as_deref() == Some(from) {
+        set.active_skin = Some(to.to_string());
+    }
+    apply_skins(step, set, format!("renamed skin {from} to {to}"))?;
+    Ok(true)
+}
 
-    /// Renames skin `from` (the default skin keeps its name). One undo step.
-    pub fn rename_skin(&mut self, from: &str, to: &str) -> bool {
-        let to = to.trim();
-        if to.is_empty() || to == from || from == DEFAULT_SKIN {
-            return false;
-        }
-        if self.taken_skin_names().contains(to) {
-            self.status = format!("a skin is already called {to}");
-            return false;
-        }
-        let mut set = self.document.project.rig.slots.clone();
-        let Some(skin) = set.skins.iter_mut().find(|s| s.name == from) else {
-            return false;
-        };
-        skin.name = to.to_string();
-        if set.active_skin.as_deref() == Some(from) {
-            set.active_skin = Some(to.to_string());
-        }
-        self.apply_skins(set, format!("renamed skin {from} to {to}"))
+/// Deletes skin `name` (not the default); the default skin becomes active if it was. The
+/// attachments stay in their slots. One undo step.
+pub(crate) fn delete(step: Step, name: &str) -> Result<(), SkinError> {
+    let mut set = step.document.project.rig.slots.clone();
+    let before = set.skins.len();
+    set.skins.retain(|s| s.name != name);
+    if set.skins.len() == before {
+        return Err(SkinError::NoSkin(name.to_string()));
     }
+    if set.active_skin.as_deref() == Some(name) {
+        set.active_skin = None;
+    }
+    apply_skins(step, set, format!("deleted skin {name}"))
+}
 
-    /// Deletes skin `name` (not the default); the default skin becomes active if it was. The
-    /// attachments stay in their slots. One undo step.
-    pub fn delete_skin(&mut self, name: &str) -> bool {
-        let mut set = self.document.project.rig.slots.clone();
-        let before = set.skins.len();
-        set.skins.retain(|s| s.name != name);
-        if set.skins.len() == before {
-            return false;
-        }
-        if set.active_skin.as_deref() == Some(name) {
-            set.active_skin = None;
-        }
-        self.apply_skins(set, format!("deleted skin {name}"))
+/// Makes skin `name` the active one (what the view, renders and exports show). One undo step;
+/// `false` when it already is.
+pub(crate) fn set_active(step: Step, name: &str) -> Result<bool, SkinError> {
+    if step.slots().active_skin() == name {
+        return Ok(false);
     }
-
-    /// Makes skin `name` the active one (what the view, renders and exports show). One undo step.
-    pub fn set_active_skin(&mut self, name: &str) -> bool {
-        if self.active_skin() == name {
-            return false;
-        }
-        let mut set = self.document.project.rig.slots.clone();
-        if let Err(e) = set.set_active_skin(name) {
-            self.status = e.to_string();
-            return false;
-        }
-        self.apply_skins(set, format!("skin {name} is active"))
-    }
+    let mut set = step.document.project.rig.slots.clone();
+    set.set_active_skin(name)?;
+    apply_skins(step, set, format!("skin {name} is active"))?;
+    Ok(true)
 }

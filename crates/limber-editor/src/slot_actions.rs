@@ -1,22 +1,61 @@
-//! The slots panel's actions: a slot's setup attachment, colour and blend mode (keyed at the playhead
-//! instead when animating a clip), renaming, reordering and deleting slots and attachments, and a
-//! new attachment from a PNG. Each is one undo step. A part's own slot is written out as a slot of
-//! its own the first time one of these changes it ([`written_slot_for_part`]), which renders the
-//! same. Skins are `skin_actions.rs`.
+//! Slots, as a feature model: a slot's setup attachment, colour and blend mode (keyed at the
+//! playhead instead when animating a clip), renaming, reordering and deleting slots and
+//! attachments, a new attachment from a PNG, and a part's draw order and pixel-art switch.
+//! [`Slots`] (from [`Editor::slots`]) is what the slots panel, the shape panel, the viewport's
+//! overlays and the dopesheet read; the actions are functions over the open undo
+//! [`Step`](crate::step::Step), each one undo step, returning a [`SlotError`] that
+//! [`Editor::run`] shows in the status line. A part's own slot is written out as a slot of its own
+//! the first time one of these changes it ([`written_slot_for_part`]), which renders the same.
+//! Skins are `skin_actions.rs`, the shapes (boxes, clipping, points) `attachment_shapes.rs`.
 
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::editor::{Editor, Mode};
-use super::part_job::{PartJob, build_part, image_pixels};
+use super::editor::Editor;
+use super::part_job::{PartError, PartJob, build_part, image_pixels};
+use super::shape_state::{Drawing, ShapeState};
+use super::step::Step;
+use limber_core::animation::Clip;
 use limber_core::animation::slot_keys::SlotKeyRecord;
-use limber_core::edit::Edit;
+use limber_core::edit::{Edit, EditError};
 use limber_core::progress::Progress;
+use limber_core::project::Project;
 use limber_core::slots::slot_edits::written_slot_for_part;
 use limber_core::slots::{
     AttachmentKind, AttachmentRecord, Blend, DEFAULT_SKIN, SlotFrame, SlotSet, SlotSource,
     sample_slots,
 };
+
+/// Why a slot, attachment or shape action did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum SlotError {
+    #[error("there is no slot {0}")]
+    NoSlot(String),
+    #[error("slot {slot} has no attachment {attachment}")]
+    NoAttachment { slot: String, attachment: String },
+    #[error("slot {slot} already has an attachment {attachment}")]
+    AttachmentTaken { slot: String, attachment: String },
+    #[error("select a slot to add an attachment to")]
+    NoSlotSelected,
+    #[error("a part is being added: wait for it or cancel it")]
+    PartBeingAdded,
+    #[error("add a bone first: a {0} follows a bone")]
+    NoBone(&'static str),
+    #[error(
+        "a clipping attachment clips the slots in front of its own: add a slot in front of {0} first"
+    )]
+    NothingInFront(String),
+    #[error("a polygon needs at least {needs} points (it has {has})")]
+    TooFewPoints { needs: usize, has: usize },
+    #[error("a polygon keeps at least {0} points")]
+    KeepsPoints(usize),
+    #[error("bone {0} is scaled to nothing here: pose it first")]
+    ScaledToNothing(String),
+    #[error(transparent)]
+    Part(#[from] PartError),
+    #[error(transparent)]
+    Refused(#[from] EditError),
+}
 
 /// What the panel shows of one slot.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,18 +73,67 @@ pub struct SlotRow {
     pub draw_order: i32,
 }
 
+/// The slots, skins and shapes as the panels read them, read-only.
+#[derive(Debug, Clone, Copy)]
+pub struct Slots<'a> {
+    pub(crate) project: &'a Project,
+    clip: Option<&'a Clip>,
+    keyed: bool,
+    playhead: f64,
+    selected: Option<&'a str>,
+    pub(crate) shapes: &'a ShapeState,
+}
+
 impl Editor {
+    /// The slots, skins and attachment shapes as the panels read them. (The feature's one
+    /// accessor lives here, not in `editor.rs`, so the coordinator imports no feature module.)
+    pub fn slots(&self) -> Slots<'_> {
+        Slots::new(
+            &self.document.project,
+            self.current_clip(),
+            self.tools.mode() == super::editor::Mode::Animate,
+            self.playhead(),
+            self.selection.slot(),
+            self.tools.shapes(),
+        )
+    }
+}
+
+impl<'a> Slots<'a> {
+    pub(crate) fn new(
+        project: &'a Project,
+        clip: Option<&'a Clip>,
+        keyed: bool,
+        playhead: f64,
+        selected: Option<&'a str>,
+        shapes: &'a ShapeState,
+    ) -> Self {
+        Self {
+            project,
+            clip,
+            keyed,
+            playhead,
+            selected,
+            shapes,
+        }
+    }
+
     /// Whether slot actions key the clip at the playhead (Animate mode; the first key without a
-    /// clip makes one, [`Editor::clip_to_key`]) rather than change the setup.
-    pub fn slots_keyed(&self) -> bool {
-        self.mode() == Mode::Animate
+    /// clip makes one) rather than change the setup.
+    pub fn keyed(&self) -> bool {
+        self.keyed
+    }
+
+    /// The selected slot (where "+ attachment" adds).
+    pub fn selected(&self) -> Option<&'a str> {
+        self.selected
     }
 
     /// Every slot, front-most first, as it is now (at the playhead when animating a clip).
-    pub fn slot_rows(&self) -> Vec<SlotRow> {
-        let project = &self.document.project;
-        let clip = self.current_clip().filter(|_| self.slots_keyed());
-        let frames = sample_slots(project, &[], clip, self.playhead());
+    pub fn rows(&self) -> Vec<SlotRow> {
+        let project = self.project;
+        let clip = self.clip.filter(|_| self.keyed);
+        let frames = sample_slots(project, &[], clip, self.playhead);
         let views = project.slots();
         let mut rows: Vec<(usize, SlotRow)> = views
             .iter()
@@ -57,382 +145,460 @@ impl Editor {
         rows.into_iter().map(|(_, r)| r).collect()
     }
 
-    /// The written slots with slot `name` written out if it is a part's own, and its index there.
-    pub(crate) fn writable_slots(&self, name: &str) -> Option<(SlotSet, usize)> {
-        let project = &self.document.project;
-        let mut set = project.rig.slots.clone();
-        if let Some(i) = set.slots.iter().position(|s| s.name == name) {
-            return Some((set, i));
-        }
-        let view = project.slots().into_iter().find(|v| v.name == name)?;
-        let SlotSource::Part(part) = view.source else {
-            return None;
+    /// Every skin's name, `default` first.
+    pub fn skin_names(&self) -> Vec<String> {
+        let set = &self.project.rig.slots;
+        set.skin_names().into_iter().map(str::to_string).collect()
+    }
+
+    /// The active skin's name (`default` when none is set).
+    pub fn active_skin(&self) -> String {
+        let set = &self.project.rig.slots;
+        set.active_skin
+            .clone()
+            .unwrap_or_else(|| DEFAULT_SKIN.to_string())
+    }
+
+    /// The attachment being drawn, if any.
+    pub fn drawing(&self) -> Option<&'a Drawing> {
+        self.shapes.drawing()
+    }
+
+    /// The names of the slots that have keys in the current clip: the project's slots in order,
+    /// then any other name the keys use. The dopesheet shows a row for each.
+    pub fn keyed_slots(&self) -> Vec<String> {
+        let Some(clip) = self.clip else {
+            return Vec::new();
         };
-        set.slots.push(written_slot_for_part(&project.parts[part]));
-        let index = set.slots.len() - 1;
-        Some((set, index))
+        let slots = self.project.slots();
+        crate::key_selection::keyed_tracks(clip.slot_keys(), slots.iter().map(|s| s.name))
     }
+}
 
-    /// Applies `set` as one undo step, saying `done` in the status.
-    pub(crate) fn apply_slots(&mut self, set: SlotSet, done: String) -> bool {
-        let applied = self.apply(Edit::SetSlots(Box::new(set)));
-        if applied {
-            self.status = done;
-        }
-        applied
+/// The written slots with slot `name` written out if it is a part's own, and its index there.
+pub(crate) fn writable_slots(project: &Project, name: &str) -> Option<(SlotSet, usize)> {
+    let mut set = project.rig.slots.clone();
+    if let Some(i) = set.slots.iter().position(|s| s.name == name) {
+        return Some((set, i));
     }
+    let view = project.slots().into_iter().find(|v| v.name == name)?;
+    let SlotSource::Part(part) = view.source else {
+        return None;
+    };
+    set.slots.push(written_slot_for_part(&project.parts[part]));
+    let index = set.slots.len() - 1;
+    Some((set, index))
+}
 
-    /// Keys `key` in the current clip, or in a clip made for it (one undo step).
-    fn key_slot(&mut self, key: SlotKeyRecord, done: String) -> bool {
-        let mut step = self.step();
-        let Some(clip) = step.clip_to_key() else {
-            return false;
+/// [`writable_slots`] or [`SlotError::NoSlot`].
+pub(crate) fn writable(project: &Project, name: &str) -> Result<(SlotSet, usize), SlotError> {
+    writable_slots(project, name).ok_or_else(|| SlotError::NoSlot(name.to_string()))
+}
+
+/// Applies `set` as one undo step, saying `done` in the status.
+pub(crate) fn apply_slots(mut step: Step, set: SlotSet, done: String) -> Result<(), SlotError> {
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    step.status = done;
+    step.commit();
+    Ok(())
+}
+
+/// Keys `key` in the current clip, or in a clip made for it (one undo step); `false` when no clip
+/// could be made (the status says why).
+fn key_slot(mut step: Step, key: SlotKeyRecord, done: String) -> Result<bool, SlotError> {
+    let Some(clip) = step.clip_to_key() else {
+        return Ok(false);
+    };
+    step.document.apply(Edit::SetSlotKey { clip, key })?;
+    step.status = done;
+    step.commit();
+    Ok(true)
+}
+
+fn slot_key(step: &Step, slot: &str) -> SlotKeyRecord {
+    SlotKeyRecord {
+        slot: slot.to_string(),
+        time: step.playhead(),
+        attachment: None,
+        color: None,
+        draw_order: None,
+        interp: Default::default(),
+    }
+}
+
+/// Shows `attachment` (or nothing) in slot `slot`: keyed at the playhead when animating a clip,
+/// else as the slot's setup. One undo step.
+pub(crate) fn show_attachment(
+    step: Step,
+    slot: &str,
+    attachment: Option<&str>,
+) -> Result<bool, SlotError> {
+    let what = attachment.unwrap_or("nothing");
+    if step.slots().keyed() {
+        let key = SlotKeyRecord {
+            attachment: Some(attachment.map(str::to_string)),
+            ..slot_key(&step, slot)
         };
-        if !step.apply(Edit::SetSlotKey { clip, key }) {
-            return false;
-        }
-        step.commit();
-        self.status = done;
-        true
+        let time = key.time;
+        return key_slot(
+            step,
+            key,
+            format!("keyed {slot} to show {what} at {time:.2} s"),
+        );
     }
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    set.slots[i].setup = attachment.map(str::to_string);
+    apply_slots(step, set, format!("{slot} shows {what} at setup"))?;
+    Ok(true)
+}
 
-    fn slot_key(&self, slot: &str) -> SlotKeyRecord {
-        SlotKeyRecord {
+/// Sets slot `slot`'s colour (straight RGBA 0–1): keyed at the playhead when animating a clip,
+/// else its setup colour. One undo step.
+pub(crate) fn set_color(step: Step, slot: &str, color: [f64; 4]) -> Result<bool, SlotError> {
+    let color = color.map(|c| c.clamp(0.0, 1.0));
+    if step.slots().keyed() {
+        let key = SlotKeyRecord {
+            color: Some(color),
+            ..slot_key(&step, slot)
+        };
+        let time = key.time;
+        return key_slot(step, key, format!("keyed {slot}'s colour at {time:.2} s"));
+    }
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    set.slots[i].color = color;
+    apply_slots(step, set, format!("{slot}'s setup colour set"))?;
+    Ok(true)
+}
+
+/// Sets slot `slot`'s blend mode. One undo step.
+pub(crate) fn set_blend(step: Step, slot: &str, blend: Blend) -> Result<(), SlotError> {
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    set.slots[i].blend = blend;
+    apply_slots(step, set, format!("{slot} blends {}", blend.name()))
+}
+
+/// A new empty slot in front of every other ("slot", "slot 2", …). One undo step.
+pub(crate) fn add(step: Step) -> Result<(), SlotError> {
+    let rows = step.slots().rows();
+    let taken: HashSet<String> = rows.iter().map(|r| r.name.clone()).collect();
+    let name = unused(&taken, "slot");
+    let front = rows.first().map_or(0, |r| r.draw_order + 1);
+    let mut set = step.document.project.rig.slots.clone();
+    set.slots.push(limber_core::slots::SlotRecord {
+        name: name.clone(),
+        draw_order: front,
+        attachments: Vec::new(),
+        setup: None,
+        color: limber_core::slots::WHITE,
+        blend: Blend::Normal,
+    });
+    apply_slots(step, set, format!("added slot {name}"))
+}
+
+/// Renames slot `from` (its keys and skin entries follow). One undo step; `false` when `to` is
+/// empty or the same.
+pub(crate) fn rename(mut step: Step, from: &str, to: &str) -> Result<bool, SlotError> {
+    let to = to.trim();
+    if to.is_empty() || to == from {
+        return Ok(false);
+    }
+    step.document.apply(Edit::RenameSlot {
+        from: from.to_string(),
+        to: to.to_string(),
+    })?;
+    step.status = format!("renamed slot {from} to {to}");
+    step.commit();
+    Ok(true)
+}
+
+/// Moves slot `slot` one place toward the front (or the back) of the draw order, swapping orders
+/// with its neighbour. One undo step; `false` when it is already at that end.
+pub(crate) fn move_slot(mut step: Step, slot: &str, toward_front: bool) -> Result<bool, SlotError> {
+    let rows = step.slots().rows();
+    let Some(at) = rows.iter().position(|r| r.name == slot) else {
+        return Err(SlotError::NoSlot(slot.to_string()));
+    };
+    let other = if toward_front {
+        at.checked_sub(1)
+    } else {
+        Some(at + 1).filter(|&i| i < rows.len())
+    };
+    let Some(other) = other else {
+        return Ok(false);
+    };
+    let (mine, theirs) = (rows[at].draw_order, rows[other].draw_order);
+    let (new_mine, new_theirs) = if mine == theirs {
+        let step = if toward_front { 1 } else { -1 };
+        (mine + step, theirs)
+    } else {
+        (theirs, mine)
+    };
+    set_slot_order(&mut step, slot, new_mine)?;
+    set_slot_order(&mut step, &rows[other].name, new_theirs)?;
+    step.status = format!(
+        "moved {slot} {}",
+        if toward_front { "forward" } else { "back" }
+    );
+    step.commit();
+    Ok(true)
+}
+
+/// Sets a slot's setup draw order (a part's own slot: its part's), within the open step.
+fn set_slot_order(step: &mut Step, slot: &str, order: i32) -> Result<(), SlotError> {
+    let project = &step.document.project;
+    if let Some(part) = project
+        .slots()
+        .iter()
+        .find(|v| v.name == slot && v.record.is_none())
+        .and_then(|v| match v.source {
+            SlotSource::Part(p) => Some(p),
+            SlotSource::Written(_) => None,
+        })
+    {
+        if project.parts[part].draw_order != order {
+            step.document.apply(Edit::SetDrawOrder {
+                part,
+                draw_order: order,
+            })?;
+        }
+        return Ok(());
+    }
+    let (mut set, i) = writable(project, slot)?;
+    if set.slots[i].draw_order == order {
+        return Ok(());
+    }
+    set.slots[i].draw_order = order;
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    Ok(())
+}
+
+/// Deletes slot `slot` with its attachments, the parts only they showed, its keys and skin
+/// entries. One undo step.
+pub(crate) fn delete(mut step: Step, slot: &str) -> Result<(), SlotError> {
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    let removed = set.slots.remove(i);
+    let parts = unshown_parts(&step.document.project, &removed.attachments, &set);
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    if !parts.is_empty() {
+        step.document.apply(Edit::RemoveParts { parts })?;
+    }
+    step.select_refs(Vec::new());
+    step.selection.set_vertex(None);
+    step.weights.clear();
+    step.status = format!("deleted slot {slot}");
+    step.commit();
+    Ok(())
+}
+
+fn no_attachment(slot: &str, attachment: &str) -> SlotError {
+    SlotError::NoAttachment {
+        slot: slot.to_string(),
+        attachment: attachment.to_string(),
+    }
+}
+
+/// Deletes attachment `attachment` of slot `slot` (and its part when no other slot shows it).
+/// One undo step.
+pub(crate) fn delete_attachment(
+    mut step: Step,
+    slot: &str,
+    attachment: &str,
+) -> Result<(), SlotError> {
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    let a = set.slots[i]
+        .attachments
+        .iter()
+        .position(|x| x.name == attachment)
+        .ok_or_else(|| no_attachment(slot, attachment))?;
+    let removed = set.slots[i].attachments.remove(a);
+    if set.slots[i].setup.as_deref() == Some(attachment) {
+        set.slots[i].setup = None;
+    }
+    for skin in &mut set.skins {
+        if let Some(entries) = skin.slots.get_mut(slot) {
+            entries.retain(|from, to| from != attachment && to != attachment);
+        }
+    }
+    let parts = unshown_parts(&step.document.project, std::slice::from_ref(&removed), &set);
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    if !parts.is_empty() {
+        step.document.apply(Edit::RemoveParts { parts })?;
+    }
+    step.selection.set_vertex(None);
+    step.weights.clear();
+    step.status = format!("deleted attachment {attachment} of {slot}");
+    step.commit();
+    Ok(())
+}
+
+/// Renames attachment `from` of slot `slot` (its setup, skin entries and keys follow). One undo
+/// step; `false` when `to` is empty or the same.
+pub(crate) fn rename_attachment(
+    mut step: Step,
+    slot: &str,
+    from: &str,
+    to: &str,
+) -> Result<bool, SlotError> {
+    let to = to.trim();
+    if to.is_empty() || to == from {
+        return Ok(false);
+    }
+    let (mut set, i) = writable(&step.document.project, slot)?;
+    let record = &mut set.slots[i];
+    if record.attachments.iter().any(|a| a.name == to) {
+        return Err(SlotError::AttachmentTaken {
             slot: slot.to_string(),
-            time: self.playhead(),
-            attachment: None,
-            color: None,
-            draw_order: None,
-            interp: Default::default(),
-        }
-    }
-
-    /// Shows `attachment` (or nothing) in slot `slot`: keyed at the playhead when animating a clip,
-    /// else as the slot's setup. One undo step.
-    pub fn show_attachment(&mut self, slot: &str, attachment: Option<&str>) -> bool {
-        let what = attachment.unwrap_or("nothing");
-        if self.slots_keyed() {
-            let key = SlotKeyRecord {
-                attachment: Some(attachment.map(str::to_string)),
-                ..self.slot_key(slot)
-            };
-            let time = key.time;
-            return self.key_slot(key, format!("keyed {slot} to show {what} at {time:.2} s"));
-        }
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        set.slots[i].setup = attachment.map(str::to_string);
-        self.apply_slots(set, format!("{slot} shows {what} at setup"))
-    }
-
-    /// Sets slot `slot`'s colour (straight RGBA 0–1): keyed at the playhead when animating a clip,
-    /// else its setup colour. One undo step.
-    pub fn set_slot_color(&mut self, slot: &str, color: [f64; 4]) -> bool {
-        let color = color.map(|c| c.clamp(0.0, 1.0));
-        if self.slots_keyed() {
-            let key = SlotKeyRecord {
-                color: Some(color),
-                ..self.slot_key(slot)
-            };
-            let time = key.time;
-            return self.key_slot(key, format!("keyed {slot}'s colour at {time:.2} s"));
-        }
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        set.slots[i].color = color;
-        self.apply_slots(set, format!("{slot}'s setup colour set"))
-    }
-
-    /// Sets slot `slot`'s blend mode. One undo step.
-    pub fn set_slot_blend(&mut self, slot: &str, blend: Blend) -> bool {
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        set.slots[i].blend = blend;
-        self.apply_slots(set, format!("{slot} blends {}", blend.name()))
-    }
-
-    /// A new empty slot in front of every other ("slot", "slot 2", …). One undo step.
-    pub fn add_slot(&mut self) -> bool {
-        let taken: HashSet<String> = self.slot_rows().into_iter().map(|r| r.name).collect();
-        let name = unused(&taken, "slot");
-        let front = self.slot_rows().first().map_or(0, |r| r.draw_order + 1);
-        let mut set = self.document.project.rig.slots.clone();
-        set.slots.push(limber_core::slots::SlotRecord {
-            name: name.clone(),
-            draw_order: front,
-            attachments: Vec::new(),
-            setup: None,
-            color: limber_core::slots::WHITE,
-            blend: Blend::Normal,
+            attachment: to.to_string(),
         });
-        self.apply_slots(set, format!("added slot {name}"))
     }
-
-    /// Renames slot `from` (its keys and skin entries follow). One undo step.
-    pub fn rename_slot(&mut self, from: &str, to: &str) -> bool {
-        let to = to.trim();
-        if to.is_empty() || to == from {
-            return false;
-        }
-        let done = self.apply(Edit::RenameSlot {
-            from: from.to_string(),
-            to: to.to_string(),
-        });
-        if done {
-            self.status = format!("renamed slot {from} to {to}");
-        }
-        done
+    let a = record
+        .attachments
+        .iter_mut()
+        .find(|a| a.name == from)
+        .ok_or_else(|| no_attachment(slot, from))?;
+    a.name = to.to_string();
+    if record.setup.as_deref() == Some(from) {
+        record.setup = Some(to.to_string());
     }
-
-    /// Moves slot `slot` one place toward the front (or the back) of the draw order, swapping orders
-    /// with its neighbour. One undo step.
-    pub fn move_slot(&mut self, slot: &str, toward_front: bool) -> bool {
-        let rows = self.slot_rows();
-        let Some(at) = rows.iter().position(|r| r.name == slot) else {
-            return false;
-        };
-        let other = if toward_front {
-            at.checked_sub(1)
-        } else {
-            Some(at + 1).filter(|&i| i < rows.len())
-        };
-        let Some(other) = other else {
-            return false;
-        };
-        let (mine, theirs) = (rows[at].draw_order, rows[other].draw_order);
-        let (new_mine, new_theirs) = if mine == theirs {
-            let step = if toward_front { 1 } else { -1 };
-            (mine + step, theirs)
-        } else {
-            (theirs, mine)
-        };
-        let other_name = rows[other].name.clone();
-        let mut step = self.step();
-        let moved =
-            step.set_slot_order(slot, new_mine) && step.set_slot_order(&other_name, new_theirs);
-        if moved {
-            step.commit();
-            self.status = format!(
-                "moved {slot} {}",
-                if toward_front { "forward" } else { "back" }
-            );
+    for skin in &mut set.skins {
+        if let Some(entries) = skin.slots.get_mut(slot) {
+            let renamed: Vec<(String, String)> = std::mem::take(entries)
+                .into_iter()
+                .map(|(k, v)| {
+                    (
+                        if k == from { to.into() } else { k },
+                        if v == from { to.into() } else { v },
+                    )
+                })
+                .collect();
+            entries.extend(renamed);
         }
-        moved
     }
-
-    /// Sets a slot's setup draw order (a part's own slot: its part's).
-    fn set_slot_order(&mut self, slot: &str, order: i32) -> bool {
-        let project = &self.document.project;
-        if let Some(part) = project
-            .slots()
-            .iter()
-            .find(|v| v.name == slot && v.record.is_none())
-            .and_then(|v| match v.source {
-                SlotSource::Part(p) => Some(p),
-                SlotSource::Written(_) => None,
-            })
-        {
-            return project.parts[part].draw_order == order || self.set_draw_order(part, order);
-        }
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        if set.slots[i].draw_order == order {
-            return true;
-        }
-        set.slots[i].draw_order = order;
-        self.apply(Edit::SetSlots(Box::new(set)))
-    }
-
-    /// Deletes slot `slot` with its attachments, the parts only they showed, its keys and skin
-    /// entries. One undo step.
-    pub fn delete_slot(&mut self, slot: &str) -> bool {
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        let removed = set.slots.remove(i);
-        let parts = self.unshown_parts(&removed.attachments, &set);
-        let mut step = self.step();
-        if !step.apply(Edit::SetSlots(Box::new(set)))
-            || (!parts.is_empty() && !step.apply(Edit::RemoveParts { parts }))
-        {
-            return false;
-        }
-        step.commit();
-        self.select_refs(Vec::new());
-        self.selection.set_vertex(None);
-        self.weights.clear();
-        self.status = format!("deleted slot {slot}");
-        true
-    }
-
-    /// Deletes attachment `attachment` of slot `slot` (and its part when no other slot shows it).
-    /// One undo step.
-    pub fn delete_attachment(&mut self, slot: &str, attachment: &str) -> bool {
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        let Some(a) = set.slots[i]
-            .attachments
-            .iter()
-            .position(|x| x.name == attachment)
-        else {
-            return false;
-        };
-        let removed = set.slots[i].attachments.remove(a);
-        if set.slots[i].setup.as_deref() == Some(attachment) {
-            set.slots[i].setup = None;
-        }
-        for skin in &mut set.skins {
-            if let Some(entries) = skin.slots.get_mut(slot) {
-                entries.retain(|from, to| from != attachment && to != attachment);
+    let clips = step.document.project.rig.clips.clone();
+    step.document.apply(Edit::SetSlots(Box::new(set)))?;
+    for clip in &clips {
+        let mut record = clip.to_record();
+        let mut changed = false;
+        for key in record.slots.iter_mut().filter(|k| k.slot == slot) {
+            if key.attachment == Some(Some(from.to_string())) {
+                key.attachment = Some(Some(to.to_string()));
+                changed = true;
             }
         }
-        let parts = self.unshown_parts(std::slice::from_ref(&removed), &set);
-        let mut step = self.step();
-        if !step.apply(Edit::SetSlots(Box::new(set))) {
-            return false;
-        }
-        if !parts.is_empty() && !step.apply(Edit::RemoveParts { parts }) {
-            return false;
-        }
-        step.commit();
-        self.selection.set_vertex(None);
-        self.weights.clear();
-        self.status = format!("deleted attachment {attachment} of {slot}");
-        true
-    }
-
-    /// Renames attachment `from` of slot `slot` (its setup, skin entries and keys follow). One undo
-    /// step.
-    pub fn rename_attachment(&mut self, slot: &str, from: &str, to: &str) -> bool {
-        let to = to.trim();
-        if to.is_empty() || to == from {
-            return false;
-        }
-        let Some((mut set, i)) = self.writable_slots(slot) else {
-            return false;
-        };
-        let record = &mut set.slots[i];
-        if record.attachments.iter().any(|a| a.name == to) {
-            self.status = format!("slot {slot} already has an attachment {to}");
-            return false;
-        }
-        let Some(a) = record.attachments.iter_mut().find(|a| a.name == from) else {
-            return false;
-        };
-        a.name = to.to_string();
-        if record.setup.as_deref() == Some(from) {
-            record.setup = Some(to.to_string());
-        }
-        for skin in &mut set.skins {
-            if let Some(entries) = skin.slots.get_mut(slot) {
-                let renamed: Vec<(String, String)> = std::mem::take(entries)
-                    .into_iter()
-                    .map(|(k, v)| {
-                        (
-                            if k == from { to.into() } else { k },
-                            if v == from { to.into() } else { v },
-                        )
-                    })
-                    .collect();
-                entries.extend(renamed);
-            }
-        }
-        let mut clips = self.document.project.rig.clips.clone();
-        let mut step = self.step();
-        if !step.apply(Edit::SetSlots(Box::new(set))) {
-            return false;
-        }
-        for clip in &mut clips {
-            let mut record = clip.to_record();
-            let mut changed = false;
-            for key in record.slots.iter_mut().filter(|k| k.slot == slot) {
-                if key.attachment == Some(Some(from.to_string())) {
-                    key.attachment = Some(Some(to.to_string()));
-                    changed = true;
-                }
-            }
-            if changed {
-                let name = record.name.clone();
-                if !step.apply(Edit::ReplaceClip { name, clip: record }) {
-                    return false;
-                }
-            }
-        }
-        step.commit();
-        self.status = format!("renamed attachment {from} of {slot} to {to}");
-        true
-    }
-
-    /// The parts shown by `attachments` that no slot of `set` shows.
-    fn unshown_parts(&self, attachments: &[AttachmentRecord], set: &SlotSet) -> Vec<usize> {
-        let still: HashSet<&str> = set
-            .slots
-            .iter()
-            .flat_map(|s| &s.attachments)
-            .filter_map(|a| a.part.as_deref())
-            .collect();
-        let parts = &self.document.project.parts;
-        attachments
-            .iter()
-            .filter(|a| a.kind == AttachmentKind::Mesh)
-            .filter_map(|a| a.part.as_deref())
-            .filter(|p| !still.contains(p))
-            .filter_map(|p| parts.iter().position(|x| x.name == p))
-            .collect()
-    }
-
-    /// Selects slot `slot` (where [`Editor::add_attachment_to_selected`] adds).
-    pub fn select_slot(&mut self, slot: Option<&str>) {
-        self.selection.set_slot(slot.map(str::to_string));
-    }
-
-    /// Adds the PNG at `path` to the selected slot ([`Editor::add_attachment`]): what the window
-    /// does with the file chosen after the panel's "+ attachment".
-    pub fn add_attachment_to_selected(&mut self, path: &Path) -> bool {
-        let Some(slot) = self.selection.slot().map(str::to_string) else {
-            self.status = "select a slot to add an attachment to".into();
-            return false;
-        };
-        self.add_attachment(&slot, path)
-    }
-
-    /// Adds the PNG at `path` as a new attachment of slot `slot`, meshed and weighted like a part
-    /// (on a worker thread for a large image); with a skin active, the skin shows it in place of the
-    /// slot's setup attachment. One undo step when it arrives.
-    pub fn add_attachment(&mut self, slot: &str, path: &Path) -> bool {
-        if self.jobs().part().is_some() {
-            self.status = "a part is being added: wait for it or cancel it".into();
-            return false;
-        }
-        if self.writable_slots(slot).is_none() {
-            return false;
-        }
-        let skeleton = self.document.project.rig.skeleton.clone();
-        if image_pixels(path).is_some_and(|pixels| pixels > self.jobs().sync_weight_pixels()) {
-            let store = std::sync::Arc::clone(&self.document.assets);
-            let job = PartJob::start(path, skeleton, store).into_slot(slot);
-            *self.jobs.part_slot() = Some(job);
-            self.status = format!("adding attachment from {} …", path.display());
-            return true;
-        }
-        match build_part(&self.document.assets, path, &skeleton, &Progress::new()) {
-            Ok(Some(part)) => self.place_part(part, Some(slot)),
-            Ok(None) => false,
-            Err(e) => {
-                self.status = e.to_string();
-                false
-            }
+        if changed {
+            let name = record.name.clone();
+            step.document
+                .apply(Edit::ReplaceClip { name, clip: record })?;
         }
     }
+    step.status = format!("renamed attachment {from} of {slot} to {to}");
+    step.commit();
+    Ok(true)
+}
 
+/// The parts shown by `attachments` that no slot of `set` shows.
+fn unshown_parts(project: &Project, attachments: &[AttachmentRecord], set: &SlotSet) -> Vec<usize> {
+    let still: HashSet<&str> = set
+        .slots
+        .iter()
+        .flat_map(|s| &s.attachments)
+        .filter_map(|a| a.part.as_deref())
+        .collect();
+    let parts = &project.parts;
+    attachments
+        .iter()
+        .filter(|a| a.kind == AttachmentKind::Mesh)
+        .filter_map(|a| a.part.as_deref())
+        .filter(|p| !still.contains(p))
+        .filter_map(|p| parts.iter().position(|x| x.name == p))
+        .collect()
+}
+
+/// Adds the PNG at `path` to the selected slot ([`add_attachment`]): what the window does with
+/// the file chosen after the panel's "+ attachment".
+pub(crate) fn add_attachment_to_selected(
+    editor: &mut Editor,
+    path: &Path,
+) -> Result<bool, SlotError> {
+    let slot = editor
+        .selection
+        .slot()
+        .map(str::to_string)
+        .ok_or(SlotError::NoSlotSelected)?;
+    add_attachment(editor, &slot, path)
+}
+
+/// Adds the PNG at `path` as a new attachment of slot `slot`, meshed and weighted like a part
+/// (on a worker thread for a large image); with a skin active, the skin shows it in place of the
+/// slot's setup attachment. One undo step when it arrives.
+pub(crate) fn add_attachment(
+    editor: &mut Editor,
+    slot: &str,
+    path: &Path,
+) -> Result<bool, SlotError> {
+    if editor.jobs().part().is_some() {
+        return Err(SlotError::PartBeingAdded);
+    }
+    writable(&editor.document.project, slot)?;
+    let skeleton = editor.document.project.rig.skeleton.clone();
+    if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
+        let store = std::sync::Arc::clone(&editor.document.assets);
+        let job = PartJob::start(path, skeleton, store).into_slot(slot);
+        *editor.jobs.part_slot() = Some(job);
+        editor.status = format!("adding attachment from {} …", path.display());
+        return Ok(true);
+    }
+    match build_part(&editor.document.assets, path, &skeleton, &Progress::new())? {
+        Some(part) => Ok(editor.place_part(part, Some(slot))),
+        None => Ok(false),
+    }
+}
+
+/// Sets part `part`'s draw order (its own slot's). One undo step.
+pub(crate) fn set_draw_order(
+    mut step: Step,
+    part: usize,
+    draw_order: i32,
+) -> Result<(), SlotError> {
+    step.document
+        .apply(Edit::SetDrawOrder { part, draw_order })?;
+    step.commit();
+    Ok(())
+}
+
+/// Draws (and renders) part `part` with sharp pixels, or smoothly. One undo step.
+pub(crate) fn set_pixel_art(mut step: Step, part: usize, pixel_art: bool) -> Result<(), SlotError> {
+    step.document.apply(Edit::SetPixelArt { part, pixel_art })?;
+    step.commit();
+    Ok(())
+}
+
+/// Pixel art on for every part, or off for all when every part has it. One undo step.
+pub(crate) fn toggle_pixel_art(mut step: Step) -> Result<(), SlotError> {
+    let parts = &step.document.project.parts;
+    let on = !parts.iter().all(|p| p.pixel_art);
+    let changed: Vec<usize> = (0..parts.len())
+        .filter(|&i| parts[i].pixel_art != on)
+        .collect();
+    for part in changed {
+        step.document.apply(Edit::SetPixelArt {
+            part,
+            pixel_art: on,
+        })?;
+    }
+    step.status = if on {
+        "pixel art: sharp pixels".into()
+    } else {
+        "pixel art off: smooth".into()
+    };
+    step.commit();
+    Ok(())
+}
+
+impl Editor {
     /// Makes the part just added (named `part`) an attachment of slot `slot`, within the open step.
     pub(crate) fn attach_part(&mut self, slot: &str, part: &str) -> bool {
-        let Some((mut set, i)) = self.writable_slots(slot) else {
+        let Some((mut set, i)) = writable_slots(&self.document.project, slot) else {
             return false;
         };
         push_attachment(

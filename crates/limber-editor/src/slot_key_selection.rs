@@ -1,13 +1,14 @@
 //! Slot keys in the dopesheet: a slot's keyed attachment and colour (`SlotKeyRecord`), shown on a
-//! row per keyed slot, selected, deleted and described next to the bone and part keys. Moving,
-//! deleting, copying and pasting them with the others is `key_selection.rs`, through the core's key
-//! edits (`limber_core::animation::key_edits`).
+//! row per keyed slot ([`Slots::keyed_slots`](crate::slot_actions::Slots::keyed_slots)),
+//! selected, deleted and described next to the bone and part keys. Moving, deleting, copying and
+//! pasting them with the others is `key_selection.rs`, through the core's key edits
+//! (`limber_core::animation::key_edits`).
 
 use limber_core::animation::{Interpolation, SlotKeyRecord};
 use limber_core::edit::Edit;
 
 use crate::editor::Editor;
-use crate::key_selection::{existing, find, keyed_tracks};
+use crate::key_selection::{existing, find};
 pub use crate::selection::SlotKeyId;
 
 /// What a slot key holds, in a few words: "shows closed, colour #ff8080ff".
@@ -44,16 +45,6 @@ pub fn hex(color: [f64; 4]) -> String {
 }
 
 impl Editor {
-    /// The names of the slots that have keys in the current clip: the project's slots in order,
-    /// then any other name the keys use. The dopesheet shows a row for each.
-    pub fn keyed_slots(&self) -> Vec<String> {
-        let Some(clip) = self.current_clip() else {
-            return Vec::new();
-        };
-        let slots = self.document.project.slots();
-        keyed_tracks(clip.slot_keys(), slots.iter().map(|s| s.name))
-    }
-
     /// The selected slot keys of the current clip, each once, only those that exist.
     pub fn selected_slot_keys(&self) -> Vec<SlotKeyId> {
         self.current_clip().map_or_else(Vec::new, |clip| {

@@ -89,7 +89,7 @@ pub fn visible_rows(editor: &Editor, collapsed: &BTreeSet<String>) -> Vec<Row> {
                 parent: false,
             }),
     );
-    rows.extend(editor.keyed_slots().into_iter().map(|name| Row {
+    rows.extend(editor.slots().keyed_slots().into_iter().map(|name| Row {
         kind: RowKind::Slot(name),
         depth: 0,
         parent: false,

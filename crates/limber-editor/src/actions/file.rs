@@ -33,6 +33,7 @@ pub(crate) fn save(editor: &mut Editor, path: Option<&Path>) -> Result<(), Docum
     editor.status = "saved".into();
     Ok(())
 }
+use crate::run_command::IntoOutcome;
 
 /// A file chosen for the document.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +71,13 @@ impl FileCommand {
             Self::SaveAs(path) => save(editor, Some(&path))?,
             Self::ImportLayered(path) => crate::layered_import::ask(editor, &path)?,
             Self::AddPart(path) => return Ok(crate::parts::add_part(editor, &path)?),
-            Self::AddAttachment(path) => return Ok(editor.add_attachment_to_selected(&path)),
+            Self::AddAttachment(path) => {
+                return Ok(
+                    crate::slot_actions::add_attachment_to_selected(editor, &path)
+                        .into_outcome(editor)
+                        .is_done(),
+                );
+            }
             Self::AnswerLayered { new_document } => {
                 crate::layered_import::answer(editor, new_document)?;
             }

@@ -1,6 +1,7 @@
 //! The skins' commands (the slots panel's skin row), carried out by `skin_actions.rs`.
 
 use crate::editor::Editor;
+use crate::skin_actions::{self, SkinError};
 
 /// One edit of the skins.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,14 +36,16 @@ impl SkinCommand {
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, SkinError> {
+        let step = editor.step();
         match self {
-            Self::Add => editor.add_skin(),
-            Self::Duplicate { skin } => editor.duplicate_skin(&skin),
-            Self::Delete { skin } => editor.delete_skin(&skin),
-            Self::Rename { skin, to } => editor.rename_skin(&skin, &to),
-            Self::SetActive { skin } => editor.set_active_skin(&skin),
+            Self::Add => skin_actions::add(step)?,
+            Self::Duplicate { skin } => skin_actions::duplicate(step, &skin)?,
+            Self::Delete { skin } => skin_actions::delete(step, &skin)?,
+            Self::Rename { skin, to } => return skin_actions::rename(step, &skin, &to),
+            Self::SetActive { skin } => return skin_actions::set_active(step, &skin),
         }
+        Ok(true)
     }
 }

@@ -1,10 +1,12 @@
 //! The slots panel's commands: a slot's attachments, colour, blend and draw order, its shapes
 //! (bounding boxes, points, clipping) and a part's own slot's pixel-art switch. Carried out by
-//! `slot_actions.rs`, `attachment_shapes.rs` and `parts.rs`.
+//! `slot_actions.rs` and `attachment_shapes.rs`, which say why not with a [`SlotError`].
 
 use limber_core::slots::{AttachmentKind, Blend};
 
+use crate::attachment_shapes;
 use crate::editor::Editor;
+use crate::slot_actions::{self, SlotError};
 
 /// One edit of a slot, its attachments or its shapes.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,6 +75,11 @@ pub enum SlotCommand {
         attachment: String,
         end: String,
     },
+    /// A part's setup draw order (its own slot's).
+    SetDrawOrder {
+        part: usize,
+        order: i32,
+    },
     /// A part's draw order keyed at the playhead.
     KeyDrawOrder {
         part: usize,
@@ -105,51 +112,57 @@ impl SlotCommand {
             Self::CancelShape => "cancel shape",
             Self::SetDrawingEnd { .. } => "set clipping end",
             Self::SetClipEnd { .. } => "set clipping end",
+            Self::SetDrawOrder { .. } => "set draw order",
             Self::KeyDrawOrder { .. } => "key draw order",
             Self::SetPixelArt { .. } => "set pixel art",
         }
     }
 
-    /// Carries the edit out; whether anything changed.
-    pub(crate) fn run(self, editor: &mut Editor) -> bool {
+    /// Carries the edit out; whether anything changed, or why not.
+    pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, SlotError> {
         match self {
-            Self::Add => editor.add_slot(),
-            Self::Delete { slot } => editor.delete_slot(&slot),
-            Self::Rename { slot, to } => editor.rename_slot(&slot, &to),
-            Self::Move { slot, toward_front } => editor.move_slot(&slot, toward_front),
-            Self::Select { slot } => {
-                editor.select_slot(slot.as_deref());
-                true
+            Self::Add => slot_actions::add(editor.step())?,
+            Self::Delete { slot } => slot_actions::delete(editor.step(), &slot)?,
+            Self::Rename { slot, to } => return slot_actions::rename(editor.step(), &slot, &to),
+            Self::Move { slot, toward_front } => {
+                return slot_actions::move_slot(editor.step(), &slot, toward_front);
             }
-            Self::SetColor { slot, color } => editor.set_slot_color(&slot, color),
-            Self::SetBlend { slot, blend } => editor.set_slot_blend(&slot, blend),
-            Self::Show { slot, attachment } => editor.show_attachment(&slot, attachment.as_deref()),
+            Self::Select { slot } => editor.selection.set_slot(slot),
+            Self::SetColor { slot, color } => {
+                return slot_actions::set_color(editor.step(), &slot, color);
+            }
+            Self::SetBlend { slot, blend } => slot_actions::set_blend(editor.step(), &slot, blend)?,
+            Self::Show { slot, attachment } => {
+                return slot_actions::show_attachment(editor.step(), &slot, attachment.as_deref());
+            }
             Self::RenameAttachment {
                 slot,
                 attachment,
                 to,
-            } => editor.rename_attachment(&slot, &attachment, &to),
+            } => return slot_actions::rename_attachment(editor.step(), &slot, &attachment, &to),
             Self::DeleteAttachment { slot, attachment } => {
-                editor.delete_attachment(&slot, &attachment)
+                slot_actions::delete_attachment(editor.step(), &slot, &attachment)?
             }
             Self::SelectShape { slot, attachment } => {
-                editor.select_shape(&slot, attachment.as_deref());
-                true
+                attachment_shapes::select(editor, &slot, attachment.as_deref())
             }
-            Self::StartShape { slot, kind } => editor.start_shape(&slot, kind),
-            Self::CloseShape => editor.close_shape(),
-            Self::CancelShape => editor.cancel_shape(),
-            Self::SetDrawingEnd { end } => {
-                editor.set_drawing_end(&end);
-                true
+            Self::StartShape { slot, kind } => {
+                return attachment_shapes::start(editor, &slot, kind);
             }
+            Self::CloseShape => return attachment_shapes::close(editor),
+            Self::CancelShape => return Ok(attachment_shapes::cancel(editor)),
+            Self::SetDrawingEnd { end } => editor.tools.shapes_mut().set_drawing_end(&end),
             Self::SetClipEnd {
                 slot,
                 attachment,
                 end,
-            } => editor.set_clip_end(&slot, &attachment, &end),
-            Self::KeyDrawOrder { part, order } => editor.key_draw_order(part, order),
-            Self::SetPixelArt { part, on } => editor.set_pixel_art(part, on),
+            } => return attachment_shapes::set_clip_end(editor.step(), &slot, &attachment, &end),
+            Self::SetDrawOrder { part, order } => {
+                slot_actions::set_draw_order(editor.step(), part, order)?
+            }
+            Self::KeyDrawOrder { part, order } => return Ok(editor.key_draw_order(part, order)),
+            Self::SetPixelArt { part, on } => slot_actions::set_pixel_art(editor.step(), part, on)?,
         }
+        Ok(true)
     }
 }

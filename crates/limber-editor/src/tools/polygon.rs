@@ -4,28 +4,31 @@
 //! it, and the release adds it (one undo step). Otherwise a press on a handle of the shape selected
 //! for editing drags it (one undo step): a polygon's point, or a point attachment's position or the
 //! tip of its direction line (its aim). Esc drops a drawing, or puts a dragged
-//! point back. The actions themselves are `attachment_shapes.rs`.
+//! point back. The actions themselves are `attachment_shapes.rs`; a
+//! refused one says why in the status through [`IntoOutcome`].
 
 use glam::DVec2;
 use limber_core::slots::AttachmentKind;
 
 pub use super::drag_state::ShapeDrag;
 use super::{Drag, Press, Tool, start};
+use crate::attachment_shapes;
 use crate::editor::Editor;
+use crate::run_command::IntoOutcome;
 
 impl Tool for ShapeDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
-        if let Some(drawing) = editor.shape_drawing() {
+        if let Some(drawing) = editor.tools.shapes().drawing() {
             if drawing.kind == AttachmentKind::Point {
                 return Some(ShapeDrag::Aim {
                     at: press.point,
                     toward: None,
                 });
             }
-            editor.add_shape_point(press.point);
+            editor.tools.shapes_mut().add_point(press.point);
             return Some(ShapeDrag::NewPoint);
         }
-        let (shape, index, drawn) = editor.shape_handle_at(press.point)?;
+        let (shape, index, drawn) = attachment_shapes::handle_at(editor, press.point)?;
         Some(ShapeDrag::Vertex {
             shape,
             index,
@@ -35,14 +38,15 @@ impl Tool for ShapeDrag {
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
         match self {
-            ShapeDrag::NewPoint => editor.move_last_shape_point(point),
+            ShapeDrag::NewPoint => editor.tools.shapes_mut().move_last_point(point),
             ShapeDrag::Aim { toward, .. } => *toward = Some(point),
             ShapeDrag::Vertex {
                 shape,
                 index,
                 offset,
             } => {
-                editor.move_shape_vertex(shape, *index, point + *offset);
+                let moved = attachment_shapes::move_vertex(editor, shape, *index, point + *offset);
+                moved.into_outcome(editor);
             }
         }
     }
@@ -51,7 +55,7 @@ impl Tool for ShapeDrag {
         match self {
             ShapeDrag::NewPoint => {}
             ShapeDrag::Aim { at, toward } => {
-                editor.place_point(at, toward);
+                attachment_shapes::place_point(editor, at, toward).into_outcome(editor);
             }
             ShapeDrag::Vertex { shape, .. } => {
                 editor.set_status(format!("moved a point of {}", shape.attachment));
@@ -61,7 +65,7 @@ impl Tool for ShapeDrag {
 
     fn cancel(self, editor: &mut Editor) {
         if !matches!(self, ShapeDrag::Vertex { .. }) {
-            editor.cancel_shape();
+            attachment_shapes::cancel(editor);
         }
     }
 }
@@ -70,11 +74,13 @@ impl Tool for ShapeDrag {
 /// `Some` with the drag it started (or none: the polygon was closed) when a shape tool took it,
 /// `None` when the mode's tool should have it.
 pub(super) fn press(editor: &mut Editor, press: Press) -> Option<Option<Drag>> {
-    if editor.closes_shape_at(press.point) {
-        editor.close_shape();
+    if attachment_shapes::closes_at(editor, press.point) {
+        attachment_shapes::close(editor).into_outcome(editor);
         return Some(None);
     }
-    if editor.shape_drawing().is_some() || editor.shape_handle_at(press.point).is_some() {
+    if editor.tools.shapes().drawing().is_some()
+        || attachment_shapes::handle_at(editor, press.point).is_some()
+    {
         return Some(start(editor, press, Drag::Shape));
     }
     None
@@ -84,15 +90,15 @@ pub(super) fn press(editor: &mut Editor, press: Press) -> Option<Option<Drag>> {
 /// its first point), or places the point attachment aimed along +x. Returns whether it took the
 /// click.
 pub(super) fn click(editor: &mut Editor, press: Press) -> bool {
-    let Some(drawing) = editor.shape_drawing() else {
+    let Some(drawing) = editor.tools.shapes().drawing() else {
         return false;
     };
     if drawing.kind == AttachmentKind::Point {
-        editor.place_point(press.point, None);
-    } else if editor.closes_shape_at(press.point) {
-        editor.close_shape();
+        attachment_shapes::place_point(editor, press.point, None).into_outcome(editor);
+    } else if attachment_shapes::closes_at(editor, press.point) {
+        attachment_shapes::close(editor).into_outcome(editor);
     } else {
-        editor.add_shape_point(press.point);
+        editor.tools.shapes_mut().add_point(press.point);
     }
     true
 }
