@@ -140,7 +140,7 @@ fn the_window_changes_the_editor_only_through_commands() {
         .flat_map(|(_, text)| mutating_methods(text))
         .collect();
     assert!(
-        mutating.contains("run") && mutating.contains("rename_slot"),
+        mutating.contains("run") && mutating.contains("press"),
         "found Editor's methods: {mutating:?}"
     );
     let allowed: BTreeSet<&str> = ENTRY_POINTS.iter().map(|(name, _)| *name).collect();
