@@ -23,7 +23,7 @@ use limber_core::skeleton::Skeleton;
 use limber_core::slots::{AttachmentKind, AttachmentRecord, Shown, posed_point, posed_polygon};
 
 use super::editor::Editor;
-use super::run_command::IntoOutcome;
+use super::outcome::IntoOutcome;
 use super::shape_state::{Drawing, ShapeRef};
 use super::slot_actions::{SlotError, Slots, apply_slots, push_attachment, writable};
 use super::step::Step;

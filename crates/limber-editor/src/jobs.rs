@@ -17,7 +17,6 @@ use super::import_job::ImportJob;
 use super::part_job::PartJob;
 use super::weights_job::WeightsJob;
 use super::worker::BackgroundJob;
-use crate::editor::Editor;
 
 /// Which background job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,10 +43,10 @@ pub const SYNC_WEIGHT_PIXELS: u64 = 512 * 512;
 
 /// The running jobs and their settings.
 pub struct Jobs {
-    weights: Option<WeightsJob>,
-    export: Option<ExportJob>,
-    part: Option<PartJob>,
-    import: Option<ImportJob>,
+    pub(crate) weights: Option<WeightsJob>,
+    pub(crate) export: Option<ExportJob>,
+    pub(crate) part: Option<PartJob>,
+    pub(crate) import: Option<ImportJob>,
     /// How rendered exports are framed and whether sheets are trimmed (a setting, not saved).
     export_options: ExportOptions,
     /// What renders GIF, sheet and frame exports (the window's).
@@ -62,7 +61,7 @@ pub struct Jobs {
     /// Images up to this many pixels (all parts together) get their weights on the UI thread.
     sync_weight_pixels: u64,
     /// How the last export ended.
-    last_export: Option<ExportOutcome>,
+    pub(crate) last_export: Option<ExportOutcome>,
 }
 
 impl Default for Jobs {
@@ -115,12 +114,12 @@ impl Jobs {
     }
 
     /// Whether the job of `kind` has ended and waits to be taken in.
-    fn has_ended(&self, kind: JobKind) -> bool {
+    pub(crate) fn has_ended(&self, kind: JobKind) -> bool {
         self.job(kind).is_some_and(BackgroundJobState::is_finished)
     }
 
     /// Cancels the job of `kind`; what the status line says then, if one ran.
-    fn cancel(&mut self, kind: JobKind) -> Option<String> {
+    pub(crate) fn cancel(&mut self, kind: JobKind) -> Option<String> {
         let message = match kind {
             JobKind::Weights => {
                 self.weights.as_mut()?.cancel();
@@ -268,64 +267,4 @@ impl<J: BackgroundJob> BackgroundJobState for J {
     fn is_finished(&self) -> bool {
         BackgroundJob::is_finished(self)
     }
-}
-
-impl Editor {
-    /// Takes in every background job that has ended (called every frame). A job that changes the
-    /// document waits while a drag is open, so its result stays an undo step of its own.
-    pub fn poll_jobs(&mut self) {
-        for kind in JobKind::ALL {
-            let waits = kind != JobKind::Export && self.document.in_transaction();
-            if self.jobs.has_ended(kind) && !waits {
-                take_in(self, kind);
-            }
-        }
-    }
-
-    /// The status bar's Cancel for the job of `kind`: it stops at its next unit of work and the
-    /// document stays as it is (an export writes nothing).
-    pub fn cancel_job(&mut self, kind: JobKind) {
-        if let Some(message) = self.jobs.cancel(kind) {
-            self.status = message;
-        }
-    }
-
-    /// Waits for the job of `kind` (and any restart it leads to) and takes its result in: for
-    /// tests, saving and headless use.
-    pub fn finish_job(&mut self, kind: JobKind) {
-        while take_in(self, kind) {}
-    }
-}
-
-/// Waits for the job of `kind` and hands its result to its feature; whether one ran.
-fn take_in(editor: &mut Editor, kind: JobKind) -> bool {
-    match kind {
-        JobKind::Weights => {
-            let Some(job) = editor.jobs.weights.take() else {
-                return false;
-            };
-            crate::weighting::take_result(editor, job.wait());
-        }
-        JobKind::Part => {
-            let Some(job) = editor.jobs.part.take() else {
-                return false;
-            };
-            crate::parts::take_part(editor, job);
-        }
-        JobKind::Import => {
-            let Some(job) = editor.jobs.import.take() else {
-                return false;
-            };
-            crate::layered_import::take_import(editor, job);
-        }
-        JobKind::Export => {
-            let Some(job) = editor.jobs.export.take() else {
-                return false;
-            };
-            let outcome = job.wait();
-            editor.status = outcome.message().to_string();
-            editor.jobs.last_export = Some(outcome);
-        }
-    }
-    true
 }

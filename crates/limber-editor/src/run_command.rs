@@ -12,32 +12,9 @@ use limber_core::animation::FollowKind;
 
 use crate::commands::{Command, Outcome, Purpose, WindowRequest};
 use crate::editor::{Editor, Mode};
+pub(crate) use crate::outcome::IntoOutcome;
 use crate::rigging;
 use crate::{animate, key_navigation, key_selection, transition};
-
-/// A feature action's result as [`Editor::run`] reports it: the one place a feature's typed error
-/// becomes the status line.
-pub(crate) trait IntoOutcome {
-    fn into_outcome(self, editor: &mut Editor) -> Outcome;
-}
-
-impl<E: std::fmt::Display> IntoOutcome for Result<bool, E> {
-    fn into_outcome(self, editor: &mut Editor) -> Outcome {
-        match self {
-            Ok(changed) => changed.into(),
-            Err(error) => {
-                editor.status = error.to_string();
-                Outcome::Unchanged
-            }
-        }
-    }
-}
-
-impl<E: std::fmt::Display> IntoOutcome for Result<(), E> {
-    fn into_outcome(self, editor: &mut Editor) -> Outcome {
-        self.map(|()| true).into_outcome(editor)
-    }
-}
 
 impl Editor {
     /// Carries `command` out: the one way the window changes the document or the editor's

@@ -1,12 +1,8 @@
 //! The channels of a bone key — rotate, translate x/y, scale x/y — as one enum, [`Channel`]: what
-//! indexes a key's per-channel curves ([`KeyCurves`]), reads and writes a channel's value in a key
-//! or a sampled pose, and names it. A key holds its channels in three groups (one rotation, a
+//! indexes a key's per-channel curves (`KeyCurves[channel]`, in `curve.rs`), reads and writes a
+//! channel's value in a key (`records.rs`, where keys are) or a sampled pose, and names it. A key holds its channels in three groups (one rotation, a
 //! translation pair, a scale pair): [`ChannelGroup`], each channel's [`Channel::group`].
 
-use std::ops::{Index, IndexMut};
-
-use super::curve::{Interpolation, KeyCurves};
-use super::records::KeyRecord;
 use crate::pose::BonePose;
 
 /// A keyable channel of a bone.
@@ -58,35 +54,6 @@ impl Channel {
         }
     }
 
-    /// The channel's value in a key, if the key has the channel.
-    pub fn of_key(self, key: &KeyRecord) -> Option<f64> {
-        match self {
-            Channel::Rotate => key.rotate,
-            Channel::TranslateX => key.translate.map(|v| v[0]),
-            Channel::TranslateY => key.translate.map(|v| v[1]),
-            Channel::ScaleX => key.scale.map(|v| v[0]),
-            Channel::ScaleY => key.scale.map(|v| v[1]),
-        }
-    }
-
-    /// Sets the channel's value in a key that has the channel; returns whether it had it.
-    pub fn set(self, key: &mut KeyRecord, value: f64) -> bool {
-        let slot = match self {
-            Channel::Rotate => key.rotate.as_mut(),
-            Channel::TranslateX => key.translate.as_mut().map(|v| &mut v[0]),
-            Channel::TranslateY => key.translate.as_mut().map(|v| &mut v[1]),
-            Channel::ScaleX => key.scale.as_mut().map(|v| &mut v[0]),
-            Channel::ScaleY => key.scale.as_mut().map(|v| &mut v[1]),
-        };
-        match slot {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
     /// The channel's value in a sampled bone pose (rotation back in degrees).
     pub fn of_pose(self, pose: &BonePose) -> f64 {
         match self {
@@ -129,55 +96,12 @@ impl ChannelGroup {
     pub fn channels(self) -> impl Iterator<Item = Channel> {
         Channel::ALL.into_iter().filter(move |c| c.group() == self)
     }
-
-    /// Whether `key` holds the group.
-    pub fn in_key(self, key: &KeyRecord) -> bool {
-        match self {
-            ChannelGroup::Rotate => key.rotate.is_some(),
-            ChannelGroup::Translate => key.translate.is_some(),
-            ChannelGroup::Scale => key.scale.is_some(),
-        }
-    }
-
-    /// Takes the group out of `key`.
-    pub fn remove_from(self, key: &mut KeyRecord) {
-        match self {
-            ChannelGroup::Rotate => key.rotate = None,
-            ChannelGroup::Translate => key.translate = None,
-            ChannelGroup::Scale => key.scale = None,
-        }
-    }
-}
-
-impl Index<Channel> for KeyCurves {
-    type Output = Interpolation;
-
-    fn index(&self, channel: Channel) -> &Interpolation {
-        match channel {
-            Channel::Rotate => &self.rotate,
-            Channel::TranslateX => &self.translate[0],
-            Channel::TranslateY => &self.translate[1],
-            Channel::ScaleX => &self.scale[0],
-            Channel::ScaleY => &self.scale[1],
-        }
-    }
-}
-
-impl IndexMut<Channel> for KeyCurves {
-    fn index_mut(&mut self, channel: Channel) -> &mut Interpolation {
-        match channel {
-            Channel::Rotate => &mut self.rotate,
-            Channel::TranslateX => &mut self.translate[0],
-            Channel::TranslateY => &mut self.translate[1],
-            Channel::ScaleX => &mut self.scale[0],
-            Channel::ScaleY => &mut self.scale[1],
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::animation::curve::{Interpolation, KeyCurves};
 
     #[test]
     fn channels_index_curves_in_channel_order_and_group_as_keys_hold_them() {

@@ -19,6 +19,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::ops::{Index, IndexMut};
+
 use super::channel::Channel;
 
 /// How a value moves from one key to the next (set on the earlier key).
@@ -349,6 +351,33 @@ fn solve_parameter([x1, x2]: [f64; 2], u: f64) -> f64 {
         };
     }
     s
+}
+
+/// A key's curve of one channel.
+impl Index<Channel> for KeyCurves {
+    type Output = Interpolation;
+
+    fn index(&self, channel: Channel) -> &Interpolation {
+        match channel {
+            Channel::Rotate => &self.rotate,
+            Channel::TranslateX => &self.translate[0],
+            Channel::TranslateY => &self.translate[1],
+            Channel::ScaleX => &self.scale[0],
+            Channel::ScaleY => &self.scale[1],
+        }
+    }
+}
+
+impl IndexMut<Channel> for KeyCurves {
+    fn index_mut(&mut self, channel: Channel) -> &mut Interpolation {
+        match channel {
+            Channel::Rotate => &mut self.rotate,
+            Channel::TranslateX => &mut self.translate[0],
+            Channel::TranslateY => &mut self.translate[1],
+            Channel::ScaleX => &mut self.scale[0],
+            Channel::ScaleY => &mut self.scale[1],
+        }
+    }
 }
 
 #[cfg(test)]

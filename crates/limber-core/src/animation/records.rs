@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::channel::Channel;
+use super::channel::{Channel, ChannelGroup};
 use super::curve::{Interpolation, KeyCurves};
 use super::events::EventRecord;
 use super::part_keys::PartKeyRecord;
@@ -109,4 +109,57 @@ pub struct MixKeyRecord {
     pub mix: f64,
     #[serde(default)]
     pub interp: Interpolation,
+}
+
+/// A channel's value in a key (the channel's own part of [`KeyRecord`]).
+impl Channel {
+    /// The channel's value in a key, if the key has the channel.
+    pub fn of_key(self, key: &KeyRecord) -> Option<f64> {
+        match self {
+            Channel::Rotate => key.rotate,
+            Channel::TranslateX => key.translate.map(|v| v[0]),
+            Channel::TranslateY => key.translate.map(|v| v[1]),
+            Channel::ScaleX => key.scale.map(|v| v[0]),
+            Channel::ScaleY => key.scale.map(|v| v[1]),
+        }
+    }
+
+    /// Sets the channel's value in a key that has the channel; returns whether it had it.
+    pub fn set(self, key: &mut KeyRecord, value: f64) -> bool {
+        let slot = match self {
+            Channel::Rotate => key.rotate.as_mut(),
+            Channel::TranslateX => key.translate.as_mut().map(|v| &mut v[0]),
+            Channel::TranslateY => key.translate.as_mut().map(|v| &mut v[1]),
+            Channel::ScaleX => key.scale.as_mut().map(|v| &mut v[0]),
+            Channel::ScaleY => key.scale.as_mut().map(|v| &mut v[1]),
+        };
+        match slot {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Which channels of a key a group covers.
+impl ChannelGroup {
+    /// Whether `key` holds the group.
+    pub fn in_key(self, key: &KeyRecord) -> bool {
+        match self {
+            ChannelGroup::Rotate => key.rotate.is_some(),
+            ChannelGroup::Translate => key.translate.is_some(),
+            ChannelGroup::Scale => key.scale.is_some(),
+        }
+    }
+
+    /// Takes the group out of `key`.
+    pub fn remove_from(self, key: &mut KeyRecord) {
+        match self {
+            ChannelGroup::Rotate => key.rotate = None,
+            ChannelGroup::Translate => key.translate = None,
+            ChannelGroup::Scale => key.scale = None,
+        }
+    }
 }

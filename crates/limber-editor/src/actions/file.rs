@@ -33,7 +33,7 @@ pub(crate) fn save(editor: &mut Editor, path: Option<&Path>) -> Result<(), Docum
     editor.status = "saved".into();
     Ok(())
 }
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 
 /// A file chosen for the document.
 #[derive(Debug, Clone, PartialEq)]

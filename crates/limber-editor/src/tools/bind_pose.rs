@@ -11,7 +11,7 @@ use super::{Press, Tool};
 use crate::bind_pose::{self, bone_moves};
 use crate::commands::Outcome;
 use crate::editor::Editor;
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 use limber_core::distance::segment_distance;
 
 /// How near (screen points) a press must be to the selected bone's head or tail to grab it (the

@@ -8,7 +8,7 @@ pub use super::drag_state::BoneDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
 use crate::hierarchy;
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 
 impl Tool for BoneDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

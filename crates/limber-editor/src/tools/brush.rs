@@ -7,7 +7,7 @@ use glam::DVec2;
 pub use super::drag_state::BrushStroke;
 use super::{Press, Tool};
 use crate::editor::Editor;
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 use crate::weighting;
 
 impl Tool for BrushStroke {

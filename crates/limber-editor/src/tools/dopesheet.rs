@@ -21,7 +21,7 @@ use crate::animate::KeyError;
 use crate::editor::Editor;
 use crate::key_selection::{self, KeyRef};
 use crate::layout::{SheetLayout, SheetRow};
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 use crate::step::Step;
 
 /// How near a press must be to a key's row centre (rows).

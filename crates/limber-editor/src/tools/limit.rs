@@ -7,8 +7,8 @@ use glam::DVec2;
 pub use super::drag_state::{LimitDrag, LimitEnd};
 use super::{Press, Tool};
 use crate::editor::Editor;
+use crate::outcome::IntoOutcome;
 use crate::rigging;
-use crate::run_command::IntoOutcome;
 
 /// How near (screen points) a press must be to a limit handle to grab it.
 const HANDLE_REACH: f64 = 8.0;

@@ -14,7 +14,7 @@ pub use super::drag_state::ShapeDrag;
 use super::{Drag, Press, Tool, start};
 use crate::attachment_shapes;
 use crate::editor::Editor;
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 
 impl Tool for ShapeDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {

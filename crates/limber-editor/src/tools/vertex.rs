@@ -9,7 +9,7 @@ pub use super::drag_state::VertexDrag;
 use super::{Press, Tool};
 use crate::editor::Editor;
 use crate::mesh_edit;
-use crate::run_command::IntoOutcome;
+use crate::outcome::IntoOutcome;
 
 impl Tool for VertexDrag {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
