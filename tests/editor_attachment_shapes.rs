@@ -29,7 +29,9 @@ fn opened() -> Harness<'static, Editor> {
 /// The sample in Bones mode in a window `height` points tall.
 fn opened_sized(height: f32) -> Harness<'static, Editor> {
     let mut harness = harness_sized(sample_editor(), Vec2::new(1280.0, height));
-    harness.state_mut().set_mode(Mode::Bones);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Bones));
     harness.run_steps(2);
     harness
 }

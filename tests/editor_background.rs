@@ -23,7 +23,9 @@ use limber::editor::jobs::JobKind;
 fn editor(background: bool) -> Editor {
     let mut editor = sample_editor();
     if background {
-        editor.set_sync_weight_pixels(0);
+        editor.run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetSyncWeightPixels { pixels: 0 },
+        ));
     }
     editor
 }

@@ -111,7 +111,11 @@ fn the_edit_menu_undoes_and_greys_what_would_do_nothing() {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(1) },
         ));
-    harness.state_mut().set_time(0.55);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.55 },
+        ));
     let before = key_count(harness.state());
     harness.key_press(Key::K);
     harness.run_steps(1);
@@ -159,7 +163,7 @@ fn toolbar_entries_come_from_the_table() {
             .expect("the toolbar's entry")
             .click();
         harness.run_steps(1);
-        assert_eq!(harness.state().mode(), mode);
+        assert_eq!(harness.state().tools().mode(), mode);
     }
     let onion = harness.state().view().overlays().onion;
     harness
@@ -256,7 +260,11 @@ fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(1) },
         ));
-    harness.state_mut().set_time(0.55);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.55 },
+        ));
     let before = key_count(harness.state());
     harness.key_press(Key::K);
     harness.run_steps(1);
@@ -270,7 +278,7 @@ fn single_keys_wait_while_a_text_field_has_the_keyboard_but_ctrl_z_does_not() {
     harness.key_press(Key::K);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().mode(),
+        harness.state().tools().mode(),
         Mode::Animate,
         "2 went to the text field"
     );

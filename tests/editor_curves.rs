@@ -31,9 +31,13 @@ use limber::editor::commands::FileCommand;
 /// Bézier handles, 0.5 s at 75° stepped, 0.8 s at 60° linear) and the curve editor open.
 fn wave_harness() -> (Harness<'static, Editor>, usize) {
     let mut editor = sample_editor();
-    editor.set_mode(Mode::Animate);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
     let clips = &editor.document().project.rig.clips;
-    editor.set_clip(clips.iter().position(|c| c.name == "wave"));
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetCurrent {
+            clip: clips.iter().position(|c| c.name == "wave"),
+        },
+    ));
     let arm = editor.document().project.rig.skeleton.index_of("arm_r");
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: arm },
@@ -378,7 +382,7 @@ fn snapshot_of_the_curve_editor() {
 /// at 0 s and 0.5 s (linear, as K makes them), `bones` selected, the curve editor open.
 fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     let mut editor = sample_editor();
-    editor.set_mode(Mode::Animate);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
     let clips = &editor.document().project.rig.clips;
     let wave = clips.iter().position(|c| c.name == "wave");
     let mut record = clips[wave.expect("the sample has wave")].to_record();
@@ -398,7 +402,9 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     ];
     let name = record.name.clone();
     assert!(editor.apply(Edit::ReplaceClip { name, clip: record }));
-    editor.set_clip(wave);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetCurrent { clip: wave },
+    ));
     let skeleton = &editor.document().project.rig.skeleton;
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
     for (i, bone) in chosen.into_iter().enumerate() {

@@ -26,11 +26,15 @@ fn posed(editor: &Editor, v: usize) -> DVec2 {
 #[test]
 fn a_drag_in_deform_mode_keys_the_vertex_offsets_at_the_playhead_and_undoes() {
     let mut harness = harness();
-    harness.state_mut().set_time(0.45);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.45 },
+        ));
     harness.key_press(Key::D);
     harness.run_steps(2);
     assert!(harness.state().tools().deform().on);
-    assert_eq!(harness.state().mode(), Mode::Animate);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
     let before = harness.state().document().project.clone();
     assert!(before.rig.clips[0].part_keys().is_empty());
     let (v, gap) = interior_vertex(harness.state());
@@ -89,8 +93,12 @@ fn with_dual_quaternion_skinning_the_dragged_vertex_follows_the_pointer_exactly(
             .clips
             .iter()
             .position(|c| c.name == "wave");
-        editor.set_clip(wave);
-        editor.set_time(0.65);
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetCurrent { clip: wave },
+        ));
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.65 },
+        ));
         editor.run(limber::editor::commands::Command::SetSkinning(
             SkinningMode::DualQuaternion,
         ));
@@ -152,7 +160,7 @@ fn the_deform_toggle_is_a_toolbar_button_and_listed_in_the_shortcuts() {
     harness.run_steps(1);
     assert!(harness.state().tools().deform().on);
     assert_eq!(
-        harness.state().mode(),
+        harness.state().tools().mode(),
         Mode::Animate,
         "Deform works in Animate"
     );

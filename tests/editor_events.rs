@@ -25,7 +25,11 @@ fn flag(harness: &Harness<'_, Editor>, index: usize) -> DVec2 {
 #[test]
 fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() {
     let mut harness = harness();
-    harness.state_mut().set_time(0.3);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+        ));
     harness.run_steps(2);
     harness.get_by_label("+ event").click();
     harness.run_steps(2);
@@ -41,7 +45,11 @@ fn events_are_added_moved_renamed_and_deleted_from_the_timeline_one_step_each() 
     let before = harness.state().document().project.clone();
     let target = {
         // 0.3 s → 0.9 s: the track is linear in time, so use a second flag position as a ruler.
-        harness.state_mut().set_time(0.9);
+        harness
+            .state_mut()
+            .run(limber::editor::commands::Command::Clip(
+                limber::editor::commands::ClipCommand::SetTime { time: 0.9 },
+            ));
         harness.state_mut().run(Command::AddEvent);
         harness.run_steps(2);
         let far = flag(&harness, 1);

@@ -27,7 +27,9 @@ use limber::render::export::timing::FrameTimes;
 fn editor() -> Editor {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
-    editor.set_clip(Some(0));
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetCurrent { clip: Some(0) },
+    ));
     editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
 }

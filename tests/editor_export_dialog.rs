@@ -28,7 +28,9 @@ use editor_harness::{harness_with as harness, sample_editor};
 /// The sample with its first clip (shamble: 1.2 s, looping) and the GPU renderer for exports.
 fn editor() -> Editor {
     let mut editor = sample_editor();
-    editor.set_clip(Some(0));
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetCurrent { clip: Some(0) },
+    ));
     editor.set_export_renderer(limber::export_renderer::GpuExports::shared());
     editor
 }

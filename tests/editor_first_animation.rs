@@ -47,7 +47,7 @@ fn a_first_animation_from_a_png_to_a_saved_project() {
     // Bones mode: a root bone up the body, then (it is selected) a child from its tail.
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Bones);
+    assert_eq!(harness.state().tools().mode(), Mode::Bones);
     let (hip, chest, head) = (at(0.5, 0.8), at(0.5, 0.5), at(0.5, 0.2));
     let (from, to) = (
         harness.state().screen_of(hip),

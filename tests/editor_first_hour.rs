@@ -37,7 +37,7 @@ fn an_open_file_dialog_takes_every_key() {
         Answer::Pending(None)
     );
     let mut editor = sample_editor();
-    editor.set_mode(Mode::Animate);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: Some(1) },
     ));
@@ -58,8 +58,8 @@ fn an_open_file_dialog_takes_every_key() {
     let state = |h: &Harness<'_, WithDialog>| {
         let e = &h.state().editor;
         (
-            e.playhead(),
-            e.mode(),
+            e.animation().playhead(),
+            e.tools().mode(),
             e.document().project.rig.clone(),
             e.document().revision(),
         )
@@ -85,7 +85,7 @@ fn an_open_file_dialog_takes_every_key() {
     harness.key_press(Key::Num3);
     harness.run_steps(1);
     assert_eq!(
-        harness.state().editor.mode(),
+        harness.state().editor.tools().mode(),
         Mode::Weights,
         "3 reaches the editor"
     );
@@ -101,7 +101,7 @@ fn the_first_key_without_a_clip_makes_one_in_the_same_undo_step() {
             limber::editor::commands::Outcome::Done
         );
     }
-    editor.set_mode(Mode::Animate);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: Some(1) },
     ));
@@ -137,7 +137,7 @@ fn the_first_key_scrolls_its_bone_row_into_view() {
             height: limber::editor::layout::MIN_TIMELINE_HEIGHT,
         },
     ));
-    editor.set_mode(Mode::Animate);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     // The bone whose row is last in the dopesheet (depth first from the roots).
@@ -248,7 +248,7 @@ fn big_sprite_in_mesh_mode() -> Harness<'static, Editor> {
     image.save(&path).unwrap();
     let document = limber::editor::document::Document::open(&path).expect("the sprite opens");
     let mut editor = Editor::new(document);
-    editor.set_mode(Mode::Mesh);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Mesh));
     let mut harness = harness_with(editor);
     harness.run_steps(2);
     harness

@@ -116,7 +116,9 @@ fn changing_the_metric_recomputes_weights_as_one_undo_step() {
     for background in [false, true] {
         let mut editor = editor();
         if background {
-            editor.set_sync_weight_pixels(0);
+            editor.run(limber::editor::commands::Command::Mesh(
+                limber::editor::commands::MeshCommand::SetSyncWeightPixels { pixels: 0 },
+            ));
         }
         let before = editor.document().project.clone();
         assert_eq!(before.parts[0].weight_settings.metric, Metric::Geodesic);
@@ -154,9 +156,13 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
             editor(),
         );
     harness.run_steps(2);
-    assert_eq!(harness.state().mode(), Mode::Animate);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
     let own = harness.state().document().project.parts[0].draw_order;
-    harness.state_mut().set_time(0.5);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+        ));
     harness.run_steps(1);
     harness.get_by_label("Key order").click();
     harness.run_steps(1);
@@ -182,7 +188,7 @@ fn the_parts_list_keys_the_draw_order_at_the_playhead() {
     editor.undo();
     assert!(editor.current_clip().unwrap().to_record().parts.is_empty());
     // Outside Animate mode the field is the part's own order: no key button.
-    editor.set_mode(Mode::Bones);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Bones));
     harness.run_steps(1);
     assert!(harness.query_by_label("Key order").is_none());
 }

@@ -27,9 +27,13 @@ fn animating() -> Harness<'static, Editor> {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(BONE) },
         ));
-    harness.state_mut().set_time(T);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: T },
+        ));
     harness.run_steps(2);
-    assert_eq!(harness.state().mode(), Mode::Animate);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
     assert_eq!(harness.state().bone_keys(BONE).key(), None);
     assert!(!harness.state().document().can_undo());
     harness
@@ -167,7 +171,11 @@ fn k_keys_every_channel_of_a_moved_bone() {
         .translate
         .expect("the move keyed a translation");
     // Later, the translation holds; K keys it with the rotation and scale there.
-    harness.state_mut().set_time(0.8);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.8 },
+        ));
     harness.run_steps(1);
     assert_eq!(harness.state().bone_keys(BONE).key(), None);
     let sampled = harness.state().bone_keys(BONE).values();

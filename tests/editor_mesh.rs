@@ -34,7 +34,7 @@ fn mesh_mode() -> Harness<'static, Editor> {
     let mut harness = harness();
     harness.key_press(Key::Num4);
     harness.run_steps(2);
-    assert_eq!(harness.state().mode(), Mode::Mesh);
+    assert_eq!(harness.state().tools().mode(), Mode::Mesh);
     harness
 }
 
@@ -288,7 +288,7 @@ fn a_hand_edit_of_a_deformed_mesh_keeps_the_deform_keys_on_their_vertices() {
             vertex: Some((0, v)),
         },
     ));
-    editor.set_mode(Mode::Mesh);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Mesh));
     assert_eq!(
         editor.run(limber::editor::commands::Command::Delete),
         limber::editor::commands::Outcome::Done,
@@ -427,7 +427,7 @@ fn settings_outside_the_sliders_ranges_are_kept_until_their_own_slider_moves() {
     let mut harness = harness_with(editor);
     harness.key_press(Key::Num4);
     harness.run_steps(4);
-    assert_eq!(harness.state().mode(), Mode::Mesh);
+    assert_eq!(harness.state().tools().mode(), Mode::Mesh);
     assert_eq!(
         harness.state().document().project,
         before,

@@ -52,7 +52,11 @@ fn click_in_list(harness: &mut Harness<'_, Editor>, bone: usize, modifiers: Modi
 /// Shift + click and a Ctrl + click.
 fn three_selected() -> Harness<'static, Editor> {
     let mut harness = harness();
-    harness.state_mut().set_time(T);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: T },
+        ));
     harness.run_steps(1);
     click_in_list(&mut harness, BONES[0], Modifiers::NONE);
     click_in_list(&mut harness, BONES[1], Modifiers::SHIFT);
@@ -196,7 +200,11 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(2);
     assert_eq!(harness.state().selection().keys().copied.bones.len(), 3);
-    harness.state_mut().set_time(LATER);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: LATER },
+        ));
     harness.run_steps(1);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(2);

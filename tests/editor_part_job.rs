@@ -23,7 +23,9 @@ fn editor(background: bool) -> Editor {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&sample).expect("the sample project opens"));
     if background {
-        editor.set_sync_weight_pixels(0);
+        editor.run(limber::editor::commands::Command::Mesh(
+            limber::editor::commands::MeshCommand::SetSyncWeightPixels { pixels: 0 },
+        ));
     }
     editor
 }

@@ -70,7 +70,9 @@ fn keyed_harness() -> Harness<'static, Editor> {
         name: clip_name,
         clip
     }));
-    editor.set_time(0.6);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.6 },
+    ));
     assert!(editor.key_draw_order(0, 2));
     // The new part row is scrolled into view (the 180-point timeline shows about eight rows).
     harness.run_steps(10);
@@ -269,7 +271,11 @@ fn a_rubber_band_takes_bone_and_part_keys_which_move_and_paste_together() {
     // Copied and pasted at the playhead, the part key comes along.
     band_select(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
-    harness.state_mut().set_time(0.2);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.2 },
+        ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
     let pasted = record(&harness);

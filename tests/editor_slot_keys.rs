@@ -51,7 +51,9 @@ fn keyed_harness() -> Harness<'static, Editor> {
         "no slot row without slot keys"
     );
     let editor = harness.state_mut();
-    editor.set_time(0.3);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+    ));
     assert!(
         editor
             .run(Command::Slot(SlotCommand::Show {
@@ -62,7 +64,9 @@ fn keyed_harness() -> Harness<'static, Editor> {
         "{}",
         editor.status()
     );
-    editor.set_time(0.6);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.6 },
+    ));
     assert!(
         editor
             .run(Command::Slot(SlotCommand::SetColor {
@@ -73,7 +77,9 @@ fn keyed_harness() -> Harness<'static, Editor> {
         "{}",
         editor.status()
     );
-    editor.set_time(1.0);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 1.0 },
+    ));
     assert!(
         editor
             .run(Command::Slot(SlotCommand::Show {
@@ -276,7 +282,11 @@ fn a_rubber_band_takes_bone_and_slot_keys_which_move_and_paste_together() {
     // Copied and pasted at the playhead, the slot key comes along.
     band_select(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
-    harness.state_mut().set_time(0.2);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.2 },
+        ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
     let pasted = record(&harness);

@@ -44,7 +44,9 @@ fn opened() -> Harness<'static, Editor> {
     // Tall enough that the slot's whole section shows above the timeline without scrolling.
     let size = eframe::egui::Vec2::new(1280.0, 1200.0);
     let mut harness = harness_sized(sample_editor(), size);
-    harness.state_mut().set_mode(Mode::Bones);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Bones));
     harness.run_steps(1);
     assert!(
         harness.query_by_label("Delete slot").is_some(),
@@ -139,15 +141,21 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     assert_eq!(slot.setup.as_deref(), Some(PART));
 
     // Animating: the choice keys the clip at the playhead; before it the setup shows.
-    harness.state_mut().set_mode(Mode::Animate);
-    harness.state_mut().set_time(0.5);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Animate));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+        ));
     harness.run_steps(2);
     click(&mut harness, "kenney_keyBlue");
     let editor = harness.state();
     let clip = editor.current_clip().expect("the sample has a clip");
     let keys = &clip.to_record().slots;
     assert_eq!(keys.len(), 1, "{}", editor.status());
-    assert_eq!(keys[0].time, editor.playhead());
+    assert_eq!(keys[0].time, editor.animation().playhead());
     assert_eq!(keys[0].attachment, Some(Some("kenney_keyBlue".to_string())));
     let shown = |editor: &Editor| editor.slots().rows()[0].shown.clone();
     assert_eq!(shown(editor).as_deref(), Some("kenney_keyBlue"));
@@ -163,8 +171,14 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
 #[test]
 fn colour_field_keys_the_colour_at_the_playhead() {
     let mut harness = opened();
-    harness.state_mut().set_mode(Mode::Animate);
-    harness.state_mut().set_time(0.25);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Animate));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.25 },
+        ));
     harness.run_steps(2);
     let steps = undo_depth(harness.state_mut());
     let at = center(&harness, "A");

@@ -48,7 +48,9 @@ fn help_shows_the_walkthrough_and_about_with_version_licence_and_art_credits() {
 #[test]
 fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
     let mut editor = sample();
-    editor.set_clip(Some(0));
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetCurrent { clip: Some(0) },
+    ));
     editor.run(Command::SetMode(Mode::Animate));
     let record = editor.document().project.rig.clips[0].to_record();
     let key = record
@@ -83,7 +85,9 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
     ));
     // A playhead where no key is, not on a microsecond (a drag on the ruler puts it anywhere).
     let at = 0.7 / 3.0;
-    editor.set_time(at);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: at },
+    ));
     let mut harness = ui_harness(editor);
     assert!(
         harness.query_by_label("Key rotation").is_some(),
@@ -97,7 +101,7 @@ fn keys_pasted_at_an_uneven_playhead_show_as_keys_in_the_inspector() {
         harness.state().status()
     );
     assert!(harness.state().bone_keys(bone).key().is_some());
-    assert!((harness.state().playhead() - at).abs() < 1e-6);
+    assert!((harness.state().animation().playhead() - at).abs() < 1e-6);
 }
 
 /// A layered file the repository carries, copied where its layers' PNGs may be written.

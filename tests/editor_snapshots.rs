@@ -84,8 +84,10 @@ fn check(harness: &mut Harness<'_, App>, name: &str, screenshot: Option<&str>) {
 #[test]
 fn animate_view() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Animate);
-        editor.set_time(0.3);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+        ));
         editor.run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(3) },
         ));
@@ -96,7 +98,7 @@ fn animate_view() {
 #[test]
 fn bones_view() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Bones);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Bones));
         editor.run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(2) },
         ));
@@ -107,7 +109,7 @@ fn bones_view() {
 #[test]
 fn weights_heat_map() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Weights);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Weights));
         editor.run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(1) },
         ));
@@ -118,7 +120,7 @@ fn weights_heat_map() {
 #[test]
 fn mesh_view() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Mesh);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Mesh));
     });
     check(&mut harness, "mesh", None);
 }
@@ -127,8 +129,10 @@ fn mesh_view() {
 #[test]
 fn curves_view() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Animate);
-        editor.set_time(0.3);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Animate));
+        editor.run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+        ));
         editor.run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(3) },
         ));
@@ -143,7 +147,7 @@ fn curves_view() {
 #[test]
 fn ik_arm_view() {
     let mut harness = harness(|editor| {
-        editor.set_mode(Mode::Bones);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Bones));
         let arm = editor
             .document()
             .project
@@ -179,7 +183,7 @@ fn suggested_bones_view() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites/oc_lizard_2560w.png");
     let document = Document::from_image(&sprite).expect("the sprite opens");
     let mut harness = harness_of(document, |editor| {
-        editor.set_mode(Mode::Bones);
+        editor.run(limber::editor::commands::Command::SetMode(Mode::Bones));
         editor.run(limber::editor::commands::Command::SuggestBones);
         editor.finish_job(JobKind::Weights);
         assert!(editor.document().project.rig.skeleton.bones.len() >= 5);
@@ -201,7 +205,9 @@ fn timeline_with_time_labels() {
         )),
         limber::editor::commands::Outcome::Done
     );
-    editor.set_time(0.5);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+    ));
     editor.run(limber::editor::commands::Command::Key(
         limber::editor::commands::KeyCommand::SelectRows {
             bones: vec!["hip".to_string()],

@@ -29,7 +29,7 @@ fn suggest_bones_adds_a_skeleton_that_one_undo_removes() {
     );
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Bones);
+    assert_eq!(harness.state().tools().mode(), Mode::Bones);
     harness.get_by_label("Suggest bones").click();
     harness.run_steps(2);
     let editor = harness.state();

@@ -110,7 +110,11 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
     assert_eq!(keys(harness.state()), before, "copying changes nothing");
-    harness.state_mut().set_time(0.2);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.2 },
+        ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::V);
     harness.run_steps(1);
     let pasted = keys(harness.state());
@@ -127,7 +131,11 @@ fn copy_paste_at_the_playhead_and_delete_are_one_undo_step_each() {
     };
     assert_eq!(value(0.2), value(0.6));
     // Pasting past the end is refused with a status line.
-    harness.state_mut().set_time(1.19);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 1.19 },
+        ));
     let revision = harness.state().document().revision();
     // The band's two keys share one time, so they fit anywhere: copy a wider pair first.
     harness
@@ -199,10 +207,12 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     assert!(now.contains(&id("hip", 0.5)), "{now:?}");
     // Playback shows whole frames.
     let editor = harness.state_mut();
-    editor.set_time(0.0);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.0 },
+    ));
     editor.run(limber::editor::commands::Command::PlayPause);
     editor.tick(0.16);
-    assert!((editor.playhead() - 0.1).abs() < 1e-12);
+    assert!((editor.animation().playhead() - 0.1).abs() < 1e-12);
     editor.run(limber::editor::commands::Command::PlayPause);
     assert!(
         (editor.playback().time() - 0.1).abs() < 1e-12,
@@ -212,7 +222,9 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: Some(1) },
     ));
-    editor.set_time(0.27);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.27 },
+    ));
     editor.run(Command::KeySelected);
     assert!(keys(editor).contains(&id("spine", 0.2)));
 

@@ -83,7 +83,7 @@ fn esc_while_dragging_a_mesh_slider_restores_the_mesh_and_leaves_no_undo_step() 
     let mut harness = harness();
     harness.key_press(Key::Num4);
     harness.run_steps(4);
-    assert_eq!(harness.state().mode(), Mode::Mesh);
+    assert_eq!(harness.state().tools().mode(), Mode::Mesh);
     let before = harness.state().document().project.clone();
     let slider = harness
         .get_by_role_and_label(eframe::egui::accesskit::Role::Slider, "tolerance (px)")

@@ -56,6 +56,11 @@ fn the_inspector_previews_a_transition_frame_by_frame_as_rendered() {
     assert!(editor.playback().transition().at.is_none());
     assert_eq!(
         editor.frame().expect("frame"),
-        Frame::sample(&project, &solver, Some(shamble), editor.playhead())
+        Frame::sample(
+            &project,
+            &solver,
+            Some(shamble),
+            editor.animation().playhead()
+        )
     );
 }

@@ -40,7 +40,11 @@ fn k_keys_the_selected_bone_and_ctrl_z_takes_it_back() {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(1) },
         ));
-    harness.state_mut().set_time(0.55);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.55 },
+        ));
     harness.key_press(Key::K);
     harness.run_steps(1);
     assert_eq!(
@@ -75,16 +79,16 @@ fn toolbar_buttons_toggle_overlays_and_modes() {
     assert!(!harness.state().view().overlays().bones);
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Bones);
+    assert_eq!(harness.state().tools().mode(), Mode::Bones);
     harness.key_press(Key::Num3);
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Weights);
+    assert_eq!(harness.state().tools().mode(), Mode::Weights);
     harness.get_by_label("Mesh").click();
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Mesh);
+    assert_eq!(harness.state().tools().mode(), Mode::Mesh);
     harness.key_press(Key::Num1);
     harness.run_steps(1);
-    assert_eq!(harness.state().mode(), Mode::Animate);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
     harness.get_by_label("Onion skin").click();
     harness.run_steps(1);
     assert!(harness.state().view().overlays().onion);
@@ -137,7 +141,9 @@ fn dragging_a_bone_in_animate_mode_keys_its_rotation_as_one_undo_step() {
 #[test]
 fn dragging_in_bones_mode_draws_a_child_of_the_selected_bone_with_weights() {
     let mut harness = harness();
-    harness.state_mut().set_mode(Mode::Bones);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Bones));
     harness
         .state_mut()
         .run(limber::editor::commands::Command::Bone(
@@ -321,7 +327,9 @@ fn the_bundled_sample_project_is_current_with_its_image() {
 #[test]
 fn a_brush_stroke_in_weights_mode_raises_the_bone_and_undoes_as_one_step() {
     let mut harness = harness();
-    harness.state_mut().set_mode(Mode::Weights);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Weights));
     harness
         .state_mut()
         .run(limber::editor::commands::Command::Bone(
@@ -518,7 +526,9 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         "off by default"
     );
     editor.run(limber::editor::commands::Command::ToggleOnion);
-    editor.set_time(0.5);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+    ));
     let ghosts = editor
         .animation()
         .onion_ghosts()
@@ -537,12 +547,14 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         "the earlier ghost is reddish"
     );
     // Three each side, two frames apart at 10 fps, fading with distance.
-    editor.set_onion(limber::editor::onion::OnionSettings {
-        before: 3,
-        after: 3,
-        spacing_frames: 2,
-        ..*editor.view().onion()
-    });
+    editor.run(limber::editor::commands::Command::View(
+        limber::editor::commands::ViewCommand::SetOnion(limber::editor::onion::OnionSettings {
+            before: 3,
+            after: 3,
+            spacing_frames: 2,
+            ..*editor.view().onion()
+        }),
+    ));
     let mut record = clip.to_record();
     record.fps = Some(10);
     let name = record.name.clone();
@@ -561,7 +573,7 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
         ghosts[0].tint[3] < ghosts[2].tint[3],
         "the farthest is the faintest"
     );
-    editor.set_mode(Mode::Bones);
+    editor.run(limber::editor::commands::Command::SetMode(Mode::Bones));
     assert!(
         editor.animation().onion_ghosts().is_none(),
         "no ghosts while rigging"
@@ -571,7 +583,11 @@ fn onion_skins_follow_the_playhead_in_animate_mode_only() {
 #[test]
 fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
     let mut harness = harness();
-    harness.state_mut().set_time(0.3);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+        ));
     harness.run_steps(1);
     let frame = harness.state().frame().unwrap();
     let bone = &harness.state().document().project.rig.skeleton.bones[0];
@@ -599,7 +615,9 @@ fn shift_dragging_a_bone_keys_its_translation_by_the_pointer_motion() {
     assert!(
         (harness.state().bone_keys(0).rotation() - {
             let mut editor = Editor::new(Document::open(&sample()).unwrap());
-            editor.set_time(0.3);
+            editor.run(limber::editor::commands::Command::Clip(
+                limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+            ));
             editor.bone_keys(0).rotation()
         })
         .abs()

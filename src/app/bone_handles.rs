@@ -17,7 +17,7 @@ fn pos(v: DVec2) -> Pos2 {
 
 /// Draws the selected bone's head and tail handles (Bones mode only).
 pub fn draw(painter: &Painter, editor: &Editor, center: DVec2) {
-    if editor.mode() != Mode::Bones {
+    if editor.tools().mode() != Mode::Bones {
         return;
     }
     let Some(bone) = editor

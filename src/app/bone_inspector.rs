@@ -36,7 +36,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: locked }));
         }
     });
-    if editor.mode() != Mode::Bones {
+    if editor.tools().mode() != Mode::Bones {
         return;
     }
     ui.label("Rest pose (drag the handles in the view, or type):");

@@ -251,7 +251,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                     }
                 },
             );
-            if editor.mode() == Mode::Animate {
+            if editor.tools().mode() == Mode::Animate {
                 // A keyed mix scales the three.
                 mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});
             }
@@ -358,7 +358,7 @@ fn mix_slider(
     set: impl FnOnce(&mut ConstraintRecords, f64),
 ) {
     let keying =
-        keyed.filter(|_| editor.mode() == Mode::Animate && editor.current_clip().is_some());
+        keyed.filter(|_| editor.tools().mode() == Mode::Animate && editor.current_clip().is_some());
     let mut value = keying.map_or(mix, |name| {
         editor.rig().constraint_mix_at_playhead(name, mix)
     });

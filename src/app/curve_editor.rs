@@ -281,7 +281,7 @@ fn draw(ui: &egui::Ui, painter: &egui::Painter, editor: &Editor, curves: &[Curve
             clipped.circle(at, 4.5, fill, Stroke::new(1.0, Color32::BLACK));
         }
     }
-    let x = f.to_screen(DVec2::new(editor.playhead(), v0)).x as f32;
+    let x = f.to_screen(DVec2::new(editor.animation().playhead(), v0)).x as f32;
     clipped.line_segment(
         [Pos2::new(x, graph.min.y), Pos2::new(x, graph.max.y)],
         Stroke::new(1.5, Color32::from_rgb(255, 90, 60)),

@@ -5,7 +5,7 @@
 
 use eframe::egui;
 
-use limber_editor::commands::{Command, WindowRequest};
+use limber_editor::commands::{Command, ViewCommand, WindowRequest};
 use limber_editor::editor::Editor;
 use limber_editor::palette;
 use limber_editor::view::HelpPage;
@@ -186,6 +186,6 @@ pub fn page_window(ctx: &egui::Context, editor: &mut Editor) {
                 });
         });
     if !open {
-        editor.set_help_page(None);
+        editor.run(Command::View(ViewCommand::SetHelpPage(None)));
     }
 }

@@ -50,7 +50,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         }
         parent_picker(ui, editor, bone);
         super::bone_inspector::show(ui, editor, bone);
-        if editor.mode() == Mode::Animate {
+        if editor.tools().mode() == Mode::Animate {
             key_fields(ui, editor, bone);
         }
         let bone_record = &editor.document().project.rig.skeleton.bones[bone];
@@ -80,7 +80,9 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.label("Select a bone (click it in the view or the list).");
     }
     let has_constraints = editor.rig().constraint_records() != Default::default();
-    if editor.mode() == Mode::Bones || (editor.mode() == Mode::Animate && has_constraints) {
+    if editor.tools().mode() == Mode::Bones
+        || (editor.tools().mode() == Mode::Animate && has_constraints)
+    {
         super::constraint_inspector::constraints_section(ui, editor);
     }
     ui.separator();
@@ -105,7 +107,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     if ui.button("Recompute automatic weights").clicked() {
         editor.run(Command::Mesh(MeshCommand::RecomputeWeights));
     }
-    if editor.mode() == Mode::Weights {
+    if editor.tools().mode() == Mode::Weights {
         ui.separator();
         ui.heading("Brush");
         let mut brush = editor.tools().brush();
@@ -131,13 +133,13 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
         vertex_inspector(ui, editor);
     }
-    if editor.mode() == Mode::Mesh {
+    if editor.tools().mode() == Mode::Mesh {
         mesh_inspector(ui, editor);
     }
-    if editor.mode() == Mode::Animate && editor.view().overlays().onion {
+    if editor.tools().mode() == Mode::Animate && editor.view().overlays().onion {
         super::onion_settings::onion_section(ui, editor);
     }
-    if editor.mode() == Mode::Animate {
+    if editor.tools().mode() == Mode::Animate {
         super::event_inspector::event_section(ui, editor);
         super::transition_inspector::transition_section(ui, editor);
     }

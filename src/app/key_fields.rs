@@ -28,7 +28,7 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
         ui.label("No clip yet: the first key makes one.");
     }
     let values = editor.bone_keys(bone).values();
-    ui.label(format!("Keys at {:.3} s", editor.playhead()));
+    ui.label(format!("Keys at {:.3} s", editor.animation().playhead()));
     egui::Grid::new(("key fields", bone))
         .num_columns(4)
         .show(ui, |ui| {
@@ -161,7 +161,10 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, group: Channe
                 scale,
             };
             if editor.run(Command::Key(key)).is_done() {
-                editor.set_status(format!("keyed the {name} at {:.2} s", editor.playhead()));
+                editor.set_status(format!(
+                    "keyed the {name} at {:.2} s",
+                    editor.animation().playhead()
+                ));
             }
         }
     }

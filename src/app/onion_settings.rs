@@ -4,6 +4,7 @@
 //! changing them is no undo step.
 
 use eframe::egui;
+use limber_editor::commands::{Command, ViewCommand};
 
 use limber_editor::editor::Editor;
 use limber_editor::onion::MAX_ONION_SIDE;
@@ -43,6 +44,6 @@ pub fn onion_section(ui: &mut egui::Ui, editor: &mut Editor) {
     });
     ui.add(egui::Slider::new(&mut settings.opacity, 0.05..=1.0).text("opacity"));
     if settings != before {
-        editor.set_onion(settings);
+        editor.run(Command::View(ViewCommand::SetOnion(settings)));
     }
 }

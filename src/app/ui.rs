@@ -20,7 +20,7 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
     }
-    if editor.mode() == Mode::Bones {
+    if editor.tools().mode() == Mode::Bones {
         let suggest = Command::SuggestBones;
         let button = ui
             .add_enabled(editor.can_run(&suggest), egui::Button::new("Suggest bones"))

@@ -22,7 +22,7 @@ const SELECTED: Color32 = Color32::from_rgb(255, 160, 30);
 pub fn draw(painter: &Painter, editor: &Editor, frame: &Frame, center: DVec2, hover: Option<Pos2>) {
     let camera = editor.view().camera();
     let screen = |p: [f64; 2]| pos(camera.to_screen(DVec2::from(p), center));
-    if editor.mode() == Mode::Mesh {
+    if editor.tools().mode() == Mode::Mesh {
         for (index, part) in editor.document().project.parts.iter().enumerate() {
             // Dots sized to how far apart the vertices are on screen: a dense mesh stays readable.
             let dot = mesh_dot_radius(&part.mesh, camera.zoom);

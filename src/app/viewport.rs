@@ -17,7 +17,7 @@ use super::gpu_bridge::ViewportCallback;
 use crate::render::bone_shapes::bone_triangles;
 use crate::render::renderer::Layers;
 use crate::render::{PartStyle, ViewTransform, WeightView};
-use limber_editor::commands::{Command, SlotCommand};
+use limber_editor::commands::{Command, SlotCommand, ViewCommand};
 use limber_editor::editor::{Drag, Editor, Mode};
 use limber_editor::tools::Press;
 use limber_editor::tools::bone::BoneDrag;
@@ -52,7 +52,7 @@ pub fn show(
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let center = dvec(rect.center());
-    editor.set_viewport_center(center);
+    editor.run(Command::View(ViewCommand::SetViewportCenter(center)));
     if editor.view().fit_requested() {
         editor.fit(DVec2::new(
             f64::from(rect.width()),
@@ -83,7 +83,7 @@ pub fn show(
     let view = ViewTransform::image_rect(top_left, size);
     let pixel = 1.0 / camera.zoom;
     let weights = match (
-        editor.view().overlays().weights || editor.mode() == Mode::Weights,
+        editor.view().overlays().weights || editor.tools().mode() == Mode::Weights,
         editor.selection().bone(),
     ) {
         (false, _) => WeightView::None,
@@ -93,7 +93,7 @@ pub fn show(
     let layers = Layers {
         sprite: true,
         weights: weights != WeightView::None,
-        wireframe: editor.view().overlays().wireframe || editor.mode() == Mode::Mesh,
+        wireframe: editor.view().overlays().wireframe || editor.tools().mode() == Mode::Mesh,
         onion: 0,
     };
     let ghosts = editor.animation().onion_ghosts().unwrap_or_default();
@@ -156,7 +156,7 @@ pub fn show(
     super::bone_handles::draw(&painter, editor, center);
     super::shape_overlay::draw(&painter, editor, &frame, center, response.hover_pos());
     // The brush's circle in Weights mode.
-    if editor.mode() == Mode::Weights
+    if editor.tools().mode() == Mode::Weights
         && let Some(hover) = response.hover_pos()
     {
         let radius = (editor.tools().brush().radius * camera.zoom) as f32;
@@ -268,7 +268,7 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
             editor.pan_view(DVec2::new(f64::from(delta.x), f64::from(delta.y)));
         } else if let Some(point) = image_point {
             // Shift held while rotating a bone snaps its rotation.
-            editor.set_drag_shift(modifiers.shift);
+            editor.run(Command::View(ViewCommand::SetDragShift(modifiers.shift)));
             editor.drag_to(point);
         }
     }

@@ -11,7 +11,7 @@ use eframe::egui::{self, ViewportCommand};
 use super::file_dialog::{Answer, FileChooser, Purpose, Request};
 use super::gpu_bridge;
 use super::ui::editor_ui;
-use limber_editor::commands::{Command, ExportCommand, FileCommand, WindowRequest};
+use limber_editor::commands::{Command, ExportCommand, FileCommand, ViewCommand, WindowRequest};
 use limber_editor::document::Document;
 use limber_editor::editor::Editor;
 use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
@@ -352,7 +352,8 @@ impl LimberApp {
             && !self.allow_close
         {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-            self.editor.set_confirm_close(true);
+            self.editor
+                .run(Command::View(ViewCommand::ConfirmClose(true)));
         }
         if !self.editor.view().confirm_close() {
             return;
@@ -361,7 +362,8 @@ impl LimberApp {
             ui.heading("Save changes before closing?");
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    self.editor.set_confirm_close(false);
+                    self.editor
+                        .run(Command::View(ViewCommand::ConfirmClose(false)));
                     if self.editor.document().path.is_none() {
                         // Closes once saved, whichever dialog answers.
                         self.ask(ctx, Purpose::SaveAsThenClose);
@@ -373,11 +375,13 @@ impl LimberApp {
                 if ui.button("Discard").clicked() {
                     self.autosave.discard();
                     self.allow_close = true;
-                    self.editor.set_confirm_close(false);
+                    self.editor
+                        .run(Command::View(ViewCommand::ConfirmClose(false)));
                     ctx.send_viewport_cmd(ViewportCommand::Close);
                 }
                 if ui.button("Cancel").clicked() {
-                    self.editor.set_confirm_close(false);
+                    self.editor
+                        .run(Command::View(ViewCommand::ConfirmClose(false)));
                 }
             });
         });

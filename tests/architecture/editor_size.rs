@@ -7,6 +7,19 @@ use std::path::Path;
 
 use super::rust_files;
 
+/// One-line methods that hand something owned out of the editor to the window (no setter, no
+/// query: the window needs the value itself), and why.
+const HANDED_OUT: &[(&str, &str)] = &[
+    (
+        "take_layout",
+        "the window carries the remembered layout into the editor of a new document",
+    ),
+    (
+        "take_new_document",
+        "a layered file opened as a new document: the window makes its editor",
+    ),
+];
+
 /// The most methods `Editor` may have (it had 325 before the features became models of their own).
 const MOST_METHODS: usize = 120;
 
@@ -132,6 +145,7 @@ fn editor_has_no_one_line_forwarder() {
     let forwarders: Vec<String> = all_methods()
         .into_iter()
         .filter(|(_, name, body)| forwards(name, body))
+        .filter(|(_, name, _)| HANDED_OUT.iter().all(|(allowed, _)| allowed != name))
         .map(|(file, name, _)| format!("{file}: {name}"))
         .collect();
     assert!(

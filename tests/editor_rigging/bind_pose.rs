@@ -18,7 +18,7 @@ use crate::support::{
 /// Bones mode (key 2) with bone `name` selected by a click on its middle in the view.
 fn select_in_bones_mode(harness: &mut Harness<'_, Editor>, name: &str) -> usize {
     key(harness, Key::Num2);
-    assert_eq!(harness.state().mode(), Mode::Bones);
+    assert_eq!(harness.state().tools().mode(), Mode::Bones);
     let b = bone(harness.state(), name);
     let (head, tail) = rest(harness.state(), b);
     let at = harness.state().screen_of((head + tail) / 2.0);

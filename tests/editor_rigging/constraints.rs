@@ -61,7 +61,7 @@ fn select(harness: &mut Harness<'_, Editor>, name: &str) {
 fn bones_mode(harness: &mut Harness<'_, Editor>) {
     harness.key_press(Key::Num2);
     harness.run_steps(2);
-    assert_eq!(harness.state().mode(), Mode::Bones);
+    assert_eq!(harness.state().tools().mode(), Mode::Bones);
 }
 
 #[test]
@@ -266,7 +266,11 @@ fn look_at_and_child_of_made_in_the_inspector_are_sampled_as_defined() {
     let rest = editor.document().project.rig.skeleton.rest_world();
     let clip = editor.playback().clip().expect("a clip");
     for t in [0.1, 0.35, 0.8] {
-        harness.state_mut().set_time(t);
+        harness
+            .state_mut()
+            .run(limber::editor::commands::Command::Clip(
+                limber::editor::commands::ClipCommand::SetTime { time: t },
+            ));
         harness.run_steps(1);
         let editor = harness.state();
         let frame = editor.frame().expect("frame");
@@ -345,7 +349,9 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
         .name
         .clone();
     let editor = harness.state_mut();
-    editor.set_time(0.0);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.0 },
+    ));
     assert!(
         editor.run(limber::editor::commands::Command::Rig(
             limber::editor::commands::RigCommand::KeyMix {
@@ -354,7 +360,9 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
             }
         )) == limber::editor::commands::Outcome::Done
     );
-    editor.set_time(0.6);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.6 },
+    ));
     assert!(
         editor.run(limber::editor::commands::Command::Rig(
             limber::editor::commands::RigCommand::KeyMix {
@@ -367,7 +375,9 @@ fn a_child_of_mix_keyed_in_animate_mode_picks_a_prop_up_at_its_key() {
     assert_eq!(clip.sample_mix(&name, 0.0), Some(0.0));
     assert_eq!(clip.sample_mix(&name, 0.6), Some(1.0));
     assert_eq!(editor.rig().constraint_mix_at_playhead(&name, 1.0), 1.0);
-    editor.set_time(0.0);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.0 },
+    ));
     assert_eq!(
         editor.rig().constraint_mix_at_playhead(&name, 1.0),
         0.0,
@@ -441,7 +451,11 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
         let solver = limber::core::pose::PoseSolver::new(&free.rig.skeleton).expect("solver");
         limber::core::frame::Frame::sample(&free, &solver, free.rig.clips.first(), t).world[leg]
     };
-    harness.state_mut().set_time(0.3);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.3 },
+        ));
     harness.run_steps(2);
     let before = harness.state().frame().expect("frame").world[leg].translation;
     let jump = before.distance(own_at(harness.state(), 0.3).translation);
@@ -458,7 +472,11 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
         now.distance(own_at(editor, 0.3).translation) < 1e-9,
         "at the frame it was set, the leg is where its own animation puts it"
     );
-    harness.state_mut().set_time(0.6);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.6 },
+        ));
     harness.run_steps(1);
     let editor = harness.state();
     let later = editor.frame().expect("frame").world[leg].translation;

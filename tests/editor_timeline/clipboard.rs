@@ -37,7 +37,11 @@ fn keys_copy_and_paste_with_an_empty_clipboard_once_per_press() {
         harness.state().status()
     );
     // Ctrl+V as the window delivers it with an empty clipboard: the key press and no Paste event.
-    harness.state_mut().set_time(0.1);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.1 },
+        ));
     harness.event(ctrl(Key::V, true));
     harness.event(ctrl(Key::V, false));
     harness.run_steps(1);
@@ -81,7 +85,11 @@ fn a_text_field_with_the_keyboard_keeps_ctrl_v() {
         ));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::C);
     harness.run_steps(1);
-    harness.state_mut().set_time(0.1);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.1 },
+        ));
     harness
         .get_by_role_and_label(egui::accesskit::Role::TextInput, "name")
         .focus();

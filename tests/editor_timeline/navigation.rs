@@ -83,7 +83,11 @@ fn key_buttons_and_shortcuts_move_the_playhead_to_the_selected_bones_keys() {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(2) },
         ));
-    harness.state_mut().set_time(0.65);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.65 },
+        ));
     go(&mut harness, Key::Period, 1.2);
     assert_eq!(
         harness.state().document().revision(),
@@ -182,7 +186,9 @@ fn a_new_keys_row_is_scrolled_into_view_and_the_clip_end_has_room() {
     editor.run(limber::editor::commands::Command::Bone(
         limber::editor::commands::BoneCommand::Select { bone: Some(6) },
     ));
-    editor.set_time(0.45);
+    editor.run(limber::editor::commands::Command::Clip(
+        limber::editor::commands::ClipCommand::SetTime { time: 0.45 },
+    ));
     harness.key_press(Key::K);
     harness.run_steps(3);
     assert!(keys(harness.state()).contains(&id("leg_r", 0.45)));

@@ -385,12 +385,6 @@ impl Editor {
         }
     }
 
-    /// The time shown and keyed: the playhead, on the frame it is in when the clip has a frame rate
-    /// (playback steps frame by frame).
-    pub fn playhead(&self) -> f64 {
-        self.animation().playhead()
-    }
-
     /// The name of the clip a key goes into: the current clip, else a new empty looping clip named
     /// "clip" (or the first free "clipN"), at least a second long and reaching the playhead, made
     /// current. So the first key made without a clip creates one; called inside the key's undo
@@ -400,7 +394,7 @@ impl Editor {
             return Some(name.to_string());
         }
         let name = free_clip_name(&self.document.project.rig.clips, true);
-        let time = self.playhead();
+        let time = self.animation().playhead();
         let duration = time.ceil().max(1.0);
         if !self.apply(Edit::AddClip(empty_clip(name.clone(), duration))) {
             return None;
@@ -428,7 +422,7 @@ impl Editor {
         else {
             return false;
         };
-        let time = step.playhead();
+        let time = step.animation().playhead();
         let Some(clip) = step.current_clip() else {
             return false;
         };

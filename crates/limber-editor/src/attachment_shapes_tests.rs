@@ -21,7 +21,7 @@ const PART: &str = "kenney_zombie_walk0";
 fn sample(mode: Mode) -> Editor {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/projects/zombie.limber");
     let mut editor = Editor::new(Document::open(&path).expect("the sample opens"));
-    editor.set_mode(mode);
+    editor.run(crate::commands::Command::SetMode(mode));
     assert!(!editor.document.can_undo());
     editor
 }
@@ -124,7 +124,9 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
 #[test]
 fn drawn_while_posed_the_polygon_is_where_it_was_clicked() {
     let mut editor = sample(Mode::Animate);
-    editor.set_time(0.3);
+    editor.run(crate::commands::Command::Clip(
+        crate::commands::ClipCommand::SetTime { time: 0.3 },
+    ));
     let palette = editor.palette();
     assert!(
         palette.iter().any(|m| m.translation.length() > 1.0),
@@ -234,7 +236,9 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
 #[test]
 fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     let mut editor = sample(Mode::Animate);
-    editor.set_time(0.3);
+    editor.run(crate::commands::Command::Clip(
+        crate::commands::ClipCommand::SetTime { time: 0.3 },
+    ));
     assert!(
         editor
             .run(Command::Slot(SlotCommand::StartShape {
@@ -276,7 +280,9 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
 #[test]
 fn a_placed_point_moves_and_turns_by_its_handles_one_step_each() {
     let mut editor = sample(Mode::Animate);
-    editor.set_time(0.3);
+    editor.run(crate::commands::Command::Clip(
+        crate::commands::ClipCommand::SetTime { time: 0.3 },
+    ));
     assert!(
         editor
             .run(Command::Slot(SlotCommand::StartShape {
@@ -357,7 +363,9 @@ fn a_clip_ends_at_the_slot_in_front_and_needs_one() {
 #[test]
 fn a_vertex_drag_is_one_step_and_esc_puts_it_back_exactly() {
     let mut editor = sample(Mode::Animate);
-    editor.set_time(0.3);
+    editor.run(crate::commands::Command::Clip(
+        crate::commands::ClipCommand::SetTime { time: 0.3 },
+    ));
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     let drawn = editor.document.project.clone();
     let steps = undo_depth(&mut editor);

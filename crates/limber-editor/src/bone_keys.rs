@@ -58,7 +58,7 @@ impl Editor {
         let name = self.document.project.rig.skeleton.bones.get(bone);
         BoneKeys::new(
             self.current_clip(),
-            self.playhead(),
+            self.animation().playhead(),
             bone,
             name.map(|b| b.name.as_str()),
         )
@@ -147,7 +147,7 @@ pub(crate) fn key_channels(
     let clip = step.clip_to_key().ok_or(KeyError::NoClip)?;
     let key = KeyRecord {
         bone: name,
-        time: step.playhead(),
+        time: step.animation().playhead(),
         rotate,
         translate,
         scale,
@@ -207,7 +207,7 @@ pub(crate) fn key_selected(mut step: Step) -> Result<(), KeyError> {
             Some(v.scale),
         )?;
     }
-    let time = step.playhead();
+    let time = step.animation().playhead();
     step.status = match bones.len() {
         1 => format!("keyed rotation, translation and scale at {time:.2} s"),
         count => format!("keyed {count} bones at {time:.2} s"),

@@ -9,7 +9,7 @@ use limber_core::skinning::SkinningMode;
 
 pub use crate::actions::{
     BoneCommand, ClipCommand, CurveCommand, EventCommand, ExportCommand, FileCommand, KeyCommand,
-    LayoutCommand, MeshCommand, RigCommand, SkinCommand, SlotCommand,
+    LayoutCommand, MeshCommand, RigCommand, SkinCommand, SlotCommand, ViewCommand,
 };
 use crate::editor::{AnimateTool, Mode};
 use crate::key_navigation::KeyJump;
@@ -128,6 +128,7 @@ pub enum Command {
     Mesh(MeshCommand),
     /// The window's panel sizes and the dopesheet as drawn.
     Layout(LayoutCommand),
+    View(ViewCommand),
     /// The open Export dialog.
     Export(ExportCommand),
     /// A file the window's dialog chose for the document.
@@ -148,6 +149,7 @@ impl Command {
             Self::Curve(c) => c.name(),
             Self::Mesh(c) => c.name(),
             Self::Layout(c) => c.name(),
+            Self::View(c) => c.name(),
             Self::Export(c) => c.name(),
             Self::File(c) => c.name(),
             plain => entry_of(plain).map_or("command", |e| e.name),

@@ -122,7 +122,7 @@ impl Editor {
     /// The project at the playhead in Animate mode (or the transition preview's frame while it
     /// plays); the rest pose when rigging (or without a clip).
     pub fn frame(&self) -> Option<Frame> {
-        if self.mode() == Mode::Animate
+        if self.tools.mode() == Mode::Animate
             && let Some(frame) = self.animation().transition_frame()
         {
             return Some(frame);
@@ -132,9 +132,14 @@ impl Editor {
         let clip = self
             .playback
             .clip()
-            .filter(|_| self.mode() == Mode::Animate)
+            .filter(|_| self.tools.mode() == Mode::Animate)
             .and_then(|c| project.rig.clips.get(c));
-        Some(Frame::sample(project, &solver, clip, self.playhead()))
+        Some(Frame::sample(
+            project,
+            &solver,
+            clip,
+            self.animation().playhead(),
+        ))
     }
 
     /// Bone `bone`'s name (also [`crate::rigging::Rig::bone_name`]; kept here for the keying
@@ -220,28 +225,9 @@ impl Editor {
         &self.weights
     }
 
-    pub fn mode(&self) -> Mode {
-        self.tools.mode()
-    }
-
-    /// Switches the mode (as [`crate::commands::Command::SetMode`] does, without its status).
-    pub fn set_mode(&mut self, mode: Mode) {
-        self.tools.set_mode(mode);
-    }
-
     /// Selects the key the inspector shows.
     pub fn set_selected_key(&mut self, key: Option<super::selection::KeyId>) {
         self.selection.set_key(key);
-    }
-
-    /// Makes `clip` current (index into the project's clips), keeping the playhead.
-    pub fn set_clip(&mut self, clip: Option<usize>) {
-        self.playback.set_clip(clip);
-    }
-
-    /// Moves the playhead to `time` seconds (not snapped).
-    pub fn set_time(&mut self, time: f64) {
-        self.playback.set_time(time);
     }
 
     /// Stops playing and moves the playhead to `time` snapped to the clip's frames (the timeline's
@@ -250,30 +236,6 @@ impl Editor {
         let time = self.animation().snap_time(time);
         self.playback.set_time(time);
         self.playback.set_playing(false);
-    }
-
-    /// Images up to this many pixels get their weights on the UI thread (tests lower it).
-    pub fn set_sync_weight_pixels(&mut self, pixels: u64) {
-        self.jobs.set_sync_weight_pixels(pixels);
-    }
-
-    pub fn set_show_help(&mut self, show: bool) {
-        self.view.set_show_help(show);
-    }
-
-    /// Shows a Help menu page (Getting started, About), or none.
-    pub fn set_help_page(&mut self, page: Option<super::view::HelpPage>) {
-        self.view.set_help_page(page);
-    }
-
-    /// Shows or hides the "unsaved changes" question.
-    pub fn set_confirm_close(&mut self, confirm: bool) {
-        self.view.set_confirm_close(confirm);
-    }
-
-    /// Where the viewport is drawn this frame (its centre, screen points).
-    pub fn set_viewport_center(&mut self, center: DVec2) {
-        self.view.set_viewport_center(center);
     }
 
     /// Zooms the view by `factor` about `screen` (the mouse wheel).
@@ -290,23 +252,8 @@ impl Editor {
         *self.view.layout_mut() = layout;
     }
 
-    /// The window's layout: panel sizes (remembered through its setters) and the dopesheet as drawn.
-    pub(crate) fn layout_mut(&mut self) -> &mut super::layout::Layout {
-        self.view.layout_mut()
-    }
-
     /// Takes the remembered layout out (to carry it into a new editor).
     pub fn take_layout(&mut self) -> super::layout::Layout {
         self.view.take_layout()
-    }
-
-    /// How the onion skins are drawn (the Animate inspector).
-    pub fn set_onion(&mut self, onion: super::view::OnionSettings) {
-        self.view.set_onion(onion);
-    }
-
-    /// Whether Shift is held during the viewport drag now.
-    pub fn set_drag_shift(&mut self, shift: bool) {
-        self.tools.set_drag_shift(shift);
     }
 }

@@ -86,7 +86,7 @@ fn current_events(step: &Step) -> Result<Vec<EventRecord>, EventError> {
 /// Adds an event called "event" at the playhead and selects it.
 pub(crate) fn add_at_playhead(mut step: Step) -> Result<(), EventError> {
     let mut events = current_events(&step)?;
-    events.push(EventRecord::new("event", step.playhead()));
+    events.push(EventRecord::new("event", step.animation().playhead()));
     let index = events.len() - 1;
     set_events(&mut step, events, Some(index))?;
     step.commit();

@@ -247,7 +247,7 @@ pub(crate) fn paste_keys(mut step: Step) -> Result<(), KeyError> {
     }
     // Pasted key times are kept to the microsecond: the playhead moves there too, so the
     // first pasted key is at the playhead exactly and the inspector shows it as keyed.
-    let at = (step.playhead() * 1e6).round() / 1e6;
+    let at = (step.animation().playhead() * 1e6).round() / 1e6;
     let record = clip.to_record();
     let (_, pasted) = key_edits::pasted(&record, &step.selection().keys().copied, at)?;
     let count = pasted.len();

@@ -115,7 +115,7 @@ impl Editor {
             self.selection.bone(),
             self.tools.rig_choices(),
             self.current_clip(),
-            self.playhead(),
+            self.animation().playhead(),
             self.view.camera().zoom,
         )
     }
@@ -540,7 +540,7 @@ pub(crate) fn key_constraint_mix(mut step: Step, name: &str, mix: f64) -> Result
     let Some(clip) = step.current_clip() else {
         return Ok(false);
     };
-    let time = step.playhead();
+    let time = step.animation().playhead();
     let mut record = clip.to_record();
     record
         .constraints

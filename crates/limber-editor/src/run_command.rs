@@ -32,6 +32,7 @@ impl Editor {
             Command::Curve(c) => return c.run(self).into(),
             Command::Mesh(c) => return c.run(self).into_outcome(self),
             Command::Layout(c) => return c.run(self).into(),
+            Command::View(c) => return c.run(self).into(),
             Command::Export(c) => return c.run(self).into_outcome(self),
             Command::File(c) => return c.run(self).into_outcome(self),
             Command::NewFromImage => {
@@ -67,7 +68,7 @@ impl Editor {
             Command::PasteKeys => return key_selection::paste_keys(self.step()).into_outcome(self),
             // Delete: in Mesh mode the selected vertex; else the selected keys, else the bones.
             Command::Delete => {
-                if self.mode() == Mode::Mesh {
+                if self.tools.mode() == Mode::Mesh {
                     return crate::mesh_edit::delete_selected_vertex(self).into_outcome(self);
                 } else if self.animation().has_selected_keys() {
                     return key_selection::delete_selected_keys(self.step()).into_outcome(self);
@@ -196,7 +197,7 @@ impl Editor {
                 self.current_clip().is_some() && !self.selection().keys().copied.is_empty()
             }
             Command::Delete => {
-                if self.mode() == Mode::Mesh {
+                if self.tools.mode() == Mode::Mesh {
                     self.selection().vertex().is_some()
                 } else {
                     self.animation().has_selected_keys()
@@ -270,6 +271,7 @@ impl Editor {
             | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
+            | Command::View(_)
             | Command::Export(_)
             | Command::File(_) => true,
         }
@@ -279,10 +281,10 @@ impl Editor {
     /// for other commands.
     pub fn is_checked(&self, command: &Command) -> Option<bool> {
         Some(match command {
-            Command::SetMode(mode) => self.mode() == *mode,
+            Command::SetMode(mode) => self.tools.mode() == *mode,
             Command::ToggleDeform => self.tools().deform().on,
             Command::SetAnimateTool(tool) => {
-                self.mode() == Mode::Animate
+                self.tools.mode() == Mode::Animate
                     && !self.tools().deform().on
                     && self.tools().animate_tool() == *tool
             }
@@ -365,6 +367,7 @@ impl Editor {
             | Command::Curve(_)
             | Command::Mesh(_)
             | Command::Layout(_)
+            | Command::View(_)
             | Command::Export(_)
             | Command::File(_) => return None,
         })
@@ -395,7 +398,7 @@ mod tests {
     fn modes_deform_overlays_and_skinning_switch_and_show_as_checked() {
         let mut editor = sample();
         assert_eq!(editor.run(Command::SetMode(Mode::Bones)), Outcome::Done);
-        assert_eq!(editor.mode(), Mode::Bones);
+        assert_eq!(editor.tools().mode(), Mode::Bones);
         assert_eq!(
             editor.is_checked(&Command::SetMode(Mode::Bones)),
             Some(true)
@@ -407,11 +410,11 @@ mod tests {
         // Deform switches to Animate when it turns on, and leaves the mode alone when it turns off.
         editor.run(Command::ToggleDeform);
         assert!(editor.tools().deform().on);
-        assert_eq!(editor.mode(), Mode::Animate);
+        assert_eq!(editor.tools().mode(), Mode::Animate);
         editor.run(Command::SetMode(Mode::Weights));
         editor.run(Command::ToggleDeform);
         assert!(!editor.tools().deform().on);
-        assert_eq!(editor.mode(), Mode::Weights);
+        assert_eq!(editor.tools().mode(), Mode::Weights);
         let wireframe = editor.view().overlays().wireframe;
         editor.run(Command::ToggleWireframe);
         assert_eq!(editor.view().overlays().wireframe, !wireframe);
@@ -433,7 +436,7 @@ mod tests {
         let scale = Command::SetAnimateTool(AnimateTool::Scale);
         assert_eq!(editor.is_checked(&scale), Some(false));
         editor.run(scale.clone());
-        assert_eq!(editor.mode(), Mode::Animate);
+        assert_eq!(editor.tools().mode(), Mode::Animate);
         assert!(!editor.tools().deform().on);
         assert_eq!(editor.tools().animate_tool(), AnimateTool::Scale);
         assert_eq!(editor.is_checked(&scale), Some(true));

@@ -92,7 +92,7 @@ impl Editor {
             &self.document.project,
             self.current_clip(),
             self.tools.mode() == super::editor::Mode::Animate,
-            self.playhead(),
+            self.animation().playhead(),
             self.selection.slot(),
             self.tools.shapes(),
         )
@@ -218,7 +218,7 @@ fn key_slot(mut step: Step, key: SlotKeyRecord, done: String) -> Result<bool, Sl
 fn slot_key(step: &Step, slot: &str) -> SlotKeyRecord {
     SlotKeyRecord {
         slot: slot.to_string(),
-        time: step.playhead(),
+        time: step.animation().playhead(),
         attachment: None,
         color: None,
         draw_order: None,

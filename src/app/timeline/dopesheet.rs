@@ -75,7 +75,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     {
         editor.scrub_to(map.t_of(p.x));
     }
-    let playhead = map.x_of(editor.playhead());
+    let playhead = map.x_of(editor.animation().playhead());
     let red = Stroke::new(2.0, Color32::from_rgb(255, 80, 80));
     ui.painter_at(ruler_rect).line_segment(
         [
@@ -196,7 +196,7 @@ fn keys(
             }
         }
     }
-    let playhead = x_of(editor.playhead());
+    let playhead = x_of(editor.animation().playhead());
     painter.line_segment(
         [
             Pos2::new(playhead, rect.top()),

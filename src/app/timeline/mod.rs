@@ -275,7 +275,7 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
         let fps = (rate > 0).then_some(rate);
         editor.run(Command::Clip(ClipCommand::SetFps { fps }));
     });
-    let shown = editor.playhead();
+    let shown = editor.animation().playhead();
     match editor.animation().fps() {
         Some(fps) => ui.label(format!(
             "t = {shown:.2} s, frame {}",

@@ -18,6 +18,14 @@ pub enum ClipCommand {
     Choose {
         clip: usize,
     },
+    /// Makes `clip` current (`None`: none), keeping the playhead where it is.
+    SetCurrent {
+        clip: Option<usize>,
+    },
+    /// Moves the playhead to `time` seconds (not snapped to frames).
+    SetTime {
+        time: f64,
+    },
     /// Renames the current clip (an empty name is refused).
     Rename {
         to: String,
@@ -44,6 +52,8 @@ impl ClipCommand {
     pub fn name(&self) -> &'static str {
         match self {
             Self::Choose { .. } => "choose clip",
+            Self::SetCurrent { .. } => "choose clip",
+            Self::SetTime { .. } => "move playhead",
             Self::Rename { .. } => "rename clip",
             Self::SetFps { .. } => "set frame rate",
             Self::SetTiming { .. } => "set clip timing",
@@ -59,6 +69,8 @@ impl ClipCommand {
                 editor.playback.set_clip(Some(clip));
                 editor.playback.set_time(0.0);
             }
+            Self::SetCurrent { clip } => editor.playback.set_clip(clip),
+            Self::SetTime { time } => editor.playback.set_time(time),
             Self::Rename { to } => return animate::rename_clip(editor.step(), &to),
             Self::SetFps { fps } => return animate::set_fps(editor.step(), fps),
             Self::SetTiming { looping, duration } => {

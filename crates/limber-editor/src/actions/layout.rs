@@ -31,7 +31,7 @@ impl LayoutCommand {
 
     /// Carries the change out; whether the layout changed.
     pub(crate) fn run(self, editor: &mut Editor) -> bool {
-        let layout = editor.layout_mut();
+        let layout = editor.view.layout_mut();
         let (written, what) = match self {
             Self::SetSheet(sheet) => {
                 let changed = layout.sheet != sheet;

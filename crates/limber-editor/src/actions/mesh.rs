@@ -21,6 +21,9 @@ pub enum MeshCommand {
     },
     /// Part `part`'s smoothness of the automatic weights (pixels).
     SetSmoothness { part: usize, smoothness: f64 },
+    /// Images up to this many pixels get their weights on the UI thread, larger ones in the
+    /// background (tests lower it to exercise the background job).
+    SetSyncWeightPixels { pixels: u64 },
     /// Part `part`'s distance metric.
     SetMetric { part: usize, metric: Metric },
     /// The automatic weights computed again (one undo step).
@@ -49,6 +52,7 @@ impl MeshCommand {
         match self {
             Self::Remesh { .. } => "re-mesh",
             Self::SetSmoothness { .. } => "set smoothness",
+            Self::SetSyncWeightPixels { .. } => "set background weights size",
             Self::SetMetric { .. } => "set distance",
             Self::RecomputeWeights => "recompute weights",
             Self::SetVertexWeight { .. } => "set vertex weight",
@@ -63,6 +67,7 @@ impl MeshCommand {
     pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, MeshError> {
         match self {
             Self::Remesh { part, settings } => return Ok(editor.remesh(part, *settings)),
+            Self::SetSyncWeightPixels { pixels } => editor.jobs.set_sync_weight_pixels(pixels),
             Self::SetSmoothness { part, smoothness } => {
                 weighting::set_smoothness(editor, part, smoothness)?;
             }

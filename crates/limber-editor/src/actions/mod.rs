@@ -29,6 +29,7 @@ pub mod mesh;
 pub mod rig;
 pub mod skin;
 pub mod slot;
+pub mod view;
 
 pub use bone::BoneCommand;
 pub use clip::ClipCommand;
@@ -42,3 +43,4 @@ pub use mesh::MeshCommand;
 pub use rig::RigCommand;
 pub use skin::SkinCommand;
 pub use slot::SlotCommand;
+pub use view::ViewCommand;

@@ -41,8 +41,10 @@ fn keyed(bones: &[&str]) -> Editor {
     rig.clips[wave] = Clip::from_record(&record, &rig.skeleton).unwrap();
     // A fresh history: the rewritten clip is where the editor starts.
     let mut editor = Editor::new(document);
-    editor.set_mode(Mode::Animate);
-    editor.set_clip(Some(wave));
+    editor.run(crate::commands::Command::SetMode(Mode::Animate));
+    editor.run(crate::commands::Command::Clip(
+        crate::commands::ClipCommand::SetCurrent { clip: Some(wave) },
+    ));
     let skeleton = &editor.document.project.rig.skeleton;
     let chosen: Vec<usize> = bones.iter().filter_map(|b| skeleton.index_of(b)).collect();
     editor.selection.set_bones(chosen);

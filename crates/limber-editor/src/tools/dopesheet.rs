@@ -183,7 +183,7 @@ impl Tool for KeyBand {
 impl Tool for Scrub {
     fn start(editor: &mut Editor, press: Press) -> Option<Self> {
         let scrub = Self {
-            playhead_before: editor.playhead(),
+            playhead_before: editor.animation().playhead(),
             selection_before: editor.selection().clone(),
         };
         key_selection::select_none(&mut editor.selection);
@@ -271,7 +271,7 @@ mod tests {
             .enumerate()
             .map(|(i, b)| SheetRow::Bone(i, b.name.clone()))
             .collect();
-        editor.layout_mut().sheet = SheetLayout { rows, reach: 0.02 };
+        editor.view.layout_mut().sheet = SheetLayout { rows, reach: 0.02 };
         editor
     }
 
@@ -412,13 +412,13 @@ mod tests {
         let mut editor = sheet();
         let key = first_key(&editor);
         let to = free_time(&editor, &key);
-        let start = editor.playhead();
+        let start = editor.animation().playhead();
         assert!(editor.press_sheet(Press::at(DVec2::new(to, key.at.y))));
         assert!(matches!(editor.tools().drag(), Some(Drag::Scrub(_))));
         editor.drag_to(DVec2::new(to / 2.0, 0.0));
-        assert!((editor.playhead() - to / 2.0).abs() < 1e-9);
+        assert!((editor.animation().playhead() - to / 2.0).abs() < 1e-9);
         assert!(editor.cancel_drag());
-        assert_eq!(editor.playhead(), start);
+        assert_eq!(editor.animation().playhead(), start);
     }
 
     #[test]

@@ -187,7 +187,7 @@ impl Editor {
             *self.tools.drag_slot() = drag;
             return self.tools().drag().is_some();
         }
-        let drag = match self.mode() {
+        let drag = match self.tools.mode() {
             Mode::Animate | Mode::Bones if press.ctrl => start(self, press, Drag::Band),
             Mode::Animate if self.tools().deform().on => {
                 start(self, press, |d| Drag::Deform(Box::new(d)))
@@ -267,7 +267,7 @@ impl Editor {
         if polygon::click(self, press) {
             return;
         }
-        match self.mode() {
+        match self.tools.mode() {
             Mode::Mesh => self.mesh_click(press.point),
             Mode::Weights if press.alt => {
                 // The vertex whose weights the inspector shows as numbers.
