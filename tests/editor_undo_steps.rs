@@ -211,3 +211,31 @@ fn the_constraints_panel_adds_types_and_drags_one_step_each() {
         drag_sideways(h, "spring mix", -50.0)
     });
 }
+
+#[test]
+fn every_name_field_refuses_an_empty_name_and_commits_on_enter() {
+    let mut harness = on_bone(Mode::Animate);
+    let clip = |h: &Harness<'_, Editor>| {
+        h.state()
+            .animation()
+            .clip_name()
+            .map(str::to_string)
+            .expect("a clip")
+    };
+    let before = clip(&harness);
+    let depth = undo_depth(harness.state_mut());
+    // The clip's name field ("name" in the timeline): emptied and left, nothing changes.
+    click(&mut harness, "name");
+    harness.key_press_modifiers(eframe::egui::Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run_steps(1);
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(clip(&harness), before, "an empty clip name is refused");
+    assert_eq!(undo_depth(harness.state_mut()), depth, "and makes no step");
+    // A real name commits once.
+    check(&mut harness, "typing a clip name", |h| {
+        type_into(h, "name", "stroll")
+    });
+    assert_eq!(clip(&harness), "stroll");
+}

@@ -7,6 +7,7 @@
 
 use eframe::egui;
 
+use super::commit_field::commit_field;
 use super::drag_edit::{drag_edit, drag_edit_group};
 use super::key_fields::key_fields;
 use crate::core::animation::Interpolation;
@@ -28,25 +29,8 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
     if let Some(bone) = editor.selection().bone()
         && let Some(name) = editor.rig().bone_name(bone)
     {
-        let id = ui.make_persistent_id(("rename", bone));
-        let mut text = ui
-            .data_mut(|d| d.get_temp::<String>(id))
-            .unwrap_or_else(|| name.clone());
-        let response = ui.horizontal(|ui| {
-            let label = ui.label("Name");
-            ui.text_edit_singleline(&mut text).labelled_by(label.id)
-        });
-        let field = response.inner;
-        if field.lost_focus() && text != name && !text.trim().is_empty() {
-            editor.run(Command::Bone(BoneCommand::Rename {
-                bone,
-                to: text.trim().to_string(),
-            }));
-            ui.data_mut(|d| d.remove::<String>(id));
-        } else if field.has_focus() {
-            ui.data_mut(|d| d.insert_temp(id, text));
-        } else {
-            ui.data_mut(|d| d.remove::<String>(id));
+        if let Some(to) = commit_field(ui, ("rename", bone), "Name", &name, None) {
+            editor.run(Command::Bone(BoneCommand::Rename { bone, to }));
         }
         parent_picker(ui, editor, bone);
         super::bone_inspector::show(ui, editor, bone);

@@ -7,6 +7,8 @@
 
 use eframe::egui;
 
+use super::commit_field::commit_field;
+
 use super::drag_edit::drag_edit;
 use crate::core::slots::Blend;
 use limber_editor::commands::{Command, Purpose, SkinCommand, SlotCommand, WindowRequest};
@@ -399,8 +401,8 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
     }
 }
 
-/// A text field labelled `label` showing `current`; on Enter or leaving it with another name,
-/// `rename` runs with the trimmed text.
+/// The name field labelled `label` showing `current` ([`commit_field`]): `rename` runs with the
+/// new name when one is committed.
 fn rename_field(
     ui: &mut egui::Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
@@ -408,23 +410,7 @@ fn rename_field(
     current: &str,
     rename: impl FnOnce(&str),
 ) {
-    let id = ui.make_persistent_id(salt);
-    let mut text = ui
-        .data_mut(|d| d.get_temp::<String>(id))
-        .unwrap_or_else(|| current.to_string());
-    let field = ui
-        .horizontal(|ui| {
-            let label = ui.label(label);
-            ui.add(egui::TextEdit::singleline(&mut text).desired_width(FIELD_WIDTH))
-                .labelled_by(label.id)
-        })
-        .inner;
-    if field.lost_focus() && text.trim() != current && !text.trim().is_empty() {
-        rename(text.trim());
-        ui.data_mut(|d| d.remove::<String>(id));
-    } else if field.has_focus() {
-        ui.data_mut(|d| d.insert_temp(id, text));
-    } else {
-        ui.data_mut(|d| d.remove::<String>(id));
+    if let Some(to) = commit_field(ui, salt, label, current, Some(FIELD_WIDTH)) {
+        rename(&to);
     }
 }

@@ -23,6 +23,7 @@ pub use ruler::{label_step, time_label};
 
 use eframe::egui::{self, Pos2, Rect};
 
+use super::commit_field::commit_field;
 use super::drag_edit::drag_edit;
 use crate::core::animation::MAX_FPS;
 use limber_editor::commands::{ClipCommand, Command};
@@ -183,21 +184,8 @@ fn clip_controls(ui: &mut egui::Ui, editor: &mut Editor) {
     let Some(name) = editor.clip_name().map(str::to_string) else {
         return;
     };
-    let id = ui.make_persistent_id("clip name");
-    let mut text = ui
-        .data_mut(|d| d.get_temp::<String>(id))
-        .unwrap_or_else(|| name.clone());
-    let label = ui.label("name");
-    let field = ui
-        .add(egui::TextEdit::singleline(&mut text).desired_width(90.0))
-        .labelled_by(label.id);
-    if field.lost_focus() {
-        editor.run(Command::Clip(ClipCommand::Rename { to: text.clone() }));
-        ui.data_mut(|d| d.remove::<String>(id));
-    } else if field.has_focus() {
-        ui.data_mut(|d| d.insert_temp(id, text));
-    } else {
-        ui.data_mut(|d| d.remove::<String>(id));
+    if let Some(to) = commit_field(ui, "clip name", "name", &name, Some(90.0)) {
+        editor.run(Command::Clip(ClipCommand::Rename { to }));
     }
     if ui.button("Duplicate").clicked() {
         editor.run(Command::DuplicateClip);
