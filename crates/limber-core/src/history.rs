@@ -60,10 +60,15 @@ impl History {
         }
     }
 
-    /// Ends the open transaction by putting the project back as it was when it began.
-    pub fn cancel(&mut self, project: &mut Project) {
-        if let Some(before) = self.open.take() {
-            *project = before;
+    /// Ends the open transaction by putting the project back as it was when it began. Returns
+    /// whether that changed the project (false when the transaction had changed nothing).
+    pub fn cancel(&mut self, project: &mut Project) -> bool {
+        match self.open.take() {
+            Some(before) if before != *project => {
+                *project = before;
+                true
+            }
+            _ => false,
         }
     }
 

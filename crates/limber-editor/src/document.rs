@@ -264,10 +264,13 @@ impl Document {
         self.history.commit(&self.project);
     }
 
-    /// Ends the transaction, putting the project back as it was when it began.
+    /// Ends the transaction, putting the project back as it was when it began. A transaction that
+    /// changed nothing (an edit refused before it applied) leaves the revision, and so the saved
+    /// state, as it was.
     pub fn cancel(&mut self) {
-        self.history.cancel(&mut self.project);
-        self.changed(None);
+        if self.history.cancel(&mut self.project) {
+            self.changed(None);
+        }
     }
 
     /// Whether a transaction (a drag) is open.
