@@ -15,7 +15,7 @@ use limber::core::part_build::PartRecipe;
 use limber::core::progress::Progress;
 use limber::core::rig::Rig;
 
-#[path = "../tests/common/thirty_layers.rs"]
+#[path = "../tests/suite/common/thirty_layers.rs"]
 mod thirty_layers;
 
 use thirty_layers::CANVAS;

@@ -4,11 +4,13 @@
 //! modules of each library crate import each other in no circle (`module_circles`), and the window
 //! changes the editor only through commands ([`commands`]), `Editor` stays a coordinator of at most
 //! 120 methods with no one-line forwarder ([`editor_size`]). The docs cite only paths that exist
-//! ([`cited_paths`]), and every error is typed ([`typed_errors`]).
+//! ([`cited_paths`]), every error is typed ([`typed_errors`]), and the integration tests stay one
+//! suite grouped by feature with no `#[path]` include ([`test_layout`]).
 
 mod cited_paths;
 mod commands;
 mod editor_size;
+mod test_layout;
 mod typed_errors;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 //! It follows the conventions of the `contour` crate (d3-contour's algorithm) exactly: grid value
 //! (i, j) sits at (i + 0.5, j + 0.5), values beyond the grid count as outside, the same case table
 //! and saddle choice, the same ring direction, and the same linear interpolation (none on the grid's
-//! border). `tests/trace_oracle.rs` checks that both give the same rings on every bundled sprite.
+//! border). `tests/suite/engine/trace_oracle.rs` checks that both give the same rings on every bundled sprite.
 //!
 //! Why not call `contour` directly: its scan spends ~5 ns on every cell of the grid, most of which
 //! are wholly inside or outside. Here a bit-packed pass finds the mixed cells 64 at a time and only

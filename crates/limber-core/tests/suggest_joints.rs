@@ -14,9 +14,9 @@ use image::{DynamicImage, Rgba, RgbaImage};
 use limber_core::rig::{BoneRecord, skeleton_from_records};
 use limber_core::suggest::{CanvasPart, SuggestSettings, suggest_bones, suggest_on_canvas};
 
-#[path = "suggest_support/draw.rs"]
-mod draw;
-use draw::drawn;
+#[allow(dead_code)] // the joints use the drawing helpers, not the shape checks
+mod suggest_support;
+use suggest_support::draw::drawn;
 
 /// A marked joint within this fraction of the longer side of a bone joint.
 const REACH: f64 = 0.06;

@@ -101,7 +101,7 @@ fn mutated_reference_files_never_panic() {
 /// The reader's layers, composed over transparency (premultiplied, source-over), against the
 /// reference composites of `tests/data/layered/` for the `clean` and `masked` files, with the
 /// import's own checks (`finish`): mean |Δ| of premultiplied RGBA ≤ 1.0 (clean) or 2.0 (masked), and
-/// no pixel of the silhouette lost or gained. (`tests/layered_reference.rs` checks the same files
+/// no pixel of the silhouette lost or gained. (`tests/suite/engine/layered_reference.rs` checks the same files
 /// through import and render.)
 #[test]
 fn clean_and_masked_reference_files_compose_as_their_references() {

@@ -1,0 +1,162 @@
+//! `limber rig IMAGE --suggest -o RIG.json`: the written rig parses as RIG.json, `limber new --rig`
+//! takes it, and bad input is one line naming the file, a non-zero exit and nothing written.
+
+use crate::common;
+
+use std::path::Path;
+
+use limber::core::project::Project;
+use limber::core::rig::{RigFile, load_rig};
+
+use common::{limber, limber_ok};
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+#[test]
+fn a_suggested_rig_is_rig_json_that_new_accepts() {
+    let dir = common::temp_dir("suggest_rig");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let rig_path = dir.join("zombie_rig.json");
+    let out = limber_ok(&["rig", s(&sprite), "--suggest", "-o", s(&rig_path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("bones suggested"), "{stdout}");
+    let text = std::fs::read_to_string(&rig_path).expect("the rig was written");
+    let file: RigFile = serde_json::from_str(&text).expect("RIG.json");
+    assert!(file.bones.len() >= 3, "{} bones", file.bones.len());
+    assert_eq!(file.bones.iter().filter(|b| b.parent.is_none()).count(), 1);
+    let rig = load_rig(&rig_path).expect("a valid rig");
+    assert_eq!(rig.skeleton.bones.len(), file.bones.len());
+    // Mesh options reach the suggestion: a threshold no pixel reaches is refused.
+    let refused = limber(&[
+        "rig",
+        s(&sprite),
+        "--suggest",
+        "--alpha-threshold",
+        "1.5",
+        "-o",
+        s(&dir.join("never.json")),
+    ]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(!dir.join("never.json").exists());
+
+    let project_path = dir.join("zombie.limber");
+    limber_ok(&[
+        "new",
+        s(&sprite),
+        "--rig",
+        s(&rig_path),
+        "-o",
+        s(&project_path),
+    ]);
+    let project = Project::load(&project_path).expect("the project loads");
+    assert_eq!(project.rig.skeleton.bones.len(), file.bones.len());
+}
+
+#[test]
+fn bad_input_is_one_line_and_writes_nothing() {
+    let dir = common::temp_dir("suggest_bad");
+    let out_path = dir.join("rig.json");
+    let missing = dir.join("missing.png");
+    let transparent = dir.join("transparent.png");
+    image::RgbaImage::new(32, 24)
+        .save(&transparent)
+        .expect("a transparent PNG");
+    for (input, problem) in [(&missing, "cannot read"), (&transparent, "no pixel")] {
+        let out = limber(&["rig", s(input), "--suggest", "-o", s(&out_path)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(s(input)) && stderr.contains(problem),
+            "{stderr}"
+        );
+        assert!(
+            !out_path.exists(),
+            "nothing written for {}",
+            input.display()
+        );
+    }
+    // Without --suggest there is nothing to do yet: clap says so.
+    let out = limber(&["rig", s(&transparent), "-o", s(&out_path)]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(!out_path.exists());
+}
+
+#[test]
+fn a_project_is_read_across_its_parts() {
+    let dir = common::temp_dir("suggest_project");
+    let sprite = common::sprite("kenney_zombie_walk0.png");
+    let project_path = dir.join("zombie.limber");
+    limber_ok(&["new", s(&sprite), "-o", s(&project_path)]);
+    let rig_path = dir.join("rig.json");
+    let out = limber_ok(&["rig", s(&project_path), "--suggest", "-o", s(&rig_path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("bones suggested"), "{stdout}");
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(
+        file.bones.iter().any(|b| b.name == "head"),
+        "{:?}",
+        file.bones
+    );
+    // The project itself is an input: writing over it is refused.
+    let before = std::fs::read(&project_path).expect("the project");
+    let refused = limber(&["rig", s(&project_path), "--suggest", "-o", s(&project_path)]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert_eq!(std::fs::read(&project_path).expect("the project"), before);
+}
+
+/// Issue 28: 5000 blobs on 4000 x 2000 once made 5000 bones in 42 s, a rig `new` refused. Under a
+/// lowered bone budget (LIMBER_MAX_BONES=50) the rig keeps to it, says what it left out, and `new`
+/// takes it.
+#[test]
+fn many_blobs_keep_to_the_bone_budget() {
+    let dir = common::temp_dir("suggest_blobs");
+    let image = image::RgbaImage::from_fn(4000, 2000, |x, y| {
+        let (cx, cy) = ((x / 40) * 40 + 20, (y / 40) * 40 + 20);
+        let (dx, dy) = (x as f64 + 0.5 - cx as f64, y as f64 + 0.5 - cy as f64);
+        image::Rgba([50, 90, 200, if dx.hypot(dy) <= 9.0 { 255 } else { 0 }])
+    });
+    let png = dir.join("blobs.png");
+    image.save(&png).expect("blobs.png");
+    let rig_path = dir.join("blobs_rig.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(["rig", s(&png), "--suggest", "-o", s(&rig_path)])
+        .env("LIMBER_MAX_BONES", "50")
+        .output()
+        .expect("limber runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("50-bone budget"), "{stdout}");
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(
+        file.bones.len() <= 50 && !file.bones.is_empty(),
+        "{} bones",
+        file.bones.len()
+    );
+    let project_path = dir.join("blobs.limber");
+    let new = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args([
+            "new",
+            s(&png),
+            "--rig",
+            s(&rig_path),
+            "-o",
+            s(&project_path),
+        ])
+        .env("LIMBER_MAX_BONES", "50")
+        .output()
+        .expect("limber runs");
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+}

@@ -1,0 +1,9 @@
+//! The exports loaded where artists use them: glTF checked by the Khronos validator and three.js,
+//! Spine JSON and atlases by the official spine-core and spine-webgl 4.2 runtimes (Node tooling
+//! pinned under `tests/tooling`).
+
+mod gltf_export;
+mod gltf_tools;
+mod slots_spine;
+mod spine_runtime;
+mod spine_web;
