@@ -66,7 +66,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, slot: &str) {
     else {
         return;
     };
-    let (kind, end) = (record.kind, record.end.clone().unwrap_or_default());
+    let (kind, end) = (
+        record.kind(),
+        record.end().map(str::to_string).unwrap_or_default(),
+    );
     ui.horizontal_wrapped(|ui| {
         if kind == AttachmentKind::Point {
             ui.weak(format!("{}: a point", shape.attachment));

@@ -12,6 +12,7 @@ use crate::core::part_build::{PartRecipe, make_part};
 use crate::core::progress::Progress;
 use crate::core::project::{Part, relative_image_path};
 use crate::core::rig::Rig;
+use crate::core::slots::AttachmentRecord;
 
 /// The images the rig's mesh attachments name, resolved against the RIG.json's folder.
 pub fn attachment_images(rig: &Rig, rig_path: &Path) -> Vec<PathBuf> {
@@ -20,7 +21,7 @@ pub fn attachment_images(rig: &Rig, rig_path: &Path) -> Vec<PathBuf> {
         .slots
         .iter()
         .flat_map(|s| &s.attachments)
-        .filter_map(|a| a.image.as_deref())
+        .filter_map(|a| a.image())
         .map(|image| folder.join(image))
         .collect()
 }
@@ -40,7 +41,7 @@ pub fn make_attachment_parts(
     let mut parts: Vec<Part> = Vec::new();
     for slot in &mut rig.slots.slots {
         for attachment in &mut slot.attachments {
-            let Some(image) = attachment.image.take() else {
+            let Some(image) = attachment.image().map(str::to_string) else {
                 continue;
             };
             let path = folder.join(&image);
@@ -49,19 +50,19 @@ pub fn make_attachment_parts(
                 .map_err(|e| anyhow!("{shown}: {e}"))?
                 .ok_or_else(|| anyhow!("{shown}: cancelled"))?;
             let mut part = made.part;
-            part.name = format!("{}-{}", slot.name, attachment.name);
+            part.name = format!("{}-{}", slot.name, attachment.name());
             if taken.contains(&part.name) || parts.iter().any(|p| p.name == part.name) {
                 return Err(anyhow!(
                     "{}: slot \"{}\" attachment \"{}\": its part would be named \"{}\", which another part has",
                     rig_path.display(),
                     slot.name,
-                    attachment.name,
+                    attachment.name(),
                     part.name
                 ));
             }
             part.draw_order = slot.draw_order;
             part.image = relative_image_path(&path, output);
-            attachment.part = Some(part.name.clone());
+            *attachment = AttachmentRecord::mesh(attachment.name(), &part.name);
             parts.push(part);
         }
     }

@@ -44,7 +44,7 @@ pub fn slot_states(project: &Project, frame: &Frame) -> (Vec<SlotState>, Vec<Att
         let attachment = match (state.shown, view.source) {
             (Some(Shown::Part(p)), _) => Some(project.parts[p].name.clone()),
             (Some(Shown::Attachment(a)), SlotSource::Written(_)) => {
-                view.attachment(a).map(|a| a.name.clone())
+                view.attachment(a).map(|a| a.name().to_owned())
             }
             _ => None,
         };
@@ -60,14 +60,14 @@ pub fn slot_states(project: &Project, frame: &Frame) -> (Vec<SlotState>, Vec<Att
             let skeleton = &project.rig.skeleton;
             let mut pose = AttachmentPose {
                 slot: record.name.clone(),
-                name: a.name.clone(),
-                kind: a.kind.name(),
+                name: a.name().to_owned(),
+                kind: a.kind().name(),
                 shown,
                 polygon: None,
                 position: None,
                 rotation: None,
             };
-            match a.kind {
+            match a.kind() {
                 AttachmentKind::BoundingBox => {
                     pose.polygon = Some(posed_polygon(a, skeleton, &frame.palette));
                 }

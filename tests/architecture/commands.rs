@@ -2,7 +2,8 @@
 //! menu or shortcut makes is `editor.run(Command::…)`; what else `src/app` may call on `Editor`
 //! that takes `&mut self` is named in [`ENTRY_POINTS`] with the reason (pointer input, ticking,
 //! view state, the window's lifecycle). The window borrows no sub-model mutably (no `…_mut()`),
-//! and undo steps are opened only by the `Step` guard and the tools' one drag dispatch.
+//! undo steps are opened only by the `Step` guard and the tools' one drag dispatch, and no drag
+//! keeps its state in egui memory.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -227,4 +228,45 @@ fn undo_steps_open_only_through_the_guard_and_the_drag_dispatch() {
             "{file} opens an undo step by hand"
         );
     }
+}
+
+/// The lines of `text` that keep something in egui's memory (`data_mut`, `memory_mut`) whose type
+/// or id speaks of a drag.
+fn drags_in_egui_memory(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or_default();
+            (code.contains("data_mut") || code.contains("memory_mut"))
+                && code.to_lowercase().contains("drag")
+        })
+        .map(|(number, line)| (number + 1, line.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn no_drag_state_lives_in_egui_memory() {
+    assert_eq!(
+        drags_in_egui_memory(
+            "ui.data_mut(|d| d.insert_temp(id, FieldDrag { start }));\n\
+             ui.data_mut(|d| d.insert_temp(search_id(), query));\n"
+        ),
+        [(
+            1,
+            "ui.data_mut(|d| d.insert_temp(id, FieldDrag { start }));".to_string()
+        )],
+        "the scan finds a drag kept in egui memory"
+    );
+    let mut found = Vec::new();
+    for (file, text) in sources(&root().join("src/app")) {
+        for (line, code) in drags_in_egui_memory(&text) {
+            found.push(format!("{file}:{line}: {code}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a drag kept in egui memory; make it a `Drag` of the editor's one dispatch \
+         (crates/limber-editor/src/tools/):\n{}",
+        found.join("\n")
+    );
 }

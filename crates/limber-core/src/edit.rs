@@ -449,12 +449,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             records.skins = set.skins;
             records.active_skin = set.active_skin;
             let names = slot_edits::slot_names(&project.parts, &records.slots);
-            slot_edits::drop_orphans(
-                &mut records.slots,
-                &mut records.skins,
-                &mut records.clips,
-                &names,
-            );
+            slot_edits::drop_orphans(&mut records.skins, &mut records.clips, &names);
         }
         Edit::RenameSlot { from, to } => {
             slot_edits::rename_in_records(project, &mut records, &from, &to)?
@@ -487,12 +482,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
                 .map(|(_, p)| p.clone())
                 .collect();
             let slot_names = slot_edits::slot_names(&left, &records.slots);
-            slot_edits::drop_orphans(
-                &mut records.slots,
-                &mut records.skins,
-                &mut records.clips,
-                &slot_names,
-            );
+            slot_edits::drop_orphans(&mut records.skins, &mut records.clips, &slot_names);
         }
     }
     // Rebuild and validate everything, then commit.

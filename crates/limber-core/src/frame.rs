@@ -160,7 +160,7 @@ fn parts_of_slots(
     for (s, view) in views.iter().enumerate() {
         if let Some(record) = view.record {
             for a in &record.attachments {
-                if let Some(&p) = a.part.as_deref().and_then(|n| index.get(n)) {
+                if let Some(&p) = a.part().and_then(|n| index.get(n)) {
                     slot_of[p] = Some(s);
                 }
             }

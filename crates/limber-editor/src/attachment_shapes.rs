@@ -20,7 +20,9 @@ use glam::{DAffine2, DMat2, DVec2};
 use limber_core::edit::Edit;
 use limber_core::frame::Frame;
 use limber_core::skeleton::Skeleton;
-use limber_core::slots::{AttachmentKind, AttachmentRecord, Shown, posed_point, posed_polygon};
+use limber_core::slots::{
+    AttachmentKind, AttachmentRecord, Polygon, PolygonBinding, Shown, posed_point, posed_polygon,
+};
 
 use super::editor::Editor;
 use super::outcome::IntoOutcome;
@@ -79,18 +81,20 @@ fn carrier(
     vertex: usize,
 ) -> DAffine2 {
     let of = |b: usize| palette.get(b).copied().unwrap_or(DAffine2::IDENTITY);
-    if a.influences.is_empty() {
-        return a
-            .bone
-            .as_deref()
-            .and_then(|b| skeleton.index_of(b))
-            .map_or(DAffine2::IDENTITY, of);
-    }
+    let influences = match a.polygon().map(|p| &p.binding) {
+        Some(PolygonBinding::Influences(influences)) => influences,
+        _ => {
+            return a
+                .bone()
+                .and_then(|b| skeleton.index_of(b))
+                .map_or(DAffine2::IDENTITY, of);
+        }
+    };
     let mut sum = DAffine2 {
         matrix2: DMat2::ZERO,
         translation: DVec2::ZERO,
     };
-    for &(bone, weight) in a.influences.get(vertex).into_iter().flatten() {
+    for &(bone, weight) in influences.get(vertex).into_iter().flatten() {
         let m = of(bone);
         sum.matrix2 += m.matrix2 * weight;
         sum.translation += m.translation * weight;
@@ -130,8 +134,8 @@ impl<'a> Slots<'a> {
         record
             .attachments
             .iter()
-            .find(|a| a.name == attachment)
-            .map(|a| a.kind)
+            .find(|a| a.name() == attachment)
+            .map(|a| a.kind())
     }
 
     /// The attachment selected for editing and its record, while it still exists.
@@ -146,7 +150,7 @@ impl<'a> Slots<'a> {
             .find(|s| s.name == shape.slot)?
             .attachments
             .iter()
-            .find(|a| a.name == shape.attachment && a.kind != AttachmentKind::Mesh)?;
+            .find(|a| a.name() == shape.attachment && a.kind() != AttachmentKind::Mesh)?;
         Some((shape.clone(), record))
     }
 
@@ -160,15 +164,15 @@ impl<'a> Slots<'a> {
         for (view, state) in project.slots().iter().zip(&frame.slots) {
             let Some(record) = view.record else { continue };
             for (i, a) in record.attachments.iter().enumerate() {
-                if a.kind == AttachmentKind::Mesh {
+                if a.kind() == AttachmentKind::Mesh {
                     continue;
                 }
                 let is_selected =
-                    selected.is_some_and(|s| s.slot == view.name && s.attachment == a.name);
+                    selected.is_some_and(|s| s.slot == view.name && s.attachment == a.name());
                 if !is_selected && state.shown != Some(Shown::Attachment(i)) {
                     continue;
                 }
-                let (points, rotation) = if a.kind == AttachmentKind::Point {
+                let (points, rotation) = if a.kind() == AttachmentKind::Point {
                     let posed = posed_point(a, skeleton, &frame.palette);
                     (vec![DVec2::from(posed.position)], posed.rotation)
                 } else {
@@ -177,8 +181,8 @@ impl<'a> Slots<'a> {
                 };
                 overlays.push(ShapeOverlay {
                     slot: view.name.to_string(),
-                    attachment: a.name.clone(),
-                    kind: a.kind,
+                    attachment: a.name().to_owned(),
+                    kind: a.kind(),
                     points,
                     rotation,
                     selected: is_selected,
@@ -264,17 +268,21 @@ pub(crate) fn close(editor: &mut Editor) -> Result<bool, SlotError> {
     }
     let centre = drawing.points.iter().sum::<DVec2>() / drawing.points.len() as f64;
     let (bone, inverse) = carrying_bone(editor, centre)?;
-    let record = AttachmentRecord {
-        name: stem(drawing.kind).to_string(),
-        kind: drawing.kind,
-        vertices: drawing
-            .points
-            .iter()
-            .map(|&p| inverse.transform_point2(p).to_array())
-            .collect(),
-        bone: Some(bone),
-        end: drawing.end.clone(),
-        ..AttachmentRecord::default()
+    let vertices = drawing
+        .points
+        .iter()
+        .map(|&p| inverse.transform_point2(p).to_array())
+        .collect();
+    let name = stem(drawing.kind).to_string();
+    let polygon = Polygon::on_bone(vertices, bone);
+    let record = if drawing.kind == AttachmentKind::Clipping {
+        let end = drawing
+            .end
+            .clone()
+            .ok_or_else(|| SlotError::NothingInFront(drawing.slot.clone()))?;
+        AttachmentRecord::Clipping { name, polygon, end }
+    } else {
+        AttachmentRecord::BoundingBox { name, polygon }
     };
     add_shape(editor.step(), &drawing.slot, record)?;
     Ok(true)
@@ -295,13 +303,11 @@ pub(crate) fn place_point(
         .map(|t| t - at)
         .filter(|d| d.length() > 1e-9)
         .unwrap_or(DVec2::X);
-    let record = AttachmentRecord {
+    let record = AttachmentRecord::Point {
         name: stem(AttachmentKind::Point).to_string(),
-        kind: AttachmentKind::Point,
-        bone: Some(bone),
-        position: Some(inverse.transform_point2(at).to_array()),
+        bone,
+        position: inverse.transform_point2(at).to_array(),
         rotation: Some(screen_degrees(inverse.transform_vector2(direction))),
-        ..AttachmentRecord::default()
     };
     add_shape(editor.step(), &drawing.slot, record)?;
     Ok(true)
@@ -332,7 +338,7 @@ fn carrying_bone(editor: &Editor, near: DVec2) -> Result<(String, DAffine2), Slo
 /// Adds `record` to slot `slot` as one undo step, ends the drawing and selects it.
 fn add_shape(mut step: Step, slot: &str, record: AttachmentRecord) -> Result<(), SlotError> {
     let (mut set, i) = writable(&step.document.project, slot)?;
-    let kind = record.kind;
+    let kind = record.kind();
     let name = push_attachment(&mut set, i, record);
     step.document.apply(Edit::SetSlots(Box::new(set)))?;
     step.status = format!("added {} {name} to {slot}", kind.name());
@@ -355,18 +361,20 @@ pub(crate) fn set_clip_end(
     end: &str,
 ) -> Result<bool, SlotError> {
     let (mut set, i) = writable(&step.document.project, slot)?;
-    let a = set.slots[i]
+    let Some(AttachmentRecord::Clipping { end: current, .. }) = set.slots[i]
         .attachments
         .iter_mut()
-        .find(|a| a.name == attachment && a.kind == AttachmentKind::Clipping)
-        .ok_or_else(|| SlotError::NoAttachment {
+        .find(|a| a.name() == attachment && a.kind() == AttachmentKind::Clipping)
+    else {
+        return Err(SlotError::NoAttachment {
             slot: slot.to_string(),
             attachment: attachment.to_string(),
-        })?;
-    if a.end.as_deref() == Some(end) {
+        });
+    };
+    if current == end {
         return Ok(false);
     }
-    a.end = Some(end.to_string());
+    *current = end.to_string();
     apply_slots(
         step,
         set,
@@ -400,13 +408,13 @@ pub(crate) fn handle_at(editor: &Editor, point: DVec2) -> Option<(ShapeRef, usiz
     let zoom = editor.view().camera().zoom;
     let reach = HANDLE_REACH / zoom;
     let skeleton = &editor.document.project.rig.skeleton;
-    let handles: Vec<DVec2> = if record.kind == AttachmentKind::Point {
+    let handles: Vec<DVec2> = if record.kind() == AttachmentKind::Point {
         let posed = posed_point(record, skeleton, &editor.palette());
         let at = DVec2::from(posed.position);
         let angle = posed.rotation.to_radians();
         let tip = at + DVec2::new(angle.cos(), -angle.sin()) * (POINT_AIM / zoom);
         vec![at, tip]
-    } else if is_polygon(record.kind) {
+    } else if is_polygon(record.kind()) {
         let posed = posed_polygon(record, skeleton, &editor.palette());
         posed.into_iter().map(DVec2::from).collect()
     } else {
@@ -435,7 +443,7 @@ pub(crate) fn move_vertex(
     let Some(a) = set.slots[i]
         .attachments
         .iter_mut()
-        .find(|a| a.name == shape.attachment)
+        .find(|a| a.name() == shape.attachment)
     else {
         return Ok(false);
     };
@@ -443,21 +451,21 @@ pub(crate) fn move_vertex(
     let Some(inverse) = invert(bone) else {
         return Ok(false);
     };
-    if a.kind == AttachmentKind::Point {
-        let Some(position) = a.position else {
-            return Ok(false);
-        };
+    if let AttachmentRecord::Point {
+        position, rotation, ..
+    } = a
+    {
         if index == 0 {
-            a.position = Some(inverse.transform_point2(to).to_array());
+            *position = inverse.transform_point2(to).to_array();
         } else {
-            let direction = to - bone.transform_point2(DVec2::from(position));
+            let direction = to - bone.transform_point2(DVec2::from(*position));
             if direction.length() < 1e-9 {
                 return Ok(false);
             }
-            a.rotation = Some(screen_degrees(inverse.transform_vector2(direction)));
+            *rotation = Some(screen_degrees(inverse.transform_vector2(direction)));
         }
     } else {
-        let Some(vertex) = a.vertices.get_mut(index) else {
+        let Some(vertex) = a.polygon_mut().and_then(|p| p.vertices.get_mut(index)) else {
             return Ok(false);
         };
         *vertex = inverse.transform_point2(to).to_array();
@@ -476,16 +484,24 @@ pub(crate) fn delete_vertex_at(step: Step, point: DVec2) -> Result<bool, SlotErr
     let Some(a) = set.slots[i]
         .attachments
         .iter_mut()
-        .find(|a| a.name == shape.attachment)
+        .find(|a| a.name() == shape.attachment)
     else {
         return Ok(false);
     };
-    if a.vertices.len() <= MIN_POLYGON_POINTS {
+    let Some(polygon) = a.polygon_mut() else {
+        return Ok(false);
+    };
+    if polygon.vertices.len() <= MIN_POLYGON_POINTS {
         return Err(SlotError::KeepsPoints(MIN_POLYGON_POINTS));
     }
-    a.vertices.remove(index);
-    if index < a.influences.len() {
-        a.influences.remove(index);
+    if index >= polygon.vertices.len() {
+        return Ok(false);
+    }
+    polygon.vertices.remove(index);
+    if let PolygonBinding::Influences(influences) = &mut polygon.binding
+        && index < influences.len()
+    {
+        influences.remove(index);
     }
     let done = format!("deleted a point of {}", shape.attachment);
     apply_slots(step, set, done)?;

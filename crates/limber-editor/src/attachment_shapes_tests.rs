@@ -58,7 +58,7 @@ fn record<'a>(editor: &'a Editor, slot: &str, name: &str) -> &'a AttachmentRecor
         .slots
         .iter()
         .find(|s| s.name == slot)
-        .and_then(|s| s.attachments.iter().find(|a| a.name == name))
+        .and_then(|s| s.attachments.iter().find(|a| a.name() == name))
         .unwrap_or_else(|| panic!("attachment {name} of {slot}: {}", editor.status))
 }
 
@@ -103,11 +103,11 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     assert_eq!(undo_depth(&mut editor), 1);
     assert!(editor.slots().drawing().is_none());
     let a = record(&editor, PART, "box");
-    assert_eq!(a.kind, AttachmentKind::BoundingBox);
-    assert_eq!(a.bone.as_deref(), Some(bone.as_str()));
-    assert!(a.influences.is_empty() && a.end.is_none());
-    assert_eq!(a.vertices.len(), 4);
-    for (p, v) in square().into_iter().zip(&a.vertices) {
+    assert_eq!(a.kind(), AttachmentKind::BoundingBox);
+    assert_eq!(a.bone(), Some(bone.as_str()));
+    assert!(a.polygon().is_some_and(|p| p.bone().is_some()) && a.end().is_none());
+    assert_eq!(a.vertices().len(), 4);
+    for (p, v) in square().into_iter().zip(a.vertices()) {
         assert!(close(p, *v), "rest {v:?} for {p}");
     }
     // The part's own slot was written out; its mesh stays the setup.
@@ -152,10 +152,7 @@ fn drawn_while_posed_the_polygon_is_where_it_was_clicked() {
             d(x).total_cmp(&d(y))
         })
         .expect("bones");
-    assert_eq!(
-        a.bone.as_deref(),
-        Some(skeleton.bones[nearest].name.as_str())
-    );
+    assert_eq!(a.bone(), Some(skeleton.bones[nearest].name.as_str()));
 }
 
 #[test]
@@ -229,7 +226,7 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
     // A press (not a click) near the first point closes it too.
     assert!(!editor.press(Press::at(a + DVec2::new(1.0, 1.0))));
     assert!(editor.slots().drawing().is_none(), "{}", editor.status());
-    assert_eq!(record(&editor, PART, "box").vertices.len(), 3);
+    assert_eq!(record(&editor, PART, "box").vertices().len(), 3);
     assert_eq!(undo_depth(&mut editor), 1);
 }
 
@@ -256,7 +253,7 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     editor.release();
     assert_eq!(undo_depth(&mut editor), 1, "{}", editor.status());
     let a = record(&editor, PART, "point").clone();
-    assert_eq!(a.kind, AttachmentKind::Point);
+    assert_eq!(a.kind(), AttachmentKind::Point);
     let posed = posed_point(&a, &editor.document.project.rig.skeleton, &editor.palette());
     assert!(close(at, posed.position), "{posed:?}");
     assert!((posed.rotation - 45.0).abs() < 1e-9, "{posed:?}");
@@ -356,7 +353,7 @@ fn a_clip_ends_at_the_slot_in_front_and_needs_one() {
     assert!(editor.run(Command::Slot(SlotCommand::Add)).is_done());
     assert_eq!(editor.slots().clip_end_choices(PART), ["slot"]);
     draw(&mut editor, AttachmentKind::Clipping, &square());
-    assert_eq!(record(&editor, PART, "clip").end.as_deref(), Some("slot"));
+    assert_eq!(record(&editor, PART, "clip").end(), Some("slot"));
     assert_eq!(undo_depth(&mut editor), 2, "the slot, then the clip");
 }
 
@@ -408,7 +405,7 @@ fn a_deleted_vertex_is_one_step_and_three_stay() {
     );
     assert!(editor.delete_shape_vertex_at(square()[2]));
     assert_eq!(undo_depth(&mut editor), steps + 1);
-    let kept: Vec<[f64; 2]> = record(&editor, PART, "box").vertices.clone();
+    let kept: Vec<[f64; 2]> = record(&editor, PART, "box").vertices().to_vec();
     assert_eq!(kept.len(), 3);
     assert!(close(square()[3], kept[2]));
     assert!(!editor.delete_shape_vertex_at(square()[0]));

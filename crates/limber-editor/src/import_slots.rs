@@ -28,7 +28,7 @@ pub fn merge_imported_slots(
         slot_names.insert(slot.name.clone(), name.clone());
         slot.name = name;
         slot.draw_order = slot.draw_order.saturating_add(front);
-        slot.attachments.retain_mut(|a| match a.part.as_mut() {
+        slot.attachments.retain_mut(|a| match a.part_mut() {
             Some(part) => match renamed.get(part.as_str()) {
                 Some(new) => {
                     *part = new.clone();
@@ -38,7 +38,7 @@ pub fn merge_imported_slots(
             },
             None => true,
         });
-        let shown: HashSet<&str> = slot.attachments.iter().map(|a| a.name.as_str()).collect();
+        let shown: HashSet<&str> = slot.attachments.iter().map(|a| a.name()).collect();
         if slot.setup.as_deref().is_some_and(|s| !shown.contains(s)) {
             slot.setup = None;
         }
@@ -74,11 +74,7 @@ mod tests {
             draw_order: 1,
             attachments: parts
                 .iter()
-                .map(|p| AttachmentRecord {
-                    name: p.to_string(),
-                    part: Some(p.to_string()),
-                    ..AttachmentRecord::default()
-                })
+                .map(|p| AttachmentRecord::mesh(*p, *p))
                 .collect(),
             setup: parts.first().map(|p| p.to_string()),
             color: WHITE,
@@ -115,12 +111,8 @@ mod tests {
         let new = &merged.slots[1];
         assert_eq!(new.name, "eyes 2");
         assert_eq!(new.draw_order, 11);
-        let parts: Vec<_> = new.attachments.iter().map(|a| a.part.clone()).collect();
-        assert_eq!(
-            parts,
-            [Some("eyes/open2".to_string())],
-            "closed was not added"
-        );
+        let parts: Vec<_> = new.attachments.iter().map(|a| a.part()).collect();
+        assert_eq!(parts, [Some("eyes/open2")], "closed was not added");
         assert_eq!(new.setup.as_deref(), Some("eyes/open"));
         let red = &merged.skins[0];
         assert!(red.slots.contains_key("eyes") && red.slots.contains_key("eyes 2"));

@@ -408,7 +408,7 @@ pub(crate) fn delete_attachment(
     let a = set.slots[i]
         .attachments
         .iter()
-        .position(|x| x.name == attachment)
+        .position(|x| x.name() == attachment)
         .ok_or_else(|| no_attachment(slot, attachment))?;
     let removed = set.slots[i].attachments.remove(a);
     if set.slots[i].setup.as_deref() == Some(attachment) {
@@ -445,7 +445,7 @@ pub(crate) fn rename_attachment(
     }
     let (mut set, i) = writable(&step.document.project, slot)?;
     let record = &mut set.slots[i];
-    if record.attachments.iter().any(|a| a.name == to) {
+    if record.attachments.iter().any(|a| a.name() == to) {
         return Err(SlotError::AttachmentTaken {
             slot: slot.to_string(),
             attachment: to.to_string(),
@@ -454,9 +454,9 @@ pub(crate) fn rename_attachment(
     let a = record
         .attachments
         .iter_mut()
-        .find(|a| a.name == from)
+        .find(|a| a.name() == from)
         .ok_or_else(|| no_attachment(slot, from))?;
-    a.name = to.to_string();
+    a.set_name(to);
     if record.setup.as_deref() == Some(from) {
         record.setup = Some(to.to_string());
     }
@@ -502,13 +502,13 @@ fn unshown_parts(project: &Project, attachments: &[AttachmentRecord], set: &Slot
         .slots
         .iter()
         .flat_map(|s| &s.attachments)
-        .filter_map(|a| a.part.as_deref())
+        .filter_map(|a| a.part())
         .collect();
     let parts = &project.parts;
     attachments
         .iter()
-        .filter(|a| a.kind == AttachmentKind::Mesh)
-        .filter_map(|a| a.part.as_deref())
+        .filter(|a| a.kind() == AttachmentKind::Mesh)
+        .filter_map(|a| a.part())
         .filter(|p| !still.contains(p))
         .filter_map(|p| parts.iter().position(|x| x.name == p))
         .collect()
@@ -601,16 +601,7 @@ impl Editor {
         let Some((mut set, i)) = writable_slots(&self.document.project, slot) else {
             return false;
         };
-        push_attachment(
-            &mut set,
-            i,
-            AttachmentRecord {
-                name: part.to_string(),
-                kind: AttachmentKind::Mesh,
-                part: Some(part.to_string()),
-                ..AttachmentRecord::default()
-            },
-        );
+        push_attachment(&mut set, i, AttachmentRecord::mesh(part, part));
         self.apply(Edit::SetSlots(Box::new(set)))
     }
 }
@@ -624,9 +615,13 @@ pub(crate) fn push_attachment(
     mut record: AttachmentRecord,
 ) -> String {
     let slot = &mut set.slots[index];
-    let taken: HashSet<String> = slot.attachments.iter().map(|a| a.name.clone()).collect();
-    let name = unused(&taken, &record.name);
-    record.name = name.clone();
+    let taken: HashSet<String> = slot
+        .attachments
+        .iter()
+        .map(|a| a.name().to_owned())
+        .collect();
+    let name = unused(&taken, record.name());
+    record.set_name(name.clone());
     slot.attachments.push(record);
     let placeholder = slot.setup.clone();
     if placeholder.is_none() {
@@ -660,7 +655,7 @@ pub(crate) fn unused(taken: &HashSet<String>, stem: &str) -> String {
 fn row(view: &limber_core::slots::SlotView<'_>, frame: &SlotFrame) -> SlotRow {
     let shown = frame.shown.and_then(|shown| match shown {
         limber_core::slots::Shown::Part(_) => Some(view.name.to_string()),
-        limber_core::slots::Shown::Attachment(a) => view.attachment(a).map(|a| a.name.clone()),
+        limber_core::slots::Shown::Attachment(a) => view.attachment(a).map(|a| a.name().to_owned()),
     });
     SlotRow {
         name: view.name.to_string(),

@@ -69,11 +69,7 @@ fn psd_and_ora_import_into_the_same_project_with_the_multiply_layer_as_a_multipl
             .slots
             .slots
             .iter()
-            .find(|s| {
-                s.attachments
-                    .iter()
-                    .any(|a| a.part.as_deref() == Some("shadow"))
-            })
+            .find(|s| s.attachments.iter().any(|a| a.part() == Some("shadow")))
             .expect("the multiply layer is a written slot");
         assert_eq!(shadow.blend, limber::core::slots::Blend::Multiply);
         let names: Vec<&str> = project.parts.iter().map(|p| p.name.as_str()).collect();

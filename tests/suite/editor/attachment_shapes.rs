@@ -88,7 +88,7 @@ fn attachment<'a>(set: &'a SlotSet, slot: &str, name: &str) -> &'a AttachmentRec
     set.slots
         .iter()
         .find(|s| s.name == slot)
-        .and_then(|s| s.attachments.iter().find(|a| a.name == name))
+        .and_then(|s| s.attachments.iter().find(|a| a.name() == name))
         .unwrap_or_else(|| panic!("attachment {name} of slot {slot} in {set:?}"))
 }
 
@@ -127,10 +127,10 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     let tolerance = 1.0 / harness.state().view().camera().zoom + 1e-6;
     let set = saved(&mut harness);
     let a = attachment(&set, PART, "box");
-    assert_eq!(a.kind, AttachmentKind::BoundingBox);
-    assert!(a.bone.is_some() && a.influences.is_empty());
-    assert_eq!(a.vertices.len(), 4);
-    for (v, p) in a.vertices.iter().zip(corners) {
+    assert_eq!(a.kind(), AttachmentKind::BoundingBox);
+    assert!(a.polygon().is_some_and(|p| p.bone().is_some()));
+    assert_eq!(a.vertices().len(), 4);
+    for (v, p) in a.vertices().iter().zip(corners) {
         assert!(near(*v, p, tolerance), "{v:?} for {p}");
     }
 
@@ -139,7 +139,7 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     drag(&mut harness, from, from + DVec2::new(40.0, -30.0));
     assert_eq!(undo_depth(harness.state_mut()), steps + 2);
     let set = saved(&mut harness);
-    let moved = attachment(&set, PART, "box").vertices[1];
+    let moved = attachment(&set, PART, "box").vertices()[1];
     let zoom = harness.state().view().camera().zoom;
     let expected = corners[1] + DVec2::new(40.0, -30.0) / zoom;
     assert!(near(moved, expected, tolerance), "{moved:?} for {expected}");
@@ -165,10 +165,10 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
         harness.state().status()
     );
     let set = saved(&mut harness);
-    assert_eq!(attachment(&set, PART, "box").vertices.len(), 3);
+    assert_eq!(attachment(&set, PART, "box").vertices().len(), 3);
     harness.state_mut().undo();
     let box_now = &harness.state().document().project.rig.slots.slots[0].attachments[1];
-    assert_eq!(box_now.vertices.len(), 4, "undo brings the corner back");
+    assert_eq!(box_now.vertices().len(), 4, "undo brings the corner back");
 }
 
 #[test]
@@ -207,12 +207,14 @@ fn a_point_is_placed_and_aimed_by_one_drag() {
     let tolerance = 1.0 / harness.state().view().camera().zoom + 1e-6;
     let set = saved(&mut harness);
     let a = attachment(&set, PART, "point");
-    assert_eq!(a.kind, AttachmentKind::Point);
-    assert!(
-        near(a.position.expect("a position"), at, tolerance),
-        "{a:?}"
-    );
-    let rotation = a.rotation.expect("a rotation");
+    let AttachmentRecord::Point {
+        position, rotation, ..
+    } = a
+    else {
+        panic!("a point: {a:?}");
+    };
+    assert!(near(*position, at, tolerance), "{a:?}");
+    let rotation = rotation.expect("a rotation");
     assert!((rotation - 90.0).abs() < 1.0, "rotation {rotation}");
 }
 
@@ -249,9 +251,9 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     let set = saved(&mut harness);
     let a = attachment(&set, PART, "clip");
-    assert_eq!(a.kind, AttachmentKind::Clipping);
-    assert_eq!(a.vertices.len(), 3);
-    assert_eq!(a.end.as_deref(), Some("slot"));
+    assert_eq!(a.kind(), AttachmentKind::Clipping);
+    assert_eq!(a.vertices().len(), 3);
+    assert_eq!(a.end(), Some("slot"));
 
     // The new clip is selected: its "Clips until" chooses the other slot, one step.
     click_last(&mut harness, "Clips until");
@@ -268,10 +270,7 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
         harness.state().status()
     );
     let set = saved(&mut harness);
-    assert_eq!(
-        attachment(&set, PART, "clip").end.as_deref(),
-        Some("slot 2")
-    );
+    assert_eq!(attachment(&set, PART, "clip").end(), Some("slot 2"));
 }
 
 /// The colour of the rendered pixel at screen point `at` (points are pixels here).

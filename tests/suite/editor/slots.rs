@@ -97,7 +97,7 @@ fn blend_writes_the_parts_slot_out_in_one_undo_step() {
     assert_eq!(slots.len(), 1, "{}", harness.state().status());
     assert_eq!(slots[0].name, PART);
     assert_eq!(slots[0].blend, Blend::Multiply);
-    assert_eq!(slots[0].attachments[0].part.as_deref(), Some(PART));
+    assert_eq!(slots[0].attachments[0].part(), Some(PART));
     assert_eq!(slots[0].setup.as_deref(), Some(PART));
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     harness.state_mut().undo();
@@ -127,7 +127,7 @@ fn attachment_from_png_then_setup_and_keyed_swaps() {
     let project = &harness.state().document().project;
     assert_eq!(project.parts.len(), 2);
     let slot = &project.rig.slots.slots[0];
-    let names: Vec<&str> = slot.attachments.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = slot.attachments.iter().map(|a| a.name()).collect();
     assert_eq!(names, [PART, "kenney_keyBlue"]);
     assert_eq!(slot.setup.as_deref(), Some(PART), "the setup stays");
 
@@ -364,7 +364,7 @@ fn a_tagged_layered_file_brings_its_slots_and_skins_into_the_editor() {
         .map(|p| p.name.as_str())
         .collect();
     for attachment in &eyes.attachments {
-        let part = attachment.part.as_deref().expect("a mesh attachment");
+        let part = attachment.part().expect("a mesh attachment");
         assert!(parts.contains(&part), "{part} is a part: {parts:?}");
     }
     assert_eq!(set.skins.len(), 2, "both [skin] groups");

@@ -107,7 +107,7 @@ fn the_tagged_psd_imports_and_renders_as_the_tagged_ora() {
         .iter()
         .find(|slot| slot.name == "eyes")
         .expect("an eyes slot");
-    let attachments: Vec<&str> = eyes.attachments.iter().map(|a| a.name.as_str()).collect();
+    let attachments: Vec<&str> = eyes.attachments.iter().map(|a| a.name()).collect();
     assert_eq!(attachments, ["open", "closed"]);
     assert_eq!(eyes.setup.as_deref(), Some("open"));
     for skin in ["light", "dark"] {

@@ -199,7 +199,7 @@ fn check_spine(project: &Project, json: &Path, atlas: &Path, skin: &str) -> (usi
                     }
                     Some(Shown::Attachment(a)) => {
                         let a = view.attachment(a).unwrap();
-                        (Some(a.name.clone()), a.kind)
+                        (Some(a.name().to_owned()), a.kind())
                     }
                 };
                 let hidden = kind == AttachmentKind::Mesh
@@ -231,7 +231,7 @@ fn check_spine(project: &Project, json: &Path, atlas: &Path, skin: &str) -> (usi
                         .unwrap()
                         .attachments
                         .iter()
-                        .find(|a| &a.name == name)
+                        .find(|a| a.name() == name)
                         .unwrap();
                     let posed = posed_polygon(record, &project.rig.skeleton, &frame.palette);
                     let vertices = theirs["vertices"].as_array().unwrap();

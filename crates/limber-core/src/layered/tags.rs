@@ -275,11 +275,7 @@ fn draw_order(index: usize) -> i32 {
 }
 
 fn mesh(name: &str, part: &str) -> AttachmentRecord {
-    AttachmentRecord {
-        name: name.to_string(),
-        part: Some(part.to_string()),
-        ..AttachmentRecord::default()
-    }
+    AttachmentRecord::mesh(name, part)
 }
 
 /// White with `alpha`, rounded to 1/255 steps above 0.999 so an opaque layer stays exactly white.
@@ -382,7 +378,7 @@ mod tests {
                     s.name.as_str(),
                     s.draw_order,
                     s.setup.as_deref(),
-                    s.attachments.iter().map(|a| a.name.as_str()).collect(),
+                    s.attachments.iter().map(|a| a.name()).collect(),
                 )
             })
             .collect();
@@ -396,14 +392,8 @@ mod tests {
         );
         assert_eq!(set.slots[0].color, [1.0, 1.0, 1.0, 0.5]);
         assert_eq!(set.slots[0].blend, Blend::Screen);
-        assert_eq!(
-            set.slots[1].attachments[1].part.as_deref(),
-            Some("dark/body")
-        );
-        assert_eq!(
-            set.slots[2].attachments[0].part.as_deref(),
-            Some("eyes/closed")
-        );
+        assert_eq!(set.slots[1].attachments[1].part(), Some("dark/body"));
+        assert_eq!(set.slots[2].attachments[0].part(), Some("eyes/closed"));
         let skins: Vec<&str> = set.skins.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(skins, ["light", "dark"]);
         assert_eq!(set.skins[1].slots["body"]["body"], "dark/body");

@@ -80,7 +80,7 @@ fn check_sample(layered: &Layered) {
         (slots[0].color[3] - 128.0 / 255.0).abs() < 1e-3,
         "{slots:?}"
     );
-    assert_eq!(slots[0].attachments[0].part.as_deref(), Some("glow"));
+    assert_eq!(slots[0].attachments[0].part(), Some("glow"));
 }
 
 #[test]
@@ -513,7 +513,7 @@ fn tagged_groups_become_slots_attachments_and_skins() {
     let eyes: Vec<(&str, Option<&str>)> = set.slots[2]
         .attachments
         .iter()
-        .map(|a| (a.name.as_str(), a.part.as_deref()))
+        .map(|a| (a.name(), a.part()))
         .collect();
     assert_eq!(
         eyes,

@@ -1,13 +1,15 @@
 //! Keeping attachments true to the skeleton when a bone is renamed or removed (called by
 //! [`crate::edit::apply`], like the constraints and keys that name bones).
 
-use super::records::SlotRecord;
+use super::records::{Polygon, PolygonBinding, SlotRecord};
 
 /// Renames bone `from` to `to` in every point, bounding-box and clipping attachment.
 pub fn rename_bone(slots: &mut [SlotRecord], from: &str, to: &str) {
     for a in slots.iter_mut().flat_map(|s| &mut s.attachments) {
-        if a.bone.as_deref() == Some(from) {
-            a.bone = Some(to.to_string());
+        if let Some(bone) = a.bone_mut()
+            && bone == from
+        {
+            *bone = to.to_string();
         }
     }
 }
@@ -24,17 +26,24 @@ pub fn remove_bone(
 ) {
     for slot in slots.iter_mut() {
         slot.attachments.retain_mut(|a| {
-            if !a.influences.is_empty() {
-                rebind(&mut a.influences);
+            if let Some(Polygon {
+                binding: PolygonBinding::Influences(influences),
+                ..
+            }) = a.polygon_mut()
+            {
+                rebind(influences);
             }
-            if a.bone.as_deref() != Some(removed) {
-                return true;
+            match (a.bone_mut(), heir) {
+                (Some(bone), Some(heir)) if bone == removed => {
+                    *bone = heir.to_string();
+                    true
+                }
+                (Some(bone), None) => bone != removed,
+                _ => true,
             }
-            a.bone = heir.map(String::from);
-            a.bone.is_some()
         });
         if let Some(setup) = &slot.setup
-            && !slot.attachments.iter().any(|a| &a.name == setup)
+            && !slot.attachments.iter().any(|a| a.name() == setup)
         {
             slot.setup = None;
         }

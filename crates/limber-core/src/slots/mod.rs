@@ -10,6 +10,8 @@
 //! Skins map a slot's attachment names to other attachments; the active skin is the project's
 //! (`--skin` overrides it). [`sample`] gives every slot's state at a time.
 
+pub mod attachment;
+mod attachment_fields;
 pub mod bone_edits;
 pub mod posed;
 pub mod records;
@@ -27,7 +29,8 @@ use thiserror::Error;
 
 pub use posed::{PosedPoint, contains, posed_point, posed_polygon};
 pub use records::{
-    AttachmentKind, AttachmentRecord, Blend, DEFAULT_SKIN, SkinRecord, SlotRecord, SlotSet, WHITE,
+    AttachmentKind, AttachmentRecord, Blend, DEFAULT_SKIN, MeshSource, Polygon, PolygonBinding,
+    SkinRecord, SlotRecord, SlotSet, WHITE,
 };
 pub use resolve::{Shown, SlotSource, SlotView, slot_list};
 pub use sample::{ClipFrame, SlotFrame, sample_slots};

@@ -4,7 +4,7 @@
 
 use glam::{DAffine2, DVec2};
 
-use super::records::AttachmentRecord;
+use super::records::{AttachmentRecord, PolygonBinding};
 use crate::skeleton::Skeleton;
 use crate::skinning::{SkinningMode, skin};
 use crate::weights::Binding;
@@ -29,23 +29,30 @@ pub fn posed_polygon(
     skeleton: &Skeleton,
     palette: &[DAffine2],
 ) -> Vec<[f64; 2]> {
-    if attachment.influences.is_empty() {
-        let m = bone_transform(skeleton, palette, attachment.bone.as_deref());
-        return attachment
-            .vertices
-            .iter()
-            .map(|&v| m.transform_point2(DVec2::from(v)).to_array())
-            .collect();
-    }
-    let binding = Binding {
-        vertices: attachment.influences.clone(),
+    let Some(polygon) = attachment.polygon() else {
+        return Vec::new();
     };
-    skin(
-        &attachment.vertices,
-        &binding,
-        palette,
-        SkinningMode::LinearBlend,
-    )
+    match &polygon.binding {
+        PolygonBinding::Bone(bone) => {
+            let m = bone_transform(skeleton, palette, Some(bone));
+            polygon
+                .vertices
+                .iter()
+                .map(|&v| m.transform_point2(DVec2::from(v)).to_array())
+                .collect()
+        }
+        PolygonBinding::Influences(influences) => {
+            let binding = Binding {
+                vertices: influences.clone(),
+            };
+            skin(
+                &polygon.vertices,
+                &binding,
+                palette,
+                SkinningMode::LinearBlend,
+            )
+        }
+    }
 }
 
 /// A point attachment posed by `palette` (a validated attachment).
@@ -54,9 +61,15 @@ pub fn posed_point(
     skeleton: &Skeleton,
     palette: &[DAffine2],
 ) -> PosedPoint {
-    let m = bone_transform(skeleton, palette, attachment.bone.as_deref());
-    let rest = DVec2::from(attachment.position.unwrap_or_default());
-    let angle = attachment.rotation.unwrap_or(0.0).to_radians();
+    let (position, rotation) = match attachment {
+        AttachmentRecord::Point {
+            position, rotation, ..
+        } => (*position, rotation.unwrap_or(0.0)),
+        _ => ([0.0, 0.0], 0.0),
+    };
+    let m = bone_transform(skeleton, palette, attachment.bone());
+    let rest = DVec2::from(position);
+    let angle = rotation.to_radians();
     // Counter-clockwise on screen, where y points down.
     let direction = m.transform_vector2(DVec2::new(angle.cos(), -angle.sin()));
     PosedPoint {

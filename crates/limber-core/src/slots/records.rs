@@ -11,6 +11,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::attachment::{
+    AttachmentKind, AttachmentRecord, MeshSource, Polygon, PolygonBinding,
+};
+
 /// White, opaque: a slot's colour when none is written.
 pub const WHITE: [f64; 4] = [1.0, 1.0, 1.0, 1.0];
 
@@ -47,78 +51,6 @@ impl Blend {
             Blend::Screen => "screen",
         }
     }
-}
-
-/// What an attachment is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AttachmentKind {
-    /// An image region with its mesh and weights: a part of the project.
-    #[default]
-    Mesh,
-    /// A polygon weighted to bones, drawn nowhere (hit boxes).
-    #[serde(rename = "boundingbox")]
-    BoundingBox,
-    /// A position and rotation on a bone (spawn points).
-    Point,
-    /// A polygon that clips the slots from its own to `end`.
-    Clipping,
-}
-
-impl AttachmentKind {
-    pub fn is_mesh(&self) -> bool {
-        *self == AttachmentKind::Mesh
-    }
-
-    /// The name as written.
-    pub fn name(self) -> &'static str {
-        match self {
-            AttachmentKind::Mesh => "mesh",
-            AttachmentKind::BoundingBox => "boundingbox",
-            AttachmentKind::Point => "point",
-            AttachmentKind::Clipping => "clipping",
-        }
-    }
-}
-
-/// One attachment as written. Which fields a kind takes is checked by
-/// [`super::validate`]: mesh `part` (or, in RIG.json for `limber new`, `image`); boundingbox and
-/// clipping `vertices` with `influences` or one `bone`; clipping also `end`; point `bone`,
-/// `position` and `rotation`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct AttachmentRecord {
-    pub name: String,
-    #[serde(
-        rename = "type",
-        default,
-        skip_serializing_if = "AttachmentKind::is_mesh"
-    )]
-    pub kind: AttachmentKind,
-    /// Mesh: the part that holds the image, mesh and weights.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub part: Option<String>,
-    /// Mesh, RIG.json only: the PNG `limber new` makes the part from (relative to the RIG.json).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub image: Option<String>,
-    /// Bounding box, clipping: the polygon in rest canvas pixels.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub vertices: Vec<[f64; 2]>,
-    /// Bounding box, clipping: per vertex, [[bone index, weight], …] (as parts' influences).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub influences: Vec<Vec<(usize, f64)>>,
-    /// Point: the bone that carries it. Bounding box, clipping: the one bone every vertex follows
-    /// (instead of `influences`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bone: Option<String>,
-    /// Point: where it is at rest, canvas pixels.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<[f64; 2]>,
-    /// Point: its direction at rest, degrees counter-clockwise on screen from +x.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rotation: Option<f64>,
-    /// Clipping: the last slot it clips.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub end: Option<String>,
 }
 
 fn is_white(color: &[f64; 4]) -> bool {

@@ -73,7 +73,7 @@ impl<'a> SlotView<'a> {
     /// The slot's attachment names.
     pub fn attachment_names(&self) -> Vec<&'a str> {
         match (self.record, self.part) {
-            (Some(r), _) => r.attachments.iter().map(|a| a.name.as_str()).collect(),
+            (Some(r), _) => r.attachments.iter().map(|a| a.name()).collect(),
             (None, Some(p)) => vec![p.name.as_str()],
             (None, None) => Vec::new(),
         }
@@ -95,7 +95,7 @@ impl<'a> SlotView<'a> {
             (Some(r), _) => r
                 .attachments
                 .iter()
-                .position(|a| a.name == name)
+                .position(|a| a.name() == name)
                 .map(Shown::Attachment),
             (None, SlotSource::Part(i)) => self
                 .part
@@ -111,8 +111,8 @@ pub fn claimed_parts(set: &SlotSet) -> HashSet<&str> {
     set.slots
         .iter()
         .flat_map(|s| &s.attachments)
-        .filter(|a| a.kind == AttachmentKind::Mesh)
-        .filter_map(|a| a.part.as_deref())
+        .filter(|a| a.kind() == AttachmentKind::Mesh)
+        .filter_map(|a| a.part())
         .collect()
 }
 
@@ -157,8 +157,8 @@ pub fn shown_part(
         Shown::Part(i) => Some(i),
         Shown::Attachment(a) => view
             .attachment(a)
-            .filter(|a| a.kind == AttachmentKind::Mesh)
-            .and_then(|a| a.part.as_deref())
+            .filter(|a| a.kind() == AttachmentKind::Mesh)
+            .and_then(|a| a.part())
             .and_then(|name| parts.get(name).copied()),
     }
 }

@@ -62,11 +62,9 @@ pub fn sample_slots(
             let clipping = match shown {
                 Some(Shown::Attachment(a)) => view
                     .attachment(a)
-                    .filter(|a| a.kind == AttachmentKind::Clipping)
+                    .filter(|a| a.kind() == AttachmentKind::Clipping)
                     .and_then(|a| {
-                        let end = slots
-                            .iter()
-                            .position(|s| Some(s.name) == a.end.as_deref())?;
+                        let end = slots.iter().position(|s| Some(s.name) == a.end())?;
                         Some(ClipFrame {
                             polygon: posed_polygon(a, &project.rig.skeleton, palette),
                             end,

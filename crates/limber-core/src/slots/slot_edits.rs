@@ -19,12 +19,7 @@ pub fn written_slot_for_part(part: &Part) -> SlotRecord {
     SlotRecord {
         name: part.name.clone(),
         draw_order: part.draw_order,
-        attachments: vec![AttachmentRecord {
-            name: part.name.clone(),
-            kind: AttachmentKind::Mesh,
-            part: Some(part.name.clone()),
-            ..AttachmentRecord::default()
-        }],
+        attachments: vec![AttachmentRecord::mesh(&part.name, &part.name)],
         setup: Some(part.name.clone()),
         color: WHITE,
         blend: Blend::Normal,
@@ -45,8 +40,10 @@ pub fn rename_slot(
             slot.name = to.to_string();
         }
         for attachment in &mut slot.attachments {
-            if attachment.end.as_deref() == Some(from) {
-                attachment.end = Some(to.to_string());
+            if let AttachmentRecord::Clipping { end, .. } = attachment
+                && end == from
+            {
+                *end = to.to_string();
             }
         }
     }
@@ -68,8 +65,8 @@ pub fn slot_names(parts: &[Part], slots: &[SlotRecord]) -> HashSet<String> {
     let claimed: HashSet<&str> = slots
         .iter()
         .flat_map(|s| &s.attachments)
-        .filter(|a| a.kind == AttachmentKind::Mesh)
-        .filter_map(|a| a.part.as_deref())
+        .filter(|a| a.kind() == AttachmentKind::Mesh)
+        .filter_map(|a| a.part())
         .collect();
     parts
         .iter()
@@ -80,28 +77,15 @@ pub fn slot_names(parts: &[Part], slots: &[SlotRecord]) -> HashSet<String> {
         .collect()
 }
 
-/// Drops the clips' slot keys and the skins' entries of slots not in `names`, and clipping ends
-/// that name no slot (the clipping then runs to the last slot).
-pub fn drop_orphans(
-    slots: &mut [SlotRecord],
-    skins: &mut [SkinRecord],
-    clips: &mut [ClipRecord],
-    names: &HashSet<String>,
-) {
+/// Drops the clips' slot keys and the skins' entries of slots not in `names`. A clipping
+/// attachment that ends at a slot not in `names` is left for the check to refuse (a clipping needs
+/// its end slot: the edit is refused naming it, and the document stays as it was).
+pub fn drop_orphans(skins: &mut [SkinRecord], clips: &mut [ClipRecord], names: &HashSet<String>) {
     for clip in clips {
         clip.slots.retain(|k| names.contains(&k.slot));
     }
     for skin in skins {
         skin.slots.retain(|slot, _| names.contains(slot));
-    }
-    for attachment in slots.iter_mut().flat_map(|s| s.attachments.iter_mut()) {
-        if attachment
-            .end
-            .as_ref()
-            .is_some_and(|end| !names.contains(end))
-        {
-            attachment.end = None;
-        }
     }
 }
 
@@ -118,14 +102,14 @@ pub fn forget_parts(
         let gone: HashSet<String> = slot
             .attachments
             .iter()
-            .filter(|a| a.kind == AttachmentKind::Mesh)
-            .filter(|a| a.part.as_ref().is_some_and(|p| removed.contains(p)))
-            .map(|a| a.name.clone())
+            .filter(|a| a.kind() == AttachmentKind::Mesh)
+            .filter(|a| a.part().is_some_and(|p| removed.contains(p)))
+            .map(|a| a.name().to_owned())
             .collect();
         if gone.is_empty() {
             continue;
         }
-        slot.attachments.retain(|a| !gone.contains(&a.name));
+        slot.attachments.retain(|a| !gone.contains(a.name()));
         if slot.setup.as_ref().is_some_and(|s| gone.contains(s)) {
             slot.setup = None;
         }

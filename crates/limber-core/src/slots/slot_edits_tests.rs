@@ -29,7 +29,7 @@ fn renaming_a_parts_own_slot_writes_it_out_and_renders_the_same() {
         .iter()
         .find(|s| s.name == "torso")
         .expect("the part's slot is written out under its new name");
-    assert_eq!(torso.attachments[0].part.as_deref(), Some("body"));
+    assert_eq!(torso.attachments[0].part(), Some("body"));
     assert_eq!(torso.setup.as_deref(), Some("body"));
     assert_eq!(project.parts[0].name, "body", "the part keeps its name");
     let keys = &project.clip("blink").unwrap().to_record().slots;
@@ -93,6 +93,23 @@ fn replacing_the_slots_drops_keys_and_skin_entries_of_a_removed_slot() {
 }
 
 #[test]
+fn removing_the_slot_a_clipping_ends_at_is_refused_naming_it() {
+    let mut project = project(
+        r#","slots":[{"name":"mask","draw_order":-1,"attachments":[{"name":"c","type":"clipping","bone":"root","end":"t","vertices":[[0,0],[9,0],[0,9]]}],"setup":"c"},{"name":"t","attachments":[]}]"#,
+    )
+    .unwrap();
+    let before = project.clone();
+    let mut set = project.rig.slots.clone();
+    set.slots.retain(|s| s.name != "t");
+    let error = apply(&mut project, Edit::SetSlots(Box::new(set)))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("no end slot \"t\""), "{error}");
+    assert!(error.contains("\"c\""), "{error}");
+    assert_eq!(project, before, "the project is unchanged");
+}
+
+#[test]
 fn removed_parts_leave_no_attachment_skin_entry_or_key_showing_them() {
     let mut project = project(EYES).unwrap();
     apply(
@@ -124,7 +141,7 @@ fn removed_parts_leave_no_attachment_skin_entry_or_key_showing_them() {
     .unwrap();
     assert_eq!(project.parts.len(), 3);
     let eyes = &project.rig.slots.slots[0];
-    assert!(eyes.attachments.iter().all(|a| a.name != "red_open"));
+    assert!(eyes.attachments.iter().all(|a| a.name() != "red_open"));
     assert!(
         project.rig.slots.skin("red").unwrap().slots.is_empty(),
         "the red skin mapped only to the removed part"

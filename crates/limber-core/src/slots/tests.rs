@@ -273,7 +273,7 @@ fn removing_and_renaming_bones_carries_attachments() {
     )
     .unwrap();
     assert_eq!(
-        project.rig.slots.slots[0].attachments[4].bone.as_deref(),
+        project.rig.slots.slots[0].attachments[4].bone(),
         Some("hand")
     );
     apply(
@@ -284,7 +284,7 @@ fn removing_and_renaming_bones_carries_attachments() {
     )
     .unwrap();
     assert_eq!(
-        project.rig.slots.slots[0].attachments[4].bone.as_deref(),
+        project.rig.slots.slots[0].attachments[4].bone(),
         Some("root"),
         "the point passes to the removed bone's parent"
     );

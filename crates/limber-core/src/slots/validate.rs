@@ -5,7 +5,9 @@
 use std::collections::HashSet;
 
 use super::SlotError;
-use super::records::{AttachmentKind, AttachmentRecord, DEFAULT_SKIN, SlotRecord, SlotSet};
+use super::records::{
+    AttachmentKind, AttachmentRecord, DEFAULT_SKIN, PolygonBinding, SlotRecord, SlotSet,
+};
 use super::resolve::{SlotSource, SlotView, slot_list};
 use crate::animation::Clip;
 use crate::animation::clip::MAX_KEY_ROTATE;
@@ -36,9 +38,10 @@ pub fn check_budgets(set: &SlotSet, limits: &Limits) -> Result<(), SlotError> {
         for a in &slot.attachments {
             let what = format!(
                 "vertices in attachment \"{}\" of slot \"{}\"",
-                a.name, slot.name
+                a.name(),
+                slot.name
             );
-            Limits::check_count(&what, a.vertices.len(), limits.polygon_vertices)?;
+            Limits::check_count(&what, a.vertices().len(), limits.polygon_vertices)?;
         }
     }
     Ok(())
@@ -68,14 +71,14 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
         }
         let mut attachment_names = HashSet::new();
         for a in &slot.attachments {
-            if a.name.trim().is_empty() {
+            if a.name().trim().is_empty() {
                 return Err(bad("an attachment has an empty name".into()));
             }
-            if !attachment_names.insert(a.name.as_str()) {
-                return Err(bad(format!("two attachments are named \"{}\"", a.name)));
+            if !attachment_names.insert(a.name()) {
+                return Err(bad(format!("two attachments are named \"{}\"", a.name())));
             }
             check_attachment(a, skeleton)
-                .map_err(|p| bad(format!("attachment \"{}\": {p}", a.name)))?;
+                .map_err(|p| bad(format!("attachment \"{}\": {p}", a.name())))?;
         }
     }
     let mut skin_names = HashSet::new();
@@ -99,7 +102,7 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
         for (slot, map) in &skin.slots {
             if let Some(record) = set.slots.iter().find(|s| &s.name == slot) {
                 for target in map.values() {
-                    if !record.attachments.iter().any(|a| &a.name == target) {
+                    if !record.attachments.iter().any(|a| a.name() == target) {
                         return Err(bad(format!(
                             "slot \"{slot}\" has no attachment \"{target}\""
                         )));
@@ -119,20 +122,13 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
     Ok(())
 }
 
-/// What is wrong with one attachment (the caller names the slot and the attachment).
+/// What is wrong with one attachment (the caller names the slot and the attachment). Which fields
+/// a kind takes is settled when the file is read ([`super::attachment_fields`]); these need the
+/// skeleton or a range.
 #[derive(Debug, thiserror::Error)]
 enum AttachmentProblem {
-    #[error("a {kind} attachment has no \"{field}\"")]
-    Field {
-        kind: &'static str,
-        field: &'static str,
-    },
-    #[error("a mesh attachment names its \"part\" (or, in RIG.json, its \"image\")")]
-    MeshSource,
     #[error("there is no bone \"{0}\"")]
     UnknownBone(String),
-    #[error("a clipping attachment names its \"end\" slot")]
-    ClippingEnd,
     #[error("a polygon needs at least 3 vertices, not {0}")]
     FewVertices(usize),
     #[error("vertex {0:?} is beyond ±{MAX_COORDINATE} px")]
@@ -141,12 +137,6 @@ enum AttachmentProblem {
     InfluenceCount { influences: usize, vertices: usize },
     #[error("{0}")]
     Binding(#[from] BindingError),
-    #[error("a polygon follows one \"bone\" or has \"influences\" per vertex (one of them)")]
-    BoneOrInfluences,
-    #[error("a point attachment names its \"bone\"")]
-    PointBone,
-    #[error("a point attachment has a \"position\"")]
-    PointPosition,
     #[error("position {0:?} is beyond ±{MAX_COORDINATE} px")]
     PositionBeyond([f64; 2]),
     #[error("the rotation is beyond ±{MAX_KEY_ROTATE}°")]
@@ -154,85 +144,51 @@ enum AttachmentProblem {
 }
 
 fn check_attachment(a: &AttachmentRecord, skeleton: &Skeleton) -> Result<(), AttachmentProblem> {
-    let kind = a.kind.name();
-    let refuse = |field: &'static str, present: bool| {
-        if present {
-            Err(AttachmentProblem::Field { kind, field })
-        } else {
-            Ok(())
-        }
-    };
     let within = |p: [f64; 2]| p.iter().all(|c| c.abs() <= MAX_COORDINATE);
-    let bone_of = |bone: &Option<String>| -> Result<Option<usize>, AttachmentProblem> {
-        match bone {
-            None => Ok(None),
-            Some(name) => skeleton
-                .index_of(name)
-                .map(Some)
-                .ok_or_else(|| AttachmentProblem::UnknownBone(name.clone())),
+    let known = |bone: &str| -> Result<(), AttachmentProblem> {
+        match skeleton.index_of(bone) {
+            Some(_) => Ok(()),
+            None => Err(AttachmentProblem::UnknownBone(bone.to_string())),
         }
     };
-    match a.kind {
-        AttachmentKind::Mesh => {
-            if a.part.is_some() == a.image.is_some() {
-                return Err(AttachmentProblem::MeshSource);
+    match a {
+        AttachmentRecord::Mesh { .. } => {}
+        AttachmentRecord::BoundingBox { polygon, .. }
+        | AttachmentRecord::Clipping { polygon, .. } => {
+            let vertices = &polygon.vertices;
+            if vertices.len() < 3 {
+                return Err(AttachmentProblem::FewVertices(vertices.len()));
             }
-            refuse("vertices", !a.vertices.is_empty())?;
-            refuse("influences", !a.influences.is_empty())?;
-            refuse("bone", a.bone.is_some())?;
-            refuse("position", a.position.is_some())?;
-            refuse("rotation", a.rotation.is_some())?;
-            refuse("end", a.end.is_some())?;
-        }
-        AttachmentKind::BoundingBox | AttachmentKind::Clipping => {
-            refuse("part", a.part.is_some())?;
-            refuse("image", a.image.is_some())?;
-            refuse("position", a.position.is_some())?;
-            refuse("rotation", a.rotation.is_some())?;
-            if a.kind == AttachmentKind::BoundingBox {
-                refuse("end", a.end.is_some())?;
-            } else if a.end.is_none() {
-                return Err(AttachmentProblem::ClippingEnd);
-            }
-            if a.vertices.len() < 3 {
-                return Err(AttachmentProblem::FewVertices(a.vertices.len()));
-            }
-            if let Some(v) = a.vertices.iter().find(|v| !within(**v)) {
+            if let Some(v) = vertices.iter().find(|v| !within(**v)) {
                 return Err(AttachmentProblem::VertexBeyond(*v));
             }
-            match (bone_of(&a.bone)?, a.influences.is_empty()) {
-                (Some(_), true) => {}
-                (None, false) => {
-                    if a.influences.len() != a.vertices.len() {
+            match &polygon.binding {
+                PolygonBinding::Bone(bone) => known(bone)?,
+                PolygonBinding::Influences(influences) => {
+                    if influences.len() != vertices.len() {
                         return Err(AttachmentProblem::InfluenceCount {
-                            influences: a.influences.len(),
-                            vertices: a.vertices.len(),
+                            influences: influences.len(),
+                            vertices: vertices.len(),
                         });
                     }
                     let binding = Binding {
-                        vertices: a.influences.clone(),
+                        vertices: influences.clone(),
                     };
                     check_binding_on(&binding, skeleton)?;
                 }
-                _ => {
-                    return Err(AttachmentProblem::BoneOrInfluences);
-                }
             }
         }
-        AttachmentKind::Point => {
-            refuse("part", a.part.is_some())?;
-            refuse("image", a.image.is_some())?;
-            refuse("vertices", !a.vertices.is_empty())?;
-            refuse("influences", !a.influences.is_empty())?;
-            refuse("end", a.end.is_some())?;
-            if bone_of(&a.bone)?.is_none() {
-                return Err(AttachmentProblem::PointBone);
+        AttachmentRecord::Point {
+            bone,
+            position,
+            rotation,
+            ..
+        } => {
+            known(bone)?;
+            if !within(*position) {
+                return Err(AttachmentProblem::PositionBeyond(*position));
             }
-            let position = a.position.ok_or(AttachmentProblem::PointPosition)?;
-            if !within(position) {
-                return Err(AttachmentProblem::PositionBeyond(position));
-            }
-            if a.rotation.is_some_and(|r| r.abs() > MAX_KEY_ROTATE) {
+            if rotation.is_some_and(|r| r.abs() > MAX_KEY_ROTATE) {
                 return Err(AttachmentProblem::RotationBeyond);
             }
         }
@@ -254,21 +210,21 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
         for a in slot
             .attachments
             .iter()
-            .filter(|a| a.kind == AttachmentKind::Mesh)
+            .filter(|a| a.kind() == AttachmentKind::Mesh)
         {
-            let Some(part) = a.part.as_deref() else {
+            let Some(part) = a.part() else {
                 return Err(slot_error(
                     slot,
                     format!(
                         "attachment \"{}\" names an image; in a project a mesh attachment names its \"part\"",
-                        a.name
+                        a.name()
                     ),
                 ));
             };
             if !parts.iter().any(|p| p.name == part) {
                 return Err(slot_error(
                     slot,
-                    format!("attachment \"{}\" names no part (\"{part}\")", a.name),
+                    format!("attachment \"{}\" names no part (\"{part}\")", a.name()),
                 ));
             }
             if !claimed.insert(part) {
@@ -341,12 +297,12 @@ fn check_clipping_ends(slots: &[SlotView<'_>]) -> Result<(), SlotError> {
         for a in record
             .attachments
             .iter()
-            .filter(|a| a.kind == AttachmentKind::Clipping)
+            .filter(|a| a.kind() == AttachmentKind::Clipping)
         {
-            let end = a.end.as_deref().unwrap_or_default();
+            let end = a.end().unwrap_or_default();
             let bad = |problem: String| SlotError::Slot {
                 slot: view.name.to_string(),
-                problem: format!("clipping attachment \"{}\": {problem}", a.name),
+                problem: format!("clipping attachment \"{}\": {problem}", a.name()),
             };
             let Some(e) = slots.iter().position(|s| s.name == end) else {
                 return Err(bad(format!("there is no end slot \"{end}\"")));

@@ -157,7 +157,7 @@ pub fn colour_tracks(
                 .record
                 .into_iter()
                 .flat_map(|r| &r.attachments)
-                .filter_map(|a| a.part.as_deref().and_then(|p| index.get(p).copied()))
+                .filter_map(|a| a.part().and_then(|p| index.get(p).copied()))
                 .collect(),
         };
         let setup = view.color();

@@ -42,16 +42,16 @@ impl<'a> PartTimelines<'a> {
                 continue;
             };
             for a in &record.attachments {
-                let Some(&p) = a.part.as_deref().and_then(|p| index.get(p)) else {
+                let Some(&p) = a.part().and_then(|p| index.get(p)) else {
                     continue;
                 };
-                targets[p].push((default.clone(), slot.clone(), a.name.clone()));
+                targets[p].push((default.clone(), slot.clone(), a.name().to_owned()));
                 for skin in &set.skins {
                     let Some(map) = skin.slots.get(&slot) else {
                         continue;
                     };
                     for (placeholder, target) in map {
-                        if target == &a.name {
+                        if target == a.name() {
                             targets[p].push((skin.name.clone(), slot.clone(), placeholder.clone()));
                         }
                     }

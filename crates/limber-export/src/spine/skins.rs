@@ -18,43 +18,46 @@ use super::skeleton::{Bones, flip};
 use limber_core::project::Project;
 use limber_core::skeleton::Skeleton;
 use limber_core::slots::resolve::{SlotSource, part_index};
-use limber_core::slots::{AttachmentKind, AttachmentRecord, SlotView, slot_list};
+use limber_core::slots::{AttachmentKind, AttachmentRecord, Polygon, PolygonBinding, slot_list};
 
 /// A written slot's attachment `a` of `view` as Spine attachment JSON; `None` when it cannot be
 /// written (a mesh naming no part, which the loader refuses).
 fn attachment_json(
-    view: &SlotView<'_>,
     a: &AttachmentRecord,
     project: &Project,
     bones: &Bones,
     meshes: &[PartMesh],
 ) -> Option<Value> {
     let skeleton = &project.rig.skeleton;
-    match a.kind {
-        AttachmentKind::Mesh => {
+    match a {
+        AttachmentRecord::Mesh { .. } => {
             let parts = part_index(&project.parts);
-            let index = parts.get(a.part.as_deref()?).copied()?;
+            let index = parts.get(a.part()?).copied()?;
             meshes.get(index).map(|m| m.json.clone())
         }
-        AttachmentKind::BoundingBox => Some(json!({
+        AttachmentRecord::BoundingBox { polygon, .. } => Some(json!({
             "type": "boundingbox",
-            "vertexCount": a.vertices.len(),
-            "vertices": polygon_vertices(a, skeleton, bones),
+            "vertexCount": polygon.vertices.len(),
+            "vertices": polygon_vertices(polygon, skeleton, bones),
         })),
-        AttachmentKind::Clipping => Some(json!({
+        AttachmentRecord::Clipping { polygon, end, .. } => Some(json!({
             "type": "clipping",
-            "end": a.end.clone().unwrap_or_else(|| view.name.to_string()),
-            "vertexCount": a.vertices.len(),
-            "vertices": polygon_vertices(a, skeleton, bones),
+            "end": end,
+            "vertexCount": polygon.vertices.len(),
+            "vertices": polygon_vertices(polygon, skeleton, bones),
         })),
-        AttachmentKind::Point => {
-            let bone = a.bone.as_deref().and_then(|b| skeleton.index_of(b));
-            let rest = bone
+        AttachmentRecord::Point {
+            bone,
+            position,
+            rotation,
+            ..
+        } => {
+            let rest = skeleton
+                .index_of(bone)
                 .and_then(|b| bones.rest_world.get(b))
                 .copied()
                 .unwrap_or(DAffine2::IDENTITY);
-            let position = DVec2::from(a.position.unwrap_or([0.0, 0.0]));
-            let [x, y] = flip(rest.inverse().transform_point2(position));
+            let [x, y] = flip(rest.inverse().transform_point2(DVec2::from(*position)));
             // The bone's rest direction on screen, counter-clockwise from +x, as Spine measures.
             let bone_angle = (-rest.matrix2.x_axis.y)
                 .atan2(rest.matrix2.x_axis.x)
@@ -63,7 +66,7 @@ fn attachment_json(
                 "type": "point",
                 "x": x,
                 "y": y,
-                "rotation": a.rotation.unwrap_or(0.0) - bone_angle,
+                "rotation": rotation.unwrap_or(0.0) - bone_angle,
             }))
         }
     }
@@ -71,14 +74,18 @@ fn attachment_json(
 
 /// A polygon's vertices in Spine's weighted form: per vertex `boneCount, (bone, bindX, bindY,
 /// weight) × boneCount`, the bind position in the bone's rest frame.
-fn polygon_vertices(a: &AttachmentRecord, skeleton: &Skeleton, bones: &Bones) -> Vec<f64> {
-    let one = a.bone.as_deref().and_then(|b| skeleton.index_of(b));
+fn polygon_vertices(polygon: &Polygon, skeleton: &Skeleton, bones: &Bones) -> Vec<f64> {
+    let one = polygon.bone().and_then(|b| skeleton.index_of(b));
+    let no_influences = Vec::new();
+    let per_vertex = match &polygon.binding {
+        PolygonBinding::Influences(influences) => influences,
+        PolygonBinding::Bone(_) => &no_influences,
+    };
     let mut out = Vec::new();
-    for (v, &p) in a.vertices.iter().enumerate() {
+    for (v, &p) in polygon.vertices.iter().enumerate() {
         let influences: Vec<(usize, f64)> = match one {
             Some(b) => vec![(b, 1.0)],
-            None => a
-                .influences
+            None => per_vertex
                 .get(v)
                 .map(|i| {
                     i.iter()
@@ -115,11 +122,11 @@ pub fn slot_bones(project: &Project, bones: &Bones) -> (Vec<String>, Vec<String>
                 .record
                 .into_iter()
                 .flat_map(|r| &r.attachments)
-                .filter(|a| a.kind == AttachmentKind::Point)
-                .filter_map(|a| a.bone.clone());
+                .filter(|a| a.kind() == AttachmentKind::Point)
+                .filter_map(|a| a.bone());
             let first = point_bones.next();
             if let Some(first) = &first
-                && point_bones.any(|b| &b != first)
+                && point_bones.any(|b| b != *first)
             {
                 warnings.push(format!(
                     "slot \"{}\": its point attachments lie on several bones; Spine carries them \
@@ -127,7 +134,7 @@ pub fn slot_bones(project: &Project, bones: &Bones) -> (Vec<String>, Vec<String>
                     view.name
                 ));
             }
-            first.unwrap_or_else(|| bones.root.clone())
+            first.map_or_else(|| bones.root.clone(), str::to_string)
         })
         .collect();
     (names, warnings)
@@ -148,8 +155,8 @@ pub fn skins_json(project: &Project, bones: &Bones, meshes: &[PartMesh]) -> Valu
             }
             (SlotSource::Written(_), Some(record)) => {
                 for a in &record.attachments {
-                    if let Some(json) = attachment_json(view, a, project, bones, meshes) {
-                        entries.insert(a.name.clone(), json);
+                    if let Some(json) = attachment_json(a, project, bones, meshes) {
+                        entries.insert(a.name().to_owned(), json);
                     }
                 }
             }
@@ -172,8 +179,8 @@ pub fn skins_json(project: &Project, bones: &Bones, meshes: &[PartMesh]) -> Valu
                     Some(record) => record
                         .attachments
                         .iter()
-                        .find(|a| &a.name == target)
-                        .and_then(|a| attachment_json(view, a, project, bones, meshes)),
+                        .find(|a| a.name() == target)
+                        .and_then(|a| attachment_json(a, project, bones, meshes)),
                     // A part's own slot has one attachment, the part, named like it.
                     None => match view.source {
                         SlotSource::Part(i) if view.name == target => {

@@ -112,7 +112,7 @@ fn slot_parts(project: &Project, view: &SlotView<'_>) -> Vec<usize> {
             .record
             .into_iter()
             .flat_map(|r| &r.attachments)
-            .filter_map(|a| a.part.as_deref())
+            .filter_map(|a| a.part())
             .filter_map(|p| index.get(p).copied())
             .collect(),
     }

@@ -550,11 +550,7 @@ fn tagged_groups_and_layer_properties_become_slots() {
     assert_eq!(slots[1].name, "eyes");
     assert_eq!(slots[1].setup.as_deref(), Some("open"));
     assert_eq!(slots[1].draw_order, 2);
-    let attachments: Vec<&str> = slots[1]
-        .attachments
-        .iter()
-        .map(|a| a.name.as_str())
-        .collect();
+    let attachments: Vec<&str> = slots[1].attachments.iter().map(|a| a.name()).collect();
     assert_eq!(attachments, ["closed", "open"]);
     assert!(layered.warnings.is_empty(), "{:?}", layered.warnings);
 }
