@@ -7,20 +7,52 @@
 use super::edit::{Edit, EditError, apply};
 use super::project::Project;
 
-/// The undo and redo stacks, and the project as it was when an open transaction began.
-#[derive(Debug, Clone, Default)]
+/// The undo and redo stacks, the project as it was when an open transaction began, and where in
+/// them the saved state is.
+#[derive(Debug, Clone)]
 pub struct History {
     undo: Vec<Project>,
     redo: Vec<Project>,
     open: Option<Project>,
+    /// The saved state's place: the number of undo steps below it (the current state's is
+    /// `undo.len()`); `None` once no step leads back to it.
+    saved: Option<usize>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// Steps kept for undo; the oldest are forgotten first.
 pub const MAX_UNDO_STEPS: usize = 500;
 
 impl History {
+    /// An empty history whose current state is the saved one.
     pub fn new() -> Self {
-        Self::default()
+        Self {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            open: None,
+            saved: Some(0),
+        }
+    }
+
+    /// Marks the current state as the saved one.
+    pub fn mark_saved(&mut self) {
+        self.saved = Some(self.undo.len());
+    }
+
+    /// Forgets the saved state (the project was changed outside the history: a recovered file).
+    pub fn forget_saved(&mut self) {
+        self.saved = None;
+    }
+
+    /// Whether the current state is the saved one (undo or redo came back to it), with no
+    /// transaction open.
+    pub fn is_at_saved(&self) -> bool {
+        self.open.is_none() && self.saved == Some(self.undo.len())
     }
 
     /// Applies `edit`. Outside a transaction it is one undo step; inside one, it joins the step the
@@ -41,7 +73,11 @@ impl History {
         if self.open.is_some() || self.undo.is_empty() {
             return self.apply(project, edit);
         }
-        apply(project, edit)
+        apply(project, edit)?;
+        if self.saved == Some(self.undo.len()) {
+            self.saved = None;
+        }
+        Ok(())
     }
 
     /// Starts a transaction (a drag begins). Starting one while one is open does nothing.
@@ -110,9 +146,14 @@ impl History {
     }
 
     fn push_undo(&mut self, before: Project) {
+        // A saved state among the redo steps is lost with them.
+        if self.saved.is_some_and(|s| s > self.undo.len()) {
+            self.saved = None;
+        }
         self.undo.push(before);
         if self.undo.len() > MAX_UNDO_STEPS {
             self.undo.remove(0);
+            self.saved = self.saved.and_then(|s| s.checked_sub(1));
         }
         self.redo.clear();
     }

@@ -262,6 +262,7 @@ impl Document {
 
     pub fn commit(&mut self) {
         self.history.commit(&self.project);
+        self.settle_saved();
     }
 
     /// Ends the transaction, putting the project back as it was when it began. A transaction that
@@ -270,6 +271,15 @@ impl Document {
     pub fn cancel(&mut self) {
         if self.history.cancel(&mut self.project) {
             self.changed(None);
+            self.settle_saved();
+        }
+    }
+
+    /// After undo, redo or a cancelled transaction: back at the saved state of the document's own
+    /// file, the document is saved again (the title loses its asterisk, closing does not ask).
+    fn settle_saved(&mut self) {
+        if self.path.is_some() && self.history.is_at_saved() {
+            self.saved_revision = self.revision;
         }
     }
 
@@ -282,6 +292,7 @@ impl Document {
         let done = self.history.undo(&mut self.project);
         if done {
             self.changed(None);
+            self.settle_saved();
         }
         done
     }
@@ -290,6 +301,7 @@ impl Document {
         let done = self.history.redo(&mut self.project);
         if done {
             self.changed(None);
+            self.settle_saved();
         }
         done
     }
@@ -342,6 +354,7 @@ impl Document {
         })?;
         self.path = Some(absolute(path));
         self.saved_revision = self.revision;
+        self.history.mark_saved();
         Ok(())
     }
 
@@ -362,6 +375,7 @@ impl Document {
     /// Marks the document as changed since the last save (a recovered document).
     pub fn mark_dirty(&mut self) {
         self.revision += 1;
+        self.history.forget_saved();
     }
 }
 

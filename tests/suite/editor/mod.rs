@@ -23,6 +23,7 @@ mod part_job;
 mod part_keys;
 mod pixel_art;
 mod rigging;
+mod saved_state;
 mod slot_keys;
 mod slots;
 mod small_things;
