@@ -14,6 +14,7 @@ use super::ui::editor_ui;
 use limber_editor::commands::{Command, ExportCommand, FileCommand, ViewCommand, WindowRequest};
 use limber_editor::document::Document;
 use limber_editor::editor::Editor;
+use limber_editor::recent::RecentProjects;
 use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
 
 struct LimberApp {
@@ -33,9 +34,8 @@ struct LimberApp {
     allow_close: bool,
     /// A file to open once the user has answered whether to save the current changes.
     pending_open: Option<PathBuf>,
-    /// Recently opened files and where the list is kept.
-    recent: Vec<PathBuf>,
-    recent_store: Option<PathBuf>,
+    /// Recent projects (opened or saved) and where the list is kept.
+    recent: RecentProjects,
 }
 
 /// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
@@ -44,11 +44,8 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
     let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     let recovery_dir = recovery_dir();
     let offers = recoverable(&recovery_dir);
-    let recent_store = limber_editor::recent::default_store();
-    let recent = recent_store
-        .as_deref()
-        .and_then(|store| limber_editor::recent::remember(store, path).ok())
-        .unwrap_or_default();
+    let mut recent = RecentProjects::in_store(limber_editor::recent::default_store());
+    recent.note(document.path.as_deref());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
@@ -89,7 +86,6 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
                 allow_close: false,
                 pending_open: None,
                 recent,
-                recent_store,
             }))
         }),
     )
@@ -117,11 +113,6 @@ impl LimberApp {
                     .filter(|offer| offer.project == project)
                     .collect();
             }
-            if let Some(store) = &self.recent_store
-                && let Ok(list) = limber_editor::recent::remember(store, path)
-            {
-                self.recent = list;
-            }
         }
     }
 
@@ -129,7 +120,7 @@ impl LimberApp {
         match request {
             WindowRequest::Ask(purpose) => self.ask(ctx, purpose),
             WindowRequest::OpenRecent(i) => {
-                if let Some(path) = self.recent.get(i).cloned() {
+                if let Some(path) = self.recent.list().get(i).cloned() {
                     self.open(&path);
                 }
             }
@@ -247,10 +238,12 @@ impl eframe::App for LimberApp {
             &mut self.editor,
             self.checker.as_ref(),
             self.gpu,
-            &self.recent,
+            self.recent.list(),
         ) {
             self.act(&ctx, action);
         }
+        // Opened, saved as or recovered: the project goes first in File > Open recent.
+        self.recent.note(self.editor.document().path.as_deref());
         if self.editor.take_new_document() {
             // A layered file opened as a new document: upload it afresh.
             self.document_id += 1;

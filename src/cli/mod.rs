@@ -17,6 +17,7 @@ mod pose_slots;
 mod render_cmd;
 mod rig;
 mod skin_arg;
+mod start;
 pub mod svg;
 mod transition_args;
 
@@ -52,7 +53,8 @@ pub enum Command {
     Render(render_cmd::RenderArgs),
     /// Export a project: glTF 2.0 (`.glb`, or `.gltf` with its `.bin` and PNGs beside it).
     Export(export_cmd::ExportArgs),
-    /// Open the editor window on a project or a PNG (no command: on the bundled sample project).
+    /// Open the editor window on a project or a PNG (no command: the last project saved or
+    /// opened, the bundled sample the first time).
     Open(OpenArgs),
     /// Rig the bundled zombie on the command line and print where its hand goes (no window).
     Demo(demo::DemoArgs),
@@ -156,6 +158,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", project.display());
             Ok(())
         }
-        None => crate::app::run(&sample_project()?),
+        None => crate::app::run(&start::project_to_start()?),
     }
 }

@@ -22,6 +22,7 @@ mod multi_select;
 mod part_job;
 mod part_keys;
 mod pixel_art;
+mod recent;
 mod rigging;
 mod saved_state;
 mod slot_keys;
