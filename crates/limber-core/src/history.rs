@@ -2,7 +2,8 @@
 //! (a bone moved, a brush stroke, a slider dragged) is one step however many edits it makes.
 //!
 //! Snapshots are whole projects; meshes are shared behind `Arc`, so a snapshot copies the skeleton,
-//! weights and clips only.
+//! weights and clips only. Each step carries a name in the user's words ("keyed 6 bones at 0.50
+//! s"), given by the editor once the step is made, so undo and redo can say what they took back.
 
 use super::edit::{Edit, EditError, apply};
 use super::project::Project;
@@ -11,8 +12,12 @@ use super::project::Project;
 /// them the saved state is.
 #[derive(Debug, Clone)]
 pub struct History {
-    undo: Vec<Project>,
-    redo: Vec<Project>,
+    /// Each step's project before it, and its name.
+    undo: Vec<(Project, String)>,
+    /// Each undone step's project after it, and its name.
+    redo: Vec<(Project, String)>,
+    /// How many steps were ever made (a new step bumps it, even when the oldest is forgotten).
+    made: u64,
     open: Option<Project>,
     /// The saved state's place: the number of undo steps below it (the current state's is
     /// `undo.len()`); `None` once no step leads back to it.
@@ -34,6 +39,7 @@ impl History {
         Self {
             undo: Vec::new(),
             redo: Vec::new(),
+            made: 0,
             open: None,
             saved: Some(0),
         }
@@ -112,8 +118,8 @@ impl History {
     pub fn undo(&mut self, project: &mut Project) -> bool {
         self.commit(project);
         match self.undo.pop() {
-            Some(previous) => {
-                self.redo.push(std::mem::replace(project, previous));
+            Some((previous, name)) => {
+                self.redo.push((std::mem::replace(project, previous), name));
                 true
             }
             None => false,
@@ -124,12 +130,37 @@ impl History {
     pub fn redo(&mut self, project: &mut Project) -> bool {
         self.commit(project);
         match self.redo.pop() {
-            Some(next) => {
-                self.undo.push(std::mem::replace(project, next));
+            Some((next, name)) => {
+                self.undo.push((std::mem::replace(project, next), name));
                 true
             }
             None => false,
         }
+    }
+
+    /// How many steps were ever made: a caller compares it before and after an action to tell
+    /// whether the action made one.
+    pub fn steps_made(&self) -> u64 {
+        self.made
+    }
+
+    /// Names the last step (the one undo would take back) when it has no name yet.
+    pub fn name_last_step(&mut self, name: &str) {
+        if let Some((_, last)) = self.undo.last_mut()
+            && last.is_empty()
+        {
+            *last = name.to_string();
+        }
+    }
+
+    /// The name of the step undo would take back (empty when it was never named).
+    pub fn undo_name(&self) -> Option<&str> {
+        self.undo.last().map(|(_, name)| name.as_str())
+    }
+
+    /// The name of the step redo would make again.
+    pub fn redo_name(&self) -> Option<&str> {
+        self.redo.last().map(|(_, name)| name.as_str())
     }
 
     /// Whether a transaction is open.
@@ -150,11 +181,46 @@ impl History {
         if self.saved.is_some_and(|s| s > self.undo.len()) {
             self.saved = None;
         }
-        self.undo.push(before);
+        self.undo.push((before, String::new()));
+        self.made += 1;
         if self.undo.len() > MAX_UNDO_STEPS {
             self.undo.remove(0);
             self.saved = self.saved.and_then(|s| s.checked_sub(1));
         }
         self.redo.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(history: &mut History, project: &mut Project, name: &str) {
+        history.begin(project);
+        project.canvas = Some([history.steps_made() as u32 + 1, 1]);
+        history.commit(project);
+        history.name_last_step(name);
+    }
+
+    #[test]
+    fn steps_keep_their_names_through_undo_and_redo() {
+        let mut project = Project {
+            rig: crate::rig::Rig::default(),
+            parts: Vec::new(),
+            canvas: None,
+            exports: Default::default(),
+        };
+        let mut history = History::new();
+        named(&mut history, &mut project, "first");
+        named(&mut history, &mut project, "second");
+        assert_eq!(history.steps_made(), 2);
+        history.name_last_step("renamed");
+        assert_eq!(history.undo_name(), Some("second"), "a name is given once");
+        assert!(history.undo(&mut project));
+        assert_eq!(history.redo_name(), Some("second"));
+        assert_eq!(history.undo_name(), Some("first"));
+        assert!(history.redo(&mut project));
+        assert_eq!(history.undo_name(), Some("second"));
+        assert_eq!(history.steps_made(), 2, "undo and redo make no step");
     }
 }

@@ -310,6 +310,16 @@ impl Document {
         self.history.can_undo()
     }
 
+    /// The undo history, read-only: how many steps were made, what undo and redo would take back.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Names the last undo step, in the user's words, when it has no name yet.
+    pub fn name_last_step(&mut self, name: &str) {
+        self.history.name_last_step(name);
+    }
+
     pub fn can_redo(&self) -> bool {
         self.history.can_redo()
     }

@@ -98,17 +98,21 @@ impl Editor {
         }
     }
 
+    /// Takes the last step back; the status line names it ("undid: keyed 6 bones at 0.50 s").
     pub fn undo(&mut self) {
+        let name = self.document.history().undo_name().map(str::to_string);
         if self.document.undo() {
             self.after_history_step();
-            self.status = "undone".into();
+            self.status = super::step_names::history_message("undid", name.as_deref());
         }
     }
 
+    /// Makes the last undone step again; the status line names it.
     pub fn redo(&mut self) {
+        let name = self.document.history().redo_name().map(str::to_string);
         if self.document.redo() {
             self.after_history_step();
-            self.status = "redone".into();
+            self.status = super::step_names::history_message("redid", name.as_deref());
         }
     }
 

@@ -3,6 +3,8 @@
 //! [`WindowRequest`] only the window can do; [`Editor::can_run`]
 //! says whether it would do anything now (menus grey the others), and [`Editor::is_checked`] gives
 //! the state a toggle shows (a tool choice shows as checked only while it is what a drag does).
+//! An undo step a command makes is named by what the status line said it did (else the command's
+//! name), so undo and redo can say what they took back (`step_names.rs`).
 
 use super::export_dialog::ExportFormat;
 use super::export_dialog_actions;
@@ -21,6 +23,17 @@ impl Editor {
     /// state from a menu, a shortcut, a panel's button or field. Says whether a panel command
     /// changed anything, or what the window must do (a dialog, closing).
     pub fn run(&mut self, command: Command) -> Outcome {
+        let made = self.document.history().steps_made();
+        let status = self.status.clone();
+        let name = command.name();
+        let outcome = self.carry_out(command);
+        let statuses = (status.as_str(), self.status.as_str());
+        crate::step_names::name_new_step(&mut self.document, made, statuses, name);
+        outcome
+    }
+
+    /// [`Editor::run`]'s work, before the step it made (if any) is named.
+    fn carry_out(&mut self, command: Command) -> Outcome {
         match command {
             Command::Slot(c) => return c.run(self).into_outcome(self),
             Command::Skin(c) => return c.run(self).into_outcome(self),

@@ -233,8 +233,16 @@ impl Editor {
         if matches!(drag, Drag::Pan) {
             return;
         }
+        let made = self.document.history().steps_made();
+        let status = self.status.clone();
+        let name = crate::step_names::drag_name(&drag);
+        let widget = matches!(drag, Drag::Widget { .. });
         each_tool!(drag, tool => tool.finish(self), {});
         self.document.commit();
+        // A widget's commands said what they did while it was held: the step takes that name.
+        let status = if widget { String::new() } else { status };
+        let statuses = (status.as_str(), self.status.as_str());
+        crate::step_names::name_new_step(&mut self.document, made, statuses, name);
     }
 
     /// Esc during a drag: the document goes back to what it was when the drag began, with no undo
