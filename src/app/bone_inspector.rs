@@ -4,6 +4,7 @@
 //! one undo step (a drag of a field is one step, Esc cancels it), the weights recomputed with it and
 //! the bones attached at its tail following.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 use glam::DVec2;
 
@@ -49,7 +50,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     for row in [[0, 1], [2, 3], [4, 5]] {
         ui.horizontal(|ui| {
             for i in row {
-                let mut field = egui::DragValue::new(&mut values[i])
+                let mut field = number_field(&mut values[i])
                     .prefix(labels[i])
                     .speed(0.5)
                     .max_decimals(2);

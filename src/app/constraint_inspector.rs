@@ -5,6 +5,7 @@
 //! angles, transform mixes, look-at and child-of mixes — and a delete button each. Every change is
 //! one undo step (a slider drag too, through [`super::drag_edit`]).
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
@@ -71,7 +72,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     ui.horizontal(|ui| {
         let label = ui.label("IK bones");
         let mut choices = editor.tools().rig_choices();
-        ui.add(egui::DragValue::new(&mut choices.ik_bones).range(2..=depth.max(2)))
+        ui.add(number_field(&mut choices.ik_bones).range(2..=depth.max(2)))
             .labelled_by(label.id)
             .on_hover_text(
                 "2: two-bone IK (the selected bone and its parent); more: a FABRIK chain",
@@ -183,18 +184,10 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                 let (mut min, mut max) = (limit.min, limit.max);
                 let label = ui.label("min / max (°)");
                 let low = ui
-                    .add(
-                        egui::DragValue::new(&mut min)
-                            .range(-360.0..=max)
-                            .suffix("°"),
-                    )
+                    .add(number_field(&mut min).range(-360.0..=max).suffix("°"))
                     .labelled_by(label.id);
                 let high = ui
-                    .add(
-                        egui::DragValue::new(&mut max)
-                            .range(min..=360.0)
-                            .suffix("°"),
-                    )
+                    .add(number_field(&mut max).range(min..=360.0).suffix("°"))
                     .labelled_by(label.id);
                 for field in [&low, &high] {
                     drag_edit(ui, editor, field, |editor| {

@@ -2,16 +2,17 @@
 //! clip, scale, fps, framing, trimming, columns, page size, pixels per unit — and the destination
 //! (typed, or chosen with Browse…, which asks the window's file chooser). Export starts it through
 //! the editor, which remembers the choices in the project; a refusal (over a budget: "lower the
-//! scale to … or the fps to …") stays in the dialog as one line and writes nothing. The model is
-//! `limber_editor::export_dialog`.
+//! scale to … or the fps to …") stays in the dialog as one line and writes nothing. A number
+//! applies when its field is left (Enter, Tab, a click elsewhere) and stays as typed: one out of
+//! its range is explained next to its field and refuses Export, never clamped behind the artist's
+//! back. The model is `limber_editor::export_dialog`.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use limber_editor::commands::{Command, ExportCommand, Purpose, WindowRequest};
 use limber_editor::editor::Editor;
-use limber_editor::export_dialog::{
-    ExportDialog, ExportFormat, FPS_RANGE, PAGE_RANGE, SCALE_RANGE,
-};
+use limber_editor::export_dialog::{ExportDialog, ExportField, ExportFormat};
 use limber_editor::export_job::ExportKind;
 
 /// The file chooser the Browse… button asks for, by format.
@@ -30,6 +31,23 @@ fn labelled(ui: &mut egui::Ui, label: &str, field: impl FnOnce(&mut egui::Ui) ->
     ui.horizontal(|ui| {
         let label = ui.label(label);
         field(ui).labelled_by(label.id);
+    });
+}
+
+/// A row with a number field and, when the value it holds is out of its range, why, next to it
+/// (in the error colour). The value stays as typed; Export is refused until it is fixed.
+fn number_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    problem: Option<String>,
+    field: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        field(ui).labelled_by(label.id);
+        if let Some(problem) = problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
     });
 }
 
@@ -96,6 +114,8 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
 /// The format's own choices.
 fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Option<u32>)]) {
     let format = dialog.format;
+    let checked = dialog.clone();
+    let problem = |field| checked.field_problem(field);
     let c = &mut dialog.choices;
     if format.kind().is_some() {
         let shown = c.clip.clone().unwrap_or_else(|| "(rest pose)".into());
@@ -110,25 +130,19 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
                 })
                 .response
         });
-        labelled(ui, "Scale:", |ui| {
-            ui.add(
-                egui::DragValue::new(&mut c.scale)
-                    .range(SCALE_RANGE.0..=SCALE_RANGE.1)
-                    .speed(0.01)
-                    .max_decimals(2),
-            )
+        number_row(ui, "Scale:", problem(ExportField::Scale), |ui| {
+            ui.add(number_field(&mut c.scale).speed(0.01).max_decimals(2))
         });
     } else {
         ui.label(format!("Clips: all {} of them", clips.len()));
     }
     if format == ExportFormat::Gltf {
-        labelled(ui, "Pixels per unit:", |ui| {
-            ui.add(
-                egui::DragValue::new(&mut c.pixels_per_unit)
-                    .range(0.001..=1e6)
-                    .speed(1.0),
-            )
-        });
+        number_row(
+            ui,
+            "Pixels per unit:",
+            problem(ExportField::PixelsPerUnit),
+            |ui| ui.add(number_field(&mut c.pixels_per_unit).speed(1.0)),
+        );
     }
     // The clip's own rate until one is chosen.
     let own = c
@@ -141,12 +155,7 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
     ui.horizontal(|ui| {
         let label = ui.label("Fps:");
         let field = ui
-            .add(
-                egui::DragValue::new(&mut fps)
-                    .range(FPS_RANGE.0..=FPS_RANGE.1)
-                    .speed(0.5)
-                    .max_decimals(2),
-            )
+            .add(number_field(&mut fps).speed(0.5).max_decimals(2))
             .labelled_by(label.id);
         if field.changed() {
             c.fps = Some(fps);
@@ -158,13 +167,16 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
         } else {
             ui.label("(each clip's own)");
         }
+        if let Some(problem) = problem(ExportField::Fps) {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
     });
     if format.kind().is_some() {
         ui.checkbox(&mut c.image_frame, "Frame to the image")
             .on_hover_text("the image's rectangle (limbs past its edge are cut) instead of the whole animation");
         if !c.image_frame {
-            labelled(ui, "Margin (px):", |ui| {
-                ui.add(egui::DragValue::new(&mut c.margin).range(0..=512))
+            number_row(ui, "Margin (px):", problem(ExportField::Margin), |ui| {
+                ui.add(number_field(&mut c.margin))
             });
         }
     }
@@ -174,16 +186,22 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
         );
         if !c.trim {
             let mut columns = c.columns.unwrap_or(0);
-            labelled(ui, "Columns (0: square):", |ui| {
-                ui.add(egui::DragValue::new(&mut columns).range(0..=4096))
-            });
+            number_row(
+                ui,
+                "Columns (0: square):",
+                problem(ExportField::Columns),
+                |ui| ui.add(number_field(&mut columns)),
+            );
             c.columns = (columns > 0).then_some(columns);
         }
     }
     if format == ExportFormat::Spine {
-        labelled(ui, "Largest page (px):", |ui| {
-            ui.add(egui::DragValue::new(&mut c.max_page).range(PAGE_RANGE.0..=PAGE_RANGE.1))
-        });
+        number_row(
+            ui,
+            "Largest page (px):",
+            problem(ExportField::MaxPage),
+            |ui| ui.add(number_field(&mut c.max_page)),
+        );
         ui.checkbox(&mut c.premultiplied, "Premultiplied alpha");
     }
 }

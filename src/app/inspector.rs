@@ -5,6 +5,7 @@
 //! part), the brush and a vertex's weights in Weights mode, the mesh settings in Mesh mode, and the
 //! selected key's interpolation.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::commit_field::commit_field;
@@ -374,7 +375,7 @@ fn vertex_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             let label = ui.label(name);
             let response = ui
                 .add(
-                    egui::DragValue::new(&mut value)
+                    number_field(&mut value)
                         .range(0.0..=1.0)
                         .speed(0.01)
                         .max_decimals(4),

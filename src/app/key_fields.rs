@@ -5,6 +5,7 @@
 //! channel a key button: a filled diamond when the channel has a key at the playhead (a click
 //! removes that key), hollow when it is interpolated (a click keys the value shown).
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
@@ -72,11 +73,10 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
 /// on Enter or when the field loses the keyboard (one undo step, not one per keystroke).
 fn number(ui: &mut egui::Ui, value: &mut f64, max: f64, speed: f64, name: &str) -> egui::Response {
     ui.add(
-        egui::DragValue::new(value)
+        number_field(value)
             .range(-max..=max)
             .speed(speed)
-            .max_decimals(3)
-            .update_while_editing(false),
+            .max_decimals(3),
     )
     .on_hover_text(format!("{name}: type or drag to key it at the playhead"))
     .accessible_name(name)

@@ -2,6 +2,7 @@
 //! shortcut and greyed state from [`COMMANDS`] and [`Editor::can_run`]), the File menu's recent
 //! files, and the toolbar of modes, Deform, overlays and skinning beside them.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use limber_editor::commands::{
@@ -152,7 +153,7 @@ fn toolbar(ui: &mut egui::Ui, editor: &mut Editor) -> Option<Command> {
         if entry.command == Command::ToggleDeform && editor.tools().deforming() {
             let mut radius = editor.tools().deform().radius;
             ui.add(
-                egui::DragValue::new(&mut radius)
+                number_field(&mut radius)
                     .range(0.0..=500.0)
                     .prefix("radius "),
             );

@@ -37,6 +37,7 @@ pub mod import_question;
 pub mod inspector;
 pub mod key_fields;
 pub mod menus;
+pub mod number_field;
 mod onion_settings;
 pub mod recovery_offer;
 mod rig_overlay;

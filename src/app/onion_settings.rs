@@ -3,6 +3,7 @@
 //! seconds), their colours and opacity. They are the editor's view settings, not the project's, so
 //! changing them is no undo step.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 use limber_editor::commands::{Command, ViewCommand};
 
@@ -18,23 +19,23 @@ pub fn onion_section(ui: &mut egui::Ui, editor: &mut Editor) {
     let mut settings = before;
     egui::Grid::new("onion settings").show(ui, |ui| {
         ui.label("before");
-        ui.add(egui::DragValue::new(&mut settings.before).range(0..=MAX_ONION_SIDE));
+        ui.add(number_field(&mut settings.before).range(0..=MAX_ONION_SIDE));
         ui.color_edit_button_rgb(&mut settings.before_colour);
         ui.end_row();
         ui.label("after");
-        ui.add(egui::DragValue::new(&mut settings.after).range(0..=MAX_ONION_SIDE));
+        ui.add(number_field(&mut settings.after).range(0..=MAX_ONION_SIDE));
         ui.color_edit_button_rgb(&mut settings.after_colour);
         ui.end_row();
         ui.label("spacing");
         if has_fps {
             ui.add(
-                egui::DragValue::new(&mut settings.spacing_frames)
+                number_field(&mut settings.spacing_frames)
                     .range(1..=60)
                     .suffix(" frames"),
             );
         } else {
             ui.add(
-                egui::DragValue::new(&mut settings.spacing_seconds)
+                number_field(&mut settings.spacing_seconds)
                     .range(0.01..=2.0)
                     .speed(0.01)
                     .suffix(" s"),

@@ -5,6 +5,7 @@
 //! In Animate mode, choosing an attachment or a colour keys it at the playhead. Every change is one
 //! undo step (a colour picked while its picker is open is one step when the picker closes).
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::commit_field::commit_field;
@@ -42,6 +43,12 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
     }
     let mut request = None;
     let rows = editor.slots().rows();
+    // The slot of a shape just selected (drawn, moved to it, clicked) opens, showing its controls.
+    let selected = editor.slots().selected_shape().map(|(shape, _)| shape.slot);
+    let last_id = egui::Id::unique("limber slot of the selected shape");
+    let last = ui.data(|d| d.get_temp::<Option<String>>(last_id)).flatten();
+    let newly = selected.clone().filter(|s| Some(s) != last.as_ref());
+    ui.data_mut(|d| d.insert_temp(last_id, selected));
     // A few slots show open; a character of many starts folded.
     let open = rows.len() <= OPEN_SLOTS;
     egui::ScrollArea::vertical()
@@ -62,7 +69,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
                 egui::CollapsingHeader::new(title)
                     .id_salt(("slot", row.name.as_str()))
                     .default_open(open)
-                    .open(reopen.then_some(true))
+                    .open((reopen || newly.as_ref() == Some(&row.name)).then_some(true))
                     .show(ui, |ui| outcome = slot_body(ui, editor, &row));
                 if outcome.add {
                     request = Some(WindowRequest::Ask(Purpose::AddAttachment));
@@ -178,8 +185,11 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
     });
     order_row(ui, editor, row);
     ui.label("Shows");
+    // Animating, a click on what already shows keys it at the playhead (so the first swap key
+    // does not change what shows before it); in the setup it changes nothing.
+    let keyed = editor.slots().keyed();
     let none = row.shown.is_none();
-    if ui.radio(none, "(none)").clicked() && !none {
+    if ui.radio(none, "(none)").clicked() && (!none || keyed) {
         editor.run(Command::Slot(SlotCommand::Show {
             slot: row.name.clone(),
             attachment: None,
@@ -188,7 +198,7 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
     for attachment in &row.attachments {
         let on = row.shown.as_deref() == Some(attachment.as_str());
         let response = ui.radio(on, attachment.as_str());
-        if response.clicked() && !on {
+        if response.clicked() && (!on || keyed) {
             editor.run(Command::Slot(SlotCommand::Show {
                 slot: row.name.clone(),
                 attachment: Some(attachment.clone()),
@@ -234,7 +244,8 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
     outcome
 }
 
-/// An attachment's right-click menu: rename, delete.
+/// An attachment's right-click menu: rename, move to another slot (a box, point or clipping),
+/// delete.
 fn attachment_menu(ui: &mut egui::Ui, editor: &mut Editor, slot: &str, attachment: &str) {
     rename_field(
         ui,
@@ -249,6 +260,21 @@ fn attachment_menu(ui: &mut egui::Ui, editor: &mut Editor, slot: &str, attachmen
             }));
         },
     );
+    let targets = editor.slots().move_targets(slot, attachment);
+    if !targets.is_empty() {
+        ui.menu_button("Move to slot", |ui| {
+            for to in targets {
+                if ui.button(&to).clicked() {
+                    editor.run(Command::Slot(SlotCommand::MoveAttachment {
+                        slot: slot.to_string(),
+                        attachment: attachment.to_string(),
+                        to,
+                    }));
+                    ui.close();
+                }
+            }
+        });
+    }
     if ui.button("Delete attachment").clicked() {
         editor.run(Command::Slot(SlotCommand::DeleteAttachment {
             slot: slot.to_string(),
@@ -278,7 +304,7 @@ fn color_row(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) {
         for (channel, label) in ["R", "G", "B", "A"].into_iter().enumerate() {
             let mut value = row.color[channel];
             let response = ui.add(
-                egui::DragValue::new(&mut value)
+                number_field(&mut value)
                     .range(0.0..=1.0)
                     .speed(0.01)
                     .max_decimals(3)
@@ -374,7 +400,7 @@ fn part_controls(ui: &mut egui::Ui, editor: &mut Editor, index: usize) {
             .draw_order_at_playhead(index)
             .unwrap_or(editor.document().project.parts[index].draw_order);
         let response = ui.add(
-            egui::DragValue::new(&mut order)
+            number_field(&mut order)
                 .range(-1000..=1000)
                 .prefix("order at playhead "),
         );

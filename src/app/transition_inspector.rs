@@ -2,6 +2,7 @@
 //! one, the crossfade's length, and Preview / Stop — the view then plays the transition exactly as
 //! `limber render --then CLIP --crossfade S` renders it.
 
+use crate::app::number_field::number_field;
 use eframe::egui;
 
 use limber_editor::commands::{ClipCommand, Command};
@@ -46,7 +47,7 @@ pub fn transition_section(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.horizontal(|ui| {
         let label = ui.label("crossfade");
         ui.add(
-            egui::DragValue::new(&mut crossfade)
+            number_field(&mut crossfade)
                 .range(0.0..=60.0)
                 .speed(0.01)
                 .suffix(" s"),

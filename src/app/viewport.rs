@@ -11,10 +11,12 @@ use std::sync::Arc;
 
 use eframe::egui::{self, Color32, PointerButton, Pos2, Rect, Sense, Stroke};
 use eframe::egui_wgpu;
-use glam::DVec2;
+use glam::{DAffine2, DVec2};
 
 use super::gpu_bridge::ViewportCallback;
+pub use crate::render::bone_shapes::SELECTED as SELECTED_BONE;
 use crate::render::bone_shapes::bone_triangles;
+use crate::render::gpu_types::GpuShapeVertex;
 use crate::render::renderer::Layers;
 use crate::render::{PartStyle, ViewTransform, WeightView};
 use limber_editor::commands::{Command, SlotCommand, ViewCommand};
@@ -30,8 +32,6 @@ fn pos(v: DVec2) -> Pos2 {
     Pos2::new(v.x as f32, v.y as f32)
 }
 
-/// Shows the viewport filling `ui`. `gpu` says whether the wgpu renderer is there; without it the
-/// posed mesh is drawn as a wireframe with egui's painter.
 /// The 2 × 2 grey checker the viewport repeats behind the sprite (made once by the window).
 pub fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
     let (a, b) = (Color32::from_gray(150), Color32::from_gray(110));
@@ -43,6 +43,23 @@ pub fn checker_texture(ctx: &egui::Context) -> egui::TextureHandle {
     ctx.load_texture("checker", image, options)
 }
 
+/// The bone overlay's triangles for the skeleton posed by `palette` (six vertices per bone, in bone
+/// order), every selected bone in [`SELECTED_BONE`]; empty when the bones overlay is off. `pixel` is
+/// one screen pixel in image pixels.
+pub fn bone_overlay(editor: &Editor, palette: &[DAffine2], pixel: f64) -> Vec<GpuShapeVertex> {
+    if !editor.view().overlays().bones {
+        return Vec::new();
+    }
+    bone_triangles(
+        &editor.document().project.rig.skeleton,
+        palette,
+        editor.selection().bones(),
+        pixel,
+    )
+}
+
+/// Shows the viewport filling `ui`. `gpu` says whether the wgpu renderer is there; without it the
+/// posed mesh is drawn as a wireframe with egui's painter.
 pub fn show(
     ui: &mut egui::Ui,
     editor: &mut Editor,
@@ -110,16 +127,7 @@ pub fn show(
         onion: onion.len() as u8,
         ..layers
     };
-    let shapes = if editor.view().overlays().bones {
-        bone_triangles(
-            &editor.document().project.rig.skeleton,
-            &frame.palette,
-            editor.selection().bone(),
-            pixel,
-        )
-    } else {
-        Vec::new()
-    };
+    let shapes = bone_overlay(editor, &frame.palette, pixel);
     if gpu {
         let callback = ViewportCallback {
             view,
@@ -212,6 +220,14 @@ fn draw_wireframe(
 /// Translates the pointer into image coordinates and hands it to the mode's tool
 /// ([`limber_editor::editor::Editor::press`] and the rest); pans and zooms the view itself. Esc during
 /// a drag cancels it.
+/// Whether a press at `origin` is the view's to act on: inside `rect` and clear of the band along
+/// its edges where a panel's resize handle is grabbed. A drag begun on a panel's edge or outside
+/// the view is the panel's, and never draws a bone or moves anything in the view.
+fn starts_in_view(ui: &egui::Ui, rect: Rect, origin: Pos2) -> bool {
+    let grab = ui.style().interaction.resize_grab_radius_side + 1.0;
+    rect.shrink(grab).contains(origin)
+}
+
 fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, rect: Rect) {
     let center = dvec(rect.center());
     // Zoom at the cursor.
@@ -241,14 +257,14 @@ fn handle_input(ui: &egui::Ui, editor: &mut Editor, response: &egui::Response, r
     };
 
     if response.drag_started() {
+        let origin = ui.input(|i| i.pointer.press_origin());
         if response.dragged_by(PointerButton::Middle) || space_held {
             editor.press_pan();
-        } else if let Some(point) = ui
-            .input(|i| i.pointer.press_origin())
-            .map(|p| editor.view().camera().to_image(dvec(p), center))
-            .or(image_point)
+        } else if let Some(origin) = origin
+            && starts_in_view(ui, rect, origin)
         {
             // Where the button went down, not where the drag was recognised.
+            let point = editor.view().camera().to_image(dvec(origin), center);
             editor.press(press(point));
         }
     }

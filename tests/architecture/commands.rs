@@ -270,3 +270,39 @@ fn no_drag_state_lives_in_egui_memory() {
         found.join("\n")
     );
 }
+
+/// The lines of `text` that build egui's drag value directly.
+fn raw_number_fields(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.contains("DragValue::new(")
+        })
+        .map(|(number, line)| (number + 1, line.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn every_number_field_applies_typed_text_once() {
+    assert_eq!(
+        raw_number_fields("ui.add(egui::DragValue::new(&mut x));\nui.add(number_field(&mut y));\n"),
+        [(1, "ui.add(egui::DragValue::new(&mut x));".to_string())],
+        "the scan finds a drag value built directly"
+    );
+    let mut found = Vec::new();
+    for (file, text) in sources(&root().join("src/app")) {
+        if file.ends_with("number_field.rs") {
+            continue;
+        }
+        for (line, code) in raw_number_fields(&text) {
+            found.push(format!("{file}:{line}: {code}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a number field built without src/app/number_field.rs (it would apply each typed key as \
+         an edit of its own):\n{}",
+        found.join("\n")
+    );
+}

@@ -3,7 +3,8 @@
 //! `Editor` has no `pub` field (its state lives in sub-models read through methods), and the
 //! modules of each library crate import each other in no circle (`module_circles`), and the window
 //! changes the editor only through commands ([`commands`]), `Editor` stays a coordinator of at most
-//! 120 methods with no one-line forwarder ([`editor_size`]). The docs cite only paths that exist
+//! 120 methods with no one-line forwarder ([`editor_size`]), and every number field applies typed
+//! text once ([`commands`]). The docs cite only paths that exist
 //! ([`cited_paths`]), every error is typed ([`typed_errors`]), and the integration tests stay one
 //! suite grouped by feature with no `#[path]` include ([`test_layout`]).
 

@@ -105,7 +105,8 @@ impl<'a> Animation<'a> {
         self.clip().and_then(|c| c.fps)
     }
 
-    /// `t` within the clip, on the nearest frame of the clip's frame rate (unchanged without one).
+    /// `t` within the clip, on the nearest frame of the clip's frame rate (on the nearest
+    /// hundredth of a second without one).
     pub fn snap_time(&self, t: f64) -> f64 {
         snap_time(self.clip(), t)
     }
@@ -143,13 +144,17 @@ impl<'a> Animation<'a> {
     }
 }
 
-/// `t` within `clip`, on the nearest frame of its frame rate (unchanged without one).
+/// A clip without a frame rate puts the playhead and its keys on hundredths of a second.
+const UNTIMED_STEPS_PER_SECOND: f64 = 100.0;
+
+/// `t` within `clip`, on the nearest frame of its frame rate, or on the nearest hundredth of a
+/// second without one (a click on the ruler never keys at 0.000926 s; its start is 0).
 fn snap_time(clip: Option<&Clip>, t: f64) -> f64 {
     let duration = clip.map_or(f64::INFINITY, |c| c.duration);
-    let t = match clip.and_then(|c| c.fps) {
-        Some(fps) => (t * f64::from(fps)).round() / f64::from(fps),
-        None => t,
-    };
+    let steps = clip
+        .and_then(|c| c.fps)
+        .map_or(UNTIMED_STEPS_PER_SECOND, f64::from);
+    let t = (t * steps).round() / steps;
     t.clamp(0.0, duration)
 }
 

@@ -6,28 +6,32 @@
 //!
 //! A drawing is view state ([`super::shape_state`]) until it is finished: a polygon's points are
 //! clicked in view pixels and closed with Enter or a click on its first point; a point is placed by
-//! a press and aimed by dragging. The finished attachment is added to its slot in one undo step,
-//! carried by the selected bone (or the bone whose head is nearest), its vertices, position and
-//! rotation put back into the rest pose through that bone's palette transform, by the same rules
-//! as any new attachment (`slot_actions::push_attachment`: the setup when the slot shows nothing,
-//! the active skin's). Esc drops a drawing with the document untouched.
+//! a press and aimed by dragging. The finished attachment gets a slot of its own (as in Spine,
+//! where a slot shows one attachment at a time), drawn right after the slot it was drawn from, so
+//! the sprite there keeps showing in every skin; it can be moved to another slot later
+//! (`slot_actions::move_attachment`). It is added in one undo step, carried by the selected bone
+//! (or the bone whose head is nearest), its vertices, position and rotation put back into the rest
+//! pose through that bone's palette transform. Esc drops a drawing with the document untouched.
 //!
 //! A polygon attachment selected in the panel shows its points as handles: dragging one moves it
 //! (one undo step per drag, inverted through the vertex's blended transform, so a vertex under the
 //! pointer stays under it when posed) and deleting one keeps at least three.
+
+use std::collections::HashSet;
 
 use glam::{DAffine2, DMat2, DVec2};
 use limber_core::edit::Edit;
 use limber_core::frame::Frame;
 use limber_core::skeleton::Skeleton;
 use limber_core::slots::{
-    AttachmentKind, AttachmentRecord, Polygon, PolygonBinding, Shown, posed_point, posed_polygon,
+    AttachmentKind, AttachmentRecord, Blend, Polygon, PolygonBinding, Shown, SlotRecord, WHITE,
+    posed_point, posed_polygon,
 };
 
 use super::editor::Editor;
 use super::outcome::IntoOutcome;
 use super::shape_state::{Drawing, ShapeRef};
-use super::slot_actions::{SlotError, Slots, apply_slots, push_attachment, writable};
+use super::slot_actions::{SlotError, Slots, apply_slots, push_attachment, unused, writable};
 use super::step::Step;
 
 /// How near (screen points) a press must be to a shape's point to grab it or to close a polygon.
@@ -339,13 +343,37 @@ fn carrying_bone(editor: &Editor, near: DVec2) -> Result<(String, DAffine2), Slo
 fn add_shape(mut step: Step, slot: &str, record: AttachmentRecord) -> Result<(), SlotError> {
     let (mut set, i) = writable(&step.document.project, slot)?;
     let kind = record.kind();
-    let name = push_attachment(&mut set, i, record);
+    // A slot of its own (as Spine has it), drawn right after the slot it was drawn from: the
+    // sprite there keeps showing, in every skin, and the new slot shows the shape.
+    let taken: HashSet<String> = step
+        .slots()
+        .rows()
+        .into_iter()
+        .map(|r| r.name)
+        .chain(set.slots.iter().map(|s| s.name.clone()))
+        .collect();
+    let own = unused(&taken, record.name());
+    set.slots.insert(
+        i + 1,
+        SlotRecord {
+            name: own.clone(),
+            draw_order: set.slots[i].draw_order,
+            attachments: Vec::new(),
+            setup: None,
+            color: WHITE,
+            blend: Blend::Normal,
+        },
+    );
+    let name = push_attachment(&mut set, i + 1, record);
     step.document.apply(Edit::SetSlots(Box::new(set)))?;
-    step.status = format!("added {} {name} to {slot}", kind.name());
+    step.status = format!(
+        "added {} {name} in a slot of its own, {own}, in front of {slot}",
+        kind.name()
+    );
     let shapes = step.tools.shapes_mut();
     shapes.set_drawing(None);
     shapes.set_selected(Some(ShapeRef {
-        slot: slot.to_string(),
+        slot: own,
         attachment: name,
     }));
     step.commit();

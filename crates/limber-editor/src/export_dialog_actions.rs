@@ -9,7 +9,7 @@ use limber_core::export_settings::ExportChoices;
 
 use super::document::Document;
 use super::editor::Editor;
-use super::export_dialog::{ExportDialog, ExportFormat, PAGE_RANGE, clamp};
+use super::export_dialog::{ExportDialog, ExportFormat, PAGE_RANGE, PIXELS_PER_UNIT_RANGE, clamp};
 use super::export_job::{ExportRequest, Framing};
 use super::exports::{self, ExportError};
 use super::jobs::Jobs;
@@ -111,6 +111,9 @@ pub(crate) fn export(editor: &mut Editor) -> bool {
 
 /// Starts (or writes) the export `dialog` describes; where to, or why not (the dialog's one line).
 fn try_export(editor: &mut Editor, dialog: &ExportDialog) -> Result<PathBuf, ExportError> {
+    if let Some((_, problem)) = dialog.first_field_problem() {
+        return Err(ExportError::OutOfRange(problem));
+    }
     if dialog.choices.destination.trim().is_empty() {
         return Err(ExportError::NoDestination);
     }
@@ -145,7 +148,11 @@ fn try_export(editor: &mut Editor, dialog: &ExportDialog) -> Result<PathBuf, Exp
                     &out,
                     &limber_export::gltf::GltfOptions {
                         fps: dialog.options().fps,
-                        pixels_per_unit: clamp(dialog.choices.pixels_per_unit, (0.001, 1e6), 100.0),
+                        pixels_per_unit: clamp(
+                            dialog.choices.pixels_per_unit,
+                            PIXELS_PER_UNIT_RANGE,
+                            100.0,
+                        ),
                     },
                 ),
                 _ => exports::spine(

@@ -19,6 +19,9 @@ use super::export_job::{ExportJob, ExportKind, ExportRenderer, ExportRequest, Re
 pub enum ExportError {
     #[error("choose where to export to")]
     NoDestination,
+    /// A number field holds a value out of its range (the line names the field and the range).
+    #[error("{0}")]
+    OutOfRange(String),
     #[error("an export is already running: wait for it or cancel it")]
     Busy,
     /// Over an export budget: what to lower, in the dialog's terms.

@@ -1,7 +1,9 @@
 //! The slots and skins a layered file's tags made (`[slot]`, `[skin]`, opacity as alpha, blend
 //! modes), merged into the document's when its layers are added as parts: parts renamed to fit
 //! are renamed in the attachments, slots whose names are taken become "NAME 2", …, skins of one
-//! name share their entries, and the file's draw orders move in front of the document's.
+//! name share their entries, and the file's draw orders move in front of the document's. A slot's
+//! setup stays when it is one of its attachments or a placeholder its skins name (what the CLI's
+//! `limber import` keeps too).
 
 use std::collections::{HashMap, HashSet};
 
@@ -22,7 +24,19 @@ pub fn merge_imported_slots(
     let mut merged = existing.clone();
     let mut taken = taken.clone();
     let mut slot_names: HashMap<String, String> = HashMap::new();
+    // What each imported slot's skins name as placeholders: a setup may be one (the `[skin]`
+    // groups' `body`), shown through the active skin, not an attachment of the slot.
+    let mut placeholders: HashMap<String, HashSet<String>> = HashMap::new();
+    for skin in &imported.skins {
+        for (slot, entries) in &skin.slots {
+            placeholders
+                .entry(slot.clone())
+                .or_default()
+                .extend(entries.keys().cloned());
+        }
+    }
     for mut slot in imported.slots {
+        let skinned = placeholders.remove(&slot.name).unwrap_or_default();
         let name = unused(&taken, &slot.name);
         taken.insert(name.clone());
         slot_names.insert(slot.name.clone(), name.clone());
@@ -39,7 +53,11 @@ pub fn merge_imported_slots(
             None => true,
         });
         let shown: HashSet<&str> = slot.attachments.iter().map(|a| a.name()).collect();
-        if slot.setup.as_deref().is_some_and(|s| !shown.contains(s)) {
+        if slot
+            .setup
+            .as_deref()
+            .is_some_and(|s| !shown.contains(s) && !skinned.contains(s))
+        {
             slot.setup = None;
         }
         merged.slots.push(slot);
@@ -118,5 +136,30 @@ mod tests {
         assert!(red.slots.contains_key("eyes") && red.slots.contains_key("eyes 2"));
         assert_eq!(merged.skins.len(), 1);
         assert_eq!(merged.active_skin.as_deref(), Some("red"));
+    }
+
+    #[test]
+    fn a_setup_that_names_a_skin_placeholder_is_kept() {
+        let mut body = slot("body", &["light/body", "dark/body"]);
+        body.setup = Some("body".into());
+        let skin = |name: &str| SkinRecord {
+            name: name.into(),
+            slots: [(
+                "body".to_string(),
+                [("body".to_string(), format!("{name}/body"))].into(),
+            )]
+            .into(),
+        };
+        let imported = SlotSet {
+            slots: vec![body],
+            skins: vec![skin("light"), skin("dark")],
+            active_skin: Some("light".into()),
+        };
+        let renamed: HashMap<String, String> = ["light/body", "dark/body"]
+            .map(|p| (p.to_string(), p.to_string()))
+            .into();
+        let merged =
+            merge_imported_slots(&SlotSet::default(), imported, &renamed, &HashSet::new(), 0);
+        assert_eq!(merged.slots[0].setup.as_deref(), Some("body"));
     }
 }

@@ -43,6 +43,7 @@
 
 pub mod actions;
 pub mod animate;
+mod attachment_move;
 pub mod attachment_shapes;
 pub mod bind_pose;
 pub mod bone_keys;
@@ -88,6 +89,7 @@ pub mod skin_actions;
 pub mod slot_actions;
 pub mod slot_key_selection;
 pub mod step;
+mod step_names;
 mod suggest;
 pub mod tool_state;
 pub mod tools;

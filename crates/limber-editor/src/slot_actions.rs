@@ -6,7 +6,8 @@
 //! [`Step`](crate::step::Step), each one undo step, returning a [`SlotError`] that
 //! [`Editor::run`] shows in the status line. A part's own slot is written out as a slot of its own
 //! the first time one of these changes it ([`written_slot_for_part`]), which renders the same.
-//! Skins are `skin_actions.rs`, the shapes (boxes, clipping, points) `attachment_shapes.rs`.
+//! Skins are `skin_actions.rs`, the shapes (boxes, clipping, points) `attachment_shapes.rs`, moving
+//! one to another slot `attachment_move.rs`.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -51,6 +52,12 @@ pub enum SlotError {
     KeepsPoints(usize),
     #[error("bone {0} is scaled to nothing here: pose it first")]
     ScaledToNothing(String),
+    #[error("{0} is a mesh: it stays in its slot (boxes, points and clippings move)")]
+    MeshStays(String),
+    #[error(
+        "{attachment} of {slot} is keyed in a clip or named by a skin: remove those keys and skin entries first"
+    )]
+    AttachmentBound { slot: String, attachment: String },
     #[error(transparent)]
     Part(#[from] PartError),
     #[error(transparent)]

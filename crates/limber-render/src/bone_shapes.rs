@@ -7,15 +7,16 @@ use super::gpu_types::GpuShapeVertex;
 use super::overlay::bone_color;
 use limber_core::skeleton::Skeleton;
 
-/// Colour of the selected bone (premultiplied).
-const SELECTED: [f32; 4] = [1.0, 0.62, 0.1, 1.0];
+/// Colour of a selected bone (premultiplied): every selected bone wears it.
+pub const SELECTED: [f32; 4] = [1.0, 0.62, 0.1, 1.0];
 
-/// Triangles (three vertices each) for every bone of `skeleton` under `palette`. `pixel` is the size
-/// of one target pixel in image pixels, so point bones and outlines keep a visible size at any zoom.
+/// Triangles (three vertices each, six per bone in bone order) for every bone of `skeleton` under
+/// `palette`; the bones in `selected` are drawn in [`SELECTED`]. `pixel` is the size of one target
+/// pixel in image pixels, so point bones and outlines keep a visible size at any zoom.
 pub fn bone_triangles(
     skeleton: &Skeleton,
     palette: &[DAffine2],
-    selected: Option<usize>,
+    selected: &[usize],
     pixel: f64,
 ) -> Vec<GpuShapeVertex> {
     let mut out = Vec::with_capacity(skeleton.bones.len() * 6);
@@ -23,7 +24,7 @@ pub fn bone_triangles(
         let m = palette.get(i).copied().unwrap_or(DAffine2::IDENTITY);
         let head = m.transform_point2(bone.head());
         let tail = m.transform_point2(bone.tail());
-        let color = if selected == Some(i) {
+        let color = if selected.contains(&i) {
             SELECTED
         } else {
             let [r, g, b] = bone_color(i as u32);
@@ -66,10 +67,22 @@ mod tests {
         let skeleton =
             Skeleton::new(vec![Bone::new("b", None, [0.0, 0.0], [10.0, 0.0])]).expect("valid");
         let moved = DAffine2::from_translation(DVec2::new(5.0, 7.0));
-        let tris = bone_triangles(&skeleton, &[moved], Some(0), 1.0);
+        let tris = bone_triangles(&skeleton, &[moved], &[0], 1.0);
         assert_eq!(tris.len(), 6);
         assert_eq!(tris[0].position, [5.0, 7.0]);
         assert_eq!(tris[2].position, [15.0, 7.0]);
         assert_eq!(tris[0].color, SELECTED);
+    }
+
+    #[test]
+    fn every_selected_bone_wears_the_selected_colour_and_no_other_does() {
+        let bones = (0..3)
+            .map(|i| Bone::new(&format!("b{i}"), None, [0.0, 10.0 * i as f64], [10.0, 0.0]))
+            .collect();
+        let skeleton = Skeleton::new(bones).expect("valid");
+        let palette = [DAffine2::IDENTITY; 3];
+        let tris = bone_triangles(&skeleton, &palette, &[0, 2], 1.0);
+        let selected: Vec<bool> = tris.chunks(6).map(|c| c[0].color == SELECTED).collect();
+        assert_eq!(selected, [true, false, true]);
     }
 }

@@ -88,7 +88,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     egui::ScrollArea::vertical()
         .id_salt("dopesheet")
         .auto_shrink([false, false])
-        .show(ui, |ui| keys(ui, editor, &rows, &record, map));
+        .show(ui, |ui| keys(ui, editor, &rows, &record, map, ruler_rect));
 }
 
 /// The rows and their keys.
@@ -98,6 +98,7 @@ fn keys(
     rows: &[Row],
     record: &crate::core::animation::ClipRecord,
     map: Mapping,
+    ruler: Rect,
 ) {
     let width = ui.available_width();
     let height = ROW * (rows.len() as f32 + 0.5);
@@ -120,6 +121,7 @@ fn keys(
         ui.ctx(),
         Geometry {
             map,
+            ruler,
             rows: rows
                 .iter()
                 .enumerate()

@@ -21,6 +21,7 @@ mod ruler;
 pub use events_row::{describe as describe_event, event_position};
 pub use ruler::{label_step, time_label};
 
+use crate::app::number_field::number_field;
 use eframe::egui::{self, Pos2, Rect};
 
 use super::commit_field::commit_field;
@@ -72,6 +73,8 @@ impl Mapping {
 #[derive(Debug, Clone)]
 struct Geometry {
     map: Mapping,
+    /// The ruler's rect (screen points).
+    ruler: Rect,
     /// The rows shown, each with its header's rect (screen points).
     rows: Vec<(Row, Rect)>,
 }
@@ -100,6 +103,13 @@ fn row_rect(ctx: &egui::Context, is: impl Fn(&RowKind) -> bool) -> Option<(Geome
 pub fn key_position(ctx: &egui::Context, bone: usize, t: f64) -> Option<Pos2> {
     let (g, _, rect) = row_rect(ctx, |k| matches!(k, RowKind::Bone(i, _) if *i == bone))?;
     Some(Pos2::new(g.map.x_of(t), rect.center().y))
+}
+
+/// Screen position (points) on the ruler at time `t` as last drawn (where a click moves the
+/// playhead to), below its second labels.
+pub fn ruler_position(ctx: &egui::Context, t: f64) -> Option<Pos2> {
+    let g = geometry(ctx)?;
+    Some(Pos2::new(g.map.x_of(t), g.ruler.bottom() - 4.0))
 }
 
 /// Screen position (points) of part `part`'s row at time `t` in the dopesheet as last drawn; `None`
@@ -227,7 +237,7 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
     let mut duration = clip.duration;
     let loop_changed = ui.checkbox(&mut looping, "loop").changed();
     let duration_response = ui.add(
-        egui::DragValue::new(&mut duration)
+        number_field(&mut duration)
             .range(0.05..=600.0)
             .speed(0.05)
             .suffix(" s"),
@@ -241,7 +251,7 @@ fn clip_settings(ui: &mut egui::Ui, editor: &mut Editor) {
     drag_edit(ui, editor, &duration_response, replace);
     let rate_response = ui
         .add(
-            egui::DragValue::new(&mut rate)
+            number_field(&mut rate)
                 .range(0..=MAX_FPS)
                 .speed(0.2)
                 .custom_formatter(|v, _| {

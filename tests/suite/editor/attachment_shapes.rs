@@ -2,7 +2,8 @@
 //! slots panel's "+ Box", "+ Point" and "+ Clip" start a drawing, clicks in the viewport add its
 //! points, Enter or a click on the first point closes it, Esc drops it; a point is placed and aimed
 //! by one drag; a selected polygon's point is dragged or right-click deleted; a clip's end slot is
-//! chosen in the panel. Every action is one undo step, checked in the project as saved and read
+//! chosen in the panel. A new shape gets a slot of its own (the sprite keeps showing) and moves to
+//! another slot from its menu. Every action is one undo step, checked in the project as saved and read
 //! back. The overlays are checked in the rendered picture (green box, purple clip).
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Vec2};
@@ -126,8 +127,14 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     // One screen point is a fraction of an image pixel or more: clicks land within a pixel.
     let tolerance = 1.0 / harness.state().view().camera().zoom + 1e-6;
     let set = saved(&mut harness);
-    let a = attachment(&set, PART, "box");
+    let a = attachment(&set, "box", "box");
     assert_eq!(a.kind(), AttachmentKind::BoundingBox);
+    // In a slot of its own, which shows it, right after the part's, which still shows the sprite.
+    let order: Vec<&str> = set.slots.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(order, [PART, "box"]);
+    assert_eq!(set.slots[0].setup.as_deref(), Some(PART));
+    assert_eq!(set.slots[1].setup.as_deref(), Some("box"));
+    assert_eq!(set.slots[1].draw_order, set.slots[0].draw_order);
     assert!(a.polygon().is_some_and(|p| p.bone().is_some()));
     assert_eq!(a.vertices().len(), 4);
     for (v, p) in a.vertices().iter().zip(corners) {
@@ -139,7 +146,7 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
     drag(&mut harness, from, from + DVec2::new(40.0, -30.0));
     assert_eq!(undo_depth(harness.state_mut()), steps + 2);
     let set = saved(&mut harness);
-    let moved = attachment(&set, PART, "box").vertices()[1];
+    let moved = attachment(&set, "box", "box").vertices()[1];
     let zoom = harness.state().view().camera().zoom;
     let expected = corners[1] + DVec2::new(40.0, -30.0) / zoom;
     assert!(near(moved, expected, tolerance), "{moved:?} for {expected}");
@@ -165,9 +172,10 @@ fn a_box_drawn_with_clicks_and_enter_then_edited() {
         harness.state().status()
     );
     let set = saved(&mut harness);
-    assert_eq!(attachment(&set, PART, "box").vertices().len(), 3);
+    assert_eq!(attachment(&set, "box", "box").vertices().len(), 3);
     harness.state_mut().undo();
-    let box_now = &harness.state().document().project.rig.slots.slots[0].attachments[1];
+    let slots = &harness.state().document().project.rig.slots;
+    let box_now = attachment(slots, "box", "box");
     assert_eq!(box_now.vertices().len(), 4, "undo brings the corner back");
 }
 
@@ -206,7 +214,7 @@ fn a_point_is_placed_and_aimed_by_one_drag() {
     );
     let tolerance = 1.0 / harness.state().view().camera().zoom + 1e-6;
     let set = saved(&mut harness);
-    let a = attachment(&set, PART, "point");
+    let a = attachment(&set, "point", "point");
     let AttachmentRecord::Point {
         position, rotation, ..
     } = a
@@ -250,7 +258,7 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
     );
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     let set = saved(&mut harness);
-    let a = attachment(&set, PART, "clip");
+    let a = attachment(&set, "clip", "clip");
     assert_eq!(a.kind(), AttachmentKind::Clipping);
     assert_eq!(a.vertices().len(), 3);
     assert_eq!(a.end(), Some("slot"));
@@ -270,7 +278,7 @@ fn a_clip_closed_on_its_first_point_with_its_end_chosen_in_the_panel() {
         harness.state().status()
     );
     let set = saved(&mut harness);
-    assert_eq!(attachment(&set, PART, "clip").end(), Some("slot 2"));
+    assert_eq!(attachment(&set, "clip", "clip").end(), Some("slot 2"));
 }
 
 /// The colour of the rendered pixel at screen point `at` (points are pixels here).
@@ -283,7 +291,7 @@ fn the_overlays_are_drawn_green_for_a_box_and_purple_for_a_clip() {
     let mut harness = opened();
     click_last(&mut harness, "+ slot");
     harness.run_steps(2);
-    // A box on the new slot (which shows it: it showed nothing) and a clip on the part's slot.
+    // A box drawn from the new slot and a clip from the part's (each gets a slot of its own).
     let c = harness.state().canvas() / 2.0;
     assert!(
         harness
@@ -318,8 +326,8 @@ fn the_overlays_are_drawn_green_for_a_box_and_purple_for_a_clip() {
     }
     harness.key_press(Key::Enter);
     harness.run_steps(2);
-    // The box is drawn because its slot shows it; the clip (its slot shows the part) because it
-    // is selected, with its handles.
+    // The box is drawn because its slot shows it; the clip because it is selected, with its
+    // handles.
     let image = harness.render().expect("a picture");
     if let Ok(path) = std::env::var("LIMBER_SHAPES_PNG") {
         image.save(path).expect("the picture saved");
@@ -331,4 +339,76 @@ fn the_overlays_are_drawn_green_for_a_box_and_purple_for_a_clip() {
     let purple = pixel(&image, mid(clip_corners[0], clip_corners[1]));
     let [r, g, b, _] = purple.map(i32::from);
     assert!(r > g + 30 && b > g + 60, "clip edge {purple:?}");
+}
+
+/// Centres of the widgets labelled `label`.
+fn centres(harness: &Harness<'_, Editor>, label: &str) -> Vec<eframe::egui::Pos2> {
+    harness
+        .get_all_by_label(label)
+        .map(|n| n.rect().center())
+        .collect()
+}
+
+#[test]
+fn a_box_moves_to_another_slot_from_its_menu_in_one_step() {
+    let mut harness = opened();
+    click_last(&mut harness, "+ Box");
+    for p in square(&harness) {
+        click_image(&mut harness, p);
+    }
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    let steps = undo_depth(harness.state_mut());
+    let before = harness.state().document().project.clone();
+    // Right-click the box's entry in its own slot's section, then Move to slot > the part's slot.
+    let entry = harness
+        .get_all_by_label("box")
+        .find(|n| {
+            egui_kittest::kittest::NodeT::accesskit_node(n).role()
+                == eframe::egui::accesskit::Role::RadioButton
+        })
+        .map(|n| n.rect().center())
+        .expect("the box's entry");
+    harness.event(Event::PointerMoved(entry));
+    harness.run_steps(1);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos: entry,
+            button: PointerButton::Secondary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run_steps(1);
+    }
+    harness.run_steps(1);
+    let listed = centres(&harness, PART);
+    harness.get_by_label("Move to slot").click();
+    harness.run_steps(2);
+    let target = centres(&harness, PART)
+        .into_iter()
+        .find(|c| !listed.contains(c))
+        .expect("the part's slot in the submenu");
+    click_point(&mut harness, target);
+    harness.run_steps(2);
+    assert_eq!(
+        undo_depth(harness.state_mut()),
+        steps + 1,
+        "{}",
+        harness.state().status()
+    );
+    let set = saved(&mut harness);
+    let part = set
+        .slots
+        .iter()
+        .find(|s| s.name == PART)
+        .expect("the part's slot");
+    assert_eq!(
+        attachment(&set, PART, "box").kind(),
+        AttachmentKind::BoundingBox
+    );
+    assert_eq!(part.setup.as_deref(), Some(PART), "the sprite still shows");
+    let own = set.slots.iter().find(|s| s.name == "box").expect("kept");
+    assert!(own.attachments.is_empty() && own.setup.is_none());
+    harness.state_mut().undo();
+    assert_eq!(harness.state().document().project, before, "one undo step");
 }

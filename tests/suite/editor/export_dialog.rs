@@ -3,7 +3,9 @@
 //! 4096 px canvas is refused in the dialog in its own terms ("lower the scale to … or the fps to
 //! …", no command-line flags) and writes nothing; at scale 0.25 and 12 fps it is written that size
 //! with that many frames into a folder that did not exist, and the choices are remembered in the
-//! project. The Export menu's toggles show their checked state. GPU through the software adapter:
+//! project. The Export menu's toggles show their checked state. Typed values stay when Tab or a
+//! click leaves their field; one out of range is explained next to it, never clamped (issue 36, bug
+//! 6). GPU through the software adapter:
 //! without one these fail.
 
 use crate::common;
@@ -263,4 +265,65 @@ fn the_export_menus_toggles_show_whether_they_are_on() {
         toggled(&harness, trim),
         Some(egui::accesskit::Toggled::False)
     );
+}
+
+/// Focuses the dialog's field labelled `label` and types `text` over what it holds (no Enter).
+fn type_over(harness: &mut Harness<'_, Editor>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run_steps(2);
+    harness.event(egui::Event::Text(text.into()));
+    harness.run_steps(1);
+}
+
+fn choices(harness: &Harness<'_, Editor>) -> limber::core::export_settings::ExportChoices {
+    let dialog = harness.state().jobs().export_dialog().cloned();
+    dialog.expect("the dialog is open").choices
+}
+
+#[test]
+fn typed_values_stay_when_tab_or_a_click_leaves_and_one_out_of_range_is_explained_not_clamped() {
+    let dir = common::temp_dir("editor-export-dialog-fields");
+    let mut harness = harness(editor());
+    harness.state_mut().run(Command::ExportGif);
+    harness.run_steps(2);
+    let out = dir.join("kept.gif");
+    harness
+        .get_by_label("File:")
+        .set_text_value_accesskit(&out.display().to_string());
+    harness.run_steps(1);
+    // Tab moves on: the scale typed is kept.
+    type_over(&mut harness, "Scale:", "0.5");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert_eq!(choices(&harness).scale, 0.5, "Tab keeps the typed scale");
+    // A click elsewhere (the dialog's title) moves on: the fps typed is kept.
+    type_over(&mut harness, "Fps:", "12");
+    harness.get_by_label("Export GIF").click();
+    harness.run_steps(2);
+    assert_eq!(choices(&harness).fps, Some(12.0), "a click keeps the fps");
+    assert_eq!(choices(&harness).scale, 0.5, "and the scale before it");
+    // A scale past the largest: kept as typed, explained next to the field, Export refused.
+    type_over(&mut harness, "Scale:", "20");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert_eq!(
+        choices(&harness).scale,
+        20.0,
+        "not clamped behind the artist"
+    );
+    harness.get_by_label_contains("scale 20 is outside 0.01–8");
+    harness.get_by_label("Export").click();
+    harness.run_steps(2);
+    let problem = harness
+        .state()
+        .jobs()
+        .export_dialog()
+        .and_then(|d| d.problem.clone())
+        .expect("Export is refused in the dialog");
+    assert!(problem.contains("scale 20"), "{problem}");
+    assert!(
+        harness.state().jobs().export().is_none(),
+        "no export started"
+    );
+    assert!(!out.exists(), "nothing written");
 }

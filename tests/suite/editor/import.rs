@@ -1,6 +1,6 @@
 //! File > Import layered file: the menu entry asks the window for a file, limber's own dialog lists
 //! only PSD and ORA files, and the editor adds every layer as one undo step; a bad file changes
-//! nothing.
+//! nothing; a tagged PSD gives the same slots, skins and setup as `limber import` (issue 36, bug 1).
 
 use std::path::{Path, PathBuf};
 
@@ -181,4 +181,76 @@ fn file_import_layered_file_asks_for_a_psd_or_ora_and_adds_its_layers() {
     editor.undo();
     assert_eq!(editor.document().project.parts.len(), before);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a project's slots are, as an artist sees them: each slot's name, what it shows at setup
+/// and its attachments (name → part), the skins and the active one.
+fn slots_of(project: &limber::core::project::Project) -> String {
+    let set = &project.rig.slots;
+    let mut lines: Vec<String> = set
+        .slots
+        .iter()
+        .map(|s| {
+            let attachments: Vec<String> = s
+                .attachments
+                .iter()
+                .map(|a| format!("{}={:?}", a.name(), a.part()))
+                .collect();
+            format!(
+                "slot {} shows {:?}: {}",
+                s.name,
+                s.setup,
+                attachments.join(", ")
+            )
+        })
+        .collect();
+    for skin in &set.skins {
+        lines.push(format!("skin {}: {:?}", skin.name, skin.slots));
+    }
+    lines.push(format!("active {:?}", set.active_skin));
+    lines.join("\n")
+}
+
+#[test]
+fn the_editors_import_of_a_tagged_psd_is_the_project_limber_import_makes() {
+    let dir = crate::common::temp_dir("editor-import-tagged");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tagged_face/face.psd");
+    let (cli, window) = (dir.join("cli"), dir.join("window"));
+    for folder in [&cli, &window] {
+        std::fs::create_dir_all(folder).unwrap();
+        std::fs::copy(&fixture, folder.join("face.psd")).unwrap();
+    }
+    let made = cli.join("face.limber");
+    crate::common::limber_ok(&[
+        "import",
+        cli.join("face.psd").to_str().unwrap(),
+        "-o",
+        made.to_str().unwrap(),
+    ]);
+    let expected = Document::open(&made)
+        .expect("the CLI's project opens")
+        .project;
+    // The editor on an empty document: File > Import layered file opens the file as the document.
+    let mut harness =
+        crate::common::editor_harness::harness_with(Editor::new(Document::empty("face")));
+    let done = harness
+        .state_mut()
+        .run(Command::File(FileCommand::ImportLayered(
+            window.join("face.psd"),
+        )));
+    assert!(done.is_done(), "{}", harness.state().status());
+    harness.state_mut().finish_job(JobKind::Import);
+    harness.run_steps(2);
+    let project = &harness.state().document().project;
+    let names = |p: &limber::core::project::Project| -> Vec<String> {
+        p.parts.iter().map(|p| p.name.clone()).collect()
+    };
+    assert_eq!(names(project), names(&expected), "the same parts");
+    assert_eq!(slots_of(project), slots_of(&expected));
+    let body = project.rig.slots.slots.iter().find(|s| s.name == "body");
+    assert!(
+        body.is_some_and(|b| b.setup.is_some()),
+        "the body shows in every skin: {}",
+        slots_of(project)
+    );
 }

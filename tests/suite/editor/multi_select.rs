@@ -1,7 +1,8 @@
 //! Several bones selected at once, through the editor's UI (egui_kittest) on the bundled sample:
 //! Shift / Ctrl + click in the skeleton list adds bones, K keys all of them in one undo step, a
 //! rotate drag in the view turns all of them by the same angle in one step, Esc mid-drag puts every
-//! one back, and Ctrl+C / Ctrl+V copies and pastes all their keys at the playhead.
+//! one back, Ctrl+C / Ctrl+V copies and pastes all their keys at the playhead, and the view draws
+//! every selected bone highlighted; undo and redo name the step they took back.
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
@@ -218,4 +219,48 @@ fn copy_and_paste_carry_every_selected_bones_keys() {
     for bone in BONES {
         assert_eq!(harness.state().bone_keys(bone).key(), None, "one step");
     }
+}
+
+#[test]
+fn the_view_draws_every_selected_bone_in_the_selected_colour() {
+    use limber::app::viewport::{SELECTED_BONE, bone_overlay};
+    let harness = three_selected();
+    let editor = harness.state();
+    let shapes = bone_overlay(editor, &editor.palette(), 1.0);
+    let bones = editor.document().project.rig.skeleton.bones.len();
+    assert_eq!(shapes.len(), bones * 6, "six vertices per bone");
+    let highlighted: Vec<usize> = shapes
+        .chunks(6)
+        .enumerate()
+        .filter(|(_, tris)| tris.iter().all(|v| v.color == SELECTED_BONE))
+        .map(|(bone, _)| bone)
+        .collect();
+    assert_eq!(
+        highlighted, BONES,
+        "the view highlights what the list selects"
+    );
+}
+
+#[test]
+fn undo_and_redo_say_which_step_they_took_back() {
+    let mut harness = three_selected();
+    harness.key_press(Key::K);
+    harness.run_steps(2);
+    let keyed = harness.state().status().to_string();
+    assert!(
+        keyed.contains("3 bones"),
+        "the key says what it did: {keyed}"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().status(), format!("undid: {keyed}"));
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().status(), format!("redid: {keyed}"));
+    // A drag's step is named too.
+    rotate(&mut harness, true);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    let undid = harness.state().status().to_string();
+    assert!(undid.starts_with("undid: ") && undid.len() > 7, "{undid}");
 }

@@ -3,7 +3,8 @@
 //! the part rows); a click selects one (the inspector says what it holds, its colour interpolation
 //! and Delete), a drag moves it in time (Esc mid-drag puts everything back), Delete and right-click
 //! delete, the row header selects the row, and a rubber band takes bone and slot keys together to
-//! move, copy and paste them — each change one undo step.
+//! move, copy and paste them — each change one undo step. A click on the attachment already shown
+//! keys it at the playhead.
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
@@ -299,4 +300,44 @@ fn a_rubber_band_takes_bone_and_slot_keys_which_move_and_paste_together() {
     assert_eq!(harness.state().selected_slot_keys(), vec![id(0.2)]);
     undo(&mut harness);
     assert_eq!(record(&harness), before, "the paste is one undo step");
+}
+
+#[test]
+fn clicking_the_attachment_already_shown_keys_it_at_the_playhead() {
+    use egui_kittest::kittest::NodeT;
+    // Tall enough that the slot's whole section shows without scrolling.
+    let mut harness = editor_harness::harness_sized(
+        editor_harness::sample_editor(),
+        egui::Vec2::new(1280.0, 1400.0),
+    );
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+        ));
+    harness.run_steps(2);
+    assert!(slot_keys(&harness).is_empty(), "no slot key yet");
+    let depth = undo_depth(harness.state_mut());
+    harness
+        .get_all_by_label(SLOT)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::RadioButton)
+        .expect("the shown attachment's radio button")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(
+        slot_keys(&harness),
+        [(0.5, Some(Some(SLOT.to_string())), None)],
+        "{}",
+        harness.state().status()
+    );
+    assert_eq!(undo_depth(harness.state_mut()), depth + 1, "one step");
+    // A second click on it changes nothing more.
+    harness
+        .get_all_by_label(SLOT)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::RadioButton)
+        .expect("the radio button")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(slot_keys(&harness).len(), 1);
+    assert_eq!(undo_depth(harness.state_mut()), depth + 1);
 }

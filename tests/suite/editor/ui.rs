@@ -1,6 +1,6 @@
 //! The editor driven through its real egui UI with egui_kittest (no window, no GPU: the viewport
 //! falls back to egui's painter): shortcuts, buttons, posing by dragging a bone, drawing a bone,
-//! undo, instant weights, and recovery files.
+//! undo, instant weights, recovery files, and no bone from a drag begun on a panel edge.
 
 use eframe::egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -710,4 +710,89 @@ fn a_typed_vertex_weight_is_exact_and_the_others_share_the_rest() {
         .filter(|(a, b)| a != b)
         .count();
     assert_eq!(changed, 1);
+}
+
+#[test]
+fn a_drag_from_a_panel_edge_or_from_outside_the_view_draws_no_bone() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Bones));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(0) },
+        ));
+    harness.run_steps(2);
+    let view = limber::app::ui::viewport_rect(&harness.ctx).expect("laid out");
+    let bones = harness.state().document().project.rig.skeleton.bones.len();
+    let y = f64::from(view.center().y);
+    let into = DVec2::new(f64::from(view.center().x), y + 40.0);
+    let x = f64::from(view.center().x);
+    for (from, what) in [
+        (
+            DVec2::new(f64::from(view.left()) + 1.0, y),
+            "the left panel's edge",
+        ),
+        (
+            DVec2::new(f64::from(view.left()) - 30.0, y),
+            "the left panel",
+        ),
+        (
+            DVec2::new(f64::from(view.right()) - 1.0, y),
+            "the right panel's edge",
+        ),
+        (
+            DVec2::new(x, f64::from(view.bottom()) - 1.0),
+            "the timeline's divider",
+        ),
+        (
+            DVec2::new(x, f64::from(view.bottom()) + 1.0),
+            "the timeline's divider (below)",
+        ),
+        (
+            DVec2::new(x, f64::from(view.top()) + 1.0),
+            "the menu bar's edge",
+        ),
+    ] {
+        drag(&mut harness, from, into);
+        assert_eq!(
+            harness.state().document().project.rig.skeleton.bones.len(),
+            bones,
+            "a drag from {what} draws no bone"
+        );
+    }
+    // Next to a collapsed panel's strip (which has no resize handle): a press 3 points outside the
+    // view is still within egui's reach of it, and must not draw a bone either.
+    harness.state_mut().run(Command::Layout(
+        limber::editor::commands::LayoutCommand::SetCollapsed {
+            side: limber::editor::layout::Side::Left,
+            collapsed: true,
+        },
+    ));
+    harness.run_steps(2);
+    let view = limber::app::ui::viewport_rect(&harness.ctx).expect("laid out");
+    let from = DVec2::new(f64::from(view.left()) - 3.0, y);
+    drag(
+        &mut harness,
+        from,
+        DVec2::new(f64::from(view.center().x), y + 40.0),
+    );
+    assert_eq!(
+        harness.state().document().project.rig.skeleton.bones.len(),
+        bones,
+        "a drag from beside the collapsed panel draws no bone"
+    );
+    // The same drag begun inside the view (the edge drags resized the panels) draws one.
+    let view = limber::app::ui::viewport_rect(&harness.ctx).expect("laid out");
+    let into = DVec2::new(f64::from(view.center().x), y + 40.0);
+    drag(
+        &mut harness,
+        DVec2::new(f64::from(view.left()) + 40.0, y),
+        into,
+    );
+    assert_eq!(
+        harness.state().document().project.rig.skeleton.bones.len(),
+        bones + 1
+    );
 }

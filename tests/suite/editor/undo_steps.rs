@@ -1,9 +1,9 @@
 //! One undo step per user action, in five panels of the real editor UI (egui_kittest, no window):
-//! the key fields, the bone inspector, the event inspector, the skins and slots panel and the
-//! constraints panel. A button is one step; a value typed into a field is one step when the field
-//! is left (Enter), however many keys were typed; a drag of a slider or a number field is one step.
-//! Each action is checked by the history's depth before and after, and by one undo putting the
-//! project back.
+//! the key fields, the bone inspector, the event inspector (its payload too), the skins and slots
+//! panel (a slot's colour fields) and the constraints panel. A button is one step; a value typed
+//! into a field is one step when the field is left (Enter), however many keys were typed; a drag
+//! of a slider or a number field is one step. Each action is checked by the history's depth before
+//! and after, and by one undo putting the project back.
 
 use eframe::egui::{Key, Vec2};
 use egui_kittest::Harness;
@@ -237,4 +237,46 @@ fn every_name_field_refuses_an_empty_name_and_commits_on_enter() {
         type_into(h, "name", "stroll")
     });
     assert_eq!(clip(&harness), "stroll");
+}
+
+#[test]
+fn typed_event_payloads_are_one_step_each_when_the_field_is_left() {
+    let mut harness = on_bone(Mode::Animate);
+    check(&mut harness, "+ event", |h| click(h, "+ event"));
+    for payload in ["int", "float", "string"] {
+        check(&mut harness, payload, |h| click(h, payload));
+    }
+    check(&mut harness, "typing an int payload", |h| {
+        type_into(h, "Event int", "1234")
+    });
+    check(&mut harness, "typing a float payload", |h| {
+        type_into(h, "Event float", "2.75")
+    });
+    check(&mut harness, "typing a string payload", |h| {
+        type_into(h, "Event string", "step")
+    });
+    let event = harness
+        .state()
+        .current_clip()
+        .and_then(|c| c.events.first().cloned())
+        .expect("the event");
+    assert_eq!(
+        (event.int, event.float, event.string.as_deref()),
+        (Some(1234), Some(2.75), Some("step"))
+    );
+}
+
+#[test]
+fn typed_rest_pose_and_slot_colour_values_are_one_step_each() {
+    let mut harness = on_bone(Mode::Bones);
+    check(&mut harness, "typing a head x", |h| {
+        type_into(h, "head x", "-3.5")
+    });
+    let head = harness.state().document().project.rig.skeleton.bones[BONE].head();
+    assert_eq!(head.x, -3.5);
+    check(&mut harness, "typing a slot's red", |h| {
+        type_into(h, "R", "0.25")
+    });
+    let slots = &harness.state().document().project.rig.slots.slots;
+    assert_eq!(slots[0].color[0], 0.25, "the typed red is the slot's");
 }

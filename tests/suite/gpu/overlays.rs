@@ -208,7 +208,7 @@ fn bone_shapes_are_drawn_where_the_posed_bones_are() {
     let view = ViewTransform::image_rect(DVec2::ZERO, DVec2::splat(f64::from(SIZE)));
     let batch = renderer.shape_batch(
         &gpu.device,
-        &bone_triangles(&skeleton, &palette, Some(0), 1.0),
+        &bone_triangles(&skeleton, &palette, &[0], 1.0),
         &view,
     );
     let target = OffscreenTarget::new(&gpu.device, SIZE, SIZE).unwrap();

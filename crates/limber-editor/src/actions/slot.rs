@@ -4,9 +4,9 @@
 
 use limber_core::slots::{AttachmentKind, Blend};
 
-use crate::attachment_shapes;
 use crate::editor::Editor;
 use crate::slot_actions::{self, SlotError};
+use crate::{attachment_move, attachment_shapes};
 
 /// One edit of a slot, its attachments or its shapes.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +65,12 @@ pub enum SlotCommand {
     /// Closes the shape being drawn (one undo step).
     CloseShape,
     CancelShape,
+    /// Moves a bounding box, point or clipping attachment of `slot` into slot `to`.
+    MoveAttachment {
+        slot: String,
+        attachment: String,
+        to: String,
+    },
     /// The slot a clipping shape being drawn clips up to.
     SetDrawingEnd {
         end: String,
@@ -108,6 +114,7 @@ impl SlotCommand {
             Self::DeleteAttachment { .. } => "delete attachment",
             Self::SelectShape { .. } => "select shape",
             Self::StartShape { .. } => "draw shape",
+            Self::MoveAttachment { .. } => "move attachment to slot",
             Self::CloseShape => "close shape",
             Self::CancelShape => "cancel shape",
             Self::SetDrawingEnd { .. } => "set clipping end",
@@ -150,6 +157,11 @@ impl SlotCommand {
                 return attachment_shapes::start(editor, &slot, kind);
             }
             Self::CloseShape => return attachment_shapes::close(editor),
+            Self::MoveAttachment {
+                slot,
+                attachment,
+                to,
+            } => return attachment_move::move_attachment(editor.step(), &slot, &attachment, &to),
             Self::CancelShape => return Ok(attachment_shapes::cancel(editor)),
             Self::SetDrawingEnd { end } => editor.tools.shapes_mut().set_drawing_end(&end),
             Self::SetClipEnd {

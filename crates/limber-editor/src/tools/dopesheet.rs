@@ -100,10 +100,7 @@ pub fn key_at(editor: &Editor, point: DVec2) -> Option<SheetKey> {
 
 /// Where a dragged key lands: on a frame of the clip's rate, or on a hundredth of a second.
 fn snap(editor: &Editor, t: f64) -> f64 {
-    match editor.current_clip().and_then(|c| c.fps) {
-        Some(_) => editor.animation().snap_time(t),
-        None => (t * 100.0).round() / 100.0,
-    }
+    editor.animation().snap_time(t)
 }
 
 /// Makes a grabbed key part of the selection (alone, unless already selected) and its bone the

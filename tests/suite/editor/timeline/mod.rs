@@ -1,6 +1,7 @@
 //! The timeline through the editor's egui UI (egui_kittest, no window): the dopesheet's rubber band
 //! (Shift + drag), moving the selected keys together, Ctrl+C / Ctrl+V at the playhead, Delete — each
-//! one undo step — and the clip's frame rate snapping the playhead, keys and playback. More in the
+//! one undo step — the clip's frame rate snapping the playhead, keys and playback, and a click on
+//! the ruler landing on a frame (a hundredth of a second without a rate; 0 at its start). More in the
 //! modules: the ruler's labels, key navigation, rows and their headers (`navigation.rs`), the
 //! divider (`layout.rs`), copy and paste without a clipboard (`clipboard.rs`), and rotating a bone
 //! by angle in the viewport (`rotation.rs`).
@@ -252,4 +253,52 @@ fn a_frame_rate_snaps_the_playhead_keys_and_playback_and_is_saved() {
     assert_eq!(editor.document().revision(), revision);
     assert!(editor.status().contains("fps 1000"), "{}", editor.status());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_click_on_the_ruler_lands_on_a_frame_or_a_hundredth_and_near_the_start_on_zero() {
+    use limber::app::timeline::ruler_position;
+    let mut harness = harness();
+    let ruler = |h: &Harness<'_, Editor>, t: f64| ruler_position(&h.ctx, t).expect("drawn");
+    // shamble has no frame rate: a click a point right of the start puts the playhead at 0 …
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.5 },
+        ));
+    harness.run_steps(1);
+    let start = ruler(&harness, 0.0) + egui::vec2(1.0, 0.0);
+    click(&mut harness, start);
+    assert_eq!(harness.state().playback().time(), 0.0);
+    // … and a key made there is at 0, not at a thousandth of a second.
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(1) },
+        ));
+    harness.key_press(Key::K);
+    harness.run_steps(1);
+    assert!(
+        keys(harness.state()).contains(&id("spine", 0.0)),
+        "{:?}",
+        keys(harness.state())
+    );
+    // Elsewhere on the ruler, a hundredth of a second.
+    let p = ruler(&harness, 0.4537);
+    click(&mut harness, p);
+    let t = harness.state().playback().time();
+    assert!((t * 100.0 - (t * 100.0).round()).abs() < 1e-9, "{t}");
+    assert!((t - 0.4537).abs() <= 0.01, "{t}");
+    // With a frame rate, a frame.
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetFps { fps: Some(24) },
+        ));
+    harness.run_steps(2);
+    let p = ruler(&harness, 0.3);
+    click(&mut harness, p);
+    let frames = harness.state().playback().time() * 24.0;
+    assert!((frames - frames.round()).abs() < 1e-9, "frame {frames}");
+    assert!((frames - 7.2).abs() <= 1.0, "frame {frames}");
 }
