@@ -102,7 +102,7 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     assert_eq!(undo_depth(&mut editor), 1);
     assert!(editor.slots().drawing().is_none());
-    let a = record(&editor, PART, "box");
+    let a = record(&editor, "box", "box");
     assert_eq!(a.kind(), AttachmentKind::BoundingBox);
     assert_eq!(a.bone(), Some(bone.as_str()));
     assert!(a.polygon().is_some_and(|p| p.bone().is_some()) && a.end().is_none());
@@ -110,9 +110,14 @@ fn a_drawn_box_is_one_undo_step_carried_by_the_selected_bone() {
     for (p, v) in square().into_iter().zip(a.vertices()) {
         assert!(close(p, *v), "rest {v:?} for {p}");
     }
-    // The part's own slot was written out; its mesh stays the setup.
-    let slot = &editor.document.project.rig.slots.slots[0];
-    assert_eq!(slot.setup.as_deref(), Some(PART));
+    // The part's own slot was written out; its mesh stays the setup, and the box has a slot of
+    // its own right after it, which shows it.
+    let slots = &editor.document.project.rig.slots.slots;
+    assert_eq!(slots[0].setup.as_deref(), Some(PART));
+    assert_eq!(
+        (slots[1].name.as_str(), slots[1].setup.as_deref()),
+        ("box", Some("box"))
+    );
     assert_eq!(
         editor.slots().selected_shape().map(|(s, _)| s.attachment),
         Some("box".to_string())
@@ -134,7 +139,7 @@ fn drawn_while_posed_the_polygon_is_where_it_was_clicked() {
     );
     editor.selection.set_bone(None);
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
-    let a = record(&editor, PART, "box").clone();
+    let a = record(&editor, "box", "box").clone();
     let skeleton = &editor.document.project.rig.skeleton;
     let posed = posed_polygon(&a, skeleton, &editor.palette());
     for (p, q) in square().into_iter().zip(&posed) {
@@ -226,7 +231,7 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
     // A press (not a click) near the first point closes it too.
     assert!(!editor.press(Press::at(a + DVec2::new(1.0, 1.0))));
     assert!(editor.slots().drawing().is_none(), "{}", editor.status());
-    assert_eq!(record(&editor, PART, "box").vertices().len(), 3);
+    assert_eq!(record(&editor, "box", "box").vertices().len(), 3);
     assert_eq!(undo_depth(&mut editor), 1);
 }
 
@@ -252,7 +257,7 @@ fn a_point_is_placed_by_a_press_and_aimed_by_the_drag_in_one_step() {
     assert!(!editor.document.can_undo());
     editor.release();
     assert_eq!(undo_depth(&mut editor), 1, "{}", editor.status());
-    let a = record(&editor, PART, "point").clone();
+    let a = record(&editor, "point", "point").clone();
     assert_eq!(a.kind(), AttachmentKind::Point);
     let posed = posed_point(&a, &editor.document.project.rig.skeleton, &editor.palette());
     assert!(close(at, posed.position), "{posed:?}");
@@ -292,13 +297,13 @@ fn a_placed_point_moves_and_turns_by_its_handles_one_step_each() {
     assert!(editor.press(Press::at(at)));
     editor.release();
     editor.run(Command::Slot(SlotCommand::SelectShape {
-        slot: PART.into(),
+        slot: "point".into(),
         attachment: Some("point".into()),
     }));
     let placed = editor.document.project.clone();
     let steps = undo_depth(&mut editor);
     let posed = |editor: &Editor| {
-        let a = record(editor, PART, "point").clone();
+        let a = record(editor, "point", "point").clone();
         posed_point(&a, &editor.document.project.rig.skeleton, &editor.palette())
     };
     // The position handle: a drag moves the point, one step; Esc mid-drag puts it back.
@@ -353,7 +358,7 @@ fn a_clip_ends_at_the_slot_in_front_and_needs_one() {
     assert!(editor.run(Command::Slot(SlotCommand::Add)).is_done());
     assert_eq!(editor.slots().clip_end_choices(PART), ["slot"]);
     draw(&mut editor, AttachmentKind::Clipping, &square());
-    assert_eq!(record(&editor, PART, "clip").end(), Some("slot"));
+    assert_eq!(record(&editor, "clip", "clip").end(), Some("slot"));
     assert_eq!(undo_depth(&mut editor), 2, "the slot, then the clip");
 }
 
@@ -385,7 +390,7 @@ fn a_vertex_drag_is_one_step_and_esc_puts_it_back_exactly() {
         }
     }
     assert_eq!(undo_depth(&mut editor), steps + 1);
-    let a = record(&editor, PART, "box").clone();
+    let a = record(&editor, "box", "box").clone();
     let posed = posed_polygon(&a, &editor.document.project.rig.skeleton, &editor.palette());
     // Grabbed 2 px right of the point: it lands 2 px left of the pointer.
     assert!(close(to - DVec2::new(2.0, 0.0), posed[1]), "{:?}", posed[1]);
@@ -405,7 +410,7 @@ fn a_deleted_vertex_is_one_step_and_three_stay() {
     );
     assert!(editor.delete_shape_vertex_at(square()[2]));
     assert_eq!(undo_depth(&mut editor), steps + 1);
-    let kept: Vec<[f64; 2]> = record(&editor, PART, "box").vertices().to_vec();
+    let kept: Vec<[f64; 2]> = record(&editor, "box", "box").vertices().to_vec();
     assert_eq!(kept.len(), 3);
     assert!(close(square()[3], kept[2]));
     assert!(!editor.delete_shape_vertex_at(square()[0]));
@@ -418,14 +423,25 @@ fn a_deleted_vertex_is_one_step_and_three_stay() {
 }
 
 #[test]
-fn with_a_skin_active_the_new_shape_belongs_to_it() {
+fn with_a_skin_active_the_sprite_keeps_showing_beside_the_new_shape() {
     let mut editor = sample(Mode::Bones);
     assert!(editor.run(Command::Skin(SkinCommand::Add)).is_done());
     let skin = editor.slots().active_skin();
     draw(&mut editor, AttachmentKind::BoundingBox, &square());
     let set = &editor.document.project.rig.slots;
-    let entries = &set.skin(&skin).expect("the new skin").slots[PART];
-    assert_eq!(entries.get(PART).map(String::as_str), Some("box"));
+    let entries = &set.skin(&skin).expect("the new skin").slots;
+    assert!(
+        entries.get(PART).is_none_or(|e| e.get(PART).is_none()),
+        "the skin does not put the box in place of the sprite: {entries:?}"
+    );
+    let rows = editor.slots().rows();
+    let shown = |name: &str| {
+        rows.iter()
+            .find(|r| r.name == name)
+            .and_then(|r| r.shown.clone())
+    };
+    assert_eq!(shown(PART).as_deref(), Some(PART));
+    assert_eq!(shown("box").as_deref(), Some("box"));
 }
 
 #[test]
@@ -445,17 +461,17 @@ fn overlays_show_shown_and_selected_shapes_posed() {
     }
     assert!(editor.run(Command::Slot(SlotCommand::CloseShape)).is_done());
     editor.run(Command::Slot(SlotCommand::SelectShape {
-        slot: "slot".into(),
+        slot: "box".into(),
         attachment: None,
     }));
     let frame = editor.frame().expect("a frame");
     let overlays = editor.slots().shape_overlays(&frame);
-    assert_eq!(overlays.len(), 1, "the empty slot shows its new box");
+    assert_eq!(overlays.len(), 1, "the box's own slot shows it");
     assert_eq!(overlays[0].kind, AttachmentKind::BoundingBox);
     assert!(!overlays[0].selected);
     assert_eq!(overlays[0].points.len(), 4);
     editor.run(Command::Slot(SlotCommand::SelectShape {
-        slot: "slot".into(),
+        slot: "box".into(),
         attachment: Some("box".into()),
     }));
     assert!(editor.slots().shape_overlays(&frame)[0].selected);
