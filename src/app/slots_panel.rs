@@ -1,5 +1,6 @@
-//! The slots panel (the left panel's lower half): the skins list, then every slot front-most first —
-//! its draw order (and, for a part's own slot, the part's vertex count and pixel-art switch), what
+//! The slots panel (the left panel's second section, under the skeleton; the panel scrolls as
+//! one): the skins list, then every slot front-most first — its draw order (and, for a part's own
+//! slot, the part's vertex count and pixel-art switch), what
 //! it shows among its attachments (choose, rename, delete, add from a PNG), its colour and blend,
 //! and its bounding-box, point and clipping shapes (`shape_panel.rs`; clicking one edits it).
 //! In Animate mode, choosing an attachment or a colour keys it at the playhead. Every change is one
@@ -27,7 +28,7 @@ const OPEN_SLOTS: usize = 3;
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
     skins(ui, editor);
     ui.horizontal_wrapped(|ui| {
-        ui.heading("Slots");
+        ui.strong("Slots");
         if ui
             .button("+ slot")
             .on_hover_text("a new empty slot in front of the others")
@@ -51,35 +52,31 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
     ui.data_mut(|d| d.insert_temp(last_id, selected));
     // A few slots show open; a character of many starts folded.
     let open = rows.len() <= OPEN_SLOTS;
-    egui::ScrollArea::vertical()
-        .id_salt("slots scroll")
-        .show(ui, |ui| {
-            for row in rows {
-                let title = match &row.shown {
-                    Some(shown) if *shown != row.name => format!("{} ({shown})", row.name),
-                    Some(_) => row.name.clone(),
-                    None => format!("{} (none)", row.name),
-                };
-                let mut outcome = Outcome::default();
-                let reopen_id = egui::Id::unique("limber reopen slot");
-                let reopen = ui.data(|d| d.get_temp::<String>(reopen_id)) == Some(row.name.clone());
-                if reopen {
-                    ui.data_mut(|d| d.remove::<String>(reopen_id));
-                }
-                egui::CollapsingHeader::new(title)
-                    .id_salt(("slot", row.name.as_str()))
-                    .default_open(open)
-                    .open((reopen || newly.as_ref() == Some(&row.name)).then_some(true))
-                    .show(ui, |ui| outcome = slot_body(ui, editor, &row));
-                if outcome.add {
-                    request = Some(WindowRequest::Ask(Purpose::AddAttachment));
-                }
-                if let Some(renamed) = outcome.renamed {
-                    // The renamed slot's section stays open under its new name.
-                    ui.data_mut(|d| d.insert_temp(reopen_id, renamed));
-                }
-            }
-        });
+    for row in rows {
+        let title = match &row.shown {
+            Some(shown) if *shown != row.name => format!("{} ({shown})", row.name),
+            Some(_) => row.name.clone(),
+            None => format!("{} (none)", row.name),
+        };
+        let mut outcome = Outcome::default();
+        let reopen_id = egui::Id::unique("limber reopen slot");
+        let reopen = ui.data(|d| d.get_temp::<String>(reopen_id)) == Some(row.name.clone());
+        if reopen {
+            ui.data_mut(|d| d.remove::<String>(reopen_id));
+        }
+        egui::CollapsingHeader::new(title)
+            .id_salt(("slot", row.name.as_str()))
+            .default_open(open)
+            .open((reopen || newly.as_ref() == Some(&row.name)).then_some(true))
+            .show(ui, |ui| outcome = slot_body(ui, editor, &row));
+        if outcome.add {
+            request = Some(WindowRequest::Ask(Purpose::AddAttachment));
+        }
+        if let Some(renamed) = outcome.renamed {
+            // The renamed slot's section stays open under its new name.
+            ui.data_mut(|d| d.insert_temp(reopen_id, renamed));
+        }
+    }
     request
 }
 

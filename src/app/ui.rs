@@ -12,10 +12,28 @@ use limber_editor::editor::{Editor, Mode};
 use limber_editor::jobs::JobKind;
 use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
 
-/// Bones (as a hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's
-/// window request.
+/// The left panel's two sections, each folding under its heading: the skeleton (bones as a
+/// hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's window
+/// request.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
-    ui.heading("Skeleton");
+    let bones = editor.document().project.rig.skeleton.bones.len();
+    egui::CollapsingHeader::new(egui::RichText::new(format!("Skeleton ({bones})")).heading())
+        .id_salt("skeleton section")
+        .default_open(true)
+        .show(ui, |ui| skeleton(ui, editor));
+    ui.separator();
+    let slots = editor.slots().rows().len();
+    egui::CollapsingHeader::new(egui::RichText::new(format!("Skins and slots ({slots})")).heading())
+        .id_salt("slots section")
+        .default_open(true)
+        .show(ui, |ui| super::slots_panel::show(ui, editor))
+        .body_returned
+        .flatten()
+}
+
+/// The skeleton: Suggest bones (Bones mode), then every bone in hierarchy order with its deform
+/// and lock toggles; a click selects, Shift or Ctrl + click adds or takes out.
+fn skeleton(ui: &mut egui::Ui, editor: &mut Editor) {
     let bones = &editor.document().project.rig.skeleton.bones;
     if bones.is_empty() {
         ui.label("No bones yet: choose Bones mode and drag in the view.");
@@ -59,32 +77,24 @@ pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowReques
             ui.label(egui::RichText::new("bone").small());
         });
     }
-    egui::ScrollArea::vertical()
-        .id_salt("bones")
-        .max_height(ui.available_height() * 0.6)
-        .show(ui, |ui| {
-            for (i, depth) in order {
-                ui.horizontal(|ui| {
-                    bone_flags(ui, editor, i, &names[i]);
-                    ui.add_space(12.0 * depth as f32);
-                    let selected = editor.selection().has_bone(i);
-                    // A name too long for the panel ends in an ellipsis; the whole shows on hover.
-                    let name = egui::Button::selectable(selected, names[i].as_str()).truncate();
-                    if ui.add(name).on_hover_text(&names[i]).clicked() {
-                        // Shift or Ctrl + click adds the bone to the selection or takes it out.
-                        let (shift, command) =
-                            ui.input(|i| (i.modifiers.shift, i.modifiers.command));
-                        if shift || command {
-                            editor.run(Command::Bone(BoneCommand::ToggleSelected { bone: i }));
-                        } else {
-                            editor.run(Command::Bone(BoneCommand::Select { bone: Some(i) }));
-                        }
-                    }
-                });
+    for (i, depth) in order {
+        ui.horizontal(|ui| {
+            bone_flags(ui, editor, i, &names[i]);
+            ui.add_space(12.0 * depth as f32);
+            let selected = editor.selection().has_bone(i);
+            // A name too long for the panel ends in an ellipsis; the whole shows on hover.
+            let name = egui::Button::selectable(selected, names[i].as_str()).truncate();
+            if ui.add(name).on_hover_text(&names[i]).clicked() {
+                // Shift or Ctrl + click adds the bone to the selection or takes it out.
+                let (shift, command) = ui.input(|i| (i.modifiers.shift, i.modifiers.command));
+                if shift || command {
+                    editor.run(Command::Bone(BoneCommand::ToggleSelected { bone: i }));
+                } else {
+                    editor.run(Command::Bone(BoneCommand::Select { bone: Some(i) }));
+                }
             }
         });
-    ui.separator();
-    super::slots_panel::show(ui, editor)
+    }
 }
 
 /// What the skeleton list's two checkboxes do (their header's and their own tooltips).
@@ -342,7 +352,9 @@ fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, side: Side) -> Option<Wind
                 let width = ui.available_width();
                 match side {
                     Side::Left => {
-                        egui::ScrollArea::horizontal()
+                        // One scroll for the whole panel: the skeleton and every slot control are
+                        // reached by scrolling down, in a window of any height, never sideways.
+                        egui::ScrollArea::vertical()
                             .id_salt("skeleton scroll")
                             .auto_shrink([false, false])
                             .show(ui, |ui| {

@@ -146,8 +146,9 @@ fn changing_the_metric_recomputes_weights_as_one_undo_step() {
 
 #[test]
 fn the_parts_list_keys_the_draw_order_at_the_playhead() {
+    // Tall enough that the left panel shows the slot's controls without scrolling.
     let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .with_size(egui::Vec2::new(1280.0, 1400.0))
         .build_ui_state(
             |ui, editor: &mut Editor| {
                 editor_ui(ui, editor, None, false, &[]);

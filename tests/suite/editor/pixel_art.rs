@@ -97,7 +97,11 @@ fn a_pixel_art_part_renders_with_sharp_pixels_and_a_smooth_one_does_not() {
 
 #[test]
 fn the_parts_list_pixels_box_toggles_pixel_art_as_one_undo_step() {
-    let mut harness = editor_harness::harness();
+    // Tall enough that the left panel shows the slot's controls without scrolling.
+    let mut harness = editor_harness::harness_sized(
+        editor_harness::sample_editor(),
+        eframe::egui::Vec2::new(1280.0, 1400.0),
+    );
     assert!(!harness.state().document().project.parts[0].pixel_art);
     harness.get_by_label("pixels").click();
     harness.run_steps(2);

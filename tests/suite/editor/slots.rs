@@ -2,7 +2,8 @@
 //! sample: the part's own slot is written out the first time it changes (blend, colour, name), a
 //! PNG becomes a second attachment, choosing an attachment sets the setup or, animating, keys it at
 //! the playhead, colour fields key the colour, skins show their own attachment in place of the
-//! setup one, and a deleted slot takes its parts with it. Every action is one undo step.
+//! setup one, and a deleted slot takes its parts with it. Every action is one undo step. At
+//! 1024 × 640 every slot control is reached by scrolling the left panel, never sideways.
 
 use std::path::{Path, PathBuf};
 
@@ -374,4 +375,50 @@ fn a_tagged_layered_file_brings_its_slots_and_skins_into_the_editor() {
     harness.run_steps(2);
     assert!(harness.query_all_by_label_contains("eyes").next().is_some());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn at_1024_by_640_every_slot_control_is_reached_by_scrolling_the_left_panel_never_sideways() {
+    let mut harness = harness_sized(sample_editor(), eframe::egui::Vec2::new(1024.0, 640.0));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::SetMode(Mode::Bones));
+    harness.run_steps(2);
+    let panel_right = limber::app::ui::viewport_rect(&harness.ctx)
+        .expect("laid out")
+        .left();
+    // The last controls of the slot's section: scrolled into view, each lies within the panel.
+    for label in ["+ Clip", "+ Box", "Blend", "Delete slot", "+ attachment"] {
+        harness.get_by_label(label).scroll_to_me();
+        harness.run_steps(3);
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.right() <= panel_right && rect.left() >= 0.0,
+            "{label} at {rect:?}, the panel ends at {panel_right}"
+        );
+    }
+    // The section shows as a whole, not through a slit: with the last control in view, the
+    // colour fields above it are in view too, between the menu bar and the timeline.
+    harness.get_by_label("+ Clip").scroll_to_me();
+    harness.run_steps(3);
+    let bottom = limber::app::ui::timeline_rect(&harness.ctx)
+        .expect("laid out")
+        .top();
+    for label in ["+ Clip", "Blend", "Colour"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.top() >= 30.0 && rect.bottom() <= bottom,
+            "{label} in view at once: {rect:?}, the timeline starts at {bottom}"
+        );
+    }
+    // And it works where it is: + Box starts drawing a box.
+    harness.get_by_label("+ Box").scroll_to_me();
+    harness.run_steps(3);
+    let at = harness.get_by_label("+ Box").rect().center();
+    click_point(&mut harness, at);
+    assert!(
+        harness.state().slots().drawing().is_some(),
+        "{}",
+        harness.state().status()
+    );
 }
