@@ -18,6 +18,18 @@ const CREDITS: &str = include_str!("../../assets/CREDITS.md");
 /// What the pointer does beyond the commands: (input, what it does).
 pub const POINTER_HINTS: &[(&str, &str)] = &[
     (
+        "Ctrl+click / Shift+click a bone",
+        "add it to the selection or take it out (view or skeleton list)",
+    ),
+    (
+        "Ctrl+drag",
+        "select the bones in a box; Ctrl+Shift+drag adds them (view, Animate and Bones)",
+    ),
+    (
+        "Shift+drag a bone",
+        "move it, keying its translation, instead of turning it (view, Animate)",
+    ),
+    (
         "Shift+click / Shift+drag",
         "add a key to the selection / select keys in a box (dopesheet)",
     ),
