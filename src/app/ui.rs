@@ -10,7 +10,9 @@ use super::{curve_editor, help, menus, shortcuts, timeline};
 use limber_editor::commands::{BoneCommand, Command, LayoutCommand, WindowRequest};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::jobs::JobKind;
-use limber_editor::layout::{MAX_SIDE_WIDTH, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side};
+use limber_editor::layout::{
+    MAX_SIDE_WIDTH, MIN_CURVE_HEIGHT, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side,
+};
 
 /// The left panel's two sections, each folding under its heading: the skeleton (bones as a
 /// hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's window
@@ -262,10 +264,20 @@ pub fn editor_ui(
     });
     ctx.data_mut(|d| d.insert_temp(timeline_rect_id(), panel.response.rect));
     if editor.curve_editor().open {
-        egui::Panel::bottom("curves")
+        // Its remembered height, within what the window leaves above the timeline: the view keeps
+        // 120 points, and the graph never opens shorter than its least.
+        let most = (ui.available_height() - 120.0).max(MIN_CURVE_HEIGHT);
+        let curves = egui::Panel::bottom("curves")
             .resizable(true)
-            .default_size(240.0)
+            .default_size(editor.view().layout().curve_height().min(most))
+            .min_size(MIN_CURVE_HEIGHT)
+            .max_size(most)
             .show(ui, |ui| curve_editor::show(ui, editor));
+        let height = curves.response.rect.height();
+        remember_size(&ctx, editor, "curve editor height", height, |height| {
+            LayoutCommand::SetCurveHeight { height }
+        });
+        ctx.data_mut(|d| d.insert_temp(curves_rect_id(), curves.response.rect));
     }
     if let Some(request) = side_panel(ui, editor, Side::Left) {
         action = Some(request);
@@ -396,6 +408,15 @@ fn viewport_rect_id() -> egui::Id {
 /// The viewport's rect (screen points) as last laid out: what the panels leave.
 pub fn viewport_rect(ctx: &egui::Context) -> Option<egui::Rect> {
     ctx.data(|d| d.get_temp::<egui::Rect>(viewport_rect_id()))
+}
+
+fn curves_rect_id() -> egui::Id {
+    egui::Id::unique("limber curve editor panel")
+}
+
+/// The curve editor panel's rect (screen points) as last laid out, its edge included, when open.
+pub fn curves_rect(ctx: &egui::Context) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp::<egui::Rect>(curves_rect_id()))
 }
 
 fn timeline_rect_id() -> egui::Id {

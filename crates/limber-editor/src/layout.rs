@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_TIMELINE_HEIGHT: f32 = 240.0;
 /// The timeline's least height (points): the ruler, the buttons and a few rows.
 pub const MIN_TIMELINE_HEIGHT: f32 = 120.0;
+/// The curve editor's height (points) until the user drags its edge.
+pub const DEFAULT_CURVE_HEIGHT: f32 = 240.0;
+/// The least the curve editor may be (points): room for its graph and legend.
+pub const MIN_CURVE_HEIGHT: f32 = 140.0;
 /// The skeleton panel's width (points) before the user drags its edge.
 pub const DEFAULT_LEFT_WIDTH: f32 = 210.0;
 /// The inspector's width (points) before the user drags its edge.
@@ -53,6 +57,8 @@ pub struct SheetLayout {
 pub struct Layout {
     /// The timeline panel's height in points, once the user has set one.
     pub timeline_height: Option<f32>,
+    /// The curve editor's height in points, once the user has set one.
+    pub curve_height: Option<f32>,
     /// The side panels' widths in points, once the user has set them.
     pub left_width: Option<f32>,
     pub right_width: Option<f32>,
@@ -92,6 +98,7 @@ impl Layout {
         let flag = |name: &str| value(&text, name) == Some("true");
         Self {
             timeline_height: size(&text, "timeline_height", MIN_TIMELINE_HEIGHT, f32::MAX),
+            curve_height: size(&text, "curve_height", MIN_CURVE_HEIGHT, f32::MAX),
             left_width: size(&text, "left_width", MIN_SIDE_WIDTH, MAX_SIDE_WIDTH),
             right_width: size(&text, "right_width", MIN_SIDE_WIDTH, MAX_SIDE_WIDTH),
             left_collapsed: flag("left_collapsed"),
@@ -116,6 +123,20 @@ impl Layout {
             return Ok(());
         }
         self.timeline_height = Some(height.max(MIN_TIMELINE_HEIGHT));
+        self.save()
+    }
+
+    /// The curve editor's height: remembered, else the default.
+    pub fn curve_height(&self) -> f32 {
+        self.curve_height.unwrap_or(DEFAULT_CURVE_HEIGHT)
+    }
+
+    /// Remembers a new curve editor height, writing the store when it changed by a point or more.
+    pub fn set_curve_height(&mut self, height: f32) -> std::io::Result<()> {
+        if !height.is_finite() || self.curve_height.is_some_and(|h| (h - height).abs() < 1.0) {
+            return Ok(());
+        }
+        self.curve_height = Some(height.max(MIN_CURVE_HEIGHT));
         self.save()
     }
 
@@ -169,6 +190,7 @@ impl Layout {
         }
         let mut text = format!("timeline_height = {}\n", self.timeline_height());
         for (name, width) in [
+            ("curve_height", self.curve_height),
             ("left_width", self.left_width),
             ("right_width", self.right_width),
         ] {

@@ -14,6 +14,8 @@ pub enum LayoutCommand {
     SetCollapsed { side: Side, collapsed: bool },
     /// The timeline's height (points), after a drag of its edge.
     SetTimelineHeight { height: f32 },
+    /// The curve editor's height (points), after a drag of its edge.
+    SetCurveHeight { height: f32 },
     /// The dopesheet's rows and reach as drawn this frame.
     SetSheet(SheetLayout),
 }
@@ -25,6 +27,7 @@ impl LayoutCommand {
             Self::SetSideWidth { .. } => "resize panel",
             Self::SetCollapsed { .. } => "fold panel",
             Self::SetTimelineHeight { .. } => "resize timeline",
+            Self::SetCurveHeight { .. } => "resize curve editor",
             Self::SetSheet(_) => "lay out dopesheet",
         }
     }
@@ -44,6 +47,9 @@ impl LayoutCommand {
             }
             Self::SetTimelineHeight { height } => {
                 (layout.set_timeline_height(height), "timeline height")
+            }
+            Self::SetCurveHeight { height } => {
+                (layout.set_curve_height(height), "curve editor height")
             }
         };
         if let Err(e) = written {
