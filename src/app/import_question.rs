@@ -1,6 +1,7 @@
 //! File > Import layered file on a document with parts: the question whether to open the file as
 //! a new document (named after it, on its canvas) or to add its layers as parts of this one
-//! (`limber_editor::layered_import`).
+//! (`limber_editor::layered_import`). On a project with unsaved changes, opening it as a new
+//! document asks as Open does: Save and open, Discard and open, or Cancel.
 
 use eframe::egui;
 
@@ -17,22 +18,36 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) {
         |n| n.to_string_lossy().into_owned(),
     );
     let dirty = editor.document().is_dirty();
-    let (mut new, mut add, mut cancel) = (false, false, false);
+    let saved_before = editor.document().path.is_some();
+    let (mut new, mut add, mut cancel, mut save, mut discard) = (false, false, false, false, false);
     let modal = egui::Modal::new(egui::Id::unique("limber_layered_question")).show(ctx, |ui| {
         ui.heading(format!("Import {name}"));
         ui.label("Open it as a new document, or add its layers as parts of this one?");
         if dirty {
-            ui.label("(Save this project first to open the file as a new document.)");
+            ui.label("This project has unsaved changes: save them, or discard them, to open the file as a new document.");
         }
-        ui.horizontal(|ui| {
-            new = ui
-                .add_enabled(!dirty, egui::Button::new("Open as a new document"))
-                .clicked();
+        ui.horizontal_wrapped(|ui| {
+            if dirty {
+                // As Open asks: Save (in place; a project never saved needs Save As first),
+                // Discard, or Cancel.
+                save = ui
+                    .add_enabled(saved_before, egui::Button::new("Save and open"))
+                    .on_disabled_hover_text("this project has no file yet: use File > Save As first")
+                    .clicked();
+                discard = ui.button("Discard and open").clicked();
+            } else {
+                new = ui.button("Open as a new document").clicked();
+            }
             add = ui.button("Add its layers to this one").clicked();
             cancel = ui.button("Cancel").clicked();
         });
     });
-    if new || add {
+    if save && editor.run(Command::Save).is_done() {
+        new = true;
+    }
+    if discard {
+        editor.run(Command::File(FileCommand::OpenLayeredDiscarding));
+    } else if new || add {
         editor.run(Command::File(FileCommand::AnswerLayered {
             new_document: new,
         }));

@@ -168,16 +168,27 @@ impl Document {
             .unwrap_or_else(|| "untitled".to_string())
     }
 
-    /// Where its files go by default: its file's folder, else its first image's, else the working
-    /// folder.
+    /// Where its files go by default: its file's folder, else its first image's — or, for a
+    /// layered file's layers (`NAME_layers/`, `NAME_layers 2/` … beside `NAME.psd`), the layered
+    /// file's folder — else the working folder.
     pub fn folder(&self) -> PathBuf {
-        self.path
-            .as_deref()
-            .or_else(|| self.project.parts.first().map(|p| p.image.as_path()))
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_default()
+        if let Some(path) = &self.path {
+            return path.parent().map(Path::to_path_buf).unwrap_or_default();
+        }
+        let image_folder = self.project.parts.first().and_then(|p| p.image.parent());
+        let layers = format!("{}_layers", self.name());
+        let is_layers = |folder: &Path| {
+            folder
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&layers))
+        };
+        match image_folder {
+            Some(folder) if is_layers(folder) => folder.parent().map(Path::to_path_buf),
+            Some(folder) => Some(folder.to_path_buf()),
+            None => None,
+        }
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default()
     }
 
     /// The revision of each kind of derived data (textures, meshes, weights, pose).

@@ -30,13 +30,17 @@ pub(crate) fn ask(editor: &mut Editor, path: &Path) -> Result<(), LayeredImportE
 
 /// Answers the question: `new_document` opens the file as a new, unsaved document named after it
 /// on the file's canvas; otherwise its layers are added as parts of this one. Refused (the
-/// question stays) for a new document while this one has unsaved changes. Whether an import
-/// started.
-pub(crate) fn answer(editor: &mut Editor, new_document: bool) -> Result<bool, LayeredImportError> {
+/// question stays) for a new document while this one has unsaved changes, unless `discard` says
+/// the artist chose to drop them. Whether an import started.
+pub(crate) fn answer(
+    editor: &mut Editor,
+    new_document: bool,
+    discard: bool,
+) -> Result<bool, LayeredImportError> {
     let Some(path) = editor.jobs().layered_question().cloned() else {
         return Ok(false);
     };
-    if new_document && editor.document.is_dirty() {
+    if new_document && editor.document.is_dirty() && !discard {
         return Err(LayeredImportError::Unsaved);
     }
     editor.jobs.set_layered_question(None);

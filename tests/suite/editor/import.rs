@@ -1,6 +1,8 @@
 //! File > Import layered file: the menu entry asks the window for a file, limber's own dialog lists
 //! only PSD and ORA files, and the editor adds every layer as one undo step; a bad file changes
-//! nothing; a tagged PSD gives the same slots, skins and setup as `limber import` (issue 36, bug 1).
+//! nothing; a tagged PSD gives the same slots, skins and setup as `limber import` (issue 36, bug 1),
+//! and Save As then proposes the PSD's folder, not its layers folder; opening one as a new document
+//! over unsaved work offers Save and open, Discard and open, or Cancel.
 
 use std::path::{Path, PathBuf};
 
@@ -247,10 +249,71 @@ fn the_editors_import_of_a_tagged_psd_is_the_project_limber_import_makes() {
     };
     assert_eq!(names(project), names(&expected), "the same parts");
     assert_eq!(slots_of(project), slots_of(&expected));
+    // Save As (and exports) start in the layered file's folder, not in its layers folder.
+    assert_eq!(
+        harness.state().document().folder(),
+        window,
+        "the folder a save proposes"
+    );
+    let project = &harness.state().document().project;
     let body = project.rig.slots.slots.iter().find(|s| s.name == "body");
     assert!(
         body.is_some_and(|b| b.setup.is_some()),
         "the body shows in every skin: {}",
         slots_of(project)
+    );
+}
+
+/// The sample written into `dir` by `limber sample`, opened, with an unsaved change (a bone
+/// renamed), and File > Import layered file asked for the tagged face: the question is showing.
+fn unsaved_sample_asking(dir: &Path) -> (Harness<'static, Editor>, PathBuf) {
+    crate::common::limber_ok(&["sample", dir.to_str().unwrap()]);
+    let project = dir.join("projects/zombie.limber");
+    let mut editor = Editor::new(Document::open(&project).expect("the sample opens"));
+    let rename = limber::editor::commands::BoneCommand::Rename {
+        bone: 0,
+        to: "pelvis".into(),
+    };
+    assert!(editor.run(Command::Bone(rename)).is_done());
+    assert!(editor.document().is_dirty());
+    let face = dir.join("face.ora");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tagged_face/face.ora");
+    std::fs::copy(fixture, &face).unwrap();
+    editor.run(Command::File(FileCommand::ImportLayered(face)));
+    let harness = crate::common::editor_harness::harness_with(editor);
+    (harness, project)
+}
+
+#[test]
+fn opening_a_layered_file_as_a_new_document_over_unsaved_work_offers_save_discard_cancel() {
+    let dir = crate::common::temp_dir("editor-import-unsaved");
+    // Discard and open: the face becomes the document, the change is dropped, the file untouched.
+    let (mut harness, project) = unsaved_sample_asking(&dir.join("discard"));
+    let on_disk = std::fs::read_to_string(&project).unwrap();
+    harness.get_by_label("Cancel");
+    harness.get_by_label("Discard and open").click();
+    harness.run_steps(2);
+    harness.state_mut().finish_job(JobKind::Import);
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().name(), "face");
+    assert!(harness.state().document().project.parts.len() >= 3);
+    assert_eq!(std::fs::read_to_string(&project).unwrap(), on_disk);
+    // Save and open: the change is saved first, then the face opens.
+    let (mut harness, project) = unsaved_sample_asking(&dir.join("save"));
+    harness.get_by_label("Save and open").click();
+    harness.run_steps(2);
+    harness.state_mut().finish_job(JobKind::Import);
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().name(), "face");
+    let saved = Document::open(&project).expect("the saved sample opens");
+    assert_eq!(saved.project.rig.skeleton.bones[0].name, "pelvis");
+    // Cancel: nothing changes, the change is still there.
+    let (mut harness, _) = unsaved_sample_asking(&dir.join("cancel"));
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert!(harness.state().jobs().layered_question().is_none());
+    assert_eq!(
+        harness.state().document().project.rig.skeleton.bones[0].name,
+        "pelvis"
     );
 }

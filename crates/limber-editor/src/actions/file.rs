@@ -48,6 +48,9 @@ pub enum FileCommand {
     AddAttachment(PathBuf),
     /// The answer to "open the layered file as a new document, or add its layers?".
     AnswerLayered { new_document: bool },
+    /// "Discard and open": the layered file opened as a new document, this one's unsaved changes
+    /// dropped (the window offers it beside "Save and open", as Open does).
+    OpenLayeredDiscarding,
     /// That question cancelled: nothing is imported.
     CancelLayered,
 }
@@ -61,6 +64,7 @@ impl FileCommand {
             Self::AddPart(_) => "add part",
             Self::AddAttachment(_) => "add attachment",
             Self::AnswerLayered { .. } => "import layered file",
+            Self::OpenLayeredDiscarding => "discard changes and open layered file",
             Self::CancelLayered => "cancel import",
         }
     }
@@ -79,7 +83,10 @@ impl FileCommand {
                 );
             }
             Self::AnswerLayered { new_document } => {
-                crate::layered_import::answer(editor, new_document)?;
+                crate::layered_import::answer(editor, new_document, false)?;
+            }
+            Self::OpenLayeredDiscarding => {
+                crate::layered_import::answer(editor, true, true)?;
             }
             Self::CancelLayered => editor.jobs.set_layered_question(None),
         }
