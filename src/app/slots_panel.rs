@@ -64,11 +64,13 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
         if reopen {
             ui.data_mut(|d| d.remove::<String>(reopen_id));
         }
-        egui::CollapsingHeader::new(title)
+        egui::CollapsingHeader::new(one_line(ui, &title))
             .id_salt(("slot", row.name.as_str()))
             .default_open(open)
             .open((reopen || newly.as_ref() == Some(&row.name)).then_some(true))
-            .show(ui, |ui| outcome = slot_body(ui, editor, &row));
+            .show(ui, |ui| outcome = slot_body(ui, editor, &row))
+            .header_response
+            .on_hover_text(&title);
         if outcome.add {
             request = Some(WindowRequest::Ask(Purpose::AddAttachment));
         }
@@ -78,6 +80,23 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
         }
     }
     request
+}
+
+/// `text` on one line as wide as a slot's header has room for, ending in an ellipsis past it (the
+/// header shows the whole on hover).
+fn one_line(ui: &egui::Ui, text: &str) -> egui::WidgetText {
+    let room = ui.available_width() - ui.spacing().indent - ui.spacing().button_padding.x * 2.0;
+    let mut job = egui::text::LayoutJob::single_section(
+        text.to_string(),
+        egui::TextFormat::simple(
+            egui::TextStyle::Button.resolve(ui.style()),
+            // The header paints it in its own colour (hovered, open).
+            egui::Color32::PLACEHOLDER,
+        ),
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width(room.max(20.0));
+    // A laid-out galley keeps its own wrapping (text would be laid out again on one long line).
+    egui::WidgetText::Galley(ui.fonts_mut(|f| f.layout_job(job)))
 }
 
 /// The active skin and the skin actions.

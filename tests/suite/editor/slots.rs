@@ -3,7 +3,8 @@
 //! PNG becomes a second attachment, choosing an attachment sets the setup or, animating, keys it at
 //! the playhead, colour fields key the colour, skins show their own attachment in place of the
 //! setup one, and a deleted slot takes its parts with it. Every action is one undo step. At
-//! 1024 × 640 every slot control is reached by scrolling the left panel, never sideways.
+//! 1024 × 640 every slot control is reached by scrolling the left panel, never sideways, and a long
+//! slot name ends in an ellipsis at the panel's edge (whole on hover).
 
 use std::path::{Path, PathBuf};
 
@@ -420,5 +421,29 @@ fn at_1024_by_640_every_slot_control_is_reached_by_scrolling_the_left_panel_neve
         harness.state().slots().drawing().is_some(),
         "{}",
         harness.state().status()
+    );
+}
+
+#[test]
+fn a_long_slot_name_ends_in_an_ellipsis_within_the_panel() {
+    let long = "character_left_forearm_with_bracelet_and_very_long_layer_name";
+    let mut editor = sample_editor();
+    let rename = limber::editor::commands::SlotCommand::Rename {
+        slot: "kenney_zombie_walk0".into(),
+        to: long.into(),
+    };
+    assert!(editor.run(Command::Slot(rename)).is_done());
+    let harness = harness_sized(editor, eframe::egui::Vec2::new(1024.0, 640.0));
+    let panel_right = limber::app::ui::viewport_rect(&harness.ctx)
+        .expect("laid out")
+        .left();
+    let header = harness
+        .get_all_by_label_contains("character_left_forearm")
+        .find(|n| n.rect().left() < panel_right && n.value().is_none())
+        .expect("the slot's header");
+    let rect = header.rect();
+    assert!(
+        rect.right() <= panel_right + 1.0,
+        "{rect:?} passes the panel's edge at {panel_right}"
     );
 }
