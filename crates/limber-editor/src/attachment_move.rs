@@ -11,8 +11,9 @@ use limber_core::slots::AttachmentKind;
 use limber_core::slots::SlotSource;
 use limber_core::slots::slot_edits::written_slot_for_part;
 
+use super::attachment_actions::push_attachment;
 use super::shape_state::ShapeRef;
-use super::slot_actions::{SlotError, Slots, push_attachment, writable};
+use super::slot_actions::{SlotError, Slots, writable};
 use super::step::Step;
 
 impl Slots<'_> {

@@ -9,7 +9,7 @@
 //! a press and aimed by dragging. The finished attachment gets a slot of its own (as in Spine,
 //! where a slot shows one attachment at a time), drawn right after the slot it was drawn from, so
 //! the sprite there keeps showing in every skin; it can be moved to another slot later
-//! (`slot_actions::move_attachment`). It is added in one undo step, carried by the selected bone
+//! (`attachment_move.rs`). It is added in one undo step, carried by the selected bone
 //! (or the bone whose head is nearest), its vertices, position and rotation put back into the rest
 //! pose through that bone's palette transform. Esc drops a drawing with the document untouched.
 //!
@@ -28,10 +28,11 @@ use limber_core::slots::{
     posed_point, posed_polygon,
 };
 
+use super::attachment_actions::push_attachment;
 use super::editor::Editor;
 use super::outcome::IntoOutcome;
 use super::shape_state::{Drawing, ShapeRef};
-use super::slot_actions::{SlotError, Slots, apply_slots, push_attachment, unused, writable};
+use super::slot_actions::{SlotError, Slots, apply_slots, unused, writable};
 use super::step::Step;
 
 /// How near (screen points) a press must be to a shape's point to grab it or to close a polygon.

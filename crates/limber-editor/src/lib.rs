@@ -43,6 +43,7 @@
 
 pub mod actions;
 pub mod animate;
+mod attachment_actions;
 mod attachment_move;
 pub mod attachment_shapes;
 pub mod bind_pose;

@@ -77,7 +77,7 @@ impl FileCommand {
             Self::AddPart(path) => return Ok(crate::parts::add_part(editor, &path)?),
             Self::AddAttachment(path) => {
                 return Ok(
-                    crate::slot_actions::add_attachment_to_selected(editor, &path)
+                    crate::attachment_actions::add_attachment_to_selected(editor, &path)
                         .into_outcome(editor)
                         .is_done(),
                 );

@@ -6,7 +6,7 @@ use limber_core::slots::{AttachmentKind, Blend};
 
 use crate::editor::Editor;
 use crate::slot_actions::{self, SlotError};
-use crate::{attachment_move, attachment_shapes};
+use crate::{attachment_actions, attachment_move, attachment_shapes};
 
 /// One edit of a slot, its attachments or its shapes.
 #[derive(Debug, Clone, PartialEq)]
@@ -146,9 +146,16 @@ impl SlotCommand {
                 slot,
                 attachment,
                 to,
-            } => return slot_actions::rename_attachment(editor.step(), &slot, &attachment, &to),
+            } => {
+                return attachment_actions::rename_attachment(
+                    editor.step(),
+                    &slot,
+                    &attachment,
+                    &to,
+                );
+            }
             Self::DeleteAttachment { slot, attachment } => {
-                slot_actions::delete_attachment(editor.step(), &slot, &attachment)?
+                attachment_actions::delete_attachment(editor.step(), &slot, &attachment)?
             }
             Self::SelectShape { slot, attachment } => {
                 attachment_shapes::select(editor, &slot, attachment.as_deref())
