@@ -52,4 +52,4 @@ mod vertex_handles;
 pub mod viewport;
 mod window;
 
-pub use window::run;
+pub use window::{run, run_document};

@@ -38,10 +38,14 @@ struct LimberApp {
     recent: RecentProjects,
 }
 
-/// Opens the editor window on `path` (a project or a PNG), or on an empty document made from the
-/// bundled sample when `path` is `None`.
+/// Opens the editor window on `path` (a project or a PNG).
 pub fn run(path: &Path) -> anyhow::Result<()> {
     let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    run_document(document)
+}
+
+/// Opens the editor window on a document already read.
+pub fn run_document(document: Document) -> anyhow::Result<()> {
     let recovery_dir = recovery_dir();
     let offers = recoverable(&recovery_dir);
     let mut recent = RecentProjects::in_store(limber_editor::recent::default_store());

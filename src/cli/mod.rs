@@ -158,6 +158,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", project.display());
             Ok(())
         }
-        None => crate::app::run(&start::project_to_start()?),
+        None => crate::app::run_document(start::document_to_start()?),
     }
 }
