@@ -10,12 +10,11 @@ use std::path::Path;
 
 use limber_core::edit::Edit;
 use limber_core::progress::Progress;
-use limber_core::project::Project;
-use limber_core::slots::{AttachmentKind, AttachmentRecord, DEFAULT_SKIN, SlotSet};
+use limber_core::slots::{AttachmentRecord, DEFAULT_SKIN, SlotSet};
 
 use super::editor::Editor;
 use super::part_job::{PartJob, build_part, image_pixels};
-use super::slot_actions::{SlotError, unused, writable, writable_slots};
+use super::slot_actions::{SlotError, unshown_parts, unused, writable, writable_slots};
 use super::step::Step;
 
 fn no_attachment(slot: &str, attachment: &str) -> SlotError {
@@ -122,28 +121,6 @@ pub(crate) fn rename_attachment(
     step.status = format!("renamed attachment {from} of {slot} to {to}");
     step.commit();
     Ok(true)
-}
-
-/// The parts shown by `attachments` that no slot of `set` shows.
-pub(crate) fn unshown_parts(
-    project: &Project,
-    attachments: &[AttachmentRecord],
-    set: &SlotSet,
-) -> Vec<usize> {
-    let still: HashSet<&str> = set
-        .slots
-        .iter()
-        .flat_map(|s| &s.attachments)
-        .filter_map(|a| a.part())
-        .collect();
-    let parts = &project.parts;
-    attachments
-        .iter()
-        .filter(|a| a.kind() == AttachmentKind::Mesh)
-        .filter_map(|a| a.part())
-        .filter(|p| !still.contains(p))
-        .filter_map(|p| parts.iter().position(|x| x.name == p))
-        .collect()
 }
 
 /// Adds the PNG at `path` to the selected slot ([`add_attachment`]): what the window does with

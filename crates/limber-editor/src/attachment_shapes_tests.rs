@@ -233,6 +233,13 @@ fn a_click_on_the_first_point_closes_and_two_points_do_not() {
     assert!(editor.slots().drawing().is_none(), "{}", editor.status());
     assert_eq!(record(&editor, "box", "box").vertices().len(), 3);
     assert_eq!(undo_depth(&mut editor), 1);
+    // A step made outside a command (here by a press) is named too: undo says what it took back.
+    editor.undo();
+    assert!(
+        editor.status().starts_with("undid: added") && editor.status().contains("box"),
+        "{}",
+        editor.status()
+    );
 }
 
 #[test]

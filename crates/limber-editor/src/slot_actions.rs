@@ -12,7 +12,6 @@
 
 use std::collections::HashSet;
 
-use super::attachment_actions::unshown_parts;
 use super::editor::Editor;
 use super::part_job::PartError;
 use super::shape_state::{Drawing, ShapeState};
@@ -22,7 +21,10 @@ use limber_core::animation::slot_keys::SlotKeyRecord;
 use limber_core::edit::{Edit, EditError};
 use limber_core::project::Project;
 use limber_core::slots::slot_edits::written_slot_for_part;
-use limber_core::slots::{Blend, DEFAULT_SKIN, SlotFrame, SlotSet, SlotSource, sample_slots};
+use limber_core::slots::{
+    AttachmentKind, AttachmentRecord, Blend, DEFAULT_SKIN, SlotFrame, SlotSet, SlotSource,
+    sample_slots,
+};
 
 /// Why a slot, attachment or shape action did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -433,6 +435,28 @@ pub(crate) fn toggle_pixel_art(mut step: Step) -> Result<(), SlotError> {
     };
     step.commit();
     Ok(())
+}
+
+/// The parts shown by `attachments` that no slot of `set` shows.
+pub(crate) fn unshown_parts(
+    project: &Project,
+    attachments: &[AttachmentRecord],
+    set: &SlotSet,
+) -> Vec<usize> {
+    let still: HashSet<&str> = set
+        .slots
+        .iter()
+        .flat_map(|s| &s.attachments)
+        .filter_map(|a| a.part())
+        .collect();
+    let parts = &project.parts;
+    attachments
+        .iter()
+        .filter(|a| a.kind() == AttachmentKind::Mesh)
+        .filter_map(|a| a.part())
+        .filter(|p| !still.contains(p))
+        .filter_map(|p| parts.iter().position(|x| x.name == p))
+        .collect()
 }
 
 /// `stem` if `taken` lacks it, else `stem 2`, `stem 3`, …

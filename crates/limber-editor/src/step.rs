@@ -14,6 +14,8 @@ pub struct Step<'a> {
     /// Whether this step opened the transaction (and so ends it).
     owns: bool,
     committed: bool,
+    /// The status line when the step opened: a message the action writes names the step.
+    status_before: String,
 }
 
 impl Editor {
@@ -21,20 +23,31 @@ impl Editor {
     pub fn step(&mut self) -> Step<'_> {
         let owns = !self.document.in_transaction();
         self.document.begin();
+        let status_before = if owns {
+            self.status.clone()
+        } else {
+            String::new()
+        };
         Step {
             editor: self,
             owns,
             committed: false,
+            status_before,
         }
     }
 }
 
 impl Step<'_> {
-    /// Ends the step as one undo step (none when nothing changed).
+    /// Ends the step as one undo step (none when nothing changed), named by the status line when
+    /// the action wrote one (whatever way the action came: a command, a click, a finished job).
     pub fn commit(mut self) {
         self.committed = true;
         if self.owns {
-            self.editor.document.commit();
+            let editor = &mut *self.editor;
+            let made = editor.document.history().steps_made();
+            editor.document.commit();
+            let statuses = (self.status_before.as_str(), editor.status.as_str());
+            super::step_names::name_new_step(&mut editor.document, made, statuses, "");
         }
     }
 

@@ -1,6 +1,8 @@
 //! Names for undo steps, in the user's words: what the status line said an action did ("keyed 6
 //! bones at 0.50 s"), else the command's or the drag's name. Undo and redo then say which step they
-//! took back ("undid: keyed 6 bones at 0.50 s").
+//! took back ("undid: keyed 6 bones at 0.50 s"). A step is named where it is made: by
+//! `Step::commit` (every action's guard, however it was reached), then by `Editor::run` or a drag's
+//! release for a step that said nothing.
 
 use super::document::Document;
 use super::tools::drag_state::Drag;
