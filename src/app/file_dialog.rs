@@ -4,7 +4,13 @@
 //! can click is taken as "no dialog", the status bar says so, and limber's dialog opens instead.
 //! `LIMBER_FILE_DIALOG=builtin` always uses limber's dialog.
 //!
-//! In limber's dialog a folder typed in the folder field that does not exist yet is where a save
+//! In limber's dialog the folder field takes a typed path (Enter lists it; `~` is the home folder),
+//! a folder typed into the file name field opens instead of being answered, a click on a folder
+//! opens it and a double-click on a file opens the file; the listing keeps one size, and the second
+//! click of a double-click that opened a folder does nothing in the new listing, so nothing shifts
+//! under the pointer.
+//!
+//! A folder typed in the folder field that does not exist yet is where a save
 //! or export goes (the dialog says so, and makes it when it is chosen); the answer is always the
 //! folder typed, never the one listed before it. A file in the way is named and nothing is chosen.
 
@@ -231,6 +237,10 @@ pub struct BuiltinDialog {
     /// A save onto an existing file, confirmed by pressing Save again.
     replace: Option<PathBuf>,
     focused: bool,
+    /// The file a single click chose in the folder listed now: the second click of a double-click
+    /// on it opens it. Cleared when another folder is listed, so a double-click whose first click
+    /// opened a folder does nothing with what the new listing has under the pointer.
+    picked: Option<String>,
 }
 
 impl BuiltinDialog {
@@ -246,6 +256,7 @@ impl BuiltinDialog {
             problem: None,
             replace: None,
             focused: false,
+            picked: None,
         };
         dialog.go_to(folder);
         dialog
@@ -255,11 +266,13 @@ impl BuiltinDialog {
     /// [`MAX_LISTED`]); an unreadable folder is named in the dialog and nothing changes. A folder
     /// that does not exist yet becomes the folder for a save or an export (made when chosen).
     fn go_to(&mut self, folder: PathBuf) {
+        let folder = home_expanded(folder);
         let folder = if folder.is_relative() {
             self.folder.join(folder)
         } else {
             folder
         };
+        let folder = without_dot_dots(&folder);
         match std::fs::read_dir(&folder) {
             Ok(read) => {
                 let mut entries: Vec<(String, bool)> = read
@@ -299,6 +312,26 @@ impl BuiltinDialog {
             }
         }
         self.replace = None;
+        self.picked = None;
+    }
+
+    /// A folder named in the file name field ("sub", "../art", an absolute path): the dialog
+    /// opens it instead of answering, and the name goes back to the suggested one (none to open).
+    fn open_folder_named(&mut self) -> bool {
+        let typed = self.name.trim();
+        if typed.is_empty() {
+            return false;
+        }
+        let target = self.folder.join(home_expanded(PathBuf::from(typed)));
+        if !target.is_dir() {
+            return false;
+        }
+        self.go_to(target);
+        self.name = match self.request.mode {
+            Mode::Save => self.request.file_name.clone(),
+            Mode::Open | Mode::Folder => String::new(),
+        };
+        true
     }
 
     /// Whether the folder answered is yet to be made.
@@ -355,6 +388,7 @@ impl BuiltinDialog {
                 }
             });
             let mut go = None;
+            let mut confirm = false;
             let none_here = (self.request.mode == Mode::Open
                 && self.entries.iter().all(|(_, is_dir)| *is_dir))
             .then(|| self.request.none_here());
@@ -369,11 +403,18 @@ impl BuiltinDialog {
                         } else {
                             name.clone()
                         };
-                        if ui.selectable_label(self.name == *name, text).clicked() {
+                        let entry = ui.selectable_label(self.name == *name, text);
+                        // A double- or triple-click's later clicks are not fresh choices.
+                        if entry.double_clicked() || entry.triple_clicked() {
+                            // Its first click chose this file here: open it. (A first click that
+                            // opened a folder left nothing picked, so nothing happens.)
+                            confirm |= !*is_dir && self.picked.as_ref() == Some(name);
+                        } else if entry.clicked() {
                             if *is_dir {
                                 go = Some(self.folder.join(name));
                             } else {
                                 self.name.clone_from(name);
+                                self.picked = Some(name.clone());
                             }
                         }
                     }
@@ -384,7 +425,6 @@ impl BuiltinDialog {
             if let Some(folder) = go {
                 self.go_to(folder);
             }
-            let mut confirm = false;
             if self.request.mode != Mode::Folder {
                 ui.horizontal(|ui| {
                     let label = ui.label("File name:");
@@ -397,6 +437,7 @@ impl BuiltinDialog {
                     }
                     if field.changed() {
                         self.replace = None;
+                        self.picked = None;
                     }
                     confirm |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 });
@@ -427,6 +468,9 @@ impl BuiltinDialog {
                     self.go_to(PathBuf::from(typed));
                     confirm = self.problem.is_none();
                 }
+            }
+            if confirm && self.request.mode != Mode::Folder && self.open_folder_named() {
+                confirm = false;
             }
             if confirm && self.request.mode != Mode::Open && self.folder_is_new() {
                 // Made on use, so whatever is done with the answer has its folder.
@@ -460,6 +504,38 @@ impl BuiltinDialog {
     }
 }
 
+/// `path` with a leading `~` read as the home folder (as a shell would), else as it is.
+fn home_expanded(path: PathBuf) -> PathBuf {
+    let Ok(rest) = path.strip_prefix("~") else {
+        return path;
+    };
+    match std::env::var_os("HOME") {
+        Some(home) => PathBuf::from(home).join(rest),
+        None => path,
+    }
+}
+
+/// `path` with its `.` and `..` steps taken (`/art/sub/../x` is `/art/x`), as the folder field
+/// shows it; a `..` above the root stays at the root.
+fn without_dot_dots(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut clean = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if clean.file_name().is_some() {
+                    clean.pop();
+                } else if !clean.has_root() {
+                    clean.push(part);
+                }
+            }
+            other => clean.push(other),
+        }
+    }
+    clean
+}
+
 /// Why the dialog cannot answer yet (shown under its buttons).
 #[derive(Debug, thiserror::Error)]
 enum Unanswered {
@@ -469,4 +545,26 @@ enum Unanswered {
     NoSuchFile(PathBuf),
     #[error("{}: is a folder", .0.display())]
     Folder(PathBuf),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_dots_are_taken_and_never_climb_past_the_root() {
+        let clean = |p: &str| without_dot_dots(Path::new(p));
+        assert_eq!(clean("/art/sub/../x/./y"), PathBuf::from("/art/x/y"));
+        assert_eq!(clean("/../a"), PathBuf::from("/a"));
+        assert_eq!(clean("../../a"), PathBuf::from("../../a"));
+        assert_eq!(clean("./a/.."), PathBuf::from(""));
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = PathBuf::from(std::env::var_os("HOME").expect("HOME is set"));
+        assert_eq!(home_expanded(PathBuf::from("~/art")), home.join("art"));
+        assert_eq!(home_expanded(PathBuf::from("~")), home);
+        assert_eq!(home_expanded(PathBuf::from("a/~")), PathBuf::from("a/~"));
+    }
 }

@@ -32,8 +32,11 @@ fn dialog(mut request: Request, file_name: &str) -> Harness<'static, DialogApp> 
     };
     assert_eq!(chooser.ask(request), Answer::Pending(None));
     assert!(chooser.builtin.is_some(), "limber's dialog is open");
+    // Steps of 1/60 s (each queued event is a step): two clicks a few events apart are a
+    // double-click, as in a real window.
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(900.0, 700.0))
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(
             |ui, app: &mut DialogApp| {
                 if let Some(chosen) = app.chooser.show(ui.ctx()) {
@@ -258,5 +261,89 @@ fn the_offer_lists_each_lost_document_to_discard_or_recover() {
     assert!(harness.state().offers.is_empty(), "the offer closed");
     assert_eq!(harness.state().recovered.len(), 1);
     assert_eq!(harness.state().recovered[0].recovery, bee);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Clicks twice, a frame apart, where the first widget labelled `label` is (a double-click: the
+/// second click lands at the same place whatever is there by then).
+fn double_click(harness: &mut Harness<'_, DialogApp>, label: &str) {
+    // Half a second after the last click, so this one starts a new count.
+    harness.run_steps(30);
+    let at = harness.get_by_label(label).rect().center();
+    for _ in 0..2 {
+        harness.event(egui::Event::PointerMoved(at));
+        for pressed in [true, false] {
+            harness.event(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        harness.run_steps(1);
+    }
+    harness.run();
+}
+
+#[test]
+fn folders_are_typed_or_named_and_a_double_click_opens_a_file_without_the_listing_shifting() {
+    let dir = folder("file-dialog-typed");
+    std::fs::create_dir_all(dir.join("sub").join("deeper")).unwrap();
+    std::fs::write(dir.join("sub").join("inner.png"), b"x").unwrap();
+    std::fs::create_dir_all(dir.join("z_elsewhere")).unwrap();
+    std::fs::write(dir.join("z_elsewhere").join("far.png"), b"x").unwrap();
+    let mut harness = dialog(Request::for_purpose(Purpose::Open, dir.clone()), "");
+
+    // The folder field is typed into, and Enter lists the folder typed.
+    let typed = dir.join("z_elsewhere").display().to_string();
+    let field = harness.get_by_label("Folder:");
+    field.click();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Folder:").type_text(&typed);
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(
+        harness.query_by_label("far.png").is_some(),
+        "typed folder listed"
+    );
+    assert!(harness.state().chosen.is_empty());
+
+    // A folder named in the file name field opens; nothing is answered.
+    click(&mut harness, "File name:");
+    harness.get_by_label("File name:").type_text("../sub");
+    harness.run_steps(1);
+    click(&mut harness, "Open file");
+    assert!(
+        harness.state().chosen.is_empty(),
+        "a folder is not an answer"
+    );
+    assert!(harness.query_by_label("inner.png").is_some(), "sub listed");
+    assert!(harness.query_by_label_contains("no such file").is_none());
+
+    // A double-click on a folder opens it once: its second click lands on the new listing's
+    // first entry (deeper/ of sub/ sits where sub/ was) and does nothing there.
+    click(&mut harness, "Up");
+    let sub_at = harness.get_by_label("sub/").rect();
+    double_click(&mut harness, "sub/");
+    assert!(
+        harness
+            .get_by_label("deeper/")
+            .rect()
+            .contains(sub_at.center()),
+        "the new listing's first entry is under the pointer"
+    );
+    assert!(
+        harness.query_by_label("inner.png").is_some(),
+        "still in sub, not in deeper"
+    );
+
+    // A double-click on a file opens it.
+    double_click(&mut harness, "inner.png");
+    assert_eq!(
+        harness.state().chosen,
+        vec![(Purpose::Open, dir.join("sub").join("inner.png"))]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
