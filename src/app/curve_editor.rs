@@ -1,8 +1,9 @@
 //! The curve editor panel (toggled with G, above the timeline): every selected bone's keyed
 //! channels of the current clip as curves over the clip's time — a colour per channel with a legend
-//! whose boxes show or hide them, labelled time and value axes, key points, the selected key's
+//! whose boxes show or hide them, each curve named by bone and channel at the graph's right edge
+//! (`curve_labels.rs`), labelled time and value axes, key points, the selected key's
 //! Bézier handles (its channel's own curve) and the playhead. Drag a key point (time and value) or
-//! a handle: one undo step, Esc cancels it. Right-click a key for its channel's interpolation;
+//! a handle: one undo step, Esc cancels it. Right-click a key for its channel's interpolation (the menu names the bone and channel);
 //! "Frame all" fits the curves, as opening the panel and resizing it do; the wheel zooms the values
 //! and a middle-drag pans. The curves, every edit and the drag are the model's
 //! (`limber_editor::curves`, `curve_edits`, `tools::curve_drag`); this only draws and maps the
@@ -14,6 +15,7 @@ use glam::DVec2;
 use crate::core::animation::Channel;
 use limber_editor::commands::{Command, CurveCommand, KeyCommand};
 use limber_editor::curve_edits::InterpChoice;
+use limber_editor::curve_labels::{curve_labels, curve_name};
 use limber_editor::curves::{Curve, CurveKeyId, GraphFrame};
 use limber_editor::editor::{Drag, Editor};
 
@@ -73,6 +75,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     let curves = editor.curves().shown().unwrap_or(curves);
     let frame = editor.curve_editor().frame.unwrap_or(frame);
     draw(ui, &painter, editor, &curves, frame);
+    name_curves(ui, &curves, &frame);
     let key_menu = editor.curve_editor().selected.clone();
     response
         .on_hover_text(HOVER)
@@ -114,6 +117,31 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor) {
             editor.run(Command::FrameAllCurves);
         }
     });
+}
+
+/// Each curve's name ("arm_l · rotation") in its colour at the graph's right edge, beside where
+/// it leaves the view (`curve_labels.rs` places them apart). Labels that sense no click or drag,
+/// so a press on one still reaches the graph.
+fn name_curves(ui: &mut egui::Ui, curves: &[Curve], frame: &GraphFrame) {
+    const LINE: f32 = 14.0;
+    for label in curve_labels(curves, frame, f64::from(LINE)) {
+        let Some(curve) = curves.get(label.curve) else {
+            continue;
+        };
+        let right = pos(label.right_centre) - egui::vec2(4.0, 0.0);
+        let rect = Rect::from_min_max(
+            Pos2::new(pos(frame.min).x, right.y - LINE / 2.0),
+            Pos2::new(right.x, right.y + LINE / 2.0),
+        );
+        let text = egui::RichText::new(label.text)
+            .small()
+            .color(colour(curve.channel))
+            .background_color(ui.visuals().extreme_bg_color.gamma_multiply(0.8));
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), |ui| {
+            ui.add(egui::Label::new(text).selectable(false).truncate());
+        });
+    }
 }
 
 /// Presses, drags, releases, clicks, the wheel and middle-drag panning (Esc is the `Cancel`
@@ -159,7 +187,8 @@ fn key_menu_ui(ui: &mut egui::Ui, editor: &mut Editor, key: Option<&CurveKeyId>,
             .and_then(|c| c.keys.iter().find(|k| k.time == key.time))
             .map(|k| k.interp);
         if let Some(current) = current {
-            ui.label(format!("key at {:.2} s: interpolation", key.time));
+            let name = curve_name(&key.bone, key.channel);
+            ui.label(format!("{name}, key at {:.2} s: interpolation", key.time));
             for choice in InterpChoice::ALL {
                 if ui.button(choice.name()).clicked() {
                     let interp = choice.interp(current);

@@ -24,6 +24,7 @@
 
 mod bone_handles;
 mod bone_inspector;
+pub mod character_tree;
 pub mod commit_field;
 mod constraint_inspector;
 pub mod curve_editor;

@@ -1,5 +1,5 @@
-//! The slots panel (the left panel's second section, under the skeleton; the panel scrolls as
-//! one): the skins list, then every slot front-most first — its draw order (and, for a part's own
+//! The slots panel (the left panel's second section, under the character's tree, which holds the
+//! skins; the panel scrolls as one): every slot front-most first — its draw order (and, for a part's own
 //! slot, the part's vertex count and pixel-art switch), what
 //! it shows among its attachments (choose, rename, delete, add from a PNG), its colour and blend,
 //! and its bounding-box, point and clipping shapes (`shape_panel.rs`; clicking one edits it).
@@ -24,9 +24,8 @@ const FIELD_WIDTH: f32 = 110.0;
 /// Up to this many slots, every slot's section starts open.
 const OPEN_SLOTS: usize = 3;
 
-/// The skins list and the slots. Returns the window request of "+ attachment".
+/// The slots' details (the skins are above the character's tree). Returns the window request of "+ attachment".
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
-    skins(ui, editor);
     ui.horizontal_wrapped(|ui| {
         ui.strong("Slots");
         if ui
@@ -59,27 +58,46 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
             None => format!("{} (none)", row.name),
         };
         let mut outcome = Outcome::default();
-        let reopen_id = egui::Id::unique("limber reopen slot");
-        let reopen = ui.data(|d| d.get_temp::<String>(reopen_id)) == Some(row.name.clone());
+        let reopen = ui.data(|d| d.get_temp::<String>(reopen_id())) == Some(row.name.clone());
         if reopen {
-            ui.data_mut(|d| d.remove::<String>(reopen_id));
+            ui.data_mut(|d| d.remove::<String>(reopen_id()));
         }
+        let reveal = ui.data(|d| d.get_temp::<String>(reveal_id())) == Some(row.name.clone());
         egui::CollapsingHeader::new(one_line(ui, &title))
             .id_salt(("slot", row.name.as_str()))
             .default_open(open)
-            .open((reopen || newly.as_ref() == Some(&row.name)).then_some(true))
+            .open((reopen || reveal || newly.as_ref() == Some(&row.name)).then_some(true))
             .show(ui, |ui| outcome = slot_body(ui, editor, &row))
             .header_response
             .on_hover_text(&title);
+        if reveal {
+            ui.data_mut(|d| d.remove::<String>(reveal_id()));
+        }
         if outcome.add {
             request = Some(WindowRequest::Ask(Purpose::AddAttachment));
         }
         if let Some(renamed) = outcome.renamed {
             // The renamed slot's section stays open under its new name.
-            ui.data_mut(|d| d.insert_temp(reopen_id, renamed));
+            ui.data_mut(|d| d.insert_temp(reopen_id(), renamed));
         }
     }
     request
+}
+
+/// Where a slot to open again next frame (renamed) is remembered.
+fn reopen_id() -> egui::Id {
+    egui::Id::unique("limber reopen slot")
+}
+
+/// Where a slot to open next frame (clicked in the tree) is remembered.
+fn reveal_id() -> egui::Id {
+    egui::Id::unique("limber reveal slot")
+}
+
+/// Opens slot `name`'s details when the panel is next drawn (without scrolling: the tree the click
+/// came from stays under the pointer).
+pub(crate) fn reveal(ctx: &egui::Context, name: &str) {
+    ctx.data_mut(|d| d.insert_temp(reveal_id(), name.to_string()));
 }
 
 /// `text` on one line as wide as a slot's header has room for, ending in an ellipsis past it (the
@@ -100,7 +118,7 @@ fn one_line(ui: &egui::Ui, text: &str) -> egui::WidgetText {
 }
 
 /// The active skin and the skin actions.
-fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
+pub(crate) fn skins(ui: &mut egui::Ui, editor: &mut Editor) {
     let active = editor.slots().active_skin();
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Skin");
@@ -262,7 +280,12 @@ fn slot_body(ui: &mut egui::Ui, editor: &mut Editor, row: &SlotRow) -> Outcome {
 
 /// An attachment's right-click menu: rename, move to another slot (a box, point or clipping),
 /// delete.
-fn attachment_menu(ui: &mut egui::Ui, editor: &mut Editor, slot: &str, attachment: &str) {
+pub(crate) fn attachment_menu(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    slot: &str,
+    attachment: &str,
+) {
     rename_field(
         ui,
         ("attachment name", slot, attachment),

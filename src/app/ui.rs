@@ -1,5 +1,5 @@
-//! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), bones (with their
-//! deform and lock toggles), skins and slots (`slots_panel.rs`) on the left, the inspector on the right, the timeline (its
+//! The editor's panels around the viewport, laid out: the menu bar (`menus.rs`), the character's
+//! tree (`character_tree.rs`) and the slots' details (`slots_panel.rs`) on the left, the inspector on the right, the timeline (its
 //! height remembered) and status bar at the bottom (the curve editor, `curve_editor.rs`, above the
 //! timeline when shown), the shortcuts window (`help.rs`); the keyboard shortcuts run first
 //! (`shortcuts.rs`). Everything acts through [`Editor`].
@@ -7,136 +7,33 @@
 use eframe::egui;
 
 use super::{curve_editor, help, menus, shortcuts, timeline};
-use limber_editor::commands::{BoneCommand, Command, LayoutCommand, WindowRequest};
-use limber_editor::editor::{Editor, Mode};
+use limber_editor::commands::{Command, LayoutCommand, WindowRequest};
+use limber_editor::editor::Editor;
 use limber_editor::jobs::JobKind;
 use limber_editor::layout::{
     MAX_SIDE_WIDTH, MIN_CURVE_HEIGHT, MIN_SIDE_WIDTH, MIN_TIMELINE_HEIGHT, Side,
 };
 
-/// The left panel's two sections, each folding under its heading: the skeleton (bones as a
-/// hierarchy), then the skins and slots (`slots_panel.rs`). Returns the slots panel's window
-/// request.
+/// The left panel's two sections, each folding under its heading: the character — the skin
+/// chooser above the tree of bones, their slots and attachments (`character_tree.rs`) — then
+/// every slot's details (`slots_panel.rs`). Returns the slots panel's window request.
 pub fn left_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Option<WindowRequest> {
     let bones = editor.document().project.rig.skeleton.bones.len();
-    egui::CollapsingHeader::new(egui::RichText::new(format!("Skeleton ({bones})")).heading())
+    let slots = editor.slots().rows().len();
+    // A short heading, so the panel keeps its width; the counts show on hover.
+    egui::CollapsingHeader::new(egui::RichText::new("Character").heading())
         .id_salt("skeleton section")
         .default_open(true)
-        .show(ui, |ui| skeleton(ui, editor));
+        .show(ui, |ui| super::character_tree::show(ui, editor))
+        .header_response
+        .on_hover_text(format!("{bones} bones, {slots} slots"));
     ui.separator();
-    let slots = editor.slots().rows().len();
-    egui::CollapsingHeader::new(egui::RichText::new(format!("Skins and slots ({slots})")).heading())
+    egui::CollapsingHeader::new(egui::RichText::new(format!("Slots ({slots})")).heading())
         .id_salt("slots section")
         .default_open(true)
         .show(ui, |ui| super::slots_panel::show(ui, editor))
         .body_returned
         .flatten()
-}
-
-/// The skeleton: Suggest bones (Bones mode), then every bone in hierarchy order with its deform
-/// and lock toggles; a click selects, Shift or Ctrl + click adds or takes out.
-fn skeleton(ui: &mut egui::Ui, editor: &mut Editor) {
-    let bones = &editor.document().project.rig.skeleton.bones;
-    if bones.is_empty() {
-        ui.label("No bones yet: choose Bones mode and drag in the view.");
-    }
-    if editor.tools().mode() == Mode::Bones {
-        let suggest = Command::SuggestBones;
-        let button = ui
-            .add_enabled(editor.can_run(&suggest), egui::Button::new("Suggest bones"))
-            .on_hover_text("A skeleton from the sprite's shape, on a rig without bones");
-        if button.clicked() {
-            editor.run(suggest);
-        }
-    }
-    let bones = &editor.document().project.rig.skeleton.bones;
-    let mut order = Vec::new();
-    fn visit(
-        bones: &[crate::core::skeleton::Bone],
-        parent: Option<usize>,
-        depth: usize,
-        out: &mut Vec<(usize, usize)>,
-    ) {
-        for (i, bone) in bones.iter().enumerate() {
-            if bone.parent == parent {
-                out.push((i, depth));
-                visit(bones, Some(i), depth + 1, out);
-            }
-        }
-    }
-    visit(bones, None, 0, &mut order);
-    let names: Vec<String> = bones.iter().map(|b| b.name.clone()).collect();
-    if !names.is_empty() {
-        // What the two checkboxes before each bone's name are.
-        ui.horizontal(|ui| {
-            for (text, hover) in [("deform", DEFORM_HOVER), ("lock", LOCK_HOVER)] {
-                ui.add_sized(
-                    [FLAG_WIDTH, 14.0],
-                    egui::Label::new(egui::RichText::new(text).small()),
-                )
-                .on_hover_text(hover);
-            }
-            ui.label(egui::RichText::new("bone").small());
-        });
-    }
-    for (i, depth) in order {
-        ui.horizontal(|ui| {
-            bone_flags(ui, editor, i, &names[i]);
-            ui.add_space(12.0 * depth as f32);
-            let selected = editor.selection().has_bone(i);
-            // A name too long for the panel ends in an ellipsis; the whole shows on hover.
-            let name = egui::Button::selectable(selected, names[i].as_str()).truncate();
-            if ui.add(name).on_hover_text(&names[i]).clicked() {
-                // Shift or Ctrl + click adds the bone to the selection or takes it out.
-                let (shift, command) = ui.input(|i| (i.modifiers.shift, i.modifiers.command));
-                if shift || command {
-                    editor.run(Command::Bone(BoneCommand::ToggleSelected { bone: i }));
-                } else {
-                    editor.run(Command::Bone(BoneCommand::Select { bone: Some(i) }));
-                }
-            }
-        });
-    }
-}
-
-/// What the skeleton list's two checkboxes do (their header's and their own tooltips).
-const DEFORM_HOVER: &str =
-    "Deform: the bone moves vertices and takes weight (one undo step, weights recomputed)";
-const LOCK_HOVER: &str = "Lock: the brush, automatic weights and smoothness keep this bone's weights (not saved, not an undo step)";
-/// The width of a checkbox column in the skeleton list (points).
-const FLAG_WIDTH: f32 = 34.0;
-
-/// A bone's row toggles in the skeleton list, under the "deform" and "lock" header: deform (a
-/// document edit, one undo step with the weights) and lock (editor state). Screen readers and tests
-/// know them as "deform NAME" and "lock NAME".
-fn bone_flags(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, name: &str) {
-    let deform = editor
-        .document()
-        .project
-        .rig
-        .skeleton
-        .bones
-        .get(bone)
-        .is_some_and(|b| b.deform);
-    if flag(ui, deform, &format!("deform {name}"), DEFORM_HOVER) {
-        editor.run(Command::Bone(BoneCommand::SetDeform { bone, on: !deform }));
-    }
-    let locked = editor.tools().is_locked(bone);
-    if flag(ui, locked, &format!("lock {name}"), LOCK_HOVER) {
-        editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: !locked }));
-    }
-}
-
-/// A small checkbox without visible text, named `label` for screen readers; returns whether it was
-/// clicked.
-fn flag(ui: &mut egui::Ui, on: bool, label: &str, hover: &str) -> bool {
-    let mut value = on;
-    let response = ui.add_sized([FLAG_WIDTH, 18.0], egui::Checkbox::without_text(&mut value));
-    let label = label.to_string();
-    response.widget_info(|| {
-        egui::WidgetInfo::selected(egui::Role::CheckBox, true, value, label.clone())
-    });
-    response.on_hover_text(hover).changed()
 }
 
 /// The status line: file state, background work (a progress bar and Cancel) and the last message.
@@ -227,6 +124,20 @@ fn progress_bar(
     clicked
 }
 
+/// Whether this frame holds a new action of the user's: a pointer press or a key going down
+/// (a mouse move, a release or a modifier alone is not one).
+fn user_acted(ctx: &egui::Context) -> bool {
+    ctx.input(|i| {
+        i.pointer.any_pressed()
+            || i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    egui::Event::Key { pressed: true, .. } | egui::Event::Text(_)
+                )
+            })
+    })
+}
+
 /// Everything but the viewport's GPU drawing: used by the window and by the UI tests.
 pub fn editor_ui(
     ui: &mut egui::Ui,
@@ -236,6 +147,11 @@ pub fn editor_ui(
     recent: &[std::path::PathBuf],
 ) -> Option<WindowRequest> {
     let ctx = ui.ctx().clone();
+    // The last message stays until the user does something next (a press or a key); what that
+    // action says, if anything, takes its place. A finished job's message comes after.
+    if user_acted(&ctx) {
+        editor.clear_status();
+    }
     editor.poll_jobs();
     if editor.jobs().any() {
         // Keep polling the job while it runs.

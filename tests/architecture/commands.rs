@@ -42,6 +42,10 @@ const ENTRY_POINTS: &[(&str, &str)] = &[
     ("set_show_help", "the help window"),
     ("set_help_page", "the help window"),
     ("set_status", "the status line"),
+    (
+        "clear_status",
+        "the user acted again: the last message goes",
+    ),
     // Time: playback and background jobs.
     ("tick", "playback"),
     ("tick_transition", "transition preview"),

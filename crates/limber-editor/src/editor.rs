@@ -199,6 +199,12 @@ impl Editor {
         self.status = message.into();
     }
 
+    /// Clears the status line: the window does it when the user acts again, so a message is
+    /// about the last action only.
+    pub fn clear_status(&mut self) {
+        self.status.clear();
+    }
+
     pub fn selection(&self) -> &Selection {
         &self.selection
     }

@@ -644,3 +644,34 @@ fn the_graph_frames_all_again_when_its_panel_is_resized() {
         assert!(p.y >= view.value[0] && p.y <= view.value[1], "{p} fits");
     }
 }
+
+#[test]
+fn each_curve_is_named_by_bone_and_channel_and_the_key_menu_names_its_channel() {
+    let mut harness = channels_harness(&["arm_r", "head"]);
+    // Every shown curve of both bones carries its own name in the graph.
+    let curves = harness
+        .state()
+        .curves()
+        .shown()
+        .expect("bones are selected");
+    assert_eq!(curves.len(), 10, "5 channels of 2 bones");
+    for curve in &curves {
+        let name = format!("{} · {}", curve.bone, curve.channel.name());
+        let label = harness.get_by_label(&name);
+        let graph = harness.state().curve_editor().frame.expect("drawn");
+        let at = label.rect().center();
+        assert!(
+            f64::from(at.y) >= graph.min.y && f64::from(at.y) <= graph.max.y,
+            "{name} is inside the graph"
+        );
+    }
+    // Right-click head's scale y key at 0.5 s: the menu says which channel it sets.
+    show_only_scale_y(&mut harness);
+    harness.get_by_label("Frame all").click();
+    harness.run_steps(2);
+    let value = shown(&harness, "head", Channel::ScaleY).keys[1].value;
+    let at = screen(&harness, 0.5, value);
+    click(&mut harness, at, PointerButton::Secondary);
+    harness.run_steps(1);
+    harness.get_by_label("head · scale y, key at 0.50 s: interpolation");
+}

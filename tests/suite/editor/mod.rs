@@ -4,6 +4,7 @@
 
 mod attachment_shapes;
 mod background;
+mod character_tree;
 mod commands;
 mod curves;
 mod deform;
@@ -29,6 +30,7 @@ mod slot_keys;
 mod slots;
 mod small_things;
 mod snapshots;
+mod status_line;
 mod suggest;
 mod timeline;
 mod tools;
