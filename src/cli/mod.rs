@@ -51,7 +51,8 @@ pub enum Command {
     Pose(pose_cmd::PoseArgs),
     /// Render a clip on the GPU to PNG frames, a sprite sheet or a GIF.
     Render(render_cmd::RenderArgs),
-    /// Export a project: glTF 2.0 (`.glb`, or `.gltf` with its `.bin` and PNGs beside it).
+    /// Export a project: glTF 2.0 (`--gltf`: `.glb`, or `.gltf` with its `.bin` and PNGs beside it)
+    /// or Spine 4.2 JSON with its atlas and pages (`--spine`).
     Export(export_cmd::ExportArgs),
     /// Open the editor window on a project or a PNG (no command: the last project saved or
     /// opened, the bundled sample the first time).

@@ -1,5 +1,6 @@
 //! The `limber` command line: each subcommand on the bundled sprites, its one-line refusals of bad
-//! and hostile input with a non-zero exit, and its atomic writes that never replace an input.
+//! and hostile input with a non-zero exit, its atomic writes that never replace an input, and every
+//! command the README and the user guide show, run as written.
 
 mod bad_input;
 mod hostile_inputs;
@@ -8,6 +9,7 @@ mod import_hostile;
 mod installed_binary;
 mod mesh;
 mod project;
+mod readme_commands;
 mod render;
 mod render_framing;
 mod safe_writes;
