@@ -19,7 +19,7 @@ const CREDITS: &str = include_str!("../../assets/CREDITS.md");
 pub const POINTER_HINTS: &[(&str, &str)] = &[
     (
         "Ctrl+click / Shift+click a bone",
-        "add it to the selection or take it out (view or skeleton list)",
+        "add it to the selection or take it out (view or character tree)",
     ),
     (
         "Ctrl+drag",
@@ -32,6 +32,10 @@ pub const POINTER_HINTS: &[(&str, &str)] = &[
     (
         "Shift+click / Shift+drag",
         "add a key to the selection / select keys in a box (dopesheet)",
+    ),
+    (
+        "Drag inside a part, off its vertices",
+        "move the whole part on the canvas, reweighed where it lands (view, Mesh)",
     ),
     ("Middle drag / Space+drag", "pan"),
     ("Wheel", "zoom at the cursor"),

@@ -1,7 +1,8 @@
 //! File → Import layered file… (and dropping a `.psd`/`.ora` on the window): on a document with
 //! parts, a question first — open the file as a new document (named after it, on its canvas) or
 //! add its layers to this one; then the file's visible pixel layers become parts, each where its
-//! layer sits on the canvas. The layers' PNGs go in `NAME_layers/` beside the layered file. The
+//! layer sits on the file's canvas, that canvas centred on the document's when it is smaller (a
+//! part is moved afterwards by dragging it in Mesh mode, `tools/part_move.rs`). The layers' PNGs go in `NAME_layers/` beside the layered file. The
 //! work runs on a worker thread with progress and Cancel ([`ImportJob`], `import_job.rs`), like
 //! adding a part; the parts arrive together as one undo step, and a bad file changes nothing (one
 //! status line naming it, a [`LayeredImportError`]).
@@ -102,16 +103,36 @@ pub(crate) fn take_import(editor: &mut Editor, job: ImportJob) {
         Ok(Some(layers)) if job_new_document => {
             // The document made for the file has the file's canvas, not one grown to fit.
             editor.document.project.canvas = Some(layers.canvas);
-            add_imported(editor, &path, layers);
+            add_imported(editor, &path, layers, false);
         }
-        Ok(Some(layers)) => add_imported(editor, &path, layers),
+        Ok(Some(mut layers)) => {
+            // Added to a document with parts: the file's canvas sits centred on the document's
+            // where it is smaller, each layer in its place on the file's canvas.
+            let shift = centring_shift(layers.canvas, editor.document.project.canvas_size());
+            let has_parts = !editor.document.project.parts.is_empty();
+            if has_parts && shift != [0, 0] {
+                for part in &mut layers.parts {
+                    let [x, y] = part.mesh.offset;
+                    let at = [x.saturating_add(shift[0]), y.saturating_add(shift[1])];
+                    part.mesh = std::sync::Arc::new((*part.mesh).clone().placed_at(at));
+                }
+            }
+            add_imported(editor, &path, layers, has_parts && shift != [0, 0]);
+        }
         Ok(None) => editor.status = "import cancelled: nothing changed".into(),
         Err(e) => editor.status = e.to_string(),
     }
 }
 
-/// Adds the parts in front of the others, names made unique, as one undo step.
-fn add_imported(editor: &mut Editor, path: &Path, layers: ImportedLayers) {
+/// How far a file's canvas moves to sit centred on a document's canvas: half the difference on
+/// each side where the file's is smaller, nothing where it is as large or larger.
+pub fn centring_shift(file: [u32; 2], document: [u32; 2]) -> [u32; 2] {
+    [0, 1].map(|axis| document[axis].saturating_sub(file[axis]) / 2)
+}
+
+/// Adds the parts in front of the others, names made unique, as one undo step; `reweigh`: the
+/// parts moved since they were weighed, and their weights are made again in the same step.
+fn add_imported(editor: &mut Editor, path: &Path, layers: ImportedLayers, reweigh: bool) {
     let front = editor
         .document
         .project
@@ -151,6 +172,10 @@ fn add_imported(editor: &mut Editor, path: &Path, layers: ImportedLayers) {
             return;
         }
     }
+    if reweigh {
+        step.weights.clear();
+        step.recompute_weights();
+    }
     step.commit();
     editor.weights.clear();
     editor.view.request_fit();
@@ -170,5 +195,17 @@ impl Editor {
     /// new one).
     pub fn take_new_document(&mut self) -> bool {
         self.jobs.take_new_document()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::centring_shift;
+
+    #[test]
+    fn a_smaller_file_canvas_is_centred_and_a_larger_one_stays_at_the_corner() {
+        assert_eq!(centring_shift([100, 50], [300, 50]), [100, 0]);
+        assert_eq!(centring_shift([101, 50], [300, 51]), [99, 0]);
+        assert_eq!(centring_shift([400, 400], [300, 200]), [0, 0]);
     }
 }

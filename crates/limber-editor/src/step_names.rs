@@ -32,6 +32,7 @@ pub(crate) fn drag_name(drag: &Drag) -> &'static str {
         Drag::NewBone(_) => "draw bone",
         Drag::Paint(_) => "paint weights",
         Drag::MoveVertex(_) => "move vertex",
+        Drag::MovePart(_) => "move part",
         Drag::Deform(_) => "deform mesh",
         Drag::Limit(_) => "set rotation limit",
         Drag::Band(_) | Drag::SheetBand(_) => "select",

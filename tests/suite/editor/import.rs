@@ -65,7 +65,18 @@ fn importing_adds_every_layer_as_one_undo_step_and_a_bad_file_changes_nothing() 
         .iter()
         .map(|p| (p.name.as_str(), p.mesh.offset))
         .collect();
-    assert_eq!(new, [("kenney_zombie_walk02", [12, 12]), ("hat", [42, 7])]);
+    // Each where its layer sits on the file's 80 × 60 canvas, that canvas centred on the
+    // sample's larger one.
+    let shift = limber::editor::layered_import::centring_shift([80, 60], before.canvas_size());
+    assert_ne!(shift, [0, 0]);
+    let placed = |[x, y]: [u32; 2]| [x + shift[0], y + shift[1]];
+    assert_eq!(
+        new,
+        [
+            ("kenney_zombie_walk02", placed([12, 12])),
+            ("hat", placed([42, 7]))
+        ]
+    );
     assert!(parts[before.parts.len()].image.is_absolute());
     assert!(dir.join("figure_layers/hat.png").exists());
     editor.undo();

@@ -22,6 +22,7 @@ mod mesh;
 mod multi_select;
 mod part_job;
 mod part_keys;
+mod part_placement;
 mod pixel_art;
 mod recent;
 mod rigging;

@@ -24,6 +24,8 @@ pub enum Drag {
     NewBone(BoneDrag),
     Paint(BrushStroke),
     MoveVertex(VertexDrag),
+    /// A whole part moved in Mesh mode (its image's place on the canvas).
+    MovePart(PartDrag),
     Deform(Box<DeformDrag>),
     Limit(LimitDrag),
     Band(BandDrag),
@@ -299,4 +301,36 @@ pub enum ShapeDrag {
         index: usize,
         offset: DVec2,
     },
+}
+
+// --- part_move: PartDrag
+
+/// A part being moved in Mesh mode: its image's place on the canvas follows the pointer in whole
+/// pixels (an image sits on whole pixels), never left of or above the canvas's corner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartDrag {
+    pub part: usize,
+    /// Where the press was (image pixels).
+    pub(crate) from: DVec2,
+    /// The image's offset when the drag began.
+    pub(crate) offset_before: [u32; 2],
+    /// The image's offset now.
+    pub offset: [u32; 2],
+}
+
+impl PartDrag {
+    /// The image's offset for the pointer at `point`: moved by the whole pixels the pointer moved,
+    /// clamped at the canvas's top-left corner.
+    pub(crate) fn offset_for(&self, point: DVec2) -> [u32; 2] {
+        let delta = (point - self.from).round();
+        let moved = |was: u32, by: f64| {
+            let to = f64::from(was) + by;
+            // In range after the clamp: `as` only drops the (zero) fraction.
+            to.clamp(0.0, f64::from(u32::MAX)) as u32
+        };
+        [
+            moved(self.offset_before[0], delta.x),
+            moved(self.offset_before[1], delta.y),
+        ]
+    }
 }

@@ -18,6 +18,7 @@
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh);
+//! - [`part_move`]: move a whole part on the canvas, a drag inside it off its vertices (Mesh);
 //! - [`polygon`]: draw bounding-box, clipping and point attachments and drag a polygon's points
 //!   (any mode, ahead of the mode's tool);
 //! - [`dopesheet`]: the dopesheet's key drag, key rubber band and scrub, in seconds and rows.
@@ -35,6 +36,7 @@ pub mod deform;
 pub mod dopesheet;
 pub mod drag_state;
 pub mod limit;
+pub mod part_move;
 pub mod polygon;
 pub mod pose;
 pub mod scale;
@@ -126,6 +128,7 @@ macro_rules! each_tool {
             Drag::NewBone($tool) => $then,
             Drag::Paint($tool) => $then,
             Drag::MoveVertex($tool) => $then,
+            Drag::MovePart($tool) => $then,
             Drag::Deform($tool) => $then,
             Drag::Limit($tool) => $then,
             Drag::Band($tool) => $then,
@@ -200,7 +203,10 @@ impl Editor {
                 .or_else(|| start(self, press, |d| Drag::BindPose(Box::new(d))))
                 .or_else(|| start(self, press, Drag::NewBone)),
             Mode::Weights => start(self, press, Drag::Paint),
-            Mode::Mesh => start(self, press, Drag::MoveVertex),
+            // On a vertex, the vertex; elsewhere inside a part, the whole part.
+            Mode::Mesh => {
+                start(self, press, Drag::MoveVertex).or_else(|| start(self, press, Drag::MovePart))
+            }
         };
         *self.tools.drag_slot() = drag;
         self.tools().drag().is_some()
