@@ -2,7 +2,8 @@
 //! it, then every bone in hierarchy order (with its deform and lock toggles), under each bone the
 //! slots it carries and, unfolded, each slot's attachments (`limber_editor::character_tree` says
 //! which bone carries a slot). A click on a bone selects it (Shift or Ctrl + click adds or takes
-//! out); on a slot selects the slot and its bone and opens the slot's details below; on an
+//! out); on a slot selects the slot and its bone (Shift or Ctrl: adds the bone) and opens the
+//! slot's details below; on an
 //! attachment shows it (keyed at the playhead when animating) and selects a box, point or clip for
 //! editing in the view; right-click an attachment for its menu. Everything acts through commands.
 
@@ -23,11 +24,24 @@ const INDENT: f32 = 12.0;
 /// How far a slot's row starts in from the panel's edge, before its bone's depth (points).
 const SLOT_INDENT: f32 = 20.0;
 
+/// How far a row at `depth` in the hierarchy is indented (points): a full step for each of the
+/// first levels, then a small one, so a long chain (a tail of 12 bones) keeps room for its names.
+fn depth_indent(depth: usize) -> f32 {
+    const FULL_LEVELS: usize = 4;
+    const SMALL: f32 = 3.0;
+    let full = depth.min(FULL_LEVELS) as f32 * INDENT;
+    full + depth.saturating_sub(FULL_LEVELS) as f32 * SMALL
+}
+
 /// The skins, Suggest bones (Bones mode) and the tree.
 pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     super::slots_panel::skins(ui, editor);
     if editor.document().project.rig.skeleton.bones.is_empty() {
-        ui.label("No bones yet: choose Bones mode and drag in the view.");
+        ui.label(if editor.tools().mode() == Mode::Bones {
+            "No bones yet: drag in the view to draw one, or Suggest bones."
+        } else {
+            "No bones yet: choose Bones mode and drag in the view."
+        });
     }
     if editor.tools().mode() == Mode::Bones {
         let suggest = Command::SuggestBones;
@@ -48,12 +62,12 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor) {
     for bone in &tree.bones {
         ui.horizontal(|ui| {
             bone_flags(ui, editor, bone.bone, &bone.name);
-            ui.add_space(INDENT * bone.depth as f32);
+            ui.add_space(depth_indent(bone.depth));
             bone_name(ui, editor, bone.bone, &bone.name);
         });
         // Right under the bone's row, nested by the bone's depth but not past the toggles'
         // columns (a slot has none): its name keeps room for reading in a narrow panel.
-        let indent = SLOT_INDENT + INDENT * bone.depth as f32;
+        let indent = SLOT_INDENT + depth_indent(bone.depth);
         for slot in &bone.slots {
             slot_row(ui, editor, slot, Some(bone.bone), indent);
         }
@@ -123,8 +137,16 @@ fn slot_row(
                 editor.run(Command::Slot(SlotCommand::Select {
                     slot: Some(slot.name.clone()),
                 }));
-                if let Some(bone) = bone {
-                    editor.run(Command::Bone(BoneCommand::Select { bone: Some(bone) }));
+                // As on a bone's name: Shift or Ctrl + click adds the slot's bone to the selection
+                // (or takes it out), a plain click selects it alone.
+                let (shift, command) = ui.input(|i| (i.modifiers.shift, i.modifiers.command));
+                let bone_command = match bone {
+                    Some(bone) if shift || command => BoneCommand::ToggleSelected { bone },
+                    Some(bone) => BoneCommand::Select { bone: Some(bone) },
+                    None => BoneCommand::Select { bone: None },
+                };
+                if bone.is_some() || !(shift || command) {
+                    editor.run(Command::Bone(bone_command));
                 }
                 state.set_open(true);
                 state.store(ui.ctx());
@@ -137,12 +159,12 @@ fn slot_row(
 /// One attachment: its kind, then its name (selected when shown).
 fn attachment_row(ui: &mut egui::Ui, editor: &mut Editor, slot: &TreeSlot, item: &TreeAttachment) {
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(item.kind.name()).small().weak());
+        ui.label(egui::RichText::new(item.kind.label()).small().weak());
         let text = egui::RichText::new(item.name.as_str());
         let button = egui::Button::selectable(item.shown, one_line(ui, text));
         let response = ui.add(button).on_hover_text(format!(
             "{} {} of slot {}: click to show it (animating: keyed at the playhead)",
-            item.kind.name(),
+            item.kind.label(),
             item.name,
             slot.name
         ));

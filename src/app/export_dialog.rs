@@ -63,7 +63,11 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
         .map(|c| (c.name.clone(), c.fps))
         .collect();
     let (mut export, mut cancel, mut browse) = (false, false, false);
-    let modal = egui::Modal::new(egui::Id::unique("limber_export_dialog")).show(ctx, |ui| {
+    // Anchored by its top, with the refusal under its buttons: a message appearing moves nothing
+    // above it, so Export stays under the pointer for a second click.
+    let id = egui::Id::unique("limber_export_dialog");
+    let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, [0.0, 96.0]);
+    let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_width(460.0);
         ui.heading(dialog.format.title());
         choices(ui, &mut dialog, &clips);
@@ -84,13 +88,13 @@ pub fn show(ctx: &egui::Context, editor: &mut Editor) -> Option<WindowRequest> {
         if dialog.format.writes_folder() {
             ui.label("A folder that does not exist is made.");
         }
-        if let Some(problem) = &dialog.problem {
-            ui.colored_label(ui.visuals().error_fg_color, problem);
-        }
         ui.horizontal(|ui| {
             export = ui.button("Export").clicked();
             cancel = ui.button("Cancel").clicked();
         });
+        if let Some(problem) = &dialog.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
     });
     if editor.jobs().export_dialog() != Some(&dialog) {
         editor.run(Command::Export(ExportCommand::Edit(Box::new(

@@ -38,14 +38,31 @@ struct LimberApp {
     recent: RecentProjects,
 }
 
-/// Opens the editor window on `path` (a project or a PNG).
+/// Opens the editor window on `path`: a project or a PNG, or a layered file (PSD, ORA), which
+/// opens as a new document named after it, imported in the background as File > Import layered
+/// file does (a file that cannot be read is refused before the window opens).
 pub fn run(path: &Path) -> anyhow::Result<()> {
+    if limber_core::layered::is_layered_path(path) {
+        if !path.is_file() {
+            anyhow::bail!("{}: no such file", path.display());
+        }
+        let name = path
+            .file_stem()
+            .map_or_else(|| "untitled".into(), |s| s.to_string_lossy().into_owned());
+        let import = FileCommand::ImportLayered(path.to_path_buf());
+        return run_document_then(Document::empty(&name), Some(import));
+    }
     let document = Document::open(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     run_document(document)
 }
 
 /// Opens the editor window on a document already read.
 pub fn run_document(document: Document) -> anyhow::Result<()> {
+    run_document_then(document, None)
+}
+
+/// Opens the editor window on `document` and runs `first` on it as the window opens.
+fn run_document_then(document: Document, first: Option<FileCommand>) -> anyhow::Result<()> {
     let recovery_dir = recovery_dir();
     let offers = recoverable(&recovery_dir);
     let mut recent = RecentProjects::in_store(limber_editor::recent::default_store());
@@ -76,6 +93,9 @@ pub fn run_document(document: Document) -> anyhow::Result<()> {
             let checker = super::viewport::checker_texture(&cc.egui_ctx);
             let mut editor = Editor::new(document);
             editor.set_layout(layout);
+            if let Some(first) = first {
+                editor.run(Command::File(first));
+            }
             editor.set_export_renderer(crate::export_renderer::GpuExports::shared());
             Ok(Box::new(LimberApp {
                 editor,

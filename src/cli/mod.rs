@@ -54,8 +54,8 @@ pub enum Command {
     /// Export a project: glTF 2.0 (`--gltf`: `.glb`, or `.gltf` with its `.bin` and PNGs beside it)
     /// or Spine 4.2 JSON with its atlas and pages (`--spine`).
     Export(export_cmd::ExportArgs),
-    /// Open the editor window on a project or a PNG (no command: the last project saved or
-    /// opened, the bundled sample the first time).
+    /// Open the editor window on a project, a PNG or a layered file (no command: the last project
+    /// saved or opened, the bundled sample the first time).
     Open(OpenArgs),
     /// Rig the bundled zombie on the command line and print where its hand goes (no window).
     Demo(demo::DemoArgs),
@@ -73,7 +73,8 @@ pub struct SampleArgs {
 
 #[derive(Debug, Args)]
 pub struct OpenArgs {
-    /// A project (.limber) or a PNG to start a project from.
+    /// A project (.limber), a PNG to start a project from, or a layered file (.psd, .ora) to
+    /// import as a new document.
     pub path: PathBuf,
 }
 

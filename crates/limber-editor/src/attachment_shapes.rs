@@ -212,7 +212,7 @@ pub(crate) fn start(
     }
     writable(&editor.document.project, slot)?;
     if editor.document.project.rig.skeleton.bones.is_empty() {
-        return Err(SlotError::NoBone(kind.name()));
+        return Err(SlotError::NoBone(kind.label()));
     }
     let end = if kind == AttachmentKind::Clipping {
         let Some(end) = editor.slots().clip_end_choices(slot).into_iter().next() else {
@@ -369,7 +369,7 @@ fn add_shape(mut step: Step, slot: &str, record: AttachmentRecord) -> Result<(),
     step.document.apply(Edit::SetSlots(Box::new(set)))?;
     step.status = format!(
         "added {} {name} in a slot of its own, {own}, in front of {slot}",
-        kind.name()
+        kind.label()
     );
     let shapes = step.tools.shapes_mut();
     shapes.set_drawing(None);

@@ -2,8 +2,8 @@
 //! each bone the slots it carries, under each slot its attachments (mesh, bounding box, point,
 //! clipping). limber's slots are not tied to one bone (a mesh is weighted to many), so a slot sits
 //! in the tree under the bone that carries most of it: a point's bone, a polygon's one bone, else
-//! the bone with the largest sum of weights over the vertices of what it shows (or of its first
-//! attachment with weights). Slots no bone carries (a rig without bones, an empty slot) come first,
+//! the bone with the largest sum of weights over the vertices of its setup attachment (or of its
+//! first attachment with weights) — not of what shows now, so swaps do not move it in the tree. Slots no bone carries (a rig without bones, an empty slot) come first,
 //! under no bone. Read-only: the panels act through the slot and bone commands.
 
 use limber_core::project::Project;
@@ -77,7 +77,7 @@ impl Slots<'_> {
         };
         for row in self.rows() {
             let view = views.iter().find(|v| v.name == row.name);
-            let bone = view.and_then(|v| carrying_bone(project, v, row.shown.as_deref()));
+            let bone = view.and_then(|v| carrying_bone(project, v));
             let slot = tree_slot(view, &row);
             match bone.and_then(|b| tree.bones.iter_mut().find(|t| t.bone == b)) {
                 Some(place) => place.slots.push(slot),
@@ -135,15 +135,18 @@ fn tree_slot(view: Option<&SlotView<'_>>, row: &SlotRow) -> TreeSlot {
     }
 }
 
-/// The bone that carries most of the slot: judged on the attachment shown, else on the slot's
-/// attachments in order, the first that names a bone or has weights.
-fn carrying_bone(project: &Project, view: &SlotView<'_>, shown: Option<&str>) -> Option<usize> {
+/// The bone that carries most of the slot: judged on its setup attachment, else on its
+/// attachments in order, the first that names a bone or has weights. Not on what shows now, so a
+/// slot stays where it is in the tree while a swap key or the playhead changes what it shows.
+fn carrying_bone(project: &Project, view: &SlotView<'_>) -> Option<usize> {
     if let Some(part) = view.part {
         return heaviest(project, part.binding.vertices.iter());
     }
     let record = view.record?;
-    let shown = shown.and_then(|name| record.attachments.iter().find(|a| a.name() == name));
-    shown
+    let setup = view
+        .setup()
+        .and_then(|name| record.attachments.iter().find(|a| a.name() == name));
+    setup
         .into_iter()
         .chain(&record.attachments)
         .find_map(|attachment| attachment_bone(project, attachment))

@@ -507,3 +507,10 @@ fn unwritable_outputs_are_refused_naming_them() {
     // The project itself as a folder's name: `new -o` onto a path that is a folder.
     refused(&["new", s(&sprite), "-o", s(&dir)], s(&dir), "cannot write");
 }
+
+#[test]
+fn open_on_a_layered_file_that_is_not_there_is_one_line_before_any_window() {
+    let dir = temp_dir("open-missing-layered");
+    let missing = dir.join("gone.psd");
+    refused(&["open", s(&missing)], "gone.psd", "no such file");
+}

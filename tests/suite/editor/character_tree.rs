@@ -173,3 +173,54 @@ fn a_click_in_the_tree_selects_the_slot_and_its_bone_opens_its_details_and_shows
         depth + 1
     );
 }
+
+#[test]
+fn a_swap_key_leaves_the_slot_in_its_place_and_ctrl_click_on_a_slot_adds_its_bone() {
+    let mut editor = zombie_with_face("character-tree-animate");
+    editor.run(Command::SetMode(Mode::Animate));
+    let mut harness = harness_sized(editor, eframe::egui::Vec2::new(1024.0, 640.0));
+    harness.run_steps(2);
+    let tree = harness.state().slots().tree();
+    let place = tree.bone_of("eyes");
+    let zombie_bone = tree.bone_of("kenney_zombie_walk0");
+    assert!(place.is_some() && zombie_bone.is_some(), "{tree:?}");
+
+    // Unfold eyes (a click on it), then key the attachment it does not show.
+    click(&mut harness, "eyes");
+    let eyes = harness
+        .state()
+        .slots()
+        .rows()
+        .into_iter()
+        .find(|r| r.name == "eyes")
+        .expect("eyes");
+    let other = eyes
+        .attachments
+        .iter()
+        .find(|a| Some(a.as_str()) != eyes.shown.as_deref())
+        .expect("an attachment not shown")
+        .clone();
+    click(&mut harness, &other);
+    assert!(
+        harness.state().status().starts_with("keyed eyes"),
+        "{}",
+        harness.state().status()
+    );
+    assert_eq!(
+        harness.state().slots().tree().bone_of("eyes"),
+        place,
+        "the slot stays under its bone while a key changes what it shows"
+    );
+
+    // Ctrl + click on another slot adds its bone to the selection.
+    let node = harness
+        .get_all_by_label("kenney_zombie_walk0")
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .expect("the zombie's slot in the tree");
+    node.click_modifiers(eframe::egui::Modifiers::COMMAND);
+    harness.run_steps(2);
+    let selected = harness.state().selection().bones().to_vec();
+    for bone in [place, zombie_bone].into_iter().flatten() {
+        assert!(selected.contains(&bone), "{bone} in {selected:?}");
+    }
+}

@@ -312,8 +312,17 @@ fn typed_values_stay_when_tab_or_a_click_leaves_and_one_out_of_range_is_explaine
         "not clamped behind the artist"
     );
     harness.get_by_label_contains("scale 20 is outside 0.01–8");
+    let export_at = harness.get_by_label("Export").rect();
     harness.get_by_label("Export").click();
     harness.run_steps(2);
+    // The refusal shows under the buttons, and the dialog keeps its place: Export is still under
+    // the pointer for a second click.
+    assert_eq!(harness.get_by_label("Export").rect(), export_at);
+    let under = harness
+        .get_all_by_label_contains("scale 20")
+        .map(|n| n.rect().top())
+        .fold(f32::MIN, f32::max);
+    assert!(under >= export_at.bottom(), "the message is under Export");
     let problem = harness
         .state()
         .jobs()

@@ -28,6 +28,15 @@ impl AttachmentKind {
         *self == AttachmentKind::Mesh
     }
 
+    /// What an artist calls it, for messages and panels: "bounding box" where the file writes
+    /// `boundingbox`.
+    pub fn label(self) -> &'static str {
+        match self {
+            AttachmentKind::BoundingBox => "bounding box",
+            other => other.name(),
+        }
+    }
+
     /// The name as written.
     pub fn name(self) -> &'static str {
         match self {

@@ -30,7 +30,11 @@ pub(crate) fn save(editor: &mut Editor, path: Option<&Path>) -> Result<(), Docum
         Some(path) => editor.document.save_as(path)?,
         None => editor.document.save()?,
     }
-    editor.status = "saved".into();
+    // Where it went (the file-state label beside it already says "saved").
+    editor.status = match editor.document.path.as_deref() {
+        Some(path) => format!("saved {}", path.display()),
+        None => "saved".into(),
+    };
     Ok(())
 }
 use crate::outcome::IntoOutcome;
