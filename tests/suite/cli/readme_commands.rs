@@ -1,4 +1,5 @@
-//! Every command the README and the user guide (`docs/GUIDE.md`) show runs as written: each
+//! Every command the README, the user guide (`docs/GUIDE.md`) and the other documents in `docs/`
+//! show runs as written: each
 //! document gets a fresh folder, `limber sample .` writes the sample there (`projects/zombie.limber`
 //! and `sprites/kenney_zombie_walk0.png`), and then the document's commands run in that folder, in
 //! the order the document gives them, each exiting 0. A later command may use what an earlier one
@@ -310,4 +311,21 @@ fn every_command_in_the_readme_runs_in_a_fresh_folder_after_limber_sample() {
 #[test]
 fn every_command_in_the_user_guide_runs_in_a_fresh_folder_after_limber_sample() {
     run_document_commands("docs/GUIDE.md", 15);
+}
+
+#[test]
+fn every_command_in_the_other_docs_runs_in_a_fresh_folder_after_limber_sample() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut names: Vec<String> = std::fs::read_dir(&docs)
+        .expect("docs/ is readable")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md") && n != "GUIDE.md")
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
+        // Most of them cite no command to run; each one that does must run as written.
+        run_document_commands(&format!("docs/{name}"), 0);
+    }
 }
