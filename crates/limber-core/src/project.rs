@@ -69,10 +69,12 @@ pub enum ProjectError {
     NotJson(#[from] serde_json::Error),
     #[error("not a limber project (format is \"{0}\")")]
     WrongFormat(String),
-    #[error(
-        "made by a newer limber (file version {found}; this build reads up to {FORMAT_VERSION})"
-    )]
-    NewerVersion { found: u32 },
+    #[error("from a newer limber: file version {found}, this build reads up to {FORMAT_VERSION}")]
+    NewerVersion { found: String },
+    /// A version that is no whole number from 1 (negative, fractional, text), as written (cut to
+    /// 40 characters, control characters escaped by the JSON writer).
+    #[error("file version {0} is not a version (versions are whole numbers from 1)")]
+    NotAVersion(String),
     #[error("invalid animation: {0}")]
     Animation(#[from] AnimationError),
     #[error("file version 0 does not exist (versions start at 1)")]
@@ -87,6 +89,22 @@ pub enum ProjectError {
     InvalidPart { part: String, problem: String },
     #[error("invalid slots: {0}")]
     Slots(#[from] crate::slots::SlotError),
+}
+
+/// Refuses a file version this build cannot read: 0, past [`FORMAT_VERSION`] (however large), or
+/// anything but a whole number.
+fn check_version(version: &serde_json::Value) -> Result<(), ProjectError> {
+    let written = || version.to_string().chars().take(40).collect::<String>();
+    match (version.as_u64(), version.as_f64()) {
+        (Some(0), _) => Err(ProjectError::OldVersion),
+        (Some(found), _) if found <= u64::from(FORMAT_VERSION) => Ok(()),
+        (Some(_), _) => Err(ProjectError::NewerVersion { found: written() }),
+        // A whole number past `u64` (JSON reads it as a float): newer still.
+        (None, Some(f)) if f.fract() == 0.0 && f > f64::from(FORMAT_VERSION) => {
+            Err(ProjectError::NewerVersion { found: written() })
+        }
+        _ => Err(ProjectError::NotAVersion(written())),
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -183,23 +201,18 @@ impl Project {
     /// Parses and validates project JSON.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProjectError> {
         // Read the header first, so a newer file is refused for its version, not for a field it added.
+        // The version is read as any JSON value, so one past `u32` or below zero is named as
+        // written rather than reported as a parser's type error.
         #[derive(Deserialize)]
         struct Header {
             format: String,
-            version: u32,
+            version: serde_json::Value,
         }
         let header: Header = serde_json::from_slice(bytes)?;
         if header.format != FORMAT_NAME {
             return Err(ProjectError::WrongFormat(header.format));
         }
-        if header.version == 0 {
-            return Err(ProjectError::OldVersion);
-        }
-        if header.version > FORMAT_VERSION {
-            return Err(ProjectError::NewerVersion {
-                found: header.version,
-            });
-        }
+        check_version(&header.version)?;
         let file: ProjectFile = serde_json::from_slice(bytes)?;
         let rig = serde_json::from_slice::<RigFile>(bytes)?.validate()?;
         let parts = file

@@ -198,6 +198,44 @@ fn bad_projects_and_rigs_get_one_clear_line() {
         "future.limber",
         "newer limber",
     );
+    // Versions this build cannot read: named as written in one line, never a parser's `u32`.
+    let newest = limber::core::project::FORMAT_VERSION;
+    for (version, expected) in [
+        (
+            "4294967296".to_string(),
+            "newer limber: file version 4294967296".to_string(),
+        ),
+        (
+            "1e30".to_string(),
+            "newer limber: file version 1e+30".to_string(),
+        ),
+        (
+            format!("{}", newest + 1),
+            format!("this build reads up to {newest}"),
+        ),
+        (
+            "-1".to_string(),
+            "file version -1 is not a version".to_string(),
+        ),
+        (
+            "2.5".to_string(),
+            "file version 2.5 is not a version".to_string(),
+        ),
+        (
+            "\"7\"".to_string(),
+            "file version \"7\" is not a version".to_string(),
+        ),
+        ("0".to_string(), "file version 0 does not exist".to_string()),
+    ] {
+        let file = write(
+            "versioned.limber",
+            &fixture.replacen("\"version\":1", &format!("\"version\":{version}"), 1),
+        );
+        let out = limber(&["info", s(&file)]);
+        assert_one_line_error(&out, "versioned.limber", &expected);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("u32"), "{version}: {stderr}");
+    }
     let moved = write("moved.limber", &fixture);
     assert_one_line_error(&limber(&["info", s(&moved)]), "moved.limber", "not found");
     // The first triangle's first index pointed past the last vertex.
