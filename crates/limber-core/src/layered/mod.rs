@@ -84,6 +84,12 @@ pub enum LayeredError {
     Invalid(String),
     #[error("has no visible pixel layer to import")]
     NoLayers,
+    /// Its only visible layers are fill or shape layers, which hold no pixels in the file.
+    #[error(
+        "has no visible pixel layer to import: its {0} fill or shape layer(s) hold no pixels limber \
+         can read; rasterize them first (Photoshop: Layer > Rasterize > Layer) and save again"
+    )]
+    OnlyFillOrShape(usize),
     /// Over a budget of [`crate::limits`].
     #[error("{0}")]
     Budget(String),
@@ -103,7 +109,8 @@ enum Kind {
 fn kind_of(path: &Path) -> Option<Kind> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
-        "psd" => Some(Kind::Psd),
+        // A large-document file is read far enough to be refused with how to convert it.
+        "psd" | "psb" => Some(Kind::Psd),
         "ora" => Some(Kind::Ora),
         _ => None,
     }
@@ -171,6 +178,22 @@ fn check_layer_count(visible: usize) -> Result<(), LayeredError> {
         .map_err(|e| LayeredError::Budget(e.to_string()))
 }
 
+/// Whether a dropped feature is what kind of layer it was (an adjustment, fill or shape layer),
+/// not a way of drawing its pixels.
+fn is_layer_kind(dropped: &str) -> bool {
+    dropped.starts_with("adjustment layer")
+        || dropped.starts_with("fill layer")
+        || dropped == "vector mask"
+}
+
+/// Whether a layer's dropped features make it a fill or shape layer (a fill, with or without a
+/// vector mask), whose pixels the file does not hold.
+fn holds_no_pixels_by_kind(dropped: &[String]) -> bool {
+    dropped
+        .iter()
+        .any(|d| d.starts_with("fill layer") || d == "vector mask")
+}
+
 /// The layers of `raw` cut, trimmed, named and checked. `cut_by_reader`: the indices of layers the
 /// reader already cut to the canvas (losing visible pixels), for their warnings.
 fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredError> {
@@ -184,6 +207,8 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
     let mut part_names = names::Taken::default();
     let mut file_names = names::Taken::default();
     let mut pixels = 0u64;
+    // Wanted layers with no pixels because they are fill or shape layers (for the refusal).
+    let mut fill_or_shape = 0usize;
     for (index, layer) in raw.layers.into_iter().enumerate() {
         if !wanted(&layer) {
             continue;
@@ -191,14 +216,16 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
         let cleaned = names::clean_name(&layer.name, index + 1);
         let role = tags::Role::of(&layer.groups);
         let base = role.part_name(&cleaned);
-        // Before trimming: an adjustment layer has no pixels, and its warning says so.
-        if !layer.dropped.is_empty() {
+        let bounds = visible_bounds(&layer, canvas);
+        // An adjustment, fill or shape layer has no pixels, and its warning says what it was; an
+        // empty pixel layer is skipped without a word about a blend mode it never draws with.
+        let said = bounds.rect.is_some() || layer.dropped.iter().any(|d| is_layer_kind(d));
+        if !layer.dropped.is_empty() && said {
             warnings.push(format!(
                 "layer \"{cleaned}\": {} cannot be reproduced; imported without it",
                 layer.dropped.join(" and ")
             ));
         }
-        let bounds = visible_bounds(&layer, canvas);
         let cut = bounds.cut || cut_by_reader.contains(&index);
         let Some(rect) = bounds.rect else {
             if cut {
@@ -206,6 +233,8 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
                     "layer \"{cleaned}\" lies outside the {} x {} px canvas: not imported",
                     canvas[0], canvas[1]
                 ));
+            } else if holds_no_pixels_by_kind(&layer.dropped) {
+                fill_or_shape += 1;
             }
             continue;
         };
@@ -244,6 +273,9 @@ fn finish(raw: RawLayered, cut_by_reader: &[usize]) -> Result<Layered, LayeredEr
             offset,
             image,
         });
+    }
+    if layers.is_empty() && fill_or_shape > 0 {
+        return Err(LayeredError::OnlyFillOrShape(fill_or_shape));
     }
     if layers.is_empty() {
         return Err(LayeredError::NoLayers);

@@ -597,3 +597,49 @@ fn a_slot_in_both_the_rig_and_the_layered_file_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_psb_file_is_told_to_be_saved_as_psd_whatever_its_extension() {
+    let dir = temp_dir("psb-extension");
+    let mut psb = psd_bytes([10, 10], &sample_layers(false));
+    // The header's version 2 marks a large document (PSB).
+    psb[5] = 2;
+    for name in ["big.psb", "big.PSB", "big.psd"] {
+        let path = dir.join(name);
+        std::fs::write(&path, &psb).unwrap();
+        assert!(
+            is_layered_path(&path),
+            "{name} is offered to the layered reader"
+        );
+        let e = read_layered(&path).unwrap_err().to_string();
+        assert!(e.contains("save the file as PSD"), "{name}: {e}");
+    }
+}
+
+#[test]
+fn an_empty_ora_layer_is_skipped_without_a_word_about_its_blend_mode() {
+    let xml = "<image w=\"20\" h=\"20\"><stack>\
+        <layer name=\"blank\" src=\"data/empty.png\" composite-op=\"svg:hue\"/>\
+        <layer name=\"paint\" src=\"data/a.png\" x=\"2\" y=\"2\" composite-op=\"svg:overlay\"/>\
+        </stack></image>";
+    let empty = RgbaImage::new(8, 8);
+    let square = RgbaImage::from_pixel(6, 6, Rgba([200, 40, 40, 255]));
+    let read = read_layered_bytes(
+        &ora(xml, &[("data/empty.png", &empty), ("data/a.png", &square)]),
+        false,
+    )
+    .expect("the painted layer imports");
+    assert_eq!(read.layers.len(), 1);
+    assert!(
+        !read.warnings.iter().any(|w| w.contains("blank")),
+        "the empty layer is not warned about: {:?}",
+        read.warnings
+    );
+    assert!(
+        read.warnings
+            .iter()
+            .any(|w| w.contains("paint") && w.contains("svg:overlay")),
+        "the painted layer's dropped mode still is: {:?}",
+        read.warnings
+    );
+}

@@ -578,3 +578,36 @@ fn a_layer_reaching_outside_the_canvas_is_cut_with_a_warning() {
     assert_eq!(warnings.len(), 1, "{:?}", layered.warnings);
     assert!(warnings[0].contains("\"sleeve\""), "{}", warnings[0]);
 }
+
+/// A layer that holds no pixels, with tagged blocks `keys` (a fill layer: `SoCo`; a shape layer:
+/// `SoCo` and `vmsk`).
+fn without_pixels(name: &str, keys: &[&[u8; 4]]) -> L {
+    let mut layer = L::solid(name, 0, 0, 0, 0, [0; 3]);
+    layer.channels = vec![(-1, raw(&[])), (0, raw(&[])), (1, raw(&[])), (2, raw(&[]))];
+    for key in keys {
+        layer.blocks.push((**key, vec![0; 8]));
+    }
+    layer
+}
+
+#[test]
+fn a_file_of_only_fill_and_shape_layers_says_they_hold_no_pixels_and_how_to_rasterize() {
+    let fill = without_pixels("fill", &[b"SoCo"]);
+    let shape = without_pixels("shape", &[b"SoCo", b"vmsk"]);
+    let bytes = file([20, 20], 3, 8, &[fill.clone(), shape.clone()], false);
+    let e = crate::layered::read_layered_bytes(&bytes, true)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("2 fill or shape layer(s) hold no pixels"), "{e}");
+    assert!(e.contains("Layer > Rasterize > Layer"), "{e}");
+    // Beside a pixel layer they are warned about and the pixels import.
+    let pixels = L::solid("paint", 2, 2, 5, 5, [200, 10, 10]);
+    let bytes = file([20, 20], 3, 8, &[fill, pixels, shape], false);
+    let read = crate::layered::read_layered_bytes(&bytes, true).expect("the pixel layer imports");
+    assert_eq!(read.layers.len(), 1);
+    assert!(
+        read.warnings.iter().any(|w| w.contains("fill layer")),
+        "{:?}",
+        read.warnings
+    );
+}
