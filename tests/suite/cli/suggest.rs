@@ -160,3 +160,54 @@ fn many_blobs_keep_to_the_bone_budget() {
         String::from_utf8_lossy(&new.stderr)
     );
 }
+
+/// Issue 39 item 7: the suggestion keeps to the weights budget (bones × image pixels) too, so
+/// `new --rig` always accepts it: 50 blobs on 400 x 200 under a budget of 12 bones' worth of
+/// pixels give at most 12 bones, and `new` takes them under the same budget.
+#[test]
+fn a_suggestion_keeps_to_the_weights_budget_so_new_accepts_it() {
+    let dir = common::temp_dir("suggest_weights_budget");
+    let image = image::RgbaImage::from_fn(400, 200, |x, y| {
+        let (cx, cy) = ((x / 40) * 40 + 20, (y / 40) * 40 + 20);
+        let (dx, dy) = (x as f64 + 0.5 - cx as f64, y as f64 + 0.5 - cy as f64);
+        image::Rgba([50, 90, 200, if dx.hypot(dy) <= 9.0 { 255 } else { 0 }])
+    });
+    let png = dir.join("blobs.png");
+    image.save(&png).expect("blobs.png");
+    let budget = (400 * 200 * 12).to_string();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+            .args(args)
+            .env("LIMBER_MAX_WEIGHT_BONE_PIXELS", &budget)
+            .output()
+            .expect("limber runs")
+    };
+    let rig_path = dir.join("blobs_rig.json");
+    let out = run(&["rig", s(&png), "--suggest", "-o", s(&rig_path)]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(
+        (1..=12).contains(&file.bones.len()),
+        "{} bones for a 12-bone weights budget",
+        file.bones.len()
+    );
+    let project_path = dir.join("blobs.limber");
+    let new = run(&[
+        "new",
+        s(&png),
+        "--rig",
+        s(&rig_path),
+        "-o",
+        s(&project_path),
+    ]);
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+}

@@ -139,8 +139,8 @@ pub fn suggest_from_mask(
 }
 
 /// Bones for a mask: the root bone (`root`, or `hip` for a figure) on the largest island, chains
-/// to each extremity, parents before children, within the bone budget. An error when no pixel is
-/// visible.
+/// to each extremity, parents before children, within the bone budget and the weights budget for
+/// an image of the mask's size (bones × pixels). An error when no pixel is visible.
 pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Suggestion> {
     let nothing = || CoreError::NothingVisible {
         threshold: settings.alpha_threshold,
@@ -148,7 +148,14 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
     if !bits.any() {
         return Err(nothing());
     }
-    let max_bones = settings.max_bones.max(1);
+    // The bone budget, and no more bones than the weights budget allows over this image: a
+    // suggestion is always a rig `new` and the editor accept for it.
+    let pixels = (bits.width as u64)
+        .saturating_mul(bits.height as u64)
+        .max(1);
+    let by_weights = Limits::current().weight_bone_pixels / pixels;
+    let by_weights = usize::try_from(by_weights).unwrap_or(usize::MAX);
+    let max_bones = settings.max_bones.min(by_weights).max(1);
     let grid = Grid::new(bits, settings.grid_side);
     let islands = grid.islands();
     let Some(main) = islands.first() else {
