@@ -174,3 +174,23 @@ pub fn interior_vertex(editor: &Editor) -> (usize, f64) {
         .fold(f64::INFINITY, f64::min);
     (v, gap)
 }
+
+/// The tagged face fixture (`tests/fixtures/tagged_face/face.ora`: slots with several attachments,
+/// two skins) copied into a fresh temp folder `folder` and imported into `editor`, as a new document
+/// or beside its parts, the import finished. Returns whether the import was taken up.
+pub fn import_tagged_face(editor: &mut Editor, folder: &str, new_document: bool) -> bool {
+    use limber::editor::commands::{Command, FileCommand};
+    let face = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tagged_face/face.ora");
+    let dir = super::temp_dir(folder);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let copy = dir.join("face.ora");
+    std::fs::copy(&face, &copy).expect("the fixture copies");
+    editor.run(Command::File(FileCommand::ImportLayered(copy)));
+    let answer = FileCommand::AnswerLayered { new_document };
+    let taken = editor.run(Command::File(answer)).is_done();
+    editor.finish_job(limber::editor::jobs::JobKind::Import);
+    editor.take_new_document();
+    taken
+}

@@ -3,38 +3,40 @@
 //! (egui_kittest) on the bundled zombie with the tagged face (`tests/fixtures/tagged_face/face.ora`:
 //! slots with several attachments, two skins) imported beside it.
 
-use std::path::Path;
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use limber::core::project::Project;
-use limber::editor::commands::{Command, FileCommand};
+use limber::editor::commands::Command;
 use limber::editor::editor::{Editor, Mode};
-use limber::editor::jobs::JobKind;
 
-use crate::common::editor_harness::{harness_sized, sample_editor};
+use crate::common::editor_harness::{harness_sized, import_tagged_face, sample_editor};
 
 /// The sample with the tagged face imported beside its part, in Bones mode (the setup).
 fn zombie_with_face(folder: &str) -> Editor {
-    let face = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tagged_face/face.ora");
-    let dir = crate::common::temp_dir(folder);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    let copy = dir.join("face.ora");
-    std::fs::copy(&face, &copy).expect("the fixture copies");
     let mut editor = sample_editor();
-    editor.run(Command::File(FileCommand::ImportLayered(copy)));
-    let answer = FileCommand::AnswerLayered {
-        new_document: false,
-    };
     assert!(
-        editor.run(Command::File(answer)).is_done(),
+        import_tagged_face(&mut editor, folder, false),
         "{}",
         editor.status()
     );
-    editor.finish_job(JobKind::Import);
     editor.run(Command::SetMode(Mode::Bones));
     editor
+}
+
+/// An attachment of slot `slot` that it does not show now.
+fn attachment_not_shown(harness: &Harness<'_, Editor>, slot: &str) -> String {
+    let row = harness
+        .state()
+        .slots()
+        .rows()
+        .into_iter()
+        .find(|r| r.name == slot)
+        .unwrap_or_else(|| panic!("a slot {slot}"));
+    row.attachments
+        .iter()
+        .find(|a| Some(a.as_str()) != row.shown.as_deref())
+        .expect("an attachment not shown")
+        .clone()
 }
 
 /// The bone with the largest sum of weights over part `name`'s vertices, worked out here.
@@ -138,19 +140,7 @@ fn a_click_in_the_tree_selects_the_slot_and_its_bone_opens_its_details_and_shows
         "its bone is selected"
     );
     // Its details opened below and came into view: the attachment choices (radios) show.
-    let eyes = harness
-        .state()
-        .slots()
-        .rows()
-        .into_iter()
-        .find(|r| r.name == "eyes")
-        .expect("eyes");
-    let hidden = eyes
-        .attachments
-        .iter()
-        .find(|a| Some(a.as_str()) != eyes.shown.as_deref())
-        .expect("an attachment not shown")
-        .clone();
+    let hidden = attachment_not_shown(&harness, "eyes");
     let listed = harness.get_all_by_label(&hidden).count();
     assert!(
         listed >= 2,
@@ -187,19 +177,7 @@ fn a_swap_key_leaves_the_slot_in_its_place_and_ctrl_click_on_a_slot_adds_its_bon
 
     // Unfold eyes (a click on it), then key the attachment it does not show.
     click(&mut harness, "eyes");
-    let eyes = harness
-        .state()
-        .slots()
-        .rows()
-        .into_iter()
-        .find(|r| r.name == "eyes")
-        .expect("eyes");
-    let other = eyes
-        .attachments
-        .iter()
-        .find(|a| Some(a.as_str()) != eyes.shown.as_deref())
-        .expect("an attachment not shown")
-        .clone();
+    let other = attachment_not_shown(&harness, "eyes");
     click(&mut harness, &other);
     assert!(
         harness.state().status().starts_with("keyed eyes"),

@@ -3,17 +3,16 @@
 //! weights made again for where it lies, as one undo step that Esc cancels; and a layered file's
 //! layers added to a document keep their places on the file's canvas, centred on the document's.
 
-use std::path::Path;
-
 use egui_kittest::Harness;
 use glam::DVec2;
 use limber::core::project::Project;
-use limber::editor::commands::{Command, FileCommand};
+use limber::editor::commands::Command;
 use limber::editor::editor::{Editor, Mode};
-use limber::editor::jobs::JobKind;
 use limber::editor::layered_import::centring_shift;
 
-use crate::common::editor_harness::{drag, harness_with, sample_editor, undo_depth};
+use crate::common::editor_harness::{
+    drag, harness_with, import_tagged_face, sample_editor, undo_depth,
+};
 
 /// A point inside part 0 away from every vertex: the centroid of its largest triangle.
 fn inside_off_vertices(editor: &Editor) -> DVec2 {
@@ -116,26 +115,11 @@ fn esc_during_a_part_drag_puts_it_back_with_no_step() {
     assert_eq!(undo_depth(harness.state_mut()), depth);
 }
 
-/// The tagged face's layers, imported into `editor` (as a new document or beside its parts).
-fn import_face(editor: &mut Editor, folder: &str, new_document: bool) {
-    let face = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tagged_face/face.ora");
-    let dir = crate::common::temp_dir(folder);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    let copy = dir.join("face.ora");
-    std::fs::copy(&face, &copy).expect("the fixture copies");
-    editor.run(Command::File(FileCommand::ImportLayered(copy)));
-    let answer = FileCommand::AnswerLayered { new_document };
-    editor.run(Command::File(answer));
-    editor.finish_job(JobKind::Import);
-    editor.take_new_document();
-}
-
 #[test]
 fn layers_added_to_a_larger_canvas_keep_their_places_centred_on_it() {
     // The file on its own canvas: where each layer sits there.
     let mut alone = sample_editor();
-    import_face(&mut alone, "placement-alone", true);
+    assert!(import_tagged_face(&mut alone, "placement-alone", true));
     let file = alone.document().project.clone();
     let file_canvas = file.canvas_size();
 
@@ -145,7 +129,7 @@ fn layers_added_to_a_larger_canvas_keep_their_places_centred_on_it() {
     canvas[0] = canvas[0].max(file_canvas[0] + 40);
     canvas[1] = canvas[1].max(file_canvas[1] + 20);
     editor.document_mut().project.canvas = Some(canvas);
-    import_face(&mut editor, "placement-beside", false);
+    assert!(import_tagged_face(&mut editor, "placement-beside", false));
     let shift = centring_shift(file_canvas, canvas);
     assert!(shift[0] >= 20 && shift[1] >= 10, "{shift:?}");
     let project = &editor.document().project;
