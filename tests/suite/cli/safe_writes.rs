@@ -436,3 +436,33 @@ fn every_export_makes_a_missing_folder() {
     assert_eq!(bytes(&sprite), sprite_bytes);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 39, round 3: a folder where one of an export's files goes refuses the export before any
+/// of its files is written (a Spine page, a glTF side file).
+#[test]
+fn a_folder_in_the_way_of_one_output_refuses_the_export_before_any_is_written() {
+    let dir = temp_dir("safe-folder-in-the-way");
+    let (project, _) = project_in(&dir);
+    // Spine: the first page's name is taken by a folder.
+    let spine = dir.join("out");
+    std::fs::create_dir_all(spine.join("p_0.png")).unwrap();
+    let err = refused(
+        &["export", &s(&project), "--spine", &s(&spine)],
+        &["p_0.png", "a folder"],
+    );
+    for written in ["p.json", "p.atlas"] {
+        assert!(
+            !spine.join(written).exists(),
+            "{written} written before: {err}"
+        );
+    }
+    // glTF: the buffer's side file is a folder.
+    let gltf = dir.join("q.gltf");
+    std::fs::create_dir_all(dir.join("q.bin")).unwrap();
+    let err = refused(
+        &["export", &s(&project), "--gltf", &s(&gltf)],
+        &["q.bin", "a folder"],
+    );
+    assert!(!gltf.exists(), "q.gltf written before: {err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -282,6 +282,14 @@ pub fn export(
         source,
     };
     limber_core::folders::check_folder(&folder).map_err(folder_error)?;
+    // Each output can be written as a file (a folder or a FIFO in the way of one is named) before
+    // any is: a refused export writes nothing.
+    for path in std::iter::once(out).chain(sidecar_paths.iter().map(PathBuf::as_path)) {
+        limber_core::atomic_file::destination(path).map_err(|source| ExportError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    }
     let images = project
         .parts
         .iter()

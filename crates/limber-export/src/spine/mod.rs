@@ -274,6 +274,18 @@ pub fn export(
     // Nothing is written when any output is one of the inputs (a page named like a part's image).
     limber_core::output_guard::Inputs::of_project(project, project_path)
         .check_all(paths.iter().map(PathBuf::as_path))?;
+    // The folder, then each output, can be written (a file where the folder goes, a folder or a
+    // FIFO in the way of one output, is named) before anything is: a refused export writes nothing.
+    limber_core::folders::check_folder(out_dir).map_err(|source| SpineError::Write {
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
+    for path in &paths {
+        limber_core::atomic_file::destination(path).map_err(|source| SpineError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
     let pages = (0..atlas.pages.len())
         .map(|k| atlas.page_png(k))
         .collect::<Result<Vec<_>, _>>()?;
