@@ -11,7 +11,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            let message = format!("{error:#}").replace('\n', " ");
+            // One line, whatever the names and values in it hold.
+            let message = limber::cli::printable::printable(&format!("{error:#}"));
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }

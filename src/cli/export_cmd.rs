@@ -100,7 +100,10 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
         (None, None) => return Err(anyhow!("give --gltf OUT or --spine OUT_DIR")),
     };
     for warning in &warnings {
-        eprintln!("{name}: warning: {warning}");
+        eprintln!(
+            "{}",
+            super::printable::printable(&format!("{name}: warning: {warning}"))
+        );
     }
     let clips = project.rig.clips.len();
     let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });

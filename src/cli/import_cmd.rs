@@ -77,7 +77,10 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
         smoothness: args.smoothness,
     };
     for warning in &layered.warnings {
-        eprintln!("warning: {name}: {warning}");
+        eprintln!(
+            "{}",
+            super::printable::printable(&format!("warning: {name}: {warning}"))
+        );
     }
     let imported = import_layered_into(&layered, &args.output, rig, &recipe, &Progress::new())
         .map_err(|e| anyhow!("{name}: {e}"))?

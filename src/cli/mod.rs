@@ -14,6 +14,7 @@ mod new_slots;
 mod outputs;
 mod pose_cmd;
 mod pose_slots;
+pub mod printable;
 mod render_cmd;
 mod rig;
 mod skin_arg;

@@ -393,3 +393,33 @@ fn bad_slots_and_skins_are_refused_with_one_line() {
         assert!(!out.exists(), "nothing written for a refused rig");
     }
 }
+
+/// Issue 39, round 3: a `--skin` value with control characters is named escaped — ESC would clear
+/// the terminal, CR write over "error:" — and the refusal stays one line.
+#[test]
+fn control_characters_in_a_skin_name_are_escaped_in_the_error() {
+    let dir = temp_dir("slots-control-skin");
+    let project = character(&dir, "ok", "");
+    let out = limber(&[
+        "pose",
+        &s(&project),
+        "--clip",
+        "blink",
+        "--time",
+        "0",
+        "--skin",
+        "\u{1b}[2J\rblue\u{7}",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.starts_with("error: "), "{err:?}");
+    assert!(
+        !err.trim_end_matches('\n').chars().any(char::is_control),
+        "no control character printed raw: {err:?}"
+    );
+    assert!(
+        err.contains("\\u{1b}[2J\\rblue\\u{7}"),
+        "named escaped: {err:?}"
+    );
+}
