@@ -15,7 +15,9 @@ use limber_editor::commands::{Command, ExportCommand, FileCommand, ViewCommand, 
 use limber_editor::document::Document;
 use limber_editor::editor::Editor;
 use limber_editor::recent::RecentProjects;
-use limber_editor::recovery::{Autosave, Offer, recover, recoverable, recovery_dir};
+use limber_editor::recovery::{
+    Autosave, Offer, recover, recoverable, recoverable_of, recovery_dir,
+};
 
 struct LimberApp {
     editor: Editor,
@@ -130,12 +132,8 @@ impl LimberApp {
         if self.editor.open(path) {
             self.document_id += 1;
             // Work on this project that an editor lost is offered now (a dead editor's only).
-            let project = self.editor.document().path.clone();
-            if project.is_some() {
-                self.offers = recoverable(&self.recovery_dir)
-                    .into_iter()
-                    .filter(|offer| offer.project == project)
-                    .collect();
+            if let Some(project) = self.editor.document().path.clone() {
+                self.offers = recoverable_of(&self.recovery_dir, &project);
             }
         }
     }

@@ -367,6 +367,17 @@ impl Offer {
 /// `.lock`, see [`is_recovery_name`]); every other file is left alone, and stale locks are cleared
 /// only in a real folder of this user's (never through a symbolic link, see [`owned_folder`]).
 pub fn recoverable(dir: &Path) -> Vec<Offer> {
+    recoverable_where(dir, |_| true)
+}
+
+/// The recovery files in `dir` of project `project`, as [`recoverable`] finds them: the cap of
+/// [`MAX_OFFERS`] counts this project's only, so other projects' newer lost work cannot hide it.
+pub fn recoverable_of(dir: &Path, project: &Path) -> Vec<Offer> {
+    recoverable_where(dir, |offer| offer.project.as_deref() == Some(project))
+}
+
+/// [`recoverable`]'s work, keeping the offers `keep` takes (before the cap).
+fn recoverable_where(dir: &Path, keep: impl Fn(&Offer) -> bool) -> Vec<Offer> {
     let cleanable = owned_folder(dir).is_ok();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -396,6 +407,7 @@ pub fn recoverable(dir: &Path) -> Vec<Offer> {
     let offers: Vec<Offer> = recoveries
         .into_iter()
         .filter_map(|(written, path)| offer(&path, written))
+        .filter(|offer| keep(offer))
         .take(MAX_OFFERS)
         .collect();
     for lock in locks.into_iter().filter(|_| cleanable) {
@@ -572,6 +584,50 @@ mod tests {
         );
         offers.into_iter().for_each(Offer::discard);
         assert!(!recovery.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A lost document of `project` written at `seconds` after the epoch, as recovery file `n`.
+    fn lost(dir: &Path, n: u32, project: &str, seconds: u64) {
+        let stem = dir.join(format!("limber-1-{n:x}-0"));
+        let info = Info {
+            project: Some(PathBuf::from(project)),
+            image: None,
+        };
+        std::fs::write(with_ext(&stem, "info"), info.to_text()).unwrap();
+        let file = File::create(with_ext(&stem, "limber")).unwrap();
+        let when = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+        file.set_modified(when).unwrap();
+    }
+
+    #[test]
+    fn a_projects_own_lost_work_is_offered_behind_many_newer_files_of_others() {
+        let dir = std::env::temp_dir().join(format!("limber-recovery-cap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        lost(&dir, 0, "/art/x.limber", 1_000);
+        for n in 1..=150 {
+            lost(
+                &dir,
+                n,
+                &format!("/art/other{n}.limber"),
+                2_000 + u64::from(n),
+            );
+        }
+        let all = recoverable(&dir);
+        assert_eq!(all.len(), MAX_OFFERS, "the start-up offer keeps to its cap");
+        assert!(
+            all.iter()
+                .all(|o| o.project.as_deref() != Some(Path::new("/art/x.limber")))
+        );
+        drop(all);
+        let own = recoverable_of(&dir, Path::new("/art/x.limber"));
+        assert_eq!(
+            own.len(),
+            1,
+            "x's own lost work, behind 150 newer files of others"
+        );
+        drop(own);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
