@@ -473,3 +473,31 @@ fn the_runtime_reorders_slots_as_limber_draws_parts() {
     let worst = max_error(&path, &json, &atlas);
     eprintln!("draw order: largest runtime/limber difference {worst:.5} px");
 }
+
+/// Issue 39, round 3: a project named `a:b.limber` or ` lead.limber` gets atlas pages whose names
+/// the runtime resolves (a `:` read as a field, a leading space trimmed away before): spine-core
+/// finds every mesh's page, and that page is a file the export wrote.
+#[test]
+fn page_names_of_odd_project_names_resolve_in_the_runtime() {
+    require_tooling();
+    let project = make(Kind::Zombie, "spine-odd-names");
+    let folder = project.parent().expect("a folder").to_path_buf();
+    for odd in ["a:b", " lead"] {
+        let renamed = folder.join(format!("{odd}.limber"));
+        std::fs::copy(&project, &renamed).expect("a copy under the odd name");
+        let out = common::temp_dir(&format!("spine-odd-{}", odd.trim().replace(':', "_")));
+        let s = |p: &Path| p.to_str().expect("UTF-8 path").to_string();
+        common::limber_ok(&["export", &s(&renamed), "--spine", &s(&out)]);
+        let json = out.join(format!("{odd}.json"));
+        let atlas = out.join(format!("{odd}.atlas"));
+        let meshes = runtime_uvs(&json, &atlas);
+        assert!(!meshes.is_empty(), "{odd}: meshes");
+        for mesh in &meshes {
+            let page = mesh["page"].as_str().expect("a page name");
+            assert!(
+                out.join(page).is_file(),
+                "{odd:?}: the runtime's page {page:?} is a file the export wrote"
+            );
+        }
+    }
+}

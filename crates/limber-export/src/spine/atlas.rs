@@ -37,12 +37,21 @@ pub struct Page {
     pub regions: Vec<Region>,
 }
 
-/// A region name the atlas format can hold: the part's index and its name with anything but ASCII
-/// letters, digits, `-`, `_` and `.` replaced by `_` (a `:` would read as a field, and leading or
-/// trailing spaces are trimmed away by readers).
+/// A region name the atlas format can hold: the part's index and its name made [`atlas_safe`].
 pub fn region_name(index: usize, part: &str) -> String {
-    let clean: String = part
-        .chars()
+    format!("{index}_{}", atlas_safe(part))
+}
+
+/// A page's file stem the atlas format can hold: the project's name made [`atlas_safe`] (a project
+/// `a:b.limber` gets pages `a_b_0.png`, ` lead.limber` gets `_lead_0.png`).
+pub fn page_stem(project: &str) -> String {
+    atlas_safe(project)
+}
+
+/// `text` with anything but ASCII letters, digits, `-`, `_` and `.` replaced by `_`: in an atlas a
+/// `:` would read as a field, and readers trim leading and trailing spaces away.
+fn atlas_safe(text: &str) -> String {
+    text.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
                 c
@@ -50,8 +59,7 @@ pub fn region_name(index: usize, part: &str) -> String {
                 '_'
             }
         })
-        .collect();
-    format!("{index}_{clean}")
+        .collect()
 }
 
 /// The atlas text of `pages`.

@@ -263,7 +263,14 @@ pub fn export(
             pixel_art: part.pixel_art,
         });
     }
-    let atlas = pack_atlas(&name, sources, options.max_page, options.premultiplied)?;
+    // Pages are named inside the atlas: their names keep to what an atlas reader resolves.
+    let pages_name = atlas::page_stem(&name);
+    let atlas = pack_atlas(
+        &pages_name,
+        sources,
+        options.max_page,
+        options.premultiplied,
+    )?;
     let json = serde_json::to_vec_pretty(&document.skeleton).unwrap_or_default();
     let atlas_file = atlas_text(&atlas.pages);
     let mut paths = vec![
