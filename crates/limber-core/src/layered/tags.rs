@@ -5,7 +5,8 @@
 //! - `[slot] NAME` on a group: its layers are the attachments of one slot `NAME` (each named like
 //!   its layer), hidden ones included; the top visible one is the setup attachment;
 //! - `[skin] NAME` on a group: its layers, hidden ones included, are the attachments of skin
-//!   `NAME`. A layer in a skin group belongs to the slot of the `[slot]` group around it, else to
+//!   `NAME` (`[skin] default` makes skin `default 2`, with a warning: `default` is every project's
+//!   own skin). A layer in a skin group belongs to the slot of the `[slot]` group around it, else to
 //!   the slot named like the layer; its attachment is named `SKIN/LAYER`, and the skin maps the
 //!   layer's name (the placeholder) to it. So the same layer name in several skin groups is one
 //!   slot with one attachment per skin, not a duplicate. The top visible skin layer's skin becomes
@@ -58,7 +59,14 @@ pub(super) fn ignored(name: &str, groups: &[String]) -> bool {
 pub(super) struct Role {
     pub slot: Option<String>,
     pub skin: Option<String>,
+    /// Its skin group was named `default`, the skin every project has: the skin is imported as
+    /// [`RENAMED_DEFAULT`] (and one warning says so).
+    pub renamed_default: bool,
 }
+
+/// What a `[skin] default` group's skin is named instead: `default` is every project's own skin,
+/// which no skin record may take.
+pub(super) const RENAMED_DEFAULT: &str = "default 2";
 
 impl Role {
     /// The role of a layer in `groups` (outermost first).
@@ -67,7 +75,14 @@ impl Role {
         for group in groups {
             match tag(group) {
                 Some(Tag::Slot(s)) => role.slot = Some(s),
-                Some(Tag::Skin(s)) => role.skin = Some(s),
+                Some(Tag::Skin(s)) if s == crate::slots::DEFAULT_SKIN => {
+                    role.skin = Some(RENAMED_DEFAULT.to_string());
+                    role.renamed_default = true;
+                }
+                Some(Tag::Skin(s)) => {
+                    role.skin = Some(s);
+                    role.renamed_default = false;
+                }
                 _ => {}
             }
         }
@@ -124,6 +139,12 @@ struct Gathered {
 /// takes a name a part's own slot has.
 pub(super) fn build_slots(entries: &[Entry], names: &mut Taken) -> (SlotSet, Vec<String>) {
     let mut warnings = Vec::new();
+    if entries.iter().any(|e| e.role.renamed_default) {
+        warnings.push(format!(
+            "group \"[skin] default\": \"default\" is the skin every project has; its layers are \
+             imported as skin \"{RENAMED_DEFAULT}\""
+        ));
+    }
     let mut gathered: Vec<Gathered> = Vec::new();
     let mut slot_of: BTreeMap<String, usize> = BTreeMap::new();
     let mut skins: Vec<SkinRecord> = Vec::new();
@@ -348,6 +369,7 @@ mod tests {
         Role {
             slot: slot.map(String::from),
             skin: skin.map(String::from),
+            renamed_default: false,
         }
     }
 

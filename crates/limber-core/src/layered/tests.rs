@@ -643,3 +643,43 @@ fn an_empty_ora_layer_is_skipped_without_a_word_about_its_blend_mode() {
         read.warnings
     );
 }
+
+#[test]
+fn a_skin_group_named_default_imports_as_default_2_and_the_project_loads() {
+    let dir = temp_dir("skin-default");
+    let project_path = dir.join("face.limber");
+    let xml = "<image w=\"40\" h=\"20\"><stack>\
+        <stack name=\"[skin] dark\" visibility=\"hidden\">\
+          <layer name=\"body\" src=\"data/b.png\" x=\"0\" y=\"10\"/></stack>\
+        <stack name=\"[skin] default\">\
+          <layer name=\"body\" src=\"data/b.png\" x=\"20\" y=\"10\"/></stack>\
+        </stack></image>";
+    let wide = RgbaImage::from_pixel(16, 8, Rgba([40, 200, 40, 255]));
+    let layered = read_layered_bytes(&ora(xml, &[("data/b.png", &wide)]), false).unwrap();
+    let names: Vec<&str> = layered
+        .slots
+        .skins
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert!(
+        names.contains(&"default 2") && !names.contains(&"default"),
+        "{names:?}"
+    );
+    assert!(
+        layered
+            .warnings
+            .iter()
+            .any(|w| w.contains("[skin] default")),
+        "{:?}",
+        layered.warnings
+    );
+    let project = imported(&layered, &project_path, one_bone_rig());
+    project.save(&project_path).unwrap();
+    assert_eq!(
+        Project::load(&project_path).unwrap(),
+        project,
+        "the project loads"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
