@@ -34,7 +34,7 @@ pub const POINTER_HINTS: &[(&str, &str)] = &[
         "add a key to the selection / select keys in a box (dopesheet)",
     ),
     (
-        "Drag inside a part, off its vertices",
+        "Shift+drag a part (or drag it off its vertices)",
         "move the whole part on the canvas, reweighed where it lands (view, Mesh)",
     ),
     ("Middle drag / Space+drag", "pan"),

@@ -150,3 +150,32 @@ fn layers_added_to_a_larger_canvas_keep_their_places_centred_on_it() {
         );
     }
 }
+
+#[test]
+fn shift_drag_moves_the_whole_part_even_from_one_of_its_vertices() {
+    let mut harness = mesh_harness();
+    let before = harness.state().document().project.parts[0].mesh.clone();
+    let (vertex, _) = crate::common::editor_harness::interior_vertex(harness.state());
+    let on_vertex = crate::common::editor_harness::vertex(harness.state(), vertex);
+    let zoom = harness.state().view().camera().zoom;
+    let from = harness.state().screen_of(on_vertex);
+    let to = from + DVec2::new(7.0, 9.0) * zoom;
+    let pos = crate::common::editor_harness::pos;
+    crate::common::editor_harness::drag_with(
+        &mut harness,
+        pos(from),
+        pos(to),
+        eframe::egui::Modifiers::SHIFT,
+    );
+    let after = &harness.state().document().project.parts[0].mesh;
+    assert_eq!(
+        after.offset,
+        [before.offset[0] + 7, before.offset[1] + 9],
+        "{}",
+        harness.state().status()
+    );
+    assert_eq!(
+        after.uvs, before.uvs,
+        "the whole part moved, no vertex alone"
+    );
+}

@@ -203,7 +203,9 @@ impl Editor {
                 .or_else(|| start(self, press, |d| Drag::BindPose(Box::new(d))))
                 .or_else(|| start(self, press, Drag::NewBone)),
             Mode::Weights => start(self, press, Drag::Paint),
-            // On a vertex, the vertex; elsewhere inside a part, the whole part.
+            // Shift: the whole part, wherever it is pressed (on a dense mesh most presses are on
+            // a vertex). Else on a vertex, the vertex; elsewhere inside a part, the whole part.
+            Mode::Mesh if press.shift => start(self, press, Drag::MovePart),
             Mode::Mesh => {
                 start(self, press, Drag::MoveVertex).or_else(|| start(self, press, Drag::MovePart))
             }

@@ -1,5 +1,5 @@
-//! The part move tool (Mesh mode): a drag that starts inside a part but off its vertices moves the
-//! whole part on the canvas — its image's place, in whole pixels, shown live — and on release its
+//! The part move tool (Mesh mode): Shift+drag on a part, or a drag that starts inside it but off its
+//! vertices, moves the whole part on the canvas — its image's place, in whole pixels, shown live — and on release its
 //! automatic weights are made again for where it now lies under the bones, all one undo step (Esc
 //! puts it back). Used to place a layer added to a document, or a part made from another PNG.
 
