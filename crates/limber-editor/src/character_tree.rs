@@ -75,12 +75,20 @@ impl Slots<'_> {
                 })
                 .collect(),
         };
+        // Where each bone is in the tree's list.
+        let mut place_of = vec![None; project.rig.skeleton.bones.len()];
+        for (i, place) in tree.bones.iter().enumerate() {
+            place_of[place.bone] = Some(i);
+        }
+        // By name at once: a project of thousands of slots is not searched once per slot.
+        let by_name: std::collections::HashMap<&str, &SlotView<'_>> =
+            views.iter().map(|v| (v.name, v)).collect();
         for row in self.rows() {
-            let view = views.iter().find(|v| v.name == row.name);
+            let view = by_name.get(row.name.as_str()).copied();
             let bone = view.and_then(|v| carrying_bone(project, v));
             let slot = tree_slot(view, &row);
-            match bone.and_then(|b| tree.bones.iter_mut().find(|t| t.bone == b)) {
-                Some(place) => place.slots.push(slot),
+            match bone.and_then(|b| place_of.get(b).copied().flatten()) {
+                Some(place) => tree.bones[place].slots.push(slot),
                 None => tree.unboned.push(slot),
             }
         }
