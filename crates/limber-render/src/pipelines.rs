@@ -2,7 +2,7 @@
 
 use limber_core::slots::Blend;
 
-use super::blend::{BLENDS, blend_state, index};
+use super::blend::{DRAW_STATES, draws};
 use super::gpu_types::GpuShapeVertex;
 use super::mesh_pipeline::{MeshPipelineBase, MeshPipelineSpec, SHAPE_ATTRIBUTES};
 use super::stencil::StencilPipelines;
@@ -48,8 +48,8 @@ pub struct Pipelines {
     pub readback_layout: wgpu::BindGroupLayout,
     pub shape_layout: wgpu::BindGroupLayout,
     pub sprite: wgpu::RenderPipeline,
-    /// The sprite pipeline with the additive, multiply and screen blends (no stencil).
-    pub blended: [wgpu::RenderPipeline; 3],
+    /// The sprite pipeline with the blend states of [`DRAW_STATES`] after normal's (no stencil).
+    pub blended: [wgpu::RenderPipeline; 4],
     /// For passes with a stencil attachment (offscreen renders): clipping.
     pub stenciled: StencilPipelines,
     pub wireframe: wgpu::RenderPipeline,
@@ -78,12 +78,12 @@ fn storage(
 }
 
 impl Pipelines {
-    /// The sprite pipeline drawing with `blend` (no stencil).
-    pub fn sprite_for(&self, blend: Blend) -> &wgpu::RenderPipeline {
-        match index(blend) {
+    /// The sprite pipelines that draw with `blend` (no stencil), one per draw, in order.
+    pub fn sprite_draws(&self, blend: Blend) -> impl Iterator<Item = &wgpu::RenderPipeline> {
+        draws(blend).map(|i| match i {
             0 => &self.sprite,
             i => &self.blended[i - 1],
-        }
+        })
     }
 }
 
@@ -179,22 +179,21 @@ impl Pipelines {
             module: &skin_module,
             target,
         };
-        let mesh_pipeline = |label: &str, topology: wgpu::PrimitiveTopology, blend: Blend| {
-            base.pipeline(MeshPipelineSpec {
-                label,
-                topology,
-                blend: blend_state(blend),
-                depth_stencil: None,
-            })
-        };
+        let mesh_pipeline =
+            |label: &str, topology: wgpu::PrimitiveTopology, blend: wgpu::BlendState| {
+                base.pipeline(MeshPipelineSpec {
+                    label,
+                    topology,
+                    blend,
+                    depth_stencil: None,
+                })
+            };
         let triangles = wgpu::PrimitiveTopology::TriangleList;
-        let sprite = mesh_pipeline("sprite", triangles, Blend::Normal);
-        let blended = [1, 2, 3].map(|i| mesh_pipeline("blended sprite", triangles, BLENDS[i]));
-        let wireframe = mesh_pipeline(
-            "wireframe",
-            wgpu::PrimitiveTopology::LineList,
-            Blend::Normal,
-        );
+        let normal = DRAW_STATES[draws(Blend::Normal).start];
+        let sprite = mesh_pipeline("sprite", triangles, normal);
+        let blended =
+            [1, 2, 3, 4].map(|i| mesh_pipeline("blended sprite", triangles, DRAW_STATES[i]));
+        let wireframe = mesh_pipeline("wireframe", wgpu::PrimitiveTopology::LineList, normal);
 
         let shapes_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("shapes"),

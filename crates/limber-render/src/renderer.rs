@@ -79,8 +79,10 @@ impl Renderer {
         }
         for &(part, blend) in parts {
             if layers.sprite {
-                pass.set_pipeline(self.pipelines.sprite_for(blend));
-                part.record(pass, Slot::Sprite);
+                for pipeline in self.pipelines.sprite_draws(blend) {
+                    pass.set_pipeline(pipeline);
+                    part.record(pass, Slot::Sprite);
+                }
             }
             if layers.weights {
                 pass.set_pipeline(&self.pipelines.sprite);
@@ -164,9 +166,11 @@ impl Renderer {
         blend: Blend,
         clipped: bool,
     ) {
-        pass.set_pipeline(self.pipelines.stenciled.part(blend, clipped));
-        pass.set_stencil_reference(super::stencil::INSIDE);
-        part.record(pass, Slot::Sprite);
+        for pipeline in self.pipelines.stenciled.part_draws(blend, clipped) {
+            pass.set_pipeline(pipeline);
+            pass.set_stencil_reference(super::stencil::INSIDE);
+            part.record(pass, Slot::Sprite);
+        }
     }
 
     /// Draws a shape batch.

@@ -6,7 +6,7 @@
 
 use limber_core::slots::Blend;
 
-use super::blend::{BLENDS, blend_state, index};
+use super::blend::{DRAW_STATES, draws};
 use super::gpu_types::GpuShapeVertex;
 use super::mesh_pipeline::{MeshPipelineBase, MeshPipelineSpec, SHAPE_ATTRIBUTES};
 
@@ -42,8 +42,9 @@ fn stencil_state(
 
 /// Pipelines for a pass with a [`STENCIL_FORMAT`] attachment.
 pub struct StencilPipelines {
-    /// `[clipped as usize][blend index]`: sprites everywhere, or only inside the clip.
-    parts: [[wgpu::RenderPipeline; 4]; 2],
+    /// `[clipped as usize][draw index]` ([`DRAW_STATES`]): sprites everywhere, or only inside the
+    /// clip.
+    parts: [[wgpu::RenderPipeline; 5]; 2],
     /// Inverts the stencil under a fan (no colour written).
     pub clip_set: wgpu::RenderPipeline,
     /// Zeroes the stencil under a fan (no colour written).
@@ -56,7 +57,7 @@ impl StencilPipelines {
         shapes_layout: &wgpu::PipelineLayout,
         shapes_module: &wgpu::ShaderModule,
     ) -> Self {
-        let part = |clipped: bool, blend: Blend| {
+        let part = |clipped: bool, blend: wgpu::BlendState| {
             let compare = if clipped {
                 wgpu::CompareFunction::Equal
             } else {
@@ -65,11 +66,11 @@ impl StencilPipelines {
             base.pipeline(MeshPipelineSpec {
                 label: "stenciled sprite",
                 topology: wgpu::PrimitiveTopology::TriangleList,
-                blend: blend_state(blend),
+                blend,
                 depth_stencil: Some(stencil_state(compare, wgpu::StencilOperation::Keep)),
             })
         };
-        let parts = [false, true].map(|clipped| BLENDS.map(|blend| part(clipped, blend)));
+        let parts = [false, true].map(|clipped| DRAW_STATES.map(|blend| part(clipped, blend)));
         let fan = |label: &str, op: wgpu::StencilOperation| {
             base.device
                 .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -109,9 +110,15 @@ impl StencilPipelines {
         }
     }
 
-    /// The sprite pipeline for `blend`, drawing only inside the clip when `clipped`.
-    pub fn part(&self, blend: Blend, clipped: bool) -> &wgpu::RenderPipeline {
-        &self.parts[usize::from(clipped)][index(blend)]
+    /// The sprite pipelines that draw with `blend`, one per draw, in order, drawing only inside
+    /// the clip when `clipped`.
+    pub fn part_draws(
+        &self,
+        blend: Blend,
+        clipped: bool,
+    ) -> impl Iterator<Item = &wgpu::RenderPipeline> {
+        let row = &self.parts[usize::from(clipped)];
+        draws(blend).map(move |i| &row[i])
     }
 }
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use common::{limber, limber_ok, temp_dir};
 use image::{Rgba, RgbaImage};
 use limber::core::slots::Blend;
-use limber::render::blend::composite;
+use limber::render::blend::{composite, w3c_over};
 
 fn s(path: &Path) -> String {
     path.display().to_string()
@@ -249,6 +249,35 @@ fn each_blend_mode_composites_like_the_cpu_twin() {
             .max()
             .unwrap_or(0);
         assert!(off <= 2, "{blend}: GPU {:?}, CPU {expected:?}", pixel.0);
+    }
+}
+
+#[test]
+fn each_blend_mode_over_a_half_transparent_layer_gives_the_w3c_composite() {
+    // psd-tools' blue-red-1x1 case on the GPU: a 50 % blue slot over a 50 % red one, clear of the
+    // body, so the backdrop is half transparent (Photoshop: multiply (85, 0, 85, 192), linear
+    // dodge (170, 0, 170, 192)).
+    for blend in ["normal", "additive", "multiply", "screen"] {
+        let dir = temp_dir(&format!("slots-blend-half-{blend}"));
+        png(&dir, "red.png", [0, 0, 6, 4], [255, 0, 0, 255]);
+        png(&dir, "blue.png", [0, 0, 6, 4], [0, 0, 255, 255]);
+        let layers = format!(
+            r#", {{"name": "red", "draw_order": 3, "setup": "r", "color": [1, 1, 1, 0.5],
+                "attachments": [{{"name": "r", "image": "red.png"}}]}},
+               {{"name": "blue", "draw_order": 4, "setup": "b", "blend": "{blend}",
+                "color": [1, 1, 1, 0.5], "attachments": [{{"name": "b", "image": "blue.png"}}]}}"#
+        );
+        let project = character(&dir, "layers", &layers);
+        let frames = render(&project, "blink", None, &dir.join("frames"));
+        let mode: Blend = serde_json::from_str(&format!("\"{blend}\"")).unwrap();
+        let want = w3c_over([0.0, 0.0, 1.0, 0.5], [1.0, 0.0, 0.0, 0.5], mode);
+        let want = want.map(|c| (c * 255.0).round() as i32);
+        let pixel = frames[0].get_pixel(2, 2).0;
+        let off = (0..4)
+            .map(|i| (i32::from(pixel[i]) - want[i]).abs())
+            .max()
+            .unwrap_or(0);
+        assert!(off <= 2, "{blend}: GPU {pixel:?}, W3C {want:?}");
     }
 }
 

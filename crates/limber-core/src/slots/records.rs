@@ -21,17 +21,18 @@ pub const WHITE: [f64; 4] = [1.0, 1.0, 1.0, 1.0];
 /// The name of the skin that maps every name to the slot's attachment of that name.
 pub const DEFAULT_SKIN: &str = "default";
 
-/// How a slot's pixels are composited over what is drawn before them (on premultiplied colour, as
-/// Spine defines them).
+/// How a slot's pixels are composited over what is drawn before them: on premultiplied colour, by
+/// the separable W3C formulas with the backdrop's alpha (as Photoshop does; over an opaque backdrop
+/// they are Spine's). `limber_render::blend` draws them and holds their CPU twin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Blend {
     /// Over: src + dst × (1 − src alpha).
     #[default]
     Normal,
-    /// src + dst (alpha: src alpha + dst alpha).
+    /// min(1, src + dst), the runtimes' add (alpha as normal).
     Additive,
-    /// src × dst + dst × (1 − src alpha) (alpha as normal).
+    /// src × dst + dst × (1 − src alpha) + src × (1 − dst alpha) (alpha as normal).
     Multiply,
     /// src + dst × (1 − src) (alpha as normal).
     Screen,
