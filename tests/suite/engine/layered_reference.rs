@@ -211,3 +211,26 @@ fn an_imagemagick_file_with_a_negative_layer_count_imports_its_four_layers() {
     assert_eq!(names, ["legs", "body", "arm", "head"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_group_clipped_to_a_layer_renders_as_photoshop_composites_it() {
+    // psd-tools' reference composite ignores group clipping; Photoshop's own composite, stored in
+    // the file as its merged image (`….merged.png`), shows the group only on its base layer.
+    let dir = common::temp_dir("layered-group-clipping");
+    let name = "psdtools_group-clipping_group-clipping.psd";
+    let Outcome::Imported(warnings, frame) = import_and_render(&data().join(name), &dir) else {
+        panic!("{name}: refused");
+    };
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let photoshop = image::open(data().join(format!("{name}.merged.png")))
+        .unwrap()
+        .to_rgba8();
+    let (mean, mismatch) = compare(&frame, &photoshop);
+    eprintln!("{name} vs Photoshop: mean {mean:.3}, silhouette {mismatch:.4}");
+    // Unclipped, the group's layers cover the base's surroundings: mean 13.9 (psd-tools' composite).
+    assert!(
+        mean <= 1.0 && mismatch <= 0.005,
+        "mean {mean}, silhouette {mismatch}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -145,14 +145,19 @@ fn build_layers(
     let parents = groups::parents(records);
     let mut group_masks: HashMap<usize, Option<MaskPlane>> = HashMap::new();
     let mut levels = vec![Base::None];
+    // For each open group, innermost last: what the group is clipped to when its folder record
+    // says it is clipped (the level's base when the group began).
+    let mut group_bases: Vec<Base> = Vec::new();
     let mut out: Vec<RawLayer> = Vec::new();
     for (i, record) in records.iter().enumerate() {
         match record.divider {
             Divider::Bounding => {
+                group_bases.push(levels.last().copied().unwrap_or(Base::None));
                 levels.push(Base::None);
                 continue;
             }
             Divider::Folder => {
+                group_bases.pop();
                 if levels.len() > 1 {
                     levels.pop();
                 }
@@ -170,19 +175,38 @@ fn build_layers(
         let chain = groups::ancestors(&parents, i);
         let mut visible = !record.hidden && chain.iter().all(|&g| !records[g].hidden);
         let (blend, mut dropped) = dropped_features(record, &chain, records);
-        let mut clip_to = None;
+        // The layers this one shows through: its own clipping base, and those of clipped groups
+        // around it.
+        let mut clip_to: Vec<usize> = Vec::new();
         if record.clipped {
             match levels.last().copied().unwrap_or(Base::None) {
-                Base::Layer(at) => {
-                    clip_to = Some(at);
-                    visible &= out.get(at).is_some_and(|base| base.visible);
-                }
+                Base::Layer(at) => clip_to.push(at),
                 Base::Group => dropped.push("clipping mask onto a group".into()),
                 Base::None => {}
             }
         } else if let Some(level) = levels.last_mut() {
             *level = Base::Layer(out.len());
         }
+        for (depth, &g) in chain.iter().enumerate() {
+            if !records[g].clipped {
+                continue;
+            }
+            let group = &records[g].name;
+            // Unbalanced dividers leave the open groups and the chain out of step.
+            let base = (chain.len() == group_bases.len())
+                .then(|| group_bases[group_bases.len() - 1 - depth]);
+            match base {
+                Some(Base::Layer(at)) => clip_to.push(at),
+                Some(Base::Group) => {
+                    dropped.push(format!("group \"{group}\" clipping mask onto a group"));
+                }
+                Some(Base::None) => {}
+                None => dropped.push(format!("group \"{group}\" clipping mask")),
+            }
+        }
+        visible &= clip_to
+            .iter()
+            .all(|&at| out.get(at).is_some_and(|base| base.visible));
         let mut layer = RawLayer {
             name: record.name.clone(),
             left: 0,
@@ -213,7 +237,7 @@ fn build_layers(
                 .filter_map(|g| group_masks.get(g).and_then(Option::as_ref))
                 .collect();
             let own_mask = mask_plane(file, header, record, window)?;
-            let base = clip_to.and_then(|at| out.get(at));
+            let bases: Vec<&RawLayer> = clip_to.iter().filter_map(|&at| out.get(at)).collect();
             let mut image = layer_pixels(file, header, record, window)?;
             scale_alpha(&mut image, window, |x, y| {
                 let mut f = 255;
@@ -223,7 +247,7 @@ fn build_layers(
                 for m in &group_planes {
                     f = mul(f, m.at(x, y));
                 }
-                if let Some(base) = base {
+                for base in &bases {
                     f = mul(f, alpha_at(base, x, y));
                 }
                 f
@@ -238,7 +262,11 @@ fn build_layers(
             .fold(mul(record.opacity, record.fill), |o, &g| {
                 mul(o, records[g].opacity)
             });
-        let base_alpha = clip_to.and_then(|at| out.get(at)).map_or(1.0, |b| b.alpha);
+        let base_alpha: f64 = clip_to
+            .iter()
+            .filter_map(|&at| out.get(at))
+            .map(|b| b.alpha)
+            .product();
         layer.alpha = f64::from(opacity) / 255.0 * base_alpha;
         out.push(layer);
     }

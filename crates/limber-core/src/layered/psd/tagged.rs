@@ -65,6 +65,9 @@ pub(super) fn dropped_feature(key: &[u8; 4]) -> Option<&'static str> {
         b"thrs" => "adjustment layer (threshold)",
         b"grdm" => "adjustment layer (gradient map)",
         b"selc" => "adjustment layer (selective colour)",
+        // An artboard is a group with a rectangle and a background: its layers import as a
+        // group's, showing past the rectangle, without the background.
+        b"artb" | b"artd" | b"abdd" => "artboard bounds and background",
         _ => return None,
     })
 }

@@ -7,6 +7,8 @@ use std::io::Write;
 
 use super::*;
 
+mod group_tests;
+
 /// One layer record to write.
 #[derive(Clone)]
 struct L {
