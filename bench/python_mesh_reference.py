@@ -30,8 +30,8 @@ def polygon_area(ring):
 
 
 def threshold(rgba):
-    """The mask as find_contours takes it. The same test as limber's default: alpha / 255 >= 0.05,
-    i.e. alpha >= 13."""
+    """The mask as find_contours takes it: alpha / 255 >= 0.05, i.e. alpha >= 13, the threshold the
+    limber run is given (`--alpha-threshold 0.05`; its default is 1/255 since issue 39)."""
     return (rgba[:, :, 3] >= 0.05 * 255).astype(np.float64)
 
 
@@ -78,7 +78,7 @@ def mesh(alpha, tolerance, spacing):
 def limber_timings(binary, sprite):
     """Runs `limber mesh --timings` once; its stage times in seconds."""
     out = subprocess.run(
-        [binary, "mesh", "--timings", sprite], capture_output=True, text=True, check=True
+        [binary, "mesh", "--timings", "--alpha-threshold", "0.05", sprite], capture_output=True, text=True, check=True
     )
     timings = {}
     for line in out.stderr.splitlines():

@@ -248,7 +248,7 @@ fn mesh_inspector(ui: &mut egui::Ui, editor: &mut Editor) {
             .add_enabled_ui(!hand_edited, |ui| {
                 [
                     ui.add(
-                        egui::Slider::new(&mut settings.alpha_threshold, 0.01..=0.99)
+                        egui::Slider::new(&mut settings.alpha_threshold, 0.0..=0.99)
                             .clamping(keep)
                             .text("alpha threshold"),
                     ),

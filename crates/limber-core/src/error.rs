@@ -39,7 +39,10 @@ pub enum CoreError {
     #[error("PNG is truncated or corrupt: {0}")]
     Decode(String),
 
-    #[error("no pixel has alpha >= {threshold} (the image is transparent at this threshold)")]
+    #[error(
+        "no pixel has alpha >= {} (the image is transparent at this threshold)",
+        short_fraction(*.threshold)
+    )]
     NothingVisible { threshold: f64 },
 
     #[error("invalid setting: {0}")]
@@ -59,3 +62,9 @@ impl From<crate::read_file::ReadError> for CoreError {
 }
 
 pub type CoreResult<T> = Result<T, CoreError>;
+
+/// A fraction to four decimals without trailing zeros (0.05, 0.0039).
+fn short_fraction(value: f64) -> String {
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}

@@ -1,7 +1,8 @@
 //! Image → mesh, stage by stage: mask, trace, simplify, triangulate.
 //!
 //! [`MeshSettings`] holds the artist's knobs with defaults chosen so that the mesh covers every pixel
-//! that visibly shows while gaps and holes stay open. The padding budget: the traced outline lies
+//! that shows at all — alpha ≥ 1/255 ([`FAINTEST_ALPHA`]): soft shadows, glows, feathered mask edges
+//! and anti-aliased fringes — while gaps and holes stay open. The padding budget: the traced outline lies
 //! `padding` px beyond the masked pixels' edges, and simplification may move it by at most
 //! `tolerance` px, so with the defaults (1 px each) a masked pixel's centre is never less than 0.5 px
 //! inside the mesh, and the mesh reaches at most `padding + 0.5 + tolerance` = 2.5 px beyond a masked
@@ -38,10 +39,13 @@ pub struct MeshSettings {
     pub min_island_area: f64,
 }
 
+/// The default alpha threshold: the faintest 8-bit alpha level, so no pixel that shows is cut.
+pub const FAINTEST_ALPHA: f64 = 1.0 / 255.0;
+
 impl Default for MeshSettings {
     fn default() -> Self {
         Self {
-            alpha_threshold: 0.05,
+            alpha_threshold: FAINTEST_ALPHA,
             padding: 1.0,
             tolerance: 1.0,
             spacing: None,

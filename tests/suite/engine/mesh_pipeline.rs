@@ -49,8 +49,19 @@ fn images_without_alpha_and_in_grey_or_16_bit_mesh_like_opaque_ones() {
 fn a_transparent_image_is_an_error_not_a_panic() {
     let result = build_mesh(&rgba(16, 16, |_, _| 0), &MeshSettings::default());
     assert!(matches!(result, Err(CoreError::NothingVisible { .. })));
+    // A faint image (alpha 3 of 255: a soft shadow) is meshed by default, and is transparent at
+    // a threshold above its alpha.
     let faint = rgba(16, 16, |_, _| 3);
-    assert!(build_mesh(&faint, &MeshSettings::default()).is_err());
+    let (mesh, _) = build_mesh(&faint, &MeshSettings::default()).unwrap();
+    assert!(total_area(&mesh) >= 256.0);
+    let above = MeshSettings {
+        alpha_threshold: 0.05,
+        ..MeshSettings::default()
+    };
+    assert!(matches!(
+        build_mesh(&faint, &above),
+        Err(CoreError::NothingVisible { .. })
+    ));
     let bad = MeshSettings {
         padding: f64::NAN,
         ..MeshSettings::default()

@@ -5,6 +5,7 @@
 mod animation;
 mod animation_events;
 mod asset_store;
+mod faint_pixels;
 mod follow_constraints;
 mod format_schema;
 mod geodesic_accuracy;

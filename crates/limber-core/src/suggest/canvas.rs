@@ -10,7 +10,7 @@ use crate::image_io::check_dimensions;
 use crate::mask::AlphaMask;
 use crate::mask_bits::MaskBits;
 
-use super::{SuggestSettings, Suggestion, suggest};
+use super::{FIGURE_ALPHA, SuggestSettings, Suggestion, suggest};
 
 /// One part: its image, where its top-left corner sits on the canvas, and its alpha threshold.
 #[derive(Debug, Clone, Copy)]
@@ -21,19 +21,21 @@ pub struct CanvasPart<'a> {
 }
 
 /// The suggestion for the union of `parts` on the canvas (as large as the parts reach, within
-/// the image budget); `settings`' own threshold is not used, each part brings its own.
+/// the image budget); `settings`' own threshold is not used, each part brings its own (at least
+/// [`FIGURE_ALPHA`]).
 pub fn suggest_on_canvas(
     parts: &[CanvasPart],
     settings: &SuggestSettings,
 ) -> CoreResult<Suggestion> {
+    let figure = |part: &CanvasPart| part.alpha_threshold.max(FIGURE_ALPHA);
     let threshold = parts
         .iter()
-        .map(|p| p.alpha_threshold)
+        .map(figure)
         .fold(settings.alpha_threshold, f64::min);
     if let [one] = parts
         && one.offset == [0, 0]
     {
-        let bits = MaskBits::from_image(one.image, one.alpha_threshold)?;
+        let bits = MaskBits::from_image(one.image, figure(one))?;
         return suggest(&bits, &settings_with(settings, threshold));
     }
     let (mut width, mut height) = (1u64, 1u64);
@@ -50,7 +52,7 @@ pub fn suggest_on_canvas(
         inside: vec![false; w * h],
     };
     for part in parts {
-        let bits = MaskBits::from_image(part.image, part.alpha_threshold)?;
+        let bits = MaskBits::from_image(part.image, figure(part))?;
         let [ox, oy] = part.offset.map(|v| v as usize);
         for y in 0..bits.height {
             let row = &mut union.inside[(oy + y) * w + ox..(oy + y) * w + ox + bits.width];

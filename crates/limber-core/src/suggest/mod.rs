@@ -63,10 +63,14 @@ impl Default for SuggestSettings {
     }
 }
 
+/// The least alpha the suggestion takes as the figure, whatever the mesh's threshold: a faint soft
+/// shadow or glow is meshed (and drawn) but gets no bones and joins no limbs.
+pub const FIGURE_ALPHA: f64 = 0.05;
+
 impl From<&MeshSettings> for SuggestSettings {
     fn from(mesh: &MeshSettings) -> Self {
         Self {
-            alpha_threshold: mesh.alpha_threshold,
+            alpha_threshold: mesh.alpha_threshold.max(FIGURE_ALPHA),
             min_island_area: mesh.min_island_area,
             grid_side: 512,
             max_bones: usize::try_from(Limits::current().bones).unwrap_or(usize::MAX),
