@@ -356,18 +356,6 @@ fn trim_owned(image: RgbaImage, left: i64, top: i64, rect: [u32; 4]) -> ([u32; 2
     (offset, image)
 }
 
-/// The part of `layer` on the canvas, trimmed to its non-transparent pixels, with where it sits;
-/// `None` when no visible pixel is on the canvas.
-fn trimmed_on_canvas(layer: &RawLayer, canvas: [u32; 2]) -> Option<([u32; 2], RgbaImage)> {
-    let [x, y, w, h] = visible_bounds(layer, canvas).rect?;
-    let image = image::imageops::crop_imm(&layer.image, x, y, w, h).to_image();
-    let offset = [
-        (layer.left + i64::from(x)) as u32,
-        (layer.top + i64::from(y)) as u32,
-    ];
-    Some((offset, image))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

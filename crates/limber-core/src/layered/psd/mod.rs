@@ -35,7 +35,8 @@ use std::collections::hash_map::Entry;
 
 use image::RgbaImage;
 
-use super::{LayeredError, RawLayer, RawLayered, check_canvas, trimmed_on_canvas};
+use super::{LayeredError, RawLayer, RawLayered, check_canvas, tags, trim_owned, visible_bounds};
+use crate::limits::Limits;
 use crate::slots::Blend;
 use compose::{MaskPlane, layer_pixels, mask_plane, mul, scale_alpha};
 use cursor::Cursor;
@@ -57,6 +58,14 @@ fn truncated(what: &str) -> LayeredError {
 /// Reads a PSD's layers, with the indices of those cut to the canvas (their rectangle reaches
 /// outside it), for their warnings.
 pub(super) fn read_psd(bytes: &[u8]) -> Result<(RawLayered, Vec<usize>), LayeredError> {
+    read_psd_within(bytes, &Limits::current())
+}
+
+/// [`read_psd`] under `limits`.
+fn read_psd_within(
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<(RawLayered, Vec<usize>), LayeredError> {
     let mut c = Cursor::new(bytes);
     let header = read_header(&mut c)?;
     // Colour mode data and image resources: nothing in them changes the layers' pixels.
@@ -84,7 +93,7 @@ pub(super) fn read_psd(bytes: &[u8]) -> Result<(RawLayered, Vec<usize>), Layered
         return Ok((layered, Vec::new()));
     }
     merged::check(&mut c, &header)?;
-    let (layers, cut) = build_layers(c.file(), &header, &info.records)?;
+    let (layers, cut) = build_layers(c.file(), &header, &info.records, limits)?;
     let layered = RawLayered {
         canvas: header.canvas,
         layers,
@@ -134,11 +143,12 @@ enum Base {
 }
 
 /// Every layer record (not group markers) as a [`RawLayer`], bottom first, decoded and trimmed one
-/// at a time.
+/// at a time; refused as soon as the layers kept pass the import's pixel budget.
 fn build_layers(
     file: &[u8],
     header: &Header,
     records: &[Record],
+    limits: &Limits,
 ) -> Result<(Vec<RawLayer>, Vec<usize>), LayeredError> {
     let canvas = Rect::canvas(header.canvas);
     let mut cut = Vec::new();
@@ -149,6 +159,7 @@ fn build_layers(
     // says it is clipped (the level's base when the group began).
     let mut group_bases: Vec<Base> = Vec::new();
     let mut out: Vec<RawLayer> = Vec::new();
+    let mut kept_pixels = 0u64;
     for (i, record) in records.iter().enumerate() {
         match record.divider {
             Divider::Bounding => {
@@ -254,6 +265,15 @@ fn build_layers(
             });
             (layer.left, layer.top, layer.image) = (window.left, window.top, image);
             layer = trimmed(layer, header.canvas);
+            // The import's pixel budget as soon as a layer passes it, not once every layer is
+            // held (an opaque 16384² layer alone is over it).
+            if tags::wanted(&layer.name, &layer.groups, layer.visible) {
+                let (w, h) = layer.image.dimensions();
+                kept_pixels += u64::from(w) * u64::from(h);
+                limits
+                    .check_import_pixels(kept_pixels)
+                    .map_err(|e| LayeredError::Budget(e.to_string()))?;
+            }
         }
         // Opacities multiply, so they go to the slot's alpha whole; a clipped layer shows through
         // its base, and so with the base's opacity too.
@@ -312,10 +332,13 @@ fn alpha_at(layer: &RawLayer, x: i64, y: i64) -> u8 {
     }
 }
 
-/// The layer cut to its visible pixels on the canvas (an empty image when it has none).
+/// The layer cut to its visible pixels on the canvas (an empty image when it has none), in its own
+/// buffer: a canvas-sized layer is never held twice.
 fn trimmed(mut layer: RawLayer, canvas: [u32; 2]) -> RawLayer {
-    match trimmed_on_canvas(&layer, canvas) {
-        Some((offset, image)) => {
+    match visible_bounds(&layer, canvas).rect {
+        Some(rect) => {
+            let image = std::mem::take(&mut layer.image);
+            let (offset, image) = trim_owned(image, layer.left, layer.top, rect);
             layer.left = offset[0].into();
             layer.top = offset[1].into();
             layer.image = image;

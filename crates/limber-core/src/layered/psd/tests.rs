@@ -7,6 +7,7 @@ use std::io::Write;
 
 use super::*;
 
+mod budget_tests;
 mod group_tests;
 
 /// One layer record to write.
