@@ -2,6 +2,7 @@
 //! Spine JSON and atlases by the official spine-core and spine-webgl 4.2 runtimes (Node tooling
 //! pinned under `tests/tooling`).
 
+mod gltf_boneless;
 mod gltf_export;
 mod gltf_tools;
 mod slots_spine;

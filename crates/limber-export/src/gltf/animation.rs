@@ -133,6 +133,12 @@ pub fn add_animation(
     {
         writer.channel(node, Property::Scale, &track, Type::Vec3);
     }
+    if writer.channels.is_empty() {
+        // A glTF animation needs a channel: a clip that keys no bone (only slot colours, only
+        // events, or nothing, in a project without bones) holds the armature's root still over
+        // the clip's length, which also gives players its duration.
+        writer.hold(scene.armature.root, clip.duration);
+    }
     Some(writer.finish(&clip.name, &clip.events))
 }
 
@@ -291,6 +297,28 @@ impl<'a> AnimationWriter<'a> {
             extensions: None,
             extras: Default::default(),
         });
+    }
+
+    /// A channel keeping `node` at its rest translation from 0 to `duration` seconds.
+    fn hold(&mut self, node: Index<Node>, duration: f64) {
+        let rest = self
+            .root
+            .nodes
+            .get(node.value())
+            .and_then(|n| n.translation)
+            .unwrap_or([0.0; 3])
+            .map(f64::from)
+            .to_vec();
+        let mut times = vec![0.0];
+        if duration > 0.0 {
+            times.push(duration as f32);
+        }
+        let track = Track {
+            mode: Mode::Step,
+            values: vec![rest; times.len()],
+            times,
+        };
+        self.channel(node, Property::Translation, &track, Type::Vec3);
     }
 
     /// Adds the animation; the clip's events go in its `extras` as `{"events": [...]}`, each as

@@ -190,27 +190,41 @@ pub fn json_with_pointers(
         return Ok(json);
     }
     for p in pointers {
-        let Some(animation) = json["animations"].get_mut(p.animation) else {
+        let Some(animation) = json["animations"]
+            .get_mut(p.animation)
+            .and_then(serde_json::Value::as_object_mut)
+        else {
             continue;
         };
-        let Some(samplers) = animation["samplers"].as_array_mut() else {
+        // gltf-json leaves out an empty list: the pointer channel may be the animation's first.
+        let mut push = |list: &str, item: serde_json::Value| -> Option<usize> {
+            let items = animation
+                .entry(list)
+                .or_insert_with(|| serde_json::json!([]))
+                .as_array_mut()?;
+            items.push(item);
+            Some(items.len() - 1)
+        };
+        let Some(sampler) = push(
+            "samplers",
+            serde_json::json!({
+                "input": p.input.value(),
+                "output": p.output.value(),
+                "interpolation": if p.mode == Mode::Step { "STEP" } else { "LINEAR" },
+            }),
+        ) else {
             continue;
         };
-        samplers.push(serde_json::json!({
-            "input": p.input.value(),
-            "output": p.output.value(),
-            "interpolation": if p.mode == Mode::Step { "STEP" } else { "LINEAR" },
-        }));
-        let sampler = samplers.len() - 1;
-        if let Some(channels) = animation["channels"].as_array_mut() {
-            channels.push(serde_json::json!({
+        push(
+            "channels",
+            serde_json::json!({
                 "sampler": sampler,
                 "target": {
                     "path": "pointer",
                     "extensions": { "KHR_animation_pointer": { "pointer": p.pointer } },
                 },
-            }));
-        }
+            }),
+        );
     }
     let used = &mut json["extensionsUsed"];
     if !used.is_array() {
