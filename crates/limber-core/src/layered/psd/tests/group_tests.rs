@@ -87,3 +87,29 @@ fn an_artboard_imports_as_a_group_and_says_what_it_loses() {
         ["group \"Artboard 1\" artboard bounds and background"]
     );
 }
+
+#[test]
+fn a_layer_renamed_body_2_and_a_slot_body_2_group_get_distinct_names() {
+    // Issue 39 round 3: two layers "body" (the second becomes "body 2", a part that is its own
+    // slot) beside a `[slot] body 2` group: the group's slot takes the next free name.
+    let layers = [
+        end(),
+        L::solid("x", 4, 4, 2, 2, [2; 3]),
+        L::divider("[slot] body 2", 1, false),
+        L::solid("body", 0, 0, 2, 2, [1; 3]),
+        L::solid("body", 8, 8, 2, 2, [1; 3]),
+    ];
+    let layered = crate::layered::read_layered_bytes(&rgb([16, 16], &layers), true).unwrap();
+    let parts: Vec<&str> = layered.layers.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(parts, ["body 2/x", "body", "body 2"]);
+    let slots: Vec<&str> = layered.slots.slots.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(slots, ["body 2 2"]);
+    assert!(
+        layered
+            .warnings
+            .iter()
+            .any(|w| w.contains("the slot is imported as \"body 2 2\"")),
+        "{:?}",
+        layered.warnings
+    );
+}
