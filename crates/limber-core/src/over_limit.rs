@@ -70,6 +70,14 @@ pub enum OverBudget {
     )]
     GltfValues { values: u64, limit: u64 },
     #[error(
+        "the animations are {} timeline entries (keys, baked samples, draw-order offsets), over \
+         the limit of {} for a Spine export; pass a lower --fps, shorten the clips or key fewer \
+         slots",
+        thousands(*entries),
+        thousands(*limit)
+    )]
+    SpineEntries { entries: u64, limit: u64 },
+    #[error(
         "weights for {} bones over a {} x {} image are {} bone-pixels, over the limit of {}; use \
          fewer bones or a smaller image",
         thousands(*bones),

@@ -17,7 +17,7 @@ fn s(p: &Path) -> &str {
 
 /// Runs `limber ARGS` (with `env` set), killing it if it takes over 30 s: a hang fails the test
 /// instead of stalling it.
-fn limber_within(args: &[&str], env: &[(&str, &str)]) -> Output {
+pub(super) fn limber_within(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_limber"))
         .args(args)
         .envs(env.iter().copied())
@@ -38,7 +38,12 @@ fn limber_within(args: &[&str], env: &[(&str, &str)]) -> Output {
 }
 
 /// Asserts `limber ARGS` is refused with one line naming `file` and containing `problem`.
-fn refused_with(args: &[&str], env: &[(&str, &str)], file: &str, problem: &str) -> String {
+pub(super) fn refused_with(
+    args: &[&str],
+    env: &[(&str, &str)],
+    file: &str,
+    problem: &str,
+) -> String {
     let out = limber_within(args, env);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
@@ -57,7 +62,7 @@ fn refused(args: &[&str], file: &str, problem: &str) -> String {
 }
 
 /// The sample zombie project in `dir` (its sprite copied beside it) and its JSON.
-fn zombie(dir: &Path) -> (PathBuf, Value) {
+pub(super) fn zombie(dir: &Path) -> (PathBuf, Value) {
     let sprite = dir.join("zombie.png");
     std::fs::copy(common::sprite("kenney_zombie_walk0.png"), &sprite).unwrap();
     let rig =
@@ -69,7 +74,7 @@ fn zombie(dir: &Path) -> (PathBuf, Value) {
 }
 
 /// Writes `json` as project `name` in `dir`; returns its path and bytes.
-fn write_project(dir: &Path, name: &str, json: &Value) -> (PathBuf, Vec<u8>) {
+pub(super) fn write_project(dir: &Path, name: &str, json: &Value) -> (PathBuf, Vec<u8>) {
     let path = dir.join(name);
     let bytes = serde_json::to_vec(json).unwrap();
     std::fs::write(&path, &bytes).unwrap();

@@ -14,5 +14,6 @@ mod render;
 mod render_framing;
 mod safe_writes;
 mod save_faults;
+mod slot_key_budgets;
 mod slots;
 mod suggest;

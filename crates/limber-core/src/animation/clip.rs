@@ -13,7 +13,8 @@ pub use super::error::AnimationError;
 use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
-use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key, sample_slot};
+use super::slot_index::SlotKeys;
+use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key};
 use crate::pose::{BonePose, Pose};
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 
@@ -50,8 +51,8 @@ pub struct Clip {
     part_keys: Vec<PartKeyRecord>,
     /// Mix keys sorted by constraint name, then time.
     mix_keys: Vec<MixKeyRecord>,
-    /// Slot keys sorted by slot name, then time.
-    slot_keys: Vec<SlotKeyRecord>,
+    /// Slot keys sorted by slot name, then time, indexed by channel.
+    slot_keys: SlotKeys,
     /// Events sorted by time.
     pub events: Vec<EventRecord>,
 }
@@ -136,7 +137,7 @@ impl Clip {
         }
         let part_keys = part_keys(&clip, record)?;
         let mix_keys = mix_keys(&clip, record)?;
-        let slot_keys = slot_keys(&clip, record)?;
+        let slot_keys = SlotKeys::new(slot_keys(&clip, record)?);
         let events = checked_events(&clip, record.duration, &record.events)?;
         Ok(Self {
             name: record.name.clone(),
@@ -160,14 +161,17 @@ impl Clip {
 
     /// The keyed state of the slot called `slot` at time `t` (`None` channels where it has no keys).
     pub fn sample_slot(&self, slot: &str, t: f64) -> SlotPose {
-        let start = self.slot_keys.partition_point(|k| k.slot.as_str() < slot);
-        let end = start + self.slot_keys[start..].partition_point(|k| k.slot == slot);
-        sample_slot(&self.slot_keys[start..end], self.local_time(t))
+        self.slot_keys.sample(slot, self.local_time(t))
     }
 
     /// The slot keys, sorted by slot name then time.
     pub fn slot_keys(&self) -> &[SlotKeyRecord] {
-        &self.slot_keys
+        self.slot_keys.all()
+    }
+
+    /// The keys of the slot called `slot`, sorted by time.
+    pub fn keys_of_slot(&self, slot: &str) -> &[SlotKeyRecord] {
+        self.slot_keys.of(slot)
     }
 
     /// The keyed mix of the constraint called `constraint` at time `t`, if the clip keys it.
@@ -202,7 +206,7 @@ impl Clip {
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
             parts: self.part_keys.clone(),
             constraints: self.mix_keys.clone(),
-            slots: self.slot_keys.clone(),
+            slots: self.slot_keys.all().to_vec(),
             fps: self.fps,
             events: self.events.clone(),
         }

@@ -15,6 +15,7 @@ pub mod key_edits;
 pub mod part_keys;
 pub mod records;
 pub mod secondary;
+pub mod slot_index;
 pub mod slot_keys;
 
 pub use channel::{Channel, ChannelGroup};

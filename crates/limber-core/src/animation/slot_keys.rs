@@ -101,45 +101,6 @@ pub fn check_slot_key(key: &SlotKeyRecord) -> Result<(), SlotKeyError> {
     Ok(())
 }
 
-/// A slot's state at time `t` from its keys (sorted by time).
-pub fn sample_slot(keys: &[SlotKeyRecord], t: f64) -> SlotPose {
-    let held = |pick: &dyn Fn(&SlotKeyRecord) -> bool| {
-        keys.iter()
-            .filter(|k| pick(k))
-            .take_while(|k| k.time <= t)
-            .last()
-            .or_else(|| keys.iter().find(|k| pick(k)))
-    };
-    let attachment = held(&|k| k.attachment.is_some()).and_then(|k| k.attachment.clone());
-    let draw_order = held(&|k| k.draw_order.is_some()).and_then(|k| k.draw_order);
-    let colors: Vec<&SlotKeyRecord> = keys.iter().filter(|k| k.color.is_some()).collect();
-    SlotPose {
-        attachment,
-        color: sample_color(&colors, t),
-        draw_order,
-    }
-}
-
-fn sample_color(keys: &[&SlotKeyRecord], t: f64) -> Option<[f64; 4]> {
-    let first = keys.first()?;
-    let value = |k: &SlotKeyRecord| k.color.unwrap_or(crate::slots::WHITE);
-    if t <= first.time {
-        return Some(value(first));
-    }
-    let i = keys.partition_point(|k| k.time <= t) - 1;
-    let Some(next) = keys.get(i + 1) else {
-        return Some(value(keys[i]));
-    };
-    let e = keys[i]
-        .interp
-        .ease((t - keys[i].time) / (next.time - keys[i].time));
-    let (a, b) = (value(keys[i]), value(next));
-    // A Bézier may overshoot; a colour stays within 0–1.
-    Some(std::array::from_fn(|c| {
-        (a[c] + (b[c] - a[c]) * e).clamp(0.0, 1.0)
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,16 +123,19 @@ mod tests {
             key(1.0, Some(None), Some([1.0, 0.0, 0.0, 0.5])),
             key(2.0, Some(Some("closed")), None),
         ];
-        let half = sample_slot(&keys, 0.5);
+        let keys = super::super::slot_index::SlotKeys::new(keys.to_vec());
+        let sample_slot = |t: f64| keys.sample("eyes", t);
+        let half = sample_slot(0.5);
         assert_eq!(half.attachment, Some(Some("open".into())));
         assert_eq!(half.color, Some([1.0, 0.5, 0.5, 0.75]));
-        assert_eq!(sample_slot(&keys, 1.0).attachment, Some(None));
-        assert_eq!(sample_slot(&keys, 1.5).color, Some([1.0, 0.0, 0.0, 0.5]));
+        assert_eq!(sample_slot(1.0).attachment, Some(None));
+        assert_eq!(sample_slot(1.5).color, Some([1.0, 0.0, 0.0, 0.5]));
+        assert_eq!(sample_slot(2.5).attachment, Some(Some("closed".into())));
+        assert_eq!(keys.sample("mouth", 0.3), SlotPose::default());
         assert_eq!(
-            sample_slot(&keys, 2.5).attachment,
-            Some(Some("closed".into()))
+            super::super::slot_index::SlotKeys::default().sample("eyes", 0.3),
+            SlotPose::default()
         );
-        assert_eq!(sample_slot(&[], 0.3), SlotPose::default());
     }
 
     #[test]

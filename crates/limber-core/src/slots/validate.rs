@@ -2,7 +2,7 @@
 //! ([`check_rig`], with the rig), then against the parts ([`check_project`]). Every problem is one
 //! line naming the slot, skin or key.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::SlotError;
 use super::records::{
@@ -323,6 +323,8 @@ fn check_keys(
     claimed: &HashSet<&str>,
     resolves: impl Fn(&SlotView<'_>, &str) -> bool,
 ) -> Result<(), SlotError> {
+    // The first slot of each name, as a search from the front finds it.
+    let by_name: HashMap<&str, &SlotView<'_>> = slots.iter().rev().map(|s| (s.name, s)).collect();
     for clip in clips {
         for key in clip.slot_keys() {
             let bad = |problem: String| SlotError::Key {
@@ -331,7 +333,7 @@ fn check_keys(
                 time: key.time,
                 problem,
             };
-            let Some(view) = slots.iter().find(|s| s.name == key.slot) else {
+            let Some(&view) = by_name.get(key.slot.as_str()) else {
                 return Err(bad("there is no slot of this name".into()));
             };
             if let Some(Some(name)) = &key.attachment

@@ -143,9 +143,9 @@ pub fn colour_tracks(
     let mut out = Vec::new();
     for view in slot_list(&project.parts, &project.rig.slots) {
         let keys: Vec<(f64, Interpolation)> = flat
-            .slot_keys()
+            .keys_of_slot(view.name)
             .iter()
-            .filter(|k| k.slot == view.name && k.color.is_some())
+            .filter(|k| k.color.is_some())
             .map(|k| (k.time, k.interp))
             .collect();
         if keys.is_empty() {

@@ -1,10 +1,14 @@
-//! What is checked before a glTF export starts: the animation's size (samples × channels, against
-//! [`limber_core::limits::Limits::gltf_values`]) and that every position it will write is a finite
+//! What is checked before a glTF export starts: the animation's size (samples × channels, slot
+//! colour tracks included, against [`limber_core::limits::Limits::gltf_values`]) and that every position it will write is a finite
 //! f32, so the export never writes an invalid file (null bounds) or runs away on a long clip.
 
+use std::collections::HashMap;
+
 use limber_core::animation::Interpolation;
+use limber_core::animation::slot_keys::SlotKeyRecord;
 use limber_core::limits::Limits;
 use limber_core::project::Project;
+use limber_core::slots::{SlotSource, slot_list};
 
 use super::animation::constrained_bones;
 use super::space::Space;
@@ -14,6 +18,7 @@ use super::{DEFAULT_FPS, ExportError, GltfOptions};
 /// An upper bound on the animation values (samples × channels, all clips) the export writes.
 pub fn animation_values(project: &Project, options: &GltfOptions) -> u64 {
     let rig = &project.rig;
+    let parts_shown = parts_per_slot(project);
     let baked = constrained_bones(rig).iter().any(|&c| c);
     // Translation (3), rotation (4) and scale (3) per bone.
     let bone_channels = rig.skeleton.bones.len() as u64 * 10;
@@ -41,7 +46,63 @@ pub fn animation_values(project: &Project, options: &GltfOptions) -> u64 {
             };
             let samples = uniform + (2 + MIN_BEZIER_SAMPLES as u64) * (keys + 1);
             let morph_channels = record.parts.len() as u64;
-            samples.saturating_mul(bone_channels + morph_channels)
+            samples
+                .saturating_mul(bone_channels + morph_channels)
+                .saturating_add(colour_values(
+                    &record.slots,
+                    &parts_shown,
+                    clip.duration,
+                    rate,
+                ))
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+/// How many parts each slot's colour reaches (a colour track is written per part's material).
+fn parts_per_slot(project: &Project) -> HashMap<&str, u64> {
+    slot_list(&project.parts, &project.rig.slots)
+        .iter()
+        .map(|view| {
+            let parts = match view.source {
+                SlotSource::Part(_) => 1,
+                SlotSource::Written(_) => view
+                    .record
+                    .into_iter()
+                    .flat_map(|r| &r.attachments)
+                    .filter(|a| a.part().is_some())
+                    .count() as u64,
+            };
+            (view.name, parts)
+        })
+        .collect()
+}
+
+/// The values of the colour tracks of a clip's slot keys `keys` (RGBA per sample, per part shown):
+/// a Bézier colour key resamples its slot's track uniformly at `rate`, as bone channels do.
+fn colour_values(
+    keys: &[SlotKeyRecord],
+    parts: &HashMap<&str, u64>,
+    duration: f64,
+    rate: f64,
+) -> u64 {
+    let mut per_slot: HashMap<&str, (u64, bool)> = HashMap::new();
+    for key in keys.iter().filter(|k| k.color.is_some()) {
+        let entry = per_slot.entry(key.slot.as_str()).or_default();
+        entry.0 += 1;
+        entry.1 |= key.interp != Interpolation::LINEAR && key.interp != Interpolation::STEPPED;
+    }
+    per_slot
+        .into_iter()
+        .map(|(slot, (count, eased))| {
+            let uniform = if eased {
+                (duration * rate).ceil().max(0.0) as u64
+            } else {
+                0
+            };
+            let samples = uniform + (2 + MIN_BEZIER_SAMPLES as u64) * (count + 1);
+            samples
+                .saturating_mul(4)
+                .saturating_mul(parts.get(slot).copied().unwrap_or(0))
         })
         .fold(0u64, u64::saturating_add)
 }

@@ -382,9 +382,15 @@ fn check_options(options: &GltfOptions) -> Result<(), ExportError> {
 fn unexported_keys(project: &Project) -> Vec<String> {
     let mut warnings = Vec::new();
     for clip in &project.rig.clips {
+        let mut draw_ordered: Vec<&str> = clip
+            .part_keys()
+            .iter()
+            .filter(|k| k.draw_order.is_some())
+            .map(|k| k.part.as_str())
+            .collect();
+        draw_ordered.dedup();
         for part in &project.parts {
-            let keyed = clip.part_keys().iter().filter(|k| k.part == part.name);
-            if keyed.clone().any(|k| k.draw_order.is_some()) {
+            if draw_ordered.binary_search(&part.name.as_str()).is_ok() {
                 warnings.push(format!(
                     "clip \"{}\" keys the draw order of part \"{}\", which glTF 2.0 cannot \
                      animate; the part keeps its rest draw order",
@@ -392,12 +398,14 @@ fn unexported_keys(project: &Project) -> Vec<String> {
                 ));
             }
         }
-        let mut slots: Vec<&str> = Vec::new();
-        for key in clip.slot_keys() {
-            if key.draw_order.is_some() && !slots.contains(&key.slot.as_str()) {
-                slots.push(&key.slot);
-            }
-        }
+        // Slot keys are sorted by slot name: each slot once.
+        let mut slots: Vec<&str> = clip
+            .slot_keys()
+            .iter()
+            .filter(|k| k.draw_order.is_some())
+            .map(|k| k.slot.as_str())
+            .collect();
+        slots.dedup();
         for slot in slots {
             warnings.push(format!(
                 "clip \"{}\" keys the draw order of slot \"{slot}\", which glTF 2.0 cannot \

@@ -16,6 +16,7 @@ pub mod animation;
 pub mod atlas;
 pub mod attachments;
 pub mod bleed;
+pub mod budget;
 pub mod constraints;
 pub mod curves;
 pub mod pack;
@@ -87,6 +88,9 @@ pub fn page_hint(fits: Option<u32>, option: &str) -> String {
 pub enum SpineError {
     #[error("{0}")]
     BadOption(String),
+    /// Over a documented budget ([`budget`]).
+    #[error("{0}")]
+    Budget(String),
     #[error("invalid skeleton: {0}")]
     Skeleton(#[from] SkeletonError),
     #[error("image of part \"{part}\" not readable at {path}: {message}")]
@@ -150,6 +154,7 @@ fn check_options(options: &SpineOptions) -> Result<(), SpineError> {
 /// Builds the skeleton JSON of `project`.
 pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument, SpineError> {
     check_options(options)?;
+    budget::check_entries(project, options)?;
     let rig = &project.rig;
     let solver = PoseSolver::new(&rig.skeleton)?;
     let bones = Bones::new(&rig.skeleton)?;

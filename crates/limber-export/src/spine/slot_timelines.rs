@@ -9,6 +9,8 @@
 //! name limber keys (an attachment or a skin placeholder, which the runtime resolves through its
 //! skin as limber does), or none where the part it shows is hidden by a visibility key.
 
+use std::collections::HashMap;
+
 use glam::DAffine2;
 use serde_json::{Map, Value, json};
 
@@ -19,6 +21,9 @@ use limber_core::animation::slot_keys::SlotKeyRecord;
 use limber_core::project::Project;
 use limber_core::slots::resolve::{part_index, shown_part};
 use limber_core::slots::{SlotSource, SlotView, WHITE, sample_slots, slot_list};
+
+/// The parts' indices by name.
+type PartIndex<'a> = HashMap<&'a str, usize>;
 
 /// What the slot timelines refer to.
 pub struct SlotTimelines<'a> {
@@ -32,16 +37,17 @@ impl SlotTimelines<'_> {
     pub fn add_to(&self, animation: &mut Map<String, Value>, clip: &Clip) {
         let project = self.project;
         let slots = slot_list(&project.parts, &project.rig.slots);
+        let index = part_index(&project.parts);
         let mut timelines = Map::new();
         for view in &slots {
             let mut slot = Map::new();
-            if let Some(frames) = attachment_frames(project, view, clip) {
+            if let Some(frames) = attachment_frames(project, &index, view, clip) {
                 slot.insert("attachment".into(), frames);
             }
             let colours: Vec<&SlotKeyRecord> = clip
-                .slot_keys()
+                .keys_of_slot(view.name)
                 .iter()
-                .filter(|k| k.slot == view.name && k.color.is_some())
+                .filter(|k| k.color.is_some())
                 .collect();
             if !colours.is_empty() {
                 slot.insert("rgba".into(), rgba_frames(&colours));
@@ -87,13 +93,20 @@ impl SlotTimelines<'_> {
                 // Ties in slot-list order, as limber draws them.
                 let mut order: Vec<usize> = (0..now.len()).collect();
                 order.sort_by_key(|&i| now[i].draw_order);
+                let mut position = vec![usize::MAX; now.len()];
+                for (at, &slot) in order.iter().enumerate() {
+                    position[slot] = at;
+                }
+                // Only the slots that move: the runtime puts every unlisted slot in the places
+                // left, in setup order, which are their own setup places.
                 let offsets: Vec<Value> = self
                     .order
                     .iter()
                     .enumerate()
-                    .map(|(setup, &slot)| {
-                        let at = order.iter().position(|&s| s == slot).unwrap_or(setup);
-                        json!({ "slot": slots[slot].name, "offset": at as i64 - setup as i64 })
+                    .filter_map(|(setup, &slot)| {
+                        let at = position.get(slot).copied().filter(|&p| p != usize::MAX);
+                        let offset = at.unwrap_or(setup) as i64 - setup as i64;
+                        (offset != 0).then(|| json!({ "slot": slots[slot].name, "offset": offset }))
                     })
                     .collect();
                 json!({ "time": t, "offsets": offsets })
@@ -103,9 +116,8 @@ impl SlotTimelines<'_> {
     }
 }
 
-/// The parts slot `view` can show (its mesh attachments'), by index.
-fn slot_parts(project: &Project, view: &SlotView<'_>) -> Vec<usize> {
-    let index = part_index(&project.parts);
+/// The parts slot `view` can show (its mesh attachments'), by index (`index`: the parts' by name).
+fn slot_parts(index: &PartIndex, view: &SlotView<'_>) -> Vec<usize> {
     match view.source {
         SlotSource::Part(i) => vec![i],
         SlotSource::Written(_) => view
@@ -119,16 +131,21 @@ fn slot_parts(project: &Project, view: &SlotView<'_>) -> Vec<usize> {
 }
 
 /// The attachment timeline of `view`, if the clip keys its attachment or hides a part it shows.
-fn attachment_frames(project: &Project, view: &SlotView<'_>, clip: &Clip) -> Option<Value> {
-    let parts = slot_parts(project, view);
+fn attachment_frames(
+    project: &Project,
+    index: &PartIndex,
+    view: &SlotView<'_>,
+    clip: &Clip,
+) -> Option<Value> {
+    let parts = slot_parts(index, view);
     let names: Vec<&str> = parts
         .iter()
         .map(|&p| project.parts[p].name.as_str())
         .collect();
     let times: Vec<f64> = clip
-        .slot_keys()
+        .keys_of_slot(view.name)
         .iter()
-        .filter(|k| k.slot == view.name && k.attachment.is_some())
+        .filter(|k| k.attachment.is_some())
         .map(|k| k.time)
         .chain(
             clip.part_keys()
@@ -142,7 +159,6 @@ fn attachment_frames(project: &Project, view: &SlotView<'_>, clip: &Clip) -> Opt
     }
     let set = &project.rig.slots;
     let skin = set.active_skin.as_deref().and_then(|s| set.skin(s));
-    let index = part_index(&project.parts);
     let frames = with_zero(times)
         .into_iter()
         .map(|t| {
@@ -153,7 +169,7 @@ fn attachment_frames(project: &Project, view: &SlotView<'_>, clip: &Clip) -> Opt
             let hidden = name
                 .as_deref()
                 .and_then(|n| view.find(n, skin))
-                .and_then(|shown| shown_part(view, shown, &index))
+                .and_then(|shown| shown_part(view, shown, index))
                 .is_some_and(|p| !clip.sample_part(&project.parts[p].name, t).visible);
             json!({ "time": t, "name": if hidden { None } else { name } })
         })

@@ -102,7 +102,12 @@ fn a_layer_renamed_body_2_and_a_slot_body_2_group_get_distinct_names() {
     let layered = crate::layered::read_layered_bytes(&rgb([16, 16], &layers), true).unwrap();
     let parts: Vec<&str> = layered.layers.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(parts, ["body 2/x", "body", "body 2"]);
-    let slots: Vec<&str> = layered.slots.slots.iter().map(|s| s.name.as_str()).collect();
+    let slots: Vec<&str> = layered
+        .slots
+        .slots
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
     assert_eq!(slots, ["body 2 2"]);
     assert!(
         layered
