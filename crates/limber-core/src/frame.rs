@@ -14,7 +14,8 @@ use super::animation::{
 };
 use super::pose::{Pose, PoseSolver};
 use super::project::Project;
-use super::slots::{Blend, ClipFrame, SlotFrame, resolve, sample_slots};
+use super::slots::sample_index::{SampleIndex, slot_of_parts};
+use super::slots::{Blend, ClipFrame, SlotFrame, resolve, sample_slots_with};
 
 /// One part at one time.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +64,18 @@ pub struct Frame {
 impl Frame {
     /// The project at time `t` (seconds) of `clip`, or at rest when `clip` is `None`.
     pub fn sample(project: &Project, solver: &PoseSolver, clip: Option<&Clip>, t: f64) -> Frame {
+        Self::sample_with(project, solver, clip, t, None)
+    }
+
+    /// [`Self::sample`] with the project's [`SampleIndex`] when given: for callers that sample
+    /// many times (an export at every key).
+    pub fn sample_with(
+        project: &Project,
+        solver: &PoseSolver,
+        clip: Option<&Clip>,
+        t: f64,
+        index: Option<&SampleIndex>,
+    ) -> Frame {
         let rig = &project.rig;
         let pose = match clip {
             Some(clip) => {
@@ -83,8 +96,8 @@ impl Frame {
         };
         let world = solver.world(&pose);
         let palette = solver.palette(&world);
-        let slots = sample_slots(project, &palette, clip, t);
-        let parts = parts_of_slots(project, &slots, clip, t);
+        let slots = sample_slots_with(project, &palette, clip, t, index);
+        let parts = parts_of_slots(project, &slots, clip, t, index);
         Frame {
             pose,
             world,
@@ -152,22 +165,19 @@ fn parts_of_slots(
     slots: &[SlotFrame],
     clip: Option<&Clip>,
     t: f64,
+    sample_index: Option<&SampleIndex>,
 ) -> Vec<PartFrame> {
-    let views = project.slots();
+    let listed;
+    let (views, slot_of) = match sample_index {
+        Some(x) => (&x.slots, x.slot_of.clone()),
+        None => {
+            listed = project.slots();
+            (&listed, slot_of_parts(project, &listed))
+        }
+    };
     let index = resolve::part_index(&project.parts);
-    let mut slot_of = vec![None; project.parts.len()];
     let mut shown = vec![false; project.parts.len()];
     for (s, view) in views.iter().enumerate() {
-        if let Some(record) = view.record {
-            for a in &record.attachments {
-                if let Some(&p) = a.part().and_then(|n| index.get(n)) {
-                    slot_of[p] = Some(s);
-                }
-            }
-        }
-        if let resolve::SlotSource::Part(p) = view.source {
-            slot_of[p] = Some(s);
-        }
         if let Some(p) = slots[s]
             .shown
             .and_then(|shown| resolve::shown_part(view, shown, &index))

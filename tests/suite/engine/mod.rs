@@ -14,6 +14,7 @@ mod layered_tags_psd;
 mod mesh_pipeline;
 mod mesh_sprites;
 mod properties;
+mod sample_index;
 mod trace_oracle;
 mod transitions;
 mod undo;

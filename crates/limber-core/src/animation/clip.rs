@@ -155,7 +155,10 @@ impl Clip {
 
     /// The state of the part called `part` at time `t` (its own state when it has no keys).
     pub fn sample_part(&self, part: &str, t: f64) -> PartPose {
-        let keys: Vec<&PartKeyRecord> = self.part_keys.iter().filter(|k| k.part == part).collect();
+        // Part keys are sorted by part name: the part's keys are one run of them.
+        let start = self.part_keys.partition_point(|k| k.part.as_str() < part);
+        let end = start + self.part_keys[start..].partition_point(|k| k.part == part);
+        let keys: Vec<&PartKeyRecord> = self.part_keys[start..end].iter().collect();
         sample_part(&keys, self.local_time(t))
     }
 

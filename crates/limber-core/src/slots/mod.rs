@@ -17,6 +17,7 @@ pub mod posed;
 pub mod records;
 pub mod resolve;
 pub mod sample;
+pub mod sample_index;
 pub mod slot_edits;
 pub mod validate;
 
@@ -33,7 +34,7 @@ pub use records::{
     SkinRecord, SlotRecord, SlotSet, WHITE,
 };
 pub use resolve::{Shown, SlotSource, SlotView, slot_list};
-pub use sample::{ClipFrame, SlotFrame, sample_slots};
+pub use sample::{ClipFrame, SlotFrame, sample_slots, sample_slots_with};
 
 /// Why slots, skins or slot keys are invalid.
 #[derive(Debug, Clone, PartialEq, Error)]

@@ -87,11 +87,27 @@ impl<'a> SlotView<'a> {
     /// What `name` shows in `skin` (`None`: the default skin): the skin's mapping of the name for
     /// this slot when it has one, else the slot's attachment of that name, else nothing.
     pub fn find(&self, name: &str, skin: Option<&SkinRecord>) -> Option<Shown> {
+        self.find_named(None, name, skin)
+    }
+
+    /// [`Self::find`], looking the attachment up in `by_name` (this slot's
+    /// [`super::sample_index::attachments_by_name`]) when given rather than searching the slot's attachments: for
+    /// callers that sample a slot of many attachments at many times.
+    pub fn find_named(
+        &self,
+        by_name: Option<&HashMap<&str, usize>>,
+        name: &str,
+        skin: Option<&SkinRecord>,
+    ) -> Option<Shown> {
         let name = skin
             .and_then(|s| s.slots.get(self.name))
             .and_then(|m| m.get(name))
             .map_or(name, String::as_str);
         match (self.record, self.source) {
+            (Some(_), _) if by_name.is_some() => by_name
+                .and_then(|m| m.get(name))
+                .copied()
+                .map(Shown::Attachment),
             (Some(r), _) => r
                 .attachments
                 .iter()

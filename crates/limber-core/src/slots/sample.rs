@@ -6,6 +6,7 @@ use glam::DAffine2;
 use super::posed::posed_polygon;
 use super::records::{AttachmentKind, Blend};
 use super::resolve::{Shown, SlotSource, slot_list};
+use super::sample_index::SampleIndex;
 use crate::animation::Clip;
 use crate::project::Project;
 
@@ -39,12 +40,32 @@ pub fn sample_slots(
     clip: Option<&Clip>,
     t: f64,
 ) -> Vec<SlotFrame> {
+    sample_slots_with(project, palette, clip, t, None)
+}
+
+/// [`sample_slots`] with the project's [`SampleIndex`] when given: sampling many times then costs
+/// no search through a slot's attachments.
+pub fn sample_slots_with(
+    project: &Project,
+    palette: &[DAffine2],
+    clip: Option<&Clip>,
+    t: f64,
+    index: Option<&SampleIndex>,
+) -> Vec<SlotFrame> {
     let set = &project.rig.slots;
     let skin = set.active_skin.as_deref().and_then(|s| set.skin(s));
-    let slots = slot_list(&project.parts, set);
+    let listed;
+    let slots = match index {
+        Some(x) => &x.slots,
+        None => {
+            listed = slot_list(&project.parts, set);
+            &listed
+        }
+    };
     slots
         .iter()
-        .map(|view| {
+        .enumerate()
+        .map(|(i, view)| {
             let keyed = clip
                 .map(|c| c.sample_slot(view.name, t))
                 .unwrap_or_default();
@@ -58,7 +79,8 @@ pub fn sample_slots(
                 Some(keyed) => keyed.as_deref(),
                 None => view.setup(),
             };
-            let shown = name.and_then(|n| view.find(n, skin));
+            let by_name = index.and_then(|x| x.by_name.get(i));
+            let shown = name.and_then(|n| view.find_named(by_name, n, skin));
             let clipping = match shown {
                 Some(Shown::Attachment(a)) => view
                     .attachment(a)

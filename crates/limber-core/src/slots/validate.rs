@@ -82,6 +82,13 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
         }
     }
     let mut skin_names = HashSet::new();
+    // Each written slot's attachment names (the first slot of a name, as a search finds it).
+    let mut attachment_names: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for slot in &set.slots {
+        attachment_names
+            .entry(slot.name.as_str())
+            .or_insert_with(|| slot.attachments.iter().map(|a| a.name()).collect());
+    }
     for skin in &set.skins {
         let bad = |problem: String| SlotError::Skin {
             skin: skin.name.clone(),
@@ -100,9 +107,9 @@ pub fn check_rig(set: &SlotSet, skeleton: &Skeleton) -> Result<(), SlotError> {
             return Err(bad("two skins have this name".into()));
         }
         for (slot, map) in &skin.slots {
-            if let Some(record) = set.slots.iter().find(|s| &s.name == slot) {
+            if let Some(names) = attachment_names.get(slot.as_str()) {
                 for target in map.values() {
-                    if !record.attachments.iter().any(|a| a.name() == target) {
+                    if !names.contains(target.as_str()) {
                         return Err(bad(format!(
                             "slot \"{slot}\" has no attachment \"{target}\""
                         )));
@@ -205,6 +212,7 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
         slot: slot.name.clone(),
         problem,
     };
+    let part_names: HashSet<&str> = parts.iter().map(|p| p.name.as_str()).collect();
     let mut claimed = HashSet::new();
     for slot in &set.slots {
         for a in slot
@@ -221,7 +229,7 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
                     ),
                 ));
             };
-            if !parts.iter().any(|p| p.name == part) {
+            if !part_names.contains(part) {
                 return Err(slot_error(
                     slot,
                     format!("attachment \"{}\" names no part (\"{part}\")", a.name()),
@@ -245,14 +253,29 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
             });
         }
     }
-    let find = |name: &str| slots.iter().find(|s| s.name == name);
+    // Per slot name (slot names are unique here): its attachments' names, and the placeholders
+    // the skins map for it.
+    let shown: HashMap<&str, HashSet<&str>> = slots
+        .iter()
+        .map(|view| (view.name, view.attachment_names().into_iter().collect()))
+        .collect();
+    let mut placeholders: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for skin in &set.skins {
+        for (slot, map) in &skin.slots {
+            placeholders
+                .entry(slot.as_str())
+                .or_default()
+                .extend(map.keys().map(String::as_str));
+        }
+    }
+    let by_name: HashMap<&str, &SlotView<'_>> = slots.iter().map(|s| (s.name, s)).collect();
+    let find = |name: &str| by_name.get(name).copied();
     // A name a slot may show: one of its attachments, or a placeholder some skin maps for it.
     let resolves = |view: &SlotView<'_>, name: &str| {
-        view.attachment_names().contains(&name)
-            || set
-                .skins
-                .iter()
-                .any(|s| s.slots.get(view.name).is_some_and(|m| m.contains_key(name)))
+        shown.get(view.name).is_some_and(|n| n.contains(name))
+            || placeholders
+                .get(view.name)
+                .is_some_and(|n| n.contains(name))
     };
     for view in &slots {
         if let Some(setup) = view.setup()
@@ -274,9 +297,10 @@ pub fn check_project(set: &SlotSet, clips: &[Clip], parts: &[Part]) -> Result<()
                     problem: format!("there is no slot \"{slot}\""),
                 });
             };
+            let names = shown.get(view.name);
             if let Some(target) = map
                 .values()
-                .find(|t| !view.attachment_names().contains(&t.as_str()))
+                .find(|t| !names.is_some_and(|n| n.contains(t.as_str())))
             {
                 return Err(SlotError::Skin {
                     skin: skin.name.clone(),

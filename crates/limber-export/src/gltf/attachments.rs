@@ -17,6 +17,7 @@ use limber_core::frame::Frame;
 use limber_core::pose::PoseSolver;
 use limber_core::project::Project;
 use limber_core::slots::resolve::{SlotSource, part_index};
+use limber_core::slots::sample_index::SampleIndex;
 use limber_core::slots::slot_list;
 
 /// Per part (project order): whether limber shows it at rest.
@@ -84,10 +85,11 @@ pub fn scale_tracks(
     times.push(flat.duration);
     // Strictly increasing as glTF stores them (f32).
     times.dedup_by(|b, a| (*b as f32) <= (*a as f32));
+    let index = SampleIndex::new(project);
     let shown: Vec<Vec<bool>> = times
         .iter()
         .map(|&t| {
-            let frame = Frame::sample(project, solver, Some(flat), t);
+            let frame = Frame::sample_with(project, solver, Some(flat), t, Some(&index));
             let mut shown = vec![true; project.parts.len()];
             for part in &frame.parts {
                 if let Some(s) = shown.get_mut(part.part) {

@@ -20,6 +20,7 @@ use limber_core::animation::Clip;
 use limber_core::animation::slot_keys::SlotKeyRecord;
 use limber_core::project::Project;
 use limber_core::slots::resolve::{part_index, shown_part};
+use limber_core::slots::sample_index::attachments_by_name;
 use limber_core::slots::{SlotSource, SlotView, WHITE, sample_slots, slot_list};
 
 /// The parts' indices by name.
@@ -159,6 +160,7 @@ fn attachment_frames(
     }
     let set = &project.rig.slots;
     let skin = set.active_skin.as_deref().and_then(|s| set.skin(s));
+    let by_name = attachments_by_name(std::slice::from_ref(view)).pop();
     let frames = with_zero(times)
         .into_iter()
         .map(|t| {
@@ -168,7 +170,7 @@ fn attachment_frames(
             };
             let hidden = name
                 .as_deref()
-                .and_then(|n| view.find(n, skin))
+                .and_then(|n| view.find_named(by_name.as_ref(), n, skin))
                 .and_then(|shown| shown_part(view, shown, index))
                 .is_some_and(|p| !clip.sample_part(&project.parts[p].name, t).visible);
             json!({ "time": t, "name": if hidden { None } else { name } })
