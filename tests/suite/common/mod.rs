@@ -104,3 +104,16 @@ pub fn limber_ok(args: &[&str]) -> std::process::Output {
     );
     out
 }
+
+/// `limber new IMAGE --rig RIG -o PROJECT`, asserted to succeed.
+pub fn limber_new(image: &std::path::Path, rig: &std::path::Path, project: &std::path::Path) {
+    let path = |p: &std::path::Path| p.to_str().expect("a UTF-8 path").to_string();
+    limber_ok(&[
+        "new",
+        &path(image),
+        "--rig",
+        &path(rig),
+        "-o",
+        &path(project),
+    ]);
+}

@@ -8,7 +8,7 @@ use crate::common::node_tooling;
 use std::path::Path;
 use std::process::Command;
 
-use common::{limber_ok, temp_dir};
+use common::{limber_new, limber_ok, temp_dir};
 use image::{Rgba, RgbaImage};
 
 fn s(path: &Path) -> String {
@@ -47,14 +47,7 @@ fn clips_of_only_colours_or_only_events_without_bones_export_valid_gltf() {
     sprite.save(dir.join("body.png")).unwrap();
     std::fs::write(dir.join("rig.json"), RIG).unwrap();
     let project = dir.join("p.limber");
-    limber_ok(&[
-        "new",
-        &s(&dir.join("body.png")),
-        "--rig",
-        &s(&dir.join("rig.json")),
-        "-o",
-        &s(&project),
-    ]);
+    limber_new(&dir.join("body.png"), &dir.join("rig.json"), &project);
     let out = dir.join("gltf").join("p.gltf");
     limber_ok(&["export", &s(&project), "--gltf", &s(&out)]);
     let gltf: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
