@@ -2,6 +2,7 @@
 //! and hostile input with a non-zero exit, its atomic writes that never replace an input, and every
 //! command the README and the user guide show, run as written.
 
+mod attachment_parts;
 mod bad_input;
 mod hostile_inputs;
 mod import;
