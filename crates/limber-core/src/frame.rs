@@ -167,12 +167,13 @@ fn parts_of_slots(
     t: f64,
     sample_index: Option<&SampleIndex>,
 ) -> Vec<PartFrame> {
-    let listed;
-    let (views, slot_of) = match sample_index {
-        Some(x) => (&x.slots, x.slot_of.clone()),
+    let (listed, own_slots);
+    let (views, slot_of): (&[_], &[Option<usize>]) = match sample_index {
+        Some(x) => (&x.slots, &x.slot_of),
         None => {
             listed = project.slots();
-            (&listed, slot_of_parts(project, &listed))
+            own_slots = slot_of_parts(project, &listed);
+            (&listed, &own_slots)
         }
     };
     let index = resolve::part_index(&project.parts);

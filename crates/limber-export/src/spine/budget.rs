@@ -23,27 +23,19 @@ pub fn timeline_entries(project: &Project, options: &SpineOptions) -> u64 {
                 .fps
                 .or(clip.fps.map(f64::from))
                 .unwrap_or(DEFAULT_FPS);
-            let record = clip.to_record();
             // Rotate, translate and scale of a key, each with a key at 0 before it.
-            let keyed = 3 * (record.keys.len() as u64 + rig.skeleton.bones.len() as u64);
+            let keyed = 3 * (clip.key_count() as u64 + rig.skeleton.bones.len() as u64);
             let baked = baked_bones(rig, &native, clip)
                 .iter()
                 .filter(|&&b| b)
                 .count() as u64;
             let samples = (clip.duration * rate).ceil().max(0.0) as u64 + 2;
-            let parts = record.parts.len() as u64 + project.parts.len() as u64;
+            let (part_keys, slot_keys) = (clip.part_keys(), clip.slot_keys());
+            let parts = part_keys.len() as u64 + project.parts.len() as u64;
             // Attachment and colour timelines, each with a key at 0.
-            let slot_keys = record.slots.len() as u64 + 2 * slots;
-            let reorders = record
-                .parts
-                .iter()
-                .filter(|k| k.draw_order.is_some())
-                .count()
-                + record
-                    .slots
-                    .iter()
-                    .filter(|k| k.draw_order.is_some())
-                    .count();
+            let slot_entries = slot_keys.len() as u64 + 2 * slots;
+            let reorders = part_keys.iter().filter(|k| k.draw_order.is_some()).count()
+                + slot_keys.iter().filter(|k| k.draw_order.is_some()).count();
             let draw_order = if reorders == 0 {
                 0
             } else {
@@ -52,7 +44,7 @@ pub fn timeline_entries(project: &Project, options: &SpineOptions) -> u64 {
             keyed
                 .saturating_add(baked.saturating_mul(3).saturating_mul(samples))
                 .saturating_add(parts)
-                .saturating_add(slot_keys)
+                .saturating_add(slot_entries)
                 .saturating_add(draw_order)
         })
         .fold(0u64, u64::saturating_add)
