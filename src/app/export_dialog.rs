@@ -207,5 +207,19 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
             |ui| ui.add(number_field(&mut c.max_page)),
         );
         ui.checkbox(&mut c.premultiplied, "Premultiplied alpha");
+        number_row(
+            ui,
+            "Smallest weight:",
+            problem(ExportField::MinWeight),
+            |ui| {
+                ui.add(number_field(&mut c.min_weight).speed(0.001).max_decimals(3))
+                    .on_hover_text(
+                        "bone influences under this weight are left out of the meshes and the \
+                         rest renormalised (0 keeps them all)",
+                    )
+            },
+        );
+        ui.checkbox(&mut c.pretty, "Indented JSON")
+            .on_hover_text("for reading; games load the compact JSON faster");
     }
 }

@@ -36,6 +36,18 @@ pub struct ExportArgs {
     /// Spine: write the atlas pages with premultiplied alpha (`pma:true` in the atlas).
     #[arg(long)]
     pub premultiplied: bool,
+    /// Spine: indent the JSON for reading (compact by default).
+    #[arg(long)]
+    pub pretty: bool,
+    /// Spine: leave out bone influences under this weight (0-0.5) and renormalise the rest; 0
+    /// keeps every influence.
+    #[arg(
+        long,
+        value_name = "W",
+        default_value_t = spine::lean::DEFAULT_MIN_WEIGHT,
+        allow_negative_numbers = true
+    )]
+    pub min_weight: f64,
     /// Image pixels per glTF unit (metre).
     #[arg(
         long,
@@ -88,8 +100,16 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
                 fps: args.fps,
                 max_page: args.max_page,
                 premultiplied: args.premultiplied,
+                pretty: args.pretty,
+                min_weight: args.min_weight,
             };
             let written = export_spine(&project, &args.project, folder, &options)?;
+            for note in &written.notes {
+                eprintln!(
+                    "{}",
+                    super::printable::printable(&format!("{name}: {note}"))
+                );
+            }
             (
                 folder.display().to_string(),
                 written.files.len(),

@@ -73,6 +73,10 @@ pub struct ExportChoices {
     pub max_page: u32,
     /// Spine: pages written with premultiplied alpha.
     pub premultiplied: bool,
+    /// Spine: the JSON indented for reading.
+    pub pretty: bool,
+    /// Spine: bone influences under this weight left out of meshes.
+    pub min_weight: f64,
     /// glTF: image pixels per glTF unit.
     pub pixels_per_unit: f64,
     /// Where it was written: relative to the project's folder where it lies inside it.
@@ -91,6 +95,8 @@ impl Default for ExportChoices {
             columns: None,
             max_page: 2048,
             premultiplied: false,
+            pretty: false,
+            min_weight: 0.01,
             pixels_per_unit: 100.0,
             destination: String::new(),
         }

@@ -17,6 +17,8 @@ pub const SCALE_RANGE: (f64, f64) = (0.01, 8.0);
 pub const FPS_RANGE: (f64, f64) = (1.0, 240.0);
 /// The Spine atlas page sides a dialog offers (the exporter's range).
 pub const PAGE_RANGE: (u32, u32) = (64, 16384);
+/// The Spine smallest weights a dialog offers (the exporter's range).
+pub const MIN_WEIGHT_RANGE: (f64, f64) = limber_export::spine::lean::MIN_WEIGHT_RANGE;
 /// The glTF pixels per unit a dialog offers.
 pub const PIXELS_PER_UNIT_RANGE: (f64, f64) = (0.001, 1e6);
 /// The margins (px) round a rendered animation a dialog offers.
@@ -33,6 +35,7 @@ pub enum ExportField {
     Margin,
     Columns,
     MaxPage,
+    MinWeight,
 }
 
 impl ExportField {
@@ -45,6 +48,7 @@ impl ExportField {
             Self::Margin => "margin",
             Self::Columns => "columns",
             Self::MaxPage => "largest page",
+            Self::MinWeight => "smallest weight",
         }
     }
 
@@ -58,6 +62,7 @@ impl ExportField {
             Self::Margin => whole(MARGIN_RANGE),
             Self::Columns => whole(COLUMNS_RANGE),
             Self::MaxPage => whole(PAGE_RANGE),
+            Self::MinWeight => MIN_WEIGHT_RANGE,
         }
     }
 }
@@ -170,7 +175,7 @@ impl ExportDialog {
         match self.format {
             ExportFormat::Gltf => fields.push(ExportField::PixelsPerUnit),
             ExportFormat::Sheet if !self.choices.trim => fields.push(ExportField::Columns),
-            ExportFormat::Spine => fields.push(ExportField::MaxPage),
+            ExportFormat::Spine => fields.extend([ExportField::MaxPage, ExportField::MinWeight]),
             _ => {}
         }
         fields
@@ -186,6 +191,7 @@ impl ExportDialog {
             ExportField::Margin => Some(f64::from(c.margin)),
             ExportField::Columns => c.columns.map(f64::from),
             ExportField::MaxPage => Some(f64::from(c.max_page)),
+            ExportField::MinWeight => Some(c.min_weight),
         }
     }
 

@@ -9,7 +9,9 @@ use limber_core::export_settings::ExportChoices;
 
 use super::document::Document;
 use super::editor::Editor;
-use super::export_dialog::{ExportDialog, ExportFormat, PAGE_RANGE, PIXELS_PER_UNIT_RANGE, clamp};
+use super::export_dialog::{
+    ExportDialog, ExportFormat, MIN_WEIGHT_RANGE, PAGE_RANGE, PIXELS_PER_UNIT_RANGE, clamp,
+};
 use super::export_job::{ExportRequest, Framing};
 use super::exports::{self, ExportError};
 use super::jobs::Jobs;
@@ -162,6 +164,12 @@ fn try_export(editor: &mut Editor, dialog: &ExportDialog) -> Result<PathBuf, Exp
                         fps: dialog.options().fps,
                         max_page: dialog.choices.max_page.clamp(PAGE_RANGE.0, PAGE_RANGE.1),
                         premultiplied: dialog.choices.premultiplied,
+                        pretty: dialog.choices.pretty,
+                        min_weight: clamp(
+                            dialog.choices.min_weight,
+                            MIN_WEIGHT_RANGE,
+                            limber_export::spine::lean::DEFAULT_MIN_WEIGHT,
+                        ),
                     },
                 ),
             };

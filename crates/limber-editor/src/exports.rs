@@ -112,10 +112,16 @@ pub(crate) fn spine(
                 out: out.to_path_buf(),
                 source,
             })?;
-    let baked = if written.warnings.is_empty() {
+    let said: Vec<&str> = written
+        .warnings
+        .iter()
+        .chain(&written.notes)
+        .map(String::as_str)
+        .collect();
+    let baked = if said.is_empty() {
         String::new()
     } else {
-        format!("; {}", written.warnings.join("; "))
+        format!("; {}", said.join("; "))
     };
     Ok(format!(
         "exported {} files into {} ({} bytes){baked}",

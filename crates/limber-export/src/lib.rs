@@ -16,4 +16,6 @@ pub struct Written {
     pub bytes: u64,
     /// What the export baked, dropped or could not carry over (one sentence each).
     pub warnings: Vec<String>,
+    /// What the export did that the artist may want to know and is no loss (one sentence each).
+    pub notes: Vec<String>,
 }

@@ -31,6 +31,7 @@ mod slot_keys;
 mod slots;
 mod small_things;
 mod snapshots;
+mod spine_lean_dialog;
 mod status_line;
 mod suggest;
 mod timeline;

@@ -6,5 +6,6 @@ mod gltf_boneless;
 mod gltf_export;
 mod gltf_tools;
 mod slots_spine;
+mod spine_lean;
 mod spine_runtime;
 mod spine_web;

@@ -165,9 +165,16 @@ fn runtime(
     serde_json::from_slice(&out.stdout).expect("pose.mjs prints JSON")
 }
 
-/// Exports `project` to Spine; returns (JSON, atlas).
+/// Exports `project` to Spine with every bone influence kept; returns (JSON, atlas).
 fn export(project: &Path, out: &Path) -> (PathBuf, PathBuf) {
-    limber_ok(&["export", &s(project), "--spine", &s(out)]);
+    limber_ok(&[
+        "export",
+        &s(project),
+        "--spine",
+        &s(out),
+        "--min-weight",
+        "0",
+    ]);
     let stem = project.file_stem().unwrap().to_string_lossy().into_owned();
     (
         out.join(format!("{stem}.json")),
@@ -347,11 +354,11 @@ fn the_spine_runtime_plays_every_attachment_kind_blend_mode_and_skin_as_limber_d
     let (json, atlas) = export(&project_path, &dir.join("spine"));
     let text = std::fs::read_to_string(&json).unwrap();
     for needed in [
-        r#""type": "clipping""#,
-        r#""type": "boundingbox""#,
-        r#""type": "point""#,
-        r#""blend": "multiply""#,
-        r#""blend": "additive""#,
+        r#""type":"clipping""#,
+        r#""type":"boundingbox""#,
+        r#""type":"point""#,
+        r#""blend":"multiply""#,
+        r#""blend":"additive""#,
         r#""rgba""#,
     ] {
         assert!(text.contains(needed), "{needed} in the Spine JSON");

@@ -27,20 +27,28 @@ use limber::export::spine::attachments::vertex_order;
 
 /// The bar: runtime and limber agree within this many pixels.
 const TOLERANCE_PX: f64 = 0.01;
+/// How far a texture coordinate may land from its texel, in texels: the sub-texel precision GPUs
+/// filter with (8 bits). The export writes UVs to 1/256 texel of their region (`spine::lean`).
+const UV_TOLERANCE_TEXEL: f64 = 1.0 / 256.0;
 
 fn tooling() -> PathBuf {
     node_tooling::folder("spine")
 }
 
-fn require_tooling() {
+pub(crate) fn require_tooling() {
     node_tooling::require("spine", &["@esotericsoftware/spine-core"]);
 }
 
-/// Exports `project` with `limber export --spine` into a fresh folder; returns (JSON, atlas).
-fn export(project: &Path, name: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+/// Exports `project` with `limber export --spine` into a fresh folder; returns (JSON, atlas). Every
+/// bone influence is kept (`--min-weight 0`) unless `extra` says otherwise, so that the runtime
+/// skins exactly limber's weights (written lean all the same).
+pub(crate) fn export(project: &Path, name: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
     let out = common::temp_dir(&format!("spine-out-{name}"));
     let s = |p: &Path| p.to_str().expect("UTF-8 path").to_string();
     let mut args = vec!["export".to_string(), s(project), "--spine".into(), s(&out)];
+    if !extra.contains(&"--min-weight") {
+        args.extend(["--min-weight".to_string(), "0".to_string()]);
+    }
     args.extend(extra.iter().map(|a| a.to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     common::limber_ok(&args);
@@ -87,8 +95,20 @@ fn times(duration: f64) -> Vec<f64> {
     (0..41).map(|k| duration * f64::from(k) / 41.0).collect()
 }
 
-/// The largest distance between the runtime's and limber's vertices over every part, clip and time.
+/// The largest distance between the runtime's and limber's vertices over every part, clip and time;
+/// each within [`TOLERANCE_PX`].
 fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
+    max_error_within(project_path, json, atlas, TOLERANCE_PX)
+}
+
+/// The largest distance between the runtime's and limber's vertices over every part, clip and time;
+/// each within `tolerance` px.
+pub(crate) fn max_error_within(
+    project_path: &Path,
+    json: &Path,
+    atlas: &Path,
+    tolerance: f64,
+) -> f64 {
     let project = Project::load(project_path).expect("project loads");
     let mut worst = 0.0f64;
     for clip in &project.rig.clips {
@@ -118,7 +138,7 @@ fn max_error(project_path: &Path, json: &Path, atlas: &Path) -> f64 {
                     let [x, y] = positions[v as usize];
                     let error = (vertices[2 * k] - x).hypot(vertices[2 * k + 1] + y);
                     assert!(
-                        error <= TOLERANCE_PX,
+                        error <= tolerance,
                         "clip {} at {t}: part {part_name} vertex {v} is {error} px off",
                         clip.name
                     );
@@ -219,13 +239,14 @@ fn check_uvs(project_path: &Path, json: &Path, atlas: &Path) -> Vec<[u32; 2]> {
             let here = [px - x, py - y];
             for d in here {
                 assert!(
-                    (d - d.round()).abs() < 1e-3,
+                    (d - d.round()).abs() < UV_TOLERANCE_TEXEL,
                     "{name} vertex {v}: shift {here:?}"
                 );
             }
             let first = *shift.get_or_insert(here);
             assert!(
-                (here[0] - first[0]).abs() < 1e-3 && (here[1] - first[1]).abs() < 1e-3,
+                (here[0] - first[0]).abs() < UV_TOLERANCE_TEXEL
+                    && (here[1] - first[1]).abs() < UV_TOLERANCE_TEXEL,
                 "{name} vertex {v}: shifted by {here:?}, vertex 0 by {first:?}"
             );
             let want = sample(&image, x, y, false);
@@ -401,6 +422,8 @@ fn bad_spine_exports_fail_with_one_line() {
     };
     fails_with(&["--fps", "0"], &["--fps 0"]);
     fails_with(&["--max-page", "10"], &["--max-page 10"]);
+    fails_with(&["--min-weight", "0.7"], &["--min-weight 0.7"]);
+    fails_with(&["--min-weight", "-0.1"], &["--min-weight -0.1"]);
     // A part larger than the page (the sprite is 96 x 128).
     fails_with(
         &["--max-page", "64"],

@@ -354,6 +354,7 @@ pub fn export(
         files,
         bytes: total,
         warnings: std::mem::take(&mut document.warnings),
+        notes: Vec::new(),
     })
 }
 

@@ -7,11 +7,17 @@
 //! A weighted vertex is written as `boneCount, (boneIndex, bindX, bindY, weight) × boneCount`, the
 //! bind position being the vertex in the bone's rest frame (Spine's y-up axes). The runtime then
 //! computes Σ wᵢ · worldᵢ · bindᵢ, which is limber's linear blend skinning Σ wᵢ · worldᵢ · restᵢ⁻¹ · p.
-//! A vertex no bone moves is bound to the Spine root with weight 1.
+//! A vertex no bone moves is bound to the Spine root with weight 1; a part no bone moves at all is
+//! written unweighted (x, y per vertex, in the root's frame) when every slot is on the root.
+//!
+//! Numbers are written lean ([`super::lean`]): bind positions to 1e-4 px, UVs to 1/256 texel,
+//! influences under the export's `min_weight` pruned and the rest renormalised and rounded so each
+//! vertex's weights still sum to 1.
 
 use glam::{DMat2, DVec2};
 use serde_json::{Value, json};
 
+use super::lean::{POSITION_STEP, prune, round_to, round_weights, uv_step};
 use super::skeleton::{Bones, flip};
 use limber_core::mesh::Mesh;
 use limber_core::project::Part;
@@ -62,10 +68,22 @@ pub struct PartMesh {
     /// Per Spine vertex: (Spine bone index, the inverse rest rotation of that bone in Spine axes).
     pub influences: Vec<Vec<(usize, DMat2)>>,
     pub json: Value,
+    /// How many bone influences were under `min_weight` and left out.
+    pub pruned: usize,
+}
+
+/// How meshes are written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshWriting {
+    /// Influences under this weight are left out and the rest renormalised ([`prune`]).
+    pub min_weight: f64,
+    /// A part no bone moves may be written unweighted: every slot is on the root bone, whose frame
+    /// is the image's (flipped), so plain positions land where the weighted ones would.
+    pub plain_when_unbound: bool,
 }
 
 /// The mesh attachment of `part`, whose region (and atlas path) is `region`.
-pub fn part_mesh(part: &Part, bones: &Bones, region: &str) -> PartMesh {
+pub fn part_mesh(part: &Part, bones: &Bones, region: &str, writing: MeshWriting) -> PartMesh {
     let mesh = &part.mesh;
     let (order, hull) = vertex_order(mesh);
     let mut new_index = vec![0u32; mesh.positions.len()];
@@ -75,10 +93,13 @@ pub fn part_mesh(part: &Part, bones: &Bones, region: &str) -> PartMesh {
     let mut vertices: Vec<f64> = Vec::new();
     let mut influences = Vec::with_capacity(order.len());
     let mut uvs = Vec::with_capacity(order.len() * 2);
+    let uv_steps = [uv_step(mesh.width), uv_step(mesh.height)];
+    let mut pruned = 0;
+    let mut any_bound = false;
     for &v in &order {
         let p = DVec2::from(mesh.positions[v as usize]);
         let uv = mesh.uvs.get(v as usize).copied().unwrap_or([0.0, 0.0]);
-        uvs.extend(uv);
+        uvs.extend([round_to(uv[0], uv_steps[0]), round_to(uv[1], uv_steps[1])]);
         let bound: Vec<(usize, f64)> = part
             .binding
             .vertices
@@ -90,16 +111,20 @@ pub fn part_mesh(part: &Part, bones: &Bones, region: &str) -> PartMesh {
                     .collect()
             })
             .unwrap_or_default();
+        let (bound, dropped) = prune(&bound, writing.min_weight);
+        pruned += dropped;
+        let weights = round_weights(&bound.iter().map(|&(_, w)| w).collect::<Vec<_>>());
         let mut these = Vec::new();
         if bound.is_empty() {
-            let [x, y] = flip(p);
+            let [x, y] = flip(p).map(|c| round_to(c, POSITION_STEP));
             vertices.extend([1.0, 0.0, x, y, 1.0]);
             these.push((0, DMat2::from_diagonal(DVec2::new(1.0, -1.0))));
         } else {
+            any_bound = true;
             vertices.push(bound.len() as f64);
-            for (bone, w) in bound {
+            for (&(bone, _), w) in bound.iter().zip(weights) {
                 let inverse = bones.rest_world[bone].inverse();
-                let [x, y] = flip(inverse.transform_point2(p));
+                let [x, y] = flip(inverse.transform_point2(p)).map(|c| round_to(c, POSITION_STEP));
                 let spine = bones.spine_index[bone];
                 vertices.extend([spine as f64, x, y, w]);
                 // An image-space offset d moves the bind position by flip(R⁻¹ d).
@@ -108,6 +133,14 @@ pub fn part_mesh(part: &Part, bones: &Bones, region: &str) -> PartMesh {
             }
         }
         influences.push(these);
+    }
+    // Unweighted, a vertex is its position alone; an offset deforms it the same way (in the root's
+    // frame, which the root's one influence already maps to).
+    if writing.plain_when_unbound && !any_bound {
+        vertices = vertices
+            .chunks_exact(5)
+            .flat_map(|v| [v[2], v[3]])
+            .collect();
     }
     let triangles: Vec<u32> = mesh
         .triangles
@@ -128,6 +161,7 @@ pub fn part_mesh(part: &Part, bones: &Bones, region: &str) -> PartMesh {
         order,
         influences,
         json,
+        pruned,
     }
 }
 
@@ -140,7 +174,7 @@ impl PartMesh {
             let d = DVec2::from(offsets.get(v as usize).copied().unwrap_or([0.0, 0.0]));
             for (_, map) in influences {
                 let o = *map * d;
-                out.extend([o.x, o.y]);
+                out.extend([o.x, o.y].map(|c| round_to(c, POSITION_STEP)));
             }
         }
         out

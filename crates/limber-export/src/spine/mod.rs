@@ -10,6 +10,9 @@
 //! - [`animation`], [`part_timelines`] (deform) and [`slot_timelines`] (attachment, colour, draw
 //!   order): one animation per clip; [`curves`]: limber's interpolation as Spine curves.
 //!
+//! - [`lean`]: numbers with the precision the runtime reads, influences pruned under a threshold;
+//!   the JSON is compact unless asked to be pretty.
+//!
 //! See `docs/SPINE.md` for the mapping, what is baked and what is dropped.
 
 pub mod animation;
@@ -19,6 +22,7 @@ pub mod bleed;
 pub mod budget;
 pub mod constraints;
 pub mod curves;
+pub mod lean;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;
@@ -34,7 +38,7 @@ use thiserror::Error;
 
 use self::animation::{AnimationInput, animation_json};
 use self::atlas::{atlas_text, region_name};
-use self::attachments::{PartMesh, part_mesh};
+use self::attachments::{MeshWriting, PartMesh, part_mesh};
 use self::pages::{MAX_PAGE_RANGE, Source, pack_atlas};
 use self::part_timelines::PartTimelines;
 use self::skeleton::{Bones, slot_order, slots_json};
@@ -62,6 +66,11 @@ pub struct SpineOptions {
     pub max_page: u32,
     /// Write the pages with premultiplied alpha (`pma:true` in the atlas).
     pub premultiplied: bool,
+    /// Indent the JSON for reading (compact otherwise).
+    pub pretty: bool,
+    /// Bone influences under this weight are left out of meshes and the rest renormalised
+    /// ([`lean::MIN_WEIGHT_RANGE`]; 0 keeps them all).
+    pub min_weight: f64,
 }
 
 impl Default for SpineOptions {
@@ -70,6 +79,8 @@ impl Default for SpineOptions {
             fps: None,
             max_page: DEFAULT_MAX_PAGE,
             premultiplied: false,
+            pretty: false,
+            min_weight: lean::DEFAULT_MIN_WEIGHT,
         }
     }
 }
@@ -130,6 +141,8 @@ pub struct SpineDocument {
     pub skeleton: Value,
     /// What the export baked or could not carry over (one sentence each).
     pub warnings: Vec<String>,
+    /// What the export did that is no loss worth a warning (one sentence each).
+    pub notes: Vec<String>,
 }
 
 /// Checks the options' ranges.
@@ -139,6 +152,13 @@ fn check_options(options: &SpineOptions) -> Result<(), SpineError> {
     {
         return Err(SpineError::BadOption(format!(
             "--fps {fps} is not a rate from 1 to 1000 samples per second"
+        )));
+    }
+    let (low, high) = lean::MIN_WEIGHT_RANGE;
+    if !(options.min_weight.is_finite() && (low..=high).contains(&options.min_weight)) {
+        return Err(SpineError::BadOption(format!(
+            "--min-weight {} is not a weight from {low} to {high}",
+            options.min_weight
         )));
     }
     let (low, high) = MAX_PAGE_RANGE;
@@ -159,18 +179,37 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     let solver = PoseSolver::new(&rig.skeleton)?;
     let bones = Bones::new(&rig.skeleton)?;
     let order = slot_order(project);
+    let (slot_bones, mut warnings) = skins::slot_bones(project, &bones);
+    let writing = MeshWriting {
+        min_weight: options.min_weight,
+        plain_when_unbound: slot_bones.iter().all(|b| *b == bones.root),
+    };
     let meshes: Vec<PartMesh> = project
         .parts
         .iter()
         .enumerate()
-        .map(|(i, part)| part_mesh(part, &bones, &region_name(i, &part.name)))
+        .map(|(i, part)| part_mesh(part, &bones, &region_name(i, &part.name), writing))
         .collect();
+    let mut notes = Vec::new();
+    let pruned: usize = meshes.iter().map(|m| m.pruned).sum();
+    if pruned > 0 {
+        let influences: usize = pruned
+            + meshes
+                .iter()
+                .flat_map(|m| &m.influences)
+                .map(Vec::len)
+                .sum::<usize>();
+        notes.push(format!(
+            "{pruned} of {influences} bone influences under weight {} left out of the meshes, the \
+             rest renormalised",
+            options.min_weight
+        ));
+    }
     let parts = PartTimelines::new(project, &meshes);
     let slots = SlotTimelines {
         project,
         order: &order,
     };
-    let (slot_bones, mut warnings) = skins::slot_bones(project, &bones);
     let mut animations = Map::new();
     let native = constraints::native_ik(rig);
     for clip in &rig.clips {
@@ -228,9 +267,11 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     if !native.is_empty() {
         root["ik"] = constraints::ik_json(rig, &native);
     }
+    lean::lean_numbers(&mut root);
     Ok(SpineDocument {
         skeleton: root,
         warnings,
+        notes,
     })
 }
 
@@ -276,7 +317,12 @@ pub fn export(
         options.max_page,
         options.premultiplied,
     )?;
-    let json = serde_json::to_vec_pretty(&document.skeleton).unwrap_or_default();
+    let json = if options.pretty {
+        serde_json::to_vec_pretty(&document.skeleton)
+    } else {
+        serde_json::to_vec(&document.skeleton)
+    }
+    .unwrap_or_default();
     let atlas_file = atlas_text(&atlas.pages);
     let mut paths = vec![
         out_dir.join(format!("{name}.json")),
@@ -323,5 +369,6 @@ pub fn export(
         files,
         bytes,
         warnings: document.warnings,
+        notes: document.notes,
     })
 }

@@ -1,0 +1,136 @@
+//! The Spine Export dialog's lean choices (issue 38, item 6), driven through the editor's UI: a
+//! smallest weight out of range is explained next to its field and Export refused with nothing
+//! written; at 0.05 with "Indented JSON" ticked the skeleton is written indented, every mesh
+//! vertex's influences are 0.05 or more and sum to 1, the status line says how many were left out,
+//! and the project remembers both choices. Without ticking, the JSON is compact.
+
+use crate::common;
+
+use std::path::Path;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use limber::editor::commands::Command;
+use limber::editor::editor::Editor;
+use serde_json::Value;
+
+use crate::common::editor_harness::{harness_with as harness, sample_editor};
+
+/// Every weight of every weighted mesh vertex in the skeleton, vertex by vertex.
+fn mesh_weights(skeleton: &Value) -> Vec<Vec<f64>> {
+    let mut out = Vec::new();
+    for skin in skeleton["skins"].as_array().expect("skins") {
+        for slot in skin["attachments"]
+            .as_object()
+            .expect("attachments")
+            .values()
+        {
+            for mesh in slot.as_object().expect("a slot").values() {
+                if mesh["type"] != "mesh" {
+                    continue;
+                }
+                let count = mesh["uvs"].as_array().expect("uvs").len() / 2;
+                let vertices: Vec<f64> = mesh["vertices"]
+                    .as_array()
+                    .expect("vertices")
+                    .iter()
+                    .map(|v| v.as_f64().expect("a number"))
+                    .collect();
+                let mut at = 0;
+                for _ in 0..count {
+                    let bones = vertices[at] as usize;
+                    out.push((0..bones).map(|b| vertices[at + 4 + 4 * b]).collect());
+                    at += 1 + 4 * bones;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn open_spine_dialog(harness: &mut Harness<'_, Editor>, folder: &Path) {
+    harness.state_mut().run(Command::ExportSpine);
+    harness.run_steps(2);
+    harness
+        .get_by_label("Folder:")
+        .set_text_value_accesskit(&folder.display().to_string());
+    harness.run_steps(1);
+}
+
+/// Sets a number field, then clicks the dialog's title: the field has the keyboard after its value
+/// was set, and a click elsewhere ends that.
+fn set_number(harness: &mut Harness<'_, Editor>, label: &str, value: f64) {
+    harness.get_by_label(label).set_value_accesskit(value);
+    harness.run_steps(1);
+    harness.get_by_label("Export Spine 4.2 JSON").click();
+    harness.run_steps(2);
+}
+
+fn dialog_problem(harness: &Harness<'_, Editor>) -> Option<String> {
+    let dialog = harness.state().jobs().export_dialog();
+    dialog.and_then(|d| d.problem.clone())
+}
+
+#[test]
+fn the_spine_dialog_prunes_weak_influences_and_writes_indented_json_when_asked() {
+    let dir = common::temp_dir("editor-spine-lean");
+    let mut harness = harness(sample_editor());
+    let out = dir.join("lean");
+    open_spine_dialog(&mut harness, &out);
+    // Out of range: explained next to the field, refused, nothing written.
+    set_number(&mut harness, "Smallest weight:", 0.7);
+    harness.get_by_label_contains("smallest weight 0.7 is outside 0–0.5");
+    harness.get_by_label("Export").click();
+    harness.run_steps(2);
+    let problem = dialog_problem(&harness).expect("Export is refused");
+    assert!(problem.contains("smallest weight 0.7"), "{problem}");
+    assert!(!out.exists(), "nothing written");
+    // 0.05 and indented: written so.
+    set_number(&mut harness, "Smallest weight:", 0.05);
+    harness.get_by_label("Indented JSON").click();
+    harness.run_steps(2);
+    harness.get_by_label("Export").click();
+    harness.run_steps(2);
+    assert!(
+        harness.state().jobs().export_dialog().is_none(),
+        "{:?}",
+        dialog_problem(&harness)
+    );
+    let text = std::fs::read_to_string(out.join("zombie.json")).expect("the skeleton is written");
+    assert!(text.lines().count() > 100, "indented");
+    let skeleton: Value = serde_json::from_str(&text).expect("JSON");
+    let weights = mesh_weights(&skeleton);
+    assert!(!weights.is_empty());
+    for vertex in &weights {
+        assert!(
+            vertex.len() == 1 || vertex.iter().all(|&w| w >= 0.05),
+            "{vertex:?}"
+        );
+        let units: i64 = vertex.iter().map(|w| (w * 1e5).round() as i64).sum();
+        assert_eq!(units, 100_000, "{vertex:?}");
+    }
+    let status = harness.state().status().to_string();
+    assert!(
+        status.contains("bone influences under weight 0.05 left out"),
+        "{status}"
+    );
+    let remembered = harness.state().document().project.exports.spine.clone();
+    let remembered = remembered.expect("the Spine choices are kept");
+    assert_eq!((remembered.min_weight, remembered.pretty), (0.05, true));
+
+    // The defaults write compact JSON and keep influences down to 0.01.
+    let mut harness = self::harness(sample_editor());
+    let out = dir.join("compact");
+    open_spine_dialog(&mut harness, &out);
+    harness.get_by_label("Export").click();
+    harness.run_steps(2);
+    let text = std::fs::read_to_string(out.join("zombie.json")).expect("the skeleton is written");
+    assert!(!text.contains('\n'), "compact");
+    let skeleton: Value = serde_json::from_str(&text).expect("JSON");
+    let weakest = mesh_weights(&skeleton)
+        .into_iter()
+        .filter(|v| v.len() > 1)
+        .flatten()
+        .fold(1.0f64, f64::min);
+    assert!((0.01..0.05).contains(&weakest), "weakest kept {weakest}");
+}

@@ -1,0 +1,180 @@
+//! Lean Spine exports (issue 38, item 6), checked by spine-core 4.2: by default the JSON is compact,
+//! every number has at most the digits a 32-bit float holds (positions to 1e-4 px, UVs to 1/256
+//! texel), influences under 0.01 are left out and each vertex's weights still sum to exactly 1 in
+//! decimals. With every influence kept (`--min-weight 0`) the runtime skins the lean numbers as
+//! limber does within 0.01 px; the default pruning's largest change is measured and bounded.
+
+use crate::common;
+use crate::common::gltf_support::projects::{Kind, make};
+use crate::common::thirty_layers;
+
+use std::path::Path;
+
+use limber::core::layered::write::psd_bytes;
+use serde_json::Value;
+
+use super::spine_runtime::{export, max_error_within, require_tooling};
+
+/// The most a vertex may move in the runtime when influences under 0.01 are pruned, on these rigs.
+const PRUNED_BOUND_PX: f64 = 2.0;
+
+/// Every mesh attachment's `vertices` and `uvs` arrays in `skeleton`.
+fn meshes(skeleton: &Value) -> Vec<(Vec<f64>, usize)> {
+    let mut out = Vec::new();
+    for skin in skeleton["skins"].as_array().expect("skins") {
+        for slot in skin["attachments"]
+            .as_object()
+            .expect("attachments")
+            .values()
+        {
+            for attachment in slot.as_object().expect("a slot's attachments").values() {
+                if attachment["type"] != "mesh" {
+                    continue;
+                }
+                let numbers = |key: &str| -> Vec<f64> {
+                    attachment[key]
+                        .as_array()
+                        .expect("an array")
+                        .iter()
+                        .map(|v| v.as_f64().expect("a number"))
+                        .collect()
+                };
+                out.push((numbers("vertices"), numbers("uvs").len() / 2));
+            }
+        }
+    }
+    out
+}
+
+/// Per vertex of a weighted mesh's `vertices`, its weights.
+fn weights_per_vertex(vertices: &[f64], count: usize) -> Vec<Vec<f64>> {
+    let mut at = 0;
+    (0..count)
+        .map(|_| {
+            let bones = vertices[at] as usize;
+            let weights = (0..bones).map(|b| vertices[at + 1 + 4 * b + 3]).collect();
+            at += 1 + 4 * bones;
+            weights
+        })
+        .collect()
+}
+
+/// The most significant digits of any number written in `text`.
+fn most_digits(text: &str) -> usize {
+    let mut most = 0;
+    let mut digits = String::new();
+    let mut in_string = false;
+    let mut previous = ' ';
+    for c in text.chars() {
+        if c == '"' && previous != '\\' {
+            in_string = !in_string;
+        }
+        previous = c;
+        if in_string {
+            continue;
+        }
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if c != '.' && c != '-' {
+            if c == 'e' || c == 'E' {
+                most = most.max(digits.trim_start_matches('0').len());
+            }
+            most = most.max(digits.trim_start_matches('0').trim_end_matches('0').len());
+            digits.clear();
+        }
+    }
+    most
+}
+
+#[test]
+fn the_default_export_is_compact_lean_and_skins_as_limber_does() {
+    require_tooling();
+    let mut sizes = Vec::new();
+    for kind in [Kind::Zombie, Kind::Keys, Kind::Constrained] {
+        let name = format!("{kind:?}").to_lowercase();
+        let project = make(kind, &format!("spine-lean-{name}"));
+        // Baked constraints sampled finely enough for 0.01 px (as `spine_runtime` does).
+        let fps: &[&str] = if kind == Kind::Constrained {
+            &["--fps", "240"]
+        } else {
+            &[]
+        };
+        let (lean, atlas) = export(
+            &project,
+            &format!("lean-{name}"),
+            &[fps, &["--min-weight", "0.01"]].concat(),
+        );
+        let (full, full_atlas) = export(
+            &project,
+            &format!("full-{name}"),
+            &[fps, &["--pretty", "--min-weight", "0"]].concat(),
+        );
+        let lean_text = std::fs::read_to_string(&lean).unwrap();
+        let full_text = std::fs::read_to_string(&full).unwrap();
+        assert!(!lean_text.contains('\n'), "{name}: compact by default");
+        assert!(full_text.lines().count() > 100, "{name}: --pretty indents");
+        assert!(
+            most_digits(&lean_text) <= 9,
+            "{name}: a number longer than a float's digits"
+        );
+        let skeleton: Value = serde_json::from_str(&lean_text).unwrap();
+        let mut influences = 0;
+        for (vertices, count) in meshes(&skeleton) {
+            for weights in weights_per_vertex(&vertices, count) {
+                let units: i64 = weights.iter().map(|w| (w * 1e5).round() as i64).sum();
+                assert_eq!(units, 100_000, "{name}: weights {weights:?}");
+                assert!(
+                    weights.len() == 1 || weights.iter().all(|&w| w >= 0.01),
+                    "{name}: a weight under 0.01 in {weights:?}"
+                );
+                influences += weights.len();
+            }
+        }
+        assert!(influences > 0, "{name}: weighted meshes");
+        // Every influence kept: the lean numbers skin as limber does.
+        let strict = max_error_within(&project, &full, &full_atlas, 0.01);
+        // The default pruning moves vertices a little.
+        let pruned = max_error_within(&project, &lean, &atlas, PRUNED_BOUND_PX);
+        eprintln!(
+            "{name}: JSON {} bytes pretty with every influence, {} bytes by default; runtime vs \
+             limber {strict:.5} px with every influence, {pruned:.4} px pruned under 0.01",
+            full_text.len(),
+            lean_text.len()
+        );
+        sizes.push((full_text.len(), lean_text.len()));
+    }
+    // The bundled zombie's JSON shrinks to under a third.
+    let (full, lean) = sizes[0];
+    assert!(lean * 3 < full, "zombie: {lean} of {full} bytes");
+}
+
+#[test]
+fn a_30_layer_import_exports_lean() {
+    require_tooling();
+    let dir = common::temp_dir("spine-lean-30-layers");
+    let psd = dir.join("figure.psd");
+    let layers = thirty_layers::layers(|i, x, y| [(x % 251) as u8, (y % 241) as u8, (i * 8) as u8]);
+    let canvas = thirty_layers::CANVAS;
+    std::fs::write(&psd, psd_bytes([canvas, canvas], &layers)).unwrap();
+    let project = dir.join("figure.limber");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
+    let (lean, _) = export(&project, "lean-30", &["--min-weight", "0.01"]);
+    let (full, _) = export(&project, "full-30", &["--pretty", "--min-weight", "0"]);
+    let (lean, full) = (
+        std::fs::read_to_string(&lean).unwrap(),
+        std::fs::read_to_string(&full).unwrap(),
+    );
+    eprintln!(
+        "30 layers: JSON {} bytes pretty, {} bytes by default",
+        full.len(),
+        lean.len()
+    );
+    assert!(most_digits(&lean) <= 9);
+    assert!(
+        lean.len() * 2 < full.len(),
+        "{} of {}",
+        lean.len(),
+        full.len()
+    );
+}
