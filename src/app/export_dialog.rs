@@ -219,6 +219,17 @@ fn choices(ui: &mut egui::Ui, dialog: &mut ExportDialog, clips: &[(String, Optio
                     )
             },
         );
+        number_row(
+            ui,
+            "Most vertices per part (0: any):",
+            problem(ExportField::MaxVertices),
+            |ui| {
+                ui.add(number_field(&mut c.max_vertices)).on_hover_text(
+                    "a part with more vertices is meshed again, coarser, for the export (its \
+                     weights and deform keys carried); the project keeps its meshes",
+                )
+            },
+        );
         ui.checkbox(&mut c.pretty, "Indented JSON")
             .on_hover_text("for reading; games load the compact JSON faster");
     }

@@ -48,6 +48,10 @@ pub struct ExportArgs {
         allow_negative_numbers = true
     )]
     pub min_weight: f64,
+    /// Spine: mesh each part with more vertices than this again, coarser, for the export (its
+    /// weights and deform keys carried); the project is not changed.
+    #[arg(long, value_name = "N")]
+    pub max_vertices: Option<u32>,
     /// Image pixels per glTF unit (metre).
     #[arg(
         long,
@@ -102,6 +106,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<()> {
                 premultiplied: args.premultiplied,
                 pretty: args.pretty,
                 min_weight: args.min_weight,
+                max_vertices: args.max_vertices,
             };
             let written = export_spine(&project, &args.project, folder, &options)?;
             for note in &written.notes {

@@ -77,6 +77,8 @@ pub struct ExportChoices {
     pub pretty: bool,
     /// Spine: bone influences under this weight left out of meshes.
     pub min_weight: f64,
+    /// Spine: the most vertices a part's mesh may have in the export; 0: as they are.
+    pub max_vertices: u32,
     /// glTF: image pixels per glTF unit.
     pub pixels_per_unit: f64,
     /// Where it was written: relative to the project's folder where it lies inside it.
@@ -97,6 +99,7 @@ impl Default for ExportChoices {
             premultiplied: false,
             pretty: false,
             min_weight: 0.01,
+            max_vertices: 0,
             pixels_per_unit: 100.0,
             destination: String::new(),
         }

@@ -19,6 +19,9 @@ pub const FPS_RANGE: (f64, f64) = (1.0, 240.0);
 pub const PAGE_RANGE: (u32, u32) = (64, 16384);
 /// The Spine smallest weights a dialog offers (the exporter's range).
 pub const MIN_WEIGHT_RANGE: (f64, f64) = limber_export::spine::lean::MIN_WEIGHT_RANGE;
+/// The Spine vertex budgets per part a dialog offers (0: none).
+pub const MAX_VERTICES_RANGE: (u32, u32) =
+    (0, limber_export::spine::vertex_budget::MAX_VERTICES_RANGE.1);
 /// The glTF pixels per unit a dialog offers.
 pub const PIXELS_PER_UNIT_RANGE: (f64, f64) = (0.001, 1e6);
 /// The margins (px) round a rendered animation a dialog offers.
@@ -36,6 +39,7 @@ pub enum ExportField {
     Columns,
     MaxPage,
     MinWeight,
+    MaxVertices,
 }
 
 impl ExportField {
@@ -49,6 +53,7 @@ impl ExportField {
             Self::Columns => "columns",
             Self::MaxPage => "largest page",
             Self::MinWeight => "smallest weight",
+            Self::MaxVertices => "most vertices per part",
         }
     }
 
@@ -63,6 +68,7 @@ impl ExportField {
             Self::Columns => whole(COLUMNS_RANGE),
             Self::MaxPage => whole(PAGE_RANGE),
             Self::MinWeight => MIN_WEIGHT_RANGE,
+            Self::MaxVertices => whole(MAX_VERTICES_RANGE),
         }
     }
 }
@@ -175,7 +181,11 @@ impl ExportDialog {
         match self.format {
             ExportFormat::Gltf => fields.push(ExportField::PixelsPerUnit),
             ExportFormat::Sheet if !self.choices.trim => fields.push(ExportField::Columns),
-            ExportFormat::Spine => fields.extend([ExportField::MaxPage, ExportField::MinWeight]),
+            ExportFormat::Spine => fields.extend([
+                ExportField::MaxPage,
+                ExportField::MinWeight,
+                ExportField::MaxVertices,
+            ]),
             _ => {}
         }
         fields
@@ -192,6 +202,7 @@ impl ExportDialog {
             ExportField::Columns => c.columns.map(f64::from),
             ExportField::MaxPage => Some(f64::from(c.max_page)),
             ExportField::MinWeight => Some(c.min_weight),
+            ExportField::MaxVertices => Some(f64::from(c.max_vertices)),
         }
     }
 

@@ -10,7 +10,8 @@ use limber_core::export_settings::ExportChoices;
 use super::document::Document;
 use super::editor::Editor;
 use super::export_dialog::{
-    ExportDialog, ExportFormat, MIN_WEIGHT_RANGE, PAGE_RANGE, PIXELS_PER_UNIT_RANGE, clamp,
+    ExportDialog, ExportFormat, MAX_VERTICES_RANGE, MIN_WEIGHT_RANGE, PAGE_RANGE,
+    PIXELS_PER_UNIT_RANGE, clamp,
 };
 use super::export_job::{ExportRequest, Framing};
 use super::exports::{self, ExportError};
@@ -170,6 +171,8 @@ fn try_export(editor: &mut Editor, dialog: &ExportDialog) -> Result<PathBuf, Exp
                             MIN_WEIGHT_RANGE,
                             limber_export::spine::lean::DEFAULT_MIN_WEIGHT,
                         ),
+                        max_vertices: (dialog.choices.max_vertices > 0)
+                            .then_some(dialog.choices.max_vertices.min(MAX_VERTICES_RANGE.1)),
                     },
                 ),
             };

@@ -1,8 +1,10 @@
 //! The Spine Export dialog's lean choices (issue 38, item 6), driven through the editor's UI: a
 //! smallest weight out of range is explained next to its field and Export refused with nothing
 //! written; at 0.05 with "Indented JSON" ticked the skeleton is written indented, every mesh
-//! vertex's influences are 0.05 or more and sum to 1, the status line says how many were left out,
-//! and the project remembers both choices. Without ticking, the JSON is compact.
+//! vertex's influences are 0.05 or more and sum to 1; with "Most vertices per part" at 60 the mesh
+//! is written within 60 vertices while the project keeps its own; the status line says how many
+//! influences were left out and which part was meshed again, and the project remembers the
+//! choices. Without ticking, the JSON is compact.
 
 use crate::common;
 
@@ -87,6 +89,7 @@ fn the_spine_dialog_prunes_weak_influences_and_writes_indented_json_when_asked()
     assert!(!out.exists(), "nothing written");
     // 0.05 and indented: written so.
     set_number(&mut harness, "Smallest weight:", 0.05);
+    set_number(&mut harness, "Most vertices per part (0: any):", 60.0);
     harness.get_by_label("Indented JSON").click();
     harness.run_steps(2);
     harness.get_by_label("Export").click();
@@ -101,6 +104,7 @@ fn the_spine_dialog_prunes_weak_influences_and_writes_indented_json_when_asked()
     let skeleton: Value = serde_json::from_str(&text).expect("JSON");
     let weights = mesh_weights(&skeleton);
     assert!(!weights.is_empty());
+    assert!(weights.len() <= 60, "{} vertices", weights.len());
     for vertex in &weights {
         assert!(
             vertex.len() == 1 || vertex.iter().all(|&w| w >= 0.05),
@@ -111,12 +115,23 @@ fn the_spine_dialog_prunes_weak_influences_and_writes_indented_json_when_asked()
     }
     let status = harness.state().status().to_string();
     assert!(
-        status.contains("bone influences under weight 0.05 left out"),
+        status.contains("bone influences under weight 0.05 left out")
+            && status.contains("meshed again to at most 60 vertices"),
         "{status}"
     );
     let remembered = harness.state().document().project.exports.spine.clone();
     let remembered = remembered.expect("the Spine choices are kept");
-    assert_eq!((remembered.min_weight, remembered.pretty), (0.05, true));
+    assert_eq!(
+        (
+            remembered.min_weight,
+            remembered.pretty,
+            remembered.max_vertices
+        ),
+        (0.05, true, 60)
+    );
+    // The project keeps its own mesh.
+    let part = &harness.state().document().project.parts[0];
+    assert!(part.mesh.positions.len() > 60);
 
     // The defaults write compact JSON and keep influences down to 0.01.
     let mut harness = self::harness(sample_editor());

@@ -178,3 +178,62 @@ fn a_30_layer_import_exports_lean() {
         full.len()
     );
 }
+
+/// A vertex budget per part: the zombie's 267-vertex mesh is meshed again within 60 vertices for
+/// the export, and spine-core plays that export exactly as limber plays the project with the
+/// coarser mesh (weights and deform keys carried), within 0.01 px on every clip.
+#[test]
+fn a_vertex_budget_meshes_parts_again_and_the_runtime_plays_them_as_limber_does() {
+    use limber::core::project::Project;
+    use limber::export::spine::vertex_budget;
+
+    require_tooling();
+    for (kind, max) in [(Kind::Zombie, 60u32), (Kind::Keys, 100)] {
+        let name = format!("{kind:?}").to_lowercase();
+        let project_path = make(kind, &format!("spine-budget-{name}"));
+        let project = Project::load(&project_path).unwrap();
+        let before = project.parts[0].mesh.positions.len();
+        assert!(before > max as usize, "{name}: {before} vertices");
+        let (json, atlas) = export(
+            &project_path,
+            &format!("budget-{name}"),
+            &["--max-vertices", &max.to_string()],
+        );
+        let skeleton: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        for (_, count) in meshes(&skeleton) {
+            assert!(count <= max as usize, "{name}: a mesh of {count} vertices");
+        }
+        // The project as the export meshed it, saved beside the original (its images resolve).
+        let (fitted, notes) = vertex_budget::fit(&project, &project_path, max).unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let after = fitted.parts[0].mesh.positions.len();
+        assert!(
+            after <= max as usize && after * 3 >= max as usize,
+            "{after}"
+        );
+        let fitted_path = project_path.with_file_name("fitted.limber");
+        fitted.save(&fitted_path).unwrap();
+        let worst = max_error_within(&fitted_path, &json, &atlas, 0.01);
+        eprintln!("{name}: {before} -> {after} vertices; runtime vs limber {worst:.5} px");
+    }
+    // An impossible budget is refused in one line naming the part.
+    let project_path = make(Kind::Zombie, "spine-budget-refused");
+    let out = common::temp_dir("spine-budget-refused-out");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let failed = common::limber(&[
+        "export",
+        &s(&project_path),
+        "--spine",
+        &s(&out),
+        "--max-vertices",
+        "3",
+    ]);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("\"kenney_zombie_walk0\"") && stderr.contains("3 vertices or fewer"),
+        "{stderr}"
+    );
+    assert!(!out.join("project.json").exists(), "nothing written");
+}

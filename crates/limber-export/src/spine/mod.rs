@@ -11,7 +11,8 @@
 //!   order): one animation per clip; [`curves`]: limber's interpolation as Spine curves.
 //!
 //! - [`lean`]: numbers with the precision the runtime reads, influences pruned under a threshold;
-//!   the JSON is compact unless asked to be pretty.
+//!   the JSON is compact unless asked to be pretty; [`vertex_budget`]: parts over a vertex budget
+//!   meshed again, coarser, for the export.
 //!
 //! See `docs/SPINE.md` for the mapping, what is baked and what is dropped.
 
@@ -30,6 +31,7 @@ pub mod skeleton;
 pub mod skins;
 pub mod slot_timelines;
 pub mod trim;
+pub mod vertex_budget;
 
 use std::path::{Path, PathBuf};
 
@@ -71,6 +73,9 @@ pub struct SpineOptions {
     /// Bone influences under this weight are left out of meshes and the rest renormalised
     /// ([`lean::MIN_WEIGHT_RANGE`]; 0 keeps them all).
     pub min_weight: f64,
+    /// The most vertices a part's mesh may have ([`vertex_budget`]; applied by [`export`], which
+    /// reads the images); `None`: as they are.
+    pub max_vertices: Option<u32>,
 }
 
 impl Default for SpineOptions {
@@ -81,6 +86,7 @@ impl Default for SpineOptions {
             premultiplied: false,
             pretty: false,
             min_weight: lean::DEFAULT_MIN_WEIGHT,
+            max_vertices: None,
         }
     }
 }
@@ -159,6 +165,14 @@ fn check_options(options: &SpineOptions) -> Result<(), SpineError> {
         return Err(SpineError::BadOption(format!(
             "--min-weight {} is not a weight from {low} to {high}",
             options.min_weight
+        )));
+    }
+    let (low, high) = vertex_budget::MAX_VERTICES_RANGE;
+    if let Some(max) = options.max_vertices
+        && !(low..=high).contains(&max)
+    {
+        return Err(SpineError::BadOption(format!(
+            "--max-vertices {max} is not a vertex count from {low} to {high}"
         )));
     }
     let (low, high) = MAX_PAGE_RANGE;
@@ -292,7 +306,14 @@ pub fn export(
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "skeleton".into());
-    let document = build(project, options)?;
+    check_options(options)?;
+    let (project, budget_notes) = match options.max_vertices {
+        Some(max) => vertex_budget::fit(project, project_path, max)?,
+        None => (std::borrow::Cow::Borrowed(project), Vec::new()),
+    };
+    let project = project.as_ref();
+    let mut document = build(project, options)?;
+    document.notes.extend(budget_notes);
     let mut sources = Vec::with_capacity(project.parts.len());
     for (i, part) in project.parts.iter().enumerate() {
         let path = project.image_path(project_path, i);
