@@ -7,6 +7,7 @@ pub mod gltf_support;
 pub mod gpu;
 pub mod node_tooling;
 pub mod rigs;
+pub mod spine_json;
 pub mod thirty_layers;
 pub mod xwindow;
 

@@ -17,38 +17,7 @@ use limber::editor::editor::Editor;
 use serde_json::Value;
 
 use crate::common::editor_harness::{harness_with as harness, sample_editor};
-
-/// Every weight of every weighted mesh vertex in the skeleton, vertex by vertex.
-fn mesh_weights(skeleton: &Value) -> Vec<Vec<f64>> {
-    let mut out = Vec::new();
-    for skin in skeleton["skins"].as_array().expect("skins") {
-        for slot in skin["attachments"]
-            .as_object()
-            .expect("attachments")
-            .values()
-        {
-            for mesh in slot.as_object().expect("a slot").values() {
-                if mesh["type"] != "mesh" {
-                    continue;
-                }
-                let count = mesh["uvs"].as_array().expect("uvs").len() / 2;
-                let vertices: Vec<f64> = mesh["vertices"]
-                    .as_array()
-                    .expect("vertices")
-                    .iter()
-                    .map(|v| v.as_f64().expect("a number"))
-                    .collect();
-                let mut at = 0;
-                for _ in 0..count {
-                    let bones = vertices[at] as usize;
-                    out.push((0..bones).map(|b| vertices[at + 4 + 4 * b]).collect());
-                    at += 1 + 4 * bones;
-                }
-            }
-        }
-    }
-    out
-}
+use crate::common::spine_json::mesh_weights;
 
 fn open_spine_dialog(harness: &mut Harness<'_, Editor>, folder: &Path) {
     harness.state_mut().run(Command::ExportSpine);

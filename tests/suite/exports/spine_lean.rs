@@ -6,58 +6,16 @@
 
 use crate::common;
 use crate::common::gltf_support::projects::{Kind, make};
-use crate::common::thirty_layers;
+use crate::common::spine_json::{meshes, weights_per_vertex};
 
 use std::path::Path;
 
-use limber::core::layered::write::psd_bytes;
 use serde_json::Value;
 
-use super::spine_runtime::{export, max_error_within, require_tooling};
+use super::spine_runtime::{export, max_error_within, require_tooling, thirty_layer_project};
 
 /// The most a vertex may move in the runtime when influences under 0.01 are pruned, on these rigs.
 const PRUNED_BOUND_PX: f64 = 2.0;
-
-/// Every mesh attachment's `vertices` and `uvs` arrays in `skeleton`.
-fn meshes(skeleton: &Value) -> Vec<(Vec<f64>, usize)> {
-    let mut out = Vec::new();
-    for skin in skeleton["skins"].as_array().expect("skins") {
-        for slot in skin["attachments"]
-            .as_object()
-            .expect("attachments")
-            .values()
-        {
-            for attachment in slot.as_object().expect("a slot's attachments").values() {
-                if attachment["type"] != "mesh" {
-                    continue;
-                }
-                let numbers = |key: &str| -> Vec<f64> {
-                    attachment[key]
-                        .as_array()
-                        .expect("an array")
-                        .iter()
-                        .map(|v| v.as_f64().expect("a number"))
-                        .collect()
-                };
-                out.push((numbers("vertices"), numbers("uvs").len() / 2));
-            }
-        }
-    }
-    out
-}
-
-/// Per vertex of a weighted mesh's `vertices`, its weights.
-fn weights_per_vertex(vertices: &[f64], count: usize) -> Vec<Vec<f64>> {
-    let mut at = 0;
-    (0..count)
-        .map(|_| {
-            let bones = vertices[at] as usize;
-            let weights = (0..bones).map(|b| vertices[at + 1 + 4 * b + 3]).collect();
-            at += 1 + 4 * bones;
-            weights
-        })
-        .collect()
-}
 
 /// The most significant digits of any number written in `text`.
 fn most_digits(text: &str) -> usize {
@@ -151,14 +109,7 @@ fn the_default_export_is_compact_lean_and_skins_as_limber_does() {
 #[test]
 fn a_30_layer_import_exports_lean() {
     require_tooling();
-    let dir = common::temp_dir("spine-lean-30-layers");
-    let psd = dir.join("figure.psd");
-    let layers = thirty_layers::layers(|i, x, y| [(x % 251) as u8, (y % 241) as u8, (i * 8) as u8]);
-    let canvas = thirty_layers::CANVAS;
-    std::fs::write(&psd, psd_bytes([canvas, canvas], &layers)).unwrap();
-    let project = dir.join("figure.limber");
-    let s = |p: &Path| p.to_str().unwrap().to_string();
-    common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
+    let (project, _) = thirty_layer_project("spine-lean-30-layers");
     let (lean, _) = export(&project, "lean-30", &["--min-weight", "0.01"]);
     let (full, _) = export(&project, "full-30", &["--pretty", "--min-weight", "0"]);
     let (lean, full) = (

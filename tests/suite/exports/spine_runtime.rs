@@ -21,7 +21,7 @@ use std::process::Command;
 
 use gltf_support::projects::{Kind, SPRITE, cpu_positions, make};
 use image::RgbaImage;
-use limber::core::layered::write::psd_bytes;
+use limber::core::layered::write::{LayerSpec, psd_bytes};
 use limber::core::project::Project;
 use limber::export::spine::attachments::vertex_order;
 
@@ -278,18 +278,25 @@ fn the_runtime_poses_the_bundled_zombie_as_limber_does() {
     assert!(runtime_uvs(&json, &atlas).iter().all(|m| m["pma"] == true));
 }
 
-#[test]
-fn a_30_layer_4096_import_packs_into_few_pages() {
-    require_tooling();
-    let dir = common::temp_dir("spine-30-layers");
+/// The 30-layer 4096 x 4096 figure written as a PSD into a fresh folder and imported: the project
+/// and the layers. Their colour changes across each layer, so that a texel read from the wrong
+/// place shows.
+pub(crate) fn thirty_layer_project(name: &str) -> (PathBuf, Vec<LayerSpec>) {
+    let dir = common::temp_dir(name);
     let psd = dir.join("figure.psd");
-    // Colour that changes across each layer, so that a texel read from the wrong place shows.
     let layers = thirty_layers::layers(|i, x, y| [(x % 251) as u8, (y % 241) as u8, (i * 8) as u8]);
     let canvas = thirty_layers::CANVAS;
     std::fs::write(&psd, psd_bytes([canvas, canvas], &layers)).unwrap();
     let project = dir.join("figure.limber");
     let s = |p: &Path| p.to_str().unwrap().to_string();
     common::limber_ok(&["import", &s(&psd), "-o", &s(&project)]);
+    (project, layers)
+}
+
+#[test]
+fn a_30_layer_4096_import_packs_into_few_pages() {
+    require_tooling();
+    let (project, layers) = thirty_layer_project("spine-30-layers");
     // The layers with their padding cover 2.77 pages of 2048 x 2048 and 0.69 of 4096 x 4096.
     let area: u64 = layers
         .iter()
