@@ -108,6 +108,15 @@ pub fn fit<'a>(
     Ok((fitted, notes))
 }
 
+/// Why no mesh of a part fits the budget.
+#[derive(Debug, thiserror::Error)]
+enum NoCoarserMesh {
+    #[error("the fewest tried is {0}")]
+    Fewest(usize),
+    #[error("{0}")]
+    Mesh(#[from] limber_core::error::CoreError),
+}
+
 /// A mesh of `image` with at most `max` vertices, made with settings coarser than `settings` (whose
 /// mesh has `count` vertices), and those settings; or why none was found.
 fn coarser_mesh(
@@ -115,7 +124,7 @@ fn coarser_mesh(
     settings: &MeshSettings,
     count: usize,
     max: usize,
-) -> Result<(Mesh, MeshSettings), String> {
+) -> Result<(Mesh, MeshSettings), NoCoarserMesh> {
     let mut settings = settings.clone();
     let mut spacing = settings.effective_spacing(image.width(), image.height());
     let mut count = count;
@@ -125,7 +134,7 @@ fn coarser_mesh(
         let growth = (count as f64 / max as f64).sqrt().clamp(1.1, 4.0);
         spacing = (spacing * growth).min(MAX_SPACING);
         settings.spacing = Some(spacing);
-        let (mesh, _) = build_mesh(image, &settings).map_err(|e| e.to_string())?;
+        let (mesh, _) = build_mesh(image, &settings)?;
         count = mesh.positions.len();
         fewest = fewest.min(count);
         if count <= max {
@@ -140,7 +149,7 @@ fn coarser_mesh(
             settings.tolerance = (settings.tolerance.max(0.5) * 2.0).min(MAX_TOLERANCE);
         }
     }
-    Err(format!("the fewest tried is {fewest}"))
+    Err(NoCoarserMesh::Fewest(fewest))
 }
 
 #[cfg(test)]
@@ -181,7 +190,9 @@ mod tests {
             );
             assert!(settings.spacing.unwrap() > 6.0);
         }
-        let error = coarser_mesh(&disc(), &fine, count, 2).unwrap_err();
+        let error = coarser_mesh(&disc(), &fine, count, 2)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("the fewest tried is"), "{error}");
     }
 }
