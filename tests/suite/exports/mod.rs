@@ -7,5 +7,6 @@ mod gltf_export;
 mod gltf_tools;
 mod slots_spine;
 mod spine_lean;
+mod spine_live_ik;
 mod spine_runtime;
 mod spine_web;

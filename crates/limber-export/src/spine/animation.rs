@@ -48,8 +48,8 @@ pub struct AnimationInput<'a> {
     pub slots: &'a SlotTimelines<'a>,
     /// Samples per second for baking.
     pub rate: f64,
-    /// The IK constraints written as Spine constraints ([`super::constraints::native_ik`]).
-    pub native_ik: &'a [usize],
+    /// The constraints written as Spine IK constraints ([`super::constraints::native_ik`]).
+    pub native_ik: &'a [super::constraints::LiveIk],
 }
 
 /// The `animations` entry of `clip`.

@@ -7,13 +7,17 @@
 //! straight pieces, which misses limber's curve by a visible fraction of a pixel. So a Bézier segment
 //! is split at [`BEZIER_PIECES`] equal steps of its parameter into exact sub-curves (each one a
 //! cubic over part of the parameter range): every sub-key lies on the curve and the runtime's
-//! flattening error shrinks by about the square of the split count.
+//! flattening error shrinks by about the square of the split count. A constraint's mix is split
+//! finer ([`MIX_BEZIER_PIECES`]): its error is multiplied by the angle it blends and the bone's
+//! reach.
 
 use limber_core::animation::Interpolation;
 use limber_core::animation::curve::{EASE_IN_OUT, InterpolationName, bernstein};
 
 /// Sub-curves per limber Bézier segment.
 pub const BEZIER_PIECES: usize = 8;
+/// Sub-curves per Bézier segment of a constraint's mix.
+pub const MIX_BEZIER_PIECES: usize = 16;
 
 /// How one (sub-)segment is interpolated, in the segment's normalised coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,6 +40,11 @@ pub struct Piece {
 
 /// The pieces a segment after a key with `interp` becomes.
 pub fn pieces(interp: Interpolation) -> Vec<Piece> {
+    pieces_split(interp, BEZIER_PIECES)
+}
+
+/// [`pieces`] with a Bézier split into `count` sub-curves.
+pub fn pieces_split(interp: Interpolation, count: usize) -> Vec<Piece> {
     let handles = match interp {
         Interpolation::Named(InterpolationName::Stepped) => {
             return vec![whole(Shape::Stepped)];
@@ -53,10 +62,10 @@ pub fn pieces(interp: Interpolation) -> Vec<Piece> {
     let [x1, y1, x2, y2] = handles;
     let xs = [0.0, x1.clamp(0.0, 1.0), x2.clamp(0.0, 1.0), 1.0];
     let ys = [0.0, y1, y2, 1.0];
-    (0..BEZIER_PIECES)
+    (0..count)
         .map(|k| {
-            let [u0, x1, x2, u1] = sub_curve(xs, k);
-            let [e0, y1, y2, e1] = sub_curve(ys, k);
+            let [u0, x1, x2, u1] = sub_curve(xs, k, count);
+            let [e0, y1, y2, e1] = sub_curve(ys, k, count);
             Piece {
                 u0,
                 e0,
@@ -71,9 +80,9 @@ pub fn pieces(interp: Interpolation) -> Vec<Piece> {
 /// Piece `k` of [`BEZIER_PIECES`] (equal steps of the parameter) of the cubic Bézier with control
 /// values `p`, as the control values of the exact sub-curve: its start, its two inner controls, its
 /// end.
-fn sub_curve(p: [f64; 4], k: usize) -> [f64; 4] {
-    let a = k as f64 / BEZIER_PIECES as f64;
-    let b = (k + 1) as f64 / BEZIER_PIECES as f64;
+fn sub_curve(p: [f64; 4], k: usize, count: usize) -> [f64; 4] {
+    let a = k as f64 / count as f64;
+    let b = (k + 1) as f64 / count as f64;
     let third = (b - a) / 3.0;
     let (v0, v1) = (bernstein(p, a), bernstein(p, b));
     [v0, v0 + third * slope(p, a), v1 - third * slope(p, b), v1]
@@ -162,11 +171,11 @@ pub fn bone_segment(
     let xs = [0.0, x1, x2, 1.0];
     (0..BEZIER_PIECES)
         .map(|k| {
-            let [u0, out, into, _] = sub_curve(xs, k);
+            let [u0, out, into, _] = sub_curve(xs, k, BEZIER_PIECES);
             let mut numbers = Vec::with_capacity(4 * controls.len());
             let mut values = Vec::with_capacity(controls.len());
             for (_, ys) in &controls {
-                let [v0, y1, y2, _] = sub_curve(*ys, k);
+                let [v0, y1, y2, _] = sub_curve(*ys, k, BEZIER_PIECES);
                 numbers.extend([span.time(out), y1, span.time(into), y2]);
                 values.push(v0);
             }

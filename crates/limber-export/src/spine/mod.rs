@@ -6,7 +6,8 @@
 //!   named skin, with bounding-box, point and clipping attachments.
 //! - [`pages`]: the packed atlas — [`trim`]med regions [`pack`]ed into as few pages as fit, each
 //!   region framed and [`bleed`]ing its colour into transparent texels; [`atlas`]: its text.
-//! - [`constraints`]: two-bone IK as Spine IK constraints (other constraints are baked).
+//! - [`constraints`]: one- and two-bone IK and look-at as Spine IK constraints (other constraints
+//!   are baked).
 //! - [`animation`], [`part_timelines`] (deform) and [`slot_timelines`] (attachment, colour, draw
 //!   order): one animation per clip; [`curves`]: limber's interpolation as Spine curves.
 //!

@@ -83,6 +83,18 @@ const MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "carry", "time": 0.3, "mix": 0.0, "interp": "linear"},
     {"constraint": "carry", "time": 0.6, "mix": 1.0}]}"#;
 
+/// Look-at constraints, which Spine's one-bone IK evaluates live: the head and the left arm, both
+/// aiming at `goal`.
+const LIVE_CONSTRAINTS: &str = r#"
+  "look_at": [{"name": "watch", "bone": "head", "target": "goal", "mix": 0.7},
+              {"name": "point", "bone": "arm_l", "target": "goal", "mix": 0.6}],"#;
+
+const LIVE_MIX_KEYS: &str = r#", "constraints": [
+    {"constraint": "watch", "time": 0.0, "mix": 0.0, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"constraint": "watch", "time": 0.8, "mix": 1.0},
+    {"constraint": "point", "time": 0.3, "mix": 1.0, "interp": "linear"},
+    {"constraint": "point", "time": 0.9, "mix": 0.2}]}"#;
+
 /// Which project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -93,17 +105,20 @@ pub enum Kind {
     /// `Keys` plus IK, a spring, a limit, a transform, a look-at and a child-of constraint and keyed
     /// mixes.
     Constrained,
+    /// `Keys` plus two look-at constraints (written live to Spine) with keyed mixes.
+    LiveIk,
 }
 
 fn rig_json(kind: Kind) -> String {
     let keys_clip = match kind {
         Kind::Constrained => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + MIX_KEYS,
+        Kind::LiveIk => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + LIVE_MIX_KEYS,
         _ => KEYS_CLIP.to_string(),
     };
-    let constraints = if kind == Kind::Constrained {
-        CONSTRAINTS
-    } else {
-        ""
+    let constraints = match kind {
+        Kind::Constrained => CONSTRAINTS,
+        Kind::LiveIk => LIVE_CONSTRAINTS,
+        _ => "",
     };
     format!("{{\"bones\": [{BONES}],{constraints}\n\"clips\": [{keys_clip}, {EASED_CLIP}]}}")
 }
