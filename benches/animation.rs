@@ -37,15 +37,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
     let ik = [("c0b8", "c0b9", "t0"), ("c3b8", "c3b9", "t1")]
         .iter()
         .map(|(a, b, t)| {
-            let record = IkRecord {
-                name: format!("{a}-{t}"),
-                bones: vec![a.to_string(), b.to_string()],
-                target: t.to_string(),
-                bend: 1.0,
-                mix: 1.0,
-                iterations: 20,
-                tolerance: 1e-3,
-            };
+            let record = IkRecord::new(&format!("{a}-{t}"), vec![a.to_string(), b.to_string()], t);
             IkConstraint::from_record(&record, &skeleton).unwrap()
         })
         .collect();

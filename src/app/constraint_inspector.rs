@@ -1,14 +1,16 @@
 //! The inspector's constraints: for the selected bone, the choices new constraints start from (IK
 //! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation and a rotation
 //! limit (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
-//! mix); then the list of every constraint of the rig with its settings — IK bend and mix, limit
-//! angles, transform mixes, look-at and child-of mixes — and a delete button each. Every change is
-//! one undo step (a slider drag too, through [`super::drag_edit`]).
+//! mix); then the list of every constraint of the rig with its settings — IK (its entry is
+//! [`super::ik_inspector`]), limit angles, transform mixes, look-at and child-of mixes — and a
+//! delete button each. Every change is one undo step (a slider drag too, through
+//! [`super::drag_edit`]).
 
 use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
+use super::ik_inspector::ik_entry;
 use crate::core::rig::ConstraintRecords;
 use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
@@ -72,10 +74,11 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     ui.horizontal(|ui| {
         let label = ui.label("IK bones");
         let mut choices = editor.tools().rig_choices();
-        ui.add(number_field(&mut choices.ik_bones).range(2..=depth.max(2)))
+        ui.add(number_field(&mut choices.ik_bones).range(1..=depth.max(1)))
             .labelled_by(label.id)
             .on_hover_text(
-                "2: two-bone IK (the selected bone and its parent); more: a FABRIK chain",
+                "1: the selected bone aims at the target; 2: two-bone IK (the selected bone and \
+                 its parent); more: a FABRIK chain",
             );
         if choices != editor.tools().rig_choices() {
             editor.run(Command::Rig(RigCommand::SetChoices(choices)));
@@ -145,36 +148,7 @@ fn spring_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
 /// Every constraint with its settings and a delete button.
 fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintRecords) {
     for (i, ik) in records.ik.iter().enumerate() {
-        ui.push_id(("ik", i), |ui| {
-            let title = format!("IK {}: {} -> {}", ik.name, ik.bones.join(" > "), ik.target);
-            header(ui, editor, &title, ConstraintRef::Ik(i));
-            ui.horizontal(|ui| {
-                let bend = if ik.bend < 0.0 { "bend -" } else { "bend +" };
-                if ui
-                    .button(bend)
-                    .on_hover_text("which way the middle joint bends")
-                    .clicked()
-                {
-                    change(editor, |r| {
-                        if let Some(c) = r.ik.get_mut(i) {
-                            c.bend = -c.bend;
-                        }
-                    });
-                }
-                mix_slider(
-                    ui,
-                    editor,
-                    Some(&ik.name),
-                    ik.mix,
-                    "IK mix",
-                    move |r, mix| {
-                        if let Some(c) = r.ik.get_mut(i) {
-                            c.mix = mix;
-                        }
-                    },
-                );
-            });
-        });
+        ui.push_id(("ik", i), |ui| ik_entry(ui, editor, i, ik));
     }
     for (i, limit) in records.limits.iter().enumerate() {
         ui.push_id(("limit", i), |ui| {
@@ -325,7 +299,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
 }
 
 /// A constraint's title with its delete button.
-fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: ConstraintRef) {
+pub(super) fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: ConstraintRef) {
     // Wrapped, so the button stays inside a narrow inspector.
     ui.horizontal_wrapped(|ui| {
         ui.label(title);
@@ -342,7 +316,7 @@ fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which: Constraint
 /// A 0–1 mix slider; a drag is one undo step. In Animate mode with a clip, a slider given the
 /// constraint's `keyed` name shows the mix at the playhead and keys it there (clips key mixes by
 /// constraint name); otherwise it sets the constraint's own mix through `set`.
-fn mix_slider(
+pub(super) fn mix_slider(
     ui: &mut egui::Ui,
     editor: &mut Editor,
     keyed: Option<&str>,
@@ -373,7 +347,7 @@ fn mix_slider(
 }
 
 /// Applies `edit` to a copy of the constraints and sets them (one undo step or part of a drag's).
-fn change(editor: &mut Editor, edit: impl FnOnce(&mut ConstraintRecords)) {
+pub(super) fn change(editor: &mut Editor, edit: impl FnOnce(&mut ConstraintRecords)) {
     let mut records = editor.rig().constraint_records();
     edit(&mut records);
     editor.run(Command::Rig(RigCommand::SetConstraints(Box::new(records))));

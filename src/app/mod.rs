@@ -34,6 +34,7 @@ pub mod export_dialog;
 pub mod file_dialog;
 pub mod gpu_bridge;
 pub mod help;
+mod ik_inspector;
 pub mod import_question;
 pub mod inspector;
 pub mod key_fields;

@@ -156,11 +156,13 @@ impl<'a> Rig<'a> {
     }
 
     /// The chain a new IK on the selected bone would have: the selected bone and its ancestors, up
-    /// to `ik_bones` of them, root first. `None` when the selected bone has no parent.
+    /// to `ik_bones` of them, root first (one: the selected bone alone, a one-bone IK). `None` when
+    /// a longer chain is asked for and the selected bone has no parent.
     pub fn ik_chain_from_selection(&self) -> Option<Vec<usize>> {
         let bones = &self.project.rig.skeleton.bones;
+        let wanted = self.choices.ik_bones.max(1);
         let mut chain = vec![self.selected?];
-        while chain.len() < self.choices.ik_bones.max(2) {
+        while chain.len() < wanted {
             let last = *chain.last()?;
             match bones.get(last)?.parent {
                 Some(parent) => chain.push(parent),
@@ -168,7 +170,7 @@ impl<'a> Rig<'a> {
             }
         }
         chain.reverse();
-        (chain.len() >= 2).then_some(chain)
+        (chain.len() >= wanted.min(2)).then_some(chain)
     }
 
     /// The target the choices name, if it is a bone other than the selected one.
@@ -335,15 +337,11 @@ pub(crate) fn add_ik(mut step: Step) -> Result<(), RigError> {
     let target = names(target);
     let mut records = rig.constraint_records();
     let tip = bones.last().cloned().unwrap_or_default();
-    records.ik.push(IkRecord {
-        name: records.unused_name(&format!("ik {tip}")),
+    records.ik.push(IkRecord::new(
+        &records.unused_name(&format!("ik {tip}")),
         bones,
-        target: target.clone(),
-        bend: 1.0,
-        mix: 1.0,
-        iterations: 20,
-        tolerance: 1e-3,
-    });
+        &target,
+    ));
     set_constraints(&mut step.document, records)?;
     step.status = format!("IK added: {} bones aim at {target}", chain.len());
     step.commit();

@@ -356,15 +356,11 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                     .and_then(|(tip, target)| {
                         let tip = tip.get(&bones);
                         let parent = tip.parent.clone()?;
-                        Some(IkRecord {
-                            name: "reach".into(),
-                            bones: vec![parent, tip.name.clone()],
-                            target: target.get(&bones).name.clone(),
-                            bend: 1.0,
-                            mix: 1.0,
-                            iterations: 20,
-                            tolerance: 0.001,
-                        })
+                        Some(IkRecord::new(
+                            "reach",
+                            vec![parent, tip.name.clone()],
+                            &target.get(&bones).name,
+                        ))
                     })
                     .into_iter()
                     .collect();

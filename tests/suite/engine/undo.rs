@@ -100,13 +100,14 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
             tail: [8.0, 110.0],
         },
         Edit::AddIk(IkRecord {
-            name: "reach".into(),
-            bones: vec!["upper_arm_l".into(), "hand_l".into()],
-            target: "leg_r".into(),
-            bend: 1.0,
             mix: 0.5,
             iterations: 10,
             tolerance: 0.01,
+            ..IkRecord::new(
+                "reach",
+                vec!["upper_arm_l".into(), "hand_l".into()],
+                "leg_r",
+            )
         }),
         Edit::AddClip(ClipRecord {
             name: "nod".into(),

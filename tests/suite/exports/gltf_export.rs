@@ -235,10 +235,11 @@ fn skinned_gltf_matches_limber_at_any_time_when_keys_are_linear_or_stepped() {
 }
 
 /// Every project and clip: exact at the 30 fps samples and the key times, within a pixel half way
-/// between samples (where Bézier keys and baked constraints become straight lines).
+/// between samples (where Bézier keys and baked constraints become straight lines) but for the IK
+/// sweep of `IkReach`.
 #[test]
 fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
-    for kind in [Kind::Zombie, Kind::Keys, Kind::Constrained] {
+    for kind in [Kind::Zombie, Kind::Keys, Kind::Constrained, Kind::IkReach] {
         let name = format!("gltf-sampled-{kind:?}").to_lowercase();
         let (project, model) = exported(kind, &name, "out.gltf");
         for clip in &project.rig.clips {
@@ -266,7 +267,11 @@ fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
                 clip.name
             );
             // Between samples, Bézier keys and baked constraints are straight lines: within a pixel.
-            assert!(between < 1.0, "{kind:?} {}: {between} px", clip.name);
+            // Not for `IkReach`, whose targets sweep past the chains' roots and through full reach
+            // on purpose, swinging bones by tens of degrees between two 30 fps samples.
+            if kind != Kind::IkReach {
+                assert!(between < 1.0, "{kind:?} {}: {between} px", clip.name);
+            }
         }
     }
 }

@@ -74,6 +74,7 @@ fn khronos_validator_reports_no_errors_or_warnings() {
         (Kind::Zombie, "zombie"),
         (Kind::Keys, "keys"),
         (Kind::Constrained, "constrained"),
+        (Kind::IkReach, "ik-reach"),
     ] {
         let project = make(kind, &format!("gltf-validate-{name}"));
         for file in [format!("{name}.glb"), format!("{name}.gltf")] {

@@ -6,6 +6,7 @@ mod gltf_boneless;
 mod gltf_export;
 mod gltf_tools;
 mod slots_spine;
+mod spine_ik_reach;
 mod spine_lean;
 mod spine_live_ik;
 mod spine_runtime;

@@ -19,14 +19,22 @@ pub enum ConstraintError {
     BadFollow { kind: &'static str, name: String },
     #[error("two constraints are named \"{name}\"; clips key mixes by name, so names must differ")]
     DuplicateName { name: String },
-    #[error("IK \"{name}\" needs a chain of at least two bones")]
+    #[error("IK \"{name}\" needs a chain of at least one bone")]
     ShortChain { name: String },
     #[error("IK \"{name}\": each bone of the chain must be the parent of the next")]
     BrokenChain { name: String },
     #[error("IK \"{name}\": the target cannot be one of the chain's bones")]
     TargetInChain { name: String },
-    #[error("IK \"{name}\" has an out-of-range bend, mix, tolerance or iteration count")]
+    #[error("IK \"{name}\" has an out-of-range bend, mix, softness, tolerance or iteration count")]
     BadIkSettings { name: String },
+    #[error(
+        "IK \"{name}\": {setting} does not apply to a chain of {bones} bones (softness: two bones; stretch: one or two; compress: one)"
+    )]
+    SettingNotForChain {
+        name: String,
+        setting: &'static str,
+        bones: usize,
+    },
     #[error(
         "the spring of \"{bone}\" needs a frequency of 0.05–60 Hz, a damping of 0.01–10 and a mix from 0 to 1"
     )]

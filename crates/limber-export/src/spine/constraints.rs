@@ -2,8 +2,9 @@
 //! every other constraint is baked (see [`super::animation`]).
 //!
 //! - **Two-bone IK** (law of cosines, a bend side, a mix blending rotations the short way, the
-//!   target's head as the goal) is Spine's two-bone IK without softness, stretch or compression:
-//!   written when the child's head is on the parent's tail.
+//!   target's head as the goal, softness, stretch and uniform) is Spine's two-bone IK: written when
+//!   the child's head is on the parent's tail.
+//! - **One-bone IK** (compress, stretch, uniform) is Spine's one-bone IK.
 //! - **Look-at** turns its bone about its head so that its tail points at the target's head, the turn
 //!   taken the short way and scaled by the mix, after every other constraint: Spine's one-bone IK,
 //!   written after the two-bone constraints (Spine applies them in that order).
@@ -14,13 +15,14 @@
 //! keys; a clip's keyed mix becomes an IK timeline. limber assumes uniform scale in a chain and
 //! Spine handles scale its own way, so in a clip that keys the scale of a chain bone or one of its
 //! ancestors the constraint is switched off (an IK timeline holding mix 0) and the chain is baked
-//! instead. Longer FABRIK chains, and chains that do not qualify, are always baked.
+//! instead. Longer FABRIK chains, and chains that do not qualify, are always baked, with one warning
+//! each naming the constraint and why.
 
 use serde_json::{Map, Value, json};
 
 use super::curves::{self, Span};
-use limber_core::animation::Clip;
 use limber_core::animation::follow::FollowKind;
+use limber_core::animation::{Clip, IkConstraint};
 use limber_core::rig::Rig;
 
 /// A limber constraint written as a Spine IK constraint.
@@ -33,6 +35,36 @@ pub struct LiveIk {
     pub mix: f64,
     /// limber's bend (+1 or −1; a look-at's is +1 and unused).
     pub bend: f64,
+    pub reach: Reach,
+}
+
+/// How an IK chain reaches beyond bending: Spine's softness, stretch, compress and uniform (a
+/// look-at has none).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Reach {
+    pub softness: f64,
+    pub stretch: bool,
+    pub compress: bool,
+    pub uniform: bool,
+}
+
+impl Reach {
+    /// The settings Spine reads from a constraint and from each IK timeline frame, those that are
+    /// not Spine's defaults (uniform only on the constraint).
+    fn write(&self, into: &mut Value, with_uniform: bool) {
+        if self.softness != 0.0 {
+            into["softness"] = json!(self.softness);
+        }
+        if self.stretch {
+            into["stretch"] = json!(true);
+        }
+        if self.compress {
+            into["compress"] = json!(true);
+        }
+        if with_uniform && self.uniform {
+            into["uniform"] = json!(true);
+        }
+    }
 }
 
 /// How many constraints and springs move each bone, and which bones any constraint involves (as
@@ -94,35 +126,26 @@ fn alone_below(rig: &Rig, involved: &[bool], bone: usize, target: usize) -> bool
 }
 
 /// The rig's constraints written as Spine IK constraints, in the order Spine applies them: the
-/// two-bone IK chains in list order, then the look-at constraints.
+/// one- and two-bone IK chains in list order, then the look-at constraints.
 pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
     let (moved, involved) = involvement(rig);
     let bones = &rig.skeleton.bones;
     let only_this = |chain: &[usize]| chain.iter().all(|&b| moved.get(b) == Some(&1));
     let mut live = Vec::new();
     for ik in &rig.ik {
-        if ik.target >= bones.len() || !only_this(&ik.chain) {
-            continue;
-        }
-        let qualifies = match ik.chain[..] {
-            [parent, child] => bones.get(child).is_some_and(|c| {
-                c.parent == Some(parent)
-                    && (c.head()
-                        - bones
-                            .get(parent)
-                            .map_or(c.head(), limber_core::skeleton::Bone::tail))
-                    .length()
-                        < 1e-9
-            }),
-            _ => false,
-        };
-        if qualifies {
+        if why_baked(rig, &moved, ik).is_none() {
             live.push(LiveIk {
                 name: ik.name.clone(),
                 bones: ik.chain.clone(),
                 target: ik.target,
                 mix: ik.mix,
                 bend: ik.bend,
+                reach: Reach {
+                    softness: ik.softness,
+                    stretch: ik.stretch,
+                    compress: ik.compress,
+                    uniform: ik.uniform,
+                },
             });
         }
     }
@@ -138,10 +161,55 @@ pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
                 target: follow.target,
                 mix: follow.mix,
                 bend: 1.0,
+                reach: Reach::default(),
             });
         }
     }
     live
+}
+
+/// Why IK `ik` cannot be written live (and is baked), in words; `None` when it is written live.
+/// `moved` counts the constraints and springs that move each bone.
+fn why_baked(rig: &Rig, moved: &[usize], ik: &IkConstraint) -> Option<String> {
+    let bones = &rig.skeleton.bones;
+    if ik.chain.len() > 2 {
+        return Some(format!(
+            "a FABRIK chain of {} bones (Spine's IK solves one or two)",
+            ik.chain.len()
+        ));
+    }
+    if ik.target >= bones.len() || ik.chain.iter().any(|&b| moved.get(b) != Some(&1)) {
+        return Some("another constraint or a spring also moves its bones".into());
+    }
+    if let [parent, child] = ik.chain[..] {
+        let joined = bones.get(child).is_some_and(|c| {
+            c.parent == Some(parent)
+                && bones
+                    .get(parent)
+                    .is_some_and(|p| (c.head() - p.tail()).length() < 1e-9)
+        });
+        if !joined {
+            return Some(format!(
+                "\"{}\" does not start at the tail of \"{}\" (Spine's two-bone IK assumes it does)",
+                bones.get(child).map_or("", |b| b.name.as_str()),
+                bones.get(parent).map_or("", |b| b.name.as_str()),
+            ));
+        }
+    }
+    None
+}
+
+/// One warning line for each IK constraint that is baked into keys rather than written live,
+/// naming it and saying why.
+pub fn baked_ik_warnings(rig: &Rig) -> Vec<String> {
+    let (moved, _) = involvement(rig);
+    rig.ik
+        .iter()
+        .filter_map(|ik| {
+            why_baked(rig, &moved, ik)
+                .map(|why| format!("IK \"{}\" is baked into keys: {why}", ik.name))
+        })
+        .collect()
 }
 
 /// Whether `clip` keys the scale of a bone of `ik` or of an ancestor (the constraint is then off in
@@ -189,20 +257,23 @@ pub fn ik_json(rig: &Rig, live: &[LiveIk]) -> Value {
         live.iter()
             .enumerate()
             .map(|(order, ik)| {
-                json!({
+                let mut constraint = json!({
                     "name": ik.name,
                     "order": order,
                     "bones": ik.bones.iter().map(|&b| name(b)).collect::<Vec<_>>(),
                     "target": name(ik.target),
                     "mix": ik.mix,
                     "bendPositive": ik.bend < 0.0,
-                })
+                });
+                ik.reach.write(&mut constraint, true);
+                constraint
             })
             .collect(),
     )
 }
 
-/// The animation's `ik` timelines: the clip's mix keys of the live constraints.
+/// The animation's `ik` timelines: the clip's mix keys of the live constraints. Each frame carries
+/// the constraint's softness, stretch and compress too, which Spine's frames otherwise reset.
 pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
     let record = clip.to_record();
     let mut timelines = Map::new();
@@ -214,10 +285,9 @@ pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
             .filter(|k| k.constraint == ik.name)
             .collect();
         if off_in_clip(rig, ik, clip) {
-            timelines.insert(
-                ik.name.clone(),
-                json!([{ "time": 0.0, "mix": 0.0, "bendPositive": bend }]),
-            );
+            let mut off = json!({ "time": 0.0, "mix": 0.0, "bendPositive": bend });
+            ik.reach.write(&mut off, false);
+            timelines.insert(ik.name.clone(), json!([off]));
             continue;
         }
         let Some(first) = keys.first() else {
@@ -225,6 +295,7 @@ pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
         };
         let frame = |time: f64, mix: f64, curve: Option<Value>| {
             let mut key = json!({ "time": time, "mix": mix, "bendPositive": bend });
+            ik.reach.write(&mut key, false);
             if let Some(curve) = curve {
                 key["curve"] = curve;
             }
@@ -245,12 +316,59 @@ pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
             };
             for piece in curves::pieces_split(key.interp, curves::MIX_BEZIER_PIECES) {
                 let mix = key.mix + (next.mix - key.mix) * piece.e0;
-                // Two values per key: the mix, and the softness (always 0).
-                let curve = curves::spine_curve(&piece, span, &[key.mix, 0.0], &[next.mix, 0.0]);
+                // Two values per key: the mix, and the softness (not keyed: constant).
+                let soft = ik.reach.softness;
+                let curve = curves::spine_curve(&piece, span, &[key.mix, soft], &[next.mix, soft]);
                 out.push(frame(span.time(piece.u0), mix, curve));
             }
         }
         timelines.insert(ik.name.clone(), Value::Array(out));
     }
     (!timelines.is_empty()).then_some(Value::Object(timelines))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use limber_core::rig::parse_rig;
+
+    /// Limbs under a root: a, b > c (for one- and two-bone IK), e > f (f's head off e's tail) and
+    /// g > h > i (a FABRIK chain); and a target.
+    const LIMBS: &str = r#"{"bones": [
+        {"name": "body", "parent": null, "head": [0, 0], "tail": [0, -10]},
+        {"name": "a", "parent": "body", "head": [0, -10], "tail": [10, -10]},
+        {"name": "b", "parent": "a", "head": [10, -10], "tail": [20, -10]},
+        {"name": "c", "parent": "b", "head": [20, -10], "tail": [30, -10]},
+        {"name": "e", "parent": "body", "head": [0, -10], "tail": [-10, -10]},
+        {"name": "f", "parent": "e", "head": [-11, -10], "tail": [-20, -10]},
+        {"name": "g", "parent": "body", "head": [0, -10], "tail": [0, -20]},
+        {"name": "h", "parent": "g", "head": [0, -20], "tail": [0, -30]},
+        {"name": "i", "parent": "h", "head": [0, -30], "tail": [0, -40]},
+        {"name": "goal", "parent": null, "head": [30, 10], "tail": [30, 10]}],"#;
+
+    #[test]
+    fn one_and_two_bone_chains_are_live_with_their_settings_and_the_rest_warned_by_name() {
+        let rig = parse_rig(&format!(
+            r#"{LIMBS} "ik": [
+            {{"name": "aim", "bones": ["a"], "target": "goal", "compress": true, "uniform": true}},
+            {{"name": "pair", "bones": ["b", "c"], "target": "goal", "softness": 2, "stretch": true}},
+            {{"name": "gap", "bones": ["e", "f"], "target": "goal"}},
+            {{"name": "long", "bones": ["g", "h", "i"], "target": "goal"}}]}}"#
+        ))
+        .unwrap();
+        let live = native_ik(&rig);
+        let names: Vec<&str> = live.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["aim", "pair"]);
+        let json = ik_json(&rig, &live);
+        assert_eq!(json[0]["compress"], true);
+        assert_eq!(json[0]["uniform"], true);
+        assert!(json[0].get("stretch").is_none() && json[0].get("softness").is_none());
+        assert_eq!(json[1]["softness"], 2.0);
+        assert_eq!(json[1]["stretch"], true);
+        assert!(json[1].get("compress").is_none() && json[1].get("uniform").is_none());
+        let warnings = baked_ik_warnings(&rig);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].starts_with("IK \"gap\" is baked") && warnings[0].contains("tail"));
+        assert!(warnings[1].starts_with("IK \"long\" is baked") && warnings[1].contains("FABRIK"));
+    }
 }

@@ -227,6 +227,7 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     };
     let mut animations = Map::new();
     let native = constraints::native_ik(rig);
+    warnings.extend(constraints::baked_ik_warnings(rig));
     for clip in &rig.clips {
         let rate = options
             .fps

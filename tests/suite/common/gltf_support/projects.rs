@@ -95,6 +95,39 @@ const LIVE_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "point", "time": 0.3, "mix": 1.0, "interp": "linear"},
     {"constraint": "point", "time": 0.9, "mix": 0.2}]}"#;
 
+/// A second target for the one-bone chain.
+const REACH_BONES: &str = r#"
+  {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
+
+/// IK as Spine 4.2 has it: `nod` stretches spine > head uniformly toward `goal` (listed first, as it
+/// scales the other chains' parent), `reach` eases arm_r > hand_r into full reach over 4 px, `squash`
+/// aims arm_l at `near`, compressing and stretching it (along its length only), at mix 0.8.
+const REACH_CONSTRAINTS: &str = r#"
+  "ik": [{"name": "nod", "bones": ["spine", "head"], "target": "goal", "bend": -1, "stretch": true, "uniform": true},
+         {"name": "reach", "bones": ["arm_r", "hand_r"], "target": "goal", "bend": 1, "softness": 4},
+         {"name": "squash", "bones": ["arm_l"], "target": "near", "mix": 0.8, "compress": true, "stretch": true}],"#;
+
+/// Targets swept in and out of reach, `goal` last straight out from the spine's head (linearly:
+/// near full reach a chain turns fast, and it would magnify the small flattening error of a
+/// target's Bézier key in Spine; and a target passing round a chain's root would swing it faster
+/// than the glTF check's straight lines between 30 fps samples follow); `reach`'s mix keyed
+/// (Bézier, then linear).
+const REACH_CLIP: &str = r#"
+  {"name": "reach", "duration": 1.0, "loop": false, "keys": [
+    {"bone": "goal", "time": 0.0, "translate": [0, 0], "interp": "linear"},
+    {"bone": "goal", "time": 0.5, "translate": [-22, -28], "interp": "linear"},
+    {"bone": "goal", "time": 1.0, "translate": [14, -76]},
+    {"bone": "near", "time": 0.0, "translate": [0, 0], "interp": "linear"},
+    {"bone": "near", "time": 0.6, "translate": [40, 10], "interp": "linear"},
+    {"bone": "near", "time": 1.0, "translate": [-10, -5]},
+    {"bone": "hip",  "time": 0.0, "rotate": 0, "interp": "linear"},
+    {"bone": "hip",  "time": 1.0, "rotate": 12}
+  ],
+  "constraints": [
+    {"constraint": "reach", "time": 0.1, "mix": 0.3, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"constraint": "reach", "time": 0.6, "mix": 1.0, "interp": "linear"},
+    {"constraint": "reach", "time": 0.9, "mix": 0.5}]}"#;
+
 /// Which project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -107,6 +140,13 @@ pub enum Kind {
     Constrained,
     /// `Keys` plus two look-at constraints (written live to Spine) with keyed mixes.
     LiveIk,
+    /// `Keys` plus IK that reaches as Spine's does (format version 8): a stretching, uniform
+    /// two-bone chain (spine > head), a soft two-bone chain (arm_r > hand_r) and a one-bone chain
+    /// that compresses and stretches (arm_l), and a clip, `reach`, that sweeps their targets in and
+    /// out of reach (clips `keys`, `reach`: `eased` scales the chains' parent, which switches them
+    /// off and bakes them, and a baked chain that passes full reach turns too fast between samples
+    /// for linear keys to stay within 0.01 px).
+    IkReach,
 }
 
 fn rig_json(kind: Kind) -> String {
@@ -118,9 +158,14 @@ fn rig_json(kind: Kind) -> String {
     let constraints = match kind {
         Kind::Constrained => CONSTRAINTS,
         Kind::LiveIk => LIVE_CONSTRAINTS,
+        Kind::IkReach => REACH_CONSTRAINTS,
         _ => "",
     };
-    format!("{{\"bones\": [{BONES}],{constraints}\n\"clips\": [{keys_clip}, {EASED_CLIP}]}}")
+    let (bones, clips) = match kind {
+        Kind::IkReach => (format!("{BONES},{REACH_BONES}"), REACH_CLIP),
+        _ => (BONES.to_string(), EASED_CLIP),
+    };
+    format!("{{\"bones\": [{bones}],{constraints}\n\"clips\": [{keys_clip}, {clips}]}}")
 }
 
 /// Makes the project with `limber new` in a fresh folder named after `name`; returns its path.

@@ -8,3 +8,4 @@ mod support;
 
 mod bind_pose;
 mod constraints;
+mod ik_reach;
