@@ -239,7 +239,13 @@ fn skinned_gltf_matches_limber_at_any_time_when_keys_are_linear_or_stepped() {
 /// sweep of `IkReach`.
 #[test]
 fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
-    for kind in [Kind::Zombie, Kind::Keys, Kind::Constrained, Kind::IkReach] {
+    for kind in [
+        Kind::Zombie,
+        Kind::Keys,
+        Kind::Constrained,
+        Kind::IkReach,
+        Kind::LiveTransform,
+    ] {
         let name = format!("gltf-sampled-{kind:?}").to_lowercase();
         let (project, model) = exported(kind, &name, "out.gltf");
         for clip in &project.rig.clips {

@@ -75,6 +75,7 @@ fn khronos_validator_reports_no_errors_or_warnings() {
         (Kind::Keys, "keys"),
         (Kind::Constrained, "constrained"),
         (Kind::IkReach, "ik-reach"),
+        (Kind::LiveTransform, "transform"),
     ] {
         let project = make(kind, &format!("gltf-validate-{name}"));
         for file in [format!("{name}.glb"), format!("{name}.gltf")] {

@@ -9,5 +9,6 @@ mod slots_spine;
 mod spine_ik_reach;
 mod spine_lean;
 mod spine_live_ik;
+mod spine_live_transform;
 mod spine_runtime;
 mod spine_web;

@@ -48,8 +48,8 @@ pub struct AnimationInput<'a> {
     pub slots: &'a SlotTimelines<'a>,
     /// Samples per second for baking.
     pub rate: f64,
-    /// The constraints written as Spine IK constraints ([`super::constraints::native_ik`]).
-    pub native_ik: &'a [super::constraints::LiveIk],
+    /// The constraints written live ([`super::constraints::Live`]).
+    pub live: &'a super::constraints::Live,
 }
 
 /// The `animations` entry of `clip`.
@@ -58,7 +58,7 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     let mut flat = clip.clone();
     flat.looping = false;
     let keys = channel_keys(input.project, &flat);
-    let constrained = super::constraints::baked_bones(rig, input.native_ik, clip);
+    let constrained = super::constraints::baked_bones(rig, input.live, clip);
     let baked_times = constrained
         .iter()
         .any(|&c| c)
@@ -120,8 +120,13 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     animation.insert("bones".into(), Value::Object(bone_map));
     input.parts.add_to(&mut animation, &flat);
     input.slots.add_to(&mut animation, &flat);
-    if let Some(ik) = super::constraints::ik_timelines(rig, input.native_ik, clip) {
+    if let Some(ik) = super::constraints::ik_timelines(rig, &input.live.ik, clip) {
         animation.insert("ik".into(), ik);
+    }
+    if let Some(transforms) =
+        super::live_transforms::transform_timelines(rig, &input.live.transforms, clip)
+    {
+        animation.insert("transform".into(), transforms);
     }
     if !clip.events.is_empty() {
         let events: Vec<Value> = clip

@@ -8,13 +8,13 @@ use limber_core::limits::Limits;
 use limber_core::project::Project;
 use limber_core::slots::slot_list;
 
-use super::constraints::{baked_bones, native_ik};
+use super::constraints::{Live, baked_bones};
 use super::{DEFAULT_FPS, SpineError, SpineOptions};
 
 /// An upper bound on the timeline entries of every clip's animation.
 pub fn timeline_entries(project: &Project, options: &SpineOptions) -> u64 {
     let rig = &project.rig;
-    let native = native_ik(rig);
+    let live = Live::of(rig);
     let slots = slot_list(&project.parts, &rig.slots).len() as u64;
     rig.clips
         .iter()
@@ -25,10 +25,7 @@ pub fn timeline_entries(project: &Project, options: &SpineOptions) -> u64 {
                 .unwrap_or(DEFAULT_FPS);
             // Rotate, translate and scale of a key, each with a key at 0 before it.
             let keyed = 3 * (clip.key_count() as u64 + rig.skeleton.bones.len() as u64);
-            let baked = baked_bones(rig, &native, clip)
-                .iter()
-                .filter(|&&b| b)
-                .count() as u64;
+            let baked = baked_bones(rig, &live, clip).iter().filter(|&&b| b).count() as u64;
             let samples = (clip.duration * rate).ceil().max(0.0) as u64 + 2;
             let (part_keys, slot_keys) = (clip.part_keys(), clip.slot_keys());
             let parts = part_keys.len() as u64 + project.parts.len() as u64;

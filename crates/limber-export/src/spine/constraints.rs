@@ -1,5 +1,6 @@
-//! limber's constraints that Spine's IK evaluates exactly, written live as Spine IK constraints;
-//! every other constraint is baked (see [`super::animation`]).
+//! limber's constraints that Spine's IK evaluates exactly, written live as Spine IK constraints, and
+//! which bones a clip bakes ([`Live`] gathers these and the live transform constraints of
+//! [`super::live_transforms`]); every other constraint is baked (see [`super::animation`]).
 //!
 //! - **Two-bone IK** (law of cosines, a bend side, a mix blending rotations the short way, the
 //!   target's head as the goal, softness, stretch and uniform) is Spine's two-bone IK: written when
@@ -7,7 +8,7 @@
 //! - **One-bone IK** (compress, stretch, uniform) is Spine's one-bone IK.
 //! - **Look-at** turns its bone about its head so that its tail points at the target's head, the turn
 //!   taken the short way and scaled by the mix, after every other constraint: Spine's one-bone IK,
-//!   written after the two-bone constraints (Spine applies them in that order).
+//!   ordered after the IK chains and the transform constraints (as limber applies them).
 //!
 //! A constraint is written live only when no other constraint or spring moves its bones, and a
 //! look-at only when no other constraint involves its bone's descendants and its target is not one
@@ -21,6 +22,7 @@
 use serde_json::{Map, Value, json};
 
 use super::curves::{self, Span};
+use super::live_transforms::{self, LiveTransform, native_transforms};
 use limber_core::animation::follow::FollowKind;
 use limber_core::animation::{Clip, IkConstraint};
 use limber_core::rig::Rig;
@@ -36,6 +38,42 @@ pub struct LiveIk {
     /// limber's bend (+1 or −1; a look-at's is +1 and unused).
     pub bend: f64,
     pub reach: Reach,
+    /// A look-at: limber applies it after the transform constraints, so Spine's update order puts
+    /// it after them too.
+    pub after_transforms: bool,
+}
+
+/// Every constraint the export writes live: IK (chains and look-ats) and transform constraints.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Live {
+    pub ik: Vec<LiveIk>,
+    pub transforms: Vec<LiveTransform>,
+}
+
+impl Live {
+    /// The constraints of `rig` that Spine evaluates as limber does.
+    pub fn of(rig: &Rig) -> Self {
+        Self {
+            ik: native_ik(rig),
+            transforms: native_transforms(rig),
+        }
+    }
+}
+
+/// Flags: `bone` and each of its ancestors.
+pub(super) fn ancestors_and_self(rig: &Rig, bone: usize) -> Vec<bool> {
+    let bones = &rig.skeleton.bones;
+    let mut flags = vec![false; bones.len()];
+    let mut at = Some(bone);
+    // Parents are acyclic (the skeleton is validated); the bound is a guard all the same.
+    for _ in 0..bones.len() {
+        let Some(b) = at.filter(|&b| b < bones.len()) else {
+            break;
+        };
+        flags[b] = true;
+        at = bones[b].parent;
+    }
+    flags
 }
 
 /// How an IK chain reaches beyond bending: Spine's softness, stretch, compress and uniform (a
@@ -69,7 +107,7 @@ impl Reach {
 
 /// How many constraints and springs move each bone, and which bones any constraint involves (as
 /// the bone moved, a target or a source).
-fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
+pub(super) fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
     let count = rig.skeleton.bones.len();
     let mut moved = vec![0usize; count];
     let mut involved = vec![false; count];
@@ -120,7 +158,7 @@ fn descends_from(rig: &Rig, bone: usize, ancestor: usize) -> bool {
 
 /// Whether a look-at on `bone` aiming at `target` is ordered the same in both: no other
 /// constraint involves a descendant of `bone`, and `target` is not one.
-fn alone_below(rig: &Rig, involved: &[bool], bone: usize, target: usize) -> bool {
+pub(super) fn alone_below(rig: &Rig, involved: &[bool], bone: usize, target: usize) -> bool {
     !descends_from(rig, target, bone)
         && (0..rig.skeleton.bones.len()).all(|b| !(involved[b] && descends_from(rig, b, bone)))
 }
@@ -146,6 +184,7 @@ pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
                     compress: ik.compress,
                     uniform: ik.uniform,
                 },
+                after_transforms: false,
             });
         }
     }
@@ -162,6 +201,7 @@ pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
                 mix: follow.mix,
                 bend: 1.0,
                 reach: Reach::default(),
+                after_transforms: true,
             });
         }
     }
@@ -234,9 +274,16 @@ pub fn off_in_clip(rig: &Rig, ik: &LiveIk, clip: &Clip) -> bool {
 
 /// Which bones `clip` bakes: those a constraint or spring moves, but for the bones of live
 /// constraints that are on in the clip.
-pub fn baked_bones(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Vec<bool> {
+pub fn baked_bones(rig: &Rig, live: &Live, clip: &Clip) -> Vec<bool> {
     let mut baked = crate::gltf::animation::constrained_bones(rig);
-    for ik in live {
+    for transform in &live.transforms {
+        if !live_transforms::off_in_clip(rig, transform, clip)
+            && let Some(flag) = baked.get_mut(transform.bone)
+        {
+            *flag = false;
+        }
+    }
+    for ik in &live.ik {
         if off_in_clip(rig, ik, clip) {
             continue;
         }
@@ -250,13 +297,19 @@ pub fn baked_bones(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Vec<bool> {
 }
 
 /// The `ik` array of the skeleton. limber's bend +1 is Spine's `bendPositive: false` (the two
-/// frames' senses differ; the runtime test pins it).
-pub fn ik_json(rig: &Rig, live: &[LiveIk]) -> Value {
+/// frames' senses differ; the runtime test pins it). Update orders: the chains first, then room for
+/// `transforms` transform constraints, then the look-ats.
+pub fn ik_json(rig: &Rig, live: &[LiveIk], transforms: usize) -> Value {
     let name = |b: usize| rig.skeleton.bones[b].name.clone();
     Value::Array(
         live.iter()
             .enumerate()
             .map(|(order, ik)| {
+                let order = if ik.after_transforms {
+                    order + transforms
+                } else {
+                    order
+                };
                 let mut constraint = json!({
                     "name": ik.name,
                     "order": order,
@@ -359,7 +412,7 @@ mod tests {
         let live = native_ik(&rig);
         let names: Vec<&str> = live.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["aim", "pair"]);
-        let json = ik_json(&rig, &live);
+        let json = ik_json(&rig, &live, 0);
         assert_eq!(json[0]["compress"], true);
         assert_eq!(json[0]["uniform"], true);
         assert!(json[0].get("stretch").is_none() && json[0].get("softness").is_none());

@@ -25,6 +25,7 @@ pub mod budget;
 pub mod constraints;
 pub mod curves;
 pub mod lean;
+pub mod live_transforms;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;
@@ -226,7 +227,7 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
         order: &order,
     };
     let mut animations = Map::new();
-    let native = constraints::native_ik(rig);
+    let live = constraints::Live::of(rig);
     warnings.extend(constraints::baked_ik_warnings(rig));
     for clip in &rig.clips {
         let rate = options
@@ -240,10 +241,10 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
             parts: &parts,
             slots: &slots,
             rate,
-            native_ik: &native,
+            live: &live,
         };
         animations.insert(clip.name.clone(), animation_json(&input, clip));
-        let constrained: Vec<&str> = constraints::baked_bones(rig, &native, clip)
+        let constrained: Vec<&str> = constraints::baked_bones(rig, &live, clip)
             .iter()
             .enumerate()
             .filter(|(_, c)| **c)
@@ -280,8 +281,12 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     if !events.is_empty() {
         root["events"] = Value::Object(events);
     }
-    if !native.is_empty() {
-        root["ik"] = constraints::ik_json(rig, &native);
+    if !live.ik.is_empty() {
+        root["ik"] = constraints::ik_json(rig, &live.ik, live.transforms.len());
+    }
+    if !live.transforms.is_empty() {
+        let first = live.ik.iter().filter(|c| !c.after_transforms).count();
+        root["transform"] = live_transforms::transform_json(rig, &live.transforms, first);
     }
     lean::lean_numbers(&mut root);
     Ok(SpineDocument {

@@ -95,6 +95,18 @@ const LIVE_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "point", "time": 0.3, "mix": 1.0, "interp": "linear"},
     {"constraint": "point", "time": 0.9, "mix": 0.2}]}"#;
 
+/// Transform constraints that Spine evaluates live: `copy` moves leg_l halfway to leg_r's rotation,
+/// 30 % to its head and 60 % to its scale (which `keys` keys); `lean` turns the head with arm_r,
+/// its mix keyed.
+const LIVE_TRANSFORMS: &str = r#"
+  "transforms": [{"name": "copy", "bone": "leg_l", "source": "leg_r", "rotate_mix": 0.5, "translate_mix": 0.3, "scale_mix": 0.6},
+                 {"name": "lean", "bone": "head", "source": "arm_r", "rotate_mix": 1, "translate_mix": 0}],"#;
+
+const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [
+    {"constraint": "lean", "time": 0.0, "mix": 0.0, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"constraint": "lean", "time": 0.7, "mix": 0.8, "interp": "linear"},
+    {"constraint": "lean", "time": 1.0, "mix": 0.3}]}"#;
+
 /// A second target for the one-bone chain.
 const REACH_BONES: &str = r#"
   {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
@@ -147,18 +159,25 @@ pub enum Kind {
     /// off and bakes them, and a baked chain that passes full reach turns too fast between samples
     /// for linear keys to stay within 0.01 px).
     IkReach,
+    /// `Keys` plus two transform constraints (written live to Spine): leg_l copying leg_r's
+    /// rotation, head and scale in part, and the head turning with arm_r under a keyed mix.
+    LiveTransform,
 }
 
 fn rig_json(kind: Kind) -> String {
     let keys_clip = match kind {
         Kind::Constrained => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + MIX_KEYS,
         Kind::LiveIk => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + LIVE_MIX_KEYS,
+        Kind::LiveTransform => {
+            KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + TRANSFORM_MIX_KEYS
+        }
         _ => KEYS_CLIP.to_string(),
     };
     let constraints = match kind {
         Kind::Constrained => CONSTRAINTS,
         Kind::LiveIk => LIVE_CONSTRAINTS,
         Kind::IkReach => REACH_CONSTRAINTS,
+        Kind::LiveTransform => LIVE_TRANSFORMS,
         _ => "",
     };
     let (bones, clips) = match kind {

@@ -1,0 +1,235 @@
+//! limber's transform constraints written live as Spine transform constraints (world, absolute, no
+//! offsets): limber moves the bone's world rotation, head and scale toward the source bone's by the
+//! rotate, translate and scale mixes — Spine's `applyAbsoluteWorld` with `mixX = mixY` = the
+//! translate mix, `mixScaleX = mixScaleY` = the scale mix and no shear mix. limber writes the result
+//! back as the bone's own offsets, which is Spine's result while the bone's ancestors are scaled
+//! uniformly, so the constraint is live only where both see the same bones at the same stage:
+//!
+//! - no other constraint or spring moves the bone, no constraint involves a bone below it, and the
+//!   source is not below it;
+//! - no look-at, child-of or other transform constraint moves the source, the bone, or an ancestor
+//!   of either (limber applies those after or around this one, Spine would see their final pose);
+//! - no IK that stretches or compresses along one axis moves an ancestor of the bone.
+//!
+//! In a clip that keys the scale of the bone or an ancestor the constraint is switched off there
+//! (a timeline holding every mix at 0) and the bone baked. A clip's keyed mix scales the three mixes,
+//! as limber samples it, and becomes a transform timeline.
+
+use serde_json::{Map, Value, json};
+
+use super::constraints::{alone_below, ancestors_and_self, involvement};
+use super::curves::{self, Span};
+use limber_core::animation::Clip;
+use limber_core::rig::Rig;
+
+/// A limber transform constraint written as a Spine transform constraint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveTransform {
+    pub name: String,
+    pub bone: usize,
+    pub source: usize,
+    pub rotate_mix: f64,
+    pub translate_mix: f64,
+    pub scale_mix: f64,
+}
+
+impl LiveTransform {
+    /// Spine's six mixes when a clip's keyed mix is `keyed` (1 when unkeyed).
+    fn mixes(&self, keyed: f64) -> [f64; 6] {
+        let (r, t, s) = (
+            self.rotate_mix * keyed,
+            self.translate_mix * keyed,
+            self.scale_mix * keyed,
+        );
+        [r, t, t, s, s, 0.0]
+    }
+}
+
+/// The names of Spine's mixes, in [`LiveTransform::mixes`] order.
+const MIX_NAMES: [&str; 6] = [
+    "mixRotate",
+    "mixX",
+    "mixY",
+    "mixScaleX",
+    "mixScaleY",
+    "mixShearY",
+];
+
+fn with_mixes(mut object: Value, mixes: [f64; 6]) -> Value {
+    for (name, mix) in MIX_NAMES.iter().zip(mixes) {
+        object[*name] = json!(mix);
+    }
+    object
+}
+
+/// The rig's transform constraints that Spine evaluates as limber does (see the module docs).
+pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
+    let (moved, involved) = involvement(rig);
+    let count = rig.skeleton.bones.len();
+    rig.transforms
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.bone < count && t.source < count)
+        .filter(|(_, t)| moved[t.bone] == 1 && alone_below(rig, &involved, t.bone, t.source))
+        .filter(|&(index, t)| {
+            let watched: Vec<bool> = {
+                let mut flags = ancestors_and_self(rig, t.bone);
+                for (b, flag) in ancestors_and_self(rig, t.source).into_iter().enumerate() {
+                    flags[b] |= flag;
+                }
+                flags
+            };
+            let follows = rig.follows.iter().any(|f| watched[f.bone]);
+            let others = rig
+                .transforms
+                .iter()
+                .enumerate()
+                .any(|(k, o)| k != index && watched[o.bone]);
+            let above = ancestors_and_self(rig, t.bone);
+            let one_axis = rig.ik.iter().any(|ik| {
+                (ik.stretch || ik.compress) && !ik.uniform && ik.chain.iter().any(|&b| above[b])
+            });
+            !follows && !others && !one_axis
+        })
+        .map(|(_, t)| LiveTransform {
+            name: t.name.clone(),
+            bone: t.bone,
+            source: t.source,
+            rotate_mix: t.rotate_mix,
+            translate_mix: t.translate_mix,
+            scale_mix: t.scale_mix,
+        })
+        .collect()
+}
+
+/// Whether `clip` keys the scale of `live`'s bone or of an ancestor (the constraint is then off in
+/// that clip and its bone baked).
+pub fn off_in_clip(rig: &Rig, live: &LiveTransform, clip: &Clip) -> bool {
+    let above = ancestors_and_self(rig, live.bone);
+    clip.to_record()
+        .keys
+        .iter()
+        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| above[b]))
+}
+
+/// The `transform` array of the skeleton, the first constraint at update order `first_order`.
+pub fn transform_json(rig: &Rig, live: &[LiveTransform], first_order: usize) -> Value {
+    let name = |b: usize| rig.skeleton.bones[b].name.clone();
+    Value::Array(
+        live.iter()
+            .enumerate()
+            .map(|(k, t)| {
+                let constraint = json!({
+                    "name": t.name,
+                    "order": first_order + k,
+                    "bones": [name(t.bone)],
+                    "target": name(t.source),
+                });
+                with_mixes(constraint, t.mixes(1.0))
+            })
+            .collect(),
+    )
+}
+
+/// The animation's `transform` timelines: the clip's mix keys of the live constraints (each frame
+/// with the six mixes the keyed mix gives), or every mix held at 0 where the clip switches one off.
+pub fn transform_timelines(rig: &Rig, live: &[LiveTransform], clip: &Clip) -> Option<Value> {
+    let record = clip.to_record();
+    let mut timelines = Map::new();
+    for constraint in live {
+        if off_in_clip(rig, constraint, clip) {
+            let off = with_mixes(json!({ "time": 0.0 }), [0.0; 6]);
+            timelines.insert(constraint.name.clone(), json!([off]));
+            continue;
+        }
+        let keys: Vec<_> = record
+            .constraints
+            .iter()
+            .filter(|k| k.constraint == constraint.name)
+            .collect();
+        let Some(first) = keys.first() else {
+            continue;
+        };
+        let frame = |time: f64, keyed: f64, curve: Option<Value>| {
+            let mut key = with_mixes(json!({ "time": time }), constraint.mixes(keyed));
+            if let Some(curve) = curve {
+                key["curve"] = curve;
+            }
+            key
+        };
+        let mut out = Vec::new();
+        if first.time > 0.0 {
+            out.push(frame(0.0, first.mix, None));
+        }
+        for (k, key) in keys.iter().enumerate() {
+            let Some(next) = keys.get(k + 1) else {
+                out.push(frame(key.time, key.mix, None));
+                break;
+            };
+            let span = Span {
+                t0: key.time,
+                t1: next.time,
+            };
+            for piece in curves::pieces_split(key.interp, curves::MIX_BEZIER_PIECES) {
+                let keyed = key.mix + (next.mix - key.mix) * piece.e0;
+                let curve = curves::spine_curve(
+                    &piece,
+                    span,
+                    &constraint.mixes(key.mix),
+                    &constraint.mixes(next.mix),
+                );
+                out.push(frame(span.time(piece.u0), keyed, curve));
+            }
+        }
+        timelines.insert(constraint.name.clone(), Value::Array(out));
+    }
+    (!timelines.is_empty()).then_some(Value::Object(timelines))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use limber_core::rig::parse_rig;
+
+    const BONES: &str = r#"{"bones": [
+        {"name": "body", "parent": null, "head": [0, 0], "tail": [0, -10]},
+        {"name": "arm", "parent": "body", "head": [0, -10], "tail": [10, -10]},
+        {"name": "hand", "parent": "arm", "head": [10, -10], "tail": [15, -10]},
+        {"name": "leader", "parent": null, "head": [30, 0], "tail": [30, -10]},
+        {"name": "eye", "parent": null, "head": [40, 0], "tail": [40, -5]}],"#;
+
+    fn live_names(constraints: &str) -> Vec<String> {
+        let rig = parse_rig(&format!("{BONES} {constraints}}}")).unwrap();
+        native_transforms(&rig)
+            .into_iter()
+            .map(|t| t.name)
+            .collect()
+    }
+
+    #[test]
+    fn a_transform_is_live_only_where_spine_sees_what_limber_sees() {
+        let copy = r#""transforms": [{"name": "copy", "bone": "arm", "source": "leader", "rotate_mix": 0.5, "translate_mix": 0.2}]"#;
+        assert_eq!(live_names(copy), ["copy"]);
+        // The source turned by a look-at afterwards: baked.
+        let watched = format!(
+            r#"{copy}, "look_at": [{{"name": "watch", "bone": "leader", "target": "eye"}}]"#
+        );
+        assert!(live_names(&watched).is_empty());
+        // A bone below it moved by another constraint: baked.
+        let below = format!(r#"{copy}, "limits": [{{"bone": "hand", "min": -10, "max": 10}}]"#);
+        assert!(live_names(&below).is_empty());
+        // Its bone moved by a second transform: both baked.
+        let twice = r#""transforms": [
+            {"name": "copy", "bone": "arm", "source": "leader", "rotate_mix": 0.5},
+            {"name": "again", "bone": "arm", "source": "eye", "rotate_mix": 0.5}]"#;
+        assert!(live_names(twice).is_empty());
+        // An ancestor stretched along one axis by IK: baked; uniformly: live.
+        for (uniform, live) in [(false, 0), (true, 1)] {
+            let stretched = format!(
+                r#""transforms": [{{"name": "copy", "bone": "hand", "source": "leader", "rotate_mix": 1}}],
+                "ik": [{{"name": "reach", "bones": ["body"], "target": "eye", "stretch": true, "uniform": {uniform}}}]"#
+            );
+            assert_eq!(live_names(&stretched).len(), live, "uniform {uniform}");
+        }
+    }
+}
