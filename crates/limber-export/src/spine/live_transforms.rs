@@ -17,8 +17,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::constraints::{alone_below, ancestors_and_self, involvement};
 use super::curves::{self, Span};
+use super::rig_relations::{alone_below, ancestors_and_self, involvement};
 use limber_core::animation::Clip;
 use limber_core::rig::Rig;
 

@@ -29,6 +29,7 @@ pub mod live_transforms;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;
+pub mod rig_relations;
 pub mod skeleton;
 pub mod skins;
 pub mod slot_timelines;

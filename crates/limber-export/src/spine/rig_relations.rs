@@ -1,0 +1,79 @@
+//! How a rig's bones relate through its constraints, for deciding which constraints Spine can
+//! evaluate live: how many constraints move each bone, which bones any constraint involves, and a
+//! bone's ancestry.
+
+use limber_core::rig::Rig;
+
+/// How many constraints and springs move each bone, and which bones any constraint involves (as
+/// the bone moved, a target or a source).
+pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
+    let count = rig.skeleton.bones.len();
+    let mut moved = vec![0usize; count];
+    let mut involved = vec![false; count];
+    let moved_bones = rig
+        .limits
+        .iter()
+        .map(|l| l.bone)
+        .chain(rig.transforms.iter().map(|t| t.bone))
+        .chain(rig.springs.iter().map(|s| s.bone))
+        .chain(rig.follows.iter().map(|f| f.bone))
+        .chain(rig.ik.iter().flat_map(|c| c.chain.iter().copied()));
+    for bone in moved_bones {
+        if let Some(n) = moved.get_mut(bone) {
+            *n += 1;
+        }
+        if let Some(flag) = involved.get_mut(bone) {
+            *flag = true;
+        }
+    }
+    let others = rig
+        .transforms
+        .iter()
+        .map(|t| t.source)
+        .chain(rig.follows.iter().map(|f| f.target))
+        .chain(rig.ik.iter().map(|c| c.target));
+    for bone in others {
+        if let Some(flag) = involved.get_mut(bone) {
+            *flag = true;
+        }
+    }
+    (moved, involved)
+}
+
+/// Whether `bone` is a descendant of `ancestor` (not itself).
+pub fn descends_from(rig: &Rig, bone: usize, ancestor: usize) -> bool {
+    let bones = &rig.skeleton.bones;
+    let mut at = bones.get(bone).and_then(|b| b.parent);
+    // Parents are acyclic (the skeleton is validated); the bound is a guard all the same.
+    for _ in 0..bones.len() {
+        match at {
+            Some(b) if b == ancestor => return true,
+            Some(b) => at = bones.get(b).and_then(|x| x.parent),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether a look-at on `bone` aiming at `target` is ordered the same in both: no other
+/// constraint involves a descendant of `bone`, and `target` is not one.
+pub fn alone_below(rig: &Rig, involved: &[bool], bone: usize, target: usize) -> bool {
+    !descends_from(rig, target, bone)
+        && (0..rig.skeleton.bones.len()).all(|b| !(involved[b] && descends_from(rig, b, bone)))
+}
+
+/// Flags: `bone` and each of its ancestors.
+pub fn ancestors_and_self(rig: &Rig, bone: usize) -> Vec<bool> {
+    let bones = &rig.skeleton.bones;
+    let mut flags = vec![false; bones.len()];
+    let mut at = Some(bone);
+    // Parents are acyclic (the skeleton is validated); the bound is a guard all the same.
+    for _ in 0..bones.len() {
+        let Some(b) = at.filter(|&b| b < bones.len()) else {
+            break;
+        };
+        flags[b] = true;
+        at = bones[b].parent;
+    }
+    flags
+}
