@@ -1,9 +1,9 @@
 //! The inspector's constraints: for the selected bone, the choices new constraints start from (IK
 //! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation and a rotation
 //! limit (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
-//! mix); then the list of every constraint of the rig with its settings — IK (its entry is
-//! [`super::ik_inspector`]), limit angles, transform mixes, look-at and child-of mixes — and a
-//! delete button each. Every change is one undo step (a slider drag too, through
+//! mix); then the list of every constraint of the rig with its settings — IK
+//! ([`super::ik_inspector`]), limit angles, transform constraints ([`super::transform_inspector`]),
+//! look-at and child-of mixes — and a delete button each. Every change is one undo step (a slider drag too, through
 //! [`super::drag_edit`]).
 
 use crate::app::number_field::number_field;
@@ -11,6 +11,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use super::ik_inspector::ik_entry;
+use super::transform_inspector::transform_entry;
 use crate::core::rig::ConstraintRecords;
 use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
@@ -177,51 +178,7 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
     }
     for (i, transform) in records.transforms.iter().enumerate() {
         ui.push_id(("transform", i), |ui| {
-            let title = format!(
-                "Copy {}: {} <- {}",
-                transform.name, transform.bone, transform.source
-            );
-            header(ui, editor, &title, ConstraintRef::Transform(i));
-            mix_slider(
-                ui,
-                editor,
-                None,
-                transform.rotate_mix,
-                "rotation mix",
-                move |r, m| {
-                    if let Some(c) = r.transforms.get_mut(i) {
-                        c.rotate_mix = m;
-                    }
-                },
-            );
-            mix_slider(
-                ui,
-                editor,
-                None,
-                transform.translate_mix,
-                "translation mix",
-                move |r, m| {
-                    if let Some(c) = r.transforms.get_mut(i) {
-                        c.translate_mix = m;
-                    }
-                },
-            );
-            mix_slider(
-                ui,
-                editor,
-                None,
-                transform.scale_mix,
-                "scale mix",
-                move |r, m| {
-                    if let Some(c) = r.transforms.get_mut(i) {
-                        c.scale_mix = m;
-                    }
-                },
-            );
-            if editor.tools().mode() == Mode::Animate {
-                // A keyed mix scales the three.
-                mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});
-            }
+            transform_entry(ui, editor, i, transform)
         });
     }
     for (i, look) in records.look_at.iter().enumerate() {

@@ -48,6 +48,7 @@ mod shape_panel;
 pub mod shortcuts;
 pub mod slots_panel;
 pub mod timeline;
+mod transform_inspector;
 mod transition_inspector;
 pub mod ui;
 mod vertex_handles;

@@ -40,7 +40,8 @@ pub const FORMAT_NAME: &str = "limber";
 /// handles in value offsets for bone channels ([`crate::animation::Interpolation::Handles`]: a
 /// curve editor's handle can leave a flat segment); an older file has none and reads unchanged.
 /// Version 8 added one-bone IK chains and IK softness, stretch, compress and uniform
-/// ([`crate::animation::IkRecord`]); an older file has none and reads unchanged.
+/// ([`crate::animation::IkRecord`]), and transform constraints' separate y mixes and offsets
+/// ([`crate::animation::TransformOffsets`]); an older file has none and reads unchanged.
 pub const FORMAT_VERSION: u32 = 8;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;

@@ -431,6 +431,7 @@ pub(crate) fn add_transform(mut step: Step) -> Result<(), RigError> {
             rotate_mix: 1.0,
             translate_mix: 0.0,
             scale_mix: 0.0,
+            ..TransformRecord::default()
         });
     })?;
     step.commit();

@@ -382,6 +382,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                             rotate_mix,
                             translate_mix,
                             scale_mix: 0.0,
+                            ..TransformRecord::default()
                         },
                     )
                     .into_iter()

@@ -1,7 +1,7 @@
 //! Transform constraints written live to Spine (issue 38, item 2, in part): limber's transform
-//! constraint is Spine's absolute world transform constraint without offsets, so `copy` (leg_l
-//! toward leg_r by rotation, head and scale mixes) and `lean` (the head turning with arm_r, its mix
-//! keyed) become Spine `transform` constraints; their bones keep their own keys, a keyed mix becomes
+//! constraint is Spine's absolute world transform constraint, so `copy` (leg_l toward leg_r by
+//! rotation, separate x/y and along/across mixes, with every offset) and `lean` (the head turning
+//! with arm_r, its mix keyed) become Spine `transform` constraints; their bones keep their own keys, a keyed mix becomes
 //! a transform timeline scaling the mixes, and spine-core 4.2 poses every vertex as limber does
 //! within 0.01 px at 41 times of each clip. In `eased`, which scales the head's ancestor, `lean` is
 //! switched off (every mix 0) and its bone baked; `copy` stays live.
@@ -40,9 +40,18 @@ fn transform_constraints_are_live_in_spine_and_the_runtime_matches_limber() {
     assert_eq!(
         summary,
         vec![
-            json!(["copy", ["leg_l"], "leg_r", 0.5, 0.3, 0.3, 0.6, 0.6, 0]),
+            json!(["copy", ["leg_l"], "leg_r", 0.5, 0.3, 0.2, 0.6, 0.4, 0]),
             json!(["lean", ["head"], "arm_r", 1, 0, 0, 0, 0, 0]),
         ]
+    );
+    // copy's offsets, the point's y counted the other way across the bone.
+    let offsets: Vec<Value> = ["rotation", "x", "y", "scaleX", "scaleY"]
+        .iter()
+        .map(|k| transforms[0][*k].clone())
+        .collect();
+    assert_eq!(
+        offsets,
+        [json!(20), json!(4), json!(3), json!(0.1), json!(-0.2)]
     );
     // `keys`: lean's keyed mix scales its mixes (a Bézier split into sub-curves, then linear);
     // leg_l keeps its three rotation keys, the head has none: nothing baked at 240 per second.

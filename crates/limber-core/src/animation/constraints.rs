@@ -12,6 +12,7 @@ use glam::{DMat2, DVec2};
 use serde::{Deserialize, Serialize};
 
 use super::constraint_error::ConstraintError;
+pub use super::transform_offsets::TransformOffsets;
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
 
@@ -26,7 +27,7 @@ pub struct LimitRecord {
 }
 
 /// A transform constraint as written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TransformRecord {
     pub name: String,
     /// The bone that is moved.
@@ -40,6 +41,16 @@ pub struct TransformRecord {
     /// Written only when not 0 (format version 3).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub scale_mix: f64,
+    /// The translate mix across the image's y axis, when it differs from `translate_mix` (which is
+    /// then x's); format version 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub translate_mix_y: Option<f64>,
+    /// The scale mix across the bone, when it differs from `scale_mix` (then along); version 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_mix_y: Option<f64>,
+    /// Version 8; written only when some offset is set.
+    #[serde(default, skip_serializing_if = "TransformOffsets::is_none")]
+    pub offsets: TransformOffsets,
 }
 
 fn is_zero(value: &f64) -> bool {
@@ -61,8 +72,14 @@ pub struct TransformConstraint {
     pub bone: usize,
     pub source: usize,
     pub rotate_mix: f64,
+    /// Along the image's x axis.
     pub translate_mix: f64,
+    pub translate_mix_y: f64,
+    /// Along the bone.
     pub scale_mix: f64,
+    /// Across the bone.
+    pub scale_mix_y: f64,
+    pub offsets: TransformOffsets,
 }
 
 fn bone_index(skeleton: &Skeleton, name: &str, owner: &str) -> Result<usize, ConstraintError> {
@@ -107,10 +124,18 @@ impl TransformConstraint {
         let bone = bone_index(skeleton, &record.bone, &what)?;
         let source = bone_index(skeleton, &record.source, &what)?;
         let mix_ok = |m: f64| (0.0..=1.0).contains(&m);
-        let mixes_ok = [record.rotate_mix, record.translate_mix, record.scale_mix]
-            .into_iter()
-            .all(mix_ok);
-        if bone == source || !mixes_ok {
+        let translate_mix_y = record.translate_mix_y.unwrap_or(record.translate_mix);
+        let scale_mix_y = record.scale_mix_y.unwrap_or(record.scale_mix);
+        let mixes_ok = [
+            record.rotate_mix,
+            record.translate_mix,
+            translate_mix_y,
+            record.scale_mix,
+            scale_mix_y,
+        ]
+        .into_iter()
+        .all(mix_ok);
+        if bone == source || !mixes_ok || !record.offsets.in_range() {
             return Err(ConstraintError::BadTransform {
                 name: record.name.clone(),
             });
@@ -121,7 +146,10 @@ impl TransformConstraint {
             source,
             rotate_mix: record.rotate_mix,
             translate_mix: record.translate_mix,
+            translate_mix_y,
             scale_mix: record.scale_mix,
+            scale_mix_y,
+            offsets: record.offsets,
         })
     }
 
@@ -132,7 +160,11 @@ impl TransformConstraint {
             source: skeleton.bones[self.source].name.clone(),
             rotate_mix: self.rotate_mix,
             translate_mix: self.translate_mix,
+            translate_mix_y: (self.translate_mix_y != self.translate_mix)
+                .then_some(self.translate_mix_y),
             scale_mix: self.scale_mix,
+            scale_mix_y: (self.scale_mix_y != self.scale_mix).then_some(self.scale_mix_y),
+            offsets: self.offsets,
         }
     }
 }
@@ -177,7 +209,9 @@ pub fn with_keyed_mix(
             if let Some(mix) = clip.sample_mix(&c.name, t) {
                 c.rotate_mix *= mix;
                 c.translate_mix *= mix;
+                c.translate_mix_y *= mix;
                 c.scale_mix *= mix;
+                c.scale_mix_y *= mix;
             }
             c
         })
@@ -261,44 +295,81 @@ pub fn apply_limits_and_transforms(
         );
     }
     for constraint in transforms {
+        apply_transform(solver, skeleton, pose, constraint);
+    }
+}
+
+/// One transform constraint, as Spine's absolute world transform constraint computes it: the bone's
+/// world rotation turned toward the source's (plus the offset), its head moved toward the source's
+/// offset point, its world scale along and across moved toward the source's (plus the offsets), each
+/// by its mix; written back as the bone's own offsets, so its children follow.
+fn apply_transform(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+) {
+    let world = solver.world(pose);
+    let (bone, source) = (world[constraint.bone], world[constraint.source]);
+    let offsets = &constraint.offsets;
+    if constraint.rotate_mix > 0.0 {
+        // Counter-clockwise on screen is a negative angle in the y-down frame; Spine turns the offset
+        // the other way for a mirrored source.
+        let mirrored = if source.matrix2.determinant() < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        let wanted = bone.matrix2.x_axis.angle_to(source.matrix2.x_axis)
+            - offsets.rotate.to_radians() * mirrored;
+        let turn = wrap_angle(wanted) * constraint.rotate_mix;
+        // A bone scaled to nothing has no direction to turn from or to, and is left as it is.
+        if turn.is_finite() {
+            pose.bones[constraint.bone].rotate -= turn;
+        }
+    }
+    let translate_mix = DVec2::new(constraint.translate_mix, constraint.translate_mix_y);
+    if translate_mix != DVec2::ZERO {
+        let goal = source.transform_point2(DVec2::from(offsets.translate));
+        let shift = (goal - bone.translation) * translate_mix;
+        // Offsets translate along the parent's axes.
+        let axes: DMat2 = skeleton.bones[constraint.bone]
+            .parent
+            .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
+        let local = axes.inverse() * shift;
+        // A parent scaled to nothing (a zero scale key) has collapsed axes: no offset along
+        // them reaches the source, so the bone is left where it is rather than sent to NaN.
+        if local.is_finite() {
+            let t = &mut pose.bones[constraint.bone].translate;
+            *t = (DVec2::from(*t) + local).to_array();
+        }
+    }
+    let scale_mix = DVec2::new(constraint.scale_mix, constraint.scale_mix_y);
+    if scale_mix != DVec2::ZERO {
+        // World scale along the bone and across it: the lengths of its frame's axes.
         let world = solver.world(pose);
         let (bone, source) = (world[constraint.bone], world[constraint.source]);
-        if constraint.rotate_mix > 0.0 {
-            let turn = bone.matrix2.x_axis.angle_to(source.matrix2.x_axis) * constraint.rotate_mix;
-            // Counter-clockwise on screen is a negative angle in the y-down frame. A bone scaled to
-            // nothing has no direction to turn from or to, and is left as it is.
-            if turn.is_finite() {
-                pose.bones[constraint.bone].rotate -= turn;
-            }
+        let axes = |m: &DMat2| DVec2::new(m.x_axis.length(), m.y_axis.length());
+        let (own, wanted) = (axes(&bone.matrix2), axes(&source.matrix2));
+        let goal = own + (wanted - own + DVec2::from(offsets.scale)) * scale_mix;
+        // An axis scaled to nothing cannot be scaled back by a factor: it is left as it is.
+        let factor = DVec2::select(own.cmpeq(DVec2::ZERO), DVec2::ONE, goal / own);
+        if factor.is_finite() {
+            let scale = &mut pose.bones[constraint.bone].scale;
+            *scale = (DVec2::from(*scale) * factor).to_array();
         }
-        if constraint.translate_mix > 0.0 {
-            let shift = (source.translation - bone.translation) * constraint.translate_mix;
-            // Offsets translate along the parent's axes.
-            let axes: DMat2 = skeleton.bones[constraint.bone]
-                .parent
-                .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
-            let local = axes.inverse() * shift;
-            // A parent scaled to nothing (a zero scale key) has collapsed axes: no offset along
-            // them reaches the source, so the bone is left where it is rather than sent to NaN.
-            if local.is_finite() {
-                let t = &mut pose.bones[constraint.bone].translate;
-                *t = (DVec2::from(*t) + local).to_array();
-            }
-        }
-        if constraint.scale_mix > 0.0 {
-            // World scale along the bone and across it: the lengths of its frame's axes.
-            let world = solver.world(pose);
-            let (bone, source) = (world[constraint.bone], world[constraint.source]);
-            let axes = |m: &DMat2| DVec2::new(m.x_axis.length(), m.y_axis.length());
-            let (own, wanted) = (axes(&bone.matrix2), axes(&source.matrix2));
-            let goal = own + (wanted - own) * constraint.scale_mix;
-            let factor = goal / own;
-            // A bone scaled to nothing cannot be scaled back by a factor: left as it is.
-            if factor.is_finite() {
-                let scale = &mut pose.bones[constraint.bone].scale;
-                *scale = (DVec2::from(*scale) * factor).to_array();
-            }
-        }
+    }
+}
+
+/// `angle` wrapped into [−π, π].
+fn wrap_angle(angle: f64) -> f64 {
+    use std::f64::consts::{PI, TAU};
+    if angle > PI {
+        angle - TAU
+    } else if angle < -PI {
+        angle + TAU
+    } else {
+        angle
     }
 }
 
@@ -359,6 +430,7 @@ mod tests {
             rotate_mix: 1.0,
             translate_mix: 1.0,
             scale_mix: 1.0,
+            ..TransformRecord::default()
         };
         let constraint = TransformConstraint::from_record(&record, &s).unwrap();
         for scale in [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]] {
@@ -394,6 +466,7 @@ mod tests {
             rotate_mix: 0.0,
             translate_mix: 0.0,
             scale_mix: 0.5,
+            ..TransformRecord::default()
         };
         let constraint = TransformConstraint::from_record(&record, &s).unwrap();
         let mut pose = Pose::rest(&s);
@@ -426,6 +499,7 @@ mod tests {
             rotate_mix: 1.0,
             translate_mix: 0.5,
             scale_mix: 0.0,
+            ..TransformRecord::default()
         };
         let constraint = TransformConstraint::from_record(&record, &s).unwrap();
         let mut pose = Pose::rest(&s);

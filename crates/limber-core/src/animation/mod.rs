@@ -17,6 +17,7 @@ pub mod records;
 pub mod secondary;
 pub mod slot_index;
 pub mod slot_keys;
+pub mod transform_offsets;
 
 pub use channel::{Channel, ChannelGroup};
 pub use clip::{
@@ -24,9 +25,9 @@ pub use clip::{
 };
 pub use constraint_error::ConstraintError;
 pub use constraints::{
-    LimitRecord, RotationLimit, TransformConstraint, TransformRecord, apply_constraints,
-    apply_limits_and_transforms, check_mix_keys, limits_and_transforms_from_records,
-    with_keyed_follow_mix, with_keyed_mix,
+    LimitRecord, RotationLimit, TransformConstraint, TransformOffsets, TransformRecord,
+    apply_constraints, apply_limits_and_transforms, check_mix_keys,
+    limits_and_transforms_from_records, with_keyed_follow_mix, with_keyed_mix,
 };
 pub use curve::Interpolation;
 pub use events::EventRecord;

@@ -1,7 +1,8 @@
-//! limber's transform constraints written live as Spine transform constraints (world, absolute, no
-//! offsets): limber moves the bone's world rotation, head and scale toward the source bone's by the
-//! rotate, translate and scale mixes — Spine's `applyAbsoluteWorld` with `mixX = mixY` = the
-//! translate mix, `mixScaleX = mixScaleY` = the scale mix and no shear mix. limber writes the result
+//! limber's transform constraints written live as Spine transform constraints (world, absolute):
+//! limber moves the bone's world rotation, head and scale toward the source bone's (plus the
+//! offsets) by the rotate, translate (x, y) and scale (along, across) mixes — Spine's
+//! `applyAbsoluteWorld`, its offsets the same but for the translation's y, which Spine counts the
+//! other way across the bone, and no shear mix. limber writes the result
 //! back as the bone's own offsets, which is Spine's result while the bone's ancestors are scaled
 //! uniformly, so the constraint is live only where both see the same bones at the same stage:
 //!
@@ -19,7 +20,7 @@ use serde_json::{Map, Value, json};
 
 use super::curves::{self, Span};
 use super::rig_relations::{alone_below, ancestors_and_self, involvement};
-use limber_core::animation::Clip;
+use limber_core::animation::{Clip, TransformOffsets};
 use limber_core::rig::Rig;
 
 /// A limber transform constraint written as a Spine transform constraint.
@@ -28,20 +29,34 @@ pub struct LiveTransform {
     pub name: String,
     pub bone: usize,
     pub source: usize,
-    pub rotate_mix: f64,
-    pub translate_mix: f64,
-    pub scale_mix: f64,
+    /// Rotate, translate x and y, scale along and across (shear is not mixed).
+    pub mixes: [f64; 5],
+    pub offsets: TransformOffsets,
 }
 
 impl LiveTransform {
     /// Spine's six mixes when a clip's keyed mix is `keyed` (1 when unkeyed).
     fn mixes(&self, keyed: f64) -> [f64; 6] {
-        let (r, t, s) = (
-            self.rotate_mix * keyed,
-            self.translate_mix * keyed,
-            self.scale_mix * keyed,
-        );
-        [r, t, t, s, s, 0.0]
+        let [r, x, y, sx, sy] = self.mixes.map(|m| m * keyed);
+        [r, x, y, sx, sy, 0.0]
+    }
+
+    /// The offsets as Spine names them, those that are set (a point's y flipped: Spine's y axis
+    /// points the other way across the bone).
+    fn write_offsets(&self, into: &mut Value) {
+        let o = &self.offsets;
+        let values = [
+            ("rotation", o.rotate),
+            ("x", o.translate[0]),
+            ("y", -o.translate[1]),
+            ("scaleX", o.scale[0]),
+            ("scaleY", o.scale[1]),
+        ];
+        for (name, value) in values {
+            if value != 0.0 {
+                into[name] = json!(value);
+            }
+        }
     }
 }
 
@@ -95,9 +110,14 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
             name: t.name.clone(),
             bone: t.bone,
             source: t.source,
-            rotate_mix: t.rotate_mix,
-            translate_mix: t.translate_mix,
-            scale_mix: t.scale_mix,
+            mixes: [
+                t.rotate_mix,
+                t.translate_mix,
+                t.translate_mix_y,
+                t.scale_mix,
+                t.scale_mix_y,
+            ],
+            offsets: t.offsets,
         })
         .collect()
 }
@@ -119,12 +139,13 @@ pub fn transform_json(rig: &Rig, live: &[LiveTransform], first_order: usize) -> 
         live.iter()
             .enumerate()
             .map(|(k, t)| {
-                let constraint = json!({
+                let mut constraint = json!({
                     "name": t.name,
                     "order": first_order + k,
                     "bones": [name(t.bone)],
                     "target": name(t.source),
                 });
+                t.write_offsets(&mut constraint);
                 with_mixes(constraint, t.mixes(1.0))
             })
             .collect(),

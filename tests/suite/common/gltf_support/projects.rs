@@ -95,11 +95,14 @@ const LIVE_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "point", "time": 0.3, "mix": 1.0, "interp": "linear"},
     {"constraint": "point", "time": 0.9, "mix": 0.2}]}"#;
 
-/// Transform constraints that Spine evaluates live: `copy` moves leg_l halfway to leg_r's rotation,
-/// 30 % to its head and 60 % to its scale (which `keys` keys); `lean` turns the head with arm_r,
-/// its mix keyed.
+/// Transform constraints that Spine evaluates live: `copy` moves leg_l halfway to leg_r's rotation
+/// turned 20° more, 30 % (x) and 20 % (y) of the way to a point 4 px along leg_r and 3 px across it,
+/// and 60 % (along) and 40 % (across) to its scale (which `keys` keys) plus 0.1 and −0.2 (format
+/// version 8); `lean` turns the head with arm_r, its mix keyed.
 const LIVE_TRANSFORMS: &str = r#"
-  "transforms": [{"name": "copy", "bone": "leg_l", "source": "leg_r", "rotate_mix": 0.5, "translate_mix": 0.3, "scale_mix": 0.6},
+  "transforms": [{"name": "copy", "bone": "leg_l", "source": "leg_r", "rotate_mix": 0.5, "translate_mix": 0.3,
+                  "translate_mix_y": 0.2, "scale_mix": 0.6, "scale_mix_y": 0.4,
+                  "offsets": {"rotate": 20, "translate": [4, -3], "scale": [0.1, -0.2]}},
                  {"name": "lean", "bone": "head", "source": "arm_r", "rotate_mix": 1, "translate_mix": 0}],"#;
 
 const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [

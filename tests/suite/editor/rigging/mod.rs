@@ -9,3 +9,4 @@ mod support;
 mod bind_pose;
 mod constraints;
 mod ik_reach;
+mod transform_offsets;
