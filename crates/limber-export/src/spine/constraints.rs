@@ -21,8 +21,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::curves::{self, Span};
 use super::live_transforms::{self, LiveTransform, native_transforms};
+use super::mix_timeline::mix_frames;
 use super::rig_relations::{alone_below, involvement};
 use limber_core::animation::follow::FollowKind;
 use limber_core::animation::{Clip, IkConstraint};
@@ -270,9 +270,9 @@ pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
             timelines.insert(ik.name.clone(), json!([off]));
             continue;
         }
-        let Some(first) = keys.first() else {
+        if keys.is_empty() {
             continue;
-        };
+        }
         let frame = |time: f64, mix: f64, curve: Option<Value>| {
             let mut key = json!({ "time": time, "mix": mix, "bendPositive": bend });
             ik.reach.write(&mut key, false);
@@ -281,27 +281,9 @@ pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
             }
             key
         };
-        let mut out = Vec::new();
-        if first.time > 0.0 {
-            out.push(frame(0.0, first.mix, None));
-        }
-        for (k, key) in keys.iter().enumerate() {
-            let Some(next) = keys.get(k + 1) else {
-                out.push(frame(key.time, key.mix, None));
-                break;
-            };
-            let span = Span {
-                t0: key.time,
-                t1: next.time,
-            };
-            for piece in curves::pieces_split(key.interp, curves::MIX_BEZIER_PIECES) {
-                let mix = key.mix + (next.mix - key.mix) * piece.e0;
-                // Two values per key: the mix, and the softness (not keyed: constant).
-                let soft = ik.reach.softness;
-                let curve = curves::spine_curve(&piece, span, &[key.mix, soft], &[next.mix, soft]);
-                out.push(frame(span.time(piece.u0), mix, curve));
-            }
-        }
+        // Two values per frame: the mix, and the softness (not keyed: constant).
+        let soft = ik.reach.softness;
+        let out = mix_frames(&keys, |mix| vec![mix, soft], frame);
         timelines.insert(ik.name.clone(), Value::Array(out));
     }
     (!timelines.is_empty()).then_some(Value::Object(timelines))

@@ -18,7 +18,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::curves::{self, Span};
+use super::mix_timeline::mix_frames;
 use super::rig_relations::{alone_below, ancestors_and_self, involvement};
 use limber_core::animation::{Clip, TransformOffsets};
 use limber_core::rig::Rig;
@@ -168,9 +168,9 @@ pub fn transform_timelines(rig: &Rig, live: &[LiveTransform], clip: &Clip) -> Op
             .iter()
             .filter(|k| k.constraint == constraint.name)
             .collect();
-        let Some(first) = keys.first() else {
+        if keys.is_empty() {
             continue;
-        };
+        }
         let frame = |time: f64, keyed: f64, curve: Option<Value>| {
             let mut key = with_mixes(json!({ "time": time }), constraint.mixes(keyed));
             if let Some(curve) = curve {
@@ -178,30 +178,7 @@ pub fn transform_timelines(rig: &Rig, live: &[LiveTransform], clip: &Clip) -> Op
             }
             key
         };
-        let mut out = Vec::new();
-        if first.time > 0.0 {
-            out.push(frame(0.0, first.mix, None));
-        }
-        for (k, key) in keys.iter().enumerate() {
-            let Some(next) = keys.get(k + 1) else {
-                out.push(frame(key.time, key.mix, None));
-                break;
-            };
-            let span = Span {
-                t0: key.time,
-                t1: next.time,
-            };
-            for piece in curves::pieces_split(key.interp, curves::MIX_BEZIER_PIECES) {
-                let keyed = key.mix + (next.mix - key.mix) * piece.e0;
-                let curve = curves::spine_curve(
-                    &piece,
-                    span,
-                    &constraint.mixes(key.mix),
-                    &constraint.mixes(next.mix),
-                );
-                out.push(frame(span.time(piece.u0), keyed, curve));
-            }
-        }
+        let out = mix_frames(&keys, |keyed| constraint.mixes(keyed).to_vec(), frame);
         timelines.insert(constraint.name.clone(), Value::Array(out));
     }
     (!timelines.is_empty()).then_some(Value::Object(timelines))

@@ -26,6 +26,7 @@ pub mod constraints;
 pub mod curves;
 pub mod lean;
 pub mod live_transforms;
+pub mod mix_timeline;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;

@@ -11,6 +11,7 @@ use limber::editor::commands::{Command, KeyCommand};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{button, drag, harness, pos};
+use super::support::{drawn, undo_depth};
 
 fn bone(editor: &Editor, name: &str) -> usize {
     editor
@@ -20,27 +21,6 @@ fn bone(editor: &Editor, name: &str) -> usize {
         .skeleton
         .index_of(name)
         .unwrap_or_else(|| panic!("bone {name}"))
-}
-
-/// Bone `b`'s head and tail as drawn now (image pixels).
-fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
-    let frame = editor.frame().expect("a frame");
-    let w = frame.world[b];
-    let length = editor.document().project.rig.skeleton.bones[b].length();
-    (w.translation, w.transform_point2(DVec2::X * length))
-}
-
-fn undo_depth(editor: &mut Editor) -> usize {
-    let saved = editor.document().project.clone();
-    let mut depth = 0;
-    while editor.document().can_undo() && editor.document_mut().undo() {
-        depth += 1;
-    }
-    for _ in 0..depth {
-        editor.document_mut().redo();
-    }
-    assert_eq!(editor.document().project, saved);
-    depth
 }
 
 fn click_label(harness: &mut Harness<'_, Editor>, label: &str) {

@@ -12,29 +12,7 @@ use limber::editor::commands::{BoneCommand, Command};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{drag, harness};
-use super::support::bone;
-
-/// Bone `b`'s head and tail as drawn now (image pixels).
-fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
-    let frame = editor.frame().expect("a frame");
-    let w = frame.world[b];
-    let length = editor.document().project.rig.skeleton.bones[b].length();
-    (w.translation, w.transform_point2(DVec2::X * length))
-}
-
-/// How many steps can be undone (undone and redone again, leaving the project as it was).
-fn undo_steps(editor: &mut Editor) -> usize {
-    let saved = editor.document().project.clone();
-    let mut depth = 0;
-    while editor.document().can_undo() && editor.document_mut().undo() {
-        depth += 1;
-    }
-    for _ in 0..depth {
-        editor.document_mut().redo();
-    }
-    assert_eq!(editor.document().project, saved);
-    depth
-}
+use super::support::{bone, drawn, undo_depth};
 
 fn select(harness: &mut Harness<'_, Editor>, name: &str) {
     let b = bone(harness.state(), name);
@@ -86,13 +64,13 @@ fn a_one_bone_ik_stretches_and_compresses_to_its_dragged_target() {
     assert_eq!(ik.len(), 1, "{}", harness.state().status());
     assert_eq!(ik[0].chain, vec![arm], "a one-bone chain");
     let target = ik[0].target;
-    let before = undo_steps(harness.state_mut());
+    let before = undo_depth(harness.state_mut());
     click(&mut harness, "stretch");
     click(&mut harness, "compress");
     let ik = &harness.state().document().project.rig.ik[0];
     assert!(ik.stretch && ik.compress && !ik.uniform);
     assert_eq!(
-        undo_steps(harness.state_mut()),
+        undo_depth(harness.state_mut()),
         before + 2,
         "a step per tick"
     );
@@ -147,10 +125,10 @@ fn softness_eases_a_two_bone_chain_off_a_target_at_full_reach() {
     drag_target_to(&mut harness, target, wanted);
     let on_target = |editor: &Editor| drawn(editor, head).1.distance(wanted);
     assert!(on_target(harness.state()) < 0.05, "reached");
-    let before = undo_steps(harness.state_mut());
+    let before = undo_depth(harness.state_mut());
     set_number(&mut harness, "softness", 12.0);
     assert_eq!(harness.state().document().project.rig.ik[0].softness, 12.0);
-    assert_eq!(undo_steps(harness.state_mut()), before + 1, "one step");
+    assert_eq!(undo_depth(harness.state_mut()), before + 1, "one step");
     // Spine's softness: at full reach the tip stops a quarter of the softness short.
     let short = on_target(harness.state());
     assert!((short - 3.0).abs() < 1e-6, "{short} px short");

@@ -1,5 +1,5 @@
-//! Helpers the rigging tests share: bones by name, weights at a vertex, pointer drags held open,
-//! Esc, and a bone's weights over the whole mesh.
+//! Helpers the rigging tests share: bones by name, a bone as drawn, the undo depth, weights at a
+//! vertex, pointer drags held open, Esc, and a bone's weights over the whole mesh.
 
 #![allow(dead_code)]
 
@@ -21,6 +21,28 @@ pub fn bone(editor: &Editor, name: &str) -> usize {
         .iter()
         .position(|b| b.name == name)
         .unwrap_or_else(|| panic!("the sample has a bone {name}"))
+}
+
+/// Bone `b`'s head and tail as drawn now (image pixels).
+pub fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
+    let frame = editor.frame().expect("a frame");
+    let w = frame.world[b];
+    let length = editor.document().project.rig.skeleton.bones[b].length();
+    (w.translation, w.transform_point2(DVec2::X * length))
+}
+
+/// How many steps can be undone (undone and redone again, leaving the project as it was).
+pub fn undo_depth(editor: &mut Editor) -> usize {
+    let saved = editor.document().project.clone();
+    let mut depth = 0;
+    while editor.document().can_undo() && editor.document_mut().undo() {
+        depth += 1;
+    }
+    for _ in 0..depth {
+        editor.document_mut().redo();
+    }
+    assert_eq!(editor.document().project, saved);
+    depth
 }
 
 /// Bone `bone`'s rest head and tail.
