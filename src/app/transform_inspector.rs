@@ -75,29 +75,39 @@ fn offsets_fields(ui: &mut egui::Ui, editor: &mut Editor, index: usize, offsets:
                 .on_hover_text("added to the source's rotation, counter-clockwise"),
         );
     });
-    ui.horizontal(|ui| {
-        let label = ui.label("point along / across");
-        for value in &mut edited.translate {
+    // One field a row, so that a narrow inspector (1024 px windows) shows them whole.
+    let point_hint = "the bone's head moves toward this point of the source's frame instead of the \
+                      source's head";
+    let [along, across] = &mut edited.translate;
+    let [scale_along, scale_across] = &mut edited.scale;
+    let rows: [(&str, &mut f64, f64, &str, &str); 4] = [
+        ("point along", along, 0.5, " px", point_hint),
+        ("point across", across, 0.5, " px", point_hint),
+        (
+            "scale along",
+            scale_along,
+            0.01,
+            "",
+            "added to the source's scale",
+        ),
+        (
+            "scale across",
+            scale_across,
+            0.01,
+            "",
+            "added to the source's scale",
+        ),
+    ];
+    for (text, value, speed, suffix, hint) in rows {
+        ui.horizontal(|ui| {
+            let label = ui.label(text);
             responses.push(
-                ui.add(number_field(value).speed(0.5).suffix(" px"))
+                ui.add(number_field(value).speed(speed).suffix(suffix))
                     .labelled_by(label.id)
-                    .on_hover_text(
-                        "the bone's head moves toward this point of the source's frame instead \
-                         of the source's head",
-                    ),
+                    .on_hover_text(hint),
             );
-        }
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("scale along / across");
-        for value in &mut edited.scale {
-            responses.push(
-                ui.add(number_field(value).speed(0.01))
-                    .labelled_by(label.id)
-                    .on_hover_text("added to the source's scale"),
-            );
-        }
-    });
+        });
+    }
     for response in &responses {
         drag_edit(ui, editor, response, |editor| {
             change(editor, |records| {
