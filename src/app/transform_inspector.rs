@@ -1,6 +1,6 @@
 //! The inspector's entry for one transform constraint: its title and delete button, the rotation,
-//! translation (x, and y when it differs) and scale (along, and across when it differs) mixes, the
-//! keyed mix in Animate mode, and an "Offsets" section with what Spine's transform constraint adds
+//! translation (x, and y when it differs) and scale (along, and across when it differs) mixes,
+//! Spine's "local" and "relative" modes, the keyed mix in Animate mode, and an "Offsets" section with what Spine's transform constraint adds
 //! to its source: a rotation, a point in the source's frame, and scale. Every change is one undo
 //! step (a drag too).
 
@@ -52,6 +52,33 @@ pub fn transform_entry(
             }
         });
     }
+    ui.horizontal(|ui| {
+        type Toggle = fn(&mut TransformRecord, bool);
+        let modes: [(bool, &str, &str, Toggle); 2] = [
+            (
+                transform.local,
+                "local",
+                "mix the bones' own rotation, position and scale (relative to their parents) \
+                 instead of their world ones",
+                |c, on| c.local = on,
+            ),
+            (
+                transform.relative,
+                "relative",
+                "add the source's transform (times the mixes) instead of moving toward it",
+                |c, on| c.relative = on,
+            ),
+        ];
+        for (mut on, label, hint, set) in modes {
+            if ui.checkbox(&mut on, label).on_hover_text(hint).changed() {
+                change(editor, |records| {
+                    if let Some(c) = records.transforms.get_mut(index) {
+                        set(c, on);
+                    }
+                });
+            }
+        }
+    });
     if editor.tools().mode() == Mode::Animate {
         // A keyed mix scales the five.
         mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});

@@ -120,6 +120,12 @@ impl PoseSolver {
         world
     }
 
+    /// Bone `bone`'s rest transform relative to its parent (the image for a root bone): the
+    /// translation to its head and the rotation to its direction.
+    pub fn local_rest(&self, bone: usize) -> Option<DAffine2> {
+        self.local_rest.get(bone).copied()
+    }
+
     /// The skinning palette: world × inverse rest, per bone. The identity everywhere in the rest pose.
     pub fn palette(&self, world: &[DAffine2]) -> Vec<DAffine2> {
         world

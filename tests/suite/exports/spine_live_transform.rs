@@ -1,7 +1,8 @@
 //! Transform constraints written live to Spine (issue 38, item 2, in part): limber's transform
-//! constraint is Spine's absolute world transform constraint, so `copy` (leg_l toward leg_r by
-//! rotation, separate x/y and along/across mixes, with every offset) and `lean` (the head turning
-//! with arm_r, its mix keyed) become Spine `transform` constraints; their bones keep their own keys, a keyed mix becomes
+//! constraint computes what Spine's does in each of its four modes, so `copy` (world, absolute:
+//! leg_l toward leg_r by rotation, separate x/y and along/across mixes, with every offset), `lean`
+//! (the head turning with arm_r, its mix keyed), `sway` (local, absolute), `drift` (world,
+//! relative) and `wag` (local, relative) become Spine `transform` constraints; their bones keep their own keys, a keyed mix becomes
 //! a transform timeline scaling the mixes, and spine-core 4.2 poses every vertex as limber does
 //! within 0.01 px at 41 times of each clip. In `eased`, which scales the head's ancestor, `lean` is
 //! switched off (every mix 0) and its bone baked; `copy` stays live.
@@ -42,6 +43,23 @@ fn transform_constraints_are_live_in_spine_and_the_runtime_matches_limber() {
         vec![
             json!(["copy", ["leg_l"], "leg_r", 0.5, 0.3, 0.2, 0.6, 0.4, 0]),
             json!(["lean", ["head"], "arm_r", 1, 0, 0, 0, 0, 0]),
+            json!(["sway", ["tuft"], "leg_r", 0.4, 0.3, 0.3, 0.5, 0.5, 0]),
+            json!(["drift", ["hand_r"], "goal", 0.3, 0.05, 0.08, 0.2, 0.2, 0]),
+            json!(["wag", ["tail"], "leg_r", 0.5, 0.1, 0.1, 0.3, 0.3, 0]),
+        ]
+    );
+    let modes: Vec<Value> = transforms
+        .iter()
+        .map(|c| json!([c.get("local"), c.get("relative")]))
+        .collect();
+    assert_eq!(
+        modes,
+        vec![
+            json!([null, null]),
+            json!([null, null]),
+            json!([true, null]),
+            json!([null, true]),
+            json!([true, true]),
         ]
     );
     // copy's offsets, the point's y counted the other way across the bone.
@@ -65,6 +83,14 @@ fn transform_constraints_are_live_in_spine_and_the_runtime_matches_limber() {
         Some(json!(0.3))
     );
     assert!(keys["bones"].get("head").is_none(), "{}", keys["bones"]);
+    // The local and relative ones are live in `keys` too: their bones are neither keyed nor baked.
+    for bone in ["tuft", "tail"] {
+        assert!(
+            keys["bones"].get(bone).is_none(),
+            "{bone}: {}",
+            keys["bones"]
+        );
+    }
     let leg = keys["bones"]["leg_l"]["rotate"]
         .as_array()
         .expect("leg_l's keys");

@@ -51,6 +51,17 @@ pub struct TransformRecord {
     /// Version 8; written only when some offset is set.
     #[serde(default, skip_serializing_if = "TransformOffsets::is_none")]
     pub offsets: TransformOffsets,
+    /// Version 8: mix the bones' local rotation, position and scale (relative to their parents)
+    /// instead of their world ones ([`super::transform_modes`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub local: bool,
+    /// Version 8: add the source's transform (times the mixes) instead of moving toward it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub relative: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 fn is_zero(value: &f64) -> bool {
@@ -80,6 +91,8 @@ pub struct TransformConstraint {
     /// Across the bone.
     pub scale_mix_y: f64,
     pub offsets: TransformOffsets,
+    pub local: bool,
+    pub relative: bool,
 }
 
 fn bone_index(skeleton: &Skeleton, name: &str, owner: &str) -> Result<usize, ConstraintError> {
@@ -150,6 +163,8 @@ impl TransformConstraint {
             scale_mix: record.scale_mix,
             scale_mix_y,
             offsets: record.offsets,
+            local: record.local,
+            relative: record.relative,
         })
     }
 
@@ -165,6 +180,8 @@ impl TransformConstraint {
             scale_mix: self.scale_mix,
             scale_mix_y: (self.scale_mix_y != self.scale_mix).then_some(self.scale_mix_y),
             offsets: self.offsets,
+            local: self.local,
+            relative: self.relative,
         }
     }
 }
@@ -299,11 +316,28 @@ pub fn apply_limits_and_transforms(
     }
 }
 
-/// One transform constraint, as Spine's absolute world transform constraint computes it: the bone's
-/// world rotation turned toward the source's (plus the offset), its head moved toward the source's
-/// offset point, its world scale along and across moved toward the source's (plus the offsets), each
-/// by its mix; written back as the bone's own offsets, so its children follow.
+/// One transform constraint in its mode: world or local ([`super::transform_modes`]), absolute or
+/// relative.
 fn apply_transform(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+) {
+    match (constraint.local, constraint.relative) {
+        (false, false) => apply_absolute_world(solver, skeleton, pose, constraint),
+        (false, true) => {
+            super::transform_modes::apply_relative_world(solver, skeleton, pose, constraint)
+        }
+        (true, relative) => super::transform_modes::apply_local(solver, pose, constraint, relative),
+    }
+}
+
+/// As Spine's absolute world transform constraint computes it: the bone's world rotation turned
+/// toward the source's (plus the offset), its head moved toward the source's offset point, its
+/// world scale along and across moved toward the source's (plus the offsets), each by its mix;
+/// written back as the bone's own offsets, so its children follow.
+fn apply_absolute_world(
     solver: &PoseSolver,
     skeleton: &Skeleton,
     pose: &mut Pose,
@@ -361,8 +395,8 @@ fn apply_transform(
     }
 }
 
-/// `angle` wrapped into [−π, π].
-fn wrap_angle(angle: f64) -> f64 {
+/// `angle` wrapped into [−π, π] (as Spine wraps it: once).
+pub(super) fn wrap_angle(angle: f64) -> f64 {
     use std::f64::consts::{PI, TAU};
     if angle > PI {
         angle - TAU

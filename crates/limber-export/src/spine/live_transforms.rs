@@ -1,8 +1,8 @@
-//! limber's transform constraints written live as Spine transform constraints (world, absolute):
-//! limber moves the bone's world rotation, head and scale toward the source bone's (plus the
-//! offsets) by the rotate, translate (x, y) and scale (along, across) mixes — Spine's
-//! `applyAbsoluteWorld`, its offsets the same but for the translation's y, which Spine counts the
-//! other way across the bone, and no shear mix. limber writes the result
+//! limber's transform constraints written live as Spine transform constraints, in any of Spine's
+//! four modes (world or local, absolute or relative): limber computes each as spine-core does
+//! (`core::animation::transform_modes`), by the rotate, translate (x, y) and scale (along, across)
+//! mixes, with the same offsets but for the translation's y, which Spine counts the other way
+//! across the bone, and no shear mix. limber writes the result
 //! back as the bone's own offsets, which is Spine's result while the bone's ancestors are scaled
 //! uniformly, so the constraint is live only where both see the same bones at the same stage:
 //!
@@ -32,6 +32,9 @@ pub struct LiveTransform {
     /// Rotate, translate x and y, scale along and across (shear is not mixed).
     pub mixes: [f64; 5],
     pub offsets: TransformOffsets,
+    /// Spine's `local` and `relative` modes.
+    pub local: bool,
+    pub relative: bool,
 }
 
 impl LiveTransform {
@@ -55,6 +58,11 @@ impl LiveTransform {
         for (name, value) in values {
             if value != 0.0 {
                 into[name] = json!(value);
+            }
+        }
+        for (name, on) in [("local", self.local), ("relative", self.relative)] {
+            if on {
+                into[name] = json!(true);
             }
         }
     }
@@ -104,7 +112,9 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
             let one_axis = rig.ik.iter().any(|ik| {
                 (ik.stretch || ik.compress) && !ik.uniform && ik.chain.iter().any(|&b| above[b])
             });
-            !follows && !others && !one_axis
+            // Local modes read the source's own values: it must be keyed, not baked.
+            let source_keyed = !t.local || moved[t.source] == 0;
+            !follows && !others && !one_axis && source_keyed
         })
         .map(|(_, t)| LiveTransform {
             name: t.name.clone(),
@@ -118,18 +128,49 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
                 t.scale_mix_y,
             ],
             offsets: t.offsets,
+            local: t.local,
+            relative: t.relative,
         })
         .collect()
 }
 
-/// Whether `clip` keys the scale of `live`'s bone or of an ancestor (the constraint is then off in
-/// that clip and its bone baked).
+/// Whether the constraint is off in `clip` (and its bone baked there): when the clip keys the scale
+/// of `live`'s bone or of an ancestor, or, in local mode, when the export would write the rotation
+/// keys of the bone or the source as other values than limber's ([`rotation_unwrapped`]).
 pub fn off_in_clip(rig: &Rig, live: &LiveTransform, clip: &Clip) -> bool {
     let above = ancestors_and_self(rig, live.bone);
-    clip.to_record()
+    let scaled = clip
+        .to_record()
         .keys
         .iter()
-        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| above[b]))
+        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| above[b]));
+    scaled
+        || (live.local
+            && (rotation_unwrapped(rig, clip, live.bone)
+                || rotation_unwrapped(rig, clip, live.source)))
+}
+
+/// Whether the Spine export unwraps `bone`'s rotation keys in `clip` (so that Spine turns the short
+/// way, it writes a key more than 180° from the one before it 360° nearer). Spine's local modes mix
+/// the rotation values themselves, so a value 360° from limber's mixes differently.
+fn rotation_unwrapped(rig: &Rig, clip: &Clip, bone: usize) -> bool {
+    let Some(name) = rig.skeleton.bones.get(bone).map(|b| &b.name) else {
+        return false;
+    };
+    let record = clip.to_record();
+    let mut keys: Vec<(f64, f64)> = record
+        .keys
+        .iter()
+        .filter(|k| &k.bone == name)
+        .filter_map(|k| k.rotate.map(|r| (k.time, r)))
+        .collect();
+    keys.sort_by(|a, b| a.0.total_cmp(&b.0));
+    keys.windows(2).any(|w| {
+        let (before, after) = (w[0].1, w[1].1);
+        let delta = (after - before).rem_euclid(360.0);
+        let delta = if delta > 180.0 { delta - 360.0 } else { delta };
+        (before + delta - after).abs() > 1e-9
+    })
 }
 
 /// The `transform` array of the skeleton, the first constraint at update order `first_order`.
@@ -221,6 +262,10 @@ mod tests {
             {"name": "copy", "bone": "arm", "source": "leader", "rotate_mix": 0.5},
             {"name": "again", "bone": "arm", "source": "eye", "rotate_mix": 0.5}]"#;
         assert!(live_names(twice).is_empty());
+        // Local mode from a source another constraint moves: baked.
+        let moved_source = r#""transforms": [{"name": "copy", "bone": "arm", "source": "leader", "local": true, "rotate_mix": 1}],
+            "limits": [{"bone": "leader", "min": -10, "max": 10}]"#;
+        assert!(live_names(moved_source).is_empty());
         // An ancestor stretched along one axis by IK: baked; uniformly: live.
         for (uniform, live) in [(false, 0), (true, 1)] {
             let stretched = format!(
@@ -229,5 +274,29 @@ mod tests {
             );
             assert_eq!(live_names(&stretched).len(), live, "uniform {uniform}");
         }
+    }
+
+    #[test]
+    fn a_local_constraint_is_off_in_a_clip_whose_rotation_keys_spine_writes_otherwise() {
+        let rig = |keys: &str| {
+            parse_rig(&format!(
+                r#"{BONES} "transforms": [{{"name": "copy", "bone": "arm", "source": "leader", "local": true, "rotate_mix": 0.5}}],
+                "clips": [{{"name": "c", "duration": 1, "keys": [{keys}]}}]}}"#
+            ))
+            .unwrap()
+        };
+        let off = |keys: &str| {
+            let rig = rig(keys);
+            let live = native_transforms(&rig);
+            assert_eq!(live.len(), 1);
+            off_in_clip(&rig, &live[0], &rig.clips[0])
+        };
+        let near = r#"{"bone": "leader", "time": 0, "rotate": 170}, {"bone": "leader", "time": 1, "rotate": 10}"#;
+        assert!(!off(near));
+        // 170 → −170 is written 170 → 190 for Spine: a local mix of 190 is not one of −170.
+        let across = r#"{"bone": "leader", "time": 0, "rotate": 170}, {"bone": "leader", "time": 1, "rotate": -170}"#;
+        assert!(off(across));
+        let own = r#"{"bone": "arm", "time": 1, "rotate": -170}, {"bone": "arm", "time": 0, "rotate": 170}"#;
+        assert!(off(own), "keys in any order");
     }
 }

@@ -98,12 +98,25 @@ const LIVE_MIX_KEYS: &str = r#", "constraints": [
 /// Transform constraints that Spine evaluates live: `copy` moves leg_l halfway to leg_r's rotation
 /// turned 20° more, 30 % (x) and 20 % (y) of the way to a point 4 px along leg_r and 3 px across it,
 /// and 60 % (along) and 40 % (across) to its scale (which `keys` keys) plus 0.1 and −0.2 (format
-/// version 8); `lean` turns the head with arm_r, its mix keyed.
+/// version 8); `lean` turns the head with arm_r, its mix keyed; `sway` (local, absolute, on an added
+/// `tuft` bone), `drift` (world, relative) and `wag` (local, relative, on an added `tail` bone) are
+/// Spine's other modes.
 const LIVE_TRANSFORMS: &str = r#"
   "transforms": [{"name": "copy", "bone": "leg_l", "source": "leg_r", "rotate_mix": 0.5, "translate_mix": 0.3,
                   "translate_mix_y": 0.2, "scale_mix": 0.6, "scale_mix_y": 0.4,
                   "offsets": {"rotate": 20, "translate": [4, -3], "scale": [0.1, -0.2]}},
-                 {"name": "lean", "bone": "head", "source": "arm_r", "rotate_mix": 1, "translate_mix": 0}],"#;
+                 {"name": "lean", "bone": "head", "source": "arm_r", "rotate_mix": 1, "translate_mix": 0},
+                 {"name": "sway", "bone": "tuft", "source": "leg_r", "local": true, "rotate_mix": 0.4,
+                  "translate_mix": 0.3, "scale_mix": 0.5, "offsets": {"rotate": 10, "translate": [2, 1], "scale": [0.1, 0]}},
+                 {"name": "drift", "bone": "hand_r", "source": "goal", "relative": true, "rotate_mix": 0.3,
+                  "translate_mix": 0.05, "translate_mix_y": 0.08, "scale_mix": 0.2, "offsets": {"rotate": 15, "scale": [0.5, 0.2]}},
+                 {"name": "wag", "bone": "tail", "source": "leg_r", "local": true, "relative": true,
+                  "rotate_mix": 0.5, "translate_mix": 0.1, "scale_mix": 0.3, "offsets": {"translate": [1, -2]}}],"#;
+
+/// Bones for the local constraints, hanging from the hip.
+const TAIL_BONE: &str = r#"
+  {"name": "tail",   "parent": "hip",   "head": [46, 106], "tail": [48, 126]},
+  {"name": "tuft",   "parent": "hip",   "head": [44, 96],  "tail": [38, 90]}"#;
 
 const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "lean", "time": 0.0, "mix": 0.0, "interp": [0.25, 0.1, 0.25, 1.0]},
@@ -162,8 +175,9 @@ pub enum Kind {
     /// off and bakes them, and a baked chain that passes full reach turns too fast between samples
     /// for linear keys to stay within 0.01 px).
     IkReach,
-    /// `Keys` plus two transform constraints (written live to Spine): leg_l copying leg_r's
-    /// rotation, head and scale in part, and the head turning with arm_r under a keyed mix.
+    /// `Keys` plus five transform constraints (written live to Spine), one per Spine mode and a
+    /// keyed mix: leg_l copying leg_r's rotation, head and scale in part, the head turning with
+    /// arm_r under a keyed mix, and the local, relative and local relative modes.
     LiveTransform,
 }
 
@@ -185,6 +199,7 @@ fn rig_json(kind: Kind) -> String {
     };
     let (bones, clips) = match kind {
         Kind::IkReach => (format!("{BONES},{REACH_BONES}"), REACH_CLIP),
+        Kind::LiveTransform => (format!("{BONES},{TAIL_BONE}"), EASED_CLIP),
         _ => (BONES.to_string(), EASED_CLIP),
     };
     format!("{{\"bones\": [{bones}],{constraints}\n\"clips\": [{keys_clip}, {clips}]}}")

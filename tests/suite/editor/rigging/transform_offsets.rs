@@ -2,7 +2,8 @@
 //! editor's inspector: "Add copy rotation" on the left leg toward the right one, then in Animate
 //! mode a 30° rotation offset typed into the "Offsets" section turns the leg 30° past the right
 //! leg's direction, and a "translation mix y" of 1 (with "translation mix" left at 0) moves its
-//! head to the right leg's height only. Each is one undo step; undo puts the leg back.
+//! head to the right leg's height only. Each is one undo step; undo puts the leg back. Ticking
+//! "local" and "relative" switches Spine's modes.
 
 use eframe::egui::Key;
 use egui_kittest::Harness;
@@ -97,4 +98,19 @@ fn offsets_and_a_y_only_mix_set_in_the_inspector_move_the_bone_as_spine_would() 
     harness.run_steps(2);
     let (head, left) = drawn(harness.state(), leg_l);
     assert!(left.angle_to(right).abs() < 1e-9 && head.distance(head_before) < 1e-9);
+
+    // "local": the leg takes the right leg's own rotation relative to the hip (both hang from it,
+    // so the same direction here) — and "relative" then adds it to its own: another direction.
+    harness.get_by_label("local").click_accesskit();
+    harness.run_steps(2);
+    assert!(harness.state().document().project.rig.transforms[0].local);
+    let (_, left) = drawn(harness.state(), leg_l);
+    assert!(left.angle_to(right).abs() < 1e-9);
+    harness.get_by_label("relative").click_accesskit();
+    harness.run_steps(2);
+    let (_, left) = drawn(harness.state(), leg_l);
+    assert!(left.angle_to(right).abs() > 0.1, "{left} vs {right}");
+    harness.state_mut().document_mut().undo();
+    harness.run_steps(2);
+    assert!(!harness.state().document().project.rig.transforms[0].relative, "one step");
 }

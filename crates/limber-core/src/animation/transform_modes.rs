@@ -1,0 +1,132 @@
+//! Spine's other modes of a transform constraint (format version 8), computed as spine-core 4.2
+//! does, in limber's frame (y down; Spine's is limber's with y negated, same origin):
+//!
+//! - **Relative, world**: the bone's world rotation turns by the source's world rotation (plus the
+//!   offset), its head moves by the source's offset point taken from the image's origin, its world
+//!   scale is multiplied by 1 plus the mixed difference of the source's from 1 (plus the offsets).
+//! - **Local** (absolute or relative): the same on the bones' local values — rotation, position in
+//!   the parent's frame and scale, rest included (a limber bone's local rotation is its rest angle
+//!   plus its rotation offset, as Spine's setup pose has it). Absolute moves each toward the
+//!   source's, relative adds the source's. Absolute local scale keeps Spine's arithmetic as it is:
+//!   the mixed scale divided by the bone's own (the same where the bone's own scale is 1).
+//!
+//! Each result is written back as the bone's own offsets, so its children follow.
+
+use glam::{DMat2, DVec2};
+
+use super::constraints::{TransformConstraint, wrap_angle};
+use crate::pose::{Pose, PoseSolver};
+use crate::skeleton::Skeleton;
+
+/// Relative world mode (Spine's `applyRelativeWorld`).
+pub fn apply_relative_world(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+) {
+    let world = solver.world(pose);
+    let source = world[constraint.source];
+    let offsets = &constraint.offsets;
+    let bone_pose = &mut pose.bones[constraint.bone];
+    if constraint.rotate_mix != 0.0 {
+        let mirrored = if source.matrix2.determinant() < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        // The source's world angle (y down), less the counter-clockwise offset.
+        let wanted =
+            DVec2::X.angle_to(source.matrix2.x_axis) - offsets.rotate.to_radians() * mirrored;
+        let turn = wrap_angle(wanted) * constraint.rotate_mix;
+        if turn.is_finite() {
+            bone_pose.rotate -= turn;
+        }
+    }
+    let translate_mix = DVec2::new(constraint.translate_mix, constraint.translate_mix_y);
+    if translate_mix != DVec2::ZERO {
+        let shift = source.transform_point2(DVec2::from(offsets.translate)) * translate_mix;
+        let axes: DMat2 = skeleton.bones[constraint.bone]
+            .parent
+            .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
+        let local = axes.inverse() * shift;
+        if local.is_finite() {
+            bone_pose.translate = (DVec2::from(bone_pose.translate) + local).to_array();
+        }
+    }
+    let scale_mix = DVec2::new(constraint.scale_mix, constraint.scale_mix_y);
+    let lengths = DVec2::new(
+        source.matrix2.x_axis.length(),
+        source.matrix2.y_axis.length(),
+    );
+    let factor = (lengths - DVec2::ONE + DVec2::from(offsets.scale)) * scale_mix + DVec2::ONE;
+    if scale_mix != DVec2::ZERO && factor.is_finite() {
+        bone_pose.scale = (DVec2::from(bone_pose.scale) * factor).to_array();
+    }
+}
+
+/// A bone's local values as Spine has them, in limber's frame: rotation (degrees, counter-clockwise
+/// on screen, rest included), position in its parent's frame (rest included) and scale.
+#[derive(Debug, Clone, Copy)]
+struct Local {
+    rotation: f64,
+    position: DVec2,
+    scale: DVec2,
+    /// The rest angle (degrees, y down) and position, to write offsets back.
+    rest_angle: f64,
+    rest_position: DVec2,
+}
+
+fn local_of(solver: &PoseSolver, pose: &Pose, bone: usize) -> Local {
+    let rest = solver.local_rest(bone).unwrap_or_default();
+    let offset = pose.bones.get(bone).copied().unwrap_or_default();
+    let rest_angle = DVec2::X.angle_to(rest.matrix2.x_axis).to_degrees();
+    Local {
+        rotation: offset.rotate.to_degrees() - rest_angle,
+        position: rest.translation + DVec2::from(offset.translate),
+        scale: DVec2::from(offset.scale),
+        rest_angle,
+        rest_position: rest.translation,
+    }
+}
+
+/// Local mode, absolute or relative (Spine's `applyAbsoluteLocal` / `applyRelativeLocal`).
+pub fn apply_local(
+    solver: &PoseSolver,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+    relative: bool,
+) {
+    let (own, source) = (
+        local_of(solver, pose, constraint.bone),
+        local_of(solver, pose, constraint.source),
+    );
+    let offsets = &constraint.offsets;
+    let offset_position = DVec2::from(offsets.translate);
+    let offset_scale = DVec2::from(offsets.scale);
+    let translate_mix = DVec2::new(constraint.translate_mix, constraint.translate_mix_y);
+    let scale_mix = DVec2::new(constraint.scale_mix, constraint.scale_mix_y);
+    let (rotation, position, scale) = if relative {
+        (
+            own.rotation + (source.rotation + offsets.rotate) * constraint.rotate_mix,
+            own.position + (source.position + offset_position) * translate_mix,
+            own.scale * ((source.scale - DVec2::ONE + offset_scale) * scale_mix + DVec2::ONE),
+        )
+    } else {
+        let rotation = own.rotation
+            + (source.rotation - own.rotation + offsets.rotate) * constraint.rotate_mix;
+        let position =
+            own.position + (source.position - own.position + offset_position) * translate_mix;
+        let mixed = (own.scale + (source.scale - own.scale + offset_scale) * scale_mix) / own.scale;
+        // Spine leaves an axis alone when its mix or its own scale is 0.
+        let keep = scale_mix.cmpeq(DVec2::ZERO) | own.scale.cmpeq(DVec2::ZERO);
+        (rotation, position, DVec2::select(keep, own.scale, mixed))
+    };
+    if !(rotation.is_finite() && position.is_finite() && scale.is_finite()) {
+        return;
+    }
+    let bone_pose = &mut pose.bones[constraint.bone];
+    bone_pose.rotate = (rotation + own.rest_angle).to_radians();
+    bone_pose.translate = (position - own.rest_position).to_array();
+    bone_pose.scale = scale.to_array();
+}
