@@ -112,5 +112,8 @@ fn offsets_and_a_y_only_mix_set_in_the_inspector_move_the_bone_as_spine_would() 
     assert!(left.angle_to(right).abs() > 0.1, "{left} vs {right}");
     harness.state_mut().document_mut().undo();
     harness.run_steps(2);
-    assert!(!harness.state().document().project.rig.transforms[0].relative, "one step");
+    assert!(
+        !harness.state().document().project.rig.transforms[0].relative,
+        "one step"
+    );
 }
