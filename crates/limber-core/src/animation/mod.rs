@@ -17,6 +17,7 @@ pub mod records;
 pub mod secondary;
 pub mod slot_index;
 pub mod slot_keys;
+pub mod transform;
 pub mod transform_modes;
 pub mod transform_offsets;
 

@@ -1,6 +1,9 @@
-//! Spine's other modes of a transform constraint (format version 8), computed as spine-core 4.2
-//! does, in limber's frame (y down; Spine's is limber's with y negated, same origin):
+//! How a transform constraint moves its bone, in each of Spine's four modes, computed as spine-core
+//! 4.2 does, in limber's frame (y down; Spine's is limber's with y negated, same origin):
 //!
+//! - **Absolute, world** (the mode of every version): the bone's world rotation turns toward the
+//!   source's (plus the offset), its head moves toward the source's offset point, its world scale
+//!   along and across moves toward the source's (plus the offsets), each by its mix.
 //! - **Relative, world**: the bone's world rotation turns by the source's world rotation (plus the
 //!   offset), its head moves by the source's offset point taken from the image's origin, its world
 //!   scale is multiplied by 1 plus the mixed difference of the source's from 1 (plus the offsets).
@@ -14,9 +17,85 @@
 
 use glam::{DMat2, DVec2};
 
-use super::constraints::{TransformConstraint, wrap_angle};
+use super::transform::{TransformConstraint, wrap_angle};
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
+
+/// One transform constraint in its mode: world or local, absolute or relative.
+pub fn apply_transform(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+) {
+    match (constraint.local, constraint.relative) {
+        (false, false) => apply_absolute_world(solver, skeleton, pose, constraint),
+        (false, true) => apply_relative_world(solver, skeleton, pose, constraint),
+        (true, relative) => apply_local(solver, pose, constraint, relative),
+    }
+}
+
+/// As Spine's absolute world transform constraint computes it: the bone's world rotation turned
+/// toward the source's (plus the offset), its head moved toward the source's offset point, its
+/// world scale along and across moved toward the source's (plus the offsets), each by its mix;
+/// written back as the bone's own offsets, so its children follow.
+fn apply_absolute_world(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    pose: &mut Pose,
+    constraint: &TransformConstraint,
+) {
+    let world = solver.world(pose);
+    let (bone, source) = (world[constraint.bone], world[constraint.source]);
+    let offsets = &constraint.offsets;
+    if constraint.rotate_mix > 0.0 {
+        // Counter-clockwise on screen is a negative angle in the y-down frame; Spine turns the offset
+        // the other way for a mirrored source.
+        let mirrored = if source.matrix2.determinant() < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        let wanted = bone.matrix2.x_axis.angle_to(source.matrix2.x_axis)
+            - offsets.rotate.to_radians() * mirrored;
+        let turn = wrap_angle(wanted) * constraint.rotate_mix;
+        // A bone scaled to nothing has no direction to turn from or to, and is left as it is.
+        if turn.is_finite() {
+            pose.bones[constraint.bone].rotate -= turn;
+        }
+    }
+    let translate_mix = DVec2::new(constraint.translate_mix, constraint.translate_mix_y);
+    if translate_mix != DVec2::ZERO {
+        let goal = source.transform_point2(DVec2::from(offsets.translate));
+        let shift = (goal - bone.translation) * translate_mix;
+        // Offsets translate along the parent's axes.
+        let axes: DMat2 = skeleton.bones[constraint.bone]
+            .parent
+            .map_or(DMat2::IDENTITY, |p| world[p].matrix2);
+        let local = axes.inverse() * shift;
+        // A parent scaled to nothing (a zero scale key) has collapsed axes: no offset along
+        // them reaches the source, so the bone is left where it is rather than sent to NaN.
+        if local.is_finite() {
+            let t = &mut pose.bones[constraint.bone].translate;
+            *t = (DVec2::from(*t) + local).to_array();
+        }
+    }
+    let scale_mix = DVec2::new(constraint.scale_mix, constraint.scale_mix_y);
+    if scale_mix != DVec2::ZERO {
+        // World scale along the bone and across it: the lengths of its frame's axes.
+        let world = solver.world(pose);
+        let (bone, source) = (world[constraint.bone], world[constraint.source]);
+        let axes = |m: &DMat2| DVec2::new(m.x_axis.length(), m.y_axis.length());
+        let (own, wanted) = (axes(&bone.matrix2), axes(&source.matrix2));
+        let goal = own + (wanted - own + DVec2::from(offsets.scale)) * scale_mix;
+        // An axis scaled to nothing cannot be scaled back by a factor: it is left as it is.
+        let factor = DVec2::select(own.cmpeq(DVec2::ZERO), DVec2::ONE, goal / own);
+        if factor.is_finite() {
+            let scale = &mut pose.bones[constraint.bone].scale;
+            *scale = (DVec2::from(*scale) * factor).to_array();
+        }
+    }
+}
 
 /// Relative world mode (Spine's `applyRelativeWorld`).
 pub fn apply_relative_world(
