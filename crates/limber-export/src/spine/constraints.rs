@@ -23,7 +23,9 @@ use serde_json::{Map, Value, json};
 
 use super::live_transforms::{self, LiveTransform, native_transforms};
 use super::mix_timeline::mix_frames;
-use super::rig_relations::{alone_below, involvement};
+use super::rig_relations::{
+    alone_below, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+};
 use limber_core::animation::follow::FollowKind;
 use limber_core::animation::{Clip, IkConstraint};
 use limber_core::rig::Rig;
@@ -120,6 +122,7 @@ pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
             && follow.target < bones.len()
             && only_this(&[follow.bone])
             && alone_below(rig, &involved, follow.bone, follow.target)
+            && !stretched_unevenly_above(rig, follow.bone)
         {
             live.push(LiveIk {
                 name: follow.name.clone(),
@@ -147,6 +150,13 @@ fn why_baked(rig: &Rig, moved: &[usize], ik: &IkConstraint) -> Option<String> {
     }
     if ik.target >= bones.len() || ik.chain.iter().any(|&b| moved.get(b) != Some(&1)) {
         return Some("another constraint or a spring also moves its bones".into());
+    }
+    if ik
+        .chain
+        .first()
+        .is_some_and(|&b| stretched_unevenly_above(rig, b))
+    {
+        return Some("an IK above it stretches or compresses along one axis only".into());
     }
     if let [parent, child] = ik.chain[..] {
         let joined = bones.get(child).is_some_and(|c| {
@@ -182,21 +192,7 @@ pub fn baked_ik_warnings(rig: &Rig) -> Vec<String> {
 /// Whether `clip` keys the scale of a bone of `ik` or of an ancestor (the constraint is then off in
 /// that clip and its chain baked).
 pub fn off_in_clip(rig: &Rig, ik: &LiveIk, clip: &Clip) -> bool {
-    let bones = &rig.skeleton.bones;
-    let mut affected = vec![false; bones.len()];
-    for &bone in &ik.bones {
-        let mut at = Some(bone);
-        // Parents are acyclic (the skeleton is validated); the bound is a guard all the same.
-        for _ in 0..bones.len() {
-            let Some(b) = at else { break };
-            affected[b] = true;
-            at = bones[b].parent;
-        }
-    }
-    clip.to_record()
-        .keys
-        .iter()
-        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
+    scale_keyed_at_or_above(rig, &ik.bones, clip)
 }
 
 /// Which bones `clip` bakes: those a constraint or spring moves, but for the bones of live
@@ -332,5 +328,26 @@ mod tests {
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(warnings[0].starts_with("IK \"gap\" is baked") && warnings[0].contains("tail"));
         assert!(warnings[1].starts_with("IK \"long\" is baked") && warnings[1].contains("FABRIK"));
+    }
+
+    #[test]
+    fn a_chain_below_a_one_axis_stretch_is_baked_and_a_uniform_one_stays_live() {
+        for (uniform, live_names) in [(true, vec!["aim", "pair"]), (false, vec!["aim"])] {
+            let rig = parse_rig(&format!(
+                r#"{LIMBS} "ik": [
+                {{"name": "aim", "bones": ["a"], "target": "goal", "stretch": true, "uniform": {uniform}}},
+                {{"name": "pair", "bones": ["b", "c"], "target": "goal"}}]}}"#
+            ))
+            .unwrap();
+            let names: Vec<String> = native_ik(&rig).into_iter().map(|c| c.name).collect();
+            assert_eq!(names, live_names, "uniform {uniform}");
+            let warnings = baked_ik_warnings(&rig);
+            assert_eq!(warnings.len(), usize::from(!uniform), "{warnings:?}");
+            assert!(
+                warnings
+                    .iter()
+                    .all(|w| w.contains("\"pair\"") && w.contains("one axis"))
+            );
+        }
     }
 }

@@ -19,7 +19,9 @@
 use serde_json::{Map, Value, json};
 
 use super::mix_timeline::mix_frames;
-use super::rig_relations::{alone_below, ancestors_and_self, involvement};
+use super::rig_relations::{
+    alone_below, ancestors_and_self, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+};
 use limber_core::animation::{Clip, TransformOffsets};
 use limber_core::rig::Rig;
 
@@ -108,10 +110,7 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
                 .iter()
                 .enumerate()
                 .any(|(k, o)| k != index && watched[o.bone]);
-            let above = ancestors_and_self(rig, t.bone);
-            let one_axis = rig.ik.iter().any(|ik| {
-                (ik.stretch || ik.compress) && !ik.uniform && ik.chain.iter().any(|&b| above[b])
-            });
+            let one_axis = stretched_unevenly_above(rig, t.bone);
             // Local modes read the source's own values: it must be keyed, not baked.
             let source_keyed = !t.local || moved[t.source] == 0;
             !follows && !others && !one_axis && source_keyed
@@ -138,13 +137,7 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
 /// of `live`'s bone or of an ancestor, or, in local mode, when the export would write the rotation
 /// keys of the bone or the source as other values than limber's ([`rotation_unwrapped`]).
 pub fn off_in_clip(rig: &Rig, live: &LiveTransform, clip: &Clip) -> bool {
-    let above = ancestors_and_self(rig, live.bone);
-    let scaled = clip
-        .to_record()
-        .keys
-        .iter()
-        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| above[b]));
-    scaled
+    scale_keyed_at_or_above(rig, &[live.bone], clip)
         || (live.local
             && (rotation_unwrapped(rig, clip, live.bone)
                 || rotation_unwrapped(rig, clip, live.source)))

@@ -77,3 +77,36 @@ pub fn ancestors_and_self(rig: &Rig, bone: usize) -> Vec<bool> {
     }
     flags
 }
+
+/// Whether an IK that stretches or compresses along one axis only (not uniform) moves a strict
+/// ancestor of `bone`: the bone's frame is then scaled unevenly, where limber's solvers (which
+/// assume uniform scale above them) and Spine's differ.
+pub fn stretched_unevenly_above(rig: &Rig, bone: usize) -> bool {
+    let parent = rig.skeleton.bones.get(bone).and_then(|b| b.parent);
+    let Some(parent) = parent else {
+        return false;
+    };
+    let above = ancestors_and_self(rig, parent);
+    rig.ik
+        .iter()
+        .any(|ik| (ik.stretch || ik.compress) && !ik.uniform && ik.chain.iter().any(|&b| above[b]))
+}
+
+/// Whether `clip` keys the scale of any of `bones` or of an ancestor of one: a constraint on them
+/// is then switched off in that clip and its bones baked.
+pub fn scale_keyed_at_or_above(
+    rig: &Rig,
+    bones: &[usize],
+    clip: &limber_core::animation::Clip,
+) -> bool {
+    let mut affected = vec![false; rig.skeleton.bones.len()];
+    for &bone in bones {
+        for (flag, above) in affected.iter_mut().zip(ancestors_and_self(rig, bone)) {
+            *flag |= above;
+        }
+    }
+    clip.to_record()
+        .keys
+        .iter()
+        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
+}
