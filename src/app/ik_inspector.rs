@@ -70,31 +70,34 @@ pub fn ik_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, ik: &IkRec
                 edit(editor, &|c| c.softness = softness);
             });
         }
-        let mut stretch = ik.stretch;
-        if ui
-            .checkbox(&mut stretch, "stretch")
-            .on_hover_text("the first bone grows to reach a target past the chain's length")
-            .changed()
-        {
-            edit(editor, &|c| c.stretch = stretch);
-        }
-        if ik.bones.len() == 1 {
-            let mut compress = ik.compress;
-            if ui
-                .checkbox(&mut compress, "compress")
-                .on_hover_text("the bone shrinks to reach a target nearer than its tail")
-                .changed()
-            {
-                edit(editor, &|c| c.compress = compress);
+        type Toggle = fn(&mut IkRecord, bool);
+        let toggles: [(bool, bool, &str, &str, Toggle); 3] = [
+            (
+                true,
+                ik.stretch,
+                "stretch",
+                "the first bone grows to reach a target past the chain's length",
+                |c, on| c.stretch = on,
+            ),
+            (
+                ik.bones.len() == 1,
+                ik.compress,
+                "compress",
+                "the bone shrinks to reach a target nearer than its tail",
+                |c, on| c.compress = on,
+            ),
+            (
+                true,
+                ik.uniform,
+                "uniform",
+                "stretching or compressing scales across the bone too",
+                |c, on| c.uniform = on,
+            ),
+        ];
+        for (shown, mut on, label, hint, set) in toggles {
+            if shown && ui.checkbox(&mut on, label).on_hover_text(hint).changed() {
+                edit(editor, &|c| set(c, on));
             }
-        }
-        let mut uniform = ik.uniform;
-        if ui
-            .checkbox(&mut uniform, "uniform")
-            .on_hover_text("stretching or compressing scales across the bone too")
-            .changed()
-        {
-            edit(editor, &|c| c.uniform = uniform);
         }
     });
 }
