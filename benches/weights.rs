@@ -1,6 +1,7 @@
 //! Criterion benchmarks of automatic weights on the lizards with a 16-bone rig (`bench/rigs/`):
-//! all 16 bones' distances and weights from scratch, and a smoothness change at ~20k vertices
-//! (weights recomputed from cached per-vertex distances, no field).
+//! all 16 bones' distances and weights from scratch, the same with three cuts (the mesh split along
+//! them, their walls, the doubled vertices read on their own side), and a smoothness change at ~20k
+//! vertices (weights recomputed from cached per-vertex distances, no field).
 //!
 //! Run with `cargo bench --bench weights`. The 4096 px lizard is read from `../shared/sprites`.
 
@@ -9,6 +10,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
+use limber::core::cuts::{Cut, split_mesh, wall_off, weight_points};
 use limber::core::image_io::load_png;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::rig::load_rig;
@@ -48,6 +50,30 @@ fn weights(c: &mut Criterion) {
                 auto_weights(&skeleton, &distances, &mesh.positions, 100.0)
             })
         });
+        // Three cuts across the sprite, in proportion to its width.
+        let k = f64::from(image.width()) / 2560.0;
+        let cuts: Vec<Cut> = [
+            [[1280.0, 0.0], [1280.0, 1100.0]],
+            [[0.0, 1300.0], [1000.0, 1300.0]],
+            [[1500.0, 1500.0], [2500.0, 2200.0]],
+        ]
+        .iter()
+        .map(|line| Cut {
+            points: line.iter().map(|p| [p[0] * k, p[1] * k]).collect(),
+        })
+        .collect();
+        group.bench_function(
+            format!("{name}/16-bones-3-cuts-split+distance+weights"),
+            |b| {
+                b.iter(|| {
+                    let split = split_mesh(&mesh, &cuts).unwrap();
+                    let walled = wall_off(&grid, &cuts, [0.0, 0.0]);
+                    let points = weight_points(&split);
+                    let distances = rig_distances(&walled, &skeleton, &points);
+                    auto_weights(&skeleton, &distances, &points, 100.0)
+                })
+            },
+        );
         // A dense mesh (spacing 8 px: ~23k vertices on the 2560 lizard) for the smoothness change.
         let dense = MeshSettings {
             spacing: Some(8.0 * image.width() as f64 / 2560.0),

@@ -117,6 +117,7 @@ pub fn inspector(ui: &mut egui::Ui, editor: &mut Editor) {
         }
         ui.label("Drag over the sprite to paint the selected bone's weights; Alt + click a vertex to see and type its weights.");
         vertex_inspector(ui, editor);
+        super::cut_panel::cut_section(ui, editor);
     }
     if editor.tools().mode() == Mode::Mesh {
         mesh_inspector(ui, editor);

@@ -28,6 +28,8 @@ pub mod character_tree;
 pub mod commit_field;
 mod constraint_inspector;
 pub mod curve_editor;
+mod cut_overlay;
+mod cut_panel;
 pub mod drag_edit;
 mod event_inspector;
 pub mod export_dialog;

@@ -163,8 +163,10 @@ pub fn show(
     }
     super::bone_handles::draw(&painter, editor, center);
     super::shape_overlay::draw(&painter, editor, &frame, center, response.hover_pos());
-    // The brush's circle in Weights mode.
+    super::cut_overlay::draw(&painter, editor, center);
+    // The brush's circle in Weights mode (not while the Cut tool is on).
     if editor.tools().mode() == Mode::Weights
+        && !editor.tools().cutting()
         && let Some(hover) = response.hover_pos()
     {
         let radius = (editor.tools().brush().radius * camera.zoom) as f32;

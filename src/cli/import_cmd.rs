@@ -75,6 +75,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<()> {
         mesh_settings: args.options.settings(),
         metric: Metric::from(args.metric),
         smoothness: args.smoothness,
+        cuts: rig.cuts.clone(),
     };
     for warning in &layered.warnings {
         eprintln!(

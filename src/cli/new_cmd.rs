@@ -105,6 +105,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         mesh_settings: args.options.settings(),
         metric,
         smoothness: args.smoothness,
+        cuts: rig.cuts.clone(),
     };
     let made = make_part(
         &store,

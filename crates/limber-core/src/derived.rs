@@ -121,6 +121,7 @@ pub fn refresh_stale_parts_with(
             mesh_settings: part.mesh_settings.clone(),
             metric: part.weight_settings.metric,
             smoothness: Some(part.weight_settings.smoothness),
+            cuts: project.rig.cuts.clone(),
         };
         let made = make_part_at(
             store,

@@ -157,6 +157,8 @@ pub enum Edit {
     RemoveParts {
         parts: Vec<usize>,
     },
+    /// Replaces the rig's cuts ([`crate::cuts`]): lines automatic weights do not reach across.
+    SetCuts(Vec<crate::cuts::Cut>),
 }
 
 /// Removes every constraint that names bone `name`, and the clips' mix keys of those constraints.
@@ -484,6 +486,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             let slot_names = slot_edits::slot_names(&left, &records.slots);
             slot_edits::drop_orphans(&mut records.skins, &mut records.clips, &slot_names);
         }
+        Edit::SetCuts(cuts) => records.cuts = cuts,
     }
     // Rebuild and validate everything, then commit.
     let rig = records.validate()?;

@@ -43,6 +43,7 @@ pub mod animation;
 pub mod assets;
 pub mod atomic_file;
 pub mod brush;
+pub mod cuts;
 pub mod derived;
 pub mod distance;
 pub mod edit;

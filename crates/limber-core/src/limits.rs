@@ -78,6 +78,9 @@ pub const MAX_SKIN_ENTRIES: u64 = 100_000;
 /// Most vertices of one bounding-box or clipping polygon (posed every frame; a clipping polygon is
 /// drawn twice into the stencil).
 pub const MAX_POLYGON_VERTICES: u64 = 10_000;
+/// Most points of all cuts of a rig together ([`crate::cuts`]). Each segment's wall costs at most
+/// the image's width plus height, so 10,000 points on a 16384² image stay within 3.3 × 10⁸ cells.
+pub const MAX_CUT_POINTS: u64 = 10_000;
 
 /// The limits in force (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +108,7 @@ pub struct Limits {
     pub skins: u64,
     pub skin_entries: u64,
     pub polygon_vertices: u64,
+    pub cut_points: u64,
 }
 
 impl Limits {
@@ -133,6 +137,7 @@ impl Limits {
         skins: MAX_SKINS,
         skin_entries: MAX_SKIN_ENTRIES,
         polygon_vertices: MAX_POLYGON_VERTICES,
+        cut_points: MAX_CUT_POINTS,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -174,6 +179,7 @@ impl Limits {
             skins: lower(d.skins, "SKINS"),
             skin_entries: lower(d.skin_entries, "SKIN_ENTRIES"),
             polygon_vertices: lower(d.polygon_vertices, "POLYGON_VERTICES"),
+            cut_points: lower(d.cut_points, "CUT_POINTS"),
         }
     }
 

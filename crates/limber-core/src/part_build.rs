@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::assets::{AssetStore, ImageAsset};
+use super::cuts::{Cut, cuts_moved, split_mesh, wall_off, weight_points};
 use super::distance::{InsideGrid, Metric};
 use super::error::{CoreError, CoreResult};
 use super::mesh::Mesh;
@@ -24,6 +25,8 @@ pub struct PartRecipe {
     pub metric: Metric,
     /// Weight falloff in px; `None` picks one from the image size ([`auto_smoothness`]).
     pub smoothness: Option<f64>,
+    /// The rig's cuts (canvas pixels): distance is measured around them ([`crate::cuts`]).
+    pub cuts: Vec<Cut>,
 }
 
 impl Default for PartRecipe {
@@ -33,6 +36,7 @@ impl Default for PartRecipe {
             mesh_settings: MeshSettings::default(),
             metric: Metric::Geodesic,
             smoothness: None,
+            cuts: Vec::new(),
         }
     }
 }
@@ -43,7 +47,7 @@ pub struct MadePart {
     pub part: Part,
     /// The decoded image (its bytes too, for pictures that embed them).
     pub asset: Arc<ImageAsset>,
-    /// The mask the mesh and the weights were made from.
+    /// The mask the mesh was made from (the weights walked it with the recipe's cuts walled off).
     pub grid: Arc<InsideGrid>,
     /// Wall-clock time of each stage: `decode`, the meshing stages, `distance`, `weights`.
     pub timings: StageTimings,
@@ -106,21 +110,26 @@ pub fn make_part_at(
         metric: recipe.metric,
         smoothness,
     };
-    let mesh = staged.mesh;
+    let at = [f64::from(offset[0]), f64::from(offset[1])];
+    let (mesh, walled) = if recipe.cuts.is_empty() {
+        (staged.mesh, None)
+    } else {
+        // The mesh is in the image's pixels here: the cuts are moved there to split it.
+        let cuts = cuts_moved(&recipe.cuts, at);
+        let mesh = timings.time("split", || split_mesh(&staged.mesh, &cuts));
+        let mesh = mesh.map_err(|e| CoreError::Triangulation(e.to_string()))?;
+        (mesh, Some(wall_off(&staged.grid, &cuts, [0.0, 0.0])))
+    };
+    let walk = walled.as_ref().unwrap_or(staged.grid.as_ref());
+    let points = weight_points(&mesh);
     let mut cache = DistanceCache::new();
     let Some(distances) = timings.time("distance", || {
-        cache.distances_with(
-            &staged.grid,
-            skeleton,
-            &mesh.positions,
-            weight_settings,
-            progress,
-        )
+        cache.distances_with(walk, skeleton, &points, weight_settings, progress)
     }) else {
         return Ok(None);
     };
     let binding = timings.time("weights", || {
-        auto_weights(skeleton, &distances, &mesh.positions, smoothness)
+        auto_weights(skeleton, &distances, &points, smoothness)
     });
     let name = path.file_stem().map_or_else(
         || "sprite".to_string(),
@@ -157,20 +166,28 @@ pub fn skeleton_moved(skeleton: &Skeleton, offset: [u32; 2]) -> Skeleton {
     moved
 }
 
-/// The skeleton and `mesh`'s vertices in the pixels of the mesh's image (moved by `-offset`), which
-/// the image's mask (and so its distance fields) is in. Borrowed when the offset is zero.
+/// The skeleton and the points where `mesh`'s vertices read their weights (their positions, the two
+/// sides of a cut apart: [`weight_points`]) in the pixels of the mesh's image (moved by `-offset`),
+/// which the image's mask (and so its distance fields) is in. Borrowed when nothing moves.
 pub fn in_image_pixels<'a>(
     skeleton: &'a Skeleton,
     mesh: &'a Mesh,
 ) -> (Cow<'a, Skeleton>, Cow<'a, [[f64; 2]]>) {
+    let points = weight_points(mesh);
+    let unmoved = points == mesh.positions;
     if mesh.offset == [0, 0] {
-        return (Cow::Borrowed(skeleton), Cow::Borrowed(&mesh.positions));
+        let points = if unmoved {
+            Cow::Borrowed(mesh.positions.as_slice())
+        } else {
+            Cow::Owned(points)
+        };
+        return (Cow::Borrowed(skeleton), points);
     }
     let [dx, dy] = mesh.offset.map(f64::from);
-    let positions = mesh.positions.iter().map(|p| [p[0] - dx, p[1] - dy]);
+    let points = points.iter().map(|p| [p[0] - dx, p[1] - dy]);
     (
         Cow::Owned(skeleton_moved(skeleton, mesh.offset)),
-        Cow::Owned(positions.collect()),
+        Cow::Owned(points.collect()),
     )
 }
 

@@ -42,7 +42,7 @@ pub const FORMAT_NAME: &str = "limber";
 /// Version 8 added one-bone IK chains and IK softness, stretch, compress and uniform
 /// ([`crate::animation::IkRecord`]), and transform constraints' separate y mixes and offsets
 /// ([`crate::animation::TransformOffsets`]); an older file has none and reads unchanged.
-pub const FORMAT_VERSION: u32 = 8;
+pub const FORMAT_VERSION: u32 = 9;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

@@ -9,8 +9,9 @@
 //! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
 //! (`springs`), look-at and child-of constraints (`look_at`, `child_of`), animation clips (`clips`,
 //! [`ClipRecord`], with slot keys) and slots, skins and the active skin (`slots`, `skins`,
-//! `active_skin`: [`crate::slots`]). The project file stores its skeleton, clips and slots in the
-//! same form.
+//! `active_skin`: [`crate::slots`]) and cuts, polylines distance may not cross (`cuts`:
+//! `[[[x, y], …], …]`, [`crate::cuts`]). The project file stores its skeleton, clips, slots and cuts
+//! in the same form.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -21,6 +22,7 @@ use super::animation::{
     TransformConstraint, TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
     limits_and_transforms_from_records,
 };
+use super::cuts::{Cut, CutError, check_cuts};
 use super::limits::Limits;
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 use super::slots::{SkinRecord, SlotError, SlotRecord, SlotSet};
@@ -75,6 +77,9 @@ pub struct RigFile {
     /// The skin shown; absent: `default`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active_skin: Option<String>,
+    /// Polylines (canvas pixels) that distance may not cross (format version 9; [`crate::cuts`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cuts: Vec<Cut>,
 }
 
 /// Everything a rig constrains its bones with, in written form: what
@@ -125,6 +130,8 @@ pub struct Rig {
     pub clips: Vec<Clip>,
     /// Slots, skins and the active skin (empty: every part its own slot).
     pub slots: SlotSet,
+    /// Where automatic weights may not reach across (checked by [`check_cuts`]).
+    pub cuts: Vec<Cut>,
 }
 
 /// Validates spring records against a skeleton.
@@ -170,6 +177,8 @@ pub enum RigError {
     Budget(#[from] crate::over_limit::OverLimit),
     #[error("invalid slots: {0}")]
     Slots(#[from] SlotError),
+    #[error("invalid cut: {0}")]
+    Cut(#[from] CutError),
 }
 
 impl From<crate::read_file::ReadError> for RigError {
@@ -246,6 +255,7 @@ impl RigFile {
         check_mix_keys(&clips, &ik, &transforms, &follows)?;
         let slots = self.slot_set();
         crate::slots::validate::check_rig(&slots, &skeleton)?;
+        check_cuts(&self.cuts, &Limits::current())?;
         Ok(Rig {
             skeleton,
             ik,
@@ -255,6 +265,7 @@ impl RigFile {
             follows,
             clips,
             slots,
+            cuts: self.cuts.clone(),
         })
     }
 
@@ -355,6 +366,7 @@ impl RigFile {
             slots: rig.slots.slots.clone(),
             skins: rig.slots.skins.clone(),
             active_skin: rig.slots.active_skin.clone(),
+            cuts: rig.cuts.clone(),
         }
     }
 }

@@ -150,14 +150,21 @@ pub(crate) fn add_attachment(
     }
     writable(&editor.document.project, slot)?;
     let skeleton = editor.document.project.rig.skeleton.clone();
+    let cuts = editor.document.project.rig.cuts.clone();
     if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
         let store = std::sync::Arc::clone(&editor.document.assets);
-        let job = PartJob::start(path, skeleton, store).into_slot(slot);
+        let job = PartJob::start(path, skeleton, cuts, store).into_slot(slot);
         *editor.jobs.part_slot() = Some(job);
         editor.status = format!("adding attachment from {} …", path.display());
         return Ok(true);
     }
-    match build_part(&editor.document.assets, path, &skeleton, &Progress::new())? {
+    match build_part(
+        &editor.document.assets,
+        path,
+        &skeleton,
+        &cuts,
+        &Progress::new(),
+    )? {
         Some(part) => Ok(editor.place_part(part, Some(slot))),
         None => Ok(false),
     }

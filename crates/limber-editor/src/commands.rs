@@ -64,6 +64,9 @@ pub enum Command {
     SetMode(Mode),
     /// Deform on or off; turning it on switches to Animate.
     ToggleDeform,
+    /// The Cut tool on or off (a drag in Weights mode draws a cut); turning it on switches to
+    /// Weights.
+    ToggleCutTool,
     /// The Animate mode's bone tool (rotate or scale); choosing one switches to Animate, Deform off.
     SetAnimateTool(AnimateTool),
     /// Whether the selected bone deforms (a document edit, weights recomputed with it).
@@ -299,6 +302,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::SetMode(Mode::Weights), "Weights", "mode: paint and tune the weights", &[S::key(K::Num3)], at(Menu::Toolbar, 0)),
     entry(C::SetMode(Mode::Mesh), "Mesh", "mode: edit the mesh and its settings", &[S::key(K::Num4)], at(Menu::Toolbar, 0)),
     entry(C::ToggleDeform, "Deform", "drag vertices to key their offsets (Animate mode)", &[S::key(K::D)], at(Menu::Toolbar, 0)),
+    entry(C::ToggleCutTool, "Cut", "drag where limbs touch in the drawing: weights do not reach across the line (Weights mode)", &[S::key(K::C)], at(Menu::Toolbar, 0)),
     entry(C::SetAnimateTool(AnimateTool::Rotate), "Rotate", "tool (Animate): drag a bone to rotate it, Shift + drag to move it", &[S::key(K::R)], at(Menu::Toolbar, 3)),
     entry(C::SetAnimateTool(AnimateTool::Scale), "Scale", "tool (Animate): drag a bone to scale it along and across, Shift for uniform", &[S::key(K::S)], at(Menu::Toolbar, 3)),
     entry(C::ToggleWireframe, "Wireframe", "", &[], at(Menu::Toolbar, 1)),

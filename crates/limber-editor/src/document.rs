@@ -446,7 +446,8 @@ fn kinds_of(edit: &Edit) -> Kinds {
             ..none
         },
         // Weight settings alone change nothing drawn: the weights they lead to come as SetBinding.
-        Edit::SetWeightSettings { .. } | Edit::SetDrawOrder { .. } => none,
+        // Cuts too: the weights they lead to come as SetBinding.
+        Edit::SetWeightSettings { .. } | Edit::SetDrawOrder { .. } | Edit::SetCuts(_) => none,
         _ => Kinds { pose: true, ..none },
     }
 }

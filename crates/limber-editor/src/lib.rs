@@ -54,6 +54,7 @@ pub mod curve_edits;
 pub mod curve_graph;
 pub mod curve_labels;
 pub mod curves;
+pub mod cutting;
 pub mod deform;
 pub mod document;
 pub mod editor;

@@ -26,6 +26,8 @@ pub enum MeshError {
     #[error(transparent)]
     Weight(#[from] crate::weighting::WeightError),
     #[error(transparent)]
+    Cut(#[from] crate::cutting::CutError),
+    #[error(transparent)]
     Refused(#[from] limber_core::edit::EditError),
 }
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use limber_core::assets::AssetStore;
+use limber_core::cuts::Cut;
 use limber_core::error::CoreError;
 use limber_core::mesh::Mesh;
 use limber_core::part_build::{PartRecipe, make_part};
@@ -40,6 +41,8 @@ pub struct NewPart {
     pub binding: Binding,
     /// The skeleton the weights were computed on.
     pub skeleton: Skeleton,
+    /// The cuts the weights were computed around.
+    pub cuts: Vec<Cut>,
 }
 
 /// The image's width × height from its header (`None` when it cannot be read: the full read then
@@ -52,22 +55,26 @@ pub fn image_pixels(path: &Path) -> Option<u64> {
     Some(u64::from(width) * u64::from(height))
 }
 
-/// Reads the PNG at `path` through `store`, meshes it and weights it on `skeleton`
+/// Reads the PNG at `path` through `store`, meshes it and weights it on `skeleton` around `cuts`
 /// ([`make_part`]). `Ok(None)` when `progress` was cancelled; errors are one line naming the file.
 pub fn build_part(
     store: &AssetStore,
     path: &Path,
     skeleton: &Skeleton,
+    cuts: &[Cut],
     progress: &Progress,
 ) -> Result<Option<NewPart>, PartError> {
     let image = super::document::absolute(path);
-    let made =
-        make_part(store, &image, &PartRecipe::default(), skeleton, progress).map_err(|source| {
-            PartError::Build {
-                path: path.to_path_buf(),
-                source,
-            }
-        })?;
+    let recipe = PartRecipe {
+        cuts: cuts.to_vec(),
+        ..PartRecipe::default()
+    };
+    let made = make_part(store, &image, &recipe, skeleton, progress).map_err(|source| {
+        PartError::Build {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
     Ok(made.map(|made| NewPart {
         image,
         image_crc32: made.part.image_crc32,
@@ -76,6 +83,7 @@ pub fn build_part(
         mesh: made.part.mesh,
         binding: made.part.binding,
         skeleton: skeleton.clone(),
+        cuts: cuts.to_vec(),
     }))
 }
 
@@ -97,12 +105,12 @@ impl BackgroundJob for PartJob {
 }
 
 impl PartJob {
-    /// Starts building a part from the PNG at `path`, weighted on `skeleton`, reading through
-    /// `store`.
-    pub fn start(path: &Path, skeleton: Skeleton, store: Arc<AssetStore>) -> Self {
+    /// Starts building a part from the PNG at `path`, weighted on `skeleton` around `cuts`, reading
+    /// through `store`.
+    pub fn start(path: &Path, skeleton: Skeleton, cuts: Vec<Cut>, store: Arc<AssetStore>) -> Self {
         let worker_path = path.to_path_buf();
         let worker = Worker::spawn("limber-part", move |progress: &Progress| {
-            build_part(&store, &worker_path, &skeleton, progress)
+            build_part(&store, &worker_path, &skeleton, &cuts, progress)
         });
         Self {
             path: path.to_path_buf(),

@@ -21,13 +21,20 @@ pub(crate) fn add_part(editor: &mut Editor, path: &Path) -> Result<bool, PartErr
         return Err(PartError::Busy);
     }
     let skeleton = editor.document.project.rig.skeleton.clone();
+    let cuts = editor.document.project.rig.cuts.clone();
     if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
         let store = std::sync::Arc::clone(&editor.document.assets);
-        *editor.jobs.part_slot() = Some(PartJob::start(path, skeleton, store));
+        *editor.jobs.part_slot() = Some(PartJob::start(path, skeleton, cuts, store));
         editor.status = format!("adding part from {} …", path.display());
         return Ok(true);
     }
-    match build_part(&editor.document.assets, path, &skeleton, &Progress::new())? {
+    match build_part(
+        &editor.document.assets,
+        path,
+        &skeleton,
+        &cuts,
+        &Progress::new(),
+    )? {
         Some(part) => Ok(editor.place_part(part, None)),
         None => Ok(false),
     }
@@ -46,11 +53,15 @@ pub(crate) fn take_part(editor: &mut Editor, job: PartJob) {
         return;
     }
     match result {
-        Ok(Some(part)) if part.skeleton != editor.document.project.rig.skeleton => {
-            // The bones changed meanwhile: weigh the part on the new skeleton.
-            let skeleton = editor.document.project.rig.skeleton.clone();
+        Ok(Some(part))
+            if part.skeleton != editor.document.project.rig.skeleton
+                || part.cuts != editor.document.project.rig.cuts =>
+        {
+            // The bones or cuts changed meanwhile: weigh the part on the new ones.
+            let rig = &editor.document.project.rig;
+            let (skeleton, cuts) = (rig.skeleton.clone(), rig.cuts.clone());
             let store = std::sync::Arc::clone(&editor.document.assets);
-            let mut restarted = PartJob::start(&path, skeleton, store);
+            let mut restarted = PartJob::start(&path, skeleton, cuts, store);
             if let Some(slot) = &slot {
                 restarted = restarted.into_slot(slot);
             }
@@ -128,8 +139,15 @@ impl Editor {
             .assets
             .mesh(&path, &settings)
             .map_err(|e| format!("{}: {e}", path.display()));
-        let mesh = match built {
-            Ok(staged) => staged.mesh.placed_at(part.mesh.offset),
+        // Split along the rig's cuts, as every mesh made from settings is.
+        let cuts = &self.document.project.rig.cuts;
+        let split = built.and_then(|staged| {
+            let placed = staged.mesh.placed_at(part.mesh.offset);
+            limber_core::cuts::split_mesh(&placed, cuts)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        });
+        let mesh = match split {
+            Ok(mesh) => mesh,
             Err(e) => {
                 self.status = e;
                 return false;

@@ -118,6 +118,12 @@ impl Editor {
                     self.tools.set_mode(Mode::Animate);
                 }
             }
+            Command::ToggleCutTool => {
+                self.tools.set_cutting(!self.tools().cutting());
+                if self.tools().cutting() {
+                    self.tools.set_mode(Mode::Weights);
+                }
+            }
             Command::SetAnimateTool(tool) => {
                 self.tools.set_animate_tool(tool);
                 self.tools.set_mode(Mode::Animate);
@@ -264,6 +270,7 @@ impl Editor {
             | Command::ShowAbout
             | Command::SetMode(_)
             | Command::ToggleDeform
+            | Command::ToggleCutTool
             | Command::SetAnimateTool(_)
             | Command::ToggleWireframe
             | Command::ToggleBoneOverlay
@@ -296,6 +303,7 @@ impl Editor {
         Some(match command {
             Command::SetMode(mode) => self.tools.mode() == *mode,
             Command::ToggleDeform => self.tools().deform().on,
+            Command::ToggleCutTool => self.tools().cutting(),
             Command::SetAnimateTool(tool) => {
                 self.tools.mode() == Mode::Animate
                     && !self.tools().deform().on

@@ -31,6 +31,7 @@ pub(crate) fn drag_name(drag: &Drag) -> &'static str {
         Drag::BindPose(_) => "move bone",
         Drag::NewBone(_) => "draw bone",
         Drag::Paint(_) => "paint weights",
+        Drag::Cut(_) => "draw cut",
         Drag::MoveVertex(_) => "move vertex",
         Drag::MovePart(_) => "move part",
         Drag::Deform(_) => "deform mesh",

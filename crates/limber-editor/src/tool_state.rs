@@ -80,6 +80,8 @@ pub struct ToolState {
     /// Bones the brush leaves alone (by index).
     locked: Vec<bool>,
     deform: DeformTool,
+    /// Whether a drag in Weights mode draws a cut (instead of painting).
+    cutting: bool,
     rig_choices: RigChoices,
     /// The attachment shape tools: a polygon or point being drawn, the shape being edited.
     shapes: ShapeState,
@@ -150,6 +152,15 @@ impl ToolState {
 
     pub(crate) fn deform_mut(&mut self) -> &mut DeformTool {
         &mut self.deform
+    }
+
+    /// Whether the Cut tool is on (a drag in Weights mode draws a cut).
+    pub fn cutting(&self) -> bool {
+        self.cutting
+    }
+
+    pub(crate) fn set_cutting(&mut self, on: bool) {
+        self.cutting = on;
     }
 
     pub fn rig_choices(&self) -> RigChoices {

@@ -3,12 +3,14 @@
 //! moving one bone recomputes one field. Masks come from the document's [`AssetStore`], so a new mesh
 //! of an unchanged mask (a spacing or tolerance change) reads no file and builds no mask. The cache
 //! can be lent to a worker thread ([`super::weights_job`]) and given back with the fields it
-//! computed.
+//! computed. A part's mask has the rig's cuts walled off ([`limber_core::cuts`]); other cuts make
+//! the entry stale, as another mesh does.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use limber_core::assets::AssetStore;
+use limber_core::cuts::{Cut, wall_off};
 use limber_core::distance::InsideGrid;
 use limber_core::error::CoreError;
 use limber_core::mesh::Mesh;
@@ -34,12 +36,21 @@ pub enum WeightsError {
     NoThread,
 }
 
-/// One part's mask and distance cache, valid for the mesh it was made for.
+/// One part's mask and distance cache, valid for the mesh and the cuts it was made for.
 struct PartWeights {
     /// The mesh the distances were measured at (an undo or re-mesh brings another one).
     mesh: Arc<Mesh>,
+    /// The rig's cuts walled off in `grid` (another cut, or none, needs other fields).
+    cuts: Vec<Cut>,
     grid: Arc<InsideGrid>,
     cache: DistanceCache,
+}
+
+impl PartWeights {
+    /// Whether this entry was made for `part` of `project` as it is now.
+    fn fits(&self, project: &Project, part: &Part) -> bool {
+        Arc::ptr_eq(&self.mesh, &part.mesh) && self.cuts == project.rig.cuts
+    }
 }
 
 /// Per part: its mask (made on first use) and distance cache.
@@ -90,7 +101,7 @@ impl WeightsCache {
     pub fn cached_weights(&mut self, project: &Project, index: usize) -> Option<Binding> {
         let part = project.parts.get(index)?;
         let entry = self.parts.get_mut(index)?.as_mut()?;
-        if !Arc::ptr_eq(&entry.mesh, &part.mesh) {
+        if !entry.fits(project, part) {
             return None;
         }
         let skeleton = &project.rig.skeleton;
@@ -131,7 +142,7 @@ impl WeightsCache {
         let skeleton = &project.rig.skeleton;
         let metric = part.weight_settings.metric;
         match self.parts.get(index).and_then(Option::as_ref) {
-            Some(entry) if Arc::ptr_eq(&entry.mesh, &part.mesh) => {
+            Some(entry) if entry.fits(project, part) => {
                 entry.cache.missing_fields(skeleton, metric)
             }
             _ => 1 + DistanceCache::new().missing_fields(skeleton, metric),
@@ -157,7 +168,7 @@ impl WeightsCache {
         }
         let stale = self.parts[index]
             .as_ref()
-            .is_none_or(|entry| !Arc::ptr_eq(&entry.mesh, &part.mesh));
+            .is_none_or(|entry| !entry.fits(project, part));
         if stale {
             self.parts[index] = None;
             // Reading the image and making the mask count as one unit of work.
@@ -168,8 +179,16 @@ impl WeightsCache {
                     path: image_path.to_path_buf(),
                     source,
                 })?;
+            let cuts = project.rig.cuts.clone();
+            let grid = if cuts.is_empty() {
+                grid
+            } else {
+                let offset = part.mesh.offset.map(f64::from);
+                Arc::new(wall_off(&grid, &cuts, offset))
+            };
             self.parts[index] = Some(PartWeights {
                 mesh: Arc::clone(&part.mesh),
+                cuts,
                 grid,
                 cache: DistanceCache::new(),
             });

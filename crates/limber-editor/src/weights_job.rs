@@ -9,16 +9,18 @@ use std::sync::Arc;
 
 use super::weights_cache::{WeightsCache, WeightsError};
 use limber_core::assets::AssetStore;
+use limber_core::cuts::Cut;
 use limber_core::mesh::Mesh;
 use limber_core::progress::Progress;
 use limber_core::project::Project;
 use limber_core::skeleton::Skeleton;
 use limber_core::weights::{Binding, WeightSettings};
 
-/// What automatic weights depend on: the skeleton, and each part's mesh and settings.
+/// What automatic weights depend on: the skeleton, the cuts, and each part's mesh and settings.
 #[derive(Clone)]
 pub struct WeightInputs {
     skeleton: Skeleton,
+    cuts: Vec<Cut>,
     parts: Vec<(Arc<Mesh>, WeightSettings)>,
 }
 
@@ -26,6 +28,7 @@ impl WeightInputs {
     pub fn of(project: &Project) -> Self {
         Self {
             skeleton: project.rig.skeleton.clone(),
+            cuts: project.rig.cuts.clone(),
             parts: project
                 .parts
                 .iter()
@@ -37,6 +40,7 @@ impl WeightInputs {
     /// Whether `project` still has these inputs (then weights computed from them are its weights).
     pub fn matches(&self, project: &Project) -> bool {
         self.skeleton == project.rig.skeleton
+            && self.cuts == project.rig.cuts
             && self.parts.len() == project.parts.len()
             && self
                 .parts

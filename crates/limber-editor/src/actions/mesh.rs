@@ -1,11 +1,12 @@
 //! Mesh and weight commands of the inspector: a part re-meshed from its settings, its automatic
-//! weights' smoothness and distance, the weights recomputed, one vertex's weight typed, the brush
-//! and the deform radius. Carried out by `parts.rs` and the weights feature (`weighting.rs`),
-//! returning a [`MeshError`].
+//! weights' smoothness and distance, the weights recomputed, one vertex's weight typed, the brush,
+//! the deform radius, and the cuts weights do not reach across. Carried out by `parts.rs`, the
+//! weights feature (`weighting.rs`) and `cutting.rs`, returning a [`MeshError`].
 
 use limber_core::distance::Metric;
 use limber_core::pipeline::MeshSettings;
 
+use crate::cutting;
 use crate::editor::Editor;
 use crate::mesh_edit::MeshError;
 use crate::tool_state::Brush;
@@ -44,6 +45,11 @@ pub enum MeshCommand {
     SetBrush(Brush),
     /// The Deform tool's radius (image pixels, editor state).
     SetDeformRadius { radius: f64 },
+    /// A cut through `points` (canvas pixels, simplified first) that weights do not reach across;
+    /// the weights recomputed (one undo step).
+    AddCut { points: Vec<[f64; 2]> },
+    /// Cut `cut` (from 0) deleted, the weights recomputed (one undo step).
+    DeleteCut { cut: usize },
 }
 
 impl MeshCommand {
@@ -60,6 +66,8 @@ impl MeshCommand {
             Self::SelectVertex { .. } => "select vertex",
             Self::SetBrush(_) => "set brush",
             Self::SetDeformRadius { .. } => "set deform radius",
+            Self::AddCut { .. } => "add cut",
+            Self::DeleteCut { .. } => "delete cut",
         }
     }
 
@@ -93,6 +101,8 @@ impl MeshCommand {
             Self::SelectVertex { vertex } => editor.selection.set_vertex(vertex),
             Self::SetBrush(brush) => editor.tools.set_brush(brush),
             Self::SetDeformRadius { radius } => editor.tools.deform_mut().radius = radius,
+            Self::AddCut { points } => return Ok(cutting::add_cut(editor, &points)?),
+            Self::DeleteCut { cut } => return Ok(cutting::delete_cut(editor, cut)?),
         }
         Ok(true)
     }

@@ -23,6 +23,8 @@ pub enum Drag {
     BindPose(Box<BindPoseDrag>),
     NewBone(BoneDrag),
     Paint(BrushStroke),
+    /// A cut being drawn (Weights mode, Cut on).
+    Cut(CutDrag),
     MoveVertex(VertexDrag),
     /// A whole part moved in Mesh mode (its image's place on the canvas).
     MovePart(PartDrag),
@@ -193,6 +195,14 @@ pub struct BoneDrag {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BrushStroke {
     pub dabs: usize,
+}
+
+// --- cut: CutDrag
+
+/// A cut being drawn: the pointer's path so far (image pixels).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CutDrag {
+    pub points: Vec<DVec2>,
 }
 
 // --- vertex: VertexDrag

@@ -17,6 +17,7 @@
 //! - [`band`]: Ctrl + drag a rubber band that selects the bones inside (Animate, Bones);
 //! - [`deform`]: key vertex offsets (Animate with Deform on);
 //! - [`brush`]: paint the selected bone's weights (Weights);
+//! - [`cut`]: draw a cut that weights do not reach across (Weights with Cut on);
 //! - [`vertex`]: add, select and move mesh vertices (Mesh);
 //! - [`part_move`]: move a whole part on the canvas, a drag inside it off its vertices (Mesh);
 //! - [`polygon`]: draw bounding-box, clipping and point attachments and drag a polygon's points
@@ -32,6 +33,7 @@ pub mod bind_pose;
 pub mod bone;
 pub mod brush;
 pub mod curve_drag;
+pub mod cut;
 pub mod deform;
 pub mod dopesheet;
 pub mod drag_state;
@@ -127,6 +129,7 @@ macro_rules! each_tool {
             Drag::BindPose($tool) => $then,
             Drag::NewBone($tool) => $then,
             Drag::Paint($tool) => $then,
+            Drag::Cut($tool) => $then,
             Drag::MoveVertex($tool) => $then,
             Drag::MovePart($tool) => $then,
             Drag::Deform($tool) => $then,
@@ -202,6 +205,7 @@ impl Editor {
             Mode::Bones => start(self, press, Drag::Limit)
                 .or_else(|| start(self, press, |d| Drag::BindPose(Box::new(d))))
                 .or_else(|| start(self, press, Drag::NewBone)),
+            Mode::Weights if self.tools().cutting() => start(self, press, Drag::Cut),
             Mode::Weights => start(self, press, Drag::Paint),
             // Shift: the whole part, wherever it is pressed (on a dense mesh most presses are on
             // a vertex). Else on a vertex, the vertex; elsewhere inside a part, the whole part.

@@ -58,7 +58,10 @@ pub fn fit<'a>(
                     part.name
                 ))
             })?;
-        let mesh = mesh.placed_at(part.mesh.offset);
+        // Split along the rig's cuts as the project's own meshes are.
+        let mesh =
+            limber_core::cuts::split_mesh(&mesh.placed_at(part.mesh.offset), &project.rig.cuts)
+                .map_err(|e| SpineError::Budget(format!("part \"{}\": {e}", part.name)))?;
         before += count;
         after += mesh.positions.len();
         let binding = carry_binding(&part.mesh, &part.binding, &mesh.positions);

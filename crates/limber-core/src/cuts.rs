@@ -1,0 +1,177 @@
+//! Cuts: lines on the drawing that distance may not cross.
+//!
+//! Where two limbs touch in the drawing (a hand on the hip, an arm against the side, legs together),
+//! the traced mask is one piece, and geodesic distance walks from one limb into the other across
+//! the contact. A [`Cut`] is a polyline in canvas pixels along such a contact: [`wall_off`] takes
+//! the pixels it passes through out of the mask the distance fields walk, so a bone's influence
+//! reaches the far side only around the cut's ends. The wall is the 4-connected set of pixel cells
+//! the segments pass through (a grid traversal), which no 8-neighbour step of the distance
+//! propagation can cross, and which no 2 × 2 window of [`crate::distance::vertex_distance`] can
+//! straddle: a vertex reads its own side.
+//!
+//! The mesh is split along the cuts too ([`split_mesh`]): no triangle bridges one, so the two
+//! sides move apart when posed, and [`weight_points`] reads each side's weights on its own side.
+//!
+//! Cuts belong to the rig (RIG.json `"cuts"`, project format version 9), as bones do, and are
+//! checked by [`check_cuts`] (finite coordinates, at least two points, the points budget).
+
+use serde::{Deserialize, Serialize};
+
+use super::distance::InsideGrid;
+use super::limits::Limits;
+use super::over_limit::OverLimit;
+
+/// Largest coordinate a cut point may have, in pixels (images are at most 16384 px a side).
+pub const MAX_CUT_COORDINATE: f64 = 1.0e6;
+
+/// A polyline in canvas pixels that distance may not cross. Written as an array of `[x, y]` points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(transparent)]
+pub struct Cut {
+    pub points: Vec<[f64; 2]>,
+}
+
+/// Why a cut was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CutError {
+    #[error("cut {cut} has {count} point(s); a cut needs at least 2")]
+    TooFewPoints { cut: usize, count: usize },
+    #[error("cut {cut} point {point} is not a finite position within ±{MAX_CUT_COORDINATE} px")]
+    BadPoint { cut: usize, point: usize },
+    #[error("the rig has {0}")]
+    Budget(#[from] OverLimit),
+}
+
+/// Checks every cut (numbered from 1 in messages): two points or more, each finite and within
+/// [`MAX_CUT_COORDINATE`]; all points together within the `cut_points` budget.
+pub fn check_cuts(cuts: &[Cut], limits: &Limits) -> Result<(), CutError> {
+    let total: usize = cuts.iter().map(|c| c.points.len()).sum();
+    OverLimit::check("cut points", total as u64, limits.cut_points)?;
+    for (index, cut) in cuts.iter().enumerate() {
+        if cut.points.len() < 2 {
+            return Err(CutError::TooFewPoints {
+                cut: index + 1,
+                count: cut.points.len(),
+            });
+        }
+        let bad = cut.points.iter().position(|p| {
+            p.iter()
+                .any(|v| !v.is_finite() || v.abs() > MAX_CUT_COORDINATE)
+        });
+        if let Some(point) = bad {
+            return Err(CutError::BadPoint {
+                cut: index + 1,
+                point: point + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A copy of `grid` with every pixel the `cuts` pass through taken out. `offset` is where the
+/// grid's image sits on the canvas (the cuts are in canvas pixels).
+pub fn wall_off(grid: &InsideGrid, cuts: &[Cut], offset: [f64; 2]) -> InsideGrid {
+    let mut walled = grid.clone();
+    for cut in cuts {
+        for pair in cut.points.windows(2) {
+            let a = [pair[0][0] - offset[0], pair[0][1] - offset[1]];
+            let b = [pair[1][0] - offset[0], pair[1][1] - offset[1]];
+            for_each_cell(a, b, [walled.width, walled.height], |x, y| {
+                walled.inside[y * walled.width + x] = false;
+            });
+        }
+    }
+    walled
+}
+
+/// `cuts` moved by `-offset` (from the canvas into the pixels of an image placed at `offset`).
+pub fn cuts_moved(cuts: &[Cut], offset: [f64; 2]) -> Vec<Cut> {
+    cuts.iter()
+        .map(|c| Cut {
+            points: c
+                .points
+                .iter()
+                .map(|p| [p[0] - offset[0], p[1] - offset[1]])
+                .collect(),
+        })
+        .collect()
+}
+
+/// Calls `visit` with every pixel cell (x, y) of a `size` grid that the segment `a`–`b` passes
+/// through, in order, each step to a 4-neighbour (Amanatides and Woo's traversal). The segment is
+/// clipped to the grid first, so the work is at most the grid's width plus height per segment.
+pub fn for_each_cell(
+    a: [f64; 2],
+    b: [f64; 2],
+    size: [usize; 2],
+    mut visit: impl FnMut(usize, usize),
+) {
+    let (width, height) = (size[0] as f64, size[1] as f64);
+    let Some((a, b)) = clip_to_box(a, b, [width, height]) else {
+        return;
+    };
+    let cell = |v: f64, limit: usize| (v.floor().max(0.0) as usize).min(limit.saturating_sub(1));
+    let (mut x, mut y) = (cell(a[0], size[0]), cell(a[1], size[1]));
+    let (end_x, end_y) = (cell(b[0], size[0]), cell(b[1], size[1]));
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let axis = |d: f64, from: f64, at: usize| -> (f64, f64) {
+        // The first crossing of a cell line along this axis, and the distance (in t) between two.
+        if d > 0.0 {
+            (((at as f64 + 1.0) - from) / d, 1.0 / d)
+        } else if d < 0.0 {
+            ((at as f64 - from) / d, -1.0 / d)
+        } else {
+            (f64::INFINITY, f64::INFINITY)
+        }
+    };
+    let (mut next_x, step_x) = axis(dx, a[0], x);
+    let (mut next_y, step_y) = axis(dy, a[1], y);
+    visit(x, y);
+    // Each step moves one cell toward the end cell, so this many steps always reach it.
+    let steps = x.abs_diff(end_x) + y.abs_diff(end_y);
+    for _ in 0..steps {
+        let x_first = next_x < next_y || (next_x == next_y && x != end_x);
+        if (x_first && x != end_x) || y == end_y {
+            x = if dx > 0.0 { x + 1 } else { x.saturating_sub(1) };
+            next_x += step_x;
+        } else {
+            y = if dy > 0.0 { y + 1 } else { y.saturating_sub(1) };
+            next_y += step_y;
+        }
+        visit(x, y);
+    }
+}
+
+/// The part of segment `a`–`b` inside the box from (0, 0) to `size` (Liang and Barsky's clipping);
+/// `None` when it misses the box.
+fn clip_to_box(a: [f64; 2], b: [f64; 2], size: [f64; 2]) -> Option<([f64; 2], [f64; 2])> {
+    let d = [b[0] - a[0], b[1] - a[1]];
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for axis in 0..2 {
+        for (p, q) in [(-d[axis], a[axis]), (d[axis], size[axis] - a[axis])] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return None;
+                }
+            } else {
+                let t = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(t);
+                } else {
+                    t1 = t1.min(t);
+                }
+            }
+        }
+    }
+    (t0 <= t1).then(|| {
+        let at = |t: f64| [a[0] + d[0] * t, a[1] + d[1] * t];
+        (at(t0), at(t1))
+    })
+}
+
+mod split;
+
+pub use split::{SIDE_STEP, SplitError, split_mesh, weight_points};
+
+#[cfg(test)]
+mod tests;

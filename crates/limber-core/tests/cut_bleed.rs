@@ -1,0 +1,187 @@
+//! Bleed across a contact, with and without the artist's cut: on a drawn figure whose hand rests
+//! on the hip (`oc_silhouette_male_512h.png`, the hand drawn over the hip, one piece in the alpha),
+//! rotating the upper arm by 45° must not move the hip's pixels beside the hand once a cut is drawn
+//! along the hand's outline. Measured on pixels (each moved as the triangle holding it moves), the
+//! hip pixels below the hand between 1.5 and 12 px from its outline. (The torso above the hand is
+//! not counted: 85 px below the shoulder at a smoothness of 25.6 px, the upper arm's falloff
+//! through the shoulder moves it about 6 px, cut or not; without the cut it moves 36 px.) The hip
+//! pixels measured move up to 47 px without the cut and 1.7 px with it; that 1.7 px is the same
+//! falloff (the upper arm's weight there is about 1 %, 115 px from the shoulder), largest at the
+//! pixels farthest from the hand, so the issue's 1 px is not met by the default smoothness alone.
+//!
+//! The rig is built from the joints marked by hand in `tests/data/suggest_joints.tsv`.
+
+use std::path::{Path, PathBuf};
+
+use glam::{DAffine2, DVec2};
+use limber_core::assets::AssetStore;
+use limber_core::cuts::Cut;
+use limber_core::mesh::Mesh;
+use limber_core::part_build::{PartRecipe, make_part};
+use limber_core::progress::Progress;
+use limber_core::skeleton::{Bone, Skeleton};
+use limber_core::skinning::{SkinningMode, skin};
+use limber_core::weights::Binding;
+
+fn figure() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/figures/oc_silhouette_male_512h.png")
+}
+
+/// The drawn hand's outline where it lies over the hip (image pixels), closed.
+const HAND: [[f64; 2]; 6] = [
+    [115.5, 171.0],
+    [87.5, 192.0],
+    [90.0, 199.0],
+    [101.0, 204.5],
+    [112.0, 188.0],
+    [119.0, 186.5],
+];
+
+/// The artist's cut: from the hole between arm and body, around the hand, out past the hip's edge.
+fn hand_cut() -> Cut {
+    let mut points = vec![[120.0, 161.0], [117.5, 168.0]];
+    points.extend(HAND);
+    points.push([124.0, 187.0]);
+    Cut { points }
+}
+
+/// Bones on the marked joints: spine (hip to neck), head, upper arm, forearm, thigh, shin.
+fn skeleton() -> Skeleton {
+    Skeleton::new(vec![
+        Bone::new("spine", None, [90.0, 222.0], [88.0, 72.0]),
+        Bone::new("head", Some(0), [88.0, 72.0], [88.0, 20.0]),
+        Bone::new("upper_arm_l", Some(0), [123.0, 88.0], [165.0, 150.0]),
+        Bone::new("forearm_l", Some(2), [165.0, 150.0], [105.0, 185.0]),
+        Bone::new("thigh", Some(0), [90.0, 222.0], [85.0, 335.0]),
+        Bone::new("shin", Some(4), [85.0, 335.0], [80.0, 445.0]),
+    ])
+    .unwrap()
+}
+
+fn made(cuts: Vec<Cut>) -> (Mesh, Binding) {
+    let recipe = PartRecipe {
+        cuts,
+        ..PartRecipe::default()
+    };
+    let store = AssetStore::new();
+    let made = make_part(&store, &figure(), &recipe, &skeleton(), &Progress::new())
+        .unwrap()
+        .unwrap();
+    (made.part.mesh.as_ref().clone(), made.part.binding)
+}
+
+fn inside_polygon(p: DVec2, polygon: &[[f64; 2]]) -> bool {
+    let mut inside = false;
+    for k in 0..polygon.len() {
+        let (a, b) = (
+            DVec2::from(polygon[k]),
+            DVec2::from(polygon[(k + 1) % polygon.len()]),
+        );
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+fn polygon_distance(p: DVec2, polygon: &[[f64; 2]]) -> f64 {
+    (0..polygon.len())
+        .map(|k| {
+            let (a, b) = (
+                DVec2::from(polygon[k]),
+                DVec2::from(polygon[(k + 1) % polygon.len()]),
+            );
+            let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            p.distance(a + (b - a) * t)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The hip pixels beside the hand: centres below it, outside it, 1.5 to 12 px from its outline.
+fn marked_pixels() -> Vec<DVec2> {
+    let mut pixels = Vec::new();
+    for y in 150..230 {
+        for x in 70..135 {
+            let p = DVec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let d = polygon_distance(p, &HAND);
+            // The hip below the hand (the torso above it moves with the shoulder: see the module
+            // doc).
+            if p.y > 190.0 && !inside_polygon(p, &HAND) && (1.5..=12.0).contains(&d) {
+                pixels.push(p);
+            }
+        }
+    }
+    pixels
+}
+
+/// The most any `pixels` (inside the mesh) moves when the upper arm turns 45° about the shoulder
+/// and the forearm follows: each pixel moves with the triangle that holds it.
+fn bleed(mesh: &Mesh, binding: &Binding, pixels: &[DVec2]) -> (f64, usize) {
+    let shoulder = DVec2::new(123.0, 88.0);
+    let turn = DAffine2::from_translation(shoulder)
+        * DAffine2::from_angle(45f64.to_radians())
+        * DAffine2::from_translation(-shoulder);
+    let palette = [
+        DAffine2::IDENTITY,
+        DAffine2::IDENTITY,
+        turn,
+        turn,
+        DAffine2::IDENTITY,
+        DAffine2::IDENTITY,
+    ];
+    let posed = skin(
+        &mesh.positions,
+        binding,
+        &palette,
+        SkinningMode::LinearBlend,
+    );
+    let mut worst: f64 = 0.0;
+    let mut measured = 0;
+    for &p in pixels {
+        for t in &mesh.triangles {
+            let [a, b, c] = t.map(|v| DVec2::from(mesh.positions[v as usize]));
+            let area = (b - a).perp_dot(c - a);
+            let (u, v) = (
+                (p - a).perp_dot(c - a) / area,
+                (b - a).perp_dot(p - a) / area,
+            );
+            if u < -1e-9 || v < -1e-9 || u + v > 1.0 + 1e-9 {
+                continue;
+            }
+            let [pa, pb, pc] = t.map(|i| DVec2::from(posed[i as usize]));
+            let moved = pa + (pb - pa) * u + (pc - pa) * v;
+            worst = worst.max(moved.distance(p));
+            measured += 1;
+            break;
+        }
+    }
+    (worst, measured)
+}
+
+#[test]
+fn the_hip_beside_the_hand_stays_when_the_arm_turns_once_the_contact_is_cut() {
+    let pixels = marked_pixels();
+    let (open_mesh, open_binding) = made(Vec::new());
+    let (open, open_count) = bleed(&open_mesh, &open_binding, &pixels);
+    let (cut_mesh, cut_binding) = made(vec![hand_cut()]);
+    let (cut, cut_count) = bleed(&cut_mesh, &cut_binding, &pixels);
+    eprintln!(
+        "silhouette, hand on hip: {} hip pixels beside the hand move up to {open:.2} px without a \
+         cut, {cut:.3} px with it ({} -> {} vertices)",
+        cut_count,
+        open_mesh.positions.len(),
+        cut_mesh.positions.len()
+    );
+    assert!(
+        open_count > 100 && cut_count == open_count,
+        "{open_count} / {cut_count}"
+    );
+    assert!(
+        open > 15.0,
+        "without the cut the hand drags the hip ({open} px)"
+    );
+    // What is left is the upper arm's own falloff through the shoulder, 110 px above (about 1 % of
+    // weight at the default smoothness of 25.6 px), not the contact: see the module doc.
+    assert!(cut <= 2.0, "with the cut the hip stays ({cut} px)");
+}
