@@ -121,9 +121,13 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
         let triangles: usize = project.parts.iter().map(|p| p.mesh.triangles.len()).sum();
         let count =
             |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let cuts = match project.rig.cuts.len() {
+            0 => String::new(),
+            n => format!(", {}", count(n, "cut", "cuts")),
+        };
         writeln!(
             out,
-            "{name}: {} ({vertices} vertices, {triangles} triangles), {}, {}",
+            "{name}: {} ({vertices} vertices, {triangles} triangles), {}, {}{cuts}",
             count(project.parts.len(), "part", "parts"),
             count(project.rig.skeleton.bones.len(), "bone", "bones"),
             count(project.rig.clips.len(), "clip", "clips"),

@@ -166,10 +166,13 @@ pub fn run(args: &NewArgs) -> anyhow::Result<()> {
         }
     }
     let part = &project.parts[0];
-    let extra = match project.parts.len() - 1 {
+    let mut extra = match project.parts.len() - 1 {
         0 => String::new(),
         n => format!(" and {n} attachment parts"),
     };
+    if !project.rig.cuts.is_empty() {
+        extra.push_str(&format!(", split along {} cut(s)", project.rig.cuts.len()));
+    }
     println!(
         "{}: 1 part ({} vertices, {} triangles){extra}, {} bones, {} clips, metric {}, smoothness {smoothness} px",
         args.output.display(),

@@ -68,16 +68,23 @@ pub fn check_cuts(cuts: &[Cut], limits: &Limits) -> Result<(), CutError> {
     Ok(())
 }
 
-/// A copy of `grid` with every pixel the `cuts` pass through taken out. `offset` is where the
-/// grid's image sits on the canvas (the cuts are in canvas pixels).
+/// A copy of `grid` with every pixel the `cuts` pass through taken out and marked as a wall (so a
+/// bone's segment seeds only its head's side, `distance/sources.rs`). `offset` is where the grid's
+/// image sits on the canvas (the cuts are in canvas pixels).
 pub fn wall_off(grid: &InsideGrid, cuts: &[Cut], offset: [f64; 2]) -> InsideGrid {
     let mut walled = grid.clone();
+    if walled.walls.len() != walled.inside.len() {
+        walled.walls = vec![false; walled.inside.len()];
+    }
     for cut in cuts {
         for pair in cut.points.windows(2) {
             let a = [pair[0][0] - offset[0], pair[0][1] - offset[1]];
             let b = [pair[1][0] - offset[0], pair[1][1] - offset[1]];
             for_each_cell(a, b, [walled.width, walled.height], |x, y| {
-                walled.inside[y * walled.width + x] = false;
+                let i = y * walled.width + x;
+                // Only pixels of the sprite become walls: a cut's ends past the outline are air.
+                walled.walls[i] |= walled.inside[i];
+                walled.inside[i] = false;
             });
         }
     }

@@ -4,6 +4,7 @@
 
 mod attachment_parts;
 mod bad_input;
+mod cuts;
 mod hostile_inputs;
 mod import;
 mod import_hostile;

@@ -27,6 +27,7 @@ impl Shape {
             width: self.width,
             height: self.height,
             inside,
+            walls: Vec::new(),
         }
     }
 

@@ -8,6 +8,7 @@ fn all_inside(width: usize, height: usize) -> InsideGrid {
         width,
         height,
         inside: vec![true; width * height],
+        walls: Vec::new(),
     }
 }
 

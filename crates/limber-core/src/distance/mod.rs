@@ -58,6 +58,9 @@ pub struct InsideGrid {
     pub width: usize,
     pub height: usize,
     pub inside: Vec<bool>,
+    /// The pixels a cut took out of the mask ([`crate::cuts::wall_off`]), row-major; empty when
+    /// there is none. A bone's segment seeds no pixel past an odd number of them (`sources.rs`).
+    pub walls: Vec<bool>,
 }
 
 impl InsideGrid {
@@ -73,6 +76,7 @@ impl InsideGrid {
                 .flat_map(|y| (0..width).map(move |x| (y, x)))
                 .map(|(y, x)| bits[y * words + x / 64] >> (x % 64) & 1 == 1)
                 .collect(),
+            walls: Vec::new(),
         }
     }
 
@@ -82,6 +86,19 @@ impl InsideGrid {
             && (x as usize) < self.width
             && (y as usize) < self.height
             && self.inside[y as usize * self.width + x as usize]
+    }
+
+    /// Whether pixel (x, y) was taken out of the mask by a cut.
+    pub fn is_wall(&self, x: i64, y: i64) -> bool {
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self
+                .walls
+                .get(y as usize * self.width + x as usize)
+                .copied()
+                .unwrap_or(false)
     }
 }
 

@@ -466,6 +466,7 @@ mod tests {
             width,
             height,
             inside: vec![true; width * height],
+            walls: Vec::new(),
         }
     }
 

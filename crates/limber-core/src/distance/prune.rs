@@ -243,6 +243,7 @@ fn coarse_grid(grid: &InsideGrid) -> InsideGrid {
         width,
         height,
         inside,
+        walls: Vec::new(),
     }
 }
 
@@ -257,6 +258,7 @@ mod tests {
             width: 9,
             height: 8,
             inside: vec![true; 72],
+            walls: Vec::new(),
         };
         grid.inside[5 * 9 + 6] = false; // in cell (1, 1)
         let coarse = coarse_grid(&grid);
@@ -281,6 +283,7 @@ mod tests {
             width: w,
             height: h,
             inside,
+            walls: Vec::new(),
         };
         let bones = [
             ([10.5, 5.5], [30.5, 5.5]),

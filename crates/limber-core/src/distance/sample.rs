@@ -69,6 +69,7 @@ mod tests {
             width: 2,
             height: 1,
             inside: vec![true, false],
+            walls: Vec::new(),
         };
         let field = [2.0f32, f32::INFINITY];
         let d = vertex_distance(&grid, &field, [1.0, 0.5]);

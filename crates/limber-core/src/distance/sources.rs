@@ -1,5 +1,6 @@
-//! Where a bone's distance field starts: the mask pixels its segment passes through, or, for a bone
-//! entirely outside the mask, the mask pixels nearest to it.
+//! Where a bone's distance field starts: the mask pixels its segment passes through (on its head's
+//! side of any cut it crosses), or, for a bone entirely outside the mask, the mask pixels nearest
+//! to it.
 
 use super::InsideGrid;
 use super::sample::segment_distance;
@@ -54,7 +55,8 @@ pub(super) fn seeds(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> (Vec<S
 }
 
 /// Inside pixels that the segment passes through (sampled every quarter pixel over the part of the
-/// segment that crosses the image), each with the distance from its centre to the segment.
+/// segment that crosses the image) on the head's side of the cuts, each with the distance from its
+/// centre to the segment.
 fn rasterise(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> Vec<Seed> {
     let Some((t0, t1)) = clip_to_image(grid, head, tail) else {
         return Vec::new();
@@ -63,10 +65,20 @@ fn rasterise(grid: &InsideGrid, head: [f64; 2], tail: [f64; 2]) -> Vec<Seed> {
     let length = (d[0] * d[0] + d[1] * d[1]).sqrt() * (t1 - t0);
     let steps = (length / 0.25).ceil() as usize + 1;
     let mut pixels: Vec<usize> = Vec::with_capacity(steps);
+    // Walking from the head, each cut crossed flips the side the segment is on: pixels past an odd
+    // number of cuts (a bone drawn under a hand cut out of the body) are not the bone's. A cut
+    // through the head itself is not crossed.
+    let (mut across, mut in_wall, mut seen_open) = (false, false, false);
     for k in 0..=steps {
         let t = t0 + (t1 - t0) * k as f64 / steps as f64;
         let (x, y) = ((head[0] + t * d[0]).floor(), (head[1] + t * d[1]).floor());
-        if grid.is_inside(x as i64, y as i64) {
+        let wall = grid.is_wall(x as i64, y as i64);
+        if in_wall && !wall && seen_open {
+            across = !across;
+        }
+        in_wall = wall;
+        seen_open |= !wall;
+        if !across && grid.is_inside(x as i64, y as i64) {
             pixels.push(y as usize * grid.width + x as usize);
         }
     }
@@ -116,6 +128,7 @@ mod tests {
             inside: (0..width * height)
                 .map(|i| inside(i % width, i / width))
                 .collect(),
+            walls: Vec::new(),
         }
     }
 
@@ -127,6 +140,25 @@ mod tests {
         let pixels: Vec<usize> = seeds.iter().map(|s| s.pixel).collect();
         assert_eq!(pixels, (21..=27).collect::<Vec<_>>());
         assert!(seeds.iter().all(|s| s.distance == 0.0));
+    }
+
+    #[test]
+    fn a_segment_seeds_nothing_between_two_cuts_it_crosses() {
+        // Walls at columns 4 and 7 (a pocket between them): the segment seeds 1–3 and 8–9.
+        let mut g = grid(10, 3, |x, _| x != 4 && x != 7);
+        g.walls = (0..30).map(|i| i % 10 == 4 || i % 10 == 7).collect();
+        let (seeds, on_segment) = seeds(&g, [1.5, 1.5], [9.5, 1.5]);
+        assert!(on_segment);
+        let columns: Vec<usize> = seeds.iter().map(|s| s.pixel % 10).collect();
+        assert_eq!(columns, [1, 2, 3, 8, 9]);
+        // A cut through the head is not crossed.
+        let (seeds, _) = super::seeds(&g, [4.5, 1.5], [9.5, 1.5]);
+        let columns: Vec<usize> = seeds.iter().map(|s| s.pixel % 10).collect();
+        assert_eq!(columns, [5, 6]);
+        // A gap in the mask that is no cut does not count.
+        let gap = grid(10, 3, |x, _| x != 4);
+        let (seeds, _) = super::seeds(&gap, [1.5, 1.5], [9.5, 1.5]);
+        assert_eq!(seeds.len(), 8);
     }
 
     #[test]
