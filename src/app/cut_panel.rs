@@ -19,9 +19,12 @@ pub fn cut_section(ui: &mut egui::Ui, editor: &mut Editor) {
     {
         editor.run(Command::ToggleCutTool);
     }
-    ui.label(
-        "Where limbs touch in the drawing (a hand on the hip, legs together), drag a line along \
-         the contact: weights do not reach across it.",
+    ui.add(
+        egui::Label::new(
+            "Where limbs touch in the drawing (a hand on the hip, legs together), drag a line \
+             along the contact: weights do not reach across it.",
+        )
+        .wrap(),
     );
     let cuts: Vec<usize> = editor
         .document()
