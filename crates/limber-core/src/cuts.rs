@@ -69,17 +69,21 @@ pub fn check_cuts(cuts: &[Cut], limits: &Limits) -> Result<(), CutError> {
 }
 
 /// A copy of `grid` with every pixel the `cuts` pass through taken out and marked as a wall (so a
-/// bone's segment seeds only its head's side, `distance/sources.rs`). `offset` is where the grid's
-/// image sits on the canvas (the cuts are in canvas pixels).
+/// bone's segment seeds only its head's side, `distance/sources.rs`), each end carried to the
+/// mask's edge when it is near ([`reaching_outline`]). `offset` is where the grid's image sits on
+/// the canvas (the cuts are in canvas pixels).
 pub fn wall_off(grid: &InsideGrid, cuts: &[Cut], offset: [f64; 2]) -> InsideGrid {
     let mut walled = grid.clone();
     if walled.walls.len() != walled.inside.len() {
         walled.walls = vec![false; walled.inside.len()];
     }
-    for cut in cuts {
+    let moved = cuts_moved(cuts, offset);
+    let cuts = reaching_outline(&moved, |p| {
+        grid.is_inside(p[0].floor() as i64, p[1].floor() as i64)
+    });
+    for cut in &cuts {
         for pair in cut.points.windows(2) {
-            let a = [pair[0][0] - offset[0], pair[0][1] - offset[1]];
-            let b = [pair[1][0] - offset[0], pair[1][1] - offset[1]];
+            let (a, b) = (pair[0], pair[1]);
             for_each_cell(a, b, [walled.width, walled.height], |x, y| {
                 let i = y * walled.width + x;
                 // Only pixels of the sprite become walls: a cut's ends past the outline are air.
@@ -89,6 +93,44 @@ pub fn wall_off(grid: &InsideGrid, cuts: &[Cut], offset: [f64; 2]) -> InsideGrid
         }
     }
     walled
+}
+
+/// How far past its end a cut is carried to reach the outline (px): an end drawn just short of the
+/// edge (the mesh reaches up to 2.5 px past the visible pixels, which the artist cannot see) still
+/// cuts through, where a slit that ends further inside stays a slit.
+pub const END_REACH: f64 = 8.0;
+
+/// `cuts` with each end that lies `inside` carried along its last segment's direction to just past
+/// the outline, when the outline is within [`END_REACH`] of it.
+pub fn reaching_outline(cuts: &[Cut], inside: impl Fn([f64; 2]) -> bool) -> Vec<Cut> {
+    let carried = |end: [f64; 2], before: [f64; 2]| -> Option<[f64; 2]> {
+        let (dx, dy) = (end[0] - before[0], end[1] - before[1]);
+        let length = dx.hypot(dy);
+        if !inside(end) || length == 0.0 {
+            return None;
+        }
+        let step = [dx / length * 0.5, dy / length * 0.5];
+        (1..=(END_REACH * 2.0) as usize)
+            .map(|k| [end[0] + step[0] * k as f64, end[1] + step[1] * k as f64])
+            .find(|p| !inside(*p))
+            .map(|p| [p[0] + step[0], p[1] + step[1]])
+    };
+    cuts.iter()
+        .map(|cut| {
+            let mut points = cut.points.clone();
+            let n = points.len();
+            if n >= 2 {
+                if let Some(start) = carried(points[0], points[1]) {
+                    points.insert(0, start);
+                }
+                let n = points.len();
+                if let Some(end) = carried(points[n - 1], points[n - 2]) {
+                    points.push(end);
+                }
+            }
+            Cut { points }
+        })
+        .collect()
 }
 
 /// `cuts` moved by `-offset` (from the canvas into the pixels of an image placed at `offset`).

@@ -205,6 +205,20 @@ fn the_hip_beside_the_hand_stays_when_the_arm_turns_once_the_contact_is_cut() {
         open_count > 100 && cut_count == open_count,
         "{open_count} / {cut_count}"
     );
+    // The split adds no vertex outside the sprite's mesh (a triangle reaching one covers air).
+    for p in &cut_mesh.positions {
+        let p = DVec2::from(*p);
+        let covered = open_mesh.triangles.iter().any(|t| {
+            let [a, b, c] = t.map(|v| DVec2::from(open_mesh.positions[v as usize]));
+            let area = (b - a).perp_dot(c - a);
+            let (u, v) = (
+                (p - a).perp_dot(c - a) / area,
+                (b - a).perp_dot(p - a) / area,
+            );
+            u >= -1e-7 && v >= -1e-7 && u + v <= 1.0 + 1e-7
+        });
+        assert!(covered, "vertex {p} lies outside the sprite");
+    }
     assert!(
         open > 15.0,
         "without the cut the hand drags the hip ({open} px)"

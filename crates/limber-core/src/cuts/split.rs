@@ -1,8 +1,9 @@
 //! The mesh split along cuts: no triangle bridges a cut, so the two sides move apart when posed.
 //!
 //! The mesh's own vertices are triangulated again (spade's constrained Delaunay triangulation) with
-//! its boundary edges and every cut segment as constraints; a cut crossing a boundary or another
-//! cut is split where they meet. Faces whose centre lies outside the old mesh are dropped. A vertex
+//! its boundary edges and the parts of every cut inside the mesh as constraints: where a cut
+//! crosses the outline, the outline gains a vertex that the cut's part ends on; cuts crossing each
+//! other are split where they meet. Faces whose centre lies outside the old mesh are dropped. A vertex
 //! on a cut then gets one copy per side: the triangles around it are grouped by the edges they share
 //! that are not cut edges, and each group beyond the first takes a new vertex at the same place.
 //! [`weight_points`] gives such copies a point just inside their own side, where the distance
@@ -28,11 +29,14 @@ pub enum SplitError {
     Triangulation(String),
 }
 
-/// `mesh` split along `cuts` (both in canvas pixels); the mesh itself when no cut comes near it.
+/// `mesh` split along `cuts` (both in canvas pixels; an end near the outline carried to it,
+/// [`super::reaching_outline`]); the mesh itself when no cut comes near it.
 pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
     let Some(bounds) = mesh_bounds(mesh) else {
         return Ok(mesh.clone());
     };
+    let inside = InsideTest::new(mesh);
+    let cuts = super::reaching_outline(cuts, |p| inside.contains(p.into()));
     let segments: Vec<[DVec2; 2]> = cuts
         .iter()
         .flat_map(|c| c.points.windows(2))
@@ -57,7 +61,7 @@ pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
                 })
         })
         .collect();
-    let mut edges: Vec<[usize; 2]> = mesh
+    let mut outline: Vec<[usize; 2]> = mesh
         .boundary_loops
         .iter()
         .flat_map(|ring| {
@@ -69,8 +73,12 @@ pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
         })
         .filter(|[a, b]| a != b)
         .collect();
-    edges.sort_unstable();
-    edges.dedup();
+    outline.sort_unstable();
+    outline.dedup();
+    let (segments, edges) = inside_pieces(&mut vertices, &outline, &inside, &segments);
+    if segments.is_empty() {
+        return Ok(mesh.clone());
+    }
     let mut cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
         ConstrainedDelaunayTriangulation::try_bulk_load_cdt(vertices, edges, |_| {})
             .map_err(|e| SplitError::Triangulation(format!("{e:?}")))?;
@@ -92,7 +100,6 @@ pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
             from = to;
         }
     }
-    let inside = InsideTest::new(mesh);
     let mut kept = vec![false; cdt.num_all_faces()];
     let mut triangles: Vec<[usize; 3]> = Vec::new();
     for face in cdt.inner_faces() {
@@ -178,6 +185,80 @@ pub fn weight_points(mesh: &Mesh) -> Vec<[f64; 2]> {
             (from + direction * SIDE_STEP).to_array()
         })
         .collect()
+}
+
+/// The parts of `segments` that lie inside the mesh, and the outline's edges (vertex pairs into
+/// `vertices`) with a vertex added wherever a segment crosses one. A part meeting the outline ends
+/// exactly on such a vertex, so no cut adds a vertex outside the mesh (a triangle reaching one
+/// would cover air) nor one a rounding away from the outline.
+fn inside_pieces(
+    vertices: &mut Vec<Point2<f64>>,
+    outline: &[[usize; 2]],
+    inside: &InsideTest,
+    segments: &[[DVec2; 2]],
+) -> (Vec<[DVec2; 2]>, Vec<[usize; 2]>) {
+    let at = |v: &Point2<f64>| DVec2::new(v.x, v.y);
+    // Per outline edge, the crossings on it (parameter along it, vertex); per segment, its stops
+    // (parameter along it, the crossing's point).
+    let mut on_edge: Vec<Vec<(f64, usize)>> = vec![Vec::new(); outline.len()];
+    let mut added: HashMap<(u64, u64), usize> = HashMap::new();
+    let mut pieces = Vec::new();
+    for &[a, b] in segments {
+        let mut stops: Vec<(f64, DVec2)> = vec![(0.0, a), (1.0, b)];
+        for (e, &[i, j]) in outline.iter().enumerate() {
+            let (p, q) = (at(&vertices[i]), at(&vertices[j]));
+            if let Some((t, u)) = crossing(a, b, p, q) {
+                // At an end of the edge the crossing is that vertex; elsewhere one new vertex per
+                // place, however many segments cross there.
+                let point = if u <= 1e-12 {
+                    p
+                } else if u >= 1.0 - 1e-12 {
+                    q
+                } else {
+                    let point = p.lerp(q, u);
+                    let vertex = *added
+                        .entry((point.x.to_bits(), point.y.to_bits()))
+                        .or_insert_with(|| {
+                            vertices.push(Point2::new(point.x, point.y));
+                            vertices.len() - 1
+                        });
+                    on_edge[e].push((u, vertex));
+                    point
+                };
+                stops.push((t, point));
+            }
+        }
+        stops.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for pair in stops.windows(2) {
+            let ((t0, from), (t1, to)) = (pair[0], pair[1]);
+            if t1 - t0 > 1e-9 && inside.contains(a.lerp(b, (t0 + t1) / 2.0)) {
+                pieces.push([from, to]);
+            }
+        }
+    }
+    let mut edges = Vec::with_capacity(outline.len());
+    for (&[i, j], mut crossings) in outline.iter().zip(on_edge) {
+        crossings.sort_by(|x, y| x.0.total_cmp(&y.0));
+        crossings.dedup_by_key(|c| c.1);
+        let chain: Vec<usize> = std::iter::once(i)
+            .chain(crossings.into_iter().map(|(_, v)| v))
+            .chain(std::iter::once(j))
+            .collect();
+        edges.extend(chain.windows(2).map(|w| [w[0], w[1]]));
+    }
+    (pieces, edges)
+}
+
+/// Where segment `a`–`b` crosses segment `p`–`q`: the parameters along each, if they cross.
+fn crossing(a: DVec2, b: DVec2, p: DVec2, q: DVec2) -> Option<(f64, f64)> {
+    let (r, s) = (b - a, q - p);
+    let denominator = r.perp_dot(s);
+    if denominator.abs() < 1e-12 {
+        return None;
+    }
+    let t = (p - a).perp_dot(s) / denominator;
+    let u = (p - a).perp_dot(r) / denominator;
+    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then_some((t, u))
 }
 
 /// Gives each vertex one copy per group of its triangles that are joined by edges other than cut

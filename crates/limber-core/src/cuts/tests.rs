@@ -76,16 +76,37 @@ fn distance_does_not_cross_a_cut_across_the_shape() {
 
 #[test]
 fn distance_walks_around_the_end_of_a_cut() {
-    // A cut from the top down to y = 15 in a 40 × 20 shape: the far side is reached under it.
+    // A cut from the top down to y = 10 in a 40 × 20 shape: the far side is reached under it.
     let grid = all_inside(40, 20);
     let slit = Cut {
-        points: vec![[20.5, -1.0], [20.5, 15.0]],
+        points: vec![[20.5, -1.0], [20.5, 10.0]],
     };
     let walled = wall_off(&grid, &[slit], [0.0, 0.0]);
     let distances = field(&walled, [18.0, 2.0], [18.0, 2.0], Metric::Geodesic);
     let across = f64::from(distances[2 * 40 + 22]);
-    // Down past the cut's end (y 15–16) and back up: about 2 × 14 px, not the 4 px straight across.
-    assert!(across > 26.0 && across < 34.0, "{across}");
+    // Down past the cut's end (y 10–11) and back up: about 18 px, not the 4 px straight across.
+    assert!(across > 16.0 && across < 24.0, "{across}");
+}
+
+#[test]
+fn an_end_drawn_just_short_of_the_edge_still_cuts_through() {
+    // Ends 3 px inside the top and bottom edges: carried to them, so nothing crosses.
+    let grid = all_inside(40, 20);
+    let short = Cut {
+        points: vec![[20.5, 3.0], [20.5, 17.0]],
+    };
+    let walled = wall_off(&grid, std::slice::from_ref(&short), [0.0, 0.0]);
+    let distances = field(&walled, [5.0, 10.0], [8.0, 10.0], Metric::Geodesic);
+    assert!(distances[10 * 40 + 30].is_infinite());
+    let carried = reaching_outline(&[short], |p| grid.is_inside(p[0] as i64, p[1] as i64));
+    assert_eq!(carried[0].points.len(), 4);
+    assert!(carried[0].points[0][1] < 0.0 && carried[0].points[3][1] > 20.0);
+    // The mesh splits in two the same way.
+    let mesh = rectangle_mesh(40, 20);
+    let cut = Cut {
+        points: vec![[20.5, 2.0], [20.5, 18.0]],
+    };
+    assert_eq!(split_mesh(&mesh, &[cut]).unwrap().island_count, 2);
 }
 
 #[test]
@@ -168,6 +189,22 @@ fn a_cut_across_the_mesh_splits_it_in_two_and_keeps_its_area() {
     };
     let split = split_mesh(&mesh, &[across]).unwrap();
     assert_eq!(split.island_count, 2, "both sides move apart");
+    // The cut's ends past the outline add no vertex in the air.
+    let (low, high) = mesh.positions.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            )
+        },
+    );
+    for p in &split.positions {
+        assert!(
+            (0..2).all(|i| p[i] >= low[i] - 1e-9 && p[i] <= high[i] + 1e-9),
+            "{p:?} lies outside the mesh"
+        );
+    }
     assert!((area(&split) - area(&mesh)).abs() < 1e-6);
     assert!(split.triangles.iter().all(|t| {
         let [a, b, c] = t.map(|v| glam::DVec2::from(split.positions[v as usize]));
