@@ -9,11 +9,9 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use limber_core::edit::Edit;
-use limber_core::progress::Progress;
 use limber_core::slots::{AttachmentRecord, DEFAULT_SKIN, SlotSet};
 
 use super::editor::Editor;
-use super::part_job::{PartJob, build_part, image_pixels};
 use super::slot_actions::{SlotError, unshown_parts, unused, writable, writable_slots};
 use super::step::Step;
 
@@ -149,25 +147,7 @@ pub(crate) fn add_attachment(
         return Err(SlotError::PartBeingAdded);
     }
     writable(&editor.document.project, slot)?;
-    let skeleton = editor.document.project.rig.skeleton.clone();
-    let cuts = editor.document.project.rig.cuts.clone();
-    if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
-        let store = std::sync::Arc::clone(&editor.document.assets);
-        let job = PartJob::start(path, skeleton, cuts, store).into_slot(slot);
-        *editor.jobs.part_slot() = Some(job);
-        editor.status = format!("adding attachment from {} …", path.display());
-        return Ok(true);
-    }
-    match build_part(
-        &editor.document.assets,
-        path,
-        &skeleton,
-        &cuts,
-        &Progress::new(),
-    )? {
-        Some(part) => Ok(editor.place_part(part, Some(slot))),
-        None => Ok(false),
-    }
+    Ok(crate::parts::build_or_start(editor, path, Some(slot))?)
 }
 
 impl Editor {

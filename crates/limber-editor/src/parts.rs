@@ -20,22 +20,32 @@ pub(crate) fn add_part(editor: &mut Editor, path: &Path) -> Result<bool, PartErr
     if editor.jobs().part().is_some() {
         return Err(PartError::Busy);
     }
+    build_or_start(editor, path, None)
+}
+
+/// Makes the PNG at `path` into a part on the current skeleton and cuts — at once when it is small,
+/// placed as a part or as an attachment of `slot`; else its job started (the status says so).
+pub(crate) fn build_or_start(
+    editor: &mut Editor,
+    path: &Path,
+    slot: Option<&str>,
+) -> Result<bool, PartError> {
     let skeleton = editor.document.project.rig.skeleton.clone();
     let cuts = editor.document.project.rig.cuts.clone();
     if image_pixels(path).is_some_and(|pixels| pixels > editor.jobs().sync_weight_pixels()) {
         let store = std::sync::Arc::clone(&editor.document.assets);
-        *editor.jobs.part_slot() = Some(PartJob::start(path, skeleton, cuts, store));
-        editor.status = format!("adding part from {} …", path.display());
+        let mut job = PartJob::start(path, skeleton, cuts, store);
+        if let Some(slot) = slot {
+            job = job.into_slot(slot);
+        }
+        *editor.jobs.part_slot() = Some(job);
+        let what = if slot.is_some() { "attachment" } else { "part" };
+        editor.status = format!("adding {what} from {} …", path.display());
         return Ok(true);
     }
-    match build_part(
-        &editor.document.assets,
-        path,
-        &skeleton,
-        &cuts,
-        &Progress::new(),
-    )? {
-        Some(part) => Ok(editor.place_part(part, None)),
+    let store = &editor.document.assets;
+    match build_part(store, path, &skeleton, &cuts, &Progress::new())? {
+        Some(part) => Ok(editor.place_part(part, slot)),
         None => Ok(false),
     }
 }
