@@ -81,11 +81,23 @@ impl Drop for Setup {
     }
 }
 
-/// Bones mode, then a drag in the middle of the viewport: a new bone, an unsaved change.
-fn draw_a_bone(x: &XServer, window: &str) {
-    x.focus(window);
-    x.keys(&[("2", 300)]);
-    x.drag(window, (600, 420), (660, 360));
+/// Bones mode, then a drag in the middle of the viewport: a new bone, an unsaved change, until the
+/// recovery folder holds `files` files. On a busy machine the window may not yet take the key or
+/// the drag (the suite runs beside the browser checks): tried again after 15 s without a file (the
+/// wait a single try had before), three times at most.
+fn draw_a_bone(x: &XServer, window: &str, dir: &Path, files: usize) {
+    for _ in 0..3 {
+        x.focus(window);
+        x.keys(&[("2", 300)]);
+        x.drag(window, (600, 420), (660, 360));
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(15) {
+            if limber_files(dir).len() >= files {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
 }
 
 /// Waits until the recovery folder holds `n` recovery files.
@@ -111,14 +123,14 @@ fn two_editors_at_once_keep_their_own_recovery_files_and_never_offer_each_others
         &setup.env(),
         &setup.dir.join("a.log"),
     );
-    draw_a_bone(&x, &first_window);
+    draw_a_bone(&x, &first_window, &dir, 1);
     let first_file = wait_for_files(&dir, 1).remove(0);
     let (_second, second_window) = x.editor(
         &["open", setup.image_arg()],
         &setup.env(),
         &setup.dir.join("b.log"),
     );
-    draw_a_bone(&x, &second_window);
+    draw_a_bone(&x, &second_window, &dir, 2);
     let files = wait_for_files(&dir, 2);
     assert!(
         files.contains(&first_file),
@@ -235,7 +247,7 @@ fn a_killed_untitled_document_is_offered_and_recovered_at_the_next_start() {
         &setup.env(),
         &setup.dir.join("a.log"),
     );
-    draw_a_bone(&x, &window);
+    draw_a_bone(&x, &window, &dir, 1);
     let lost = wait_for_files(&dir, 1).remove(0);
     editor.kill_now();
 
@@ -329,7 +341,7 @@ fn discard_on_quit_leaves_nothing_to_offer_at_the_next_start() {
         &setup.env(),
         &setup.dir.join("a.log"),
     );
-    draw_a_bone(&x, &window);
+    draw_a_bone(&x, &window, &dir, 1);
     wait_for_files(&dir, 1);
     // Past the autosave interval, so a write would be due in the frame "Discard" is pressed in.
     std::thread::sleep(Duration::from_millis(1500));
