@@ -15,6 +15,7 @@
 //! Cuts belong to the rig (RIG.json `"cuts"`, project format version 9), as bones do, and are
 //! checked by [`check_cuts`] (finite coordinates, at least two points, the points budget).
 
+use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::distance::InsideGrid;
@@ -155,10 +156,11 @@ pub fn for_each_cell(
     size: [usize; 2],
     mut visit: impl FnMut(usize, usize),
 ) {
-    let (width, height) = (size[0] as f64, size[1] as f64);
-    let Some((a, b)) = clip_to_box(a, b, [width, height]) else {
+    let corner = DVec2::new(size[0] as f64, size[1] as f64);
+    let Some([a, b]) = clip_segment(a.into(), b.into(), [DVec2::ZERO, corner]) else {
         return;
     };
+    let (a, b) = (a.to_array(), b.to_array());
     let cell = |v: f64, limit: usize| (v.floor().max(0.0) as usize).min(limit.saturating_sub(1));
     let (mut x, mut y) = (cell(a[0], size[0]), cell(a[1], size[1]));
     let (end_x, end_y) = (cell(b[0], size[0]), cell(b[1], size[1]));
@@ -191,31 +193,28 @@ pub fn for_each_cell(
     }
 }
 
-/// The part of segment `a`–`b` inside the box from (0, 0) to `size` (Liang and Barsky's clipping);
-/// `None` when it misses the box.
-fn clip_to_box(a: [f64; 2], b: [f64; 2], size: [f64; 2]) -> Option<([f64; 2], [f64; 2])> {
-    let d = [b[0] - a[0], b[1] - a[1]];
+/// The part of segment `a`–`b` inside the box from `low` to `high` (Liang and Barsky's clipping);
+/// `None` when it misses the box. Used by the wall's traversal and the mesh split.
+fn clip_segment(a: DVec2, b: DVec2, [low, high]: [DVec2; 2]) -> Option<[DVec2; 2]> {
+    let d = b - a;
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for axis in 0..2 {
-        for (p, q) in [(-d[axis], a[axis]), (d[axis], size[axis] - a[axis])] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return None;
-                }
-            } else {
-                let t = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(t);
-                } else {
-                    t1 = t1.min(t);
-                }
+    for (p, q) in [
+        (-d.x, a.x - low.x),
+        (d.x, high.x - a.x),
+        (-d.y, a.y - low.y),
+        (d.y, high.y - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
             }
+        } else if p < 0.0 {
+            t0 = t0.max(q / p);
+        } else {
+            t1 = t1.min(q / p);
         }
     }
-    (t0 <= t1).then(|| {
-        let at = |t: f64| [a[0] + d[0] * t, a[1] + d[1] * t];
-        (at(t0), at(t1))
-    })
+    (t0 <= t1).then(|| [a + d * t0, a + d * t1])
 }
 
 mod split;

@@ -166,29 +166,25 @@ pub fn skeleton_moved(skeleton: &Skeleton, offset: [u32; 2]) -> Skeleton {
     moved
 }
 
-/// The skeleton and the points where `mesh`'s vertices read their weights (their positions, the two
-/// sides of a cut apart: [`weight_points`]) in the pixels of the mesh's image (moved by `-offset`),
-/// which the image's mask (and so its distance fields) is in. Borrowed when nothing moves.
-pub fn in_image_pixels<'a>(
-    skeleton: &'a Skeleton,
-    mesh: &'a Mesh,
-) -> (Cow<'a, Skeleton>, Cow<'a, [[f64; 2]]>) {
-    let points = weight_points(mesh);
-    let unmoved = points == mesh.positions;
+/// The skeleton in the pixels of `mesh`'s image (moved by `-offset`), which the image's mask (and
+/// so its distance fields) is in. Borrowed when the offset is zero.
+pub fn skeleton_in_image<'a>(skeleton: &'a Skeleton, mesh: &Mesh) -> Cow<'a, Skeleton> {
     if mesh.offset == [0, 0] {
-        let points = if unmoved {
-            Cow::Borrowed(mesh.positions.as_slice())
-        } else {
-            Cow::Owned(points)
-        };
-        return (Cow::Borrowed(skeleton), points);
+        Cow::Borrowed(skeleton)
+    } else {
+        Cow::Owned(skeleton_moved(skeleton, mesh.offset))
     }
+}
+
+/// Where `mesh`'s vertices read their weights ([`weight_points`]: their positions, the two sides
+/// of a cut apart), in the pixels of the mesh's image.
+pub fn weight_points_in_image(mesh: &Mesh) -> Vec<[f64; 2]> {
     let [dx, dy] = mesh.offset.map(f64::from);
-    let points = points.iter().map(|p| [p[0] - dx, p[1] - dy]);
-    (
-        Cow::Owned(skeleton_moved(skeleton, mesh.offset)),
-        Cow::Owned(points.collect()),
-    )
+    let mut points = weight_points(mesh);
+    for p in &mut points {
+        *p = [p[0] - dx, p[1] - dy];
+    }
+    points
 }
 
 #[cfg(test)]

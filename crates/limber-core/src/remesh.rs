@@ -11,7 +11,8 @@ use super::mesh::Mesh;
 use super::weights::{Binding, Influences, MAX_INFLUENCES, normalise};
 
 /// Finds, for points, the old triangle to take values from: a uniform grid of triangle bounds.
-struct TriangleGrid<'a> {
+/// The mesh split along cuts asks it which points lie inside the mesh ([`TriangleGrid::contains`]).
+pub(crate) struct TriangleGrid<'a> {
     mesh: &'a Mesh,
     origin: DVec2,
     cell: f64,
@@ -28,7 +29,7 @@ struct TriangleGrid<'a> {
 const BOUNDS_SLACK: f64 = 1e-6;
 
 impl<'a> TriangleGrid<'a> {
-    fn new(mesh: &'a Mesh) -> Self {
+    pub(crate) fn new(mesh: &'a Mesh) -> Self {
         let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
         for p in &mesh.positions {
             lo = lo.min(DVec2::from(*p));
@@ -72,6 +73,14 @@ impl<'a> TriangleGrid<'a> {
             (q.x.floor().max(0.0) as usize).min(self.columns - 1),
             (q.y.floor().max(0.0) as usize).min(self.rows - 1),
         )
+    }
+
+    /// Whether `p` lies in one of the mesh's triangles (on an edge counts).
+    pub(crate) fn contains(&self, p: DVec2) -> bool {
+        let (c, r) = self.cell_of(p);
+        self.cells[r * self.columns + c]
+            .iter()
+            .any(|&t| closest_in_triangle(self.mesh.corners(t as usize), p).0 == 0.0)
     }
 
     /// The triangle and barycentric weights (clamped into it) that best describe `p`.

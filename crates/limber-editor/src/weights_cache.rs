@@ -14,9 +14,10 @@ use limber_core::cuts::{Cut, wall_off};
 use limber_core::distance::InsideGrid;
 use limber_core::error::CoreError;
 use limber_core::mesh::Mesh;
-use limber_core::part_build::in_image_pixels;
+use limber_core::part_build::{skeleton_in_image, weight_points_in_image};
 use limber_core::progress::Progress;
 use limber_core::project::{Part, Project};
+use limber_core::skeleton::Skeleton;
 use limber_core::weights::{Binding, DistanceCache, auto_weights_into};
 
 /// Why automatic weights could not be computed: one line.
@@ -42,6 +43,9 @@ struct PartWeights {
     mesh: Arc<Mesh>,
     /// The rig's cuts walled off in `grid` (another cut, or none, needs other fields).
     cuts: Vec<Cut>,
+    /// Where the vertices read their weights, in the image's pixels ([`weight_points_in_image`]):
+    /// made once per entry, not at every smoothness change.
+    points: Vec<[f64; 2]>,
     grid: Arc<InsideGrid>,
     cache: DistanceCache,
 }
@@ -50,6 +54,20 @@ impl PartWeights {
     /// Whether this entry was made for `part` of `project` as it is now.
     fn fits(&self, project: &Project, part: &Part) -> bool {
         Arc::ptr_eq(&self.mesh, &part.mesh) && self.cuts == project.rig.cuts
+    }
+
+    /// The weights of `part` from these distances, written over a copy of its current weights: the
+    /// same result as a fresh binding, reusing each vertex's list.
+    fn weights_from(
+        &self,
+        skeleton: &Skeleton,
+        part: &Part,
+        distances: &[Arc<Vec<f64>>],
+    ) -> Binding {
+        let mut binding = part.binding.clone();
+        let smoothness = part.weight_settings.smoothness;
+        auto_weights_into(skeleton, distances, &self.points, smoothness, &mut binding);
+        binding
     }
 }
 
@@ -104,19 +122,18 @@ impl WeightsCache {
         if !entry.fits(project, part) {
             return None;
         }
-        let skeleton = &project.rig.skeleton;
-        let vertices = &part.mesh.positions;
+        let skeleton = skeleton_in_image(&project.rig.skeleton, &part.mesh);
+        let settings = part.weight_settings;
         if !entry
             .cache
-            .is_ready(skeleton, vertices.len(), part.weight_settings)
+            .is_ready(&skeleton, entry.points.len(), settings)
         {
             return None;
         }
-        let distances =
-            entry
-                .cache
-                .distances(&entry.grid, skeleton, vertices, part.weight_settings);
-        Some(weights_from(project, part, &distances))
+        let distances = entry
+            .cache
+            .distances(&entry.grid, &skeleton, &entry.points, settings);
+        Some(entry.weights_from(&skeleton, part, &distances))
     }
 
     /// Automatic weights for part `index` of `project` with its current settings, its mask taken
@@ -188,6 +205,7 @@ impl WeightsCache {
             };
             self.parts[index] = Some(PartWeights {
                 mesh: Arc::clone(&part.mesh),
+                points: weight_points_in_image(&part.mesh),
                 cuts,
                 grid,
                 cache: DistanceCache::new(),
@@ -197,17 +215,17 @@ impl WeightsCache {
         let Some(entry) = self.parts[index].as_mut() else {
             return Err(WeightsError::NoMask);
         };
-        let (skeleton, positions) = in_image_pixels(&project.rig.skeleton, &part.mesh);
+        let skeleton = skeleton_in_image(&project.rig.skeleton, &part.mesh);
         let Some(distances) = entry.cache.distances_with(
             &entry.grid,
             &skeleton,
-            &positions,
+            &entry.points,
             part.weight_settings,
             progress,
         ) else {
             return Ok(None);
         };
-        Ok(Some(weights_from(project, part, &distances)))
+        Ok(Some(entry.weights_from(&skeleton, part, &distances)))
     }
 
     /// Fields computed by this cache's distance caches so far (for tests).
@@ -218,21 +236,6 @@ impl WeightsCache {
             .map(|entry| entry.cache.fields_computed)
             .sum()
     }
-}
-
-/// Weights of `part` from its bones' distances, written over a copy of its current weights: the
-/// same result as a fresh binding, reusing each vertex's list.
-fn weights_from(project: &Project, part: &Part, distances: &[Arc<Vec<f64>>]) -> Binding {
-    let mut binding = part.binding.clone();
-    let (skeleton, positions) = in_image_pixels(&project.rig.skeleton, &part.mesh);
-    auto_weights_into(
-        &skeleton,
-        distances,
-        &positions,
-        part.weight_settings.smoothness,
-        &mut binding,
-    );
-    binding
 }
 
 #[cfg(test)]

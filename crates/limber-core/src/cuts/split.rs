@@ -16,6 +16,7 @@ use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
 use super::Cut;
 use crate::mesh::Mesh;
+use crate::remesh::TriangleGrid;
 use crate::triangulate::Triangles;
 
 /// How far into its own side a copied vertex's weights are read (image pixels): past the cut's
@@ -35,12 +36,12 @@ pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
     let Some(bounds) = mesh_bounds(mesh) else {
         return Ok(mesh.clone());
     };
-    let inside = InsideTest::new(mesh);
+    let inside = TriangleGrid::new(mesh);
     let cuts = super::reaching_outline(cuts, |p| inside.contains(p.into()));
     let segments: Vec<[DVec2; 2]> = cuts
         .iter()
         .flat_map(|c| c.points.windows(2))
-        .filter_map(|w| clip(w[0].into(), w[1].into(), bounds))
+        .filter_map(|w| super::clip_segment(w[0].into(), w[1].into(), bounds))
         .collect();
     if segments.is_empty() {
         return Ok(mesh.clone());
@@ -194,7 +195,7 @@ pub fn weight_points(mesh: &Mesh) -> Vec<[f64; 2]> {
 fn inside_pieces(
     vertices: &mut Vec<Point2<f64>>,
     outline: &[[usize; 2]],
-    inside: &InsideTest,
+    inside: &TriangleGrid,
     segments: &[[DVec2; 2]],
 ) -> (Vec<[DVec2; 2]>, Vec<[usize; 2]>) {
     let at = |v: &Point2<f64>| DVec2::new(v.x, v.y);
@@ -354,94 +355,4 @@ fn mesh_bounds(mesh: &Mesh) -> Option<[DVec2; 2]> {
         (lo.min(DVec2::from(*p)), hi.max(DVec2::from(*p)))
     });
     Some([low - 2.0, high + 2.0])
-}
-
-/// The part of segment `a`–`b` inside `bounds` (Liang and Barsky), if any and not a point.
-fn clip(a: DVec2, b: DVec2, [low, high]: [DVec2; 2]) -> Option<[DVec2; 2]> {
-    let d = b - a;
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (p, q) in [
-        (-d.x, a.x - low.x),
-        (d.x, high.x - a.x),
-        (-d.y, a.y - low.y),
-        (d.y, high.y - a.y),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return None;
-            }
-        } else if p < 0.0 {
-            t0 = t0.max(q / p);
-        } else {
-            t1 = t1.min(q / p);
-        }
-    }
-    (t0 < t1).then(|| [a + d * t0, a + d * t1])
-}
-
-/// Which points lie inside a mesh's triangles: the triangles bucketed on a grid of cells.
-struct InsideTest<'a> {
-    mesh: &'a Mesh,
-    low: DVec2,
-    cell: f64,
-    columns: usize,
-    rows: usize,
-    cells: Vec<Vec<u32>>,
-}
-
-impl<'a> InsideTest<'a> {
-    fn new(mesh: &'a Mesh) -> Self {
-        let [low, high] = mesh_bounds(mesh).unwrap_or([DVec2::ZERO, DVec2::ONE]);
-        let size = high - low;
-        // About two triangles per cell.
-        let area = size.x * size.y;
-        let cell = (area / (mesh.triangles.len().max(1) as f64 / 2.0))
-            .sqrt()
-            .max(1.0);
-        let columns = ((size.x / cell).ceil() as usize).clamp(1, 4096);
-        let rows = ((size.y / cell).ceil() as usize).clamp(1, 4096);
-        let mut test = Self {
-            mesh,
-            low,
-            cell,
-            columns,
-            rows,
-            cells: vec![Vec::new(); columns * rows],
-        };
-        for (t, corners) in mesh.triangles.iter().enumerate() {
-            let points = corners.map(|v| DVec2::from(mesh.positions[v as usize]));
-            let lo = points[0].min(points[1]).min(points[2]);
-            let hi = points[0].max(points[1]).max(points[2]);
-            let (c0, r0) = test.cell_of(lo);
-            let (c1, r1) = test.cell_of(hi);
-            for r in r0..=r1 {
-                for c in c0..=c1 {
-                    test.cells[r * columns + c].push(t as u32);
-                }
-            }
-        }
-        test
-    }
-
-    fn cell_of(&self, p: DVec2) -> (usize, usize) {
-        let at = (p - self.low) / self.cell;
-        (
-            (at.x.max(0.0) as usize).min(self.columns - 1),
-            (at.y.max(0.0) as usize).min(self.rows - 1),
-        )
-    }
-
-    fn contains(&self, p: DVec2) -> bool {
-        let (c, r) = self.cell_of(p);
-        self.cells[r * self.columns + c].iter().any(|&t| {
-            let [a, b, c] = self.mesh.triangles[t as usize]
-                .map(|v| DVec2::from(self.mesh.positions[v as usize]));
-            let sides = [
-                (b - a).perp_dot(p - a),
-                (c - b).perp_dot(p - b),
-                (a - c).perp_dot(p - c),
-            ];
-            sides.iter().all(|&s| s >= 0.0) || sides.iter().all(|&s| s <= 0.0)
-        })
-    }
 }
