@@ -42,6 +42,7 @@ pub(crate) fn add_cut(editor: &mut Editor, points: &[[f64; 2]]) -> Result<bool, 
     if length(&simplified) < SHORTEST_CUT {
         return Err(CutError::TooShort);
     }
+    let crossed = crossed_bones(editor, &simplified);
     let mut cuts = editor.document.project.rig.cuts.clone();
     cuts.push(Cut { points: simplified });
     let count = cuts.len();
@@ -50,6 +51,11 @@ pub(crate) fn add_cut(editor: &mut Editor, points: &[[f64; 2]]) -> Result<bool, 
     split_parts(&mut step)?;
     step.recompute_weights();
     step.status = format!("cut {count} added: weights do not reach across it");
+    if !crossed.is_empty() {
+        // Said, because it changes more than the contact: such a bone stops at the cut.
+        let names = crossed.join(", ");
+        step.status += &format!("; it crosses {names}, which now weigh only their head's side");
+    }
     step.commit();
     Ok(true)
 }
@@ -103,6 +109,26 @@ pub(crate) fn split_parts(editor: &mut Editor) -> Result<(), CutError> {
         })?;
     }
     Ok(())
+}
+
+/// The deforming bones whose segment the polyline `points` crosses.
+fn crossed_bones(editor: &Editor, points: &[[f64; 2]]) -> Vec<String> {
+    let crosses = |a: DVec2, b: DVec2, p: DVec2, q: DVec2| {
+        let side = |o: DVec2, u: DVec2, v: DVec2| (u - o).perp_dot(v - o);
+        side(a, b, p) * side(a, b, q) < 0.0 && side(p, q, a) * side(p, q, b) < 0.0
+    };
+    let bones = &editor.document.project.rig.skeleton.bones;
+    bones
+        .iter()
+        .filter(|bone| bone.deform)
+        .filter(|bone| {
+            let (head, tail) = (DVec2::from(bone.head), DVec2::from(bone.tail));
+            points
+                .windows(2)
+                .any(|w| crosses(w[0].into(), w[1].into(), head, tail))
+        })
+        .map(|bone| bone.name.clone())
+        .collect()
 }
 
 /// `points` with the ones that add no shape dropped (Douglas and Peucker's line simplification):

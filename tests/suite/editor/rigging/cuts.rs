@@ -200,6 +200,12 @@ fn a_cut_drawn_around_the_hand_keeps_the_hip_still_when_the_arm_is_posed_and_und
         "{}",
         editor.status()
     );
+    // The spine runs under the hand's tip: the status says it now weighs only its head's side.
+    assert!(
+        editor.status().contains("it crosses spine,") && !editor.status().contains("forearm"),
+        "{}",
+        editor.status()
+    );
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     let editor = harness.state();
     let part = &editor.document().project.parts[0];
