@@ -168,6 +168,7 @@ fn drop_constraints_naming(records: &mut RigFile, name: &str) {
         .retain(|c| c.target != name && !c.bones.iter().any(|b| b == name));
     records.limits.retain(|c| c.bone != name);
     records.springs.retain(|c| c.bone != name);
+    records.physics.retain(|c| c.bone != name);
     records
         .transforms
         .retain(|c| c.bone != name && c.source != name);
@@ -282,6 +283,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             }
             records.limits.iter_mut().for_each(|c| rename(&mut c.bone));
             records.springs.iter_mut().for_each(|c| rename(&mut c.bone));
+            records.physics.iter_mut().for_each(|c| rename(&mut c.bone));
             for constraint in &mut records.transforms {
                 rename(&mut constraint.bone);
                 rename(&mut constraint.source);

@@ -1,5 +1,5 @@
-//! A project's state at one time of a clip: the skinning palette after springs, keyed constraint mixes
-//! and constraints, each slot's attachment, colour and draw order, and each part's draw order,
+//! A project's state at one time of a clip: the skinning palette after springs, keyed constraint mixes,
+//! constraints and physics, each slot's attachment, colour and draw order, and each part's draw order,
 //! visibility, colour and deformed rest positions.
 //!
 //! This is the one place that turns "clip + time" into what every consumer draws or exports — the
@@ -9,8 +9,8 @@
 use glam::DAffine2;
 
 use super::animation::{
-    Clip, apply_constraints, apply_follows, sample_with_springs, with_keyed_follow_mix,
-    with_keyed_mix,
+    Clip, apply_constraints, apply_follows, sample_with_physics, sample_with_springs,
+    with_keyed_follow_mix, with_keyed_mix,
 };
 use super::pose::{Pose, PoseSolver};
 use super::project::Project;
@@ -78,20 +78,13 @@ impl Frame {
     ) -> Frame {
         let rig = &project.rig;
         let pose = match clip {
-            Some(clip) => {
-                let (ik, transforms) = with_keyed_mix(clip, t, &rig.ik, &rig.transforms);
-                let mut pose = apply_constraints(
-                    solver,
-                    &rig.skeleton,
-                    &sample_with_springs(solver, clip, &rig.springs, t),
-                    &ik,
-                    &rig.limits,
-                    &transforms,
-                );
-                let follows = with_keyed_follow_mix(clip, t, &rig.follows);
-                apply_follows(solver, &rig.skeleton, &mut pose, &follows);
-                pose
-            }
+            Some(clip) => sample_with_physics(
+                solver,
+                &rig.skeleton,
+                &rig.physics,
+                clip.local_time(t),
+                |s| constrained_pose(project, solver, clip, s),
+            ),
             None => Pose::rest(&rig.skeleton),
         };
         let world = solver.world(&pose);
@@ -156,6 +149,23 @@ impl Frame {
         }
         steps
     }
+}
+
+/// The pose of `clip` at `t` with springs, keyed mixes and every constraint but physics applied.
+pub fn constrained_pose(project: &Project, solver: &PoseSolver, clip: &Clip, t: f64) -> Pose {
+    let rig = &project.rig;
+    let (ik, transforms) = with_keyed_mix(clip, t, &rig.ik, &rig.transforms);
+    let mut pose = apply_constraints(
+        solver,
+        &rig.skeleton,
+        &sample_with_springs(solver, clip, &rig.springs, t),
+        &ik,
+        &rig.limits,
+        &transforms,
+    );
+    let follows = with_keyed_follow_mix(clip, t, &rig.follows);
+    apply_follows(solver, &rig.skeleton, &mut pose, &follows);
+    pose
 }
 
 /// Each part's state: its slot's draw order, colour and blend; visible when its slot shows it and

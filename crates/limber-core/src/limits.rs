@@ -30,10 +30,14 @@ pub const MAX_SPINE_ENTRIES: u64 = 750_000;
 /// Most bones of a rig. Weights keep per-vertex distances for every bone: measured, 1,000 bones on a
 /// 2560 px sprite peaked at 1.52 GB (8,000 took 7.6 GB and aborted), 500 stay well under 1.5 GB.
 pub const MAX_BONES: u64 = 500;
-/// Most constraints of a rig (IK, rotation limits, transforms, look-at, child-of together).
+/// Most constraints of a rig (IK, rotation limits, transforms, look-at, child-of and physics together).
 pub const MAX_CONSTRAINTS: u64 = 1_000;
 /// Most springs of a rig.
 pub const MAX_SPRINGS: u64 = 1_000;
+/// Most physics updates one sample simulates: 2 minutes at 60 steps per second. A sample later in a
+/// clip than that starts from rest this many updates before its time (see
+/// `animation::physics_run`).
+pub const MAX_PHYSICS_UPDATES: u64 = 7_200;
 /// Most bones × image pixels a part's weights are computed for. Measured peaks of `limber new` grow
 /// by about 0.22 bytes per bone per pixel on top of about 27 bytes per pixel (a 32 MP sprite: 20 bones
 /// 1.03 GB, 500 bones 4.6 GB), so 2.5 × 10⁹ keeps the largest accepted image under 1.5 GB.
@@ -109,6 +113,7 @@ pub struct Limits {
     pub skin_entries: u64,
     pub polygon_vertices: u64,
     pub cut_points: u64,
+    pub physics_updates: u64,
 }
 
 impl Limits {
@@ -138,6 +143,7 @@ impl Limits {
         skin_entries: MAX_SKIN_ENTRIES,
         polygon_vertices: MAX_POLYGON_VERTICES,
         cut_points: MAX_CUT_POINTS,
+        physics_updates: MAX_PHYSICS_UPDATES,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -180,6 +186,7 @@ impl Limits {
             skin_entries: lower(d.skin_entries, "SKIN_ENTRIES"),
             polygon_vertices: lower(d.polygon_vertices, "POLYGON_VERTICES"),
             cut_points: lower(d.cut_points, "CUT_POINTS"),
+            physics_updates: lower(d.physics_updates, "PHYSICS_UPDATES"),
         }
     }
 

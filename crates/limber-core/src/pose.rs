@@ -28,7 +28,7 @@ impl Default for BonePose {
 
 impl BonePose {
     /// The offset as a transform in the bone's local frame (applied after the rest transform).
-    fn local_offset(&self) -> DAffine2 {
+    pub(crate) fn local_offset(&self) -> DAffine2 {
         // Counter-clockwise on screen is clockwise in the y-down image frame, hence the minus.
         let rotation = DMat2::from_angle(-self.rotate);
         let scale = DMat2::from_diagonal(DVec2::from(self.scale));

@@ -41,8 +41,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// curve editor's handle can leave a flat segment); an older file has none and reads unchanged.
 /// Version 8 added one-bone IK chains and IK softness, stretch, compress and uniform
 /// ([`crate::animation::IkRecord`]), and transform constraints' separate y mixes and offsets
-/// ([`crate::animation::TransformOffsets`]); an older file has none and reads unchanged.
-pub const FORMAT_VERSION: u32 = 9;
+/// ([`crate::animation::TransformOffsets`]); an older file has none and reads unchanged. Version 9
+/// added cuts ([`crate::cuts`]) and version 10 physics constraints
+/// ([`crate::animation::physics`]); an older file has neither and reads unchanged.
+pub const FORMAT_VERSION: u32 = 10;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

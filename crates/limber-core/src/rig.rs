@@ -7,7 +7,8 @@
 //! Coordinates are image pixels as in the mesh; `parent` names another bone (or is null);
 //! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
 //! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
-//! (`springs`), look-at and child-of constraints (`look_at`, `child_of`), animation clips (`clips`,
+//! (`springs`), look-at and child-of constraints (`look_at`, `child_of`), physics constraints
+//! (`physics`, [`crate::animation::physics`]), animation clips (`clips`,
 //! [`ClipRecord`], with slot keys) and slots, skins and the active skin (`slots`, `skins`,
 //! `active_skin`: [`crate::slots`]) and cuts, polylines distance may not cross (`cuts`:
 //! `[[[x, y], …], …]`, [`crate::cuts`]). The project file stores its skeleton, clips, slots and cuts
@@ -18,9 +19,10 @@ use thiserror::Error;
 
 use super::animation::{
     AnimationError, ChildOfRecord, Clip, ClipRecord, ConstraintError, FollowConstraint, FollowKind,
-    IkConstraint, IkRecord, LimitRecord, LookAtRecord, RotationLimit, Spring, SpringRecord,
-    TransformConstraint, TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
-    limits_and_transforms_from_records,
+    IkConstraint, IkRecord, LimitRecord, LookAtRecord, PhysicsConstraint, PhysicsRecord,
+    RotationLimit, Spring, SpringRecord, TransformConstraint, TransformRecord, check_mix_keys,
+    clips_from_records, follows_from_records, limits_and_transforms_from_records,
+    physics_from_records,
 };
 use super::cuts::{Cut, CutError, check_cuts};
 use super::limits::Limits;
@@ -67,6 +69,9 @@ pub struct RigFile {
     pub look_at: Vec<LookAtRecord>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub child_of: Vec<ChildOfRecord>,
+    /// Physics constraints (format version 10; [`crate::animation::physics`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub physics: Vec<PhysicsRecord>,
     #[serde(default)]
     pub clips: Vec<ClipRecord>,
     /// Slots with their attachments (format version 5; [`crate::slots`]).
@@ -92,16 +97,22 @@ pub struct ConstraintRecords {
     pub springs: Vec<SpringRecord>,
     pub look_at: Vec<LookAtRecord>,
     pub child_of: Vec<ChildOfRecord>,
+    pub physics: Vec<PhysicsRecord>,
 }
 
 impl ConstraintRecords {
-    /// Every constraint's name (IK, transform, look-at, child-of: the ones clips key mixes of).
+    /// Every constraint's name (IK, transform, look-at, child-of: the ones clips key mixes of; and
+    /// physics, which Spine names alike).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         let ik = self.ik.iter().map(|c| c.name.as_str());
         let transforms = self.transforms.iter().map(|c| c.name.as_str());
         let look_at = self.look_at.iter().map(|c| c.name.as_str());
         let child_of = self.child_of.iter().map(|c| c.name.as_str());
-        ik.chain(transforms).chain(look_at).chain(child_of)
+        let physics = self.physics.iter().map(|c| c.name.as_str());
+        ik.chain(transforms)
+            .chain(look_at)
+            .chain(child_of)
+            .chain(physics)
     }
 
     /// `stem` if no constraint has that name, else `stem 2`, `stem 3`, …
@@ -127,6 +138,8 @@ pub struct Rig {
     pub springs: Vec<Spring>,
     /// Child-of constraints, then look-at constraints (the order they are applied in).
     pub follows: Vec<FollowConstraint>,
+    /// Applied last, after every other constraint ([`crate::animation::physics_run`]).
+    pub physics: Vec<PhysicsConstraint>,
     pub clips: Vec<Clip>,
     /// Slots, skins and the active skin (empty: every part its own slot).
     pub slots: SlotSet,
@@ -250,6 +263,7 @@ impl RigFile {
             limits_and_transforms_from_records(&self.limits, &self.transforms, &skeleton)?;
         let springs = springs_from_records(&self.springs, &skeleton)?;
         let follows = follows_from_records(&self.look_at, &self.child_of, &skeleton)?;
+        let physics = physics_from_records(&self.physics, &skeleton)?;
         check_unique_constraint_names(&self.constraints())?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
         check_mix_keys(&clips, &ik, &transforms, &follows)?;
@@ -263,6 +277,7 @@ impl RigFile {
             transforms,
             springs,
             follows,
+            physics,
             clips,
             slots,
             cuts: self.cuts.clone(),
@@ -285,7 +300,8 @@ impl RigFile {
             + self.limits.len()
             + self.transforms.len()
             + self.look_at.len()
-            + self.child_of.len();
+            + self.child_of.len()
+            + self.physics.len();
         let counts = [
             ("bones", self.bones.len(), limits.bones),
             ("constraints", constraints, limits.constraints),
@@ -316,6 +332,7 @@ impl RigFile {
             springs: self.springs.clone(),
             look_at: self.look_at.clone(),
             child_of: self.child_of.clone(),
+            physics: self.physics.clone(),
         }
     }
 
@@ -328,6 +345,7 @@ impl RigFile {
             springs,
             look_at,
             child_of,
+            physics,
         } = constraints;
         self.ik = ik;
         self.limits = limits;
@@ -335,6 +353,7 @@ impl RigFile {
         self.springs = springs;
         self.look_at = look_at;
         self.child_of = child_of;
+        self.physics = physics;
     }
 
     /// The written form of `rig`.
@@ -362,6 +381,7 @@ impl RigFile {
                 .filter(|c| c.kind == FollowKind::ChildOf)
                 .map(|c| c.to_record(skeleton))
                 .collect(),
+            physics: rig.physics.iter().map(|c| c.to_record(skeleton)).collect(),
             clips: rig.clips.iter().map(Clip::to_record).collect(),
             slots: rig.slots.slots.clone(),
             skins: rig.slots.skins.clone(),

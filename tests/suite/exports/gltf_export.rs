@@ -236,7 +236,7 @@ fn skinned_gltf_matches_limber_at_any_time_when_keys_are_linear_or_stepped() {
 
 /// Every project and clip: exact at the 30 fps samples and the key times, within a pixel half way
 /// between samples (where Bézier keys and baked constraints become straight lines) but for the IK
-/// sweep of `IkReach`.
+/// sweep of `IkReach` and the physics of `Physics`.
 #[test]
 fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
     for kind in [
@@ -245,6 +245,7 @@ fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
         Kind::Constrained,
         Kind::IkReach,
         Kind::LiveTransform,
+        Kind::Physics,
     ] {
         let name = format!("gltf-sampled-{kind:?}").to_lowercase();
         let (project, model) = exported(kind, &name, "out.gltf");
@@ -274,8 +275,10 @@ fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
             );
             // Between samples, Bézier keys and baked constraints are straight lines: within a pixel.
             // Not for `IkReach`, whose targets sweep past the chains' roots and through full reach
-            // on purpose, swinging bones by tens of degrees between two 30 fps samples.
-            if kind != Kind::IkReach {
+            // on purpose, swinging bones by tens of degrees between two 30 fps samples, nor for
+            // `Physics`, whose tail and tuft spring away from the hip's stepped jump faster than
+            // straight lines between 30 fps samples follow (1.3 px half way).
+            if kind != Kind::IkReach && kind != Kind::Physics {
                 assert!(between < 1.0, "{kind:?} {}: {between} px", clip.name);
             }
         }

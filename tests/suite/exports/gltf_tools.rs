@@ -76,6 +76,7 @@ fn khronos_validator_reports_no_errors_or_warnings() {
         (Kind::Constrained, "constrained"),
         (Kind::IkReach, "ik-reach"),
         (Kind::LiveTransform, "transform"),
+        (Kind::Physics, "physics"),
     ] {
         let project = make(kind, &format!("gltf-validate-{name}"));
         for file in [format!("{name}.glb"), format!("{name}.gltf")] {

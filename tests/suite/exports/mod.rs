@@ -10,5 +10,6 @@ mod spine_ik_reach;
 mod spine_lean;
 mod spine_live_ik;
 mod spine_live_transform;
+mod spine_physics;
 mod spine_runtime;
 mod spine_web;

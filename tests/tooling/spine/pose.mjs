@@ -1,7 +1,8 @@
 // Loads a Spine 4.2 skeleton JSON and its atlas with the official spine-core runtime, applies one
 // animation at the given times and prints, per time, every slot's attachment, its colour (RGBA,
 // 0-1), its world vertices (Spine's y-up units; none for a point attachment) and the draw order, as
-// JSON on stdout. With SPINE_SKIN set in the environment, that skin is the skeleton's.
+// JSON on stdout. With SPINE_SKIN set in the environment, that skin is the skeleton's. A skeleton
+// with physics constraints is simulated from rest at time 0 up to each time.
 //
 // Usage: [SPINE_SKIN=NAME] node pose.mjs SKELETON.json SKELETON.atlas ANIMATION T1 [T2 ...]
 import { readFileSync } from "node:fs";
@@ -42,11 +43,41 @@ const skeleton = new Skeleton(data);
 if (process.env.SPINE_SKIN) {
   skeleton.setSkinByName(process.env.SPINE_SKIN);
 }
-const frames = timeArgs.map((arg) => {
-  const time = Number(arg);
+// The animation's pose at `time`, constraints not yet applied.
+function poseAt(time) {
   skeleton.setToSetupPose();
   animation.apply(skeleton, time, time, false, [], 1, MixBlend.setup, MixDirection.mixIn);
-  skeleton.updateWorldTransform(Physics.update);
+}
+
+// Physics runs from rest at the animation's start on limber's schedule (see limber's
+// animation::physics_run): an update at 0 that records the bones, one every step of the finest
+// physics constraint while the next is not past `time`, then one at `time` itself.
+const physicsSteps = data.physicsConstraints.map((c) => c.step);
+function settle(time) {
+  if (physicsSteps.length === 0) {
+    poseAt(time);
+    skeleton.updateWorldTransform(Physics.update);
+    return;
+  }
+  const step = Math.min(...physicsSteps);
+  skeleton.time = 0;
+  poseAt(0);
+  skeleton.updateWorldTransform(Physics.reset);
+  while (skeleton.time + step <= time) {
+    skeleton.update(step);
+    poseAt(skeleton.time);
+    skeleton.updateWorldTransform(Physics.update);
+  }
+  if (skeleton.time < time) {
+    skeleton.time = time;
+    poseAt(time);
+    skeleton.updateWorldTransform(Physics.update);
+  }
+}
+
+const frames = timeArgs.map((arg) => {
+  const time = Number(arg);
+  settle(time);
   const slots = {};
   for (const slot of skeleton.slots) {
     const attachment = slot.getAttachment();

@@ -40,6 +40,10 @@ pub enum ConstraintError {
     )]
     BadSpring { bone: String },
     #[error(
+        "physics \"{name}\" needs shares and mixes from 0 to 1, inertia and damping from 0 to 1, a strength of 0–10000, a mass of 0.001–1000, wind and gravity within ±10000, a limit of 0–1000000 and 1–240 steps per second"
+    )]
+    BadPhysics { name: String },
+    #[error(
         "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at or child-of constraint"
     )]
     UnknownMixTarget { clip: String, name: String },

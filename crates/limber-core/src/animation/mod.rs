@@ -13,6 +13,11 @@ pub mod follow;
 pub mod ik;
 pub mod key_edits;
 pub mod part_keys;
+pub mod physics;
+pub mod physics_run;
+pub mod physics_step;
+#[cfg(test)]
+mod physics_tests;
 pub mod records;
 pub mod secondary;
 pub mod slot_index;
@@ -40,5 +45,7 @@ pub use follow::{
 pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
+pub use physics::{PhysicsConstraint, PhysicsRecord, PhysicsSettings, physics_from_records};
+pub use physics_run::sample_with_physics;
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};
 pub use slot_keys::{SlotKeyRecord, SlotPose};

@@ -40,7 +40,7 @@ pub struct AnimationScene<'a> {
     pub rate: Option<f64>,
 }
 
-/// Which bones constraints or springs move (these are baked).
+/// Which bones constraints, springs or physics move (these are baked).
 pub fn constrained_bones(rig: &Rig) -> Vec<bool> {
     let mut moved = vec![false; rig.skeleton.bones.len()];
     let bones = rig
@@ -50,7 +50,8 @@ pub fn constrained_bones(rig: &Rig) -> Vec<bool> {
         .chain(rig.limits.iter().map(|l| l.bone))
         .chain(rig.transforms.iter().map(|t| t.bone))
         .chain(rig.springs.iter().map(|s| s.bone))
-        .chain(rig.follows.iter().map(|f| f.bone));
+        .chain(rig.follows.iter().map(|f| f.bone))
+        .chain(rig.physics.iter().map(|p| p.bone));
     for bone in bones {
         if let Some(flag) = moved.get_mut(bone) {
             *flag = true;

@@ -128,6 +128,9 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     {
         animation.insert("transform".into(), transforms);
     }
+    if let Some(physics) = super::physics::physics_timelines(rig, &input.live.physics, clip) {
+        animation.insert("physics".into(), physics);
+    }
     if !clip.events.is_empty() {
         let events: Vec<Value> = clip
             .events

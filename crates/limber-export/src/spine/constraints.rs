@@ -46,11 +46,14 @@ pub struct LiveIk {
     pub after_transforms: bool,
 }
 
-/// Every constraint the export writes live: IK (chains and look-ats) and transform constraints.
+/// Every constraint the export writes live: IK (chains and look-ats), transform and physics
+/// constraints.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Live {
     pub ik: Vec<LiveIk>,
     pub transforms: Vec<LiveTransform>,
+    /// Indices into the rig's physics constraints, in Spine's order ([`super::physics`]).
+    pub physics: Vec<usize>,
 }
 
 impl Live {
@@ -59,6 +62,7 @@ impl Live {
         Self {
             ik: native_ik(rig),
             transforms: native_transforms(rig),
+            physics: super::physics::live_physics(rig).0,
         }
     }
 }
@@ -203,6 +207,11 @@ pub fn baked_bones(rig: &Rig, live: &Live, clip: &Clip) -> Vec<bool> {
         if !live_transforms::off_in_clip(rig, transform, clip)
             && let Some(flag) = baked.get_mut(transform.bone)
         {
+            *flag = false;
+        }
+    }
+    for bone in super::physics::unbaked_in_clip(rig, &live.physics, clip) {
+        if let Some(flag) = baked.get_mut(bone) {
             *flag = false;
         }
     }

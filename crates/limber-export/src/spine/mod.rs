@@ -30,6 +30,7 @@ pub mod mix_timeline;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;
+pub mod physics;
 pub mod rig_relations;
 pub mod skeleton;
 pub mod skins;
@@ -231,6 +232,7 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     let mut animations = Map::new();
     let live = constraints::Live::of(rig);
     warnings.extend(constraints::baked_ik_warnings(rig));
+    warnings.extend(physics::live_physics(rig).1);
     for clip in &rig.clips {
         let rate = options
             .fps
@@ -289,6 +291,10 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
     if !live.transforms.is_empty() {
         let first = live.ik.iter().filter(|c| !c.after_transforms).count();
         root["transform"] = live_transforms::transform_json(rig, &live.transforms, first);
+    }
+    if !live.physics.is_empty() {
+        let first = live.ik.len() + live.transforms.len();
+        root["physics"] = physics::physics_json(rig, &live.physics, first);
     }
     lean::lean_numbers(&mut root);
     Ok(SpineDocument {

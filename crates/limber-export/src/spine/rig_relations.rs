@@ -4,7 +4,7 @@
 
 use limber_core::rig::Rig;
 
-/// How many constraints and springs move each bone, and which bones any constraint involves (as
+/// How many constraints, springs and physics constraints move each bone, and which bones any constraint involves (as
 /// the bone moved, a target or a source).
 pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
     let count = rig.skeleton.bones.len();
@@ -17,6 +17,7 @@ pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
         .chain(rig.transforms.iter().map(|t| t.bone))
         .chain(rig.springs.iter().map(|s| s.bone))
         .chain(rig.follows.iter().map(|f| f.bone))
+        .chain(rig.physics.iter().map(|p| p.bone))
         .chain(rig.ik.iter().flat_map(|c| c.chain.iter().copied()));
     for bone in moved_bones {
         if let Some(n) = moved.get_mut(bone) {

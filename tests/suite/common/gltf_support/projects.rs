@@ -123,6 +123,17 @@ const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "lean", "time": 0.7, "mix": 0.8, "interp": "linear"},
     {"constraint": "lean", "time": 1.0, "mix": 0.3}]}"#;
 
+/// Physics constraints (format version 10), written live to Spine: `swing` turns leg_l under gravity,
+/// `wobble` moves the tail in x and y, turns and stretches it, in wind and gravity, at 120 steps
+/// per second (so the schedule steps at 1/120 s and the others integrate every other update), and
+/// `bob` moves the tuft up and down, its push limited to 300 px/s.
+const PHYSICS: &str = r#"
+  "physics": [{"name": "swing", "bone": "leg_l", "rotate": 1, "strength": 60, "damping": 0.85, "gravity": 40},
+              {"name": "wobble", "bone": "tail", "x": 1, "y": 0.7, "rotate": 0.8, "scale_x": 0.5,
+               "inertia": 0.9, "strength": 150, "damping": 0.9, "mass": 1.5, "wind": 3, "gravity": 5,
+               "fps": 120, "mix": 0.9},
+              {"name": "bob", "bone": "tuft", "y": 1, "limit": 300, "strength": 200, "damping": 0.8}],"#;
+
 /// A second target for the one-bone chain.
 const REACH_BONES: &str = r#"
   {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
@@ -179,6 +190,9 @@ pub enum Kind {
     /// keyed mix: leg_l copying leg_r's rotation, head and scale in part, the head turning with
     /// arm_r under a keyed mix, and the local, relative and local relative modes.
     LiveTransform,
+    /// `Keys` plus three physics constraints (written live to Spine) on bones whose ancestors move
+    /// but do not scale: leg_l, and the added tail and tuft.
+    Physics,
 }
 
 fn rig_json(kind: Kind) -> String {
@@ -195,11 +209,12 @@ fn rig_json(kind: Kind) -> String {
         Kind::LiveIk => LIVE_CONSTRAINTS,
         Kind::IkReach => REACH_CONSTRAINTS,
         Kind::LiveTransform => LIVE_TRANSFORMS,
+        Kind::Physics => PHYSICS,
         _ => "",
     };
     let (bones, clips) = match kind {
         Kind::IkReach => (format!("{BONES},{REACH_BONES}"), REACH_CLIP),
-        Kind::LiveTransform => (format!("{BONES},{TAIL_BONE}"), EASED_CLIP),
+        Kind::LiveTransform | Kind::Physics => (format!("{BONES},{TAIL_BONE}"), EASED_CLIP),
         _ => (BONES.to_string(), EASED_CLIP),
     };
     format!("{{\"bones\": [{bones}],{constraints}\n\"clips\": [{keys_clip}, {clips}]}}")

@@ -1,0 +1,188 @@
+//! Physics over time, as a pure function of time: the pose at clip time `t` is simulated from rest
+//! at the clip's start, updating at every step of the rig's finest physics constraint and once more
+//! at `t`.
+//!
+//! The schedule is written down so a game engine can repeat it (the Spine comparison test does):
+//! one update at time 0 that records where the bones are, then updates at times `step`,
+//! `step + step`, … (a running sum, as `skeleton.update(step)` keeps it) while the next is not past
+//! `t`, then one at `t` itself when the last was before it. Each update samples the clip and its
+//! other constraints at its time, then applies the physics constraints parents first. A sample
+//! later than [`crate::limits::Limits::physics_updates`] updates into the clip starts from rest that
+//! many updates before `t` instead, so its cost is bounded.
+//!
+//! A bone that physics moves gets a new offset that puts its world transform where the model says;
+//! limber bones have no shear, so the part of a `shear_x` swing (or of a stretch under a parent
+//! scaled unevenly) that is shear is dropped from the bone's children.
+
+use glam::{DAffine2, DVec2};
+
+use super::physics::PhysicsConstraint;
+use super::physics_step::{PhysicsState, SpineWorld};
+use crate::limits::Limits;
+use crate::pose::{BonePose, Pose, PoseSolver};
+use crate::skeleton::Skeleton;
+
+/// The pose at clip time `end` (seconds from the clip's start) with `physics` applied, where
+/// `pose_at(s)` is the pose with every other constraint at clip time `s`.
+pub fn sample_with_physics(
+    solver: &PoseSolver,
+    skeleton: &Skeleton,
+    physics: &[PhysicsConstraint],
+    end: f64,
+    mut pose_at: impl FnMut(f64) -> Pose,
+) -> Pose {
+    let active: Vec<&PhysicsConstraint> = physics
+        .iter()
+        .filter(|c| c.settings.moves_something() && c.bone < skeleton.bones.len())
+        .collect();
+    let Some(step) = active
+        .iter()
+        .map(|c| c.settings.step())
+        .min_by(f64::total_cmp)
+    else {
+        return pose_at(end);
+    };
+    let end = if end.is_finite() { end.max(0.0) } else { 0.0 };
+    let budget = Limits::current().physics_updates.max(1) as f64;
+    let start = if end / step > budget {
+        end - budget * step
+    } else {
+        0.0
+    };
+    let mut run = Run::new(solver, skeleton, &active, start);
+    let mut time = start;
+    let mut pose = run.update(pose_at(time), time);
+    while time + step <= end {
+        time += step;
+        pose = run.update(pose_at(time), time);
+    }
+    if time < end {
+        pose = run.update(pose_at(end), end);
+    }
+    pose
+}
+
+/// The simulation's state between updates.
+struct Run<'a> {
+    solver: &'a PoseSolver,
+    constraints: &'a [&'a PhysicsConstraint],
+    states: Vec<PhysicsState>,
+    /// Constraints on each bone, in written order.
+    on_bone: Vec<Vec<usize>>,
+    lengths: Vec<f64>,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        solver: &'a PoseSolver,
+        skeleton: &Skeleton,
+        constraints: &'a [&'a PhysicsConstraint],
+        start: f64,
+    ) -> Self {
+        let mut on_bone = vec![Vec::new(); skeleton.bones.len()];
+        for (i, c) in constraints.iter().enumerate() {
+            on_bone[c.bone].push(i);
+        }
+        Self {
+            solver,
+            constraints,
+            states: vec![PhysicsState::at_rest(start); constraints.len()],
+            on_bone,
+            lengths: skeleton.bones.iter().map(|b| b.length()).collect(),
+        }
+    }
+
+    /// Applies every constraint at `time` to `pose`, parents first.
+    fn update(&mut self, mut pose: Pose, time: f64) -> Pose {
+        let Self {
+            solver,
+            constraints,
+            states,
+            on_bone,
+            lengths,
+        } = self;
+        solver.world_adjusting(&mut pose, |bone, world, offset| {
+            let Some(list) = on_bone.get(bone).filter(|l| !l.is_empty()) else {
+                return false;
+            };
+            let mut moved = to_spine(world);
+            for &i in list {
+                states[i].update(&constraints[i].settings, time, lengths[bone], &mut moved);
+            }
+            let Some(rest) = solver.local_rest(bone) else {
+                return false;
+            };
+            match offset_reaching(rest, world, *offset, &from_spine(&moved)) {
+                Some(reached) => {
+                    *offset = reached;
+                    true
+                }
+                None => false,
+            }
+        });
+        pose
+    }
+}
+
+/// An image-frame world transform in Spine's frame (y negated on both sides).
+fn to_spine(m: &DAffine2) -> SpineWorld {
+    SpineWorld {
+        a: m.matrix2.x_axis.x,
+        b: -m.matrix2.y_axis.x,
+        c: -m.matrix2.x_axis.y,
+        d: m.matrix2.y_axis.y,
+        x: m.translation.x,
+        y: -m.translation.y,
+    }
+}
+
+fn from_spine(w: &SpineWorld) -> DAffine2 {
+    DAffine2::from_cols(
+        DVec2::new(w.a, -w.c),
+        DVec2::new(-w.b, w.d),
+        DVec2::new(w.x, -w.y),
+    )
+}
+
+/// The offset that gives a bone whose world transform is `world` under `offset` (its local rest
+/// transform `rest`) the world transform `target` instead, shear dropped; `None` when the bone is
+/// scaled to nothing.
+fn offset_reaching(
+    rest: DAffine2,
+    world: &DAffine2,
+    offset: BonePose,
+    target: &DAffine2,
+) -> Option<BonePose> {
+    let own = offset.local_offset();
+    if own.matrix2.determinant().abs() < 1e-12 || rest.matrix2.determinant().abs() < 1e-12 {
+        return None;
+    }
+    // world = parent · translate(offset) · rest · own, so parent · translate(offset) is:
+    let above = *world * own.inverse() * rest.inverse();
+    let local = above.inverse() * *target;
+    let moved = local.translation - rest.translation;
+    let linear = rest.matrix2.inverse() * local.matrix2;
+    // linear = rotate(φ) · scale(sx, sy), φ = −rotate; sx keeps the sign it had.
+    let sign = if offset.scale[0] < 0.0 { -1.0 } else { 1.0 };
+    let x_axis = linear.x_axis * sign;
+    let phi = x_axis.y.atan2(x_axis.x);
+    let scale_x = sign * x_axis.length();
+    let scale_y = linear.y_axis.dot(DVec2::new(-phi.sin(), phi.cos()));
+    let turn = -phi - offset.rotate;
+    let turn = turn - (turn / std::f64::consts::TAU).round() * std::f64::consts::TAU;
+    let reached = BonePose {
+        rotate: offset.rotate + turn,
+        translate: [offset.translate[0] + moved.x, offset.translate[1] + moved.y],
+        scale: [scale_x, scale_y],
+    };
+    [
+        reached.rotate,
+        reached.translate[0],
+        reached.translate[1],
+        scale_x,
+        scale_y,
+    ]
+    .iter()
+    .all(|v| v.is_finite())
+    .then_some(reached)
+}
