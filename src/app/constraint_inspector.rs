@@ -1,9 +1,9 @@
 //! The inspector's constraints: for the selected bone, the choices new constraints start from (IK
-//! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation and a rotation
-//! limit (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
+//! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation, a rotation
+//! limit and physics (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
 //! mix); then the list of every constraint of the rig with its settings — IK
 //! ([`super::ik_inspector`]), limit angles, transform constraints ([`super::transform_inspector`]),
-//! look-at and child-of mixes — and a delete button each. Every change is one undo step (a slider drag too, through
+//! physics ([`super::physics_inspector`]), look-at and child-of mixes — and a delete button each. Every change is one undo step (a slider drag too, through
 //! [`super::drag_edit`]).
 
 use crate::app::number_field::number_field;
@@ -11,6 +11,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use super::ik_inspector::ik_entry;
+use super::physics_inspector::physics_entry;
 use super::transform_inspector::transform_entry;
 use crate::core::rig::ConstraintRecords;
 use limber_editor::commands::{Command, RigCommand};
@@ -92,6 +93,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             (Command::AddChildOf, "Add child-of"),
             (Command::AddTransform, "Add copy rotation"),
             (Command::AddLimit, "Add rotation limit"),
+            (Command::AddPhysics, "Add physics"),
         ] {
             if ui
                 .add_enabled(editor.can_run(&command), egui::Button::new(label))
@@ -243,6 +245,9 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
                 },
             );
         });
+    }
+    for (i, physics) in records.physics.iter().enumerate() {
+        ui.push_id(("physics", i), |ui| physics_entry(ui, editor, i, physics));
     }
     for (i, spring) in records.springs.iter().enumerate() {
         ui.push_id(("spring row", i), |ui| {

@@ -34,6 +34,7 @@ pub enum ConstraintRef {
     Spring(usize),
     LookAt(usize),
     ChildOf(usize),
+    Physics(usize),
 }
 
 /// A rotation limit as drawn at its bone's head: the arc of directions the bone may point in.
@@ -87,6 +88,8 @@ pub enum RigError {
     NoBoneToLimit,
     #[error("select a bone to give it a spring")]
     NoBoneForSpring,
+    #[error("select a bone to give it physics")]
+    NoBoneForPhysics,
     #[error("no bone {0}")]
     NoSuchBone(usize),
     #[error("the target is scaled to nothing here: no inverse")]
@@ -311,7 +314,7 @@ pub(crate) fn set_constraints(
 }
 
 /// Changes the constraints with `change` (one edit).
-fn change_constraints(
+pub(crate) fn change_constraints(
     document: &mut Document,
     change: impl FnOnce(&mut ConstraintRecords),
 ) -> Result<(), RigError> {
@@ -493,6 +496,7 @@ pub(crate) fn remove_constraint(
         ConstraintRef::Spring(i) => take(&mut r.springs, i),
         ConstraintRef::LookAt(i) => take(&mut r.look_at, i),
         ConstraintRef::ChildOf(i) => take(&mut r.child_of, i),
+        ConstraintRef::Physics(i) => take(&mut r.physics, i),
     })
 }
 

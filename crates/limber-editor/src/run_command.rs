@@ -156,6 +156,9 @@ impl Editor {
                 return rigging::add_transform(self.step()).into_outcome(self);
             }
             Command::ToggleSpring => return rigging::toggle_spring(self.step()).into_outcome(self),
+            Command::AddPhysics => {
+                return crate::physics_rigging::add_physics(self.step()).into_outcome(self);
+            }
             Command::TogglePixelArt => {
                 return crate::slot_actions::toggle_pixel_art(self.step()).into_outcome(self);
             }
@@ -227,7 +230,7 @@ impl Editor {
             Command::NextBone | Command::PreviousBone => bones > 0,
             Command::AddIk => self.rig().ik_chain_from_selection().is_some(),
             Command::PreviewTransition => self.animation().transition().is_some(),
-            Command::AddLimit | Command::ToggleSpring => {
+            Command::AddLimit | Command::ToggleSpring | Command::AddPhysics => {
                 self.selection().bone().is_some_and(|b| b < bones)
             }
             Command::AddLookAt | Command::AddChildOf | Command::AddTransform => {
@@ -369,6 +372,7 @@ impl Editor {
             | Command::AddChildOf
             | Command::AddTransform
             | Command::ToggleSpring
+            | Command::AddPhysics
             | Command::PreviewTransition
             | Command::SuggestBones
             | Command::AddEvent

@@ -50,27 +50,29 @@ pub struct PhysicsSettings {
 }
 
 impl Default for PhysicsSettings {
-    /// Spine's defaults, with nothing moved.
     fn default() -> Self {
-        Self {
-            x: 0.0,
-            y: 0.0,
-            rotate: 0.0,
-            scale_x: 0.0,
-            inertia: 1.0,
-            strength: 100.0,
-            damping: 1.0,
-            mass: 1.0,
-            wind: 0.0,
-            gravity: 0.0,
-            limit: 5000.0,
-            fps: 60.0,
-            mix: 1.0,
-        }
+        Self::SPINE_DEFAULTS
     }
 }
 
 impl PhysicsSettings {
+    /// Spine's defaults, with nothing moved.
+    pub const SPINE_DEFAULTS: Self = Self {
+        x: 0.0,
+        y: 0.0,
+        rotate: 0.0,
+        scale_x: 0.0,
+        inertia: 1.0,
+        strength: 100.0,
+        damping: 1.0,
+        mass: 1.0,
+        wind: 0.0,
+        gravity: 0.0,
+        limit: 5000.0,
+        fps: 60.0,
+        mix: 1.0,
+    };
+
     /// Seconds per simulation step (as Spine computes it from fps).
     pub fn step(&self) -> f64 {
         1.0 / self.fps

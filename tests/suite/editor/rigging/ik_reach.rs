@@ -38,6 +38,9 @@ fn set_number(harness: &mut Harness<'_, Editor>, label: &str, value: f64) {
 }
 
 fn click(harness: &mut Harness<'_, Editor>, label: &str) {
+    // The inspector may hold it below its visible part.
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(4);
     harness.get_by_label(label).click();
     harness.run_steps(2);
 }

@@ -10,4 +10,5 @@ mod bind_pose;
 mod constraints;
 mod cuts;
 mod ik_reach;
+mod physics;
 mod transform_offsets;
