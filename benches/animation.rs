@@ -1,7 +1,8 @@
 //! Criterion benchmark of one animation frame: sampling a 50-bone clip with 1,000 keys, solving two
 //! IK constraints, and computing the skinning palette (target: ≤ 20 µs per frame); and a frame of
 //! the same clip made a 60 s one-shot with a spring, sampled early and late (a spring's cost must
-//! not grow with the time sampled).
+//! not grow with the time sampled); and a frame of a 200-bone rig with 20 physics constraints,
+//! simulated afresh from the clip's start and continued frame to frame as playback does.
 //!
 //! Run with `cargo bench --bench animation`.
 
@@ -9,8 +10,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::animation::{
-    Clip, ClipRecord, IkConstraint, IkRecord, Interpolation, KeyRecord, Spring, SpringRecord,
-    apply_ik_with, sample_with_springs,
+    Clip, ClipRecord, IkConstraint, IkRecord, Interpolation, KeyRecord, PhysicsConstraint,
+    PhysicsMemo, PhysicsRecord, Spring, SpringRecord, apply_ik_with, sample_with_physics,
+    sample_with_springs,
 };
 use limber::core::pose::PoseSolver;
 use limber::core::skeleton::{Bone, Skeleton};
@@ -119,5 +121,90 @@ fn spring_frame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frame, spring_frame);
+/// Twenty chains of ten bones (200), a rotation key on each root every 0.1 s, and a physics
+/// constraint (rotation, damped) on the middle bone of each chain: 20 physics constraints.
+fn physics_rig() -> (Skeleton, Vec<PhysicsConstraint>, Clip) {
+    let mut bones = Vec::new();
+    for chain in 0..20 {
+        for link in 0..10 {
+            let x = 100.0 + 30.0 * chain as f64;
+            let y = 50.0 + 20.0 * link as f64;
+            let parent = (link > 0).then(|| bones.len() - 1);
+            bones.push(Bone::new(
+                &format!("c{chain}b{link}"),
+                parent,
+                [x, y],
+                [x, y + 20.0],
+            ));
+        }
+    }
+    let skeleton = Skeleton::new(bones).unwrap();
+    let physics = (0..20)
+        .map(|chain| {
+            let record: PhysicsRecord = serde_json::from_value(serde_json::json!({
+                "name": format!("p{chain}"), "bone": format!("c{chain}b5"),
+                "rotate": 1, "x": 0.5, "damping": 0.9, "gravity": 10
+            }))
+            .unwrap();
+            PhysicsConstraint::from_record(&record, &skeleton).unwrap()
+        })
+        .collect();
+    let keys = (0..20)
+        .flat_map(|chain| {
+            (0..=20).map(move |k| KeyRecord {
+                bone: format!("c{chain}b0"),
+                time: k as f64 * 0.1,
+                rotate: Some(if k % 2 == 0 { -15.0 } else { 15.0 }),
+                translate: None,
+                scale: None,
+                interp: Interpolation::Bezier([0.4, 0.0, 0.6, 1.0]).into(),
+            })
+        })
+        .collect();
+    let record = ClipRecord {
+        name: "physics".into(),
+        duration: 2.0,
+        looping: true,
+        keys,
+        parts: vec![],
+        slots: Vec::new(),
+        constraints: vec![],
+        fps: None,
+        events: vec![],
+    };
+    let clip = Clip::from_record(&record, &skeleton).unwrap();
+    (skeleton, physics, clip)
+}
+
+/// A frame of the 200-bone rig with 20 physics constraints, sampled afresh (simulated from the
+/// clip's start at 60 steps per second) at 0.25 s, 1 s and 1.9 s.
+fn physics_frame(c: &mut Criterion) {
+    let (skeleton, physics, clip) = physics_rig();
+    let solver = PoseSolver::new(&skeleton).unwrap();
+    let mut group = c.benchmark_group("animation");
+    group.measurement_time(Duration::from_secs(5));
+    for at in [0.25, 1.0, 1.9] {
+        group.bench_function(format!("200-bones-20-physics/frame-at-{at}s"), |b| {
+            b.iter(|| {
+                let pose =
+                    sample_with_physics(&solver, &skeleton, &physics, at, |s| clip.sample(s));
+                solver.palette(&solver.world(&pose))
+            })
+        });
+    }
+    // Playback or an export: 60 frames per second, the run continued from the frame before (and
+    // begun again from rest at each loop).
+    let mut memo = PhysicsMemo::default();
+    let mut t = 0.0;
+    group.bench_function("200-bones-20-physics/frame-in-playback", |b| {
+        b.iter(|| {
+            t = (t + 1.0 / 60.0) % 2.0;
+            let pose = memo.sample(&solver, &skeleton, &physics, t, |s| clip.sample(s));
+            solver.palette(&solver.world(&pose))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frame, spring_frame, physics_frame);
 criterion_main!(benches);

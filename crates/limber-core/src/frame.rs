@@ -9,7 +9,7 @@
 use glam::DAffine2;
 
 use super::animation::{
-    Clip, apply_constraints, apply_follows, sample_with_physics, sample_with_springs,
+    Clip, PhysicsMemo, apply_constraints, apply_follows, sample_with_springs,
     with_keyed_follow_mix, with_keyed_mix,
 };
 use super::pose::{Pose, PoseSolver};
@@ -76,9 +76,21 @@ impl Frame {
         t: f64,
         index: Option<&SampleIndex>,
     ) -> Frame {
+        Self::sample_continuing(project, solver, clip, t, index, &mut PhysicsMemo::default())
+    }
+
+    /// [`Self::sample_with`], its physics continued from `memo` (see [`ClipSampler`]).
+    fn sample_continuing(
+        project: &Project,
+        solver: &PoseSolver,
+        clip: Option<&Clip>,
+        t: f64,
+        index: Option<&SampleIndex>,
+        memo: &mut PhysicsMemo,
+    ) -> Frame {
         let rig = &project.rig;
         let pose = match clip {
-            Some(clip) => sample_with_physics(
+            Some(clip) => memo.sample(
                 solver,
                 &rig.skeleton,
                 &rig.physics,
@@ -148,6 +160,47 @@ impl Frame {
             steps.push(DrawStep::ClipEnd(clip));
         }
         steps
+    }
+}
+
+/// Frames of one clip sampled time after time (an export's samples, in increasing time): the same
+/// frames as [`Frame::sample_with`], bit for bit, but physics continues from the previous sample
+/// instead of simulating from the clip's start each time, so a sample costs the updates since the
+/// last one.
+pub struct ClipSampler<'a> {
+    project: &'a Project,
+    solver: &'a PoseSolver,
+    clip: &'a Clip,
+    index: Option<&'a SampleIndex<'a>>,
+    physics: PhysicsMemo,
+}
+
+impl<'a> ClipSampler<'a> {
+    pub fn new(
+        project: &'a Project,
+        solver: &'a PoseSolver,
+        clip: &'a Clip,
+        index: Option<&'a SampleIndex<'a>>,
+    ) -> Self {
+        Self {
+            project,
+            solver,
+            clip,
+            index,
+            physics: PhysicsMemo::default(),
+        }
+    }
+
+    /// The frame at time `t`.
+    pub fn frame(&mut self, t: f64) -> Frame {
+        Frame::sample_continuing(
+            self.project,
+            self.solver,
+            Some(self.clip),
+            t,
+            self.index,
+            &mut self.physics,
+        )
     }
 }
 

@@ -46,6 +46,6 @@ pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
 pub use physics::{PhysicsConstraint, PhysicsRecord, PhysicsSettings, physics_from_records};
-pub use physics_run::sample_with_physics;
+pub use physics_run::{PhysicsMemo, sample_with_physics};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};
 pub use slot_keys::{SlotKeyRecord, SlotPose};

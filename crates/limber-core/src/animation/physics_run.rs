@@ -29,44 +29,104 @@ pub fn sample_with_physics(
     skeleton: &Skeleton,
     physics: &[PhysicsConstraint],
     end: f64,
-    mut pose_at: impl FnMut(f64) -> Pose,
+    pose_at: impl FnMut(f64) -> Pose,
 ) -> Pose {
-    let active: Vec<&PhysicsConstraint> = physics
-        .iter()
-        .filter(|c| c.settings.moves_something() && c.bone < skeleton.bones.len())
-        .collect();
-    let Some(step) = active
-        .iter()
-        .map(|c| c.settings.step())
-        .min_by(f64::total_cmp)
-    else {
-        return pose_at(end);
-    };
-    let end = if end.is_finite() { end.max(0.0) } else { 0.0 };
-    let budget = Limits::current().physics_updates.max(1) as f64;
-    let start = if end / step > budget {
-        end - budget * step
-    } else {
-        0.0
-    };
-    let mut run = Run::new(solver, skeleton, &active, start);
-    let mut time = start;
-    let mut pose = run.update(pose_at(time), time);
-    while time + step <= end {
-        time += step;
-        pose = run.update(pose_at(time), time);
-    }
-    if time < end {
-        pose = run.update(pose_at(end), end);
-    }
-    pose
+    PhysicsMemo::default().sample(solver, skeleton, physics, end, pose_at)
 }
 
-/// The simulation's state between updates.
+/// Where a run stood after its last scheduled update, so that a later sample of the same clip and
+/// rig continues from there instead of from rest — what an export or a playback does, time after
+/// time. The updates are the same, so the poses are the same bit for bit; a sample earlier than the
+/// last, or with other constraints, starts again from rest. The caller keeps one memo per clip and
+/// rig (the memo compares the constraints, not the clip).
+#[derive(Debug, Clone, Default)]
+pub struct PhysicsMemo {
+    line: Option<MainLine>,
+}
+
+/// The scheduled updates so far.
+#[derive(Debug, Clone)]
+struct MainLine {
+    start: f64,
+    step: f64,
+    constraints: Vec<PhysicsConstraint>,
+    /// The last scheduled update's time, each constraint's state and the pose it made.
+    time: f64,
+    states: Vec<PhysicsState>,
+    pose: Pose,
+}
+
+impl PhysicsMemo {
+    /// [`sample_with_physics`], continuing from this memo where it can.
+    pub fn sample(
+        &mut self,
+        solver: &PoseSolver,
+        skeleton: &Skeleton,
+        physics: &[PhysicsConstraint],
+        end: f64,
+        mut pose_at: impl FnMut(f64) -> Pose,
+    ) -> Pose {
+        let active: Vec<PhysicsConstraint> = physics
+            .iter()
+            .filter(|c| c.settings.moves_something() && c.bone < skeleton.bones.len())
+            .cloned()
+            .collect();
+        let Some(step) = active
+            .iter()
+            .map(|c| c.settings.step())
+            .min_by(f64::total_cmp)
+        else {
+            return pose_at(end);
+        };
+        let end = if end.is_finite() { end.max(0.0) } else { 0.0 };
+        let budget = Limits::current().physics_updates.max(1) as f64;
+        let start = if end / step > budget {
+            end - budget * step
+        } else {
+            0.0
+        };
+        let run = Run::new(solver, skeleton, &active);
+        let mut line = match self.line.take() {
+            Some(line)
+                if line.start == start
+                    && line.step == step
+                    && line.time <= end
+                    && line.constraints == active =>
+            {
+                line
+            }
+            _ => {
+                let mut states = vec![PhysicsState::at_rest(start); active.len()];
+                let pose = run.update(&mut states, pose_at(start), start);
+                MainLine {
+                    start,
+                    step,
+                    constraints: active.clone(),
+                    time: start,
+                    states,
+                    pose,
+                }
+            }
+        };
+        while line.time + step <= end {
+            line.time += step;
+            line.pose = run.update(&mut line.states, pose_at(line.time), line.time);
+        }
+        let pose = if line.time < end {
+            let mut states = line.states.clone();
+            run.update(&mut states, pose_at(end), end)
+        } else {
+            line.pose.clone()
+        };
+        self.line = Some(line);
+        pose
+    }
+}
+
+/// What every update of a run reads.
 struct Run<'a> {
     solver: &'a PoseSolver,
-    constraints: &'a [&'a PhysicsConstraint],
-    states: Vec<PhysicsState>,
+    constraints: &'a [PhysicsConstraint],
     /// Constraints on each bone, in written order.
     on_bone: Vec<Vec<usize>>,
     lengths: Vec<f64>,
@@ -76,8 +136,7 @@ impl<'a> Run<'a> {
     fn new(
         solver: &'a PoseSolver,
         skeleton: &Skeleton,
-        constraints: &'a [&'a PhysicsConstraint],
-        start: f64,
+        constraints: &'a [PhysicsConstraint],
     ) -> Self {
         let mut on_bone = vec![Vec::new(); skeleton.bones.len()];
         for (i, c) in constraints.iter().enumerate() {
@@ -86,40 +145,34 @@ impl<'a> Run<'a> {
         Self {
             solver,
             constraints,
-            states: vec![PhysicsState::at_rest(start); constraints.len()],
             on_bone,
             lengths: skeleton.bones.iter().map(|b| b.length()).collect(),
         }
     }
 
-    /// Applies every constraint at `time` to `pose`, parents first.
-    fn update(&mut self, mut pose: Pose, time: f64) -> Pose {
-        let Self {
-            solver,
-            constraints,
-            states,
-            on_bone,
-            lengths,
-        } = self;
-        solver.world_adjusting(&mut pose, |bone, world, offset| {
-            let Some(list) = on_bone.get(bone).filter(|l| !l.is_empty()) else {
-                return false;
-            };
-            let mut moved = to_spine(world);
-            for &i in list {
-                states[i].update(&constraints[i].settings, time, lengths[bone], &mut moved);
-            }
-            let Some(rest) = solver.local_rest(bone) else {
-                return false;
-            };
-            match offset_reaching(rest, world, *offset, &from_spine(&moved)) {
-                Some(reached) => {
-                    *offset = reached;
-                    true
+    /// Applies every constraint at `time` to `pose`, parents first, advancing `states`.
+    fn update(&self, states: &mut [PhysicsState], mut pose: Pose, time: f64) -> Pose {
+        self.solver
+            .world_adjusting(&mut pose, |bone, world, offset| {
+                let Some(list) = self.on_bone.get(bone).filter(|l| !l.is_empty()) else {
+                    return false;
+                };
+                let mut moved = to_spine(world);
+                for &i in list {
+                    let settings = &self.constraints[i].settings;
+                    states[i].update(settings, time, self.lengths[bone], &mut moved);
                 }
-                None => false,
-            }
-        });
+                let Some(rest) = self.solver.local_rest(bone) else {
+                    return false;
+                };
+                match offset_reaching(rest, world, *offset, &from_spine(&moved)) {
+                    Some(reached) => {
+                        *offset = reached;
+                        true
+                    }
+                    None => false,
+                }
+            });
         pose
     }
 }

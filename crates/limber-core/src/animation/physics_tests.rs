@@ -70,3 +70,21 @@ fn positive_gravity_pulls_the_arm_down_the_screen() {
     // Image y grows downwards.
     assert!(hanging.y > rest.y + 1.0, "{hanging} against {rest}");
 }
+
+#[test]
+fn a_memo_continues_the_run_and_gives_the_same_poses_bit_for_bit() {
+    use super::physics_run::PhysicsMemo;
+    let rig = arm(r#""x": 1, "y": 0.5, "rotate": 1, "scale_x": 0.3, "damping": 0.95, "fps": 90"#);
+    let solver = PoseSolver::new(&rig.skeleton).unwrap();
+    let clip = &rig.clips[0];
+    let mut memo = PhysicsMemo::default();
+    // Playback forward at 60 frames per second, a jump back, then on again.
+    let times: Vec<f64> = (0..120)
+        .map(|k| f64::from(k) / 60.0)
+        .chain([0.3, 0.31, 1.7])
+        .collect();
+    for t in times {
+        let continued = memo.sample(&solver, &rig.skeleton, &rig.physics, t, |s| clip.sample(s));
+        assert_eq!(continued, sample(&rig, t), "t = {t}");
+    }
+}

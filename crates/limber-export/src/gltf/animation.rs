@@ -22,7 +22,7 @@ use super::skeleton::{Armature, BoneLocals, Local};
 use super::space::quaternion_z;
 use super::tracks::{self, Mode, Timing, Track};
 use limber_core::animation::{Clip, EventRecord, Interpolation};
-use limber_core::frame::Frame;
+use limber_core::frame::{ClipSampler, Frame};
 use limber_core::pose::{Pose, PoseSolver};
 use limber_core::project::Project;
 use limber_core::rig::Rig;
@@ -201,10 +201,8 @@ impl BakedPoses {
         // The times tracks::baked samples: the grid, the key times and the end.
         let grid = tracks::baked(key_times, timing, |t| t);
         let times: Vec<f64> = grid.values;
-        let poses = times
-            .iter()
-            .map(|&t| Frame::sample(scene.project, scene.solver, Some(clip), t).pose)
-            .collect();
+        let mut sampler = ClipSampler::new(scene.project, scene.solver, clip, None);
+        let poses = times.iter().map(|&t| sampler.frame(t).pose).collect();
         Self { times, poses }
     }
 

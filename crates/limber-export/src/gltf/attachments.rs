@@ -13,7 +13,7 @@ use gltf_json::{Accessor, Index, Node};
 
 use super::tracks::{Mode, Timing, Track, keyed};
 use limber_core::animation::{Clip, Interpolation};
-use limber_core::frame::Frame;
+use limber_core::frame::{ClipSampler, Frame};
 use limber_core::pose::PoseSolver;
 use limber_core::project::Project;
 use limber_core::slots::resolve::{SlotSource, part_index};
@@ -86,10 +86,11 @@ pub fn scale_tracks(
     // Strictly increasing as glTF stores them (f32).
     times.dedup_by(|b, a| (*b as f32) <= (*a as f32));
     let index = SampleIndex::new(project);
+    let mut sampler = ClipSampler::new(project, solver, flat, Some(&index));
     let shown: Vec<Vec<bool>> = times
         .iter()
         .map(|&t| {
-            let frame = Frame::sample_with(project, solver, Some(flat), t, Some(&index));
+            let frame = sampler.frame(t);
             let mut shown = vec![true; project.parts.len()];
             for part in &frame.parts {
                 if let Some(s) = shown.get_mut(part.part) {

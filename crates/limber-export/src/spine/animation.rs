@@ -22,7 +22,7 @@ use super::part_timelines::PartTimelines;
 use super::skeleton::Bones;
 use super::slot_timelines::SlotTimelines;
 use limber_core::animation::{Clip, Interpolation};
-use limber_core::frame::Frame;
+use limber_core::frame::ClipSampler;
 use limber_core::pose::{BonePose, PoseSolver};
 use limber_core::project::Project;
 
@@ -63,13 +63,14 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
         .iter()
         .any(|&c| c)
         .then(|| bake_times(&flat, input.rate));
+    // The clip itself, not the flattened copy: a looping clip's springs run in from the loop
+    // before, and its end shows its start, as limber plays it.
+    let mut sampler = ClipSampler::new(input.project, input.solver, clip, None);
     let baked: Vec<(f64, Vec<BonePose>)> = baked_times
         .iter()
         .flatten()
         .map(|&t| {
-            // The clip itself, not the flattened copy: a looping clip's springs run in from the
-            // loop before, and its end shows its start, as limber plays it.
-            let frame = Frame::sample(input.project, input.solver, Some(clip), t);
+            let frame = sampler.frame(t);
             (t, frame.pose.bones)
         })
         .collect();
