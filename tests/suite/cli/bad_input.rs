@@ -311,6 +311,35 @@ fn bad_numbers_in_rigs_are_refused_naming_the_rig() {
         r#"{"bones":[{"name":"a","head":["1",1],"tail":[2,2]}]}"#,
         "not a valid rig",
     );
+    // Physics (format version 10): settings out of range, an unknown bone, a taken name.
+    let physics = |entry: &str| {
+        format!(
+            r#"{{"bones":[{{"name":"a","head":[1,1],"tail":[2,2]}}],
+                "look_at":[], "physics":[{entry}]}}"#
+        )
+    };
+    for (name, entry) in [
+        (
+            "damping.json",
+            r#"{"name":"p","bone":"a","rotate":1,"damping":1.5}"#,
+        ),
+        ("fps.json", r#"{"name":"p","bone":"a","rotate":1,"fps":0}"#),
+        ("mass.json", r#"{"name":"p","bone":"a","y":1,"mass":0}"#),
+    ] {
+        refused_rig(&dir, name, &physics(entry), "physics \"p\" needs");
+    }
+    refused_rig(
+        &dir,
+        "physics_bone.json",
+        &physics(r#"{"name":"p","bone":"tail","rotate":1}"#),
+        "physics \"p\" names unknown bone \"tail\"",
+    );
+    refused_rig(
+        &dir,
+        "physics_twice.json",
+        &physics(r#"{"name":"p","bone":"a","rotate":1},{"name":"p","bone":"a","x":1}"#),
+        "two constraints are named \"p\"",
+    );
 }
 
 #[test]

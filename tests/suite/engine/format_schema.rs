@@ -98,10 +98,22 @@ fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
     for document in [bad_colour, bad_blend, pointless] {
         assert!(!errors(&validator, &document).is_empty());
     }
+    // A version-10 project with physics constraints, as `limber new` writes it; and one whose
+    // damping is out of range.
+    let physics = crate::common::gltf_support::projects::make(
+        crate::common::gltf_support::projects::Kind::Physics,
+        "schema-physics",
+    );
+    let mut wild: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&physics).unwrap()).unwrap();
+    assert_eq!(wild["physics"][1]["fps"], 120.0);
+    wild["physics"][1]["damping"] = 1.5.into();
+    assert!(!errors(&validator, &wild).is_empty());
     for file in [
         project,
         imported,
         slotted_file,
+        physics,
         root.join("tests/fixtures/key_v1.limber"),
     ] {
         let document: serde_json::Value =
