@@ -121,13 +121,20 @@ pub fn run(args: &InfoArgs) -> anyhow::Result<()> {
         let triangles: usize = project.parts.iter().map(|p| p.mesh.triangles.len()).sum();
         let count =
             |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let cuts = match project.rig.cuts.len() {
+        let mut extras = match project.rig.cuts.len() {
             0 => String::new(),
             n => format!(", {}", count(n, "cut", "cuts")),
         };
+        if !project.rig.physics.is_empty() {
+            let n = project.rig.physics.len();
+            extras += &format!(
+                ", {}",
+                count(n, "physics constraint", "physics constraints")
+            );
+        }
         writeln!(
             out,
-            "{name}: {} ({vertices} vertices, {triangles} triangles), {}, {}{cuts}",
+            "{name}: {} ({vertices} vertices, {triangles} triangles), {}, {}{extras}",
             count(project.parts.len(), "part", "parts"),
             count(project.rig.skeleton.bones.len(), "bone", "bones"),
             count(project.rig.clips.len(), "clip", "clips"),

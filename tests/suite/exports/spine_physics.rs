@@ -16,6 +16,9 @@ use super::spine_runtime::{export, max_error_within, require_tooling};
 fn physics_is_live_in_spine_and_the_runtime_swings_the_bones_as_limber_does() {
     require_tooling();
     let project = make(Kind::Physics, "spine-physics");
+    let info = crate::common::limber_ok(&["info", project.to_str().unwrap()]);
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(info.contains("3 physics constraints"), "{info}");
     let (json_path, atlas) = export(&project, "physics", &[]);
     let skeleton: Value = serde_json::from_slice(&std::fs::read(&json_path).unwrap()).unwrap();
     let physics = skeleton["physics"].as_array().expect("physics constraints");
