@@ -186,8 +186,14 @@ fn physics_frame(c: &mut Criterion) {
     for at in [0.25, 1.0, 1.9] {
         group.bench_function(format!("200-bones-20-physics/frame-at-{at}s"), |b| {
             b.iter(|| {
-                let pose =
-                    sample_with_physics(&solver, &skeleton, &physics, at, |s| clip.sample(s));
+                let pose = sample_with_physics(
+                    &solver,
+                    &skeleton,
+                    &physics,
+                    at,
+                    |s| clip.sample(s),
+                    |_, _| None,
+                );
                 solver.palette(&solver.world(&pose))
             })
         });
@@ -199,7 +205,14 @@ fn physics_frame(c: &mut Criterion) {
     group.bench_function("200-bones-20-physics/frame-in-playback", |b| {
         b.iter(|| {
             t = (t + 1.0 / 60.0) % 2.0;
-            let pose = memo.sample(&solver, &skeleton, &physics, t, |s| clip.sample(s));
+            let pose = memo.sample(
+                &solver,
+                &skeleton,
+                &physics,
+                t,
+                |s| clip.sample(s),
+                |_, _| None,
+            );
             solver.palette(&solver.world(&pose))
         })
     });

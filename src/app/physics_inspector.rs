@@ -1,10 +1,11 @@
 //! A physics constraint in the inspector's constraint list: what it moves (x, y, rotation, stretch
 //! along the bone, each a share) and every setting of Spine's model (inertia, strength, damping,
-//! mass, wind, gravity, limit, steps per second, mix), each a slider whose drag is one undo step.
+//! mass, wind, gravity, limit, steps per second), each a slider whose drag is one undo step, and
+//! its mix, keyed at the playhead in Animate mode.
 
 use eframe::egui;
 
-use super::constraint_inspector::{change, header};
+use super::constraint_inspector::{change, header, mix_slider};
 use super::drag_edit::drag_edit;
 use crate::core::animation::{PhysicsRecord, PhysicsSettings};
 use limber_editor::editor::Editor;
@@ -18,7 +19,7 @@ type Field = (
     fn(&mut PhysicsSettings) -> &mut f64,
 );
 
-const FIELDS: [Field; 13] = [
+const FIELDS: [Field; 12] = [
     ("x (share)", 0.0..=1.0, false, |s| &mut s.x),
     ("y (share)", 0.0..=1.0, false, |s| &mut s.y),
     ("rotate (share)", 0.0..=1.0, false, |s| &mut s.rotate),
@@ -31,7 +32,6 @@ const FIELDS: [Field; 13] = [
     ("gravity", -100.0..=100.0, false, |s| &mut s.gravity),
     ("limit (px/s)", 0.0..=10_000.0, false, |s| &mut s.limit),
     ("steps per second", 1.0..=240.0, false, |s| &mut s.fps),
-    ("physics mix", 0.0..=1.0, false, |s| &mut s.mix),
 ];
 
 /// Physics constraint `index` with its settings and delete button.
@@ -54,4 +54,17 @@ pub fn physics_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, recor
             });
         });
     }
+    // Keyed at the playhead in Animate mode, as Spine keys it.
+    mix_slider(
+        ui,
+        editor,
+        Some(&record.name),
+        record.settings.mix,
+        "physics mix",
+        move |r, mix| {
+            if let Some(c) = r.physics.get_mut(index) {
+                c.settings.mix = mix;
+            }
+        },
+    );
 }

@@ -96,6 +96,7 @@ impl Frame {
                 &rig.physics,
                 clip.local_time(t),
                 |s| constrained_pose(project, solver, clip, s),
+                |name, s| clip.sample_mix(name, s),
             ),
             None => Pose::rest(&rig.skeleton),
         };

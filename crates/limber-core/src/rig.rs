@@ -266,7 +266,7 @@ impl RigFile {
         let physics = physics_from_records(&self.physics, &skeleton)?;
         check_unique_constraint_names(&self.constraints())?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
-        check_mix_keys(&clips, &ik, &transforms, &follows)?;
+        check_mix_keys(&clips, &ik, &transforms, &follows, &physics)?;
         let slots = self.slot_set();
         crate::slots::validate::check_rig(&slots, &skeleton)?;
         check_cuts(&self.cuts, &Limits::current())?;

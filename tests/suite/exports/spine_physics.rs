@@ -2,7 +2,8 @@
 //! model, so the export carries `physics` constraints (not keys) and spine-core, stepped on the
 //! schedule limber documents (`animation::physics_run`, repeated by `pose.mjs`: from rest at 0,
 //! `skeleton.update(step)` with `Physics.update`, then one update at the time), poses every vertex
-//! as `limber pose` does within 0.01 px at 41 times of each clip.
+//! as `limber pose` does within 0.01 px at 41 times of each clip, with two of the mixes keyed (one
+//! held at 0, where Spine leaves the constraint alone, clock and all).
 
 use serde_json::{Value, json};
 
@@ -53,6 +54,22 @@ fn physics_is_live_in_spine_and_the_runtime_swings_the_bones_as_limber_does() {
     for bone in ["tail", "tuft"] {
         assert!(keys.get(bone).is_none(), "{bone} baked: {keys}");
     }
+    // The keyed mixes are physics mix timelines: wobble's linear ramp, bob's step from 0.
+    let timelines = &skeleton["animations"]["keys"]["physics"];
+    let mixes = |name: &str| -> Vec<Value> {
+        timelines[name]["mix"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}'s mix keys: {timelines}"))
+            .iter()
+            .map(|k| json!([k["time"], k["value"]]))
+            .collect()
+    };
+    assert_eq!(
+        mixes("wobble"),
+        [json!([0, 0.3]), json!([0.2, 0.3]), json!([0.7, 1])]
+    );
+    assert_eq!(mixes("bob"), [json!([0, 0]), json!([0.43, 1])]);
+    assert!(timelines.get("swing").is_none());
     let worst = max_error_within(&project, &json_path, &atlas, 0.01);
     let swing = physics_reach(&project);
     eprintln!(

@@ -60,7 +60,9 @@ function settle(time) {
     return;
   }
   const step = Math.min(...physicsSteps);
+  // Every run from rest: a constraint at mix 0 skips even Physics.reset, so reset them all here.
   skeleton.time = 0;
+  for (const constraint of skeleton.physicsConstraints) constraint.reset();
   poseAt(0);
   skeleton.updateWorldTransform(Physics.reset);
   while (skeleton.time + step <= time) {

@@ -44,7 +44,7 @@ pub enum ConstraintError {
     )]
     BadPhysics { name: String },
     #[error(
-        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at or child-of constraint"
+        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of or physics constraint"
     )]
     UnknownMixTarget { clip: String, name: String },
 }

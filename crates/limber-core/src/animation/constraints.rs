@@ -115,12 +115,14 @@ pub fn check_mix_keys(
     ik: &[super::ik::IkConstraint],
     transforms: &[TransformConstraint],
     follows: &[super::follow::FollowConstraint],
+    physics: &[super::physics::PhysicsConstraint],
 ) -> Result<(), ConstraintError> {
     for clip in clips {
         for name in clip.mix_key_names() {
             if !ik.iter().any(|c| c.name == name)
                 && !transforms.iter().any(|c| c.name == name)
                 && !follows.iter().any(|c| c.name == name)
+                && !physics.iter().any(|c| c.name == name)
             {
                 return Err(ConstraintError::UnknownMixTarget {
                     clip: clip.name.clone(),

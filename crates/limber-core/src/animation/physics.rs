@@ -6,7 +6,8 @@
 //! `{"name": "tail sway", "bone": "tail", "rotate": 1, "strength": 80, "damping": 0.9}`: which
 //! properties it moves (`x`, `y`, `rotate`, `scale_x`, each a share 0–1, 0 = not moved) and the
 //! model's settings (absent: Spine's defaults). How it is sampled over time is
-//! [`super::physics_run`]. Spine's fifth property, a shear of the x axis, waits for bones to have
+//! [`super::physics_run`]. A clip may key its mix by its name (a mix key, as for IK), which Spine
+//! keys alike. Spine's fifth property, a shear of the x axis, waits for bones to have
 //! shear.
 
 use serde::{Deserialize, Serialize};
@@ -95,12 +96,11 @@ impl PhysicsSettings {
             && FPS_RANGE.contains(&self.fps)
     }
 
-    /// Whether it moves anything at all.
-    pub fn moves_something(&self) -> bool {
-        self.mix > 0.0
-            && [self.x, self.y, self.rotate, self.scale_x]
-                .iter()
-                .any(|v| *v > 0.0)
+    /// Whether it moves any property (at a mix above 0, which a clip may key).
+    pub fn moves_a_property(&self) -> bool {
+        [self.x, self.y, self.rotate, self.scale_x]
+            .iter()
+            .any(|v| *v > 0.0)
     }
 }
 
@@ -178,7 +178,7 @@ mod tests {
         assert_eq!(record.settings.damping, 0.9);
         assert_eq!(record.settings.strength, 100.0);
         assert_eq!(record.settings.fps, 60.0);
-        assert!(record.settings.in_range() && record.settings.moves_something());
+        assert!(record.settings.in_range() && record.settings.moves_a_property());
         let again: PhysicsRecord =
             serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
         assert_eq!(again, record);

@@ -6,13 +6,17 @@
 //! one update at time 0 that records where the bones are, then updates at times `step`,
 //! `step + step`, … (a running sum, as `skeleton.update(step)` keeps it) while the next is not past
 //! `t`, then one at `t` itself when the last was before it. Each update samples the clip and its
-//! other constraints at its time, then applies the physics constraints parents first. A sample
+//! other constraints at its time, then applies the physics constraints parents first, each at the
+//! mix the clip keys then (one at mix 0 is left alone, its clock too, as Spine does). A sample
 //! later than [`crate::limits::Limits::physics_updates`] updates into the clip starts from rest that
 //! many updates before `t` instead, so its cost is bounded.
 //!
 //! A bone that physics moves gets a new offset that puts its world transform where the model says;
-//! limber bones have no shear, so the part of a `shear_x` swing (or of a stretch under a parent
-//! scaled unevenly) that is shear is dropped from the bone's children.
+//! limber bones have no shear, so under a parent scaled unevenly the part of a swing that would
+//! shear the bone is dropped (the Spine export switches such a constraint off and bakes it).
+//!
+//! Each update samples everything before physics, springs included: a rig with springs and physics
+//! costs the springs' warm-up simulation at every physics update.
 
 use glam::{DAffine2, DVec2};
 
@@ -23,15 +27,17 @@ use crate::pose::{BonePose, Pose, PoseSolver};
 use crate::skeleton::Skeleton;
 
 /// The pose at clip time `end` (seconds from the clip's start) with `physics` applied, where
-/// `pose_at(s)` is the pose with every other constraint at clip time `s`.
+/// `pose_at(s)` is the pose with every other constraint at clip time `s` and `keyed_mix(name, s)`
+/// the mix a clip keys for constraint `name` then (replacing its own).
 pub fn sample_with_physics(
     solver: &PoseSolver,
     skeleton: &Skeleton,
     physics: &[PhysicsConstraint],
     end: f64,
     pose_at: impl FnMut(f64) -> Pose,
+    keyed_mix: impl Fn(&str, f64) -> Option<f64>,
 ) -> Pose {
-    PhysicsMemo::default().sample(solver, skeleton, physics, end, pose_at)
+    PhysicsMemo::default().sample(solver, skeleton, physics, end, pose_at, keyed_mix)
 }
 
 /// Where a run stood after its last scheduled update, so that a later sample of the same clip and
@@ -65,10 +71,11 @@ impl PhysicsMemo {
         physics: &[PhysicsConstraint],
         end: f64,
         mut pose_at: impl FnMut(f64) -> Pose,
+        keyed_mix: impl Fn(&str, f64) -> Option<f64>,
     ) -> Pose {
         let active: Vec<PhysicsConstraint> = physics
             .iter()
-            .filter(|c| c.settings.moves_something() && c.bone < skeleton.bones.len())
+            .filter(|c| c.settings.moves_a_property() && c.bone < skeleton.bones.len())
             .cloned()
             .collect();
         let Some(step) = active
@@ -85,7 +92,7 @@ impl PhysicsMemo {
         } else {
             0.0
         };
-        let run = Run::new(solver, skeleton, &active);
+        let run = Run::new(solver, skeleton, &active, &keyed_mix);
         let mut line = match self.line.take() {
             Some(line)
                 if line.start == start
@@ -127,6 +134,8 @@ impl PhysicsMemo {
 struct Run<'a> {
     solver: &'a PoseSolver,
     constraints: &'a [PhysicsConstraint],
+    /// A clip's keyed mix of a constraint at a time.
+    keyed_mix: &'a dyn Fn(&str, f64) -> Option<f64>,
     /// Constraints on each bone, in written order.
     on_bone: Vec<Vec<usize>>,
     lengths: Vec<f64>,
@@ -137,6 +146,7 @@ impl<'a> Run<'a> {
         solver: &'a PoseSolver,
         skeleton: &Skeleton,
         constraints: &'a [PhysicsConstraint],
+        keyed_mix: &'a dyn Fn(&str, f64) -> Option<f64>,
     ) -> Self {
         let mut on_bone = vec![Vec::new(); skeleton.bones.len()];
         for (i, c) in constraints.iter().enumerate() {
@@ -145,6 +155,7 @@ impl<'a> Run<'a> {
         Self {
             solver,
             constraints,
+            keyed_mix,
             on_bone,
             lengths: skeleton.bones.iter().map(|b| b.length()).collect(),
         }
@@ -158,9 +169,21 @@ impl<'a> Run<'a> {
                     return false;
                 };
                 let mut moved = to_spine(world);
+                let mut any = false;
                 for &i in list {
-                    let settings = &self.constraints[i].settings;
-                    states[i].update(settings, time, self.lengths[bone], &mut moved);
+                    let constraint = &self.constraints[i];
+                    let mut settings = constraint.settings;
+                    if let Some(mix) = (self.keyed_mix)(&constraint.name, time) {
+                        settings.mix = mix;
+                    }
+                    // At mix 0 Spine leaves the constraint alone, its clock too.
+                    if settings.mix > 0.0 {
+                        states[i].update(&settings, time, self.lengths[bone], &mut moved);
+                        any = true;
+                    }
+                }
+                if !any {
+                    return false;
                 }
                 let Some(rest) = self.solver.local_rest(bone) else {
                     return false;

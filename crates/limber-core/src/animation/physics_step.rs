@@ -14,8 +14,6 @@
 //! 4.2's `PhysicsConstraint.update`), so the two agree to rounding. Spine's shear of the x axis is
 //! left out until limber's bones have shear.
 
-use std::f64::consts::TAU;
-
 use super::physics::PhysicsSettings;
 
 /// A bone's world transform in Spine's frame: `[a b; c d]` maps the bone's axes to the world,
@@ -104,7 +102,16 @@ impl PhysicsState {
             let step = s.step();
             let inertia = s.inertia;
             let reach = s.limit * delta;
-            let clamp = |v: f64| v.clamp(-reach, reach);
+            // Spine's comparisons, which no NaN can upset.
+            let clamp = |v: f64| {
+                if v > reach {
+                    reach
+                } else if v < -reach {
+                    -reach
+                } else {
+                    v
+                }
+            };
             let mut left = self.remaining;
             let mut decay = None;
             let damping_per_step = || s.damping.powf(60.0 * step);
@@ -158,7 +165,7 @@ impl PhysicsState {
                     let r = (dy + self.tip[1]).atan2(dx + self.tip[0])
                         - angle
                         - self.offset.rotate * turn_mix;
-                    let wrapped = r - (r * (1.0 / TAU) - 0.5).ceil() * TAU;
+                    let wrapped = r - (r * (1.0 / SPINE_TAU) - 0.5).ceil() * SPINE_TAU;
                     self.offset.rotate += wrapped * inertia;
                     (sin, cos) = (self.offset.rotate * turn_mix + angle).sin_cos();
                 } else {
@@ -217,6 +224,11 @@ impl PhysicsState {
         self.tip = [length * bone.a, length * bone.c];
     }
 }
+
+/// A full turn as spine-core's `MathUtils.PI2` has it (π rounded to 3.1415927, doubled): the
+/// rotation offset wraps by it, so a swing through ±180° wraps where Spine's does.
+#[allow(clippy::approx_constant)] // Spine's rounded π on purpose, not std's.
+const SPINE_TAU: f64 = 3.1415927 * 2.0;
 
 /// Spine's `referenceScale`: wind and gravity are in units of 100 px, so settings read alike on
 /// sprites of any size (the export writes Spine's default, 100).

@@ -23,7 +23,14 @@ fn arm(physics: &str) -> Rig {
 fn sample(rig: &Rig, t: f64) -> Pose {
     let solver = PoseSolver::new(&rig.skeleton).unwrap();
     let clip = &rig.clips[0];
-    sample_with_physics(&solver, &rig.skeleton, &rig.physics, t, |s| clip.sample(s))
+    sample_with_physics(
+        &solver,
+        &rig.skeleton,
+        &rig.physics,
+        t,
+        |s| clip.sample(s),
+        |_, _| None,
+    )
 }
 
 /// The arm's tip in image pixels.
@@ -84,7 +91,14 @@ fn a_memo_continues_the_run_and_gives_the_same_poses_bit_for_bit() {
         .chain([0.3, 0.31, 1.7])
         .collect();
     for t in times {
-        let continued = memo.sample(&solver, &rig.skeleton, &rig.physics, t, |s| clip.sample(s));
+        let continued = memo.sample(
+            &solver,
+            &rig.skeleton,
+            &rig.physics,
+            t,
+            |s| clip.sample(s),
+            |_, _| None,
+        );
         assert_eq!(continued, sample(&rig, t), "t = {t}");
     }
 }

@@ -129,7 +129,10 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     {
         animation.insert("transform".into(), transforms);
     }
-    if let Some(physics) = super::physics::physics_timelines(rig, &input.live.physics, clip) {
+    let (_, physics_on) = super::constraints::baked_and_physics(rig, input.live, clip);
+    if let Some(physics) =
+        super::physics::physics_timelines(rig, &input.live.physics, &physics_on, clip)
+    {
         animation.insert("physics".into(), physics);
     }
     if !clip.events.is_empty() {

@@ -202,16 +202,17 @@ pub fn off_in_clip(rig: &Rig, ik: &LiveIk, clip: &Clip) -> bool {
 /// Which bones `clip` bakes: those a constraint or spring moves, but for the bones of live
 /// constraints that are on in the clip.
 pub fn baked_bones(rig: &Rig, live: &Live, clip: &Clip) -> Vec<bool> {
+    baked_and_physics(rig, live, clip).0
+}
+
+/// [`baked_bones`], and which live physics constraints are on in `clip`
+/// ([`super::physics::on_in_clip`], decided last: it looks at what is baked above them).
+pub fn baked_and_physics(rig: &Rig, live: &Live, clip: &Clip) -> (Vec<bool>, Vec<bool>) {
     let mut baked = crate::gltf::animation::constrained_bones(rig);
     for transform in &live.transforms {
         if !live_transforms::off_in_clip(rig, transform, clip)
             && let Some(flag) = baked.get_mut(transform.bone)
         {
-            *flag = false;
-        }
-    }
-    for bone in super::physics::unbaked_in_clip(rig, &live.physics, clip) {
-        if let Some(flag) = baked.get_mut(bone) {
             *flag = false;
         }
     }
@@ -225,7 +226,8 @@ pub fn baked_bones(rig: &Rig, live: &Live, clip: &Clip) -> Vec<bool> {
             }
         }
     }
-    baked
+    let physics = super::physics::on_in_clip(rig, &live.physics, clip, &mut baked);
+    (baked, physics)
 }
 
 /// The `ik` array of the skeleton. limber's bend +1 is Spine's `bendPositive: false` (the two

@@ -5,14 +5,19 @@
 //! A physics constraint is written live when nothing else moves its bone (another constraint or a
 //! spring would be baked into the bone's keys, and the physics with it) and no IK above its bone
 //! stretches along one axis only. Spine orders them after every other constraint, parents first,
-//! as limber applies them. In a clip that keys the scale of an ancestor of its bone, limber (whose
-//! bones have no shear) and Spine would turn the bone differently, so there the constraint is
-//! switched off (a mix timeline holding 0) and its bone baked.
+//! as limber applies them; a clip's keys of its mix become a physics mix timeline. In a clip that
+//! keys the scale of an ancestor of its bone, limber (whose bones have no shear) and Spine would
+//! turn the bone differently, and under a baked ancestor Spine would integrate straight lines
+//! between samples, so there the constraint is switched off (a mix timeline holding 0) and its bone
+//! baked ([`on_in_clip`]).
 
 use serde_json::{Map, Value, json};
 
-use super::rig_relations::{involvement, scale_keyed_at_or_above, stretched_unevenly_above};
-use limber_core::animation::{Clip, PhysicsConstraint};
+use super::mix_timeline::mix_frames;
+use super::rig_relations::{
+    ancestors_and_self, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+};
+use limber_core::animation::Clip;
 use limber_core::rig::Rig;
 
 /// The rig's physics constraints Spine evaluates live (indices into `rig.physics`, in Spine's
@@ -33,6 +38,8 @@ pub fn live_physics(rig: &Rig) -> (Vec<usize>, Vec<String>) {
             Some("another constraint or a spring also moves its bone")
         } else if stretched_unevenly_above(rig, physics.bone) {
             Some("an IK above it stretches or compresses along one axis only")
+        } else if scaled_above(rig, physics.bone) {
+            Some("a physics or transform constraint above it scales its parent")
         } else {
             None
         };
@@ -56,10 +63,51 @@ pub fn live_physics(rig: &Rig) -> (Vec<usize>, Vec<String>) {
     (live, warnings)
 }
 
-/// Whether live constraint `physics` is switched off in `clip` (an ancestor's scale is keyed).
-pub fn off_in_clip(rig: &Rig, physics: &PhysicsConstraint, clip: &Clip) -> bool {
-    let parent = rig.skeleton.bones.get(physics.bone).and_then(|b| b.parent);
-    parent.is_some_and(|p| scale_keyed_at_or_above(rig, &[p], clip))
+/// Whether a physics constraint that stretches, or a transform constraint that copies scale, moves
+/// a strict ancestor of `bone` (its parent may then be scaled along one axis only).
+fn scaled_above(rig: &Rig, bone: usize) -> bool {
+    let Some(parent) = rig.skeleton.bones.get(bone).and_then(|b| b.parent) else {
+        return false;
+    };
+    let above = ancestors_and_self(rig, parent);
+    let is_above = |b: usize| above.get(b).copied().unwrap_or(false);
+    rig.physics
+        .iter()
+        .any(|p| p.settings.scale_x > 0.0 && is_above(p.bone))
+        || rig
+            .transforms
+            .iter()
+            .any(|t| (t.scale_mix > 0.0 || t.scale_mix_y > 0.0) && is_above(t.bone))
+}
+
+/// Which of the live constraints (`live`, parents first) are on in `clip`, unflagging the bones of
+/// those that are in `baked` (every bone a constraint moves, less the bones of the live IK and
+/// transform constraints on in the clip). One is off (its bone baked) when the clip keys the scale
+/// of an ancestor of its bone (turning the bone would shear it in Spine), or when an ancestor is
+/// baked (Spine would integrate the straight lines between the baked samples, limber the exact
+/// motion).
+pub fn on_in_clip(rig: &Rig, live: &[usize], clip: &Clip, baked: &mut [bool]) -> Vec<bool> {
+    live.iter()
+        .map(|&i| {
+            let Some(physics) = rig.physics.get(i) else {
+                return false;
+            };
+            let parent = rig.skeleton.bones.get(physics.bone).and_then(|b| b.parent);
+            let above = parent
+                .map(|p| ancestors_and_self(rig, p))
+                .unwrap_or_default();
+            let baked_above = above
+                .iter()
+                .zip(baked.iter())
+                .any(|(&is_above, &is_baked)| is_above && is_baked);
+            let on =
+                !baked_above && !parent.is_some_and(|p| scale_keyed_at_or_above(rig, &[p], clip));
+            if on && let Some(flag) = baked.get_mut(physics.bone) {
+                *flag = false;
+            }
+            on
+        })
+        .collect()
 }
 
 /// The `physics` array of the skeleton; update orders from `first_order` on.
@@ -101,26 +149,111 @@ pub fn physics_json(rig: &Rig, live: &[usize], first_order: usize) -> Value {
     )
 }
 
-/// The animation's `physics` timelines: a mix held at 0 for each live constraint switched off in
-/// `clip`.
-pub fn physics_timelines(rig: &Rig, live: &[usize], clip: &Clip) -> Option<Value> {
+/// The animation's `physics` timelines: for each live constraint, a mix held at 0 where it is off
+/// in the clip (`on`, from [`on_in_clip`]), else the clip's keys of its mix.
+pub fn physics_timelines(rig: &Rig, live: &[usize], on: &[bool], clip: &Clip) -> Option<Value> {
+    let record = clip.to_record();
     let mut timelines = Map::new();
-    for c in live.iter().filter_map(|&i| rig.physics.get(i)) {
-        if off_in_clip(rig, c, clip) {
+    for (k, c) in live.iter().filter_map(|&i| rig.physics.get(i)).enumerate() {
+        if !on.get(k).copied().unwrap_or(false) {
             timelines.insert(
                 c.name.clone(),
                 json!({ "mix": [{ "time": 0.0, "value": 0.0 }] }),
             );
+            continue;
         }
+        let keys: Vec<_> = record
+            .constraints
+            .iter()
+            .filter(|key| key.constraint == c.name)
+            .collect();
+        if keys.is_empty() {
+            continue;
+        }
+        let frame = |time: f64, mix: f64, curve: Option<Value>| {
+            let mut key = json!({ "time": time, "value": mix });
+            if let Some(curve) = curve {
+                key["curve"] = curve;
+            }
+            key
+        };
+        let frames = mix_frames(&keys, |mix| vec![mix], frame);
+        timelines.insert(c.name.clone(), json!({ "mix": frames }));
     }
     (!timelines.is_empty()).then_some(Value::Object(timelines))
 }
 
-/// Which bones live physics leaves unbaked in `clip`.
-pub fn unbaked_in_clip(rig: &Rig, live: &[usize], clip: &Clip) -> Vec<usize> {
-    live.iter()
-        .filter_map(|&i| rig.physics.get(i))
-        .filter(|c| !off_in_clip(rig, c, clip))
-        .map(|c| c.bone)
-        .collect()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spine::constraints::{Live, baked_and_physics};
+    use limber_core::rig::parse_rig;
+
+    /// hip > thigh > shin, and a free bone; physics on the shin (and what else the case adds).
+    fn rig(extra: &str, clip_keys: &str) -> Rig {
+        parse_rig(&format!(
+            r#"{{"bones": [
+                {{"name": "hip", "head": [0, 0], "tail": [0, 10]}},
+                {{"name": "thigh", "parent": "hip", "head": [0, 10], "tail": [0, 20]}},
+                {{"name": "shin", "parent": "thigh", "head": [0, 20], "tail": [0, 30]}},
+                {{"name": "free", "head": [20, 0], "tail": [30, 0]}}],
+              "physics": [{{"name": "sway", "bone": "shin", "rotate": 1}}],
+              {extra}
+              "clips": [{{"name": "c", "duration": 1, "keys": [{clip_keys}]}}]}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn physics_is_live_alone_and_baked_with_a_warning_when_something_else_moves_its_bone() {
+        let alone = rig("", "");
+        assert_eq!(live_physics(&alone), (vec![0], vec![]));
+        let sprung = rig(
+            r#""springs": [{"bone": "shin", "frequency": 2, "damping": 0.5}],"#,
+            "",
+        );
+        let (live, warnings) = live_physics(&sprung);
+        assert!(live.is_empty());
+        assert_eq!(
+            warnings,
+            [
+                "physics \"sway\" is baked into keys: another constraint or a spring also moves its bone"
+            ]
+        );
+        let stretched = rig(
+            r#""transforms": [{"name": "copy", "bone": "thigh", "source": "free", "rotate_mix": 0, "translate_mix": 0, "scale_mix": 0.5}],"#,
+            "",
+        );
+        let (live, warnings) = live_physics(&stretched);
+        assert!(
+            live.is_empty() && warnings[0].contains("scales its parent"),
+            "{warnings:?}"
+        );
+    }
+
+    #[test]
+    fn a_clip_that_scales_or_bakes_an_ancestor_switches_it_off_and_bakes_the_bone() {
+        let shin = 2;
+        // Plain keys: on, the shin not baked, no timeline.
+        let plain = rig("", r#"{"bone": "thigh", "time": 0, "rotate": 10}"#);
+        let live = Live::of(&plain);
+        let (baked, on) = baked_and_physics(&plain, &live, &plain.clips[0]);
+        assert_eq!((on, baked[shin]), (vec![true], false));
+        assert!(physics_timelines(&plain, &live.physics, &[true], &plain.clips[0]).is_none());
+        // The thigh's scale keyed: off, a mix held at 0, the shin baked.
+        let scaled = rig("", r#"{"bone": "thigh", "time": 0, "scale": [1.2, 1]}"#);
+        let live = Live::of(&scaled);
+        let (baked, on) = baked_and_physics(&scaled, &live, &scaled.clips[0]);
+        assert_eq!((on.clone(), baked[shin]), (vec![false], true));
+        let timelines = physics_timelines(&scaled, &live.physics, &on, &scaled.clips[0]);
+        assert_eq!(
+            timelines,
+            Some(serde_json::json!({"sway": {"mix": [{"time": 0.0, "value": 0.0}]}}))
+        );
+        // The thigh baked (a rotation limit moves it): off too.
+        let limited = rig(r#""limits": [{"bone": "thigh", "min": -5, "max": 5}],"#, "");
+        let live = Live::of(&limited);
+        let (baked, on) = baked_and_physics(&limited, &live, &limited.clips[0]);
+        assert_eq!((on, baked[shin]), (vec![false], true));
+    }
 }

@@ -134,6 +134,16 @@ const PHYSICS: &str = r#"
                "fps": 120, "mix": 0.9},
               {"name": "bob", "bone": "tuft", "y": 1, "limit": 300, "strength": 200, "damping": 0.8}],"#;
 
+/// `wobble`'s mix eased in from 0.3 (linear), `bob` off (mix 0: Spine leaves it alone, its clock
+/// too) until a stepped key turns it on at 0.43 s. Spine keeps key times as 32-bit floats, so a key
+/// exactly on an update of the schedule (0.4 s = 48 steps of 1/120 s) may turn the mix one update
+/// later than limber's: the step is kept off the grid.
+const PHYSICS_MIX_KEYS: &str = r#", "constraints": [
+    {"constraint": "wobble", "time": 0.2, "mix": 0.3, "interp": "linear"},
+    {"constraint": "wobble", "time": 0.7, "mix": 1.0},
+    {"constraint": "bob", "time": 0.0, "mix": 0.0, "interp": "stepped"},
+    {"constraint": "bob", "time": 0.43, "mix": 1.0}]}"#;
+
 /// A second target for the one-bone chain.
 const REACH_BONES: &str = r#"
   {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
@@ -191,7 +201,7 @@ pub enum Kind {
     /// arm_r under a keyed mix, and the local, relative and local relative modes.
     LiveTransform,
     /// `Keys` plus three physics constraints (written live to Spine) on bones whose ancestors move
-    /// but do not scale: leg_l, and the added tail and tuft.
+    /// but do not scale: leg_l, and the added tail and tuft; two of their mixes keyed in `keys`.
     Physics,
 }
 
@@ -202,6 +212,7 @@ fn rig_json(kind: Kind) -> String {
         Kind::LiveTransform => {
             KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + TRANSFORM_MIX_KEYS
         }
+        Kind::Physics => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + PHYSICS_MIX_KEYS,
         _ => KEYS_CLIP.to_string(),
     };
     let constraints = match kind {

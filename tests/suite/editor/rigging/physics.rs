@@ -1,7 +1,7 @@
 //! Physics made in the editor: "Add physics" on the selected head is one undo step; in Animate mode
 //! the view shows the head swinging behind the body as the core samples it (the same frame as
 //! `Frame::sample`, and not the pose without physics); its gravity slider changes the swing in one
-//! undo step; Delete takes it away.
+//! undo step; its mix keyed to 0 at the playhead turns it off in the clip; Delete takes it away.
 
 use eframe::egui::{Key, Pos2};
 use egui_kittest::Harness;
@@ -102,6 +102,39 @@ fn physics_added_in_the_inspector_swings_the_head_in_the_view_and_its_sliders_tu
         "physics swings the head's tip {swing:.2} px at 0.4 s; gravity 60 moves it {:.2} px more",
         (heavy - shown).length()
     );
+
+    // Its mix, keyed at the playhead to 0 in Animate mode: a clip's mix key, and the head as if it
+    // had no physics.
+    let label = "physics mix (keyed at playhead)";
+    harness
+        .get_all_by_label(label)
+        .next()
+        .unwrap()
+        .scroll_to_me();
+    harness.run_steps(4);
+    harness
+        .get_all_by_label(label)
+        .next()
+        .unwrap()
+        .set_value_accesskit(0.0);
+    harness.run_steps(2);
+    let clip = harness
+        .state()
+        .animation()
+        .clip()
+        .expect("a clip")
+        .to_record();
+    let keys: Vec<_> = clip
+        .constraints
+        .iter()
+        .filter(|k| k.constraint == "physics")
+        .collect();
+    assert_eq!(keys.len(), 1, "{:?}", clip.constraints);
+    assert_eq!(keys[0].mix, 0.0);
+    let off = drawn(harness.state(), head).1;
+    assert!((off - sampled_tip(harness.state(), false)).length() < 1e-9);
+    harness.state_mut().undo();
+    harness.run_steps(2);
 
     // Deleted from its row: gone in one step, back on undo.
     harness.get_by_label("Delete").scroll_to_me();
