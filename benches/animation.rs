@@ -17,6 +17,22 @@ use limber::core::animation::{
 use limber::core::pose::PoseSolver;
 use limber::core::skeleton::{Bone, Skeleton};
 
+/// A 2 s looping clip of `keys` (bone keys only).
+fn looping_clip(keys: Vec<KeyRecord>, skeleton: &Skeleton) -> Clip {
+    let record = ClipRecord {
+        name: "bench".into(),
+        duration: 2.0,
+        looping: true,
+        keys,
+        parts: vec![],
+        slots: Vec::new(),
+        constraints: vec![],
+        fps: None,
+        events: vec![],
+    };
+    Clip::from_record(&record, skeleton).unwrap()
+}
+
 /// Five chains of ten 20 px bones hanging from a root row, plus two free IK targets.
 fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
     let mut bones = Vec::new();
@@ -63,18 +79,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
             });
         }
     }
-    let record = ClipRecord {
-        name: "bench".into(),
-        duration: 2.0,
-        looping: true,
-        keys,
-        parts: vec![],
-        slots: Vec::new(),
-        constraints: vec![],
-        fps: None,
-        events: vec![],
-    };
-    let clip = Clip::from_record(&record, &skeleton).unwrap();
+    let clip = looping_clip(keys, &skeleton);
     (skeleton, ik, clip)
 }
 
@@ -161,18 +166,7 @@ fn physics_rig() -> (Skeleton, Vec<PhysicsConstraint>, Clip) {
             })
         })
         .collect();
-    let record = ClipRecord {
-        name: "physics".into(),
-        duration: 2.0,
-        looping: true,
-        keys,
-        parts: vec![],
-        slots: Vec::new(),
-        constraints: vec![],
-        fps: None,
-        events: vec![],
-    };
-    let clip = Clip::from_record(&record, &skeleton).unwrap();
+    let clip = looping_clip(keys, &skeleton);
     (skeleton, physics, clip)
 }
 

@@ -11,7 +11,7 @@ use limber::editor::commands::{Command, KeyCommand};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{button, drag, harness, pos};
-use super::support::{drawn, undo_depth};
+use super::support::{drawn, select, undo_depth};
 
 fn bone(editor: &Editor, name: &str) -> usize {
     editor
@@ -25,16 +25,6 @@ fn bone(editor: &Editor, name: &str) -> usize {
 
 fn click_label(harness: &mut Harness<'_, Editor>, label: &str) {
     harness.get_by_label(label).click();
-    harness.run_steps(2);
-}
-
-fn select(harness: &mut Harness<'_, Editor>, name: &str) {
-    let b = bone(harness.state(), name);
-    harness
-        .state_mut()
-        .run(limber::editor::commands::Command::Bone(
-            limber::editor::commands::BoneCommand::Select { bone: Some(b) },
-        ));
     harness.run_steps(2);
 }
 

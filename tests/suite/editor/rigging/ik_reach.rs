@@ -8,19 +8,10 @@ use eframe::egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
-use limber::editor::commands::{BoneCommand, Command};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{drag, harness};
-use super::support::{bone, drawn, undo_depth};
-
-fn select(harness: &mut Harness<'_, Editor>, name: &str) {
-    let b = bone(harness.state(), name);
-    harness
-        .state_mut()
-        .run(Command::Bone(BoneCommand::Select { bone: Some(b) }));
-    harness.run_steps(2);
-}
+use super::support::{bone, drawn, select, undo_depth};
 
 fn mode(harness: &mut Harness<'_, Editor>, key: Key, wanted: Mode) {
     harness.key_press(key);

@@ -4,7 +4,6 @@
 //! undo step; its mix keyed to 0 at the playhead turns it off in the clip; Delete takes it away.
 
 use eframe::egui::{Key, Pos2};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::timeline::key_position;
@@ -13,17 +12,7 @@ use limber::core::pose::PoseSolver;
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{self, harness};
-use super::support::{bone, drawn, undo_depth};
-
-fn select(harness: &mut Harness<'_, Editor>, name: &str) {
-    let b = bone(harness.state(), name);
-    harness
-        .state_mut()
-        .run(limber::editor::commands::Command::Bone(
-            limber::editor::commands::BoneCommand::Select { bone: Some(b) },
-        ));
-    harness.run_steps(2);
-}
+use super::support::{bone, drawn, select, undo_depth};
 
 /// The head's tip as the core samples the document at the playhead, with or without physics.
 fn sampled_tip(editor: &Editor, with_physics: bool) -> DVec2 {

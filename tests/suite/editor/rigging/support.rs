@@ -1,4 +1,4 @@
-//! Helpers the rigging tests share: bones by name, a bone as drawn, the undo depth, weights at a
+//! Helpers the rigging tests share: bones by name, selecting one, a bone as drawn, the undo depth, weights at a
 //! vertex, pointer drags held open, Esc, and a bone's weights over the whole mesh.
 
 #![allow(dead_code)]
@@ -29,6 +29,17 @@ pub fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
     let w = frame.world[b];
     let length = editor.document().project.rig.skeleton.bones[b].length();
     (w.translation, w.transform_point2(DVec2::X * length))
+}
+
+/// Selects bone `name` (through the editor's command, as a click in the list does).
+pub fn select(harness: &mut Harness<'_, Editor>, name: &str) {
+    let b = bone(harness.state(), name);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Bone(
+            limber::editor::commands::BoneCommand::Select { bone: Some(b) },
+        ));
+    harness.run_steps(2);
 }
 
 /// How many steps can be undone (undone and redone again, leaving the project as it was).
