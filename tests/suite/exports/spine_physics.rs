@@ -47,6 +47,13 @@ fn physics_is_live_in_spine_and_the_runtime_swings_the_bones_as_limber_does() {
         ]
     );
     assert_eq!(physics[1]["gravity"], 5);
+    // The look-at above them is live too (a Spine IK constraint), ordered before them.
+    let ik = skeleton["ik"].as_array().expect("the look-at");
+    assert_eq!(
+        (ik[0]["name"].clone(), ik[0]["order"].clone()),
+        (json!("watch"), json!(0))
+    );
+    assert_eq!(physics[0]["order"], 1);
     assert_eq!(physics[2]["limit"], 300);
     // The physics bones keep their own keys: leg_l's three, the tail and tuft none.
     let keys = &skeleton["animations"]["keys"]["bones"];

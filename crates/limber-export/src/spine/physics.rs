@@ -232,6 +232,17 @@ mod tests {
     }
 
     #[test]
+    fn a_look_at_above_a_physics_bone_stays_live() {
+        let watched = rig(
+            r#""look_at": [{"name": "aim", "bone": "thigh", "target": "free"}],"#,
+            "",
+        );
+        let live = Live::of(&watched);
+        assert_eq!(live.ik.len(), 1, "the look-at is live");
+        assert_eq!(live.physics, [0], "and so is the physics below it");
+    }
+
+    #[test]
     fn a_clip_that_scales_or_bakes_an_ancestor_switches_it_off_and_bakes_the_bone() {
         let shin = 2;
         // Plain keys: on, the shin not baked, no timeline.

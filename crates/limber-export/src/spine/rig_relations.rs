@@ -4,12 +4,19 @@
 
 use limber_core::rig::Rig;
 
-/// How many constraints, springs and physics constraints move each bone, and which bones any constraint involves (as
-/// the bone moved, a target or a source).
+/// How many constraints, springs and physics constraints move each bone, and which bones any
+/// constraint but physics involves (as the bone moved, a target or a source): physics runs after
+/// every other constraint in limber and in Spine alike, so a physics bone below or beside another
+/// constraint does not change how the two order it.
 pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
     let count = rig.skeleton.bones.len();
     let mut moved = vec![0usize; count];
     let mut involved = vec![false; count];
+    for physics in &rig.physics {
+        if let Some(n) = moved.get_mut(physics.bone) {
+            *n += 1;
+        }
+    }
     let moved_bones = rig
         .limits
         .iter()
@@ -17,7 +24,6 @@ pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
         .chain(rig.transforms.iter().map(|t| t.bone))
         .chain(rig.springs.iter().map(|s| s.bone))
         .chain(rig.follows.iter().map(|f| f.bone))
-        .chain(rig.physics.iter().map(|p| p.bone))
         .chain(rig.ik.iter().flat_map(|c| c.chain.iter().copied()));
     for bone in moved_bones {
         if let Some(n) = moved.get_mut(bone) {

@@ -126,13 +126,15 @@ const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [
 /// Physics constraints (format version 10), written live to Spine: `swing` turns leg_l under gravity,
 /// `wobble` moves the tail in x and y, turns and stretches it, in wind and gravity, at 120 steps
 /// per second (so the schedule steps at 1/120 s and the others integrate every other update), and
-/// `bob` moves the tuft up and down, its push limited to 300 px/s.
+/// `bob` moves the tuft up and down, its push limited to 300 px/s; above them all, the hip turns
+/// toward `goal` (a look-at, live in Spine too: physics runs after it in both).
 const PHYSICS: &str = r#"
   "physics": [{"name": "swing", "bone": "leg_l", "rotate": 1, "strength": 60, "damping": 0.85, "gravity": 40},
               {"name": "wobble", "bone": "tail", "x": 1, "y": 0.7, "rotate": 0.8, "scale_x": 0.5,
                "inertia": 0.9, "strength": 150, "damping": 0.9, "mass": 1.5, "wind": 3, "gravity": 5,
                "fps": 120, "mix": 0.9},
-              {"name": "bob", "bone": "tuft", "y": 1, "limit": 300, "strength": 200, "damping": 0.8}],"#;
+              {"name": "bob", "bone": "tuft", "y": 1, "limit": 300, "strength": 200, "damping": 0.8}],
+  "look_at": [{"name": "watch", "bone": "hip", "target": "goal", "mix": 0.3}],"#;
 
 /// `wobble`'s mix eased in from 0.3 (linear), `bob` off (mix 0: Spine leaves it alone, its clock
 /// too) until a stepped key turns it on at 0.43 s. Spine keeps key times as 32-bit floats, so a key
