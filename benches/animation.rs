@@ -33,12 +33,12 @@ fn looping_clip(keys: Vec<KeyRecord>, skeleton: &Skeleton) -> Clip {
     Clip::from_record(&record, skeleton).unwrap()
 }
 
-/// Five chains of ten 20 px bones hanging from a root row, plus two free IK targets.
-fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
+/// `count` chains of ten 20 px bones hanging down, `spacing` px apart, named `c{chain}b{link}`.
+fn chains(count: usize, spacing: f64) -> Vec<Bone> {
     let mut bones = Vec::new();
-    for chain in 0..5 {
+    for chain in 0..count {
         for link in 0..10 {
-            let x = 100.0 + 60.0 * chain as f64;
+            let x = 100.0 + spacing * chain as f64;
             let y = 50.0 + 20.0 * link as f64;
             let parent = (link > 0).then(|| bones.len() - 1);
             bones.push(Bone::new(
@@ -49,6 +49,12 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
             ));
         }
     }
+    bones
+}
+
+/// Five chains of ten 20 px bones hanging from a root row, plus two free IK targets.
+fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
+    let mut bones = chains(5, 60.0);
     bones.push(Bone::new("t0", None, [120.0, 200.0], [120.0, 200.0]));
     bones.push(Bone::new("t1", None, [260.0, 180.0], [260.0, 180.0]));
     let skeleton = Skeleton::new(bones).unwrap();
@@ -129,20 +135,7 @@ fn spring_frame(c: &mut Criterion) {
 /// Twenty chains of ten bones (200), a rotation key on each root every 0.1 s, and a physics
 /// constraint (rotation, damped) on the middle bone of each chain: 20 physics constraints.
 fn physics_rig() -> (Skeleton, Vec<PhysicsConstraint>, Clip) {
-    let mut bones = Vec::new();
-    for chain in 0..20 {
-        for link in 0..10 {
-            let x = 100.0 + 30.0 * chain as f64;
-            let y = 50.0 + 20.0 * link as f64;
-            let parent = (link > 0).then(|| bones.len() - 1);
-            bones.push(Bone::new(
-                &format!("c{chain}b{link}"),
-                parent,
-                [x, y],
-                [x, y + 20.0],
-            ));
-        }
-    }
+    let bones = chains(20, 30.0);
     let skeleton = Skeleton::new(bones).unwrap();
     let physics = (0..20)
         .map(|chain| {

@@ -11,7 +11,7 @@ use limber::editor::commands::{Command, KeyCommand};
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{button, drag, harness, pos};
-use super::support::{drawn, select, undo_depth};
+use super::support::{delete_first_constraint, drawn, select, undo_depth};
 
 fn bone(editor: &Editor, name: &str) -> usize {
     editor
@@ -272,11 +272,7 @@ fn a_spring_is_switched_on_and_deleted_from_the_inspector_in_one_step_each() {
     assert_eq!(springs.len(), 1);
     assert_eq!(springs[0].bone, "head");
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
-    // The spring's row may lie below the inspector's visible part.
-    harness.get_by_label("Delete").scroll_to_me();
-    harness.run_steps(30);
-    harness.get_by_label("Delete").click();
-    harness.run_steps(2);
+    delete_first_constraint(&mut harness);
     assert!(
         harness
             .state()

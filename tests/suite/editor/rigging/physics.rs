@@ -12,7 +12,7 @@ use limber::core::pose::PoseSolver;
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{self, harness};
-use super::support::{bone, drawn, select, undo_depth};
+use super::support::{bone, delete_first_constraint, drawn, select, undo_depth};
 
 /// The head's tip as the core samples the document at the playhead, with or without physics.
 fn sampled_tip(editor: &Editor, with_physics: bool) -> DVec2 {
@@ -126,10 +126,7 @@ fn physics_added_in_the_inspector_swings_the_head_in_the_view_and_its_sliders_tu
     harness.run_steps(2);
 
     // Deleted from its row: gone in one step, back on undo.
-    harness.get_by_label("Delete").scroll_to_me();
-    harness.run_steps(30);
-    harness.get_by_label("Delete").click();
-    harness.run_steps(2);
+    delete_first_constraint(&mut harness);
     assert!(
         harness
             .state()

@@ -5,6 +5,7 @@
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::editor::editor::Editor;
 
@@ -39,6 +40,15 @@ pub fn select(harness: &mut Harness<'_, Editor>, name: &str) {
         .run(limber::editor::commands::Command::Bone(
             limber::editor::commands::BoneCommand::Select { bone: Some(b) },
         ));
+    harness.run_steps(2);
+}
+
+/// Clicks the first constraint's Delete button in the inspector (scrolled to first: the row may
+/// lie below the inspector's visible part).
+pub fn delete_first_constraint(harness: &mut Harness<'_, Editor>) {
+    harness.get_by_label("Delete").scroll_to_me();
+    harness.run_steps(30);
+    harness.get_by_label("Delete").click();
     harness.run_steps(2);
 }
 
