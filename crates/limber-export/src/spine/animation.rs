@@ -58,7 +58,7 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     let mut flat = clip.clone();
     flat.looping = false;
     let keys = channel_keys(input.project, &flat);
-    let constrained = super::constraints::baked_bones(rig, input.live, clip);
+    let (constrained, physics_on) = super::constraints::baked_and_physics(rig, input.live, clip);
     let baked_times = constrained
         .iter()
         .any(|&c| c)
@@ -129,7 +129,6 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     {
         animation.insert("transform".into(), transforms);
     }
-    let (_, physics_on) = super::constraints::baked_and_physics(rig, input.live, clip);
     if let Some(physics) =
         super::physics::physics_timelines(rig, &input.live.physics, &physics_on, clip)
     {
