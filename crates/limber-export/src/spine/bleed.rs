@@ -31,15 +31,9 @@ fn clamped(image: &RgbaImage, x: i64, y: i64) -> [u8; 4] {
 pub fn cut(image: &RgbaImage, b: TrimBox, premultiplied: bool) -> RgbaImage {
     let frame = i64::from(FRAME);
     let (w, h) = (b.width() as i64 + 2 * frame, b.height() as i64 + 2 * frame);
-    // One more texel around, so the frame's texels see all their neighbours.
-    let (sw, sh) = (w + 2, h + 2);
-    let mut source = Vec::with_capacity((sw * sh) as usize);
-    for j in 0..sh {
-        for i in 0..sw {
-            source.push(clamped(image, b.x0 - frame - 1 + i, b.y0 - frame - 1 + j));
-        }
-    }
-    let at = |i: i64, j: i64| source[(j * sw + i) as usize];
+    // (i, j) counts from one texel beyond the frame, so the frame's texels see all their
+    // neighbours; read from the image itself (a copy of the box cost as much memory again).
+    let at = |i: i64, j: i64| clamped(image, b.x0 - frame - 1 + i, b.y0 - frame - 1 + j);
     let mut out = RgbaImage::new(w as u32, h as u32);
     for (x, y, pixel) in out.enumerate_pixels_mut() {
         let (i, j) = (i64::from(x) + 1, i64::from(y) + 1);

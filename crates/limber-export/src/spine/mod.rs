@@ -329,22 +329,22 @@ pub fn export(
     let project = project.as_ref();
     let mut document = build(project, options)?;
     document.notes.extend(budget_notes);
-    let mut sources = Vec::with_capacity(project.parts.len());
-    for (i, part) in project.parts.iter().enumerate() {
+    // Each part's image is read when the atlas comes to it, and dropped once its region is cut.
+    let sources = project.parts.iter().enumerate().map(|(i, part)| {
         let path = project.image_path(project_path, i);
         let image = limber_core::image_io::load_png(&path).map_err(|e| SpineError::Image {
             part: part.name.clone(),
             path,
             message: e.to_string(),
         })?;
-        sources.push(Source {
+        Ok(Source {
             part: &part.name,
             region: region_name(i, &part.name),
-            image: image.to_rgba8(),
+            image: image.into_rgba8(),
             uvs: &part.mesh.uvs,
             pixel_art: part.pixel_art,
-        });
-    }
+        })
+    });
     // Pages are named inside the atlas: their names keep to what an atlas reader resolves.
     let pages_name = atlas::page_stem(&name);
     let atlas = pack_atlas(
