@@ -264,6 +264,19 @@ impl Limits {
         Ok(())
     }
 
+    /// Checks the weighing of the attachment parts one `new` makes: `bone_pixels`, the bones times
+    /// the pixels inside each distinct attachment image's drawing, summed (what their distance
+    /// fields walk), against the weights budget a single part has.
+    pub fn check_attachment_weighing(&self, bone_pixels: u64) -> Result<(), OverBudget> {
+        if bone_pixels > self.weight_bone_pixels {
+            return Err(OverBudget::AttachmentWeighing {
+                bone_pixels,
+                limit: self.weight_bone_pixels,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks the parts an import of a layered file would make: `count` visible layers.
     pub fn check_parts(&self, count: usize) -> Result<(), OverBudget> {
         if count as u64 > self.parts {

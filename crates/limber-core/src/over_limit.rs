@@ -105,6 +105,13 @@ pub enum OverBudget {
         thousands(*limit)
     )]
     ImportPixels { pixels: u64, limit: u64 },
+    #[error(
+        "weighing the attachment images takes {} bone-pixels (bones x pixels inside the drawing, \
+         all images together), over the limit of {}; use fewer bones or fewer, smaller images",
+        thousands(*bone_pixels),
+        thousands(*limit)
+    )]
+    AttachmentWeighing { bone_pixels: u64, limit: u64 },
 }
 
 /// `20736000` → `20,736,000`.
