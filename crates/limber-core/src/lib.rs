@@ -54,6 +54,7 @@ pub mod folders;
 pub mod frame;
 pub mod history;
 pub mod image_io;
+pub mod json_values;
 pub mod layered;
 pub mod limits;
 pub mod marching_squares;

@@ -82,6 +82,9 @@ pub const MAX_SKIN_ENTRIES: u64 = 100_000;
 /// Most vertices of one bounding-box or clipping polygon (posed every frame; a clipping polygon is
 /// drawn twice into the stencil).
 pub const MAX_POLYGON_VERTICES: u64 = 10_000;
+/// Most memory a project file may take parsed, as estimated from its values before it is parsed
+/// ([`crate::json_values`]): 1 GiB.
+pub const MAX_PROJECT_PARSED_BYTES: u64 = 1 << 30;
 /// Most points of all cuts of a rig together ([`crate::cuts`]). Each segment's wall costs at most
 /// the image's width plus height, so 10,000 points on a 16384² image stay within 3.3 × 10⁸ cells.
 pub const MAX_CUT_POINTS: u64 = 10_000;
@@ -114,6 +117,7 @@ pub struct Limits {
     pub polygon_vertices: u64,
     pub cut_points: u64,
     pub physics_updates: u64,
+    pub project_parsed_bytes: u64,
 }
 
 impl Limits {
@@ -144,6 +148,7 @@ impl Limits {
         polygon_vertices: MAX_POLYGON_VERTICES,
         cut_points: MAX_CUT_POINTS,
         physics_updates: MAX_PHYSICS_UPDATES,
+        project_parsed_bytes: MAX_PROJECT_PARSED_BYTES,
     };
 
     /// The defaults, each lowered by `LIMBER_MAX_<NAME>` where that is set to a smaller whole number
@@ -187,6 +192,7 @@ impl Limits {
             polygon_vertices: lower(d.polygon_vertices, "POLYGON_VERTICES"),
             cut_points: lower(d.cut_points, "CUT_POINTS"),
             physics_updates: lower(d.physics_updates, "PHYSICS_UPDATES"),
+            project_parsed_bytes: lower(d.project_parsed_bytes, "PROJECT_PARSED_BYTES"),
         }
     }
 

@@ -16,6 +16,7 @@ use thiserror::Error;
 use super::animation::{AnimationError, Clip};
 use super::atomic_file::write_atomic;
 use super::export_settings::ExportSettings;
+use super::json_values::EstimateError;
 use super::mesh::Mesh;
 use super::pipeline::MeshSettings;
 use super::rig::{Rig, RigError, RigFile};
@@ -72,6 +73,15 @@ pub enum ProjectError {
     TooLarge(u64),
     #[error("not a limber project: {0}")]
     NotJson(#[from] serde_json::Error),
+    #[error(
+        "its values would take over {} bytes of memory once read (estimated before reading), \
+         over the limit for a project",
+        crate::over_limit::thousands(*limit)
+    )]
+    TooManyValues { limit: u64 },
+    /// A save refused because the file would be refused when opened (written nowhere).
+    #[error("{0}, so it could not be opened again")]
+    WouldNotLoad(Box<ProjectError>),
     #[error("not a limber project (format is \"{0}\")")]
     WrongFormat(String),
     #[error("from a newer limber: file version {found}, this build reads up to {FORMAT_VERSION}")]
@@ -127,6 +137,20 @@ struct ProjectFile {
     #[serde(flatten, skip_deserializing)]
     rig: RigFile,
     parts: Vec<PartFile>,
+}
+
+/// Refuses project bytes that [`Project::load`] would refuse for their size before parsing them.
+fn check_loadable_size(bytes: &[u8]) -> Result<(), ProjectError> {
+    let refused = if bytes.len() as u64 > MAX_PROJECT_BYTES {
+        ProjectError::TooLarge(bytes.len() as u64)
+    } else {
+        let limit = crate::limits::Limits::current().project_parsed_bytes;
+        match crate::json_values::within(bytes, limit) {
+            Err(EstimateError::OverLimit) => ProjectError::TooManyValues { limit },
+            _ => return Ok(()),
+        }
+    };
+    Err(ProjectError::WouldNotLoad(Box::new(refused)))
 }
 
 /// Refuses two parts of one name (part keys and exports find parts by name).
@@ -205,6 +229,14 @@ impl Project {
 
     /// Parses and validates project JSON.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProjectError> {
+        // Estimated before anything is parsed: parsed, the values could take several times the
+        // file's size ([`crate::json_values`]).
+        let limit = crate::limits::Limits::current().project_parsed_bytes;
+        match crate::json_values::within(bytes, limit) {
+            Err(EstimateError::OverLimit) => return Err(ProjectError::TooManyValues { limit }),
+            Err(EstimateError::NotJson(error)) => return Err(ProjectError::NotJson(error)),
+            Ok(_) => {}
+        }
         // Read the header first, so a newer file is refused for its version, not for a field it added.
         // The version is read as any JSON value, so one past `u32` or below zero is named as
         // written rather than reported as a parser's type error.
@@ -241,9 +273,12 @@ impl Project {
         })
     }
 
-    /// Saves atomically (see [`write_atomic`]).
+    /// Saves atomically (see [`write_atomic`]). A project the loader would refuse for its size (the
+    /// file's bytes, or the memory its values would take) is not written.
     pub fn save(&self, path: &Path) -> Result<(), ProjectError> {
-        write_atomic(path, &self.to_bytes()).map_err(ProjectError::Write)
+        let bytes = self.to_bytes();
+        check_loadable_size(&bytes)?;
+        write_atomic(path, &bytes).map_err(ProjectError::Write)
     }
 
     /// Loads and validates a project file.

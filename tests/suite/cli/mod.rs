@@ -11,6 +11,7 @@ mod import_hostile;
 mod installed_binary;
 mod mesh;
 mod project;
+mod project_memory;
 mod readme_commands;
 mod render;
 mod render_framing;
