@@ -92,7 +92,7 @@ impl Detail {
 
 /// Limbs shorter than this (a fraction of the longer side) get no bones: the joint they hang from
 /// is a bone end near enough to their tip.
-const MIN_LIMB: f64 = 0.07;
+pub(super) const MIN_LIMB: f64 = 0.07;
 
 /// Shortest bone made, as a fraction of the image's longer side.
 pub const MIN_BONE: f64 = 0.011;
@@ -255,6 +255,8 @@ impl Island<'_> {
         order.sort_by_key(|&s| (depth(s), s));
         let mut attach: Vec<String> = vec![root_name.clone(); segments.len()];
         let tail = self.tail(segments);
+        let roles = super::creature::roles(self, segments, tail);
+        let mut role_names = super::creature::BoneNames::default();
         for s in order {
             let seg = &segments[s];
             let cells = &seg.cells[start[s]..];
@@ -285,12 +287,24 @@ impl Island<'_> {
             let end = self.point(cells[cells.len() - 1]);
             let dir = direction(root_point, end);
             let base = names.chain(&self.prefix, if seg.leaf { "limb" } else { "trunk" }, dir);
+            let by_role = roles[s].as_ref().map(|role| {
+                // Each bone's greatest thickness, for a head chain that begins with the neck.
+                let widths: Vec<f64> = cuts
+                    .windows(2)
+                    .map(|pair| {
+                        cells[pair[0]..=pair[1]]
+                            .iter()
+                            .map(|&c| self.thickness[c])
+                            .fold(0.0, f64::max)
+                    })
+                    .collect();
+                role_names.chain(role, &widths)
+            });
             let mut parent = parent_name;
             for (k, pair) in cuts.windows(2).enumerate() {
-                let name = if tail == Some(s) {
-                    format!("{}tail{}", self.prefix, numbered(k))
-                } else {
-                    format!("{base}_{}", letter(k))
+                let name = match &by_role {
+                    Some(names) => format!("{}{}", self.prefix, names[k]),
+                    None => format!("{base}_{}", letter(k)),
                 };
                 bones.push(BoneRecord {
                     name: name.clone(),
@@ -338,15 +352,6 @@ impl Island<'_> {
 
 /// How much longer than every other limb a tail is.
 const TAIL_RATIO: f64 = 1.4;
-
-/// "", "2", "3", … for the bones of a chain named as a whole (`tail`, `tail2`).
-fn numbered(k: usize) -> String {
-    if k == 0 {
-        String::new()
-    } else {
-        (k + 1).to_string()
-    }
-}
 
 /// How many tips lie at or below each segment.
 fn leaves_below(segments: &[Segment]) -> Vec<usize> {

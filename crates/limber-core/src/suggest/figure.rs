@@ -18,8 +18,9 @@
 //! figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
 //! (its width drops to near the arm's own), placed at about the trunk's half-width from the
 //! spine's axis; the neck at the narrowest place between the shoulders and the head. Legs together
-//! get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other ends get chains named by
-//! direction, cut where they bend, narrow or would leave the shape. A
+//! get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other ends joining the head, or
+//! the neck and ending above its base, are hair (`hair_l`, `hair_l_2`, …; `hair_l2` for a second lock on that side); the rest
+//! get chains named by direction; all are cut where they bend, narrow or would leave the shape. A
 //! shape wider than tall, without feet and a head, or whose figure bones would leave it, is not a
 //! figure and gets the generic chains.
 //!
@@ -427,10 +428,36 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         }
         // Where it bends or narrows, and wherever a straight bone would leave the shape.
         let cuts = island.cuts(&path, 1, 3);
-        let base = names.chain("", "limb", direction(pelvis_point, island.point(e)));
+        // A chain from the head or the neck is hair (or ears, antennae): `hair_l`, `hair_l2`, …
+        // on the character's own side.
+        let neck_base = rig
+            .bones
+            .iter()
+            .find(|b| b.name == "neck")
+            .map(|b| b.head[1]);
+        let above_neck = neck_base.is_some_and(|y| island.point(e)[1] < y);
+        let from_head = attach == "head" || attach == "neck" && above_neck;
+        let base = if from_head {
+            let side = if island.point(e)[0] > island.point(join)[0] {
+                "l"
+            } else {
+                "r"
+            };
+            names.chain("", "hair", side)
+        } else {
+            names.chain("", "limb", direction(pelvis_point, island.point(e)))
+        };
         let mut parent = Some(attach);
         for (k, pair) in cuts.windows(2).enumerate() {
-            let name = format!("{base}_{}", char::from(b'a' + k.min(25) as u8));
+            let name = if from_head {
+                if k == 0 {
+                    base.clone()
+                } else {
+                    format!("{base}_{}", k + 1)
+                }
+            } else {
+                format!("{base}_{}", char::from(b'a' + k.min(25) as u8))
+            };
             parent = rig.bone(&name, parent, &profile, pair[0], pair[1], &path);
         }
     }

@@ -8,7 +8,8 @@
 //! from the root to them, made to keep to the middle of the shape ([`paths`]), join into a tree
 //! ([`tree`]). When the largest island reads as a figure (two feet below, a round head above) it
 //! gets a figure's rig with human names ([`figure`]); otherwise the tree's segments become chains
-//! of bones ([`chains`]) named by the way they point ([`naming`]). Either way bones are cut where
+//! of bones ([`chains`]) named as a creature's parts where they read as one ([`creature`]), else
+//! by the way they point ([`naming`]). Either way bones are cut where
 //! the shape bends or narrows ([`joints`]). Smaller islands hang their own tree from the main
 //! island's root, so the rig has one root. Positions are image (or canvas) pixels, as in RIG.json.
 //!
@@ -20,6 +21,7 @@
 mod canvas;
 mod cell_tree;
 mod chains;
+mod creature;
 mod edt;
 mod extremities;
 mod figure;
