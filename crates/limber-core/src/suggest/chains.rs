@@ -92,7 +92,7 @@ impl Detail {
 
 /// Limbs shorter than this (a fraction of the longer side) get no bones: the joint they hang from
 /// is a bone end near enough to their tip.
-pub(super) const MIN_LIMB: f64 = 0.07;
+const MIN_LIMB: f64 = 0.07;
 
 /// Shortest bone made, as a fraction of the image's longer side.
 pub const MIN_BONE: f64 = 0.011;
@@ -347,6 +347,32 @@ impl Island<'_> {
         let middle = cells[cells.len() / 2];
         let thin = self.thickness[middle] * (self.grid.cell as f64) < 0.5 * self.radius;
         (longest >= TAIL_RATIO * limbs[1].0 && thin).then_some(s)
+    }
+}
+
+impl super::creature::Body for Island<'_> {
+    fn point(&self, cell: usize) -> [f64; 2] {
+        Island::point(self, cell)
+    }
+
+    fn length(&self, cells: &[usize]) -> f64 {
+        Island::length(self, cells)
+    }
+
+    fn thickness(&self, cell: usize) -> f64 {
+        self.thickness[cell] * self.grid.cell as f64
+    }
+
+    fn root(&self) -> usize {
+        self.root
+    }
+
+    fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    fn shortest_limb(&self) -> f64 {
+        MIN_LIMB * self.longer
     }
 }
 

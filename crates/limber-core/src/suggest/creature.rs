@@ -30,8 +30,22 @@
 
 use std::collections::HashMap;
 
-use super::chains::{Island, MIN_LIMB};
 use super::tree::Segment;
+
+/// What the names read of an island's shape (the island of the chains implements it).
+pub trait Body {
+    /// A grid cell's centre (px).
+    fn point(&self, cell: usize) -> [f64; 2];
+    /// The length (px) of a path of cells.
+    fn length(&self, cells: &[usize]) -> f64;
+    /// A cell's distance to the outline (px).
+    fn thickness(&self, cell: usize) -> f64;
+    /// The root cell (the thickest point) and its thickness (px).
+    fn root(&self) -> usize;
+    fn radius(&self) -> f64;
+    /// The shortest limb (px) that gets bones.
+    fn shortest_limb(&self) -> f64;
+}
 
 /// An appendage thinner than this share of the head's thickness, sprouting where the head begins,
 /// is an antenna.
@@ -70,7 +84,7 @@ pub enum Role {
 }
 
 /// Each segment's role (`None`: the generic name), given the tail [`super::chains`] found.
-pub fn roles(island: &Island, segments: &[Segment], tail: Option<usize>) -> Vec<Option<Role>> {
+pub fn roles(island: &dyn Body, segments: &[Segment], tail: Option<usize>) -> Vec<Option<Role>> {
     let mut roles = vec![None; segments.len()];
     if let Some(t) = tail {
         roles[t] = Some(Role::Tail);
@@ -80,7 +94,7 @@ pub fn roles(island: &Island, segments: &[Segment], tail: Option<usize>) -> Vec<
     if leaves.len() < 2 || !(tail.is_some() || tree.wider_than_tall()) {
         return roles;
     }
-    let root = island.point(island.root);
+    let root = island.point(island.root());
     let ahead_of_tail =
         |s: usize| tail.is_none_or(|t| dot(sub(tree.tip(s), root), sub(tree.tip(t), root)) < 0.0);
     let Some(head) = leaves
@@ -121,7 +135,7 @@ pub fn roles(island: &Island, segments: &[Segment], tail: Option<usize>) -> Vec<
     let left = [heading[1], -heading[0]];
     let side_view = heading[0].abs() > heading[1].abs();
     let head_start = island.point(segments[head].cells[0]);
-    let head_width = tree.end_width(head) * island.grid.cell as f64;
+    let head_width = tree.end_width(head);
     let mut legs: Vec<Leg> = Vec::new();
     let mut at_head = Vec::new();
     // What hangs off the body; a short stem that parts into long limbs (a pair of legs from one
@@ -200,7 +214,7 @@ pub fn roles(island: &Island, segments: &[Segment], tail: Option<usize>) -> Vec<
             }
         }
     }
-    name_legs(&mut roles, legs, island.radius);
+    name_legs(&mut roles, legs, island.radius());
     // Stems of the body: the neck where only the head and its antennae lie beyond.
     for &s in body.iter().filter(|&&s| !segments[s].leaf) {
         let beyond_head_only = (0..segments.len())
@@ -212,7 +226,7 @@ pub fn roles(island: &Island, segments: &[Segment], tail: Option<usize>) -> Vec<
             Role::Spine
         });
     }
-    let head_too_short = island.length(&segments[head].cells) < MIN_LIMB * island.longer;
+    let head_too_short = island.length(&segments[head].cells) < island.shortest_limb();
     if let Some(p) = segments[head].parent
         && head_too_short
         && roles[p] == Some(Role::Neck)
@@ -346,7 +360,7 @@ impl BoneNames {
 
 /// The island's tree, read for names.
 struct Tree<'a> {
-    island: &'a Island<'a>,
+    island: &'a dyn Body,
     segments: &'a [Segment],
 }
 
@@ -354,15 +368,15 @@ impl Tree<'_> {
     fn tip(&self, s: usize) -> [f64; 2] {
         let cells = &self.segments[s].cells;
         self.island
-            .point(*cells.last().unwrap_or(&self.island.root))
+            .point(cells.last().copied().unwrap_or(self.island.root()))
     }
 
-    /// The thickness (cells) half way along segment `s`.
+    /// The thickness (px) half way along segment `s`.
     fn middle(&self, s: usize) -> f64 {
         let cells = &self.segments[s].cells;
         cells
             .get(cells.len() / 2)
-            .map_or(0.0, |&c| self.island.thickness[c])
+            .map_or(0.0, |&c| self.island.thickness(c))
     }
 
     /// Whether the tree's reach is at least as wide as it is tall.
@@ -382,18 +396,18 @@ impl Tree<'_> {
         high[0] - low[0] >= high[1] - low[1]
     }
 
-    /// The largest thickness (cells) along the far half of segment `s`: a head's on its neck.
+    /// The largest thickness (px) along the far half of segment `s`: a head's on its neck.
     fn end_width(&self, s: usize) -> f64 {
         let cells = &self.segments[s].cells;
         cells[cells.len() / 2..]
             .iter()
-            .map(|&c| self.island.thickness[c])
+            .map(|&c| self.island.thickness(c))
             .fold(0.0, f64::max)
     }
 
     /// Whether segment `s` is thin at its middle: under half the root's radius.
     fn thin(&self, s: usize) -> bool {
-        self.middle(s) * (self.island.grid.cell as f64) < 0.5 * self.island.radius
+        self.middle(s) < 0.5 * self.island.radius()
     }
 
     /// The length (px) from the root to the tip of segment `s`.
