@@ -190,6 +190,26 @@ impl Clip {
         })
     }
 
+    /// The bone keys as written, sorted by bone, then time (borrowed: [`Clip::to_record`] copies).
+    pub fn bone_keys(&self) -> impl Iterator<Item = &KeyRecord> {
+        self.records.iter().map(|(_, key)| key)
+    }
+
+    /// The mix keys of the constraint called `constraint`, sorted by time.
+    pub fn mix_keys_of<'a>(
+        &'a self,
+        constraint: &'a str,
+    ) -> impl Iterator<Item = &'a MixKeyRecord> {
+        self.mix_keys
+            .iter()
+            .filter(move |k| k.constraint == constraint)
+    }
+
+    /// The times of every mix key.
+    pub fn mix_key_times(&self) -> impl Iterator<Item = f64> + '_ {
+        self.mix_keys.iter().map(|k| k.time)
+    }
+
     /// The names of the constraints whose mix the clip keys.
     pub fn mix_key_names(&self) -> impl Iterator<Item = &str> {
         self.mix_keys.iter().map(|k| k.constraint.as_str())

@@ -203,7 +203,7 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
     let skeleton = &project.rig.skeleton;
     let mut channels = vec![[Vec::new(), Vec::new(), Vec::new()]; skeleton.bones.len()];
     // The record lists keys sorted by bone, then time.
-    for key in clip.to_record().keys {
+    for key in clip.bone_keys() {
         let Some(bone) = skeleton.index_of(&key.bone) else {
             continue;
         };
@@ -278,17 +278,15 @@ pub fn timeline(keys: &[ChannelKey], names: &[&str]) -> Option<Value> {
 /// The times constrained bones are sampled at: every 1 / rate seconds, every key time of the clip
 /// (bone, part and mix keys) and a moment before each, and the end.
 fn bake_times(clip: &Clip, rate: f64) -> Vec<f64> {
-    let record = clip.to_record();
     let steps = (clip.duration * rate - 1e-6).ceil().max(1.0) as usize;
     let mut times: Vec<f64> = (0..=steps)
         .map(|k| (k as f64 / rate).min(clip.duration))
         .collect();
-    let keys = record
-        .keys
-        .iter()
+    let keys = clip
+        .bone_keys()
         .map(|k| k.time)
-        .chain(record.parts.iter().map(|k| k.time))
-        .chain(record.constraints.iter().map(|k| k.time));
+        .chain(clip.part_keys().iter().map(|k| k.time))
+        .chain(clip.mix_key_times());
     for t in keys {
         times.push(t);
         if t > 0.0 {

@@ -262,15 +262,10 @@ pub fn ik_json(rig: &Rig, live: &[LiveIk], transforms: usize) -> Value {
 /// The animation's `ik` timelines: the clip's mix keys of the live constraints. Each frame carries
 /// the constraint's softness, stretch and compress too, which Spine's frames otherwise reset.
 pub fn ik_timelines(rig: &Rig, live: &[LiveIk], clip: &Clip) -> Option<Value> {
-    let record = clip.to_record();
     let mut timelines = Map::new();
     for ik in live {
         let bend = ik.bend < 0.0;
-        let keys: Vec<_> = record
-            .constraints
-            .iter()
-            .filter(|k| k.constraint == ik.name)
-            .collect();
+        let keys: Vec<_> = clip.mix_keys_of(&ik.name).collect();
         if off_in_clip(rig, ik, clip) {
             let mut off = json!({ "time": 0.0, "mix": 0.0, "bendPositive": bend });
             ik.reach.write(&mut off, false);

@@ -150,10 +150,8 @@ fn rotation_unwrapped(rig: &Rig, clip: &Clip, bone: usize) -> bool {
     let Some(name) = rig.skeleton.bones.get(bone).map(|b| &b.name) else {
         return false;
     };
-    let record = clip.to_record();
-    let mut keys: Vec<(f64, f64)> = record
-        .keys
-        .iter()
+    let mut keys: Vec<(f64, f64)> = clip
+        .bone_keys()
         .filter(|k| &k.bone == name)
         .filter_map(|k| k.rotate.map(|r| (k.time, r)))
         .collect();
@@ -189,7 +187,6 @@ pub fn transform_json(rig: &Rig, live: &[LiveTransform], first_order: usize) -> 
 /// The animation's `transform` timelines: the clip's mix keys of the live constraints (each frame
 /// with the six mixes the keyed mix gives), or every mix held at 0 where the clip switches one off.
 pub fn transform_timelines(rig: &Rig, live: &[LiveTransform], clip: &Clip) -> Option<Value> {
-    let record = clip.to_record();
     let mut timelines = Map::new();
     for constraint in live {
         if off_in_clip(rig, constraint, clip) {
@@ -197,11 +194,7 @@ pub fn transform_timelines(rig: &Rig, live: &[LiveTransform], clip: &Clip) -> Op
             timelines.insert(constraint.name.clone(), json!([off]));
             continue;
         }
-        let keys: Vec<_> = record
-            .constraints
-            .iter()
-            .filter(|k| k.constraint == constraint.name)
-            .collect();
+        let keys: Vec<_> = clip.mix_keys_of(&constraint.name).collect();
         if keys.is_empty() {
             continue;
         }

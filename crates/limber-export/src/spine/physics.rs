@@ -152,7 +152,6 @@ pub fn physics_json(rig: &Rig, live: &[usize], first_order: usize) -> Value {
 /// The animation's `physics` timelines: for each live constraint, a mix held at 0 where it is off
 /// in the clip (`on`, from [`on_in_clip`]), else the clip's keys of its mix.
 pub fn physics_timelines(rig: &Rig, live: &[usize], on: &[bool], clip: &Clip) -> Option<Value> {
-    let record = clip.to_record();
     let mut timelines = Map::new();
     for (k, c) in live.iter().filter_map(|&i| rig.physics.get(i)).enumerate() {
         if !on.get(k).copied().unwrap_or(false) {
@@ -162,11 +161,7 @@ pub fn physics_timelines(rig: &Rig, live: &[usize], on: &[bool], clip: &Clip) ->
             );
             continue;
         }
-        let keys: Vec<_> = record
-            .constraints
-            .iter()
-            .filter(|key| key.constraint == c.name)
-            .collect();
+        let keys: Vec<_> = clip.mix_keys_of(&c.name).collect();
         if keys.is_empty() {
             continue;
         }

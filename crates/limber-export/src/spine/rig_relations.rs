@@ -112,8 +112,6 @@ pub fn scale_keyed_at_or_above(
             *flag |= above;
         }
     }
-    clip.to_record()
-        .keys
-        .iter()
+    clip.bone_keys()
         .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
 }
