@@ -71,6 +71,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
         for k in 0..20 {
             let time = k as f64 * 0.1;
             keys.push(KeyRecord {
+                shear: None,
                 bone: skeleton.bones[bone].name.clone(),
                 time,
                 rotate: (k % 2 == 0).then_some(((bone * 7 + k * 13) % 40) as f64 - 20.0),
@@ -150,6 +151,7 @@ fn physics_rig() -> (Skeleton, Vec<PhysicsConstraint>, Clip) {
     let keys = (0..20)
         .flat_map(|chain| {
             (0..=20).map(move |k| KeyRecord {
+                shear: None,
                 bone: format!("c{chain}b0"),
                 time: k as f64 * 0.1,
                 rotate: Some(if k % 2 == 0 { -15.0 } else { 15.0 }),

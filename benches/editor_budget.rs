@@ -191,6 +191,7 @@ fn lizard_editor(path: &Path) -> Editor {
     let mut editor = Editor::new(Document::open(path).unwrap());
     for bone in &skeleton.bones {
         let record = BoneRecord {
+            inherit: Default::default(),
             name: bone.name.clone(),
             parent: bone.parent.map(|p| skeleton.bones[p].name.clone()),
             head: bone.head,

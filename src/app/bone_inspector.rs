@@ -1,5 +1,6 @@
 //! The selected bone's bind pose and flags in the inspector: "Deform" (one undo step with the
-//! weights recomputed), "Lock weights" (editor state), and in Bones mode its rest head and tail,
+//! weights recomputed), "Lock weights" (editor state), "Inherits" (what the bone takes of its
+//! parent's transform, Spine's inheritance modes; one undo step), and in Bones mode its rest head and tail,
 //! length and angle (degrees, counter-clockwise on screen) as typed or dragged fields — each change
 //! one undo step (a drag of a field is one step, Esc cancels it), the weights recomputed with it and
 //! the bones attached at its tail following.
@@ -9,6 +10,7 @@ use eframe::egui;
 use glam::DVec2;
 
 use super::drag_edit::drag_edit;
+use crate::core::inherit::Inherit;
 use limber_editor::bind_pose::{bone_angle, tail_at};
 use limber_editor::commands::{BoneCommand, Command};
 use limber_editor::editor::{Editor, Mode};
@@ -37,6 +39,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: locked }));
         }
     });
+    inherit_picker(ui, editor, bone, record_inherit(editor, bone));
     if editor.tools().mode() != Mode::Bones {
         return;
     }
@@ -71,6 +74,52 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
                 });
             }
         });
+    }
+}
+
+fn record_inherit(editor: &Editor, bone: usize) -> Inherit {
+    editor
+        .document()
+        .project
+        .rig
+        .skeleton
+        .bones
+        .get(bone)
+        .map_or(Inherit::Normal, |b| b.inherit)
+}
+
+/// What the bone takes of its parent: a choice of Spine's five modes. A root bone's parent is the
+/// image, where every mode is the same, so it has no choice.
+fn inherit_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, current: Inherit) {
+    let has_parent = editor
+        .document()
+        .project
+        .rig
+        .skeleton
+        .bones
+        .get(bone)
+        .is_some_and(|b| b.parent.is_some());
+    if !has_parent {
+        return;
+    }
+    let mut picked = None;
+    egui::ComboBox::new(("inherits", bone), "Inherits")
+        .selected_text(current.label())
+        .show_ui(ui, |ui| {
+            for mode in Inherit::ALL {
+                if ui.selectable_label(mode == current, mode.label()).clicked() {
+                    picked = Some(mode);
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "What the bone takes of its parent's transform besides its position: everything, \
+             or not its rotation, scale or reflection (Spine's inheritance modes; exported as \
+             the bone's inherit). A bone a constraint moves takes everything.",
+        );
+    if let Some(inherit) = picked {
+        editor.run(Command::Bone(BoneCommand::SetInherit { bone, inherit }));
     }
 }
 

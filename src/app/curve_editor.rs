@@ -31,6 +31,8 @@ pub fn colour(channel: Channel) -> Color32 {
         Channel::TranslateY => Color32::from_rgb(90, 200, 90),
         Channel::ScaleX => Color32::from_rgb(80, 150, 240),
         Channel::ScaleY => Color32::from_rgb(200, 110, 230),
+        Channel::ShearX => Color32::from_rgb(60, 200, 200),
+        Channel::ShearY => Color32::from_rgb(200, 200, 70),
     }
 }
 

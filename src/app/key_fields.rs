@@ -1,6 +1,6 @@
-//! The inspector's key fields (Animate mode, selected bone): rotation (°), translation (x, y px) and
-//! scale (x along the bone, y across it) as the current clip samples them at the playhead, before
-//! constraints. Typing a value or dragging a field keys that channel at the playhead on every
+//! The inspector's key fields (Animate mode, selected bone): rotation (°), translation (x, y px),
+//! scale (x along the bone, y across it) and shear (° each axis turns on its own) as the current
+//! clip samples them at the playhead, before constraints. Typing a value or dragging a field keys that channel at the playhead on every
 //! selected bone (a typed value or a whole drag is one undo step, Esc cancels a drag). Beside each
 //! channel a key button: a filled diamond when the channel has a key at the playhead (a click
 //! removes that key), hollow when it is interpolated (a click keys the value shown).
@@ -12,6 +12,7 @@ use super::drag_edit::drag_edit;
 use crate::core::animation::ChannelGroup;
 use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
 use crate::core::skeleton::MAX_COORDINATE;
+use limber_editor::bone_keys::KeyedChannels;
 use limber_editor::commands::{Command, KeyCommand};
 use limber_editor::editor::Editor;
 
@@ -21,6 +22,7 @@ enum Typed {
     /// The axis typed (x or y); the other stays as each bone samples it.
     Translate([Option<f64>; 2]),
     Scale([Option<f64>; 2]),
+    Shear([Option<f64>; 2]),
 }
 
 /// The key fields of `bone` (without a clip, the first key made here makes one).
@@ -66,6 +68,22 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             });
             key_button(ui, editor, bone, ChannelGroup::Scale);
             ui.end_row();
+
+            ui.label("Shear (°)").on_hover_text(
+                "x turns the bone's own axis, y the axis across it, each on its own \
+                 (counter-clockwise on screen): a lean without a turn",
+            );
+            let [mut x, mut y] = values.shear;
+            let field = number(ui, &mut x, MAX_KEY_ROTATE, 0.5, "Shear x");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, Typed::Shear([Some(x), None]));
+            });
+            let field = number(ui, &mut y, MAX_KEY_ROTATE, 0.5, "Shear y");
+            drag_edit(ui, editor, &field, |e| {
+                typed(e, Typed::Shear([None, Some(y)]));
+            });
+            key_button(ui, editor, bone, ChannelGroup::Shear);
+            ui.end_row();
         });
 }
 
@@ -90,17 +108,13 @@ fn typed(editor: &mut Editor, value: Typed) {
     };
     for bone in editor.selection().bones().to_vec() {
         let own = editor.bone_keys(bone).values();
-        let (rotate, translate, scale) = match value {
-            Typed::Rotate(r) => (Some(r), None, None),
-            Typed::Translate(t) => (None, Some(pick(t, own.translate)), None),
-            Typed::Scale(s) => (None, None, Some(pick(s, own.scale))),
+        let channels = match value {
+            Typed::Rotate(r) => KeyedChannels::rotate(r),
+            Typed::Translate(t) => KeyedChannels::translate(pick(t, own.translate)),
+            Typed::Scale(s) => KeyedChannels::scale(pick(s, own.scale)),
+            Typed::Shear(s) => KeyedChannels::shear(pick(s, own.shear)),
         };
-        editor.run(Command::Key(KeyCommand::Channels {
-            bone,
-            rotate,
-            translate,
-            scale,
-        }));
+        editor.run(Command::Key(KeyCommand::Channels { bone, channels }));
     }
 }
 
@@ -149,17 +163,13 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, group: Channe
             editor.run(Command::Key(KeyCommand::Unkey { bone, group }));
         } else {
             let v = editor.bone_keys(bone).values();
-            let (rotate, translate, scale) = match group {
-                ChannelGroup::Rotate => (Some(v.rotate), None, None),
-                ChannelGroup::Translate => (None, Some(v.translate), None),
-                ChannelGroup::Scale => (None, None, Some(v.scale)),
+            let channels = match group {
+                ChannelGroup::Rotate => KeyedChannels::rotate(v.rotate),
+                ChannelGroup::Translate => KeyedChannels::translate(v.translate),
+                ChannelGroup::Scale => KeyedChannels::scale(v.scale),
+                ChannelGroup::Shear => KeyedChannels::shear(v.shear),
             };
-            let key = KeyCommand::Channels {
-                bone,
-                rotate,
-                translate,
-                scale,
-            };
+            let key = KeyCommand::Channels { bone, channels };
             if editor.run(Command::Key(key)).is_done() {
                 editor.set_status(format!(
                     "keyed the {name} at {:.2} s",

@@ -52,6 +52,11 @@ pub enum Edit {
         name: String,
         deform: bool,
     },
+    /// What a bone takes of its parent's transform (refused on a bone a constraint moves).
+    SetInherit {
+        name: String,
+        inherit: super::inherit::Inherit,
+    },
     /// Replaces a part's weights (automatic weights, a brush stroke, typed-in numbers).
     SetBinding {
         part: usize,
@@ -102,10 +107,11 @@ pub enum Edit {
         name: String,
         clip: ClipRecord,
     },
-    /// Adds a key, or merges its channels into the key of the same bone at the same time.
+    /// Adds a key, or merges its channels into the key of the same bone at the same time (boxed:
+    /// a key with its seven curves is the largest edit).
     SetKey {
         clip: String,
-        key: KeyRecord,
+        key: Box<KeyRecord>,
     },
     /// Removes the keys of a bone at a time (all channels).
     RemoveKey {
@@ -316,6 +322,10 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             let i = bone_index(&records, &name)?;
             records.bones[i].deform = deform;
         }
+        Edit::SetInherit { name, inherit } => {
+            let i = bone_index(&records, &name)?;
+            records.bones[i].inherit = inherit;
+        }
         Edit::SetBinding { part, binding } => {
             let slot = bindings.get_mut(part).ok_or(EditError::NoPart(part))?;
             if binding.vertices.len() != project.parts[part].mesh.positions.len() {
@@ -424,7 +434,7 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
         }
         Edit::SetKey { clip, key } => {
             let i = clip_index(&records, &clip)?;
-            KeyRecord::merge_into(&mut records.clips[i].keys, key);
+            KeyRecord::merge_into(&mut records.clips[i].keys, *key);
         }
         Edit::RemoveKey { clip, bone, time } => {
             let i = clip_index(&records, &clip)?;

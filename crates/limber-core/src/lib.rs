@@ -54,6 +54,7 @@ pub mod folders;
 pub mod frame;
 pub mod history;
 pub mod image_io;
+pub mod inherit;
 pub mod json_values;
 pub mod layered;
 pub mod limits;

@@ -2,10 +2,13 @@
 //!
 //! Offsets follow the animation conventions: `rotate` in radians, positive = counter-clockwise as seen
 //! on screen (image y points down), about the bone's head; `translate` in pixels along the parent
-//! bone's axes (the image's axes for a root bone); `scale` as factors along the bone's own axes.
+//! bone's axes (the image's axes for a root bone); `scale` as factors along the bone's own axes;
+//! `shear` in radians, each axis turned on its own, counter-clockwise on screen (Spine's shear x and
+//! y). What a bone takes of its parent's transform is its [`Inherit`] mode ([`crate::inherit`]).
 
 use glam::{DAffine2, DMat2, DVec2};
 
+use super::inherit::{self, Inherit};
 use super::skeleton::{Skeleton, SkeletonError};
 
 /// One bone's offset from its rest pose.
@@ -14,6 +17,8 @@ pub struct BonePose {
     pub rotate: f64,
     pub translate: [f64; 2],
     pub scale: [f64; 2],
+    /// Radians the bone's x and y axes each turn, counter-clockwise on screen.
+    pub shear: [f64; 2],
 }
 
 impl Default for BonePose {
@@ -22,6 +27,7 @@ impl Default for BonePose {
             rotate: 0.0,
             translate: [0.0, 0.0],
             scale: [1.0, 1.0],
+            shear: [0.0, 0.0],
         }
     }
 }
@@ -29,10 +35,20 @@ impl Default for BonePose {
 impl BonePose {
     /// The offset as a transform in the bone's local frame (applied after the rest transform).
     pub(crate) fn local_offset(&self) -> DAffine2 {
-        // Counter-clockwise on screen is clockwise in the y-down image frame, hence the minus.
+        DAffine2::from_mat2(self.local_linear())
+    }
+
+    /// The offset's rotation, shear and scale in the bone's local frame (image frame, y down).
+    pub fn local_linear(&self) -> DMat2 {
+        // Counter-clockwise on screen is clockwise in the y-down image frame, hence the minuses.
         let rotation = DMat2::from_angle(-self.rotate);
         let scale = DMat2::from_diagonal(DVec2::from(self.scale));
-        DAffine2::from_mat2(rotation * scale)
+        if self.shear == [0.0, 0.0] {
+            return rotation * scale;
+        }
+        let [x, y] = self.shear;
+        let shear = DMat2::from_cols(DVec2::new(x.cos(), -x.sin()), DVec2::new(y.sin(), y.cos()));
+        rotation * shear * scale
     }
 }
 
@@ -59,12 +75,15 @@ pub struct PoseSolver {
     parents: Vec<Option<usize>>,
     local_rest: Vec<DAffine2>,
     inverse_rest: Vec<DAffine2>,
+    /// Each bone's inheritance and its rest angle relative to its parent (image frame, radians),
+    /// for the bones whose mode is not normal.
+    inherit: Vec<(Inherit, f64)>,
 }
 
 impl PoseSolver {
     pub fn new(skeleton: &Skeleton) -> Result<Self, SkeletonError> {
         let rest = skeleton.rest_world();
-        let local_rest = skeleton
+        let local_rest: Vec<DAffine2> = skeleton
             .bones
             .iter()
             .enumerate()
@@ -76,9 +95,41 @@ impl PoseSolver {
         Ok(Self {
             order: skeleton.order()?,
             parents: skeleton.bones.iter().map(|b| b.parent).collect(),
+            inherit: skeleton
+                .bones
+                .iter()
+                .zip(local_rest.iter().zip(&rest))
+                .map(|(bone, (local, world))| {
+                    let angle = |m: &DAffine2| m.matrix2.x_axis.y.atan2(m.matrix2.x_axis.x);
+                    // A root bone's parent is the image: every mode is normal there.
+                    let mode = if bone.parent.is_some() {
+                        bone.inherit
+                    } else {
+                        Inherit::Normal
+                    };
+                    (mode, mode.rest_angle(angle(local), angle(world)))
+                })
+                .collect(),
             local_rest,
             inverse_rest: rest.iter().map(DAffine2::inverse).collect(),
         })
+    }
+
+    /// Bone `i`'s world transform under `offset`, from its parent's world transform.
+    fn solve(&self, i: usize, parent_world: &DAffine2, offset: &BonePose) -> DAffine2 {
+        let translate = DAffine2::from_translation(DVec2::from(offset.translate));
+        match self.inherit[i] {
+            (Inherit::Normal, _) => {
+                *parent_world * translate * self.local_rest[i] * offset.local_offset()
+            }
+            (mode, rest_angle) => {
+                let head = DVec2::from(offset.translate) + self.local_rest[i].translation;
+                DAffine2::from_mat2_translation(
+                    inherit::world_linear(mode, parent_world.matrix2, rest_angle, offset),
+                    parent_world.transform_point2(head),
+                )
+            }
+        }
     }
 
     /// World transforms (bone frame → image space) of every bone in `pose`.
@@ -87,8 +138,7 @@ impl PoseSolver {
         for &i in &self.order {
             let offset = pose.bones.get(i).copied().unwrap_or_default();
             let parent_world = self.parents[i].map_or(DAffine2::IDENTITY, |p| world[p]);
-            let translate = DAffine2::from_translation(DVec2::from(offset.translate));
-            world[i] = parent_world * translate * self.local_rest[i] * offset.local_offset();
+            world[i] = self.solve(i, &parent_world, &offset);
         }
         world
     }
@@ -104,10 +154,7 @@ impl PoseSolver {
         let mut world = vec![DAffine2::IDENTITY; self.order.len()];
         for &i in &self.order {
             let parent_world = self.parents[i].map_or(DAffine2::IDENTITY, |p| world[p]);
-            let solve = |offset: BonePose| {
-                let translate = DAffine2::from_translation(DVec2::from(offset.translate));
-                parent_world * translate * self.local_rest[i] * offset.local_offset()
-            };
+            let solve = |offset: BonePose| self.solve(i, &parent_world, &offset);
             let Some(offset) = pose.bones.get_mut(i) else {
                 world[i] = solve(BonePose::default());
                 continue;
@@ -173,6 +220,44 @@ mod tests {
         for m in palette(&skeleton, &world) {
             assert!(m.abs_diff_eq(DAffine2::IDENTITY, 1e-12));
         }
+    }
+
+    #[test]
+    fn every_inheritance_mode_rests_where_the_bone_was_drawn() {
+        use crate::inherit::Inherit;
+        for mode in Inherit::ALL {
+            let mut skeleton = Skeleton::new(vec![
+                Bone::new("upper", None, [0.0, 0.0], [10.0, 5.0]),
+                Bone::new("lower", Some(0), [10.0, 5.0], [12.0, 20.0]),
+            ])
+            .unwrap();
+            skeleton.bones[1].inherit = mode;
+            let world = world_transforms(&skeleton, &Pose::rest(&skeleton)).unwrap();
+            for m in palette(&skeleton, &world) {
+                assert!(m.abs_diff_eq(DAffine2::IDENTITY, 1e-12), "{mode:?}: {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn shear_turns_one_axis_alone_counter_clockwise_on_screen() {
+        let skeleton = chain();
+        let mut pose = Pose::rest(&skeleton);
+        pose.bones[0].shear = [std::f64::consts::FRAC_PI_2, 0.0];
+        let world = world_transforms(&skeleton, &pose).unwrap();
+        // The bone's own axis turns up the screen (−y); the axis across it stays (+y, down).
+        assert!(
+            world[0]
+                .matrix2
+                .x_axis
+                .abs_diff_eq(DVec2::new(0.0, -1.0), 1e-12)
+        );
+        assert!(world[0].matrix2.y_axis.abs_diff_eq(DVec2::Y, 1e-12));
+        pose.bones[0].shear = [0.0, std::f64::consts::FRAC_PI_2];
+        let world = world_transforms(&skeleton, &pose).unwrap();
+        assert!(world[0].matrix2.x_axis.abs_diff_eq(DVec2::X, 1e-12));
+        // The axis across (down the screen) turned counter-clockwise on screen points right.
+        assert!(world[0].matrix2.y_axis.abs_diff_eq(DVec2::X, 1e-12));
     }
 
     #[test]

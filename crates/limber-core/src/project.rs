@@ -44,8 +44,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// ([`crate::animation::IkRecord`]), and transform constraints' separate y mixes and offsets
 /// ([`crate::animation::TransformOffsets`]); an older file has none and reads unchanged. Version 9
 /// added cuts ([`crate::cuts`]) and version 10 physics constraints
-/// ([`crate::animation::physics`]); an older file has neither and reads unchanged.
-pub const FORMAT_VERSION: u32 = 10;
+/// ([`crate::animation::physics`]); an older file has neither and reads unchanged. Version 11 added
+/// shear keys and bones' inheritance modes ([`crate::inherit`]); an older file has no shear and
+/// every bone inherits everything, so it reads unchanged.
+pub const FORMAT_VERSION: u32 = 11;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

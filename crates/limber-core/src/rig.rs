@@ -25,6 +25,7 @@ use super::animation::{
     physics_from_records,
 };
 use super::cuts::{Cut, CutError, check_cuts};
+use super::inherit::Inherit;
 use super::limits::Limits;
 use super::skeleton::{Bone, Skeleton, SkeletonError};
 use super::slots::{SkinRecord, SlotError, SlotRecord, SlotSet};
@@ -44,6 +45,9 @@ pub struct BoneRecord {
     pub smoothness: Option<f64>,
     #[serde(default = "default_deform")]
     pub deform: bool,
+    /// What the bone takes of its parent (format version 11; absent: everything).
+    #[serde(default, skip_serializing_if = "Inherit::is_normal")]
+    pub inherit: Inherit,
 }
 
 fn default_deform() -> bool {
@@ -231,6 +235,7 @@ pub fn skeleton_from_records(records: &[BoneRecord]) -> Result<Skeleton, Skeleto
                 tail: r.tail,
                 smoothness: r.smoothness,
                 deform: r.deform,
+                inherit: r.inherit,
             })
         })
         .collect::<Result<Vec<_>, SkeletonError>>()?;
@@ -249,6 +254,7 @@ pub fn records_from_skeleton(skeleton: &Skeleton) -> Vec<BoneRecord> {
             tail: b.tail,
             smoothness: b.smoothness,
             deform: b.deform,
+            inherit: b.inherit,
         })
         .collect()
 }
@@ -265,6 +271,7 @@ impl RigFile {
         let follows = follows_from_records(&self.look_at, &self.child_of, &skeleton)?;
         let physics = physics_from_records(&self.physics, &skeleton)?;
         check_unique_constraint_names(&self.constraints())?;
+        self.check_moved_bones_inherit(&skeleton)?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
         check_mix_keys(&clips, &ik, &transforms, &follows, &physics)?;
         let slots = self.slot_set();
@@ -391,6 +398,59 @@ impl RigFile {
     }
 }
 
+impl RigFile {
+    /// Refuses a constraint, spring or physics constraint that moves a bone whose inheritance is
+    /// not normal: limber's solvers write a moved bone's offsets back through its parent's whole
+    /// transform.
+    fn check_moved_bones_inherit(&self, skeleton: &Skeleton) -> Result<(), ConstraintError> {
+        let named = |kind: &str, name: &str| format!("{kind} \"{name}\"");
+        let moved = self
+            .ik
+            .iter()
+            .flat_map(|c| c.bones.iter().map(|b| (named("IK", &c.name), b)))
+            .chain(
+                self.limits
+                    .iter()
+                    .map(|l| ("a rotation limit".into(), &l.bone)),
+            )
+            .chain(self.springs.iter().map(|s| ("a spring".into(), &s.bone)))
+            .chain(
+                self.transforms
+                    .iter()
+                    .map(|t| (named("transform constraint", &t.name), &t.bone)),
+            )
+            .chain(
+                self.look_at
+                    .iter()
+                    .map(|f| (named("look-at", &f.name), &f.bone)),
+            )
+            .chain(
+                self.child_of
+                    .iter()
+                    .map(|f| (named("child-of", &f.name), &f.bone)),
+            )
+            .chain(
+                self.physics
+                    .iter()
+                    .map(|p| (named("physics", &p.name), &p.bone)),
+            );
+        for (owner, bone) in moved {
+            let Some(index) = skeleton.index_of(bone) else {
+                continue;
+            };
+            let inherit = skeleton.bones[index].inherit;
+            if !inherit.is_normal() && skeleton.bones[index].parent.is_some() {
+                return Err(ConstraintError::PartlyInherited {
+                    owner,
+                    bone: bone.clone(),
+                    what: inherit.label(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Constraint names key mixes, so two constraints may not share one.
 fn check_unique_constraint_names(constraints: &ConstraintRecords) -> Result<(), ConstraintError> {
     let mut seen = std::collections::HashSet::new();
@@ -446,6 +506,7 @@ mod tests {
         // 200 000 bones: a linear search per parent would be 2 * 10^10 comparisons.
         let records: Vec<BoneRecord> = (0..200_000)
             .map(|i| BoneRecord {
+                inherit: Default::default(),
                 name: format!("b{i}"),
                 parent: (i > 0).then(|| format!("b{}", i - 1)),
                 head: [0.0, f64::from(i)],

@@ -10,6 +10,8 @@ use glam::{DAffine2, DVec2};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::inherit::Inherit;
+
 /// One bone as the artist made it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Bone {
@@ -24,6 +26,9 @@ pub struct Bone {
     pub smoothness: Option<f64>,
     /// Whether the bone moves vertices (a control bone, such as an IK target, does not).
     pub deform: bool,
+    /// What the bone takes of its parent's transform (format version 11).
+    #[serde(default, skip_serializing_if = "Inherit::is_normal")]
+    pub inherit: Inherit,
 }
 
 impl Bone {
@@ -36,6 +41,7 @@ impl Bone {
             tail,
             smoothness: None,
             deform: true,
+            inherit: Inherit::Normal,
         }
     }
 

@@ -304,7 +304,7 @@ pub(crate) fn set_key_interpolation(mut step: Step, interp: Interpolation) -> Re
     };
     step.document.apply(Edit::SetKey {
         clip,
-        key: KeyRecord { interp, ..key },
+        key: Box::new(KeyRecord { interp, ..key }),
     })?;
     step.commit();
     Ok(())
@@ -325,7 +325,7 @@ pub(crate) fn move_selected_key(mut step: Step, time: f64) -> Result<bool, KeyEr
     let bone = key.bone.clone();
     step.document.apply(Edit::SetKey {
         clip,
-        key: KeyRecord { time, ..key },
+        key: Box::new(KeyRecord { time, ..key }),
     })?;
     step.selection.set_key(Some((bone, time)));
     step.commit();

@@ -11,6 +11,7 @@ use super::editor::Editor;
 use crate::hierarchy::BoneError;
 use crate::step::Step;
 use limber_core::edit::Edit;
+use limber_core::inherit::Inherit;
 use limber_core::skeleton::Bone;
 use limber_core::weights::{Binding, keep_locked};
 
@@ -144,6 +145,30 @@ pub(crate) fn set_bone_deform(
     Ok(true)
 }
 
+/// Sets what bone `bone` takes of its parent's transform (one undo step; the weights stay, as the
+/// rest pose does). `false` when it already does; refused, with the rig's reason, on a bone a
+/// constraint, spring or physics constraint moves.
+pub(crate) fn set_bone_inherit(
+    mut step: Step,
+    bone: usize,
+    inherit: Inherit,
+) -> Result<bool, BoneError> {
+    let Some(old) = step.document.project.rig.skeleton.bones.get(bone) else {
+        return Ok(false);
+    };
+    if old.inherit == inherit {
+        return Ok(false);
+    }
+    let name = old.name.clone();
+    step.document.apply(Edit::SetInherit {
+        name: name.clone(),
+        inherit,
+    })?;
+    step.status = format!("{name} takes {} of its parent", inherit.label());
+    step.commit();
+    Ok(true)
+}
+
 /// Toggles the selected bone's deform flag (one undo step with its weights).
 pub(crate) fn toggle_selected_deform(step: Step) -> Result<bool, BoneError> {
     let Some(bone) = step.selection().bone() else {
@@ -199,6 +224,7 @@ mod tests {
 
     fn bone(parent: Option<usize>, head: [f64; 2], tail: [f64; 2]) -> Bone {
         Bone {
+            inherit: Default::default(),
             name: String::new(),
             parent,
             head,

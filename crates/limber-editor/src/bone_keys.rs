@@ -34,12 +34,67 @@ pub enum KeyError {
 }
 
 /// A bone's channels as keys write them: degrees (counter-clockwise on screen), pixels in the
-/// parent's frame, factors along and across the bone.
+/// parent's frame, factors along and across the bone, degrees of shear.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ChannelValues {
     pub rotate: f64,
     pub translate: [f64; 2],
     pub scale: [f64; 2],
+    pub shear: [f64; 2],
+}
+
+/// The channel groups one key action writes (each `None` is left as the key at the playhead has
+/// it), in the units of [`ChannelValues`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct KeyedChannels {
+    pub rotate: Option<f64>,
+    pub translate: Option<[f64; 2]>,
+    pub scale: Option<[f64; 2]>,
+    pub shear: Option<[f64; 2]>,
+}
+
+impl KeyedChannels {
+    /// The rotation alone.
+    pub fn rotate(degrees: f64) -> Self {
+        Self {
+            rotate: Some(degrees),
+            ..Self::default()
+        }
+    }
+
+    /// The translation alone.
+    pub fn translate(pixels: [f64; 2]) -> Self {
+        Self {
+            translate: Some(pixels),
+            ..Self::default()
+        }
+    }
+
+    /// The scale alone.
+    pub fn scale(factors: [f64; 2]) -> Self {
+        Self {
+            scale: Some(factors),
+            ..Self::default()
+        }
+    }
+
+    /// The shear alone.
+    pub fn shear(degrees: [f64; 2]) -> Self {
+        Self {
+            shear: Some(degrees),
+            ..Self::default()
+        }
+    }
+
+    /// Every channel, as `values` has them.
+    pub fn all(values: ChannelValues) -> Self {
+        Self {
+            rotate: Some(values.rotate),
+            translate: Some(values.translate),
+            scale: Some(values.scale),
+            shear: Some(values.shear),
+        }
+    }
 }
 
 /// One bone's channels in the current clip at the playhead, read-only.
@@ -103,12 +158,19 @@ impl<'a> BoneKeys<'a> {
         self.sampled(|b| b.scale).unwrap_or([1.0, 1.0])
     }
 
+    /// The shear (x, y axes; degrees, counter-clockwise on screen); 0, 0 without a clip.
+    pub fn shear(&self) -> [f64; 2] {
+        self.sampled(|b| b.shear.map(f64::to_degrees))
+            .unwrap_or([0.0, 0.0])
+    }
+
     /// All the channels as sampled.
     pub fn values(&self) -> ChannelValues {
         ChannelValues {
             rotate: self.rotation(),
             translate: self.translation().to_array(),
             scale: self.scale(),
+            shear: self.shear(),
         }
     }
 
@@ -139,21 +201,23 @@ impl<'a> BoneKeys<'a> {
 pub(crate) fn key_channels(
     mut step: Step,
     bone: usize,
-    rotate: Option<f64>,
-    translate: Option<[f64; 2]>,
-    scale: Option<[f64; 2]>,
+    channels: KeyedChannels,
 ) -> Result<(), KeyError> {
     let name = step.bone_name(bone).ok_or(KeyError::NoBone(bone))?;
     let clip = step.clip_to_key().ok_or(KeyError::NoClip)?;
     let key = KeyRecord {
         bone: name,
         time: step.animation().playhead(),
-        rotate,
-        translate,
-        scale,
+        rotate: channels.rotate,
+        translate: channels.translate,
+        scale: channels.scale,
+        shear: channels.shear,
         interp: step.bone_keys(bone).curves(),
     };
-    step.document.apply(Edit::SetKey { clip, key })?;
+    step.document.apply(Edit::SetKey {
+        clip,
+        key: Box::new(key),
+    })?;
     step.commit();
     Ok(())
 }
@@ -174,7 +238,10 @@ pub(crate) fn unkey(mut step: Step, bone: usize, group: ChannelGroup) -> Result<
         time: key.time,
     })?;
     if ChannelGroup::ALL.iter().any(|g| g.in_key(&rest)) {
-        step.document.apply(Edit::SetKey { clip, key: rest })?;
+        step.document.apply(Edit::SetKey {
+            clip,
+            key: Box::new(rest),
+        })?;
     }
     step.status = format!(
         "removed {}'s {} key at {:.2} s",
@@ -199,13 +266,7 @@ pub(crate) fn key_selected(mut step: Step) -> Result<(), KeyError> {
         .map(|&b| (b, step.bone_keys(b).values()))
         .collect();
     for (bone, v) in values {
-        key_channels(
-            step.step(),
-            bone,
-            Some(v.rotate),
-            Some(v.translate),
-            Some(v.scale),
-        )?;
+        key_channels(step.step(), bone, KeyedChannels::all(v))?;
     }
     let time = step.animation().playhead();
     step.status = match bones.len() {
@@ -233,7 +294,7 @@ mod tests {
         let mut editor = sample();
         editor.selection.set_bone(Some(1));
         editor.playback.set_time(0.55);
-        key_channels(editor.step(), 1, None, Some([3.0, -4.0]), None).unwrap();
+        key_channels(editor.step(), 1, KeyedChannels::translate([3.0, -4.0])).unwrap();
         let sampled = editor.bone_keys(1).values();
         let before = editor.document.project.clone();
         key_selected(editor.step()).unwrap();
@@ -249,7 +310,11 @@ mod tests {
     fn unkeying_a_channel_keeps_the_others_and_is_one_step() {
         let mut editor = sample();
         editor.playback.set_time(0.55);
-        key_channels(editor.step(), 1, Some(30.0), None, Some([2.0, 1.0])).unwrap();
+        let channels = KeyedChannels {
+            scale: Some([2.0, 1.0]),
+            ..KeyedChannels::rotate(30.0)
+        };
+        key_channels(editor.step(), 1, channels).unwrap();
         assert!(editor.bone_keys(1).is_keyed(ChannelGroup::Rotate));
         assert!(!editor.bone_keys(1).is_keyed(ChannelGroup::Translate));
         let before = editor.document.project.clone();

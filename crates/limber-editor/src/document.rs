@@ -524,6 +524,7 @@ mod tests {
         assert!(saved.contains("\"image\":\"../"), "relative in the file");
         assert!(document.project.parts[0].image.is_absolute());
         let bone = limber_core::rig::BoneRecord {
+            inherit: Default::default(),
             name: "spine".into(),
             parent: None,
             head: [10.0, 10.0],

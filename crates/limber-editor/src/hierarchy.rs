@@ -118,6 +118,7 @@ pub(crate) fn add_bone(editor: &mut Editor, head: DVec2, tail: DVec2) -> Result<
         .and_then(|b| bones.get(b))
         .map(|b| b.name.clone());
     let record = BoneRecord {
+        inherit: Default::default(),
         name,
         parent,
         head: head.to_array(),

@@ -371,6 +371,7 @@ fn add_target_bone(document: &mut Document, tip: usize) -> Result<usize, RigErro
         .find(|n| bones.iter().all(|b| &b.name != n))
         .ok_or(RigError::NoSuchBone(tip))?;
     let record = BoneRecord {
+        inherit: Default::default(),
         name,
         parent: None,
         head: tail.to_array(),

@@ -386,6 +386,7 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     let wave = clips.iter().position(|c| c.name == "wave");
     let mut record = clips[wave.expect("the sample has wave")].to_record();
     let key = |bone: &str, time: f64, k: f64| KeyRecord {
+        shear: None,
         bone: bone.into(),
         time,
         rotate: Some(60.0 * k),
@@ -420,7 +421,7 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
 }
 
 /// Every channel of every bone at 101 times over the clip: [bone][time][channel].
-fn all_samples(harness: &Harness<'_, Editor>) -> Vec<Vec<[f64; 5]>> {
+fn all_samples(harness: &Harness<'_, Editor>) -> Vec<Vec<[f64; Channel::ALL.len()]>> {
     let clip = harness.state().current_clip().expect("a clip");
     let bones = harness.state().document().project.rig.skeleton.bones.len();
     (0..bones)
@@ -437,7 +438,12 @@ fn all_samples(harness: &Harness<'_, Editor>) -> Vec<Vec<[f64; 5]>> {
 
 /// Asserts that only `bone`'s `channel` changed (by more than 1e-3 somewhere) and every other
 /// channel of every bone is unchanged to 1e-12.
-fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, channel: Channel) {
+fn only_changed(
+    before: &[Vec<[f64; Channel::ALL.len()]>],
+    after: &[Vec<[f64; Channel::ALL.len()]>],
+    bone: usize,
+    channel: Channel,
+) {
     let mut moved = 0.0f64;
     for (b, (was, now)) in before.iter().zip(after).enumerate() {
         for (was, now) in was.iter().zip(now) {

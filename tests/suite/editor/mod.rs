@@ -27,6 +27,7 @@ mod pixel_art;
 mod recent;
 mod rigging;
 mod saved_state;
+mod shear_inherit;
 mod slot_keys;
 mod slots;
 mod small_things;

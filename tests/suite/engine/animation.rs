@@ -27,6 +27,7 @@ fn worm_with_one_bone() -> (Mesh, Skeleton, limber::core::weights::Binding) {
 
 fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
     let rest = KeyRecord {
+        shear: None,
         bone: key.bone.clone(),
         time: 0.0,
         rotate: key.rotate.map(|_| 0.0),
@@ -112,6 +113,7 @@ fn pose_json(project: &std::path::Path, clip: &str, t: &str) -> Vec<u8> {
 fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
     let (mesh, skeleton, binding) = worm_with_one_bone();
     let key = KeyRecord {
+        shear: None,
         bone: "body".into(),
         time: 1.0,
         rotate: Some(90.0),
@@ -147,6 +149,7 @@ fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
 fn a_translate_key_moves_every_vertex_by_its_offset() {
     let (mesh, skeleton, binding) = worm_with_one_bone();
     let key = KeyRecord {
+        shear: None,
         bone: "body".into(),
         time: 1.0,
         rotate: None,

@@ -222,6 +222,7 @@ fn the_weights_mask_survives_a_spacing_change_and_a_changed_file_is_read_again()
     let (mut editor, path) = chibi_editor("weights");
     let store = std::sync::Arc::clone(&editor.document().assets);
     let bone = limber::core::rig::BoneRecord {
+        inherit: Default::default(),
         name: "spine".into(),
         parent: None,
         head: [250.0, 150.0],

@@ -302,6 +302,7 @@ fn bones(max: usize) -> impl Strategy<Value = Vec<BoneRecord>> {
             .enumerate()
             .map(
                 |(i, (parent, hx, hy, tx, ty, point, deform, smoothness))| BoneRecord {
+                    inherit: Default::default(),
                     name: format!("b{i}"),
                     parent: parent.filter(|_| i > 0).map(|p| format!("b{}", p.index(i))),
                     head: [hx, hy],
@@ -328,8 +329,10 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                 prop::option::of(value()),
                 prop::option::of((value(), value())),
                 prop::option::of((value(), value())),
+                // Shear (format version 11).
+                prop::option::of((value(), value())),
                 // A curve per channel (format version 6), any of them offsets (version 7).
-                prop::array::uniform5(interpolation()),
+                prop::array::uniform7(interpolation()),
             ),
             0..12,
         ),
@@ -342,14 +345,17 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
             |(bones, duration, looping, keys, ik, spring, transform, limit)| {
                 let keys = keys
                     .into_iter()
-                    .map(|(bone, at, rotate, translate, scale, interp)| KeyRecord {
-                        bone: bone.get(&bones).name.clone(),
-                        time: at * duration,
-                        rotate,
-                        translate: translate.map(|(x, y)| [x, y]),
-                        scale: scale.map(|(x, y)| [x, y]),
-                        interp: limber::core::animation::curve::KeyCurves::from_array(interp),
-                    })
+                    .map(
+                        |(bone, at, rotate, translate, scale, shear, interp)| KeyRecord {
+                            shear: shear.map(|(x, y)| [x, y]),
+                            bone: bone.get(&bones).name.clone(),
+                            time: at * duration,
+                            rotate,
+                            translate: translate.map(|(x, y)| [x, y]),
+                            scale: scale.map(|(x, y)| [x, y]),
+                            interp: limber::core::animation::curve::KeyCurves::from_array(interp),
+                        },
+                    )
                     .collect();
                 // A two-bone chain: a bone with a parent, reaching for another bone.
                 let ik = ik

@@ -47,6 +47,7 @@ fn zombie() -> Project {
 
 fn bone(name: &str, parent: Option<&str>, head: [f64; 2], tail: [f64; 2]) -> BoneRecord {
     BoneRecord {
+        inherit: Default::default(),
         name: name.into(),
         parent: parent.map(String::from),
         head,
@@ -58,6 +59,7 @@ fn bone(name: &str, parent: Option<&str>, head: [f64; 2], tail: [f64; 2]) -> Bon
 
 fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
     KeyRecord {
+        shear: None,
         bone: bone.into(),
         time,
         rotate: Some(rotate),
@@ -122,11 +124,11 @@ fn a_scripted_sequence_undone_and_redone_returns_identical_documents() {
         }),
         Edit::SetKey {
             clip: "nod".into(),
-            key: key("head", 0.25, 10.0),
+            key: Box::new(key("head", 0.25, 10.0)),
         },
         Edit::SetKey {
             clip: "shamble".into(),
-            key: key("upper_arm_l", 0.3, 25.0),
+            key: Box::new(key("upper_arm_l", 0.3, 25.0)),
         },
         Edit::SetBinding {
             part: 0,
@@ -250,7 +252,7 @@ fn a_refused_edit_leaves_document_and_history_unchanged() {
         (
             Edit::SetKey {
                 clip: "shamble".into(),
-                key: key("head", 5.0, 1.0),
+                key: Box::new(key("head", 5.0, 1.0)),
             },
             "time",
         ),

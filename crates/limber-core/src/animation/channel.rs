@@ -1,7 +1,8 @@
-//! The channels of a bone key — rotate, translate x/y, scale x/y — as one enum, [`Channel`]: what
+//! The channels of a bone key — rotate, translate x/y, scale x/y, shear x/y — as one enum, [`Channel`]: what
 //! indexes a key's per-channel curves (`KeyCurves[channel]`, in `curve.rs`), reads and writes a
-//! channel's value in a key (`records.rs`, where keys are) or a sampled pose, and names it. A key holds its channels in three groups (one rotation, a
-//! translation pair, a scale pair): [`ChannelGroup`], each channel's [`Channel::group`].
+//! channel's value in a key (`records.rs`, where keys are) or a sampled pose, and names it. A key
+//! holds its channels in four groups (one rotation, a translation pair, a scale pair, a shear pair):
+//! [`ChannelGroup`], each channel's [`Channel::group`].
 
 use crate::pose::BonePose;
 
@@ -14,24 +15,34 @@ pub enum Channel {
     TranslateY,
     ScaleX,
     ScaleY,
+    /// Degrees the bone's x axis turns, counter-clockwise on screen, without its y axis (format
+    /// version 11; Spine's `shearX`).
+    ShearX,
+    /// Degrees the bone's y axis turns, counter-clockwise on screen, without its x axis (Spine's
+    /// `shearY`).
+    ShearY,
 }
 
-/// The channels a key holds together: one rotation, a translation (x, y), a scale (x, y).
+/// The channels a key holds together: one rotation, a translation (x, y), a scale (x, y), a shear
+/// (x, y).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ChannelGroup {
     Rotate,
     Translate,
     Scale,
+    Shear,
 }
 
 impl Channel {
     /// Every channel, in channel order.
-    pub const ALL: [Channel; 5] = [
+    pub const ALL: [Channel; 7] = [
         Channel::Rotate,
         Channel::TranslateX,
         Channel::TranslateY,
         Channel::ScaleX,
         Channel::ScaleY,
+        Channel::ShearX,
+        Channel::ShearY,
     ];
 
     /// As the curve editor's legend names it.
@@ -42,6 +53,8 @@ impl Channel {
             Channel::TranslateY => "translate y",
             Channel::ScaleX => "scale x",
             Channel::ScaleY => "scale y",
+            Channel::ShearX => "shear x",
+            Channel::ShearY => "shear y",
         }
     }
 
@@ -51,6 +64,7 @@ impl Channel {
             Channel::Rotate => ChannelGroup::Rotate,
             Channel::TranslateX | Channel::TranslateY => ChannelGroup::Translate,
             Channel::ScaleX | Channel::ScaleY => ChannelGroup::Scale,
+            Channel::ShearX | Channel::ShearY => ChannelGroup::Shear,
         }
     }
 
@@ -62,10 +76,13 @@ impl Channel {
             Channel::TranslateY => pose.translate[1],
             Channel::ScaleX => pose.scale[0],
             Channel::ScaleY => pose.scale[1],
+            Channel::ShearX => pose.shear[0].to_degrees(),
+            Channel::ShearY => pose.shear[1].to_degrees(),
         }
     }
 
-    /// The change from `from` to `to` that sampling makes (rotation goes the shorter way round).
+    /// The change from `from` to `to` that sampling makes (rotation goes the shorter way round;
+    /// shear, like Spine's, goes straight).
     pub fn delta(self, from: f64, to: f64) -> f64 {
         if self != Channel::Rotate {
             return to - from;
@@ -77,10 +94,11 @@ impl Channel {
 
 impl ChannelGroup {
     /// Every group, in channel order.
-    pub const ALL: [ChannelGroup; 3] = [
+    pub const ALL: [ChannelGroup; 4] = [
         ChannelGroup::Rotate,
         ChannelGroup::Translate,
         ChannelGroup::Scale,
+        ChannelGroup::Shear,
     ];
 
     /// The group as the status line and tooltips name it.
@@ -89,6 +107,7 @@ impl ChannelGroup {
             ChannelGroup::Rotate => "rotation",
             ChannelGroup::Translate => "translation",
             ChannelGroup::Scale => "scale",
+            ChannelGroup::Shear => "shear",
         }
     }
 

@@ -33,6 +33,7 @@ struct BoneChannels {
     rotate: Vec<ChannelKey<f64>>,
     translate: Vec<PairKey>,
     scale: Vec<PairKey>,
+    shear: Vec<PairKey>,
 }
 
 /// A validated clip.
@@ -103,6 +104,9 @@ impl Clip {
                 && key
                     .scale
                     .is_none_or(|v| v.iter().all(|&c| within(c, MAX_KEY_SCALE)))
+                && key
+                    .shear
+                    .is_none_or(|v| v.iter().all(|&c| within(c, MAX_KEY_ROTATE)))
                 && key.interp.is_valid();
             if !finite {
                 return Err(AnimationError::BadValue {
@@ -133,6 +137,10 @@ impl Clip {
             if let Some(v) = key.scale {
                 push_key(&mut c.scale, (key.time, v, key.interp.scale))
                     .map_err(|_| duplicate("scale"))?;
+            }
+            if let Some(v) = key.shear {
+                push_key(&mut c.shear, (key.time, v, key.interp.shear))
+                    .map_err(|_| duplicate("shear"))?;
             }
         }
         let part_keys = part_keys(&clip, record)?;
@@ -263,6 +271,8 @@ impl Clip {
                         .to_radians(),
                     translate: sample_channel(&c.translate, t, lerp2).unwrap_or([0.0, 0.0]),
                     scale: sample_channel(&c.scale, t, lerp2).unwrap_or([1.0, 1.0]),
+                    shear: sample_channel(&c.shear, t, lerp2)
+                        .map_or([0.0, 0.0], |v| v.map(f64::to_radians)),
                 })
                 .collect(),
         }

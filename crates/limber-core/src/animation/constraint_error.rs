@@ -44,6 +44,14 @@ pub enum ConstraintError {
     )]
     BadPhysics { name: String },
     #[error(
+        "{owner} moves \"{bone}\", which takes {what} of its parent: constraints, springs and physics move only bones that inherit everything (set its inheritance to normal)"
+    )]
+    PartlyInherited {
+        owner: String,
+        bone: String,
+        what: &'static str,
+    },
+    #[error(
         "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of or physics constraint"
     )]
     UnknownMixTarget { clip: String, name: String },

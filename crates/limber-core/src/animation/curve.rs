@@ -14,7 +14,7 @@
 //! bone channels take them ([`Interpolation::is_valid_eased`] refuses them elsewhere).
 //!
 //! A bone key carries one interpolation per channel ([`KeyCurves`]: rotate, translate x/y, scale
-//! x/y, as Spine 4 does), so shaping one channel's curve leaves the others alone. In the file a key
+//! x/y, shear x/y, as Spine 4 does), so shaping one channel's curve leaves the others alone. In the file a key
 //! whose channels share one curve writes it once, as every version before 6 did for the whole key.
 
 use serde::{Deserialize, Serialize};
@@ -187,20 +187,22 @@ impl Interpolation {
     }
 }
 
-/// How many channels a bone key has: rotate, translate x, translate y, scale x, scale y
-/// ([`Channel::ALL`]).
+/// How many channels a bone key has: rotate, translate x, translate y, scale x, scale y, shear x,
+/// shear y ([`Channel::ALL`]).
 pub const KEY_CHANNELS: usize = Channel::ALL.len();
 
 /// The interpolation of each channel of a bone key (indexed by [`Channel`]), towards that channel's next key (format
-/// version 6). Written as one interpolation when all five are the same (the form older versions
+/// version 6). Written as one interpolation when all are the same (the form older versions
 /// wrote for the whole key, which reads as that curve on every channel), else as
-/// `{"rotate": i, "translate": [i, i], "scale": [i, i]}` (a missing field is linear).
+/// `{"rotate": i, "translate": [i, i], "scale": [i, i], "shear": [i, i]}` (a missing field is
+/// linear; `shear` is written only when it is not linear, so files without shear read as before).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(from = "KeyCurvesFile", into = "KeyCurvesFile")]
 pub struct KeyCurves {
     pub rotate: Interpolation,
     pub translate: [Interpolation; 2],
     pub scale: [Interpolation; 2],
+    pub shear: [Interpolation; 2],
 }
 
 impl KeyCurves {
@@ -210,22 +212,25 @@ impl KeyCurves {
             rotate: interp,
             translate: [interp; 2],
             scale: [interp; 2],
+            shear: [interp; 2],
         }
     }
 
-    /// The five curves in channel order (rotate, translate x, y, scale x, y).
+    /// The curves in channel order (rotate, translate x, y, scale x, y, shear x, y).
     pub fn to_array(self) -> [Interpolation; KEY_CHANNELS] {
         let [tx, ty] = self.translate;
         let [sx, sy] = self.scale;
-        [self.rotate, tx, ty, sx, sy]
+        let [hx, hy] = self.shear;
+        [self.rotate, tx, ty, sx, sy, hx, hy]
     }
 
-    /// From five curves in channel order.
-    pub fn from_array([rotate, tx, ty, sx, sy]: [Interpolation; KEY_CHANNELS]) -> Self {
+    /// From the curves in channel order.
+    pub fn from_array([rotate, tx, ty, sx, sy, hx, hy]: [Interpolation; KEY_CHANNELS]) -> Self {
         Self {
             rotate,
             translate: [tx, ty],
             scale: [sx, sy],
+            shear: [hx, hy],
         }
     }
 
@@ -258,7 +263,7 @@ impl From<Interpolation> for KeyCurves {
 #[serde(untagged)]
 enum KeyCurvesFile {
     Same(Interpolation),
-    Each(EachCurve),
+    Each(Box<EachCurve>),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -270,6 +275,12 @@ struct EachCurve {
     translate: [Interpolation; 2],
     #[serde(default)]
     scale: [Interpolation; 2],
+    #[serde(default, skip_serializing_if = "all_linear")]
+    shear: [Interpolation; 2],
+}
+
+fn all_linear(curves: &[Interpolation; 2]) -> bool {
+    curves.iter().all(|c| *c == Interpolation::LINEAR)
 }
 
 impl From<KeyCurvesFile> for KeyCurves {
@@ -280,6 +291,7 @@ impl From<KeyCurvesFile> for KeyCurves {
                 rotate: each.rotate,
                 translate: each.translate,
                 scale: each.scale,
+                shear: each.shear,
             },
         }
     }
@@ -289,11 +301,12 @@ impl From<KeyCurves> for KeyCurvesFile {
     fn from(curves: KeyCurves) -> Self {
         match curves.uniform() {
             Some(interp) => Self::Same(interp),
-            None => Self::Each(EachCurve {
+            None => Self::Each(Box::new(EachCurve {
                 rotate: curves.rotate,
                 translate: curves.translate,
                 scale: curves.scale,
-            }),
+                shear: curves.shear,
+            })),
         }
     }
 }
@@ -364,6 +377,8 @@ impl Index<Channel> for KeyCurves {
             Channel::TranslateY => &self.translate[1],
             Channel::ScaleX => &self.scale[0],
             Channel::ScaleY => &self.scale[1],
+            Channel::ShearX => &self.shear[0],
+            Channel::ShearY => &self.shear[1],
         }
     }
 }
@@ -376,6 +391,8 @@ impl IndexMut<Channel> for KeyCurves {
             Channel::TranslateY => &mut self.translate[1],
             Channel::ScaleX => &mut self.scale[0],
             Channel::ScaleY => &mut self.scale[1],
+            Channel::ShearX => &mut self.shear[0],
+            Channel::ShearY => &mut self.shear[1],
         }
     }
 }
@@ -437,9 +454,17 @@ mod tests {
         let text = serde_json::to_string(&each).unwrap();
         assert_eq!(
             text,
-            r#"{"rotate":[0.1,0.2,0.3,0.4],"translate":[[0.1,0.2,0.3,0.4],[0.1,0.2,0.3,0.4]],"scale":[[0.1,0.2,0.3,0.4],"stepped"]}"#
+            r#"{"rotate":[0.1,0.2,0.3,0.4],"translate":[[0.1,0.2,0.3,0.4],[0.1,0.2,0.3,0.4]],"scale":[[0.1,0.2,0.3,0.4],"stepped"],"shear":[[0.1,0.2,0.3,0.4],[0.1,0.2,0.3,0.4]]}"#
         );
         assert_eq!(serde_json::from_str::<KeyCurves>(&text).unwrap(), each);
+        // Linear shear curves are left out, so a file without shear reads as before.
+        let plain = KeyCurves::default().with(Channel::Rotate, Interpolation::STEPPED);
+        let text = serde_json::to_string(&plain).unwrap();
+        assert_eq!(
+            text,
+            r#"{"rotate":"stepped","translate":["linear","linear"],"scale":["linear","linear"]}"#
+        );
+        assert_eq!(serde_json::from_str::<KeyCurves>(&text).unwrap(), plain);
         // Missing fields are linear; unknown fields and bad curves are refused.
         let partial: KeyCurves = serde_json::from_str(r#"{"rotate":"stepped"}"#).unwrap();
         assert_eq!(partial.rotate, Interpolation::STEPPED);

@@ -291,6 +291,7 @@ mod tests {
 
     fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
         KeyRecord {
+            shear: None,
             bone: bone.into(),
             time,
             rotate: Some(rotate),

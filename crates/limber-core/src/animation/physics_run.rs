@@ -221,8 +221,9 @@ fn from_spine(w: &SpineWorld) -> DAffine2 {
 }
 
 /// The offset that gives a bone whose world transform is `world` under `offset` (its local rest
-/// transform `rest`) the world transform `target` instead, shear dropped; `None` when the bone is
-/// scaled to nothing.
+/// transform `rest`) the world transform `target` instead, its shear kept (physics turns, moves and
+/// stretches along the bone, which leaves it; shear between the axes that the target has beyond it
+/// is dropped); `None` when the bone is scaled to nothing.
 fn offset_reaching(
     rest: DAffine2,
     world: &DAffine2,
@@ -238,18 +239,22 @@ fn offset_reaching(
     let local = above.inverse() * *target;
     let moved = local.translation - rest.translation;
     let linear = rest.matrix2.inverse() * local.matrix2;
-    // linear = rotate(φ) · scale(sx, sy), φ = −rotate; sx keeps the sign it had.
+    // linear = rotate(φ) · shear · scale(sx, sy), φ = −rotate: the x axis points at φ − shear x,
+    // the y axis along rotate(φ − shear y) of (0, 1); sx keeps the sign it had.
+    let [shear_x, shear_y] = offset.shear;
     let sign = if offset.scale[0] < 0.0 { -1.0 } else { 1.0 };
     let x_axis = linear.x_axis * sign;
-    let phi = x_axis.y.atan2(x_axis.x);
+    let x_angle = x_axis.y.atan2(x_axis.x);
     let scale_x = sign * x_axis.length();
-    let scale_y = linear.y_axis.dot(DVec2::new(-phi.sin(), phi.cos()));
-    let turn = -phi - offset.rotate;
+    let y_angle = x_angle + shear_x - shear_y;
+    let scale_y = linear.y_axis.dot(DVec2::new(-y_angle.sin(), y_angle.cos()));
+    let turn = -x_angle - shear_x - offset.rotate;
     let turn = turn - (turn / std::f64::consts::TAU).round() * std::f64::consts::TAU;
     let reached = BonePose {
         rotate: offset.rotate + turn,
         translate: [offset.translate[0] + moved.x, offset.translate[1] + moved.y],
         scale: [scale_x, scale_y],
+        shear: offset.shear,
     };
     [
         reached.rotate,

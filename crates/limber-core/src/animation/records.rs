@@ -20,6 +20,9 @@ pub struct KeyRecord {
     pub translate: Option<[f64; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<[f64; 2]>,
+    /// Degrees along x and y, counter-clockwise on screen (format version 11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shear: Option<[f64; 2]>,
     /// Each channel's interpolation towards that channel's next key (one shared curve before
     /// format version 6).
     #[serde(default)]
@@ -48,6 +51,10 @@ impl KeyRecord {
                 if key.scale.is_some() {
                     existing.scale = key.scale;
                     existing.interp.scale = key.interp.scale;
+                }
+                if key.shear.is_some() {
+                    existing.shear = key.shear;
+                    existing.interp.shear = key.interp.shear;
                 }
             }
             None => keys.push(key),
@@ -121,6 +128,8 @@ impl Channel {
             Channel::TranslateY => key.translate.map(|v| v[1]),
             Channel::ScaleX => key.scale.map(|v| v[0]),
             Channel::ScaleY => key.scale.map(|v| v[1]),
+            Channel::ShearX => key.shear.map(|v| v[0]),
+            Channel::ShearY => key.shear.map(|v| v[1]),
         }
     }
 
@@ -132,6 +141,8 @@ impl Channel {
             Channel::TranslateY => key.translate.as_mut().map(|v| &mut v[1]),
             Channel::ScaleX => key.scale.as_mut().map(|v| &mut v[0]),
             Channel::ScaleY => key.scale.as_mut().map(|v| &mut v[1]),
+            Channel::ShearX => key.shear.as_mut().map(|v| &mut v[0]),
+            Channel::ShearY => key.shear.as_mut().map(|v| &mut v[1]),
         };
         match slot {
             Some(slot) => {
@@ -151,6 +162,7 @@ impl ChannelGroup {
             ChannelGroup::Rotate => key.rotate.is_some(),
             ChannelGroup::Translate => key.translate.is_some(),
             ChannelGroup::Scale => key.scale.is_some(),
+            ChannelGroup::Shear => key.shear.is_some(),
         }
     }
 
@@ -160,6 +172,7 @@ impl ChannelGroup {
             ChannelGroup::Rotate => key.rotate = None,
             ChannelGroup::Translate => key.translate = None,
             ChannelGroup::Scale => key.scale = None,
+            ChannelGroup::Shear => key.shear = None,
         }
     }
 }

@@ -210,6 +210,7 @@ pub fn blend_poses(a: &Pose, b: &Pose, weight: f64) -> Pose {
                 rotate: pa.rotate + wrap(pb.rotate - pa.rotate) * w,
                 translate: lerp(pa.translate, pb.translate),
                 scale: lerp(pa.scale, pb.scale),
+                shear: lerp(pa.shear, pb.shear),
             }
         })
         .collect();
@@ -264,6 +265,7 @@ mod tests {
             .collect();
         let skeleton = Skeleton::new(bones).unwrap();
         let key = |time: f64, rotate: f64| KeyRecord {
+            shear: None,
             bone: "b0".into(),
             time,
             rotate: Some(rotate),
@@ -326,6 +328,7 @@ mod tests {
 
     fn swing(looping: bool) -> Clip {
         let key = |time: f64, rotate: f64| KeyRecord {
+            shear: None,
             bone: "body".into(),
             time,
             rotate: Some(rotate),
@@ -385,6 +388,7 @@ mod tests {
     fn long_swing(seconds: f64) -> Clip {
         let keys = (0..(seconds * 2.0) as usize)
             .map(|k| KeyRecord {
+                shear: None,
                 bone: "body".into(),
                 time: k as f64 * 0.5,
                 rotate: Some(if k % 2 == 0 { 0.0 } else { 40.0 }),

@@ -241,6 +241,7 @@ impl Island<'_> {
             tail: root_tail,
             smoothness: None,
             deform: true,
+            inherit: Default::default(),
         });
         // Parents first: order the segments by depth.
         let depth = |mut s: usize| {
@@ -313,6 +314,7 @@ impl Island<'_> {
                     tail: self.point(cells[pair[1]]),
                     smoothness: None,
                     deform: true,
+                    inherit: Default::default(),
                 });
                 parent = name;
             }

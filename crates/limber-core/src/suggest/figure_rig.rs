@@ -76,6 +76,7 @@ impl<'a> Rig<'a> {
             tail,
             smoothness: None,
             deform: true,
+            inherit: Default::default(),
         });
         Some(name)
     }

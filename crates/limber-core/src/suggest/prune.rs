@@ -69,6 +69,7 @@ mod tests {
 
     fn bone(name: &str, parent: Option<&str>, head: [f64; 2], tail: [f64; 2]) -> BoneRecord {
         BoneRecord {
+            inherit: Default::default(),
             name: name.into(),
             parent: parent.map(Into::into),
             head,

@@ -1,9 +1,10 @@
 //! The bone commands of the skeleton list and the bone inspector: selection, a new bone, name,
-//! parent, rest geometry, deform, weight lock and smoothness. Carried out by the bones feature
+//! parent, rest geometry, deform, inheritance, weight lock and smoothness. Carried out by the bones feature
 //! (`hierarchy.rs`, `bind_pose.rs`), returning its [`BoneError`].
 
 use glam::DVec2;
 use limber_core::edit::Edit;
+use limber_core::inherit::Inherit;
 
 use crate::bind_pose;
 use crate::editor::Editor;
@@ -45,6 +46,11 @@ pub enum BoneCommand {
         bone: usize,
         on: bool,
     },
+    /// What it takes of its parent's transform (refused on a bone a constraint moves).
+    SetInherit {
+        bone: usize,
+        inherit: Inherit,
+    },
     /// Whether its weights are locked (editor state, no undo step).
     SetLocked {
         bone: usize,
@@ -68,6 +74,7 @@ impl BoneCommand {
             Self::SetParent { .. } => "set parent",
             Self::Move { .. } => "move bone",
             Self::SetDeform { .. } => "set deform",
+            Self::SetInherit { .. } => "set inheritance",
             Self::SetLocked { .. } => "lock weights",
             Self::SetSmoothness { .. } => "set bone smoothness",
         }
@@ -92,6 +99,9 @@ impl BoneCommand {
             }
             Self::SetDeform { bone, on } => {
                 return bind_pose::set_bone_deform(editor.step(), bone, on);
+            }
+            Self::SetInherit { bone, inherit } => {
+                return bind_pose::set_bone_inherit(editor.step(), bone, inherit);
             }
             Self::SetLocked { bone, on } => editor.tools.set_locked(bone, on),
             Self::SetSmoothness { bone, smoothness } => {

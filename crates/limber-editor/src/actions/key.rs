@@ -9,7 +9,7 @@ use glam::DVec2;
 use limber_core::animation::{ChannelGroup, Interpolation};
 
 use crate::animate;
-use crate::bone_keys::{self, KeyError};
+use crate::bone_keys::{self, KeyError, KeyedChannels};
 use crate::curve_edits::{self, CurveError};
 use crate::curves::CurveKeyId;
 use crate::editor::Editor;
@@ -34,9 +34,7 @@ pub enum KeyCommand {
     /// The given channels of `bone` keyed at the playhead (one key, one undo step).
     Channels {
         bone: usize,
-        rotate: Option<f64>,
-        translate: Option<[f64; 2]>,
-        scale: Option<[f64; 2]>,
+        channels: KeyedChannels,
     },
     /// `group` taken out of `bone`'s key at the playhead.
     Unkey { bone: usize, group: ChannelGroup },
@@ -92,13 +90,8 @@ impl KeyCommand {
     /// Carries the edit out; whether anything changed, or why not.
     pub(crate) fn run(self, editor: &mut Editor) -> Result<bool, KeyCommandError> {
         Ok(match self {
-            Self::Channels {
-                bone,
-                rotate,
-                translate,
-                scale,
-            } => {
-                bone_keys::key_channels(editor.step(), bone, rotate, translate, scale)?;
+            Self::Channels { bone, channels } => {
+                bone_keys::key_channels(editor.step(), bone, channels)?;
                 true
             }
             Self::Unkey { bone, group } => {

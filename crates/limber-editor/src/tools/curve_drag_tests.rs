@@ -25,6 +25,7 @@ fn keyed(bones: &[&str]) -> Editor {
     let wave = rig.clips.iter().position(|c| c.name == "wave").unwrap();
     let mut record = rig.clips[wave].to_record();
     let key = |bone: &str, time: f64, k: f64| KeyRecord {
+        shear: None,
         bone: bone.into(),
         time,
         rotate: Some(30.0 * k),
@@ -87,8 +88,11 @@ fn handle(editor: &Editor, key: &CurveKeyId, which: usize) -> DVec2 {
     frame(editor).to_screen(curve.handles(i).unwrap()[which])
 }
 
+/// One sample of every channel, in channel order.
+type Samples = [f64; Channel::ALL.len()];
+
 /// Every channel of every bone sampled over the clip: [bone][time][channel].
-fn samples(editor: &Editor) -> Vec<Vec<[f64; 5]>> {
+fn samples(editor: &Editor) -> Vec<Vec<Samples>> {
     let clip = editor.current_clip().unwrap();
     let bones = editor.document.project.rig.skeleton.bones.len();
     (0..bones)
@@ -114,7 +118,12 @@ fn press_and_move(editor: &mut Editor, from: DVec2, to: DVec2) {
 
 /// Whether only `(bone, channel)` differs between the two sample sets (others equal to 1e-12);
 /// panics naming the first other channel that moved.
-fn only_changed(before: &[Vec<[f64; 5]>], after: &[Vec<[f64; 5]>], bone: usize, channel: Channel) {
+fn only_changed(
+    before: &[Vec<[f64; Channel::ALL.len()]>],
+    after: &[Vec<[f64; Channel::ALL.len()]>],
+    bone: usize,
+    channel: Channel,
+) {
     let mut changed = false;
     for (b, (was, now)) in before.iter().zip(after).enumerate() {
         for (t, (was, now)) in was.iter().zip(now).enumerate() {

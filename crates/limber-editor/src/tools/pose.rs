@@ -14,7 +14,7 @@ use glam::{DMat2, DVec2};
 
 pub use super::drag_state::{Follower, PoseDrag, Posing};
 use super::{Press, Tool};
-use crate::bone_keys;
+use crate::bone_keys::{self, KeyedChannels};
 use crate::editor::Editor;
 use limber_core::frame::Frame;
 
@@ -118,14 +118,20 @@ impl Tool for PoseDrag {
                 if editor.tools().drag_shift() {
                     degrees = (degrees / SNAP_DEGREES).round() * SNAP_DEGREES;
                 }
-                let _ =
-                    bone_keys::key_channels(editor.step(), self.bone, Some(degrees), None, None);
+                let _ = bone_keys::key_channels(
+                    editor.step(),
+                    self.bone,
+                    KeyedChannels::rotate(degrees),
+                );
                 // The others turn by the same angle, each about its own head.
                 let change = degrees - *start_degrees;
                 for f in &self.others {
                     let degrees = f.start_degrees + change;
-                    let _ =
-                        bone_keys::key_channels(editor.step(), f.bone, Some(degrees), None, None);
+                    let _ = bone_keys::key_channels(
+                        editor.step(),
+                        f.bone,
+                        KeyedChannels::rotate(degrees),
+                    );
                 }
             }
             Posing::Move {
@@ -138,18 +144,14 @@ impl Tool for PoseDrag {
                 let _ = bone_keys::key_channels(
                     editor.step(),
                     self.bone,
-                    None,
-                    Some(to.to_array()),
-                    None,
+                    KeyedChannels::translate(to.to_array()),
                 );
                 for f in &self.others {
                     let to = f.start_translate + f.to_parent * moved;
                     let _ = bone_keys::key_channels(
                         editor.step(),
                         f.bone,
-                        None,
-                        Some(to.to_array()),
-                        None,
+                        KeyedChannels::translate(to.to_array()),
                     );
                 }
             }

@@ -9,7 +9,7 @@ use limber_core::animation::clip::MAX_KEY_SCALE;
 
 pub use super::drag_state::ScaleDrag;
 use super::{Press, Tool};
-use crate::bone_keys;
+use crate::bone_keys::{self, KeyedChannels};
 use crate::editor::Editor;
 
 impl Tool for ScaleDrag {
@@ -50,7 +50,7 @@ impl Tool for ScaleDrag {
 
     fn drag_to(&mut self, editor: &mut Editor, point: DVec2) {
         let scale = self.scale_at(point);
-        let _ = bone_keys::key_channels(editor.step(), self.bone, None, None, Some(scale));
+        let _ = bone_keys::key_channels(editor.step(), self.bone, KeyedChannels::scale(scale));
         // The same ratios for the others (a start of 0 keeps its factor).
         let ratio = |now: f64, start: f64| if start == 0.0 { 1.0 } else { now / start };
         let ratios = [
@@ -60,7 +60,7 @@ impl Tool for ScaleDrag {
         for &(bone, [x, y]) in &self.others {
             let scaled = |s: f64, r: f64| (s * r).clamp(-MAX_KEY_SCALE, MAX_KEY_SCALE);
             let scale = [scaled(x, ratios[0]), scaled(y, ratios[1])];
-            let _ = bone_keys::key_channels(editor.step(), bone, None, None, Some(scale));
+            let _ = bone_keys::key_channels(editor.step(), bone, KeyedChannels::scale(scale));
         }
     }
 

@@ -7,6 +7,7 @@ use eframe::egui::{Event, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
+use limber::editor::bone_keys::KeyedChannels;
 use limber::editor::commands::{Command, KeyCommand};
 use limber::editor::editor::{Editor, Mode};
 
@@ -195,9 +196,7 @@ fn a_rotation_limit_is_set_by_dragging_its_arc_and_holds_in_animate_mode() {
     harness.run_steps(2);
     let key = KeyCommand::Channels {
         bone: head,
-        rotate: Some(80.0),
-        translate: None,
-        scale: None,
+        channels: KeyedChannels::rotate(80.0),
     };
     harness.state_mut().run(Command::Key(key));
     let frame = harness.state().frame().expect("frame");

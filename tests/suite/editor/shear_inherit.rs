@@ -1,0 +1,138 @@
+//! Shear and inheritance through the editor's UI (egui_kittest) on the bundled sample: typing a
+//! shear in the inspector's key fields keys the shear alone and the view leans the bone; the
+//! "Inherits" choice sets what a bone takes of its parent, which the pose shows; each is one undo
+//! step, and a bone a constraint moves keeps inheriting everything, the status line saying why.
+
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use limber::core::inherit::Inherit;
+use limber::editor::bone_keys::KeyedChannels;
+use limber::editor::commands::{BoneCommand, ClipCommand, Command, KeyCommand};
+use limber::editor::editor::{Editor, Mode};
+
+use crate::common::editor_harness::{click_point, harness};
+
+/// The sample's spine, its head (a child of the spine) and a time where neither has a key.
+const SPINE: usize = 1;
+const HEAD: usize = 2;
+const T: f64 = 0.55;
+
+/// The sample in Animate mode with `bone` selected, the playhead at `T`.
+fn animating(bone: usize) -> Harness<'static, Editor> {
+    let mut harness = harness();
+    let editor = harness.state_mut();
+    editor.run(Command::Bone(BoneCommand::Select { bone: Some(bone) }));
+    editor.run(Command::Clip(ClipCommand::SetTime { time: T }));
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
+    assert!(!harness.state().document().can_undo());
+    harness
+}
+
+/// Undoes once: the project is `before` again, with nothing more to undo.
+fn undo_is_one_step(harness: &mut Harness<'_, Editor>, before: &limber::core::project::Project) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(&harness.state().document().project, before, "undo restores");
+    assert!(!harness.state().document().can_undo(), "one undo step");
+}
+
+#[test]
+fn typing_a_shear_keys_the_shear_alone_and_the_bone_leans() {
+    let mut harness = animating(SPINE);
+    let before = harness.state().document().project.clone();
+    assert!(
+        harness.query_by_label("Key shear").is_some(),
+        "hollow diamond"
+    );
+    harness.get_by_label("Shear x").click();
+    harness.run_steps(2);
+    harness.get_by_label("Shear x").type_text("30");
+    harness.run_steps(1);
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    let key = harness.state().bone_keys(SPINE).key().expect("a key");
+    assert_eq!(key.shear, Some([30.0, 0.0]));
+    assert_eq!((key.rotate, key.translate, key.scale), (None, None, None));
+    assert!(
+        harness.query_by_label("Remove shear key").is_some(),
+        "filled"
+    );
+    // The view samples it: the bone's own axis turned 30° counter-clockwise on screen, away from
+    // the axis across it (which, y pointing down, is 90° clockwise of it at rest), so 120° apart.
+    let frame = harness.state().frame().expect("a frame");
+    let world = frame.world[SPINE].matrix2;
+    let between = world.x_axis.angle_to(world.y_axis).to_degrees().abs();
+    assert!((between - 120.0).abs() < 1e-6, "{between}°");
+    undo_is_one_step(&mut harness, &before);
+}
+
+#[test]
+fn choosing_what_a_bone_inherits_changes_its_pose_in_one_step() {
+    let mut harness = animating(HEAD);
+    // The spine stretched to twice its length: the head, as it inherits everything, stretches too.
+    let stretch = KeyCommand::Channels {
+        bone: SPINE,
+        channels: KeyedChannels::scale([2.0, 2.0]),
+    };
+    harness.state_mut().run(Command::Key(stretch));
+    harness.run_steps(2);
+    let length = |h: &Harness<'_, Editor>| {
+        h.state().frame().unwrap().world[HEAD]
+            .matrix2
+            .x_axis
+            .length()
+    };
+    assert!((length(&harness) - 2.0).abs() < 1e-9);
+    let before = harness.state().document().project.clone();
+    harness.get_by_label("Inherits").click();
+    harness.run_steps(2);
+    let choice = harness
+        .get_all_by_label(Inherit::NoScale.label())
+        .map(|n| n.rect().center())
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .expect("the choice");
+    click_point(&mut harness, choice);
+    harness.run_steps(2);
+    let bones = &harness.state().document().project.rig.skeleton.bones;
+    assert_eq!(bones[HEAD].inherit, Inherit::NoScale);
+    assert!(
+        (length(&harness) - 1.0).abs() < 1e-9,
+        "the head keeps its own scale"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(1);
+    assert_eq!(harness.state().document().project, before, "undo restores");
+}
+
+#[test]
+fn a_bone_a_constraint_moves_keeps_inheriting_everything() {
+    let mut harness = animating(HEAD);
+    let editor = harness.state_mut();
+    let mut constraints =
+        limber::core::rig::RigFile::from_rig(&editor.document().project.rig).constraints();
+    constraints
+        .springs
+        .push(limber::core::animation::SpringRecord {
+            bone: "head".into(),
+            frequency: 2.0,
+            damping: 0.5,
+            mix: 1.0,
+        });
+    editor
+        .document_mut()
+        .apply(limber::core::edit::Edit::SetConstraints(Box::new(
+            constraints,
+        )))
+        .unwrap();
+    let before = editor.document().project.clone();
+    editor.run(Command::Bone(BoneCommand::SetInherit {
+        bone: HEAD,
+        inherit: Inherit::OnlyTranslation,
+    }));
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().project, before, "unchanged");
+    let status = harness.state().status().to_string();
+    assert!(status.contains("a spring moves \"head\""), "{status}");
+}
