@@ -246,6 +246,7 @@ fn skinned_gltf_matches_limber_at_samples_and_closely_between() {
         Kind::IkReach,
         Kind::LiveTransform,
         Kind::Physics,
+        Kind::Shear,
     ] {
         let name = format!("gltf-sampled-{kind:?}").to_lowercase();
         let (project, model) = exported(kind, &name, "out.gltf");

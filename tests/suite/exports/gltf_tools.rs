@@ -77,6 +77,7 @@ fn khronos_validator_reports_no_errors_or_warnings() {
         (Kind::IkReach, "ik-reach"),
         (Kind::LiveTransform, "transform"),
         (Kind::Physics, "physics"),
+        (Kind::Shear, "shear"),
     ] {
         let project = make(kind, &format!("gltf-validate-{name}"));
         for file in [format!("{name}.glb"), format!("{name}.gltf")] {

@@ -12,4 +12,5 @@ mod spine_live_ik;
 mod spine_live_transform;
 mod spine_physics;
 mod spine_runtime;
+mod spine_shear;
 mod spine_web;

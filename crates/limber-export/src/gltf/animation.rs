@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use glam::DAffine2;
 use gltf_json::accessor::Type;
 use gltf_json::animation::{
     Channel, Interpolation as GltfInterpolation, Property, Sampler, Target,
@@ -18,6 +19,7 @@ use gltf_json::{Accessor, Animation, Index, Node, Root};
 
 use super::buffer::BufferBuilder;
 use super::morph::PartMorphs;
+use super::sheared::Split;
 use super::skeleton::{Armature, BoneLocals, Local};
 use super::space::quaternion_z;
 use super::tracks::{self, Mode, Timing, Track};
@@ -82,12 +84,34 @@ pub fn add_animation(
     flat.looping = false;
     let keys = BoneKeys::new(clip, rig);
     let constrained = constrained_bones(rig);
-    let baked = constrained
-        .iter()
-        .any(|&c| c)
+    let two_nodes = scene.armature.outer.iter().any(Option::is_some);
+    let baked = (two_nodes || constrained.iter().any(|&c| c))
         .then(|| BakedPoses::new(scene, clip, &keys.all_times(), timing));
     let mut writer = AnimationWriter::new(root, buffer);
+    if let Some(baked) = &baked
+        && two_nodes
+    {
+        // The pose each node shows: constrained bones baked, the others from their keys.
+        let pose = |t: f64| {
+            let mut pose = baked.pose(scene, clip, t);
+            let keyed = flat.sample(t);
+            for (offset, (&is_constrained, own)) in pose
+                .bones
+                .iter_mut()
+                .zip(constrained.iter().zip(keyed.bones))
+            {
+                if !is_constrained {
+                    *offset = own;
+                }
+            }
+            pose
+        };
+        write_two_node_tracks(&mut writer, scene, &baked.times, timing, &pose);
+    }
     for (bone, &is_constrained) in constrained.iter().enumerate() {
+        if scene.armature.outer[bone].is_some() {
+            continue;
+        }
         let local = |t: f64| -> Local {
             let offset = match &baked {
                 Some(baked) if is_constrained => baked.pose(scene, clip, t).bones[bone],
@@ -211,6 +235,72 @@ impl BakedPoses {
             Ok(i) => self.poses[i].clone(),
             Err(_) => Frame::sample(scene.project, scene.solver, Some(clip), t).pose,
         }
+    }
+}
+
+/// The tracks of the bones that are two nodes ([`super::sheared`]): each one's transform relative
+/// to its parent's joint, from the posed skeleton at the bake times, split into the outer node's
+/// translation, rotation and scale and the joint's rotation.
+fn write_two_node_tracks(
+    writer: &mut AnimationWriter,
+    scene: &AnimationScene,
+    times: &[f64],
+    timing: Timing,
+    pose: &dyn Fn(f64) -> Pose,
+) {
+    let parents: Vec<Option<usize>> = scene
+        .project
+        .rig
+        .skeleton
+        .bones
+        .iter()
+        .map(|b| b.parent)
+        .collect();
+    // Every bone's split at every sample time, each continuing the one before.
+    let track = tracks::baked(times, timing, |t| {
+        let world = scene.solver.world(&pose(t));
+        world
+            .iter()
+            .enumerate()
+            .map(|(b, w)| {
+                let parent = parents[b].map_or(DAffine2::IDENTITY, |p| world[p]);
+                parent.inverse() * *w
+            })
+            .collect::<Vec<DAffine2>>()
+    });
+    let space = scene.locals.space();
+    for (bone, outer) in scene.armature.outer.iter().enumerate() {
+        let Some(outer) = *outer else {
+            continue;
+        };
+        let mut previous: Option<Split> = None;
+        let splits: Vec<Split> = track
+            .values
+            .iter()
+            .map(|locals| {
+                let split = Split::of(&locals[bone], previous.as_ref());
+                previous = Some(split);
+                split
+            })
+            .collect();
+        let values = |f: &dyn Fn(&Split) -> Vec<f64>| Track {
+            mode: track.mode,
+            times: track.times.clone(),
+            values: splits.iter().map(f).collect(),
+        };
+        let translation = values(&|s| space.vector(s.translation).map(f64::from).to_vec());
+        writer.channel(outer, Property::Translation, &translation, Type::Vec3);
+        let rotation = continuous_quaternions(values(&|s| vec![s.outer_angle]));
+        writer.channel(outer, Property::Rotation, &rotation, Type::Vec4);
+        let scale = values(&|s| vec![s.scale[0], s.scale[1], 1.0]);
+        writer.channel(outer, Property::Scale, &scale, Type::Vec3);
+        let joint = continuous_quaternions(values(&|s| vec![s.inner_angle]));
+        writer.channel(
+            scene.armature.bones[bone],
+            Property::Rotation,
+            &joint,
+            Type::Vec4,
+        );
     }
 }
 

@@ -2,7 +2,8 @@
 //! a binary `.glb` or a `.gltf` with its `.bin` and PNGs. The data model is the `gltf-json` crate's.
 //!
 //! - [`space`]: image pixels (y down) → glTF units (y up), z from draw order.
-//! - [`skeleton`]: the armature root, bone nodes at rest, the skin.
+//! - [`skeleton`]: the armature root, bone nodes at rest, the skin; [`sheared`]: bones with shear or
+//!   a partial inheritance as two nodes.
 //! - [`mesh`] and [`influences`]: one mesh per part, its joints and f32-normalised weights, its
 //!   material and texture; [`morph`]: deform keys as morph targets.
 //! - [`tracks`] and [`animation`]: clips as samplers and channels (keys, or baked constraints);
@@ -19,6 +20,7 @@ pub mod container;
 pub mod influences;
 pub mod mesh;
 pub mod morph;
+pub mod sheared;
 pub mod skeleton;
 pub mod space;
 pub mod tracks;
@@ -137,7 +139,8 @@ pub fn build(
     };
     let mut buffer = BufferBuilder::default();
     let locals = BoneLocals::new(skeleton, space);
-    let armature = add_armature(&mut root, &mut buffer, skeleton, &locals, space);
+    let sheared = sheared::sheared_bones(&project.rig);
+    let armature = add_armature(&mut root, &mut buffer, skeleton, &locals, &sheared, space);
 
     // Parts back to front (draw order, then project order), each its own skinned mesh node.
     let mut order: Vec<usize> = (0..project.parts.len()).collect();

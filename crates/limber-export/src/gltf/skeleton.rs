@@ -6,7 +6,9 @@
 //! scale with translation = local rest translation + offset translation, rotation = local rest
 //! angle − offset rotation (image frame) and scale = offset scale. [`BoneLocals::local`] maps it
 //! into glTF space, so a node's global transform is the image-space world transform conjugated by
-//! the [`Space`] mapping, and joint matrices reproduce limber's skinning palette.
+//! the [`Space`] mapping, and joint matrices reproduce limber's skinning palette. A bone with shear
+//! or an inheritance mode other than normal is two nodes, an outer one above its joint
+//! ([`super::sheared`]).
 
 use glam::{DAffine2, DVec2};
 use gltf_json::scene::UnitQuaternion;
@@ -50,6 +52,11 @@ impl BoneLocals {
         Self { rest, space }
     }
 
+    /// The mapping into glTF space.
+    pub fn space(&self) -> Space {
+        self.space
+    }
+
     /// Bone `bone`'s local transform in glTF space under `offset`.
     pub fn local(&self, bone: usize, offset: &BonePose) -> Local {
         let (translation, angle) = self.rest[bone];
@@ -67,22 +74,34 @@ impl BoneLocals {
 #[derive(Debug, Clone)]
 pub struct Armature {
     pub root: Index<Node>,
-    /// Per bone index.
+    /// Per bone index: its joint.
     pub bones: Vec<Index<Node>>,
+    /// Per bone index: the node above its joint when it is two nodes ([`super::sheared`]).
+    pub outer: Vec<Option<Index<Node>>>,
     pub skin: Index<Skin>,
 }
 
-/// Adds the armature root, the bone nodes (at rest) and the skin.
+/// Adds the armature root, the bone nodes (at rest; the outer nodes of `sheared` bones after the
+/// joints) and the skin.
 pub fn add_armature(
     root: &mut Root,
     buffer: &mut BufferBuilder,
     skeleton: &Skeleton,
     locals: &BoneLocals,
+    sheared: &[bool],
     space: Space,
 ) -> Armature {
     let first = root.nodes.len() as u32 + 1;
-    let bones: Vec<Index<Node>> = (0..skeleton.bones.len() as u32)
-        .map(|b| Index::new(first + b))
+    let count = skeleton.bones.len() as u32;
+    let bones: Vec<Index<Node>> = (0..count).map(|b| Index::new(first + b)).collect();
+    let mut next_outer = first + count;
+    let outer: Vec<Option<Index<Node>>> = (0..skeleton.bones.len())
+        .map(|b| {
+            sheared.get(b).copied().unwrap_or(false).then(|| {
+                next_outer += 1;
+                Index::new(next_outer - 1)
+            })
+        })
         .collect();
     let children_of = |parent: Option<usize>| -> Option<Vec<Index<Node>>> {
         let children: Vec<Index<Node>> = skeleton
@@ -90,7 +109,7 @@ pub fn add_armature(
             .iter()
             .enumerate()
             .filter(|(_, bone)| bone.parent == parent)
-            .map(|(i, _)| bones[i])
+            .map(|(i, _)| outer[i].unwrap_or(bones[i]))
             .collect();
         (!children.is_empty()).then_some(children)
     };
@@ -99,17 +118,41 @@ pub fn add_armature(
         children: children_of(None),
         ..empty_node()
     });
-    for (i, bone) in skeleton.bones.iter().enumerate() {
+    // At rest a bone's transform relative to its parent is rigid: an outer node holds it, its
+    // joint under it starts unturned.
+    let rest_node = |i: usize| {
         let local = locals.local(i, &BonePose::default());
         let q = quaternion_z(local.angle);
+        (
+            Some(local.translation),
+            Some(UnitQuaternion(q.map(|c| c as f32))),
+        )
+    };
+    for (i, bone) in skeleton.bones.iter().enumerate() {
+        let (translation, rotation) = match outer[i] {
+            Some(_) => (None, None),
+            None => rest_node(i),
+        };
         root.push(Node {
             name: Some(bone.name.clone()),
             children: children_of(Some(i)),
-            translation: Some(local.translation),
-            rotation: Some(UnitQuaternion(q.map(|c| c as f32))),
+            translation,
+            rotation,
             scale: None,
             ..empty_node()
         });
+    }
+    for (i, bone) in skeleton.bones.iter().enumerate() {
+        if outer[i].is_some() {
+            let (translation, rotation) = rest_node(i);
+            root.push(Node {
+                name: Some(format!("{} (shear)", bone.name)),
+                children: Some(vec![bones[i]]),
+                translation,
+                rotation,
+                ..empty_node()
+            });
+        }
     }
     let mut inverse_bind: Vec<f32> = space.matrix(&DAffine2::IDENTITY).to_vec();
     for rest in skeleton.rest_world() {
@@ -129,6 +172,7 @@ pub fn add_armature(
     Armature {
         root: armature,
         bones,
+        outer,
         skin,
     }
 }

@@ -1,12 +1,13 @@
-//! One Spine animation per clip: bone rotate / translate / scale timelines, deform timelines
+//! One Spine animation per clip: bone rotate / translate / scale / shear timelines, deform timelines
 //! ([`super::part_timelines`]), attachment, colour and draw-order timelines
 //! ([`super::slot_timelines`]), and the clip's events.
 //!
 //! A bone no constraint or spring moves is written from its keys: stepped and linear segments as
 //! they are, a Bézier segment as [`curves::BEZIER_PIECES`] exact sub-curves ([`curves`]). Each channel
 //! of a limber key has its own curve; an x/y pair whose two values share their curves on every key
-//! is one `translate` / `scale` timeline, otherwise it is written as Spine 4's `translatex` and
-//! `translatey` (`scalex`, `scaley`) timelines, one curve each. Rotation
+//! is one `translate` / `scale` / `shear` timeline, otherwise it is written as Spine 4's `translatex`
+//! and `translatey` (`scalex`, `scaley`, `shearx`, `sheary`) timelines, one curve each. A baked bone
+//! gets a `shear` timeline only where its sampled shear is not zero. Rotation
 //! keys are unwrapped so that each segment turns the short way, as limber interpolates angles. Spine
 //! resets a timeline to the setup pose before its first key where limber holds the first key's value,
 //! so a channel whose first key is after 0 gets a key at 0 with that value. Two-bone IK chains
@@ -33,11 +34,15 @@ type ChannelKey = (f64, Vec<f64>, Interpolation);
 type ValuesKey = (f64, Vec<f64>, Vec<Interpolation>);
 
 /// The timelines of one channel, by Spine timeline name and value names.
-const CHANNELS: [(&str, &[&str]); 3] = [
+const CHANNELS: [(&str, &[&str]); 4] = [
     ("translate", &["x", "y"]),
     ("rotate", &["value"]),
     ("scale", &["x", "y"]),
+    ("shear", &["x", "y"]),
 ];
+
+/// The index of the shear channel in [`CHANNELS`].
+const SHEAR: usize = 3;
 
 /// What one animation is built from.
 pub struct AnimationInput<'a> {
@@ -87,6 +92,10 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
                         (*t, channel_values(channel, &offset), Interpolation::LINEAR)
                     })
                     .collect();
+                let unsheared = |(_, v, _): &ChannelKey| v.iter().all(|&v| v == 0.0);
+                if channel == SHEAR && samples.iter().all(unsheared) {
+                    continue;
+                }
                 timeline(&unwrap_rotation(channel, samples), values)
                     .map(|t| vec![(name.to_string(), t)])
                     .unwrap_or_default()
@@ -162,7 +171,8 @@ fn channel_values(channel: usize, offset: &BonePose) -> Vec<f64> {
     match channel {
         0 => vec![offset.translate[0], -offset.translate[1]],
         1 => vec![offset.rotate.to_degrees()],
-        _ => offset.scale.to_vec(),
+        2 => offset.scale.to_vec(),
+        _ => offset.shear.iter().map(|s| s.to_degrees()).collect(),
     }
 }
 
@@ -197,11 +207,12 @@ fn channel_timelines(name: &str, values: &[&str], keys: &[ValuesKey]) -> Vec<(St
         .collect()
 }
 
-/// Per bone, per channel (translate, rotate, scale), the clip's keys in Spine's terms, each value
-/// with its own curve.
-fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
+/// Per bone, per channel (translate, rotate, scale, shear), the clip's keys in Spine's terms, each
+/// value with its own curve. limber's shear is Spine's (degrees, counter-clockwise on screen, each
+/// axis on its own; the y flip keeps it, see [`limber_core::inherit`]).
+fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 4]> {
     let skeleton = &project.rig.skeleton;
-    let mut channels = vec![[Vec::new(), Vec::new(), Vec::new()]; skeleton.bones.len()];
+    let mut channels = vec![std::array::from_fn(|_| Vec::new()); skeleton.bones.len()];
     // The record lists keys sorted by bone, then time.
     for key in clip.bone_keys() {
         let Some(bone) = skeleton.index_of(&key.bone) else {
@@ -218,6 +229,9 @@ fn channel_keys(project: &Project, clip: &Clip) -> Vec<[Vec<ValuesKey>; 3]> {
         }
         if let Some(s) = key.scale {
             channels[bone][2].push((key.time, s.to_vec(), curves.scale.to_vec()));
+        }
+        if let Some(s) = key.shear {
+            channels[bone][SHEAR].push((key.time, s.to_vec(), curves.shear.to_vec()));
         }
     }
     channels

@@ -24,7 +24,7 @@ use serde_json::{Map, Value, json};
 use super::live_transforms::{self, LiveTransform, native_transforms};
 use super::mix_timeline::mix_frames;
 use super::rig_relations::{
-    alone_below, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+    alone_below, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
 };
 use limber_core::animation::follow::FollowKind;
 use limber_core::animation::{Clip, IkConstraint};
@@ -196,7 +196,7 @@ pub fn baked_ik_warnings(rig: &Rig) -> Vec<String> {
 /// Whether `clip` keys the scale of a bone of `ik` or of an ancestor (the constraint is then off in
 /// that clip and its chain baked).
 pub fn off_in_clip(rig: &Rig, ik: &LiveIk, clip: &Clip) -> bool {
-    scale_keyed_at_or_above(rig, &ik.bones, clip)
+    scale_or_shear_keyed_at_or_above(rig, &ik.bones, clip)
 }
 
 /// Which bones `clip` bakes: those a constraint or spring moves, but for the bones of live

@@ -20,7 +20,8 @@ use serde_json::{Map, Value, json};
 
 use super::mix_timeline::mix_frames;
 use super::rig_relations::{
-    alone_below, ancestors_and_self, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+    alone_below, ancestors_and_self, involvement, scale_or_shear_keyed_at_or_above,
+    stretched_unevenly_above,
 };
 use limber_core::animation::{Clip, TransformOffsets};
 use limber_core::rig::Rig;
@@ -134,13 +135,24 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
 }
 
 /// Whether the constraint is off in `clip` (and its bone baked there): when the clip keys the scale
-/// of `live`'s bone or of an ancestor, or, in local mode, when the export would write the rotation
-/// keys of the bone or the source as other values than limber's ([`rotation_unwrapped`]).
+/// or shear of `live`'s bone or of an ancestor, or the shear of the source or of an ancestor of it
+/// (limber reads a source's scale along and across its own axis, which shear leaves apart from
+/// Spine's), or, in local mode, when the export would write the rotation keys of the bone or the
+/// source as other values than limber's ([`rotation_unwrapped`]).
 pub fn off_in_clip(rig: &Rig, live: &LiveTransform, clip: &Clip) -> bool {
-    scale_keyed_at_or_above(rig, &[live.bone], clip)
+    scale_or_shear_keyed_at_or_above(rig, &[live.bone], clip)
+        || shear_keyed_at_or_above(rig, live.source, clip)
         || (live.local
             && (rotation_unwrapped(rig, clip, live.bone)
                 || rotation_unwrapped(rig, clip, live.source)))
+}
+
+/// Whether `clip` keys the shear of `bone` or of an ancestor of it.
+fn shear_keyed_at_or_above(rig: &Rig, bone: usize, clip: &Clip) -> bool {
+    let above = super::rig_relations::ancestors_and_self(rig, bone);
+    clip.bone_keys()
+        .filter(|k| k.shear.is_some())
+        .any(|k| rig.skeleton.index_of(&k.bone).is_some_and(|b| above[b]))
 }
 
 /// Whether the Spine export unwraps `bone`'s rotation keys in `clip` (so that Spine turns the short

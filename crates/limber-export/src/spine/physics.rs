@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 
 use super::mix_timeline::mix_frames;
 use super::rig_relations::{
-    ancestors_and_self, involvement, scale_keyed_at_or_above, stretched_unevenly_above,
+    ancestors_and_self, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
 };
 use limber_core::animation::Clip;
 use limber_core::rig::Rig;
@@ -100,8 +100,8 @@ pub fn on_in_clip(rig: &Rig, live: &[usize], clip: &Clip, baked: &mut [bool]) ->
                 .iter()
                 .zip(baked.iter())
                 .any(|(&is_above, &is_baked)| is_above && is_baked);
-            let on =
-                !baked_above && !parent.is_some_and(|p| scale_keyed_at_or_above(rig, &[p], clip));
+            let on = !baked_above
+                && !parent.is_some_and(|p| scale_or_shear_keyed_at_or_above(rig, &[p], clip));
             if on && let Some(flag) = baked.get_mut(physics.bone) {
                 *flag = false;
             }

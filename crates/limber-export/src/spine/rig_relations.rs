@@ -99,9 +99,10 @@ pub fn stretched_unevenly_above(rig: &Rig, bone: usize) -> bool {
         .any(|ik| (ik.stretch || ik.compress) && !ik.uniform && ik.chain.iter().any(|&b| above[b]))
 }
 
-/// Whether `clip` keys the scale of any of `bones` or of an ancestor of one: a constraint on them
-/// is then switched off in that clip and its bones baked.
-pub fn scale_keyed_at_or_above(
+/// Whether `clip` keys the scale or the shear of any of `bones` or of an ancestor of one (their
+/// frames are then scaled unevenly or sheared, where limber's solvers and Spine's differ): a
+/// constraint on them is then switched off in that clip and its bones baked.
+pub fn scale_or_shear_keyed_at_or_above(
     rig: &Rig,
     bones: &[usize],
     clip: &limber_core::animation::Clip,
@@ -113,5 +114,6 @@ pub fn scale_keyed_at_or_above(
         }
     }
     clip.bone_keys()
-        .any(|k| k.scale.is_some() && rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
+        .filter(|k| k.scale.is_some() || k.shear.is_some())
+        .any(|k| rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
 }

@@ -6,7 +6,8 @@
 //! the skeleton's origin. Conjugating by that flip turns an image-frame rotation by θ into a Spine
 //! rotation by −θ and keeps scale factors. A limber bone's local transform is translate(rest
 //! translation + offset) · rotate(rest angle − offset rotation) · scale(offset) in its parent's image
-//! frame, which is Spine's x, y, rotation, scaleX, scaleY (no shear, inherit "normal") once flipped:
+//! frame, which is Spine's x, y, rotation, scaleX, scaleY once flipped (a keyed shear is Spine's
+//! shearX, shearY as it is; the bone's inheritance mode is Spine's `inherit`, [`limber_core::inherit`]):
 //! setup x, y = the flipped rest translation, rotation = −rest angle (degrees); a clip's offsets add
 //! rotation +θ (limber's positive = counter-clockwise on screen = Spine's positive), translation
 //! (x, −y) and scale factors.
@@ -67,19 +68,30 @@ impl Bones {
                 Some(p) => self.rest_world[p].inverse() * self.rest_world[i],
                 None => self.rest_world[i],
             };
-            let angle = local.matrix2.x_axis.y.atan2(local.matrix2.x_axis.x);
+            let angle_of = |m: &DAffine2| m.matrix2.x_axis.y.atan2(m.matrix2.x_axis.x);
+            // A bone that does not take its parent's rotation is set up at its angle in the image.
+            let angle = match bone.parent {
+                Some(_) => bone
+                    .inherit
+                    .rest_angle(angle_of(&local), angle_of(&self.rest_world[i])),
+                None => angle_of(&local),
+            };
             let [x, y] = flip(local.translation);
             let parent = bone
                 .parent
                 .map_or(self.root.clone(), |p| skeleton.bones[p].name.clone());
-            bones.push(json!({
+            let mut written = json!({
                 "name": bone.name,
                 "parent": parent,
                 "length": bone.length(),
                 "x": x,
                 "y": y,
                 "rotation": -angle.to_degrees(),
-            }));
+            });
+            if !bone.inherit.is_normal() {
+                written["inherit"] = json!(bone.inherit.name());
+            }
+            bones.push(written);
         }
         Value::Array(bones)
     }

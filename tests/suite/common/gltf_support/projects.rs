@@ -146,6 +146,53 @@ const PHYSICS_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "bob", "time": 0.0, "mix": 0.0, "interp": "stepped"},
     {"constraint": "bob", "time": 0.43, "mix": 1.0}]}"#;
 
+/// The zombie's bones with every inheritance mode (format version 11): the head keeps its own
+/// scale, the left arm takes only its position, the right hand takes no rotation or reflection, the
+/// right leg no scale or reflection.
+const INHERIT_BONES: &str = r#"
+  {"name": "hip",    "parent": null,    "head": [46, 102], "tail": [46, 84]},
+  {"name": "spine",  "parent": "hip",   "head": [46, 84],  "tail": [47, 72]},
+  {"name": "head",   "parent": "spine", "head": [47, 72],  "tail": [50, 30], "inherit": "noScale"},
+  {"name": "arm_l",  "parent": "spine", "head": [36, 82],  "tail": [16, 100], "inherit": "onlyTranslation"},
+  {"name": "arm_r",  "parent": "spine", "head": [60, 82],  "tail": [68, 91]},
+  {"name": "hand_r", "parent": "arm_r", "head": [68, 91],  "tail": [76, 100], "inherit": "noRotationOrReflection"},
+  {"name": "leg_l",  "parent": "hip",   "head": [41, 104], "tail": [30, 122]},
+  {"name": "leg_r",  "parent": "hip",   "head": [52, 104], "tail": [66, 120], "inherit": "noScaleOrReflection"},
+  {"name": "goal",   "parent": null,    "head": [80, 96],  "tail": [80, 96], "deform": false}"#;
+
+/// Shear keys (format version 11) on a spine that also scales unevenly and a hip that turns and,
+/// from 0.5 s, is mirrored (a stepped scale of −1.1 along it), so every inheritance mode below
+/// them has something to leave out; arm_r's shear x eases and its y is linear (a curve per
+/// channel); leg_l, sheared, has a look-at that is switched off and baked in this clip.
+const SHEAR_CLIP: &str = r#"
+  {"name": "shear", "duration": 1.0, "loop": false, "keys": [
+    {"bone": "hip",    "time": 0.0, "rotate": 0, "scale": [1, 1], "interp": {"rotate": "linear", "scale": ["stepped", "stepped"]}},
+    {"bone": "hip",    "time": 0.5, "scale": [-1.1, 1]},
+    {"bone": "hip",    "time": 1.0, "rotate": 20},
+    {"bone": "spine",  "time": 0.0, "scale": [1, 1], "shear": [0, 0], "interp": {"scale": ["linear", "linear"], "shear": ["bezier", "linear"]}},
+    {"bone": "spine",  "time": 0.5, "scale": [1.4, 0.7]},
+    {"bone": "spine",  "time": 0.6, "shear": [15, -10], "interp": "linear"},
+    {"bone": "spine",  "time": 1.0, "scale": [0.8, 1.2], "shear": [-5, 20]},
+    {"bone": "arm_r",  "time": 0.0, "rotate": 0, "shear": [0, 0], "interp": {"rotate": "linear", "shear": [[0.25, 0.1, 0.25, 1.0], "linear"]}},
+    {"bone": "arm_r",  "time": 0.8, "rotate": 30, "shear": [25, -15]},
+    {"bone": "hand_r", "time": 0.1, "rotate": 10, "interp": "linear"},
+    {"bone": "hand_r", "time": 0.9, "rotate": -30},
+    {"bone": "head",   "time": 0.0, "rotate": -8, "interp": "linear"},
+    {"bone": "head",   "time": 1.0, "rotate": 8},
+    {"bone": "arm_l",  "time": 0.0, "rotate": 0, "interp": "linear"},
+    {"bone": "arm_l",  "time": 1.0, "rotate": 40},
+    {"bone": "leg_r",  "time": 0.0, "scale": [1, 1], "interp": "linear"},
+    {"bone": "leg_r",  "time": 1.0, "scale": [1.2, 0.9]},
+    {"bone": "leg_l",  "time": 0.0, "shear": [0, 0], "interp": "linear"},
+    {"bone": "leg_l",  "time": 1.0, "shear": [20, 0]},
+    {"bone": "goal",   "time": 0.0, "translate": [0, 0], "interp": "linear"},
+    {"bone": "goal",   "time": 1.0, "translate": [-20, 10]}
+  ]}"#;
+
+/// A look-at on leg_l (live in `keys`, switched off and baked in `shear`, which shears leg_l).
+const SHEAR_CONSTRAINTS: &str = r#"
+  "look_at": [{"name": "kick", "bone": "leg_l", "target": "goal", "mix": 0.5}],"#;
+
 /// A second target for the one-bone chain.
 const REACH_BONES: &str = r#"
   {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
@@ -205,6 +252,9 @@ pub enum Kind {
     /// `Keys` plus three physics constraints (written live to Spine) on bones whose ancestors move
     /// but do not scale: leg_l, and the added tail and tuft; two of their mixes keyed in `keys`.
     Physics,
+    /// The zombie's bones with every inheritance mode, `keys` and a clip of shear keys under
+    /// uneven scale and a mirrored hip, and a look-at (clips `keys`, `shear`).
+    Shear,
 }
 
 fn rig_json(kind: Kind) -> String {
@@ -223,10 +273,12 @@ fn rig_json(kind: Kind) -> String {
         Kind::IkReach => REACH_CONSTRAINTS,
         Kind::LiveTransform => LIVE_TRANSFORMS,
         Kind::Physics => PHYSICS,
+        Kind::Shear => SHEAR_CONSTRAINTS,
         _ => "",
     };
     let (bones, clips) = match kind {
         Kind::IkReach => (format!("{BONES},{REACH_BONES}"), REACH_CLIP),
+        Kind::Shear => (INHERIT_BONES.to_string(), SHEAR_CLIP),
         Kind::LiveTransform | Kind::Physics => (format!("{BONES},{TAIL_BONE}"), EASED_CLIP),
         _ => (BONES.to_string(), EASED_CLIP),
     };
