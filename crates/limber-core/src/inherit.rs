@@ -13,7 +13,7 @@
 use glam::{DMat2, DVec2};
 use serde::{Deserialize, Serialize};
 
-use crate::pose::BonePose;
+use crate::bone_pose::BonePose;
 
 /// How a bone takes its parent's transform (Spine's `inherit`, format version 11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -42,6 +42,7 @@ pub mod alpha;
 pub mod animation;
 pub mod assets;
 pub mod atomic_file;
+pub mod bone_pose;
 pub mod brush;
 pub mod cuts;
 pub mod derived;

@@ -136,3 +136,47 @@ fn a_bone_a_constraint_moves_keeps_inheriting_everything() {
     let status = harness.state().status().to_string();
     assert!(status.contains("a spring moves \"head\""), "{status}");
 }
+
+#[test]
+fn shear_keys_draw_as_curves_of_their_own_in_the_curve_editor() {
+    let mut harness = animating(SPINE);
+    for (time, degrees) in [(0.2, "10"), (0.7, "-25")] {
+        harness
+            .state_mut()
+            .run(Command::Clip(ClipCommand::SetTime { time }));
+        harness.run_steps(2);
+        harness.get_by_label("Shear y").click();
+        harness.run_steps(2);
+        harness.get_by_label("Shear y").type_text(degrees);
+        harness.run_steps(1);
+        harness.key_press(Key::Enter);
+        harness.run_steps(2);
+    }
+    harness.key_press(Key::G);
+    harness.run_steps(2);
+    let curves = harness
+        .state()
+        .curves()
+        .shown()
+        .expect("a bone is selected");
+    let shear = curves
+        .iter()
+        .find(|c| c.channel == limber::core::animation::Channel::ShearY)
+        .expect("the shear y curve");
+    let keys: Vec<(f64, f64)> = shear.keys.iter().map(|k| (k.time, k.value)).collect();
+    assert_eq!(keys, vec![(0.2, 10.0), (0.7, -25.0)]);
+    // Half way the graph and the pose agree: linear from 10° to −25°.
+    let half = shear
+        .points
+        .iter()
+        .find(|p| (p.x - 0.45).abs() < 0.02)
+        .expect("a point half way");
+    let sampled =
+        harness.state().current_clip().unwrap().sample(half.x).bones[SPINE].shear[1].to_degrees();
+    assert!((half.y - sampled).abs() < 1e-9, "{} vs {sampled}", half.y);
+    // The legend lets the artist hide it.
+    assert!(
+        harness.query_by_label("shear y").is_some(),
+        "the legend names it"
+    );
+}
