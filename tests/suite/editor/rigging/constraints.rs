@@ -429,6 +429,18 @@ fn set_inverse_here_picks_a_bone_up_at_the_playhead_without_a_jump() {
         "carried since rest, the leg is off its own place: {jump} px"
     );
     let steps = undo_depth(harness.state_mut());
+    // The inspector's rows (shear included) reach past the timeline's top: the artist scrolls the
+    // inspector down to the button with the mouse wheel.
+    let over_inspector = harness.get_by_label("Constraints").rect().center();
+    harness.hover_at(over_inspector);
+    harness.event(eframe::egui::Event::MouseWheel {
+        unit: eframe::egui::MouseWheelUnit::Point,
+        delta: eframe::egui::vec2(0.0, -300.0),
+        phase: eframe::egui::TouchPhase::Move,
+        source: eframe::egui::MouseWheelSource::Unknown,
+        modifiers: eframe::egui::Modifiers::NONE,
+    });
+    harness.run_steps(30);
     click_label(&mut harness, "Set inverse here");
     assert_eq!(undo_depth(harness.state_mut()), steps + 1);
     let editor = harness.state();
