@@ -1,9 +1,9 @@
 //! The inspector's constraints: for the selected bone, the choices new constraints start from (IK
 //! chain length, target bone), buttons that add IK, look-at, child-of, copy rotation, a rotation
-//! limit and physics (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
+//! limit, physics and a path (the command table's Rig menu does the same), and its spring (on/off, frequency, damping,
 //! mix); then the list of every constraint of the rig with its settings — IK
 //! ([`super::ik_inspector`]), limit angles, transform constraints ([`super::transform_inspector`]),
-//! physics ([`super::physics_inspector`]), look-at and child-of mixes — and a delete button each. Every change is one undo step (a slider drag too, through
+//! physics ([`super::physics_inspector`]), paths ([`super::path_inspector`]), look-at and child-of mixes — and a delete button each. Every change is one undo step (a slider drag too, through
 //! [`super::drag_edit`]).
 
 use crate::app::number_field::number_field;
@@ -11,6 +11,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use super::ik_inspector::ik_entry;
+use super::path_inspector::path_entry;
 use super::physics_inspector::physics_entry;
 use super::transform_inspector::transform_entry;
 use crate::core::rig::ConstraintRecords;
@@ -94,6 +95,7 @@ fn add_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             (Command::AddTransform, "Add copy rotation"),
             (Command::AddLimit, "Add rotation limit"),
             (Command::AddPhysics, "Add physics"),
+            (Command::AddPath, "Add path"),
         ] {
             if ui
                 .add_enabled(editor.can_run(&command), egui::Button::new(label))
@@ -248,6 +250,9 @@ fn constraint_list(ui: &mut egui::Ui, editor: &mut Editor, records: &ConstraintR
     }
     for (i, physics) in records.physics.iter().enumerate() {
         ui.push_id(("physics", i), |ui| physics_entry(ui, editor, i, physics));
+    }
+    for (i, path) in records.paths.iter().enumerate() {
+        ui.push_id(("path", i), |ui| path_entry(ui, editor, i, path));
     }
     for (i, spring) in records.springs.iter().enumerate() {
         ui.push_id(("spring row", i), |ui| {

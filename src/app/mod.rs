@@ -43,6 +43,7 @@ pub mod key_fields;
 pub mod menus;
 pub mod number_field;
 mod onion_settings;
+mod path_inspector;
 mod physics_inspector;
 pub mod recovery_offer;
 mod rig_overlay;

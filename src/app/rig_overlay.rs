@@ -1,6 +1,7 @@
 //! Constraints drawn over the view: each IK chain (its bones traced, a dashed line from the tip to
 //! the target and a ring on the target), look-at and child-of links (dashed lines from the bone to
-//! its target), and the selected bone's rotation limit as an arc at its head with a handle at each
+//! its target), each path constraint's curve as its carrying bone moves it (anchors dotted), and
+//! the selected bone's rotation limit as an arc at its head with a handle at each
 //! end (drag a handle in Bones mode to set that end).
 
 use eframe::egui::{self, Color32, Pos2, Stroke};
@@ -14,6 +15,7 @@ const IK_COLOUR: Color32 = Color32::from_rgb(255, 170, 40);
 const LOOK_AT_COLOUR: Color32 = Color32::from_rgb(80, 220, 255);
 const CHILD_OF_COLOUR: Color32 = Color32::from_rgb(120, 230, 120);
 const LIMIT_COLOUR: Color32 = Color32::from_rgb(255, 90, 200);
+const PATH_COLOUR: Color32 = Color32::from_rgb(250, 240, 90);
 
 /// Draws the rig's constraints for `frame`, with the view centred at `center` (screen points).
 pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVec2) {
@@ -51,6 +53,41 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
         if let (Some(from), Some(to)) = (head(follow.bone), head(follow.target)) {
             dashed(painter, screen(from), screen(to), colour);
             painter.circle_stroke(screen(to), 4.0, Stroke::new(1.5, colour));
+        }
+    }
+    for path in &rig.paths {
+        let Some(carry) = frame.palette.get(path.path_bone) else {
+            continue;
+        };
+        let points: Vec<Pos2> = path
+            .points
+            .iter()
+            .map(|p| screen(carry.transform_point2(DVec2::from(*p))))
+            .collect();
+        let n = points.len();
+        let mut cubics: Vec<[Pos2; 4]> = (0..n / 3 - 1)
+            .map(|k| {
+                [
+                    points[3 * k + 1],
+                    points[3 * k + 2],
+                    points[3 * k + 3],
+                    points[3 * k + 4],
+                ]
+            })
+            .collect();
+        if path.closed && n >= 6 {
+            cubics.push([points[n - 2], points[n - 1], points[0], points[1]]);
+        }
+        for cubic in cubics {
+            painter.add(egui::epaint::CubicBezierShape::from_points_stroke(
+                cubic,
+                false,
+                Color32::TRANSPARENT,
+                Stroke::new(1.5, PATH_COLOUR),
+            ));
+        }
+        for anchor in points.iter().skip(1).step_by(3) {
+            painter.circle_filled(*anchor, 3.0, PATH_COLOUR);
         }
     }
     if let Some(arc) = editor

@@ -176,6 +176,9 @@ fn drop_constraints_naming(records: &mut RigFile, name: &str) {
     records.springs.retain(|c| c.bone != name);
     records.physics.retain(|c| c.bone != name);
     records
+        .paths
+        .retain(|c| c.path.bone != name && !c.bones.iter().any(|b| b == name));
+    records
         .transforms
         .retain(|c| c.bone != name && c.source != name);
     records
@@ -290,6 +293,10 @@ pub fn apply(project: &mut Project, edit: Edit) -> Result<(), EditError> {
             records.limits.iter_mut().for_each(|c| rename(&mut c.bone));
             records.springs.iter_mut().for_each(|c| rename(&mut c.bone));
             records.physics.iter_mut().for_each(|c| rename(&mut c.bone));
+            for constraint in &mut records.paths {
+                constraint.bones.iter_mut().for_each(rename);
+                rename(&mut constraint.path.bone);
+            }
             for constraint in &mut records.transforms {
                 rename(&mut constraint.bone);
                 rename(&mut constraint.source);

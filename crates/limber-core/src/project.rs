@@ -46,8 +46,9 @@ pub const FORMAT_NAME: &str = "limber";
 /// added cuts ([`crate::cuts`]) and version 10 physics constraints
 /// ([`crate::animation::physics`]); an older file has neither and reads unchanged. Version 11 added
 /// shear keys and bones' inheritance modes ([`crate::inherit`]); an older file has no shear and
-/// every bone inherits everything, so it reads unchanged.
-pub const FORMAT_VERSION: u32 = 11;
+/// every bone inherits everything, so it reads unchanged. Version 12 added path constraints
+/// ([`crate::animation::path`]); an older file has none.
+pub const FORMAT_VERSION: u32 = 12;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

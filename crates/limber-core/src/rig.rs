@@ -8,7 +8,8 @@
 //! `smoothness` (px) and `deform` (default true) are optional. Optional arrays hold IK constraints
 //! (`ik`, [`IkRecord`]), rotation limits (`limits`), transform constraints (`transforms`), springs
 //! (`springs`), look-at and child-of constraints (`look_at`, `child_of`), physics constraints
-//! (`physics`, [`crate::animation::physics`]), animation clips (`clips`,
+//! (`physics`, [`crate::animation::physics`]), path constraints (`paths`,
+//! [`crate::animation::path`]), animation clips (`clips`,
 //! [`ClipRecord`], with slot keys) and slots, skins and the active skin (`slots`, `skins`,
 //! `active_skin`: [`crate::slots`]) and cuts, polylines distance may not cross (`cuts`:
 //! `[[[x, y], …], …]`, [`crate::cuts`]). The project file stores its skeleton, clips, slots and cuts
@@ -19,10 +20,10 @@ use thiserror::Error;
 
 use super::animation::{
     AnimationError, ChildOfRecord, Clip, ClipRecord, ConstraintError, FollowConstraint, FollowKind,
-    IkConstraint, IkRecord, LimitRecord, LookAtRecord, PhysicsConstraint, PhysicsRecord,
-    RotationLimit, Spring, SpringRecord, TransformConstraint, TransformRecord, check_mix_keys,
-    clips_from_records, follows_from_records, limits_and_transforms_from_records,
-    physics_from_records,
+    IkConstraint, IkRecord, LimitRecord, LookAtRecord, PathConstraint, PathRecord,
+    PhysicsConstraint, PhysicsRecord, RotationLimit, Spring, SpringRecord, TransformConstraint,
+    TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
+    limits_and_transforms_from_records, paths_from_records, physics_from_records,
 };
 use super::cuts::{Cut, CutError, check_cuts};
 use super::inherit::Inherit;
@@ -76,6 +77,9 @@ pub struct RigFile {
     /// Physics constraints (format version 10; [`crate::animation::physics`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub physics: Vec<PhysicsRecord>,
+    /// Path constraints (format version 12; [`crate::animation::path`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<PathRecord>,
     #[serde(default)]
     pub clips: Vec<ClipRecord>,
     /// Slots with their attachments (format version 5; [`crate::slots`]).
@@ -102,21 +106,24 @@ pub struct ConstraintRecords {
     pub look_at: Vec<LookAtRecord>,
     pub child_of: Vec<ChildOfRecord>,
     pub physics: Vec<PhysicsRecord>,
+    pub paths: Vec<PathRecord>,
 }
 
 impl ConstraintRecords {
-    /// Every constraint's name (IK, transform, look-at, child-of: the ones clips key mixes of; and
-    /// physics, which Spine names alike).
+    /// Every constraint's name (IK, transform, look-at, child-of, path and physics: the ones clips
+    /// key mixes of).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         let ik = self.ik.iter().map(|c| c.name.as_str());
         let transforms = self.transforms.iter().map(|c| c.name.as_str());
         let look_at = self.look_at.iter().map(|c| c.name.as_str());
         let child_of = self.child_of.iter().map(|c| c.name.as_str());
         let physics = self.physics.iter().map(|c| c.name.as_str());
+        let paths = self.paths.iter().map(|c| c.name.as_str());
         ik.chain(transforms)
             .chain(look_at)
             .chain(child_of)
             .chain(physics)
+            .chain(paths)
     }
 
     /// `stem` if no constraint has that name, else `stem 2`, `stem 3`, …
@@ -144,6 +151,8 @@ pub struct Rig {
     pub follows: Vec<FollowConstraint>,
     /// Applied last, after every other constraint ([`crate::animation::physics_run`]).
     pub physics: Vec<PhysicsConstraint>,
+    /// Applied after the look-ats, before physics ([`crate::animation::path_apply`]).
+    pub paths: Vec<PathConstraint>,
     pub clips: Vec<Clip>,
     /// Slots, skins and the active skin (empty: every part its own slot).
     pub slots: SlotSet,
@@ -270,10 +279,12 @@ impl RigFile {
         let springs = springs_from_records(&self.springs, &skeleton)?;
         let follows = follows_from_records(&self.look_at, &self.child_of, &skeleton)?;
         let physics = physics_from_records(&self.physics, &skeleton)?;
-        check_unique_constraint_names(&self.constraints())?;
+        let paths = paths_from_records(&self.paths, &skeleton)?;
+        let constraints = self.constraints();
+        check_unique_constraint_names(&constraints)?;
         self.check_moved_bones_inherit(&skeleton)?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
-        check_mix_keys(&clips, &ik, &transforms, &follows, &physics)?;
+        check_mix_keys(&clips, constraints.names())?;
         let slots = self.slot_set();
         crate::slots::validate::check_rig(&slots, &skeleton)?;
         check_cuts(&self.cuts, &Limits::current())?;
@@ -285,6 +296,7 @@ impl RigFile {
             springs,
             follows,
             physics,
+            paths,
             clips,
             slots,
             cuts: self.cuts.clone(),
@@ -308,7 +320,8 @@ impl RigFile {
             + self.transforms.len()
             + self.look_at.len()
             + self.child_of.len()
-            + self.physics.len();
+            + self.physics.len()
+            + self.paths.len();
         let counts = [
             ("bones", self.bones.len(), limits.bones),
             ("constraints", constraints, limits.constraints),
@@ -340,6 +353,7 @@ impl RigFile {
             look_at: self.look_at.clone(),
             child_of: self.child_of.clone(),
             physics: self.physics.clone(),
+            paths: self.paths.clone(),
         }
     }
 
@@ -353,6 +367,7 @@ impl RigFile {
             look_at,
             child_of,
             physics,
+            paths,
         } = constraints;
         self.ik = ik;
         self.limits = limits;
@@ -361,6 +376,7 @@ impl RigFile {
         self.look_at = look_at;
         self.child_of = child_of;
         self.physics = physics;
+        self.paths = paths;
     }
 
     /// The written form of `rig`.
@@ -389,6 +405,7 @@ impl RigFile {
                 .map(|c| c.to_record(skeleton))
                 .collect(),
             physics: rig.physics.iter().map(|c| c.to_record(skeleton)).collect(),
+            paths: rig.paths.iter().map(|c| c.to_record(skeleton)).collect(),
             clips: rig.clips.iter().map(Clip::to_record).collect(),
             slots: rig.slots.slots.clone(),
             skins: rig.slots.skins.clone(),
@@ -433,6 +450,11 @@ impl RigFile {
                 self.physics
                     .iter()
                     .map(|p| (named("physics", &p.name), &p.bone)),
+            )
+            .chain(
+                self.paths
+                    .iter()
+                    .flat_map(|p| p.bones.iter().map(|b| (named("path", &p.name), b))),
             );
         for (owner, bone) in moved {
             let Some(index) = skeleton.index_of(bone) else {

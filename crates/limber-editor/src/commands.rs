@@ -92,6 +92,8 @@ pub enum Command {
     ToggleSpring,
     /// Gives the selected bone a physics constraint that swings its rotation.
     AddPhysics,
+    /// Lays the selected bone and the chain below it on a new path its parent carries.
+    AddPath,
     /// Sharp pixels (nearest-neighbour) for every part, or smooth again.
     TogglePixelArt,
     /// Plays the transition from the current clip into the one picked in the inspector.
@@ -320,6 +322,7 @@ pub const COMMANDS: &[CommandEntry] = &[
     entry(C::AddTransform, "Add copy rotation", "the selected bone copies the picked target's rotation (a transform constraint)", &[], at(Menu::Rig, 1)),
     entry(C::ToggleSpring, "Spring on / off", "on the selected bone", &[], at(Menu::Rig, 1)),
     entry(C::AddPhysics, "Add physics", "the selected bone lags, swings and settles as it moves, in wind and gravity (Spine physics, exported live)", &[], at(Menu::Rig, 1)),
+    entry(C::AddPath, "Add path", "the selected bone and the chain below it follow a curve through their joints that the parent carries (Spine path constraint, exported live)", &[], at(Menu::Rig, 1)),
     entry(C::PreviewTransition, "Preview transition", "from the current clip into the clip picked in the inspector, over its crossfade", &[], at(Menu::Animate, 1)),
     entry(C::TogglePixelArt, "Pixel art", "sharp pixels (nearest-neighbour) for every part, in the view and in rendered exports; per part in the Parts list", &[], at(Menu::Edit, 3)),
     entry(C::ToggleCurves, "Curve editor", "the selected bone's channels as curves: drag keys and Bezier handles, right-click a key for its interpolation", &[S::key(K::G)], at(Menu::Animate, 0)),

@@ -81,6 +81,7 @@ pub mod palette;
 pub mod part_job;
 pub mod part_key_selection;
 mod parts;
+pub mod path_rigging;
 pub mod physics_rigging;
 pub mod playback;
 pub mod recent;

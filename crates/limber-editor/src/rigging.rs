@@ -35,6 +35,7 @@ pub enum ConstraintRef {
     LookAt(usize),
     ChildOf(usize),
     Physics(usize),
+    Path(usize),
 }
 
 /// A rotation limit as drawn at its bone's head: the arc of directions the bone may point in.
@@ -90,6 +91,10 @@ pub enum RigError {
     NoBoneForSpring,
     #[error("select a bone to give it physics")]
     NoBoneForPhysics,
+    #[error("select the first bone of the chain to lay on a path")]
+    NoBoneForPath,
+    #[error("a path rides on the parent of its first bone: pick a bone that has a parent")]
+    PathNeedsParent,
     #[error("no bone {0}")]
     NoSuchBone(usize),
     #[error("the target is scaled to nothing here: no inverse")]
@@ -498,6 +503,7 @@ pub(crate) fn remove_constraint(
         ConstraintRef::LookAt(i) => take(&mut r.look_at, i),
         ConstraintRef::ChildOf(i) => take(&mut r.child_of, i),
         ConstraintRef::Physics(i) => take(&mut r.physics, i),
+        ConstraintRef::Path(i) => take(&mut r.paths, i),
     })
 }
 

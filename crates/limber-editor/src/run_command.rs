@@ -159,6 +159,9 @@ impl Editor {
             Command::AddPhysics => {
                 return crate::physics_rigging::add_physics(self.step()).into_outcome(self);
             }
+            Command::AddPath => {
+                return crate::path_rigging::add_path(self.step()).into_outcome(self);
+            }
             Command::TogglePixelArt => {
                 return crate::slot_actions::toggle_pixel_art(self.step()).into_outcome(self);
             }
@@ -233,6 +236,11 @@ impl Editor {
             Command::AddLimit | Command::ToggleSpring | Command::AddPhysics => {
                 self.selection().bone().is_some_and(|b| b < bones)
             }
+            Command::AddPath => self
+                .selection()
+                .bone()
+                .and_then(|b| self.document().project.rig.skeleton.bones.get(b))
+                .is_some_and(|b| b.parent.is_some()),
             Command::AddLookAt | Command::AddChildOf | Command::AddTransform => {
                 let target = self.tools().rig_choices().target;
                 self.selection().bone().is_some_and(|b| b < bones)
@@ -373,6 +381,7 @@ impl Editor {
             | Command::AddTransform
             | Command::ToggleSpring
             | Command::AddPhysics
+            | Command::AddPath
             | Command::PreviewTransition
             | Command::SuggestBones
             | Command::AddEvent

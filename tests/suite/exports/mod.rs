@@ -10,6 +10,7 @@ mod spine_ik_reach;
 mod spine_lean;
 mod spine_live_ik;
 mod spine_live_transform;
+mod spine_path;
 mod spine_physics;
 mod spine_runtime;
 mod spine_shear;

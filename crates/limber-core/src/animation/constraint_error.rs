@@ -43,6 +43,8 @@ pub enum ConstraintError {
         "physics \"{name}\" needs shares and mixes from 0 to 1, inertia and damping from 0 to 1, a strength of 0–10000, a mass of 0.001–1000, wind and gravity within ±10000, a limit of 0–1000000 and 1–240 steps per second"
     )]
     BadPhysics { name: String },
+    #[error("path \"{name}\": {why}")]
+    BadPath { name: String, why: &'static str },
     #[error(
         "{owner} moves \"{bone}\", which takes {what} of its parent: constraints, springs and physics move only bones that inherit everything (set its inheritance to normal)"
     )]
@@ -52,7 +54,7 @@ pub enum ConstraintError {
         what: &'static str,
     },
     #[error(
-        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of or physics constraint"
+        "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of, path or physics constraint"
     )]
     UnknownMixTarget { clip: String, name: String },
 }

@@ -1,6 +1,7 @@
 //! Constraints after IK: rotation limits, then transform constraints, each in list order. The whole
 //! order of a frame is: clip → springs → IK (in order) → limits → transform constraints → child-of
-//! → look-at ([`super::follow`]) → world → palette.
+//! → look-at ([`super::follow`]) → path constraints ([`super::path_apply`]) → physics → world →
+//! palette.
 //!
 //! - A rotation limit clamps a bone's rotation offset (degrees, counter-clockwise on screen) to
 //!   [min, max].
@@ -109,21 +110,16 @@ pub fn with_keyed_mix(
     (ik, transforms)
 }
 
-/// Checks that every mix key of every clip names an IK, transform, look-at or child-of constraint.
-pub fn check_mix_keys(
+/// Checks that every mix key of every clip names a constraint whose mix a clip may key: an IK,
+/// transform, look-at, child-of, path or physics constraint (`names`, every such constraint's name).
+pub fn check_mix_keys<'a>(
     clips: &[super::clip::Clip],
-    ik: &[super::ik::IkConstraint],
-    transforms: &[TransformConstraint],
-    follows: &[super::follow::FollowConstraint],
-    physics: &[super::physics::PhysicsConstraint],
+    names: impl Iterator<Item = &'a str>,
 ) -> Result<(), ConstraintError> {
+    let names: std::collections::HashSet<&str> = names.collect();
     for clip in clips {
         for name in clip.mix_key_names() {
-            if !ik.iter().any(|c| c.name == name)
-                && !transforms.iter().any(|c| c.name == name)
-                && !follows.iter().any(|c| c.name == name)
-                && !physics.iter().any(|c| c.name == name)
-            {
+            if !names.contains(name) {
                 return Err(ConstraintError::UnknownMixTarget {
                     clip: clip.name.clone(),
                     name: name.to_string(),

@@ -18,12 +18,11 @@
 //! Each update samples everything before physics, springs included: a rig with springs and physics
 //! costs the springs' warm-up simulation at every physics update.
 
-use glam::{DAffine2, DVec2};
-
 use super::physics::PhysicsConstraint;
-use super::physics_step::{PhysicsState, SpineWorld};
+use super::physics_step::PhysicsState;
+use super::spine_world::{from_spine, offset_reaching, to_spine};
 use crate::limits::Limits;
-use crate::pose::{BonePose, Pose, PoseSolver};
+use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
 
 /// The pose at clip time `end` (seconds from the clip's start) with `physics` applied, where
@@ -198,72 +197,4 @@ impl<'a> Run<'a> {
             });
         pose
     }
-}
-
-/// An image-frame world transform in Spine's frame (y negated on both sides).
-fn to_spine(m: &DAffine2) -> SpineWorld {
-    SpineWorld {
-        a: m.matrix2.x_axis.x,
-        b: -m.matrix2.y_axis.x,
-        c: -m.matrix2.x_axis.y,
-        d: m.matrix2.y_axis.y,
-        x: m.translation.x,
-        y: -m.translation.y,
-    }
-}
-
-fn from_spine(w: &SpineWorld) -> DAffine2 {
-    DAffine2::from_cols(
-        DVec2::new(w.a, -w.c),
-        DVec2::new(-w.b, w.d),
-        DVec2::new(w.x, -w.y),
-    )
-}
-
-/// The offset that gives a bone whose world transform is `world` under `offset` (its local rest
-/// transform `rest`) the world transform `target` instead, its shear kept (physics turns, moves and
-/// stretches along the bone, which leaves it; shear between the axes that the target has beyond it
-/// is dropped); `None` when the bone is scaled to nothing.
-fn offset_reaching(
-    rest: DAffine2,
-    world: &DAffine2,
-    offset: BonePose,
-    target: &DAffine2,
-) -> Option<BonePose> {
-    let own = offset.local_offset();
-    if own.matrix2.determinant().abs() < 1e-12 || rest.matrix2.determinant().abs() < 1e-12 {
-        return None;
-    }
-    // world = parent · translate(offset) · rest · own, so parent · translate(offset) is:
-    let above = *world * own.inverse() * rest.inverse();
-    let local = above.inverse() * *target;
-    let moved = local.translation - rest.translation;
-    let linear = rest.matrix2.inverse() * local.matrix2;
-    // linear = rotate(φ) · shear · scale(sx, sy), φ = −rotate: the x axis points at φ − shear x,
-    // the y axis along rotate(φ − shear y) of (0, 1); sx keeps the sign it had.
-    let [shear_x, shear_y] = offset.shear;
-    let sign = if offset.scale[0] < 0.0 { -1.0 } else { 1.0 };
-    let x_axis = linear.x_axis * sign;
-    let x_angle = x_axis.y.atan2(x_axis.x);
-    let scale_x = sign * x_axis.length();
-    let y_angle = x_angle + shear_x - shear_y;
-    let scale_y = linear.y_axis.dot(DVec2::new(-y_angle.sin(), y_angle.cos()));
-    let turn = -x_angle - shear_x - offset.rotate;
-    let turn = turn - (turn / std::f64::consts::TAU).round() * std::f64::consts::TAU;
-    let reached = BonePose {
-        rotate: offset.rotate + turn,
-        translate: [offset.translate[0] + moved.x, offset.translate[1] + moved.y],
-        scale: [scale_x, scale_y],
-        shear: offset.shear,
-    };
-    [
-        reached.rotate,
-        reached.translate[0],
-        reached.translate[1],
-        scale_x,
-        scale_y,
-    ]
-    .iter()
-    .all(|v| v.is_finite())
-    .then_some(reached)
 }

@@ -15,34 +15,7 @@
 //! left out until limber's bones have shear.
 
 use super::physics::PhysicsSettings;
-
-/// A bone's world transform in Spine's frame: `[a b; c d]` maps the bone's axes to the world,
-/// `(x, y)` is its origin.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpineWorld {
-    pub a: f64,
-    pub b: f64,
-    pub c: f64,
-    pub d: f64,
-    pub x: f64,
-    pub y: f64,
-}
-
-impl SpineWorld {
-    fn scale_x(&self) -> f64 {
-        (self.a * self.a + self.c * self.c).sqrt()
-    }
-
-    /// Turns both axes by `angle` (radians, counter-clockwise).
-    fn rotate_axes(&mut self, angle: f64) {
-        let (s, c) = angle.sin_cos();
-        let (a, b) = (self.a, self.b);
-        self.a = c * a - s * self.c;
-        self.c = s * a + c * self.c;
-        self.b = c * b - s * self.d;
-        self.d = s * b + c * self.d;
-    }
-}
+pub use super::spine_world::SpineWorld;
 
 /// Where one constraint stands between updates.
 #[derive(Debug, Clone, PartialEq)]

@@ -53,7 +53,8 @@ pub fn constrained_bones(rig: &Rig) -> Vec<bool> {
         .chain(rig.transforms.iter().map(|t| t.bone))
         .chain(rig.springs.iter().map(|s| s.bone))
         .chain(rig.follows.iter().map(|f| f.bone))
-        .chain(rig.physics.iter().map(|p| p.bone));
+        .chain(rig.physics.iter().map(|p| p.bone))
+        .chain(rig.paths.iter().flat_map(|p| p.bones.iter().copied()));
     for bone in bones {
         if let Some(flag) = moved.get_mut(bone) {
             *flag = true;

@@ -138,6 +138,9 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
     {
         animation.insert("transform".into(), transforms);
     }
+    if let Some(paths) = super::paths::path_timelines(rig, &input.live.paths, clip) {
+        animation.insert("path".into(), paths);
+    }
     if let Some(physics) =
         super::physics::physics_timelines(rig, &input.live.physics, &physics_on, clip)
     {

@@ -14,7 +14,7 @@ use super::{DEFAULT_FPS, SpineError, SpineOptions};
 /// An upper bound on the timeline entries of every clip's animation.
 pub fn timeline_entries(project: &Project, options: &SpineOptions) -> u64 {
     let rig = &project.rig;
-    let live = Live::of(rig);
+    let live = Live::of(rig, &[]);
     let slots = slot_list(&project.parts, &rig.slots).len() as u64;
     rig.clips
         .iter()

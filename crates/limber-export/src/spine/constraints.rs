@@ -54,15 +54,19 @@ pub struct Live {
     pub transforms: Vec<LiveTransform>,
     /// Indices into the rig's physics constraints, in Spine's order ([`super::physics`]).
     pub physics: Vec<usize>,
+    /// The path constraints written live ([`super::paths`]).
+    pub paths: Vec<super::paths::LivePath>,
 }
 
 impl Live {
-    /// The constraints of `rig` that Spine evaluates as limber does.
-    pub fn of(rig: &Rig) -> Self {
+    /// The constraints of `rig` that Spine evaluates as limber does; the live paths' slots are named
+    /// apart from `slot_names` (the other slots').
+    pub fn of(rig: &Rig, slot_names: &[&str]) -> Self {
         Self {
             ik: native_ik(rig),
             transforms: native_transforms(rig),
             physics: super::physics::live_physics(rig).0,
+            paths: super::paths::live_paths(rig, slot_names),
         }
     }
 }
@@ -221,6 +225,16 @@ pub fn baked_and_physics(rig: &Rig, live: &Live, clip: &Clip) -> (Vec<bool>, Vec
             continue;
         }
         for &bone in &ik.bones {
+            if let Some(flag) = baked.get_mut(bone) {
+                *flag = false;
+            }
+        }
+    }
+    for path in live.paths.iter().filter_map(|l| rig.paths.get(l.index)) {
+        if super::paths::off_in_clip(rig, path, clip) {
+            continue;
+        }
+        for &bone in &path.bones {
             if let Some(flag) = baked.get_mut(bone) {
                 *flag = false;
             }

@@ -30,6 +30,7 @@ pub mod mix_timeline;
 pub mod pack;
 pub mod pages;
 pub mod part_timelines;
+pub mod paths;
 pub mod physics;
 pub mod rig_relations;
 pub mod skeleton;
@@ -230,9 +231,15 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
         order: &order,
     };
     let mut animations = Map::new();
-    let live = constraints::Live::of(rig);
+    let slot_names: Vec<String> = limber_core::slots::slot_list(&project.parts, &rig.slots)
+        .iter()
+        .map(|v| v.name.to_string())
+        .collect();
+    let slot_names: Vec<&str> = slot_names.iter().map(String::as_str).collect();
+    let live = constraints::Live::of(rig, &slot_names);
     warnings.extend(constraints::baked_ik_warnings(rig));
     warnings.extend(physics::live_physics(rig).1);
+    warnings.extend(paths::baked_path_warnings(rig));
     for clip in &rig.clips {
         let rate = options
             .fps
@@ -292,8 +299,16 @@ pub fn build(project: &Project, options: &SpineOptions) -> Result<SpineDocument,
         let first = live.ik.iter().filter(|c| !c.after_transforms).count();
         root["transform"] = live_transforms::transform_json(rig, &live.transforms, first);
     }
-    if !live.physics.is_empty() {
+    if !live.paths.is_empty() {
+        if let Some(slots) = root["slots"].as_array_mut() {
+            slots.extend(paths::path_slots(rig, &live.paths));
+        }
+        paths::add_path_attachments(&mut root["skins"], rig, &bones, &live.paths);
         let first = live.ik.len() + live.transforms.len();
+        root["path"] = paths::path_json(rig, &live.paths, first);
+    }
+    if !live.physics.is_empty() {
+        let first = live.ik.len() + live.transforms.len() + live.paths.len();
         root["physics"] = physics::physics_json(rig, &live.physics, first);
     }
     lean::lean_numbers(&mut root);

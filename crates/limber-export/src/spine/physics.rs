@@ -232,7 +232,7 @@ mod tests {
             r#""look_at": [{"name": "aim", "bone": "thigh", "target": "free"}],"#,
             "",
         );
-        let live = Live::of(&watched);
+        let live = Live::of(&watched, &[]);
         assert_eq!(live.ik.len(), 1, "the look-at is live");
         assert_eq!(live.physics, [0], "and so is the physics below it");
     }
@@ -242,13 +242,13 @@ mod tests {
         let shin = 2;
         // Plain keys: on, the shin not baked, no timeline.
         let plain = rig("", r#"{"bone": "thigh", "time": 0, "rotate": 10}"#);
-        let live = Live::of(&plain);
+        let live = Live::of(&plain, &[]);
         let (baked, on) = baked_and_physics(&plain, &live, &plain.clips[0]);
         assert_eq!((on, baked[shin]), (vec![true], false));
         assert!(physics_timelines(&plain, &live.physics, &[true], &plain.clips[0]).is_none());
         // The thigh's scale keyed: off, a mix held at 0, the shin baked.
         let scaled = rig("", r#"{"bone": "thigh", "time": 0, "scale": [1.2, 1]}"#);
-        let live = Live::of(&scaled);
+        let live = Live::of(&scaled, &[]);
         let (baked, on) = baked_and_physics(&scaled, &live, &scaled.clips[0]);
         assert_eq!((on.clone(), baked[shin]), (vec![false], true));
         let timelines = physics_timelines(&scaled, &live.physics, &on, &scaled.clips[0]);
@@ -258,7 +258,7 @@ mod tests {
         );
         // The thigh baked (a rotation limit moves it): off too.
         let limited = rig(r#""limits": [{"bone": "thigh", "min": -5, "max": 5}],"#, "");
-        let live = Live::of(&limited);
+        let live = Live::of(&limited, &[]);
         let (baked, on) = baked_and_physics(&limited, &live, &limited.clips[0]);
         assert_eq!((on, baked[shin]), (vec![false], true));
     }

@@ -24,7 +24,8 @@ pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
         .chain(rig.transforms.iter().map(|t| t.bone))
         .chain(rig.springs.iter().map(|s| s.bone))
         .chain(rig.follows.iter().map(|f| f.bone))
-        .chain(rig.ik.iter().flat_map(|c| c.chain.iter().copied()));
+        .chain(rig.ik.iter().flat_map(|c| c.chain.iter().copied()))
+        .chain(rig.paths.iter().flat_map(|p| p.bones.iter().copied()));
     for bone in moved_bones {
         if let Some(n) = moved.get_mut(bone) {
             *n += 1;
@@ -38,7 +39,8 @@ pub fn involvement(rig: &Rig) -> (Vec<usize>, Vec<bool>) {
         .iter()
         .map(|t| t.source)
         .chain(rig.follows.iter().map(|f| f.target))
-        .chain(rig.ik.iter().map(|c| c.target));
+        .chain(rig.ik.iter().map(|c| c.target))
+        .chain(rig.paths.iter().map(|p| p.path_bone));
     for bone in others {
         if let Some(flag) = involved.get_mut(bone) {
             *flag = true;

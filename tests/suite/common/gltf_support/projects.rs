@@ -226,6 +226,37 @@ const REACH_CLIP: &str = r#"
     {"constraint": "reach", "time": 0.6, "mix": 1.0, "interp": "linear"},
     {"constraint": "reach", "time": 0.9, "mix": 0.5}]}"#;
 
+/// A tail of three bones hanging from the hip, for the path constraints.
+const PATH_BONES: &str = r#"
+  {"name": "tail_1", "parent": "hip",    "head": [46, 106], "tail": [48, 113]},
+  {"name": "tail_2", "parent": "tail_1", "head": [48, 113], "tail": [50, 119]},
+  {"name": "tail_3", "parent": "tail_2", "head": [50, 119], "tail": [52, 126]}"#;
+
+/// Path constraints (format version 12), written live to Spine: `rope` lays the tail on a curve
+/// the hip carries, stretching each bone to a fixed spacing (chainScale); `reach` lays arm_r and
+/// hand_r on a curve the spine carries, part-mixed (chain mode, each bone from the last one's
+/// turned tip); `lean` turns the head along a closed loop that `goal` carries (tangent, an offset
+/// of 20°, a fixed position).
+const PATHS: &str = r#"
+  "paths": [
+    {"name": "rope", "bones": ["tail_1", "tail_2", "tail_3"], "rotate_mode": "chainScale",
+     "spacing_mode": "fixed", "spacing": 8, "position": 0.05,
+     "path": {"bone": "hip", "points": [[44, 100], [46, 106], [50, 110], [54, 112], [58, 116], [60, 120],
+                                         [60, 122], [62, 128], [64, 134]]}},
+    {"name": "reach", "bones": ["arm_r", "hand_r"], "rotate_mode": "chain", "mix_rotate": 0.8,
+     "mix_x": 0.6, "mix_y": 0.5,
+     "path": {"bone": "spine", "points": [[56, 80], [60, 82], [66, 84], [70, 88], [76, 92], [80, 98]]}},
+    {"name": "lean", "bones": ["head"], "rotation": 20, "position_mode": "fixed", "position": 12,
+     "spacing_mode": "percent",
+     "path": {"bone": "goal", "closed": true, "points": [[60, 66], [60, 72], [60, 78], [66, 84], [72, 84],
+                                                          [78, 84], [84, 78], [84, 72], [84, 66], [78, 60],
+                                                          [72, 60], [66, 60]]}}],"#;
+
+const PATH_MIX_KEYS: &str = r#", "constraints": [
+    {"constraint": "rope", "time": 0.0, "mix": 0.2, "interp": "linear"},
+    {"constraint": "rope", "time": 0.5, "mix": 1.0, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"constraint": "rope", "time": 0.9, "mix": 0.6}]}"#;
+
 /// Which project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -255,6 +286,9 @@ pub enum Kind {
     /// The zombie's bones with every inheritance mode, `keys` and a clip of shear keys under
     /// uneven scale and a mirrored hip, and a look-at (clips `keys`, `shear`).
     Shear,
+    /// `Keys` plus a three-bone tail and three path constraints (written live to Spine), the
+    /// tail's mix keyed in `keys`; `eased` scales the spine, which switches `reach` and `lean` off.
+    Path,
 }
 
 fn rig_json(kind: Kind) -> String {
@@ -265,6 +299,7 @@ fn rig_json(kind: Kind) -> String {
             KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + TRANSFORM_MIX_KEYS
         }
         Kind::Physics => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + PHYSICS_MIX_KEYS,
+        Kind::Path => KEYS_CLIP.trim_end().trim_end_matches('}').to_string() + PATH_MIX_KEYS,
         _ => KEYS_CLIP.to_string(),
     };
     let constraints = match kind {
@@ -274,12 +309,14 @@ fn rig_json(kind: Kind) -> String {
         Kind::LiveTransform => LIVE_TRANSFORMS,
         Kind::Physics => PHYSICS,
         Kind::Shear => SHEAR_CONSTRAINTS,
+        Kind::Path => PATHS,
         _ => "",
     };
     let (bones, clips) = match kind {
         Kind::IkReach => (format!("{BONES},{REACH_BONES}"), REACH_CLIP),
         Kind::Shear => (INHERIT_BONES.to_string(), SHEAR_CLIP),
         Kind::LiveTransform | Kind::Physics => (format!("{BONES},{TAIL_BONE}"), EASED_CLIP),
+        Kind::Path => (format!("{BONES},{PATH_BONES}"), EASED_CLIP),
         _ => (BONES.to_string(), EASED_CLIP),
     };
     format!("{{\"bones\": [{bones}],{constraints}\n\"clips\": [{keys_clip}, {clips}]}}")

@@ -10,5 +10,6 @@ mod bind_pose;
 mod constraints;
 mod cuts;
 mod ik_reach;
+mod paths;
 mod physics;
 mod transform_offsets;

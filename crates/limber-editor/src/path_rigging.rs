@@ -1,0 +1,76 @@
+//! Path constraints in the editor: "Add path" lays the selected bone and the single-child chain
+//! below it on a new smooth path through their joints, carried by the first bone's parent, so at
+//! rest the chain stays where it is drawn and then follows the path as the carrier moves (chain
+//! mode: each bone points at the next one's place). The inspector edits the modes, position,
+//! spacing, rotation offset and mixes, keys the mix in Animate mode, and deletes it
+//! ([`crate::rigging::ConstraintRef::Path`]).
+
+use limber_core::animation::path::{PathShapeRecord, RotateMode, smooth_path_points};
+use limber_core::animation::{PathRecord, PathSettings};
+use limber_core::skeleton::Skeleton;
+
+use crate::rigging::{RigError, change_constraints};
+use crate::step::Step;
+
+/// The bones a new path lays out from `first`: it, then each bone's only child while there is
+/// exactly one.
+pub fn chain_below(skeleton: &Skeleton, first: usize) -> Vec<usize> {
+    let mut chain = vec![first];
+    let mut at = first;
+    // Parents are acyclic; the bound is a guard all the same.
+    for _ in 0..skeleton.bones.len() {
+        let mut children = skeleton
+            .bones
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.parent == Some(at))
+            .map(|(i, _)| i);
+        match (children.next(), children.next()) {
+            (Some(only), None) => {
+                chain.push(only);
+                at = only;
+            }
+            _ => break,
+        }
+    }
+    chain
+}
+
+/// Adds a path constraint on the selected bone's chain ([`chain_below`]), its path through their
+/// heads and the last one's tail, carried by the first bone's parent. One undo step.
+pub(crate) fn add_path(mut step: Step) -> Result<(), RigError> {
+    let skeleton = &step.document.project.rig.skeleton;
+    let first = step.selection().bone().ok_or(RigError::NoBoneForPath)?;
+    let carrier = skeleton
+        .bones
+        .get(first)
+        .ok_or(RigError::NoSuchBone(first))?
+        .parent
+        .ok_or(RigError::PathNeedsParent)?;
+    let chain = chain_below(skeleton, first);
+    let mut anchors: Vec<[f64; 2]> = chain.iter().map(|&b| skeleton.bones[b].head).collect();
+    if let Some(&last) = chain.last() {
+        anchors.push(skeleton.bones[last].tail);
+    }
+    let name = |b: usize| skeleton.bones[b].name.clone();
+    let bones: Vec<String> = chain.iter().map(|&b| name(b)).collect();
+    let carrier = name(carrier);
+    change_constraints(&mut step.document, |records| {
+        let name = records.unused_name("path");
+        records.paths.push(PathRecord {
+            name,
+            bones,
+            path: PathShapeRecord {
+                bone: carrier,
+                points: smooth_path_points(&anchors),
+                closed: false,
+            },
+            settings: PathSettings {
+                rotate_mode: RotateMode::Chain,
+                ..PathSettings::default()
+            },
+        });
+    })?;
+    step.commit();
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! A path constraint in the inspector's constraint list: which bones it lays on which bone's path,
+//! its position, spacing and rotate modes (Spine's), position, spacing and rotation offset, and
+//! its rotate, x and y mixes — each change one undo step (a drag too) — and, in Animate mode, the
+//! mix keyed at the playhead (it scales all three, as Spine's path mix timeline does).
+
+use eframe::egui;
+
+use super::constraint_inspector::{change, header, mix_slider};
+use super::drag_edit::drag_edit;
+use crate::core::animation::path::{PositionMode, RotateMode, SpacingMode};
+use crate::core::animation::{PathRecord, PathSettings};
+use limber_editor::editor::{Editor, Mode};
+use limber_editor::rigging::ConstraintRef;
+
+/// One numeric field: its label, range, and which setting it edits.
+type Field = (
+    &'static str,
+    std::ops::RangeInclusive<f64>,
+    fn(&mut PathSettings) -> &mut f64,
+);
+
+const MIXES: [Field; 3] = [
+    ("rotate mix", 0.0..=1.0, |s| &mut s.mix_rotate),
+    ("x mix", 0.0..=1.0, |s| &mut s.mix_x),
+    ("y mix", 0.0..=1.0, |s| &mut s.mix_y),
+];
+
+/// Path constraint `index` with its settings and delete button.
+pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: &PathRecord) {
+    let title = format!(
+        "Path {}: {} on {}'s path",
+        record.name,
+        record.bones.join(", "),
+        record.path.bone
+    );
+    header(ui, editor, &title, ConstraintRef::Path(index));
+    let set = move |editor: &mut Editor, settings: PathSettings| {
+        change(editor, |r| {
+            if let Some(c) = r.paths.get_mut(index) {
+                c.settings = settings;
+            }
+        });
+    };
+    let mut settings = record.settings;
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_label("rotate")
+            .selected_text(settings.rotate_mode.label())
+            .show_ui(ui, |ui| {
+                for mode in RotateMode::ALL {
+                    ui.selectable_value(&mut settings.rotate_mode, mode, mode.label());
+                }
+            });
+        egui::ComboBox::from_label("spacing")
+            .selected_text(settings.spacing_mode.label())
+            .show_ui(ui, |ui| {
+                for mode in SpacingMode::ALL {
+                    ui.selectable_value(&mut settings.spacing_mode, mode, mode.label());
+                }
+            });
+        egui::ComboBox::from_label("position")
+            .selected_text(settings.position_mode.label())
+            .show_ui(ui, |ui| {
+                for mode in PositionMode::ALL {
+                    ui.selectable_value(&mut settings.position_mode, mode, mode.label());
+                }
+            });
+    });
+    if settings != record.settings {
+        set(editor, settings);
+        return;
+    }
+    let percent = |mode| mode == PositionMode::Percent;
+    let position_range = if percent(settings.position_mode) {
+        -1.0..=2.0
+    } else {
+        -1000.0..=1000.0
+    };
+    let spacing_range = match settings.spacing_mode {
+        SpacingMode::Percent | SpacingMode::Proportional => -1.0..=2.0,
+        SpacingMode::Length | SpacingMode::Fixed => -200.0..=200.0,
+    };
+    let fields: [Field; 3] = [
+        ("position", position_range, |s| &mut s.position),
+        ("spacing", spacing_range, |s| &mut s.spacing),
+        ("rotation offset (°)", -180.0..=180.0, |s| &mut s.rotation),
+    ];
+    for (label, range, setting) in fields.into_iter().chain(MIXES) {
+        let mut changed = record.settings;
+        let response = ui.add(
+            egui::Slider::new(setting(&mut changed), range)
+                .clamping(egui::SliderClamping::Edits)
+                .text(label),
+        );
+        drag_edit(ui, editor, &response, |editor| set(editor, changed));
+    }
+    if editor.tools().mode() == Mode::Animate && editor.current_clip().is_some() {
+        // Keyed at the playhead, scaling the three mixes, as Spine's path mix timeline does.
+        mix_slider(ui, editor, Some(&record.name), 1.0, "path mix", |_, _| {});
+    }
+}

@@ -1,0 +1,99 @@
+//! Path constraints made in the editor: "Add path" on the selected head lays it on a new path its
+//! parent carries, through its own joints (one undo step); the rotate mode picked in the inspector
+//! is one more; in Animate mode the view shows the head as the core samples it with the path, not
+//! as its own keys turn it; Delete takes the path away and undo brings it back.
+
+use eframe::egui::Key;
+use egui_kittest::kittest::Queryable;
+use glam::DVec2;
+use limber::core::animation::path::RotateMode;
+use limber::core::frame::Frame;
+use limber::core::pose::PoseSolver;
+use limber::editor::editor::{Editor, Mode};
+
+use super::editor_harness::harness;
+use super::support::{bone, delete_first_constraint, drawn, select, undo_depth};
+
+/// The head's tip as the core samples the document at the playhead, with or without its paths.
+fn sampled_tip(editor: &Editor, with_paths: bool) -> DVec2 {
+    let mut project = editor.document().project.clone();
+    if !with_paths {
+        project.rig.paths.clear();
+    }
+    let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
+    let clip = editor.animation().clip().expect("a clip").clone();
+    let frame = Frame::sample(&project, &solver, Some(&clip), editor.playback().time());
+    let head = bone(editor, "head");
+    let length = project.rig.skeleton.bones[head].length();
+    frame.world[head].transform_point2(DVec2::X * length)
+}
+
+#[test]
+fn a_path_added_in_the_inspector_carries_the_head_in_the_view_and_deletes_in_one_step() {
+    let mut harness = harness();
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    select(&mut harness, "head");
+    let steps = undo_depth(harness.state_mut());
+    harness.get_by_label("Add path").click();
+    harness.run_steps(2);
+    let paths = harness.state().rig().constraint_records().paths;
+    assert_eq!(paths.len(), 1);
+    let path = &paths[0];
+    assert_eq!(
+        (path.name.as_str(), path.path.bone.as_str()),
+        ("path", "spine")
+    );
+    assert_eq!(path.bones, ["head"]);
+    let skeleton = &harness.state().document().project.rig.skeleton;
+    let head = &skeleton.bones[bone(harness.state(), "head")];
+    // Through the head's joints: its head and tail are the path's two anchors.
+    assert_eq!(path.path.points.len(), 6);
+    assert_eq!(
+        (path.path.points[1], path.path.points[4]),
+        (head.head, head.tail)
+    );
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1);
+
+    // The rotate mode, picked in the inspector: one more step.
+    harness.get_by_label("rotate").scroll_to_me();
+    harness.run_steps(30);
+    harness.get_by_label("rotate").click();
+    harness.run_steps(2);
+    harness.get_by_label("tangent").click();
+    harness.run_steps(2);
+    let paths = harness.state().rig().constraint_records().paths;
+    assert_eq!(paths[0].settings.rotate_mode, RotateMode::Tangent);
+    assert_eq!(undo_depth(harness.state_mut()), steps + 2);
+
+    // Animate mode, 0.4 s in: the view shows the core's frame, the path holding the head along
+    // the spine, not where the clip's own head keys turn it.
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().mode(), Mode::Animate);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.4 },
+        ));
+    harness.run_steps(2);
+    let head = bone(harness.state(), "head");
+    let shown = drawn(harness.state(), head).1;
+    let with = sampled_tip(harness.state(), true);
+    let without = sampled_tip(harness.state(), false);
+    assert!((shown - with).length() < 1e-9, "{shown} vs {with}");
+    assert!(
+        (with - without).length() > 0.5,
+        "the path moves the head: {with} vs {without}"
+    );
+    // Its mix, keyed at the playhead, is offered in Animate mode.
+    assert!(harness.query_all_by_label_contains("path mix").count() > 0);
+
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    delete_first_constraint(&mut harness);
+    assert!(harness.state().rig().constraint_records().paths.is_empty());
+    assert_eq!(undo_depth(harness.state_mut()), steps + 3);
+    harness.state_mut().document_mut().undo();
+    assert_eq!(harness.state().rig().constraint_records().paths.len(), 1);
+}
