@@ -7,25 +7,18 @@ use eframe::egui::{Key, Pos2};
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::app::timeline::key_position;
-use limber::core::frame::Frame;
-use limber::core::pose::PoseSolver;
 use limber::editor::editor::{Editor, Mode};
 
 use super::editor_harness::{self, harness};
-use super::support::{bone, delete_first_constraint, drawn, select, undo_depth};
+use super::support::{bone, delete_first_constraint, drawn, sampled_head_tip, select, undo_depth};
 
-/// The head's tip as the core samples the document at the playhead, with or without physics.
+/// The head's tip as the core samples the document at the playhead, with or without its physics.
 fn sampled_tip(editor: &Editor, with_physics: bool) -> DVec2 {
-    let mut project = editor.document().project.clone();
-    if !with_physics {
-        project.rig.physics.clear();
-    }
-    let solver = PoseSolver::new(&project.rig.skeleton).unwrap();
-    let clip = editor.animation().clip().expect("a clip").clone();
-    let frame = Frame::sample(&project, &solver, Some(&clip), editor.playback().time());
-    let head = bone(editor, "head");
-    let length = project.rig.skeleton.bones[head].length();
-    frame.world[head].transform_point2(DVec2::X * length)
+    sampled_head_tip(editor, |project| {
+        if !with_physics {
+            project.rig.physics.clear();
+        }
+    })
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Helpers the rigging tests share: bones by name, selecting one, a bone as drawn, the undo depth, weights at a
+//! Helpers the rigging tests share: bones by name, selecting one, a bone as drawn or as the core
+//! samples it, the undo depth, weights at a
 //! vertex, pointer drags held open, Esc, and a bone's weights over the whole mesh.
 
 #![allow(dead_code)]
@@ -22,6 +23,27 @@ pub fn bone(editor: &Editor, name: &str) -> usize {
         .iter()
         .position(|b| b.name == name)
         .unwrap_or_else(|| panic!("the sample has a bone {name}"))
+}
+
+/// The head's tip as the core samples the document at the playhead, after `strip` (which may take
+/// constraints away, to compare with and without them).
+pub fn sampled_head_tip(
+    editor: &Editor,
+    strip: impl FnOnce(&mut limber::core::project::Project),
+) -> DVec2 {
+    let mut project = editor.document().project.clone();
+    strip(&mut project);
+    let solver = limber::core::pose::PoseSolver::new(&project.rig.skeleton).unwrap();
+    let clip = editor.animation().clip().expect("a clip").clone();
+    let frame = limber::core::frame::Frame::sample(
+        &project,
+        &solver,
+        Some(&clip),
+        editor.playback().time(),
+    );
+    let head = bone(editor, "head");
+    let length = project.rig.skeleton.bones[head].length();
+    frame.world[head].transform_point2(DVec2::X * length)
 }
 
 /// Bone `b`'s head and tail as drawn now (image pixels).
