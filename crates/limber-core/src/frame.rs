@@ -9,8 +9,8 @@
 use glam::DAffine2;
 
 use super::animation::{
-    Clip, PhysicsMemo, apply_constraints, apply_follows, apply_paths, sample_with_springs,
-    with_keyed_follow_mix, with_keyed_mix, with_keyed_path_mix,
+    Clip, PhysicsMemo, apply_constraints, apply_follows, apply_paths, keyed_path_mix,
+    sample_with_springs, with_keyed_follow_mix, with_keyed_mix,
 };
 use super::pose::{Pose, PoseSolver};
 use super::project::Project;
@@ -219,10 +219,13 @@ pub fn constrained_pose(project: &Project, solver: &PoseSolver, clip: &Clip, t: 
     );
     let follows = with_keyed_follow_mix(clip, t, &rig.follows);
     apply_follows(solver, &rig.skeleton, &mut pose, &follows);
-    if !rig.paths.is_empty() {
-        let paths = with_keyed_path_mix(clip, t, &rig.paths);
-        apply_paths(solver, &rig.skeleton, &mut pose, &paths);
-    }
+    apply_paths(
+        solver,
+        &rig.skeleton,
+        &mut pose,
+        &rig.paths,
+        keyed_path_mix(clip, t),
+    );
     pose
 }
 

@@ -134,6 +134,11 @@ impl PoseSolver {
     }
 
     /// The skinning palette: world × inverse rest, per bone. The identity everywhere in the rest pose.
+    /// One bone's skinning matrix (rest image space → posed image space): `world · rest⁻¹`.
+    pub fn palette_of(&self, world: &[DAffine2], bone: usize) -> Option<DAffine2> {
+        Some(*world.get(bone)? * *self.inverse_rest.get(bone)?)
+    }
+
     pub fn palette(&self, world: &[DAffine2]) -> Vec<DAffine2> {
         world
             .iter()

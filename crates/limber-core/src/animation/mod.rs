@@ -50,7 +50,7 @@ pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
 pub use path::{PathConstraint, PathRecord, PathSettings, paths_from_records};
-pub use path_apply::{apply_paths, with_keyed_path_mix};
+pub use path_apply::{apply_paths, keyed_path_mix};
 pub use physics::{PhysicsConstraint, PhysicsRecord, PhysicsSettings, physics_from_records};
 pub use physics_run::{PhysicsMemo, sample_with_physics};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};

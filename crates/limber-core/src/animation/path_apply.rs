@@ -30,32 +30,29 @@ const SPINE_PI: f64 = 3.1415927;
 /// Bones shorter than this have no length to space by (the runtime's epsilon).
 const EPSILON: f64 = 0.00001;
 
-/// Every path constraint in list order.
+/// Every path constraint in list order, each one's three mixes scaled by the mix `keyed(name)`
+/// gives (a clip's mix key), when it gives one.
 pub fn apply_paths(
     solver: &PoseSolver,
     skeleton: &Skeleton,
     pose: &mut Pose,
     paths: &[PathConstraint],
+    keyed: impl Fn(&str) -> Option<f64>,
 ) {
     for path in paths {
-        apply_path(solver, skeleton, pose, path);
+        apply_path(
+            solver,
+            skeleton,
+            pose,
+            path,
+            keyed(&path.name).unwrap_or(1.0),
+        );
     }
 }
 
-/// The path constraints with the mix `clip` keys at `t` (it scales each of the three mixes).
-pub fn with_keyed_path_mix(clip: &Clip, t: f64, paths: &[PathConstraint]) -> Vec<PathConstraint> {
-    paths
-        .iter()
-        .map(|p| {
-            let mut p = p.clone();
-            if let Some(mix) = clip.sample_mix(&p.name, t) {
-                p.settings.mix_rotate *= mix;
-                p.settings.mix_x *= mix;
-                p.settings.mix_y *= mix;
-            }
-            p
-        })
-        .collect()
+/// The mix `clip` keys for each path constraint at `t`, for [`apply_paths`].
+pub fn keyed_path_mix(clip: &Clip, t: f64) -> impl Fn(&str) -> Option<f64> + '_ {
+    move |name| clip.sample_mix(name, t)
 }
 
 /// The world points of the path (Spine's frame): its rest points moved with its bone.
@@ -64,10 +61,8 @@ pub fn path_points_in_world(
     world: &[DAffine2],
     path: &PathConstraint,
 ) -> Vec<[f64; 2]> {
-    let palette = solver.palette(world);
-    let moved = palette
-        .get(path.path_bone)
-        .copied()
+    let moved = solver
+        .palette_of(world, path.path_bone)
         .unwrap_or(DAffine2::IDENTITY);
     path.points
         .iter()
@@ -78,14 +73,19 @@ pub fn path_points_in_world(
         .collect()
 }
 
-/// One path constraint.
+/// One path constraint, its three mixes scaled by `mix` (a clip's keyed mix; 1 without one).
 pub fn apply_path(
     solver: &PoseSolver,
     skeleton: &Skeleton,
     pose: &mut Pose,
     path: &PathConstraint,
+    mix: f64,
 ) {
-    let s = &path.settings;
+    let mut settings = path.settings;
+    settings.mix_rotate *= mix;
+    settings.mix_x *= mix;
+    settings.mix_y *= mix;
+    let s = &settings;
     if s.mix_rotate == 0.0 && s.mix_x == 0.0 && s.mix_y == 0.0 {
         return;
     }
@@ -262,7 +262,7 @@ mod tests {
         let sk = skeleton();
         let solver = PoseSolver::new(&sk).unwrap();
         let mut pose = Pose::rest(&sk);
-        apply_path(&solver, &sk, &mut pose, c);
+        apply_path(&solver, &sk, &mut pose, c, 1.0);
         solver.world(&pose)
     }
 

@@ -36,9 +36,13 @@ pub struct LivePath {
     pub slot: String,
 }
 
-/// Why path constraint `path` cannot be written live; `None` when it is.
-fn why_baked(rig: &Rig, path: &PathConstraint) -> Option<&'static str> {
-    let (moved, involved) = involvement(rig);
+/// Why path constraint `path` cannot be written live; `None` when it is. `moved` and `involved`
+/// are the rig's [`involvement`].
+fn why_baked(
+    rig: &Rig,
+    (moved, involved): &(Vec<usize>, Vec<bool>),
+    path: &PathConstraint,
+) -> Option<&'static str> {
     if path.bones.iter().any(|&b| moved.get(b) != Some(&1)) {
         return Some("another constraint or a spring also moves its bones");
     }
@@ -61,8 +65,9 @@ fn why_baked(rig: &Rig, path: &PathConstraint) -> Option<&'static str> {
 pub fn live_paths(rig: &Rig, taken: &[&str]) -> Vec<LivePath> {
     let mut used: Vec<String> = taken.iter().map(|s| s.to_string()).collect();
     let mut live = Vec::new();
+    let involved = involvement(rig);
     for (index, path) in rig.paths.iter().enumerate() {
-        if why_baked(rig, path).is_some() {
+        if why_baked(rig, &involved, path).is_some() {
             continue;
         }
         let stem = format!("path {}", path.name);
@@ -78,10 +83,12 @@ pub fn live_paths(rig: &Rig, taken: &[&str]) -> Vec<LivePath> {
 
 /// One warning line for each path constraint baked into keys rather than written live.
 pub fn baked_path_warnings(rig: &Rig) -> Vec<String> {
+    let involved = involvement(rig);
     rig.paths
         .iter()
         .filter_map(|p| {
-            why_baked(rig, p).map(|why| format!("path \"{}\" is baked into keys: {why}", p.name))
+            why_baked(rig, &involved, p)
+                .map(|why| format!("path \"{}\" is baked into keys: {why}", p.name))
         })
         .collect()
 }
