@@ -1,5 +1,5 @@
 //! A physics constraint in the inspector's constraint list: what it moves (x, y, rotation, stretch
-//! along the bone, each a share) and every setting of Spine's model (inertia, strength, damping,
+//! along the bone, shear of its x axis, each a share) and every setting of Spine's model (inertia, strength, damping,
 //! mass, wind, gravity, limit, steps per second), each a slider whose drag is one undo step, and
 //! its mix, keyed at the playhead in Animate mode.
 
@@ -19,11 +19,12 @@ type Field = (
     fn(&mut PhysicsSettings) -> &mut f64,
 );
 
-const FIELDS: [Field; 12] = [
+const FIELDS: [Field; 13] = [
     ("x (share)", 0.0..=1.0, false, |s| &mut s.x),
     ("y (share)", 0.0..=1.0, false, |s| &mut s.y),
     ("rotate (share)", 0.0..=1.0, false, |s| &mut s.rotate),
     ("stretch (share)", 0.0..=1.0, false, |s| &mut s.scale_x),
+    ("shear x (share)", 0.0..=1.0, false, |s| &mut s.shear_x),
     ("inertia", 0.0..=1.0, false, |s| &mut s.inertia),
     ("strength", 0.0..=1000.0, false, |s| &mut s.strength),
     ("damping", 0.0..=1.0, false, |s| &mut s.damping),

@@ -1,8 +1,8 @@
 //! The inspector's entry for one transform constraint: its title and delete button, the rotation,
-//! translation (x, and y when it differs) and scale (along, and across when it differs) mixes,
-//! Spine's "local" and "relative" modes, the keyed mix in Animate mode, and an "Offsets" section with what Spine's transform constraint adds
-//! to its source: a rotation, a point in the source's frame, and scale. Every change is one undo
-//! step (a drag too).
+//! translation (x, and y when it differs), scale (along, and across when it differs) and shear
+//! mixes, Spine's "local" and "relative" modes, the keyed mix in Animate mode, and an "Offsets"
+//! section with what Spine's transform constraint adds to its source: a rotation, a point in the
+//! source's frame, scale and shear. Every change is one undo step (a drag too).
 
 use eframe::egui;
 
@@ -26,7 +26,7 @@ pub fn transform_entry(
     );
     header(ui, editor, &title, ConstraintRef::Transform(index));
     type Set = fn(&mut TransformRecord, f64);
-    let sliders: [(f64, &str, Set); 5] = [
+    let sliders: [(f64, &str, Set); 6] = [
         (transform.rotate_mix, "rotation mix", |c, m| {
             c.rotate_mix = m
         }),
@@ -44,6 +44,7 @@ pub fn transform_entry(
             "scale mix across",
             |c, m| c.scale_mix_y = Some(m),
         ),
+        (transform.shear_mix, "shear mix", |c, m| c.shear_mix = m),
     ];
     for (value, label, set) in sliders {
         mix_slider(ui, editor, None, value, label, move |records, mix| {
@@ -80,7 +81,7 @@ pub fn transform_entry(
         }
     });
     if editor.tools().mode() == Mode::Animate {
-        // A keyed mix scales the five.
+        // A keyed mix scales the six.
         mix_slider(ui, editor, Some(&transform.name), 1.0, "mix", |_, _| {});
     }
     egui::CollapsingHeader::new("Offsets")
@@ -107,7 +108,7 @@ fn offsets_fields(ui: &mut egui::Ui, editor: &mut Editor, index: usize, offsets:
                       source's head";
     let [along, across] = &mut edited.translate;
     let [scale_along, scale_across] = &mut edited.scale;
-    let rows: [(&str, &mut f64, f64, &str, &str); 4] = [
+    let rows: [(&str, &mut f64, f64, &str, &str); 5] = [
         ("point along", along, 0.5, " px", point_hint),
         ("point across", across, 0.5, " px", point_hint),
         (
@@ -123,6 +124,14 @@ fn offsets_fields(ui: &mut egui::Ui, editor: &mut Editor, index: usize, offsets:
             0.01,
             "",
             "added to the source's scale",
+        ),
+        (
+            "shear",
+            &mut edited.shear,
+            0.5,
+            "°",
+            "added to the source's shear (the angle between its axes beyond a right angle), \
+             counter-clockwise",
         ),
     ];
     for (text, value, speed, suffix, hint) in rows {

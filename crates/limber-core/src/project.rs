@@ -48,7 +48,7 @@ pub const FORMAT_NAME: &str = "limber";
 /// shear keys and bones' inheritance modes ([`crate::inherit`]); an older file has no shear and
 /// every bone inherits everything, so it reads unchanged. Version 12 added path constraints
 /// ([`crate::animation::path`]); an older file has none.
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

@@ -41,11 +41,11 @@ fn transform_constraints_are_live_in_spine_and_the_runtime_matches_limber() {
     assert_eq!(
         summary,
         vec![
-            json!(["copy", ["leg_l"], "leg_r", 0.5, 0.3, 0.2, 0.6, 0.4, 0]),
+            json!(["copy", ["leg_l"], "leg_r", 0.5, 0.3, 0.2, 0.6, 0.4, 0.5]),
             json!(["lean", ["head"], "arm_r", 1, 0, 0, 0, 0, 0]),
-            json!(["sway", ["tuft"], "leg_r", 0.4, 0.3, 0.3, 0.5, 0.5, 0]),
-            json!(["drift", ["hand_r"], "goal", 0.3, 0.05, 0.08, 0.2, 0.2, 0]),
-            json!(["wag", ["tail"], "leg_r", 0.5, 0.1, 0.1, 0.3, 0.3, 0]),
+            json!(["sway", ["tuft"], "leg_r", 0.4, 0.3, 0.3, 0.5, 0.5, 0.6]),
+            json!(["drift", ["hand_r"], "goal", 0.3, 0.05, 0.08, 0.2, 0.2, 0.7]),
+            json!(["wag", ["tail"], "leg_r", 0.5, 0.1, 0.1, 0.3, 0.3, 0.4]),
         ]
     );
     let modes: Vec<Value> = transforms
@@ -62,14 +62,26 @@ fn transform_constraints_are_live_in_spine_and_the_runtime_matches_limber() {
             json!([true, true]),
         ]
     );
-    // copy's offsets, the point's y counted the other way across the bone.
-    let offsets: Vec<Value> = ["rotation", "x", "y", "scaleX", "scaleY"]
+    // copy's offsets, the point's y counted the other way across the bone; the shear as it is.
+    let offsets: Vec<Value> = ["rotation", "x", "y", "scaleX", "scaleY", "shearY"]
         .iter()
         .map(|k| transforms[0][*k].clone())
         .collect();
     assert_eq!(
         offsets,
-        [json!(20), json!(4), json!(3), json!(0.1), json!(-0.2)]
+        [
+            json!(20),
+            json!(4),
+            json!(3),
+            json!(0.1),
+            json!(-0.2),
+            json!(25)
+        ]
+    );
+    let shear_offsets: Vec<Value> = transforms.iter().map(|c| c["shearY"].clone()).collect();
+    assert_eq!(
+        shear_offsets,
+        [json!(25), Value::Null, json!(-15), json!(12), Value::Null]
     );
     // `keys`: lean's keyed mix scales its mixes (a Bézier split into sub-curves, then linear);
     // leg_l keeps its three rotation keys, the head has none: nothing baked at 240 per second.

@@ -33,6 +33,7 @@ fn physics_is_live_in_spine_and_the_runtime_swings_the_bones_as_limber_does() {
                 c["y"],
                 c["rotate"],
                 c["scaleX"],
+                c["shearX"],
                 c["fps"]
             ])
         })
@@ -41,9 +42,9 @@ fn physics_is_live_in_spine_and_the_runtime_swings_the_bones_as_limber_does() {
     assert_eq!(
         summary,
         vec![
-            json!(["swing", "leg_l", null, null, 1, null, null]),
-            json!(["wobble", "tail", 1, 0.7, 0.8, 0.5, 120]),
-            json!(["bob", "tuft", null, 1, null, null, null]),
+            json!(["swing", "leg_l", null, null, 1, null, 0.6, null]),
+            json!(["wobble", "tail", 1, 0.7, 0.8, 0.5, null, 120]),
+            json!(["bob", "tuft", null, 1, null, null, 0.5, null]),
         ]
     );
     assert_eq!(physics[1]["gravity"], 5);

@@ -103,6 +103,7 @@ pub fn with_keyed_mix(
                 c.translate_mix_y *= mix;
                 c.scale_mix *= mix;
                 c.scale_mix_y *= mix;
+                c.shear_mix *= mix;
             }
             c
         })

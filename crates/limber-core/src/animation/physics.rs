@@ -4,11 +4,10 @@
 //!
 //! RIG.json and the project file write one as
 //! `{"name": "tail sway", "bone": "tail", "rotate": 1, "strength": 80, "damping": 0.9}`: which
-//! properties it moves (`x`, `y`, `rotate`, `scale_x`, each a share 0–1, 0 = not moved) and the
-//! model's settings (absent: Spine's defaults). How it is sampled over time is
+//! properties it moves (`x`, `y`, `rotate`, `scale_x`, `shear_x`, each a share 0–1, 0 = not moved)
+//! and the model's settings (absent: Spine's defaults). How it is sampled over time is
 //! [`super::physics_run`]. A clip may key its mix by its name (a mix key, as for IK), which Spine
-//! keys alike. Spine's fifth property, a shear of the x axis, waits for bones to have
-//! shear.
+//! keys alike.
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +29,11 @@ pub struct PhysicsSettings {
     pub rotate: f64,
     /// How much it stretches along its length (0–1).
     pub scale_x: f64,
+    /// How much its x axis alone swings, shearing the bone (0–1; Spine's `shearX`, format version
+    /// 13, written only when set). It swings with the rotation: one offset turns the x axis by
+    /// `rotate + shear_x` of it and the y axis by `rotate`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub shear_x: f64,
     /// How much of the bone's own movement becomes lag (0–1).
     pub inertia: f64,
     /// How hard the offset is pulled back (0–10 000).
@@ -63,6 +67,7 @@ impl PhysicsSettings {
         y: 0.0,
         rotate: 0.0,
         scale_x: 0.0,
+        shear_x: 0.0,
         inertia: 1.0,
         strength: 100.0,
         damping: 1.0,
@@ -82,7 +87,7 @@ impl PhysicsSettings {
     /// Whether every setting is in its range.
     pub fn in_range(&self) -> bool {
         let share = 0.0..=1.0;
-        [self.x, self.y, self.rotate, self.scale_x]
+        [self.x, self.y, self.rotate, self.scale_x, self.shear_x]
             .iter()
             .all(|v| share.contains(v))
             && share.contains(&self.inertia)
@@ -98,10 +103,19 @@ impl PhysicsSettings {
 
     /// Whether it moves any property (at a mix above 0, which a clip may key).
     pub fn moves_a_property(&self) -> bool {
-        [self.x, self.y, self.rotate, self.scale_x]
+        [self.x, self.y, self.rotate, self.scale_x, self.shear_x]
             .iter()
             .any(|v| *v > 0.0)
     }
+
+    /// Whether the rotation offset is simulated: it turns the bone, shears it, or both.
+    pub fn swings(&self) -> bool {
+        self.rotate > 0.0 || self.shear_x > 0.0
+    }
+}
+
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
 }
 
 /// A physics constraint as written.

@@ -20,7 +20,7 @@
 
 use super::physics::PhysicsConstraint;
 use super::physics_step::PhysicsState;
-use super::spine_world::{from_spine, offset_reaching, to_spine};
+use super::spine_world::{from_spine, offset_reaching, offset_reaching_exactly, to_spine};
 use crate::limits::Limits;
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
@@ -169,6 +169,7 @@ impl<'a> Run<'a> {
                 };
                 let mut moved = to_spine(world);
                 let mut any = false;
+                let mut sheared = false;
                 for &i in list {
                     let constraint = &self.constraints[i];
                     let mut settings = constraint.settings;
@@ -179,6 +180,7 @@ impl<'a> Run<'a> {
                     if settings.mix > 0.0 {
                         states[i].update(&settings, time, self.lengths[bone], &mut moved);
                         any = true;
+                        sheared |= settings.shear_x > 0.0;
                     }
                 }
                 if !any {
@@ -187,7 +189,13 @@ impl<'a> Run<'a> {
                 let Some(rest) = self.solver.local_rest(bone) else {
                     return false;
                 };
-                match offset_reaching(rest, world, *offset, &from_spine(&moved)) {
+                // A shear of the x axis is kept as the bone's shear (the target reached exactly).
+                let reach = if sheared {
+                    offset_reaching_exactly
+                } else {
+                    offset_reaching
+                };
+                match reach(rest, world, *offset, &from_spine(&moved)) {
                     Some(reached) => {
                         *offset = reached;
                         true

@@ -2,7 +2,8 @@
 //! Spine export evaluates it as limber does.
 //!
 //! The constraint keeps, between updates, an offset and a velocity for each moved property (x, y,
-//! rotation, scale along the bone) and where the bone was. Each update:
+//! rotation (which also shears the x axis when `shear_x` is set), scale along the bone) and where the
+//! bone was. Each update:
 //! 1. *Inertia*: the bone's own movement since the last update pushes the offsets the other way (a
 //!    bone that moves right leaves its x offset behind), each push at most `limit × delta`.
 //! 2. *Integration*: for every whole `step` of time accumulated, each offset is pulled back by
@@ -11,8 +12,7 @@
 //! 3. *Apply*: the offsets, scaled by the mixes, move the bone's world transform.
 //!
 //! The integration order, the clamps and where each quantity is read are Spine's (spine-core
-//! 4.2's `PhysicsConstraint.update`), so the two agree to rounding. Spine's shear of the x axis is
-//! left out until limber's bones have shear.
+//! 4.2's `PhysicsConstraint.update`), so the two agree to rounding.
 
 use super::physics::PhysicsSettings;
 pub use super::spine_world::SpineWorld;
@@ -62,7 +62,7 @@ impl PhysicsState {
     pub fn update(&mut self, s: &PhysicsSettings, time: f64, length: f64, bone: &mut SpineWorld) {
         let moves_x = s.x > 0.0;
         let moves_y = s.y > 0.0;
-        let turns = s.rotate > 0.0;
+        let turns = s.swings();
         let stretches = s.scale_x > 0.0;
         let delta = (time - self.last_time).max(0.0);
         self.remaining += delta;
@@ -131,7 +131,8 @@ impl PhysicsState {
                 let angle = bone.c.atan2(bone.a);
                 let dx = clamp(self.c[0] - bone.x);
                 let dy = clamp(self.c[1] - bone.y);
-                let turn_mix = s.rotate * s.mix;
+                // One offset drives both the turn and the x axis's shear.
+                let turn_mix = (s.rotate + s.shear_x) * s.mix;
                 let stretch_length = length * bone.scale_x();
                 let (mut cos, mut sin);
                 if turns {
@@ -184,10 +185,28 @@ impl PhysicsState {
         self.apply(s, length, bone);
     }
 
-    /// Moves the bone's axes by the rotation and scale offsets, and records its tip.
+    /// Moves the bone's axes by the rotation (and shear) and scale offsets, and records its tip.
     fn apply(&mut self, s: &PhysicsSettings, length: f64, bone: &mut SpineWorld) {
-        if s.rotate > 0.0 {
-            bone.rotate_axes(self.offset.rotate * s.mix * s.rotate);
+        let swing = self.offset.rotate * s.mix;
+        if s.shear_x > 0.0 {
+            // The y axis turns by the rotation, the x axis by the rotation and the shear.
+            let turn = if s.rotate > 0.0 {
+                swing * s.rotate
+            } else {
+                0.0
+            };
+            if s.rotate > 0.0 {
+                let (sin, cos) = turn.sin_cos();
+                let b = bone.b;
+                bone.b = cos * b - sin * bone.d;
+                bone.d = sin * b + cos * bone.d;
+            }
+            let (sin, cos) = (turn + swing * s.shear_x).sin_cos();
+            let a = bone.a;
+            bone.a = cos * a - sin * bone.c;
+            bone.c = sin * a + cos * bone.c;
+        } else if s.rotate > 0.0 {
+            bone.rotate_axes(swing * s.rotate);
         }
         if s.scale_x > 0.0 {
             let factor = 1.0 + self.offset.scale * s.mix * s.scale_x;

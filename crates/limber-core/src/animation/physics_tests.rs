@@ -102,3 +102,36 @@ fn a_memo_continues_the_run_and_gives_the_same_poses_bit_for_bit() {
         assert_eq!(continued, sample(&rig, t), "t = {t}");
     }
 }
+
+/// The angle from the arm's world x axis to its y axis, counter-clockwise on screen, in degrees
+/// (90 when unsheared).
+fn axes_angle(rig: &Rig, pose: &Pose) -> f64 {
+    let solver = PoseSolver::new(&rig.skeleton).unwrap();
+    // Spine's frame (y up), where an unsheared bone's y axis is its x axis turned by 90°.
+    let w = super::spine_world::to_spine(&solver.world(pose)[1]);
+    super::transform::wrap_angle(w.d.atan2(w.b) - w.c.atan2(w.a)).to_degrees()
+}
+
+#[test]
+fn shear_x_swings_the_x_axis_alone_and_with_the_rotation() {
+    // Shear only: the x axis trails the drop while the y axis keeps its direction.
+    let sheared = arm(r#""shear_x": 1, "strength": 80, "damping": 0.9"#);
+    let moving = sample(&sheared, 0.3);
+    let between = axes_angle(&sheared, &moving);
+    assert!((between - 90.0).abs() > 1.0, "sheared by {between}°");
+    let solver = PoseSolver::new(&sheared.skeleton).unwrap();
+    let y_axis = solver.world(&moving)[1].matrix2.y_axis;
+    let still = solver.world(&sheared.clips[0].sample(0.3))[1]
+        .matrix2
+        .y_axis;
+    assert!((y_axis - still).length() < 1e-9, "{y_axis} against {still}");
+    // Rotation only keeps the axes square; both turn the x axis further than the y axis.
+    let turned = arm(r#""rotate": 1, "strength": 80, "damping": 0.9"#);
+    assert!((axes_angle(&turned, &sample(&turned, 0.3)) - 90.0).abs() < 1e-9);
+    let both = arm(r#""rotate": 1, "shear_x": 0.5, "strength": 80, "damping": 0.9"#);
+    let pose = sample(&both, 0.3);
+    assert!((axes_angle(&both, &pose) - 90.0).abs() > 1.0);
+    // Settled, the shear is gone with the swing.
+    let settled = axes_angle(&sheared, &sample(&sheared, 3.0));
+    assert!((settled - 90.0).abs() < 0.05 * (between - 90.0).abs());
+}

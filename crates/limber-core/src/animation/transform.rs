@@ -1,5 +1,6 @@
 //! A transform constraint's written and validated forms: the bone it moves, the source it copies
-//! from, its mixes (rotation; translation x and y; scale along and across the bone), its offsets
+//! from, its mixes (rotation; translation x and y; scale along and across the bone; shear between
+//! the bone's axes), its offsets
 //! ([`super::transform_offsets`]) and Spine's modes (local, relative). How each mode moves the bone
 //! is [`super::transform_modes`].
 
@@ -31,6 +32,10 @@ pub struct TransformRecord {
     /// The scale mix across the bone, when it differs from `scale_mix` (then along); version 8.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale_mix_y: Option<f64>,
+    /// How far the shear between the bone's axes moves toward the source's (Spine's `mixShearY`);
+    /// version 13, written only when not 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shear_mix: f64,
     /// Version 8; written only when some offset is set.
     #[serde(default, skip_serializing_if = "TransformOffsets::is_none")]
     pub offsets: TransformOffsets,
@@ -65,6 +70,8 @@ pub struct TransformConstraint {
     pub scale_mix: f64,
     /// Across the bone.
     pub scale_mix_y: f64,
+    /// The shear between the bone's axes.
+    pub shear_mix: f64,
     pub offsets: TransformOffsets,
     pub local: bool,
     pub relative: bool,
@@ -97,6 +104,7 @@ impl TransformConstraint {
             translate_mix_y,
             record.scale_mix,
             scale_mix_y,
+            record.shear_mix,
         ]
         .into_iter()
         .all(mix_ok);
@@ -114,6 +122,7 @@ impl TransformConstraint {
             translate_mix_y,
             scale_mix: record.scale_mix,
             scale_mix_y,
+            shear_mix: record.shear_mix,
             offsets: record.offsets,
             local: record.local,
             relative: record.relative,
@@ -131,6 +140,7 @@ impl TransformConstraint {
                 .then_some(self.translate_mix_y),
             scale_mix: self.scale_mix,
             scale_mix_y: (self.scale_mix_y != self.scale_mix).then_some(self.scale_mix_y),
+            shear_mix: self.shear_mix,
             offsets: self.offsets,
             local: self.local,
             relative: self.relative,

@@ -1,8 +1,8 @@
 //! limber's transform constraints written live as Spine transform constraints, in any of Spine's
 //! four modes (world or local, absolute or relative): limber computes each as spine-core does
-//! (`core::animation::transform_modes`), by the rotate, translate (x, y) and scale (along, across)
-//! mixes, with the same offsets but for the translation's y, which Spine counts the other way
-//! across the bone, and no shear mix. limber writes the result
+//! (`core::animation::transform_modes`), by the rotate, translate (x, y), scale (along, across) and
+//! shear mixes, with the same offsets but for the translation's y, which Spine counts the other way
+//! across the bone. limber writes the result
 //! back as the bone's own offsets, which is Spine's result while the bone's ancestors are scaled
 //! uniformly, so the constraint is live only where both see the same bones at the same stage:
 //!
@@ -32,8 +32,8 @@ pub struct LiveTransform {
     pub name: String,
     pub bone: usize,
     pub source: usize,
-    /// Rotate, translate x and y, scale along and across (shear is not mixed).
-    pub mixes: [f64; 5],
+    /// Rotate, translate x and y, scale along and across, shear: Spine's six, in its order.
+    pub mixes: [f64; 6],
     pub offsets: TransformOffsets,
     /// Spine's `local` and `relative` modes.
     pub local: bool,
@@ -43,8 +43,7 @@ pub struct LiveTransform {
 impl LiveTransform {
     /// Spine's six mixes when a clip's keyed mix is `keyed` (1 when unkeyed).
     fn mixes(&self, keyed: f64) -> [f64; 6] {
-        let [r, x, y, sx, sy] = self.mixes.map(|m| m * keyed);
-        [r, x, y, sx, sy, 0.0]
+        self.mixes.map(|m| m * keyed)
     }
 
     /// The offsets as Spine names them, those that are set (a point's y flipped: Spine's y axis
@@ -57,6 +56,7 @@ impl LiveTransform {
             ("y", -o.translate[1]),
             ("scaleX", o.scale[0]),
             ("scaleY", o.scale[1]),
+            ("shearY", o.shear),
         ];
         for (name, value) in values {
             if value != 0.0 {
@@ -126,6 +126,7 @@ pub fn native_transforms(rig: &Rig) -> Vec<LiveTransform> {
                 t.translate_mix_y,
                 t.scale_mix,
                 t.scale_mix_y,
+                t.shear_mix,
             ],
             offsets: t.offsets,
             local: t.local,

@@ -39,7 +39,7 @@ pub fn live_physics(rig: &Rig) -> (Vec<usize>, Vec<String>) {
         } else if stretched_unevenly_above(rig, physics.bone) {
             Some("an IK above it stretches or compresses along one axis only")
         } else if scaled_above(rig, physics.bone) {
-            Some("a physics or transform constraint above it scales its parent")
+            Some("a physics or transform constraint above it scales or shears its parent")
         } else {
             None
         };
@@ -63,8 +63,9 @@ pub fn live_physics(rig: &Rig) -> (Vec<usize>, Vec<String>) {
     (live, warnings)
 }
 
-/// Whether a physics constraint that stretches, or a transform constraint that copies scale, moves
-/// a strict ancestor of `bone` (its parent may then be scaled along one axis only).
+/// Whether a physics constraint that stretches or shears, or a transform constraint that copies
+/// scale or shear, moves a strict ancestor of `bone` (its parent may then be scaled along one axis
+/// only, or sheared).
 fn scaled_above(rig: &Rig, bone: usize) -> bool {
     let Some(parent) = rig.skeleton.bones.get(bone).and_then(|b| b.parent) else {
         return false;
@@ -73,11 +74,10 @@ fn scaled_above(rig: &Rig, bone: usize) -> bool {
     let is_above = |b: usize| above.get(b).copied().unwrap_or(false);
     rig.physics
         .iter()
-        .any(|p| p.settings.scale_x > 0.0 && is_above(p.bone))
-        || rig
-            .transforms
-            .iter()
-            .any(|t| (t.scale_mix > 0.0 || t.scale_mix_y > 0.0) && is_above(t.bone))
+        .any(|p| (p.settings.scale_x > 0.0 || p.settings.shear_x > 0.0) && is_above(p.bone))
+        || rig.transforms.iter().any(|t| {
+            (t.scale_mix > 0.0 || t.scale_mix_y > 0.0 || t.shear_mix > 0.0) && is_above(t.bone)
+        })
 }
 
 /// Which of the live constraints (`live`, parents first) are on in `clip`, unflagging the bones of
@@ -128,6 +128,7 @@ pub fn physics_json(rig: &Rig, live: &[usize], first_order: usize) -> Value {
                     ("y", s.y, 0.0),
                     ("rotate", s.rotate, 0.0),
                     ("scaleX", s.scale_x, 0.0),
+                    ("shearX", s.shear_x, 0.0),
                     ("limit", s.limit, 5000.0),
                     ("fps", s.fps, 60.0),
                     ("inertia", s.inertia, 1.0),
@@ -221,7 +222,7 @@ mod tests {
         );
         let (live, warnings) = live_physics(&stretched);
         assert!(
-            live.is_empty() && warnings[0].contains("scales its parent"),
+            live.is_empty() && warnings[0].contains("scales or shears its parent"),
             "{warnings:?}"
         );
     }

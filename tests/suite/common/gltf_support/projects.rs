@@ -98,20 +98,21 @@ const LIVE_MIX_KEYS: &str = r#", "constraints": [
 /// Transform constraints that Spine evaluates live: `copy` moves leg_l halfway to leg_r's rotation
 /// turned 20° more, 30 % (x) and 20 % (y) of the way to a point 4 px along leg_r and 3 px across it,
 /// and 60 % (along) and 40 % (across) to its scale (which `keys` keys) plus 0.1 and −0.2 (format
-/// version 8); `lean` turns the head with arm_r, its mix keyed; `sway` (local, absolute, on an added
-/// `tuft` bone), `drift` (world, relative) and `wag` (local, relative, on an added `tail` bone) are
-/// Spine's other modes.
+/// version 8), and half way to leg_r's shear plus 25° (version 13); `lean` turns the head with arm_r,
+/// its mix keyed; `sway` (local, absolute, on an added `tuft` bone), `drift` (world, relative) and
+/// `wag` (local, relative, on an added `tail` bone) are Spine's other modes, each with a shear mix
+/// and, but for `wag`, a shear offset.
 const LIVE_TRANSFORMS: &str = r#"
   "transforms": [{"name": "copy", "bone": "leg_l", "source": "leg_r", "rotate_mix": 0.5, "translate_mix": 0.3,
-                  "translate_mix_y": 0.2, "scale_mix": 0.6, "scale_mix_y": 0.4,
-                  "offsets": {"rotate": 20, "translate": [4, -3], "scale": [0.1, -0.2]}},
+                  "translate_mix_y": 0.2, "scale_mix": 0.6, "scale_mix_y": 0.4, "shear_mix": 0.5,
+                  "offsets": {"rotate": 20, "translate": [4, -3], "scale": [0.1, -0.2], "shear": 25}},
                  {"name": "lean", "bone": "head", "source": "arm_r", "rotate_mix": 1, "translate_mix": 0},
                  {"name": "sway", "bone": "tuft", "source": "leg_r", "local": true, "rotate_mix": 0.4,
-                  "translate_mix": 0.3, "scale_mix": 0.5, "offsets": {"rotate": 10, "translate": [2, 1], "scale": [0.1, 0]}},
+                  "translate_mix": 0.3, "scale_mix": 0.5, "shear_mix": 0.6, "offsets": {"rotate": 10, "translate": [2, 1], "scale": [0.1, 0], "shear": -15}},
                  {"name": "drift", "bone": "hand_r", "source": "goal", "relative": true, "rotate_mix": 0.3,
-                  "translate_mix": 0.05, "translate_mix_y": 0.08, "scale_mix": 0.2, "offsets": {"rotate": 15, "scale": [0.5, 0.2]}},
+                  "translate_mix": 0.05, "translate_mix_y": 0.08, "scale_mix": 0.2, "shear_mix": 0.7, "offsets": {"rotate": 15, "scale": [0.5, 0.2], "shear": 12}},
                  {"name": "wag", "bone": "tail", "source": "leg_r", "local": true, "relative": true,
-                  "rotate_mix": 0.5, "translate_mix": 0.1, "scale_mix": 0.3, "offsets": {"translate": [1, -2]}}],"#;
+                  "rotate_mix": 0.5, "translate_mix": 0.1, "scale_mix": 0.3, "shear_mix": 0.4, "offsets": {"translate": [1, -2]}}],"#;
 
 /// Bones for the local constraints, hanging from the hip.
 const TAIL_BONE: &str = r#"
@@ -123,17 +124,18 @@ const TRANSFORM_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "lean", "time": 0.7, "mix": 0.8, "interp": "linear"},
     {"constraint": "lean", "time": 1.0, "mix": 0.3}]}"#;
 
-/// Physics constraints (format version 10), written live to Spine: `swing` turns leg_l under gravity,
-/// `wobble` moves the tail in x and y, turns and stretches it, in wind and gravity, at 120 steps
-/// per second (so the schedule steps at 1/120 s and the others integrate every other update), and
-/// `bob` moves the tuft up and down, its push limited to 300 px/s; above them all, the hip turns
+/// Physics constraints (format version 10), written live to Spine: `swing` turns leg_l under gravity
+/// and shears its x axis further (`shear_x`, version 13), `wobble` moves the tail in x and y, turns
+/// and stretches it, in wind and gravity, at 120 steps per second (so the schedule steps at 1/120 s
+/// and the others integrate every other update), and `bob` moves the tuft up and down and shears
+/// it without turning it, its push limited to 300 px/s; above them all, the hip turns
 /// toward `goal` (a look-at, live in Spine too: physics runs after it in both).
 const PHYSICS: &str = r#"
-  "physics": [{"name": "swing", "bone": "leg_l", "rotate": 1, "strength": 60, "damping": 0.85, "gravity": 40},
+  "physics": [{"name": "swing", "bone": "leg_l", "rotate": 1, "shear_x": 0.6, "strength": 60, "damping": 0.85, "gravity": 40},
               {"name": "wobble", "bone": "tail", "x": 1, "y": 0.7, "rotate": 0.8, "scale_x": 0.5,
                "inertia": 0.9, "strength": 150, "damping": 0.9, "mass": 1.5, "wind": 3, "gravity": 5,
                "fps": 120, "mix": 0.9},
-              {"name": "bob", "bone": "tuft", "y": 1, "limit": 300, "strength": 200, "damping": 0.8}],
+              {"name": "bob", "bone": "tuft", "y": 1, "shear_x": 0.5, "limit": 300, "strength": 200, "damping": 0.8}],
   "look_at": [{"name": "watch", "bone": "hip", "target": "goal", "mix": 0.3}],"#;
 
 /// `wobble`'s mix eased in from 0.3 (linear), `bob` off (mix 0: Spine leaves it alone, its clock

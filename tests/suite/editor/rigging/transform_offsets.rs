@@ -2,7 +2,8 @@
 //! editor's inspector: "Add copy rotation" on the left leg toward the right one, then in Animate
 //! mode a 30° rotation offset typed into the "Offsets" section turns the leg 30° past the right
 //! leg's direction, and a "translation mix y" of 1 (with "translation mix" left at 0) moves its
-//! head to the right leg's height only. Each is one undo step; undo puts the leg back. Ticking
+//! head to the right leg's height only. Each is one undo step; undo puts the leg back. A 20° shear
+//! offset with a "shear mix" of 1 shears the leg (its axes 110° apart, Spine's `mixShearY`). Ticking
 //! "local" and "relative" switches Spine's modes.
 
 use eframe::egui::Key;
@@ -20,6 +21,13 @@ use super::support::bone;
 fn drawn(editor: &Editor, b: usize) -> (DVec2, DVec2) {
     let w = editor.frame().expect("a frame").world[b];
     (w.translation, w.matrix2.x_axis)
+}
+
+/// The angle from bone `b`'s drawn x axis to its y axis, counter-clockwise on screen, in degrees
+/// (90 unsheared), as Spine measures it (its frame is y up).
+fn axes_angle(editor: &Editor, b: usize) -> f64 {
+    let m = editor.frame().expect("a frame").world[b].matrix2;
+    (m.y_axis.y.atan2(-m.y_axis.x) - (-m.x_axis.y).atan2(m.x_axis.x)).to_degrees()
 }
 
 /// Scrolls the inspector to the field labelled `label`, sets it, and presses Enter, which ends the
@@ -98,6 +106,32 @@ fn offsets_and_a_y_only_mix_set_in_the_inspector_move_the_bone_as_spine_would() 
     harness.run_steps(2);
     let (head, left) = drawn(harness.state(), leg_l);
     assert!(left.angle_to(right).abs() < 1e-9 && head.distance(head_before) < 1e-9);
+
+    // A shear offset of 20° does nothing until the shear mix is raised; then the leg's axes open
+    // to 110°, its x axis kept; one undo step each.
+    assert!((axes_angle(harness.state(), leg_l) - 90.0).abs() < 1e-9);
+    set_field(&mut harness, "shear", 20.0);
+    assert_eq!(
+        harness.state().document().project.rig.transforms[0]
+            .offsets
+            .shear,
+        20.0
+    );
+    assert!((axes_angle(harness.state(), leg_l) - 90.0).abs() < 1e-9);
+    set_field(&mut harness, "shear mix", 1.0);
+    assert_eq!(
+        harness.state().document().project.rig.transforms[0].shear_mix,
+        1.0
+    );
+    let sheared = axes_angle(harness.state(), leg_l);
+    assert!((sheared - 110.0).abs() < 1e-6, "{sheared}");
+    let (_, left) = drawn(harness.state(), leg_l);
+    assert!(left.angle_to(right).abs() < 1e-9, "x axis kept: {left}");
+    for _ in 0..2 {
+        harness.state_mut().document_mut().undo();
+    }
+    harness.run_steps(2);
+    assert!((axes_angle(harness.state(), leg_l) - 90.0).abs() < 1e-9);
 
     // "local": the leg takes the right leg's own rotation relative to the hip (both hang from it,
     // so the same direction here) — and "relative" then adds it to its own: another direction.
