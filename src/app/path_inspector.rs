@@ -1,7 +1,8 @@
 //! A path constraint in the inspector's constraint list: which bones it lays on which bone's path,
 //! its position, spacing and rotate modes (Spine's), position, spacing and rotation offset, and
 //! its rotate, x and y mixes — each change one undo step (a drag too) — and, in Animate mode, the
-//! mix keyed at the playhead (it scales all three, as Spine's path mix timeline does).
+//! mix keyed at the playhead (it scales all three, as Spine's path mix timeline does). "Edit
+//! points" shows the path's anchors and handles in the view, to drag ([`RigCommand::EditPathPoints`]).
 
 use eframe::egui;
 
@@ -9,6 +10,7 @@ use super::constraint_inspector::{change, header, mix_slider};
 use super::drag_edit::drag_edit;
 use crate::core::animation::path::{PositionMode, RotateMode, SpacingMode};
 use crate::core::animation::{PathRecord, PathSettings};
+use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::rigging::ConstraintRef;
 
@@ -34,6 +36,18 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
         record.path.bone
     );
     header(ui, editor, &title, ConstraintRef::Path(index));
+    let editing = editor.tools().editing_path() == Some(index);
+    if ui
+        .selectable_label(editing, "Edit points")
+        .on_hover_text(
+            "show the path's anchors and handles in the view: drag an anchor (its handles follow) \
+             or a handle, in Bones or Animate mode",
+        )
+        .clicked()
+    {
+        let path = (!editing).then_some(index);
+        editor.run(Command::Rig(RigCommand::EditPathPoints(path)));
+    }
     let set = move |editor: &mut Editor, settings: PathSettings| {
         change(editor, |r| {
             if let Some(c) = r.paths.get_mut(index) {

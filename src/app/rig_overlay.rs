@@ -1,6 +1,7 @@
 //! Constraints drawn over the view: each IK chain (its bones traced, a dashed line from the tip to
 //! the target and a ring on the target), look-at and child-of links (dashed lines from the bone to
-//! its target), each path constraint's curve as its carrying bone moves it (anchors dotted), and
+//! its target), each path constraint's curve as its carrying bone moves it (anchors dotted; the
+//! path being edited with its anchors as squares and its handles on their lines, to drag), and
 //! the selected bone's rotation limit as an arc at its head with a handle at each
 //! end (drag a handle in Bones mode to set that end).
 
@@ -55,7 +56,7 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             painter.circle_stroke(screen(to), 4.0, Stroke::new(1.5, colour));
         }
     }
-    for path in &rig.paths {
+    for (index, path) in rig.paths.iter().enumerate() {
         let Some(carry) = frame.palette.get(path.path_bone) else {
             continue;
         };
@@ -86,8 +87,12 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
                 Stroke::new(1.5, PATH_COLOUR),
             ));
         }
-        for anchor in points.iter().skip(1).step_by(3) {
-            painter.circle_filled(*anchor, 3.0, PATH_COLOUR);
+        if editor.tools().editing_path() == Some(index) {
+            draw_handles(painter, &points);
+        } else {
+            for anchor in points.iter().skip(1).step_by(3) {
+                painter.circle_filled(*anchor, 3.0, PATH_COLOUR);
+            }
         }
     }
     if let Some(arc) = editor
@@ -106,6 +111,22 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             painter.line_segment([screen(arc.head), p], Stroke::new(1.0, LIMIT_COLOUR));
             painter.circle_filled(p, 5.0, LIMIT_COLOUR);
         }
+    }
+}
+
+/// The edited path's points (screen, three per anchor): each handle on a line from its anchor, the
+/// anchors as squares.
+fn draw_handles(painter: &egui::Painter, points: &[Pos2]) {
+    for triple in points.chunks(3) {
+        let [before, anchor, after] = triple else {
+            continue;
+        };
+        for handle in [before, after] {
+            painter.line_segment([*anchor, *handle], Stroke::new(1.0, PATH_COLOUR));
+            painter.circle_stroke(*handle, 4.0, Stroke::new(1.5, PATH_COLOUR));
+        }
+        let square = egui::Rect::from_center_size(*anchor, egui::vec2(9.0, 9.0));
+        painter.rect_filled(square, 0.0, PATH_COLOUR);
     }
 }
 

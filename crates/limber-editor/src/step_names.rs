@@ -36,6 +36,7 @@ pub(crate) fn drag_name(drag: &Drag) -> &'static str {
         Drag::MovePart(_) => "move part",
         Drag::Deform(_) => "deform mesh",
         Drag::Limit(_) => "set rotation limit",
+        Drag::PathPoint(_) => "move path point",
         Drag::Band(_) | Drag::SheetBand(_) => "select",
         Drag::SheetKeys(_) => "move keys",
         Drag::Scrub(_) => "scrub",

@@ -82,6 +82,9 @@ pub struct ToolState {
     deform: DeformTool,
     /// Whether a drag in Weights mode draws a cut (instead of painting).
     cutting: bool,
+    /// The path constraint whose points the viewport shows and drags (the path inspector's "Edit
+    /// points").
+    editing_path: Option<usize>,
     rig_choices: RigChoices,
     /// The attachment shape tools: a polygon or point being drawn, the shape being edited.
     shapes: ShapeState,
@@ -161,6 +164,15 @@ impl ToolState {
 
     pub(crate) fn set_cutting(&mut self, on: bool) {
         self.cutting = on;
+    }
+
+    /// The path constraint whose points are being edited, if any.
+    pub fn editing_path(&self) -> Option<usize> {
+        self.editing_path
+    }
+
+    pub(crate) fn set_editing_path(&mut self, path: Option<usize>) {
+        self.editing_path = path;
     }
 
     pub fn rig_choices(&self) -> RigChoices {

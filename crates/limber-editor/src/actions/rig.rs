@@ -26,6 +26,9 @@ pub enum RigCommand {
         name: String,
         mix: f64,
     },
+    /// Path constraint `index`'s anchors and handles are shown and dragged in the viewport (Bones
+    /// and Animate modes), or none (editor state).
+    EditPathPoints(Option<usize>),
 }
 
 impl RigCommand {
@@ -37,6 +40,7 @@ impl RigCommand {
             Self::Remove(_) => "remove constraint",
             Self::SetChildOfInverse { .. } => "set child-of inverse",
             Self::KeyMix { .. } => "key constraint mix",
+            Self::EditPathPoints(_) => "edit path points",
         }
     }
 
@@ -54,6 +58,7 @@ impl RigCommand {
             Self::KeyMix { name, mix } => {
                 return rigging::key_constraint_mix(editor.step(), &name, mix);
             }
+            Self::EditPathPoints(path) => editor.tools.set_editing_path(path),
         }
         Ok(true)
     }

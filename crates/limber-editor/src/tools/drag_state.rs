@@ -30,6 +30,8 @@ pub enum Drag {
     MovePart(PartDrag),
     Deform(Box<DeformDrag>),
     Limit(LimitDrag),
+    /// A point of the path being edited ([`super::path_point`]).
+    PathPoint(PathPointDrag),
     Band(BandDrag),
     /// The dopesheet's drags (seconds and rows, not image pixels).
     SheetKeys(KeyDrag),
@@ -253,6 +255,21 @@ pub enum LimitEnd {
 pub struct LimitDrag {
     pub bone: usize,
     pub end: LimitEnd,
+}
+
+// --- path_point: PathPointDrag
+
+/// A point of a path constraint's curve being dragged: an anchor (its two handles move with it) or
+/// a handle alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathPointDrag {
+    /// The path constraint's index in the rig.
+    pub path: usize,
+    /// The point's index in the path's points (three per anchor: handle before, anchor, handle
+    /// after).
+    pub point: usize,
+    /// Where the pointer grabbed it, less the point (image pixels as drawn), so it does not jump.
+    pub grab: [f64; 2],
 }
 
 // --- band: BandDrag

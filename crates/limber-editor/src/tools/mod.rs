@@ -12,6 +12,8 @@
 //! - [`scale`]: scale a bone along and across its length, or uniformly (Shift), keyed at the
 //!   playhead (Animate with the Scale tool);
 //! - [`limit`]: drag the ends of the selected bone's rotation limit (Bones);
+//! - [`path_point`]: drag the anchors and handles of the path being edited (Bones and Animate,
+//!   ahead of the mode's tool, while the path inspector's "Edit points" is on);
 //! - [`bind_pose`]: drag the selected bone's head, tail or body in the rest pose (Bones);
 //! - [`bone`]: draw a new bone (Bones, a press away from the selected bone);
 //! - [`band`]: Ctrl + drag a rubber band that selects the bones inside (Animate, Bones);
@@ -39,6 +41,7 @@ pub mod dopesheet;
 pub mod drag_state;
 pub mod limit;
 pub mod part_move;
+pub mod path_point;
 pub mod polygon;
 pub mod pose;
 pub mod scale;
@@ -134,6 +137,7 @@ macro_rules! each_tool {
             Drag::MovePart($tool) => $then,
             Drag::Deform($tool) => $then,
             Drag::Limit($tool) => $then,
+            Drag::PathPoint($tool) => $then,
             Drag::Band($tool) => $then,
             Drag::SheetKeys($tool) => $then,
             Drag::SheetBand($tool) => $then,
@@ -192,6 +196,12 @@ impl Editor {
         if let Some(drag) = polygon::press(self, press) {
             *self.tools.drag_slot() = drag;
             return self.tools().drag().is_some();
+        }
+        let editing_path = self.tools().editing_path().is_some()
+            && matches!(self.tools.mode(), Mode::Animate | Mode::Bones);
+        if editing_path && let Some(drag) = start(self, press, Drag::PathPoint) {
+            *self.tools.drag_slot() = Some(drag);
+            return true;
         }
         let drag = match self.tools.mode() {
             Mode::Animate | Mode::Bones if press.ctrl => start(self, press, Drag::Band),

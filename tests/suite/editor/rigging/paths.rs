@@ -90,3 +90,88 @@ fn a_path_added_in_the_inspector_carries_the_head_in_the_view_and_deletes_in_one
     harness.state_mut().document_mut().undo();
     assert_eq!(harness.state().rig().constraint_records().paths.len(), 1);
 }
+
+/// The path's end anchor dragged in the view (Animate mode, the path drawn where its carrier, the
+/// spine, is posed): "Edit points" in the inspector shows the points; the drag moves the anchor
+/// and its two handles to where it is dropped, taken back through the spine's pose to the rest
+/// shape; the head follows the new curve in the view and in the core's sample; it is one undo
+/// step; with "Edit points" off the same drag poses a bone instead.
+#[test]
+fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows() {
+    use crate::common::editor_harness::drag;
+    let mut harness = harness();
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    select(&mut harness, "head");
+    harness.get_by_label("Add path").click();
+    harness.run_steps(2);
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.4 },
+        ));
+    harness.run_steps(2);
+    let head = bone(harness.state(), "head");
+    let spine = bone(harness.state(), "spine");
+    let tip_before = drawn(harness.state(), head).1;
+    let points_before = harness.state().document().project.rig.paths[0]
+        .points
+        .clone();
+    let steps = undo_depth(harness.state_mut());
+
+    harness.get_by_label("Edit points").click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().editing_path(), Some(0));
+    // The end anchor as drawn: the rest point carried by the posed spine.
+    let carry = harness.state().frame().expect("a frame").palette[spine];
+    let anchor = carry.transform_point2(DVec2::from(points_before[4]));
+    let dropped = anchor + DVec2::new(12.0, -8.0);
+    let (from, to) = (
+        harness.state().screen_of(anchor),
+        harness.state().screen_of(dropped),
+    );
+    drag(&mut harness, from, to);
+    harness.run_steps(2);
+
+    let points = harness.state().document().project.rig.paths[0]
+        .points
+        .clone();
+    let moved = carry.transform_point2(DVec2::from(points[4]));
+    assert!(
+        (moved - dropped).length() < 0.5,
+        "the anchor is drawn where it was dropped: {moved} vs {dropped}"
+    );
+    let shift = DVec2::from(points[4]) - DVec2::from(points_before[4]);
+    for handle in [3, 5] {
+        let step = DVec2::from(points[handle]) - DVec2::from(points_before[handle]);
+        assert!((step - shift).length() < 1e-9, "handle {handle} follows");
+    }
+    assert_eq!(points[..3], points_before[..3], "the first anchor stays");
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1, "one undo step");
+    let tip = drawn(harness.state(), head).1;
+    let sampled = sampled_tip(harness.state(), true);
+    assert!((tip - sampled).length() < 1e-9, "{tip} vs {sampled}");
+    assert!(
+        (tip - tip_before).length() > 1.0,
+        "the head follows the new curve: {tip} vs {tip_before}"
+    );
+
+    harness.state_mut().document_mut().undo();
+    harness.run_steps(2);
+    let rig = &harness.state().document().project.rig;
+    assert_eq!(rig.paths[0].points, points_before);
+    assert!((drawn(harness.state(), head).1 - tip_before).length() < 1e-9);
+
+    // "Edit points" off: the same drag is the Animate mode's pose drag, the path left alone.
+    harness.get_by_label("Edit points").click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(harness.state().tools().editing_path(), None);
+    drag(&mut harness, from, to);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().document().project.rig.paths[0].points,
+        points_before
+    );
+}
