@@ -27,6 +27,7 @@ fn looping_clip(keys: Vec<KeyRecord>, skeleton: &Skeleton) -> Clip {
         parts: vec![],
         slots: Vec::new(),
         constraints: vec![],
+        paths: Vec::new(),
         fps: None,
         events: vec![],
     };

@@ -1,7 +1,8 @@
 //! A path constraint in the inspector's constraint list: which bones it lays on which bone's path,
 //! its position, spacing and rotate modes (Spine's), position, spacing and rotation offset, and
 //! its rotate, x and y mixes — each change one undo step (a drag too) — and, in Animate mode, the
-//! mix keyed at the playhead (it scales all three, as Spine's path mix timeline does). "Edit
+//! mix keyed at the playhead (it scales all three, as Spine's path mix timeline does) and the
+//! position and spacing keyed there (Spine's position and spacing timelines). "Edit
 //! points" shows the path's anchors and handles in the view, to drag ([`RigCommand::EditPathPoints`]).
 
 use eframe::egui;
@@ -9,7 +10,7 @@ use eframe::egui;
 use super::constraint_inspector::{change, header, mix_slider};
 use super::drag_edit::drag_edit;
 use crate::core::animation::path::{PositionMode, RotateMode, SpacingMode};
-use crate::core::animation::{PathRecord, PathSettings};
+use crate::core::animation::{PathChannel, PathRecord, PathSettings};
 use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::rigging::ConstraintRef;
@@ -94,8 +95,8 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
         SpacingMode::Length | SpacingMode::Fixed => -200.0..=200.0,
     };
     let fields: [Field; 3] = [
-        ("position", position_range, |s| &mut s.position),
-        ("spacing", spacing_range, |s| &mut s.spacing),
+        ("position", position_range.clone(), |s| &mut s.position),
+        ("spacing", spacing_range.clone(), |s| &mut s.spacing),
         ("rotation offset (°)", -180.0..=180.0, |s| &mut s.rotation),
     ];
     for (label, range, setting) in fields.into_iter().chain(MIXES) {
@@ -110,5 +111,38 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
     if editor.tools().mode() == Mode::Animate && editor.current_clip().is_some() {
         // Keyed at the playhead, scaling the three mixes, as Spine's path mix timeline does.
         mix_slider(ui, editor, Some(&record.name), 1.0, "path mix", |_, _| {});
+        let keyed = [
+            (PathChannel::Position, position_range, settings.position),
+            (PathChannel::Spacing, spacing_range, settings.spacing),
+        ];
+        for (channel, range, own) in keyed {
+            keyed_slider(ui, editor, &record.name, channel, range, own);
+        }
     }
+}
+
+/// In Animate mode: path `name`'s position or spacing at the playhead (keyed there, or `own`),
+/// which a change keys there (Spine's path position and spacing timelines); a drag is one step.
+fn keyed_slider(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    name: &str,
+    channel: PathChannel,
+    range: std::ops::RangeInclusive<f64>,
+    own: f64,
+) {
+    let mut value = editor.rig().path_value_at_playhead(name, channel, own);
+    let label = format!("{} (keyed at playhead)", channel.name());
+    let response = ui.add(
+        egui::Slider::new(&mut value, range)
+            .clamping(egui::SliderClamping::Edits)
+            .text(label),
+    );
+    drag_edit(ui, editor, &response, |editor| {
+        editor.run(Command::Rig(RigCommand::KeyPath {
+            name: name.to_string(),
+            channel,
+            value,
+        }));
+    });
 }

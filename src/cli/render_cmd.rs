@@ -129,6 +129,7 @@ fn pick_clip<'a>(
         && clip.part_keys().is_empty()
         && clip.slot_keys().is_empty()
         && clip.mix_key_names().next().is_none()
+        && clip.path_keys().all().is_empty()
     {
         bail!(
             "{file}: clip \"{}\" is empty (no keys), so there is nothing to animate",

@@ -190,13 +190,17 @@ fn drop_constraints_naming(records: &mut RigFile, name: &str) {
     drop_orphan_mix_keys(records);
 }
 
-/// Removes the clips' mix keys whose constraint no longer exists.
+/// Removes the clips' mix keys whose constraint no longer exists, and their path keys whose path
+/// constraint no longer exists.
 fn drop_orphan_mix_keys(records: &mut RigFile) {
     let constraints = records.constraints();
     let names: std::collections::HashSet<&str> = constraints.names().collect();
+    let paths: std::collections::HashSet<&str> =
+        records.paths.iter().map(|p| p.name.as_str()).collect();
     for clip in &mut records.clips {
         clip.constraints
             .retain(|k| names.contains(k.constraint.as_str()));
+        clip.paths.retain(|k| paths.contains(k.path.as_str()));
     }
 }
 

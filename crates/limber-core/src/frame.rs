@@ -9,7 +9,7 @@
 use glam::DAffine2;
 
 use super::animation::{
-    Clip, PhysicsMemo, apply_constraints, apply_follows, apply_paths, keyed_path_mix,
+    Clip, PhysicsMemo, apply_constraints, apply_follows, apply_paths, keyed_path_values,
     sample_with_springs, with_keyed_follow_mix, with_keyed_mix,
 };
 use super::pose::{Pose, PoseSolver};
@@ -224,7 +224,7 @@ pub fn constrained_pose(project: &Project, solver: &PoseSolver, clip: &Clip, t: 
         &rig.skeleton,
         &mut pose,
         &rig.paths,
-        keyed_path_mix(clip, t),
+        keyed_path_values(clip, t),
     );
     pose
 }

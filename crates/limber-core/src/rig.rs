@@ -22,7 +22,7 @@ use super::animation::{
     AnimationError, ChildOfRecord, Clip, ClipRecord, ConstraintError, FollowConstraint, FollowKind,
     IkConstraint, IkRecord, LimitRecord, LookAtRecord, PathConstraint, PathRecord,
     PhysicsConstraint, PhysicsRecord, RotationLimit, Spring, SpringRecord, TransformConstraint,
-    TransformRecord, check_mix_keys, clips_from_records, follows_from_records,
+    TransformRecord, check_mix_keys, check_path_keys, clips_from_records, follows_from_records,
     limits_and_transforms_from_records, paths_from_records, physics_from_records,
 };
 use super::cuts::{Cut, CutError, check_cuts};
@@ -285,6 +285,7 @@ impl RigFile {
         self.check_moved_bones_inherit(&skeleton)?;
         let clips = clips_from_records(&self.clips, &skeleton)?;
         check_mix_keys(&clips, constraints.names())?;
+        check_path_keys(&clips, self.paths.iter().map(|p| p.name.as_str()))?;
         let slots = self.slot_set();
         crate::slots::validate::check_rig(&slots, &skeleton)?;
         check_cuts(&self.cuts, &Limits::current())?;

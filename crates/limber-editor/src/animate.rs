@@ -467,6 +467,7 @@ fn empty_clip(name: String, duration: f64) -> ClipRecord {
         parts: Vec::new(),
         slots: Vec::new(),
         constraints: Vec::new(),
+        paths: Vec::new(),
         fps: None,
         events: vec![],
     }

@@ -2,11 +2,12 @@
 //! below it on a new smooth path through their joints, carried by the first bone's parent, so at
 //! rest the chain stays where it is drawn and then follows the path as the carrier moves (chain
 //! mode: each bone points at the next one's place). The inspector edits the modes, position,
-//! spacing, rotation offset and mixes, keys the mix in Animate mode, and deletes it
-//! ([`crate::rigging::ConstraintRef::Path`]).
+//! spacing, rotation offset and mixes, keys the mix, the position and the spacing in Animate mode
+//! ([`key_path_value`]), and deletes it ([`crate::rigging::ConstraintRef::Path`]).
 
 use limber_core::animation::path::{PathShapeRecord, RotateMode, smooth_path_points};
-use limber_core::animation::{PathRecord, PathSettings};
+use limber_core::animation::{PathChannel, PathKeyRecord, PathRecord, PathSettings};
+use limber_core::edit::Edit;
 use limber_core::skeleton::Skeleton;
 
 use crate::rigging::{RigError, change_constraints};
@@ -73,4 +74,43 @@ pub(crate) fn add_path(mut step: Step) -> Result<(), RigError> {
     })?;
     step.commit();
     Ok(())
+}
+
+/// Keys path `name`'s position or spacing (`channel`) at `value` at the playhead of the current
+/// clip, merged into a key there (one undo step). `Ok(false)` with no clip to key.
+pub(crate) fn key_path_value(
+    mut step: Step,
+    name: &str,
+    channel: PathChannel,
+    value: f64,
+) -> Result<bool, RigError> {
+    if step.clip_to_key().is_none() {
+        return Ok(false);
+    }
+    let Some(clip) = step.current_clip() else {
+        return Ok(false);
+    };
+    let time = step.animation().playhead();
+    let mut record = clip.to_record();
+    let (position, spacing) = match channel {
+        PathChannel::Position => (Some(value), None),
+        PathChannel::Spacing => (None, Some(value)),
+    };
+    PathKeyRecord::merge_into(
+        &mut record.paths,
+        PathKeyRecord {
+            path: name.to_string(),
+            time,
+            position,
+            spacing,
+            interp: Default::default(),
+        },
+    );
+    let clip = record.name.clone();
+    step.document.apply(Edit::ReplaceClip {
+        name: clip,
+        clip: record,
+    })?;
+    step.commit();
+    Ok(true)
 }

@@ -11,7 +11,7 @@
 use glam::{DAffine2, DVec2};
 use limber_core::animation::{
     ChildOfRecord, Clip, FollowKind, IkRecord, LimitRecord, LookAtRecord, MixKeyRecord,
-    SpringRecord, TransformRecord,
+    PathChannel, SpringRecord, TransformRecord,
 };
 use limber_core::distance::segment_distance;
 use limber_core::edit::{Edit, EditError};
@@ -201,6 +201,13 @@ impl<'a> Rig<'a> {
     pub fn constraint_mix_at_playhead(&self, name: &str, own: f64) -> f64 {
         self.clip
             .and_then(|c| c.sample_mix(name, self.playhead))
+            .unwrap_or(own)
+    }
+
+    /// Path `name`'s position or spacing (`channel`) at the playhead: keyed there, or `own`.
+    pub fn path_value_at_playhead(&self, name: &str, channel: PathChannel, own: f64) -> f64 {
+        self.clip
+            .and_then(|c| c.sample_path(name, channel, self.playhead))
             .unwrap_or(own)
     }
 

@@ -43,6 +43,7 @@ fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
         parts: vec![],
         slots: Vec::new(),
         constraints: vec![],
+        paths: Vec::new(),
         fps: None,
         events: vec![],
     };

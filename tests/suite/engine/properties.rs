@@ -417,6 +417,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                         parts: vec![],
                         slots: Vec::new(),
                         constraints: vec![],
+                        paths: Vec::new(),
                         fps: None,
                         events: vec![],
                     }],

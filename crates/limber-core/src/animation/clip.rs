@@ -12,6 +12,7 @@ use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 pub use super::error::AnimationError;
 use super::events::{EventRecord, checked_events};
 use super::part_keys::{PartKeyRecord, PartPose, check_deform, sample_part};
+use super::path_keys::{PathChannel, PathKeys};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
 use super::slot_index::SlotKeys;
 use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key};
@@ -52,6 +53,8 @@ pub struct Clip {
     part_keys: Vec<PartKeyRecord>,
     /// Mix keys sorted by constraint name, then time.
     mix_keys: Vec<MixKeyRecord>,
+    /// Path constraints' position and spacing keys.
+    path_keys: PathKeys,
     /// Slot keys sorted by slot name, then time, indexed by channel.
     slot_keys: SlotKeys,
     /// Events sorted by time.
@@ -145,6 +148,7 @@ impl Clip {
         }
         let part_keys = part_keys(&clip, record)?;
         let mix_keys = mix_keys(&clip, record)?;
+        let path_keys = PathKeys::new(&clip, record.duration, &record.paths)?;
         let slot_keys = SlotKeys::new(slot_keys(&clip, record)?);
         let events = checked_events(&clip, record.duration, &record.events)?;
         Ok(Self {
@@ -156,6 +160,7 @@ impl Clip {
             channels,
             part_keys,
             mix_keys,
+            path_keys,
             slot_keys,
             events,
         })
@@ -223,6 +228,17 @@ impl Clip {
         self.mix_keys.iter().map(|k| k.constraint.as_str())
     }
 
+    /// The keyed position or spacing (`channel`) of the path constraint called `path` at time `t`,
+    /// if the clip keys it.
+    pub fn sample_path(&self, path: &str, channel: PathChannel, t: f64) -> Option<f64> {
+        self.path_keys.sample(path, channel, self.local_time(t))
+    }
+
+    /// The path constraints' position and spacing keys.
+    pub fn path_keys(&self) -> &PathKeys {
+        &self.path_keys
+    }
+
     /// The part keys, sorted by part name then time.
     pub fn part_keys(&self) -> &[PartKeyRecord] {
         &self.part_keys
@@ -237,6 +253,7 @@ impl Clip {
             keys: self.records.iter().map(|(_, key)| key.clone()).collect(),
             parts: self.part_keys.clone(),
             constraints: self.mix_keys.clone(),
+            paths: self.path_keys.all().to_vec(),
             slots: self.slot_keys.all().to_vec(),
             fps: self.fps,
             events: self.events.clone(),

@@ -57,4 +57,8 @@ pub enum ConstraintError {
         "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of, path or physics constraint"
     )]
     UnknownMixTarget { clip: String, name: String },
+    #[error(
+        "clip \"{clip}\" keys the position or spacing of \"{name}\", which is not a path constraint"
+    )]
+    UnknownPathKeyTarget { clip: String, name: String },
 }

@@ -131,6 +131,28 @@ pub fn check_mix_keys<'a>(
     Ok(())
 }
 
+/// Checks that every path key of every clip names a path constraint (`paths`, their names).
+pub fn check_path_keys<'a>(
+    clips: &[super::clip::Clip],
+    paths: impl Iterator<Item = &'a str>,
+) -> Result<(), ConstraintError> {
+    let paths: std::collections::HashSet<&str> = paths.collect();
+    for clip in clips {
+        if let Some(key) = clip
+            .path_keys()
+            .all()
+            .iter()
+            .find(|k| !paths.contains(k.path.as_str()))
+        {
+            return Err(ConstraintError::UnknownPathKeyTarget {
+                clip: clip.name.clone(),
+                name: key.path.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The look-at and child-of constraints with the mixes `clip` keys at time `t` (a keyed mix replaces
 /// the constraint's own).
 pub fn with_keyed_follow_mix(

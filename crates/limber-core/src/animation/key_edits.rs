@@ -321,6 +321,7 @@ mod tests {
             parts: vec![part_key("p", 0.4, 2)],
             slots: Vec::new(),
             constraints: vec![],
+            paths: Vec::new(),
             fps: None,
             events: vec![],
         }

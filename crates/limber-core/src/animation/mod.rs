@@ -16,6 +16,7 @@ pub mod part_keys;
 pub mod path;
 pub mod path_apply;
 pub mod path_curve;
+pub mod path_keys;
 pub mod physics;
 pub mod physics_run;
 pub mod physics_step;
@@ -37,7 +38,7 @@ pub use clip::{
 pub use constraint_error::ConstraintError;
 pub use constraints::{
     LimitRecord, RotationLimit, TransformConstraint, TransformOffsets, TransformRecord,
-    apply_constraints, apply_limits_and_transforms, check_mix_keys,
+    apply_constraints, apply_limits_and_transforms, check_mix_keys, check_path_keys,
     limits_and_transforms_from_records, with_keyed_follow_mix, with_keyed_mix,
 };
 pub use curve::Interpolation;
@@ -50,7 +51,8 @@ pub use ik::{IkConstraint, IkRecord, apply_ik, apply_ik_with};
 pub use key_edits::{CopiedKeys, KeySet, TimedKey, TrackKeyId};
 pub use part_keys::{DeformRecord, PartKeyRecord, PartPose};
 pub use path::{PathConstraint, PathRecord, PathSettings, paths_from_records};
-pub use path_apply::{apply_paths, keyed_path_mix};
+pub use path_apply::{KeyedPath, apply_paths, keyed_path_values};
+pub use path_keys::{PathChannel, PathKeyRecord};
 pub use physics::{PhysicsConstraint, PhysicsRecord, PhysicsSettings, physics_from_records};
 pub use physics_run::{PhysicsMemo, sample_with_physics};
 pub use secondary::{Crossfade, Spring, SpringRecord, blend_poses, sample_with_springs};

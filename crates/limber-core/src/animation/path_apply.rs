@@ -20,6 +20,7 @@ use glam::{DAffine2, DVec2};
 use super::clip::Clip;
 use super::path::{PathConstraint, RotateMode, SpacingMode};
 use super::path_curve::{Walk, places};
+use super::path_keys::PathChannel;
 use super::spine_world::{SpineWorld, from_spine, offset_reaching_exactly, to_spine};
 use crate::pose::{Pose, PoseSolver};
 use crate::skeleton::Skeleton;
@@ -37,22 +38,39 @@ pub fn apply_paths(
     skeleton: &Skeleton,
     pose: &mut Pose,
     paths: &[PathConstraint],
-    keyed: impl Fn(&str) -> Option<f64>,
+    keyed: impl Fn(&str) -> KeyedPath,
 ) {
     for path in paths {
-        apply_path(
-            solver,
-            skeleton,
-            pose,
-            path,
-            keyed(&path.name).unwrap_or(1.0),
-        );
+        apply_path(solver, skeleton, pose, path, keyed(&path.name));
     }
 }
 
-/// The mix `clip` keys for each path constraint at `t`, for [`apply_paths`].
-pub fn keyed_path_mix(clip: &Clip, t: f64) -> impl Fn(&str) -> Option<f64> + '_ {
-    move |name| clip.sample_mix(name, t)
+/// What a clip keys of one path constraint at one time: the mix that scales its three (1 when
+/// unkeyed), and a position and a spacing that replace its own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KeyedPath {
+    pub mix: f64,
+    pub position: Option<f64>,
+    pub spacing: Option<f64>,
+}
+
+impl Default for KeyedPath {
+    fn default() -> Self {
+        Self {
+            mix: 1.0,
+            position: None,
+            spacing: None,
+        }
+    }
+}
+
+/// What `clip` keys of each path constraint at `t`, for [`apply_paths`].
+pub fn keyed_path_values(clip: &Clip, t: f64) -> impl Fn(&str) -> KeyedPath + '_ {
+    move |name| KeyedPath {
+        mix: clip.sample_mix(name, t).unwrap_or(1.0),
+        position: clip.sample_path(name, PathChannel::Position, t),
+        spacing: clip.sample_path(name, PathChannel::Spacing, t),
+    }
 }
 
 /// The world points of the path (Spine's frame): its rest points moved with its bone.
@@ -73,18 +91,21 @@ pub fn path_points_in_world(
         .collect()
 }
 
-/// One path constraint, its three mixes scaled by `mix` (a clip's keyed mix; 1 without one).
+/// One path constraint, its three mixes scaled by the keyed mix and its position and spacing
+/// replaced by keyed ones ([`KeyedPath::default`]: its own settings).
 pub fn apply_path(
     solver: &PoseSolver,
     skeleton: &Skeleton,
     pose: &mut Pose,
     path: &PathConstraint,
-    mix: f64,
+    keyed: KeyedPath,
 ) {
     let mut settings = path.settings;
-    settings.mix_rotate *= mix;
-    settings.mix_x *= mix;
-    settings.mix_y *= mix;
+    settings.mix_rotate *= keyed.mix;
+    settings.mix_x *= keyed.mix;
+    settings.mix_y *= keyed.mix;
+    settings.position = keyed.position.unwrap_or(settings.position);
+    settings.spacing = keyed.spacing.unwrap_or(settings.spacing);
     let s = &settings;
     if s.mix_rotate == 0.0 && s.mix_x == 0.0 && s.mix_y == 0.0 {
         return;
@@ -262,7 +283,7 @@ mod tests {
         let sk = skeleton();
         let solver = PoseSolver::new(&sk).unwrap();
         let mut pose = Pose::rest(&sk);
-        apply_path(&solver, &sk, &mut pose, c, 1.0);
+        apply_path(&solver, &sk, &mut pose, c, KeyedPath::default());
         solver.world(&pose)
     }
 

@@ -97,6 +97,10 @@ pub struct ClipRecord {
     /// Keys of IK and transform constraints' mix, by constraint name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<MixKeyRecord>,
+    /// Keys of path constraints' position and spacing, by path name (format version 13;
+    /// [`super::path_keys`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<super::path_keys::PathKeyRecord>,
     /// Playback frame rate (1–[`MAX_FPS`]): the editor snaps the playhead and keys to its frames and
     /// exports at it. Absent: free timing.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -281,6 +281,7 @@ mod tests {
             parts: vec![],
             slots: Vec::new(),
             constraints: vec![],
+            paths: Vec::new(),
             fps: None,
             events: vec![],
         };
@@ -344,6 +345,7 @@ mod tests {
             parts: vec![],
             slots: Vec::new(),
             constraints: vec![],
+            paths: Vec::new(),
             fps: None,
             events: vec![],
         };
@@ -405,6 +407,7 @@ mod tests {
             parts: vec![],
             slots: Vec::new(),
             constraints: vec![],
+            paths: Vec::new(),
             fps: None,
             events: vec![],
         };

@@ -1,8 +1,10 @@
 //! The constraint commands of the Rig inspector: the choices a new constraint is made from, a
-//! constraint's settings, removing one, a child-of's inverse, and a mix keyed at the playhead.
+//! constraint's settings, removing one, a child-of's inverse, a mix (or a path's position or
+//! spacing) keyed at the playhead, and which path's points the viewport edits.
 //! Adding one is a plain command ([`Command::AddIk`](crate::commands::Command::AddIk), …). Carried out
 //! by the rig feature (`rigging.rs`), returning its [`RigError`].
 
+use limber_core::animation::PathChannel;
 use limber_core::rig::ConstraintRecords;
 
 use crate::editor::Editor;
@@ -26,6 +28,12 @@ pub enum RigCommand {
         name: String,
         mix: f64,
     },
+    /// Path `name`'s position or spacing keyed at the playhead.
+    KeyPath {
+        name: String,
+        channel: PathChannel,
+        value: f64,
+    },
     /// Path constraint `index`'s anchors and handles are shown and dragged in the viewport (Bones
     /// and Animate modes), or none (editor state).
     EditPathPoints(Option<usize>),
@@ -40,6 +48,7 @@ impl RigCommand {
             Self::Remove(_) => "remove constraint",
             Self::SetChildOfInverse { .. } => "set child-of inverse",
             Self::KeyMix { .. } => "key constraint mix",
+            Self::KeyPath { .. } => "key path position or spacing",
             Self::EditPathPoints(_) => "edit path points",
         }
     }
@@ -58,6 +67,11 @@ impl RigCommand {
             Self::KeyMix { name, mix } => {
                 return rigging::key_constraint_mix(editor.step(), &name, mix);
             }
+            Self::KeyPath {
+                name,
+                channel,
+                value,
+            } => return crate::path_rigging::key_path_value(editor.step(), &name, channel, value),
             Self::EditPathPoints(path) => editor.tools.set_editing_path(path),
         }
         Ok(true)

@@ -114,6 +114,7 @@ mod tests {
             ],
             slots: Vec::new(),
             constraints: vec![],
+            paths: Vec::new(),
             fps: None,
             events: vec![],
         };

@@ -17,14 +17,14 @@
 use glam::DVec2;
 use serde_json::{Map, Value, json};
 
-use super::mix_timeline::mix_frames;
+use super::mix_timeline::{mix_frames, value_frames};
 use super::rig_relations::{
     descends_from, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
 };
 use super::skeleton::{Bones, flip};
-use limber_core::animation::Clip;
 use limber_core::animation::path::{PathConstraint, PositionMode, RotateMode, SpacingMode};
 use limber_core::animation::path_curve::coarse_lengths;
+use limber_core::animation::{Clip, Interpolation, PathChannel};
 use limber_core::rig::Rig;
 
 /// A path constraint written live.
@@ -226,12 +226,34 @@ pub fn path_timelines(rig: &Rig, live: &[LivePath], clip: &Clip) -> Option<Value
             timelines.insert(path.name.clone(), json!({ "mix": [frame(0.0, 0.0, None)] }));
             continue;
         }
+        let mut timeline = Map::new();
         let keys: Vec<_> = clip.mix_keys_of(&path.name).collect();
-        if keys.is_empty() {
-            continue;
+        if !keys.is_empty() {
+            let out = mix_frames(&keys, |keyed| mixes(keyed).to_vec(), frame);
+            timeline.insert("mix".into(), Value::Array(out));
         }
-        let out = mix_frames(&keys, |keyed| mixes(keyed).to_vec(), frame);
-        timelines.insert(path.name.clone(), json!({ "mix": out }));
+        for channel in PathChannel::ALL {
+            let keys: Vec<(f64, f64, Interpolation)> = clip
+                .path_keys()
+                .of(&path.name, channel)
+                .filter_map(|k| channel.of(k).map(|v| (k.time, v, k.interp)))
+                .collect();
+            if keys.is_empty() {
+                continue;
+            }
+            let value_frame = |time: f64, value: f64, curve: Option<Value>| {
+                let mut key = json!({ "time": time, "value": value });
+                if let Some(curve) = curve {
+                    key["curve"] = curve;
+                }
+                key
+            };
+            let out = value_frames(&keys, |v| vec![v], value_frame);
+            timeline.insert(channel.name().into(), Value::Array(out));
+        }
+        if !timeline.is_empty() {
+            timelines.insert(path.name.clone(), Value::Object(timeline));
+        }
     }
     (!timelines.is_empty()).then_some(Value::Object(timelines))
 }

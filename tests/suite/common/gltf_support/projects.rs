@@ -254,10 +254,19 @@ const PATHS: &str = r#"
                                                           [78, 84], [84, 78], [84, 72], [84, 66], [78, 60],
                                                           [72, 60], [66, 60]]}}],"#;
 
+/// `rope`'s mix keyed; its position (a share of the path) eased along and its spacing stepped
+/// (format version 13), and `lean`'s position (pixels along its loop) keyed from 0.1 s.
 const PATH_MIX_KEYS: &str = r#", "constraints": [
     {"constraint": "rope", "time": 0.0, "mix": 0.2, "interp": "linear"},
     {"constraint": "rope", "time": 0.5, "mix": 1.0, "interp": [0.25, 0.1, 0.25, 1.0]},
-    {"constraint": "rope", "time": 0.9, "mix": 0.6}]}"#;
+    {"constraint": "rope", "time": 0.9, "mix": 0.6}],
+  "paths": [
+    {"path": "rope", "time": 0.0, "position": 0.05, "interp": "linear"},
+    {"path": "rope", "time": 0.3, "spacing": 6, "interp": "stepped"},
+    {"path": "rope", "time": 0.6, "position": 0.3, "spacing": 11, "interp": [0.25, 0.1, 0.25, 1.0]},
+    {"path": "rope", "time": 0.9, "position": 0.1},
+    {"path": "lean", "time": 0.1, "position": 12, "interp": "bezier"},
+    {"path": "lean", "time": 0.8, "position": 40}]}"#;
 
 /// Which project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

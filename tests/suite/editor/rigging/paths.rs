@@ -175,3 +175,68 @@ fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows(
         points_before
     );
 }
+
+/// Sets the inspector's slider labelled `label` to `value` as an assistive tool does, which is
+/// one edit.
+fn set_slider(harness: &mut egui_kittest::Harness<'_, Editor>, label: &str, value: f64) {
+    let node = || harness.query_all_by_label(label).next().expect(label);
+    node().set_value_accesskit(value);
+    harness.run_steps(2);
+}
+
+/// The path's position and spacing keyed in Animate mode (format version 13, Spine's path
+/// position and spacing timelines): "position (keyed at playhead)" keys the position at the
+/// playhead, one undo step, and the head moves along the path in the view as the core samples
+/// it; the spacing keyed at the same time joins the same key.
+#[test]
+fn the_paths_position_keyed_at_the_playhead_moves_the_head_along_it() {
+    let mut harness = harness();
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    select(&mut harness, "head");
+    harness.get_by_label("Add path").click();
+    harness.run_steps(2);
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Clip(
+            limber::editor::commands::ClipCommand::SetTime { time: 0.4 },
+        ));
+    harness.run_steps(2);
+    let head = bone(harness.state(), "head");
+    let (head_before, _) = drawn(harness.state(), head);
+    let steps = undo_depth(harness.state_mut());
+
+    set_slider(&mut harness, "position (keyed at playhead)", 0.5);
+    let clip = harness.state().current_clip().expect("a clip").to_record();
+    assert_eq!(clip.paths.len(), 1, "{:?}", clip.paths);
+    let key = &clip.paths[0];
+    assert_eq!(
+        (key.path.as_str(), key.time, key.position, key.spacing),
+        ("path", 0.4, Some(0.5), None)
+    );
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1, "one undo step");
+    // Half way along the path: the head's base leaves its joint, as the core samples it.
+    let (head_at, tip) = drawn(harness.state(), head);
+    assert!(
+        (head_at - head_before).length() > 1.0,
+        "{head_at} vs {head_before}"
+    );
+    let sampled = sampled_tip(harness.state(), true);
+    assert!((tip - sampled).length() < 1e-9, "{tip} vs {sampled}");
+
+    set_slider(&mut harness, "spacing (keyed at playhead)", 5.0);
+    let clip = harness.state().current_clip().expect("a clip").to_record();
+    assert_eq!(clip.paths.len(), 1, "merged into the key at 0.4 s");
+    assert_eq!(
+        (clip.paths[0].position, clip.paths[0].spacing),
+        (Some(0.5), Some(5.0))
+    );
+    harness.state_mut().document_mut().undo();
+    harness.state_mut().document_mut().undo();
+    harness.run_steps(2);
+    let clip = harness.state().current_clip().expect("a clip").to_record();
+    assert!(clip.paths.is_empty());
+    assert!((drawn(harness.state(), head).0 - head_before).length() < 1e-9);
+}
