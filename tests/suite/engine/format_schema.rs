@@ -109,11 +109,24 @@ fn the_schema_accepts_written_projects_and_the_version_1_fixture() {
     assert_eq!(wild["physics"][1]["fps"], 120.0);
     wild["physics"][1]["damping"] = 1.5.into();
     assert!(!errors(&validator, &wild).is_empty());
+    // A version-13 project with path constraints, shear mixes and path keys; a path key that keys
+    // neither value is refused.
+    let paths = crate::common::gltf_support::projects::make(
+        crate::common::gltf_support::projects::Kind::Path,
+        "schema-paths",
+    );
+    let mut empty_key: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&paths).unwrap()).unwrap();
+    let key = &mut empty_key["clips"][0]["paths"][0];
+    assert_eq!(key["path"], "lean", "sorted by path name: {key}");
+    key.as_object_mut().unwrap().remove("position");
+    assert!(!errors(&validator, &empty_key).is_empty());
     for file in [
         project,
         imported,
         slotted_file,
         physics,
+        paths,
         root.join("tests/fixtures/key_v1.limber"),
     ] {
         let document: serde_json::Value =

@@ -78,6 +78,7 @@ fn khronos_validator_reports_no_errors_or_warnings() {
         (Kind::LiveTransform, "transform"),
         (Kind::Physics, "physics"),
         (Kind::Shear, "shear"),
+        (Kind::Path, "path"),
     ] {
         let project = make(kind, &format!("gltf-validate-{name}"));
         for file in [format!("{name}.glb"), format!("{name}.gltf")] {

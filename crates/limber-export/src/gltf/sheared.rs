@@ -1,6 +1,8 @@
 //! Bones one glTF node cannot hold: a node is translation × rotation × scale, which has no shear,
-//! so a bone with shear keys, or one that does not take all of its parent's transform (its
-//! inheritance mode, [`limber_core::inherit`]), cannot be one node under its parent's. Such a bone
+//! so a bone with shear keys, one that a constraint may shear (a transform constraint's shear mix,
+//! a physics constraint's `shear_x`, a path constraint, which sets each of its bones' world
+//! transform outright), or one that does not take all of its parent's transform (its inheritance
+//! mode, [`limber_core::inherit`]), cannot be one node under its parent's. Such a bone
 //! is two nodes: an outer node (translation, a rotation, a scale along two axes) under the parent's
 //! joint, and the bone's joint node under it (a second rotation). Any 2 × 2 linear map is a rotation
 //! × a scale × a rotation (its singular value decomposition), so the pair holds the bone's whole
@@ -11,8 +13,8 @@ use glam::{DAffine2, DMat2};
 
 use limber_core::rig::Rig;
 
-/// Which bones are two nodes: a bone with a parent whose inheritance is not normal, or that any
-/// clip keys the shear of.
+/// Which bones are two nodes: a bone with a parent whose inheritance is not normal, that any clip
+/// keys the shear of, or that a constraint may shear.
 pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
     let mut sheared: Vec<bool> = rig
         .skeleton
@@ -25,6 +27,17 @@ pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
             if let Some(b) = rig.skeleton.index_of(&key.bone) {
                 sheared[b] = true;
             }
+        }
+    }
+    let transforms = rig.transforms.iter().filter(|t| t.shear_mix > 0.0);
+    let physics = rig.physics.iter().filter(|p| p.settings.shear_x > 0.0);
+    let constrained = transforms
+        .map(|t| t.bone)
+        .chain(physics.map(|p| p.bone))
+        .chain(rig.paths.iter().flat_map(|p| p.bones.iter().copied()));
+    for b in constrained {
+        if let Some(flag) = sheared.get_mut(b) {
+            *flag = true;
         }
     }
     sheared
