@@ -7,10 +7,9 @@
 
 use limber_core::animation::path::{PathShapeRecord, RotateMode, smooth_path_points};
 use limber_core::animation::{PathChannel, PathKeyRecord, PathRecord, PathSettings};
-use limber_core::edit::Edit;
 use limber_core::skeleton::Skeleton;
 
-use crate::rigging::{RigError, change_constraints};
+use crate::rigging::{RigError, change_constraints, key_at_playhead};
 use crate::step::Step;
 
 /// The bones a new path lays out from `first`: it, then each bone's only child while there is
@@ -79,38 +78,23 @@ pub(crate) fn add_path(mut step: Step) -> Result<(), RigError> {
 /// Keys path `name`'s position or spacing (`channel`) at `value` at the playhead of the current
 /// clip, merged into a key there (one undo step). `Ok(false)` with no clip to key.
 pub(crate) fn key_path_value(
-    mut step: Step,
+    step: Step,
     name: &str,
     channel: PathChannel,
     value: f64,
 ) -> Result<bool, RigError> {
-    if step.clip_to_key().is_none() {
-        return Ok(false);
-    }
-    let Some(clip) = step.current_clip() else {
-        return Ok(false);
-    };
-    let time = step.animation().playhead();
-    let mut record = clip.to_record();
     let (position, spacing) = match channel {
         PathChannel::Position => (Some(value), None),
         PathChannel::Spacing => (None, Some(value)),
     };
-    PathKeyRecord::merge_into(
-        &mut record.paths,
-        PathKeyRecord {
+    key_at_playhead(step, |record, time| {
+        let key = PathKeyRecord {
             path: name.to_string(),
             time,
             position,
             spacing,
             interp: Default::default(),
-        },
-    );
-    let clip = record.name.clone();
-    step.document.apply(Edit::ReplaceClip {
-        name: clip,
-        clip: record,
-    })?;
-    step.commit();
-    Ok(true)
+        };
+        PathKeyRecord::merge_into(&mut record.paths, key);
+    })
 }

@@ -10,7 +10,7 @@
 
 use glam::{DAffine2, DVec2};
 use limber_core::animation::{
-    ChildOfRecord, Clip, FollowKind, IkRecord, LimitRecord, LookAtRecord, MixKeyRecord,
+    ChildOfRecord, Clip, ClipRecord, FollowKind, IkRecord, LimitRecord, LookAtRecord, MixKeyRecord,
     PathChannel, SpringRecord, TransformRecord,
 };
 use limber_core::distance::segment_distance;
@@ -550,7 +550,27 @@ pub(crate) fn set_child_of_inverse(
 
 /// Keys constraint `name`'s mix at the playhead of the current clip (replacing a key there; a
 /// first key makes a clip). One undo step, or part of a slider drag's; `false` without a clip.
-pub(crate) fn key_constraint_mix(mut step: Step, name: &str, mix: f64) -> Result<bool, RigError> {
+pub(crate) fn key_constraint_mix(step: Step, name: &str, mix: f64) -> Result<bool, RigError> {
+    key_at_playhead(step, |record, time| {
+        record
+            .constraints
+            .retain(|k| !(k.constraint == name && k.time == time));
+        record.constraints.push(MixKeyRecord {
+            constraint: name.to_string(),
+            time,
+            mix: mix.clamp(0.0, 1.0),
+            interp: Default::default(),
+        });
+    })
+}
+
+/// Keys the current clip at the playhead (a first key makes a clip): `key(record, time)` adds the
+/// key to the clip as written, which then replaces the clip. One undo step, or part of a slider
+/// drag's; `false` without a clip.
+pub(crate) fn key_at_playhead(
+    mut step: Step,
+    key: impl FnOnce(&mut ClipRecord, f64),
+) -> Result<bool, RigError> {
     if step.clip_to_key().is_none() {
         return Ok(false);
     }
@@ -559,15 +579,7 @@ pub(crate) fn key_constraint_mix(mut step: Step, name: &str, mix: f64) -> Result
     };
     let time = step.animation().playhead();
     let mut record = clip.to_record();
-    record
-        .constraints
-        .retain(|k| !(k.constraint == name && k.time == time));
-    record.constraints.push(MixKeyRecord {
-        constraint: name.to_string(),
-        time,
-        mix: mix.clamp(0.0, 1.0),
-        interp: Default::default(),
-    });
+    key(&mut record, time);
     let clip = record.name.clone();
     step.document.apply(Edit::ReplaceClip {
         name: clip,

@@ -8,6 +8,7 @@
 //! A looping clip wraps time into [0, duration); another clamps to [0, duration]. Nothing reads a
 //! clock: `sample(t)` depends on `t` alone, so scrubbing backwards gives what playing forwards gave.
 
+use super::channel_sample::{ChannelKey, sample_channel};
 use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 pub use super::error::AnimationError;
 use super::events::{EventRecord, checked_events};
@@ -20,10 +21,6 @@ use crate::pose::{BonePose, Pose};
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 
 pub use super::error::{MAX_DURATION, MAX_KEY_ROTATE, MAX_KEY_SCALE};
-
-/// A key of one channel: time, value, interpolation to the next key (one per component for x/y
-/// pairs).
-type ChannelKey<T, I = Interpolation> = (f64, T, I);
 
 /// A key of an x/y pair of channels, each component with its own curve.
 type PairKey = ChannelKey<[f64; 2], [Interpolation; 2]>;
@@ -404,27 +401,6 @@ fn push_key<T, I>(channel: &mut Vec<ChannelKey<T, I>>, key: ChannelKey<T, I>) ->
     }
     channel.push(key);
     Ok(())
-}
-
-/// The channel's value at `t`, or `None` if it has no keys. `lerp(a, b, u, interp)` eases from a
-/// to b at normalised time u by the earlier key's interpolation.
-fn sample_channel<T: Copy, I: Copy>(
-    keys: &[ChannelKey<T, I>],
-    t: f64,
-    lerp: impl Fn(T, T, f64, I) -> T,
-) -> Option<T> {
-    let first = keys.first()?;
-    if t <= first.0 {
-        return Some(first.1);
-    }
-    // The last key at or before t.
-    let i = keys.partition_point(|k| k.0 <= t) - 1;
-    let (t0, v0, interp) = keys[i];
-    let Some(&(t1, v1, _)) = keys.get(i + 1) else {
-        return Some(v0);
-    };
-    let u = (t - t0) / (t1 - t0);
-    Some(lerp(v0, v1, u, interp))
 }
 
 /// Interpolates an angle in degrees the shorter way round.

@@ -3,6 +3,7 @@
 //! their interpolation curves, IK, and sampling as a pure function of time.
 
 pub mod channel;
+pub mod channel_sample;
 pub mod clip;
 pub mod constraint_error;
 pub mod constraints;

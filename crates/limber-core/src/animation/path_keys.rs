@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::channel_sample::{ChannelKey, sample_channel};
 use super::curve::{Interpolation, MAX_HANDLE_VALUE};
 use super::error::AnimationError;
 
@@ -153,22 +154,11 @@ impl PathKeys {
 
     /// The keyed value of `channel` of path `path` at clip time `t`, if the clip keys it.
     pub fn sample(&self, path: &str, channel: PathChannel, t: f64) -> Option<f64> {
-        let keys: Vec<(f64, f64, Interpolation)> = self
+        let keys: Vec<ChannelKey<f64>> = self
             .of(path, channel)
             .filter_map(|k| channel.of(k).map(|v| (k.time, v, k.interp)))
             .collect();
-        let first = keys.first()?;
-        if t <= first.0 {
-            return Some(first.1);
-        }
-        // The last key at or before t.
-        let i = keys.partition_point(|k| k.0 <= t) - 1;
-        let (t0, v0, interp) = keys[i];
-        let Some(&(t1, v1, _)) = keys.get(i + 1) else {
-            return Some(v0);
-        };
-        let u = (t - t0) / (t1 - t0);
-        Some(v0 + (v1 - v0) * interp.ease(u))
+        sample_channel(&keys, t, |a, b, u, i| a + (b - a) * i.ease(u))
     }
 }
 

@@ -91,14 +91,9 @@ fn a_path_added_in_the_inspector_carries_the_head_in_the_view_and_deletes_in_one
     assert_eq!(harness.state().rig().constraint_records().paths.len(), 1);
 }
 
-/// The path's end anchor dragged in the view (Animate mode, the path drawn where its carrier, the
-/// spine, is posed): "Edit points" in the inspector shows the points; the drag moves the anchor
-/// and its two handles to where it is dropped, taken back through the spine's pose to the rest
-/// shape; the head follows the new curve in the view and in the core's sample; it is one undo
-/// step; with "Edit points" off the same drag poses a bone instead.
-#[test]
-fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows() {
-    use crate::common::editor_harness::drag;
+/// The bundled sample with "Add path" pressed on the head (Bones mode), then in Animate mode at
+/// 0.4 s.
+fn head_on_a_path_at_0_4_s() -> egui_kittest::Harness<'static, Editor> {
     let mut harness = harness();
     harness.key_press(Key::Num2);
     harness.run_steps(2);
@@ -113,6 +108,18 @@ fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows(
             limber::editor::commands::ClipCommand::SetTime { time: 0.4 },
         ));
     harness.run_steps(2);
+    harness
+}
+
+/// The path's end anchor dragged in the view (Animate mode, the path drawn where its carrier, the
+/// spine, is posed): "Edit points" in the inspector shows the points; the drag moves the anchor
+/// and its two handles to where it is dropped, taken back through the spine's pose to the rest
+/// shape; the head follows the new curve in the view and in the core's sample; it is one undo
+/// step; with "Edit points" off the same drag poses a bone instead.
+#[test]
+fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows() {
+    use crate::common::editor_harness::drag;
+    let mut harness = head_on_a_path_at_0_4_s();
     let head = bone(harness.state(), "head");
     let spine = bone(harness.state(), "spine");
     let tip_before = drawn(harness.state(), head).1;
@@ -190,20 +197,7 @@ fn set_slider(harness: &mut egui_kittest::Harness<'_, Editor>, label: &str, valu
 /// it; the spacing keyed at the same time joins the same key.
 #[test]
 fn the_paths_position_keyed_at_the_playhead_moves_the_head_along_it() {
-    let mut harness = harness();
-    harness.key_press(Key::Num2);
-    harness.run_steps(2);
-    select(&mut harness, "head");
-    harness.get_by_label("Add path").click();
-    harness.run_steps(2);
-    harness.key_press(Key::Num1);
-    harness.run_steps(2);
-    harness
-        .state_mut()
-        .run(limber::editor::commands::Command::Clip(
-            limber::editor::commands::ClipCommand::SetTime { time: 0.4 },
-        ));
-    harness.run_steps(2);
+    let mut harness = head_on_a_path_at_0_4_s();
     let head = bone(harness.state(), "head");
     let (head_before, _) = drawn(harness.state(), head);
     let steps = undo_depth(harness.state_mut());
