@@ -87,9 +87,8 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
                 Stroke::new(1.5, PATH_COLOUR),
             ));
         }
-        if editor.tools().editing_path() == Some(index) {
-            draw_handles(painter, &points);
-        } else {
+        // The edited path's points are drawn over the bones' handles ([`draw_edited_points`]).
+        if editor.tools().editing_path() != Some(index) {
             for anchor in points.iter().skip(1).step_by(3) {
                 painter.circle_filled(*anchor, 3.0, PATH_COLOUR);
             }
@@ -112,6 +111,32 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             painter.circle_filled(p, 5.0, LIMIT_COLOUR);
         }
     }
+}
+
+/// The anchors and handles of the path whose points are being edited (the path inspector's "Edit
+/// points"), as its carrying bone moves them in `frame`: drawn last, over the bones' own handles
+/// where an anchor sits on a joint, and whether or not the bone overlay is shown.
+pub fn draw_edited_points(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVec2) {
+    let Some(path) = editor
+        .tools()
+        .editing_path()
+        .and_then(|i| editor.document().project.rig.paths.get(i))
+    else {
+        return;
+    };
+    let Some(carry) = frame.palette.get(path.path_bone) else {
+        return;
+    };
+    let camera = editor.view().camera();
+    let points: Vec<Pos2> = path
+        .points
+        .iter()
+        .map(|p| {
+            let s = camera.to_screen(carry.transform_point2(DVec2::from(*p)), center);
+            Pos2::new(s.x as f32, s.y as f32)
+        })
+        .collect();
+    draw_handles(painter, &points);
 }
 
 /// The edited path's points (screen, three per anchor): each handle on a line from its anchor, the

@@ -162,6 +162,7 @@ pub fn show(
         super::rig_overlay::draw(&painter, editor, &frame, center);
     }
     super::bone_handles::draw(&painter, editor, center);
+    super::rig_overlay::draw_edited_points(&painter, editor, &frame, center);
     super::shape_overlay::draw(&painter, editor, &frame, center, response.hover_pos());
     super::cut_overlay::draw(&painter, editor, center);
     // The brush's circle in Weights mode (not while the Cut tool is on).
