@@ -14,6 +14,7 @@ use crate::core::animation::{PathChannel, PathRecord, PathSettings};
 use limber_editor::commands::{Command, RigCommand};
 use limber_editor::editor::{Editor, Mode};
 use limber_editor::rigging::ConstraintRef;
+use limber_editor::tools::path_point::edited_path;
 
 /// One numeric field: its label, range, and which setting it edits.
 type Field = (
@@ -37,7 +38,7 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
         record.path.bone
     );
     header(ui, editor, &title, ConstraintRef::Path(index));
-    let editing = editor.tools().editing_path() == Some(index);
+    let editing = edited_path(editor) == Some(index);
     if ui
         .selectable_label(editing, "Edit points")
         .on_hover_text(

@@ -11,6 +11,7 @@ use glam::DVec2;
 use crate::core::animation::FollowKind;
 use crate::core::frame::Frame;
 use limber_editor::editor::Editor;
+use limber_editor::tools::path_point::edited_path;
 
 const IK_COLOUR: Color32 = Color32::from_rgb(255, 170, 40);
 const LOOK_AT_COLOUR: Color32 = Color32::from_rgb(80, 220, 255);
@@ -88,7 +89,7 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
             ));
         }
         // The edited path's points are drawn over the bones' handles ([`draw_edited_points`]).
-        if editor.tools().editing_path() != Some(index) {
+        if edited_path(editor) != Some(index) {
             for anchor in points.iter().skip(1).step_by(3) {
                 painter.circle_filled(*anchor, 3.0, PATH_COLOUR);
             }
@@ -117,10 +118,7 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
 /// points"), as its carrying bone moves them in `frame`: drawn last, over the bones' own handles
 /// where an anchor sits on a joint, and whether or not the bone overlay is shown.
 pub fn draw_edited_points(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVec2) {
-    let Some(path) = editor
-        .tools()
-        .editing_path()
-        .and_then(|i| editor.document().project.rig.paths.get(i))
+    let Some(path) = edited_path(editor).and_then(|i| editor.document().project.rig.paths.get(i))
     else {
         return;
     };

@@ -109,7 +109,9 @@ pub fn check_clip_lists(clips: &[ClipRecord], limits: &Limits) -> Result<(), Ove
                 per: " per clip",
             });
         }
-        keys += (clip.keys.len() + clip.parts.len() + clip.constraints.len()) as u64 + events;
+        keys += (clip.keys.len() + clip.parts.len() + clip.constraints.len() + clip.paths.len())
+            as u64
+            + events;
         text += clip
             .events
             .iter()

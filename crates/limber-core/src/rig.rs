@@ -337,7 +337,8 @@ impl RigFile {
                 + clip.parts.len()
                 + clip.constraints.len()
                 + clip.events.len()
-                + clip.slots.len();
+                + clip.slots.len()
+                + clip.paths.len();
             let what = format!("keys in clip \"{}\"", clip.name);
             Limits::check_count(&what, keys, limits.keys_per_clip)?;
         }

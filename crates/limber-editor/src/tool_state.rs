@@ -82,9 +82,10 @@ pub struct ToolState {
     deform: DeformTool,
     /// Whether a drag in Weights mode draws a cut (instead of painting).
     cutting: bool,
-    /// The path constraint whose points the viewport shows and drags (the path inspector's "Edit
-    /// points").
-    editing_path: Option<usize>,
+    /// The name of the path constraint whose points the viewport shows and drags (the path
+    /// inspector's "Edit points"): a name, so that deleting or undoing another path does not hand
+    /// the editing to whichever path takes its index.
+    editing_path: Option<String>,
     rig_choices: RigChoices,
     /// The attachment shape tools: a polygon or point being drawn, the shape being edited.
     shapes: ShapeState,
@@ -166,12 +167,13 @@ impl ToolState {
         self.cutting = on;
     }
 
-    /// The path constraint whose points are being edited, if any.
-    pub fn editing_path(&self) -> Option<usize> {
-        self.editing_path
+    /// The name of the path constraint whose points are being edited, if any (it may no longer
+    /// exist: [`crate::tools::path_point::edited_path`] finds it in the rig).
+    pub fn editing_path(&self) -> Option<&str> {
+        self.editing_path.as_deref()
     }
 
-    pub(crate) fn set_editing_path(&mut self, path: Option<usize>) {
+    pub(crate) fn set_editing_path(&mut self, path: Option<String>) {
         self.editing_path = path;
     }
 

@@ -236,6 +236,11 @@ impl Clip {
         &self.path_keys
     }
 
+    /// The times of every path key.
+    pub fn path_key_times(&self) -> impl Iterator<Item = f64> + '_ {
+        self.path_keys.all().iter().map(|k| k.time)
+    }
+
     /// The part keys, sorted by part name then time.
     pub fn part_keys(&self) -> &[PartKeyRecord] {
         &self.part_keys

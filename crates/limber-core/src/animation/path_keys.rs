@@ -61,7 +61,8 @@ impl PathChannel {
 
 impl PathKeyRecord {
     /// Puts `key` into `keys`: on a key of the same path and time, the values `key` holds replace
-    /// that key's and its curve wins; otherwise it is added.
+    /// that key's, which keeps its curve (a value keyed from the inspector does not reset the
+    /// curve of the other channel the key holds); otherwise it is added.
     pub fn merge_into(keys: &mut Vec<PathKeyRecord>, key: PathKeyRecord) {
         match keys
             .iter_mut()
@@ -70,7 +71,6 @@ impl PathKeyRecord {
             Some(existing) => {
                 existing.position = key.position.or(existing.position);
                 existing.spacing = key.spacing.or(existing.spacing);
-                existing.interp = key.interp;
             }
             None => keys.push(key),
         }
@@ -224,8 +224,16 @@ mod tests {
 
     #[test]
     fn a_merged_key_keeps_what_the_new_one_leaves_out() {
-        let mut keys = vec![key("rope", 0.5, Some(0.1), Some(3.0))];
+        let mut keys = vec![PathKeyRecord {
+            interp: Interpolation::Bezier([0.3, 0.0, 0.7, 1.0]),
+            ..key("rope", 0.5, Some(0.1), Some(3.0))
+        }];
         PathKeyRecord::merge_into(&mut keys, key("rope", 0.5, Some(0.7), None));
+        assert_eq!(
+            keys[0].interp,
+            Interpolation::Bezier([0.3, 0.0, 0.7, 1.0]),
+            "the key keeps its curve"
+        );
         PathKeyRecord::merge_into(&mut keys, key("rope", 0.9, None, Some(1.0)));
         assert_eq!(keys.len(), 2);
         assert_eq!((keys[0].position, keys[0].spacing), (Some(0.7), Some(3.0)));

@@ -72,7 +72,12 @@ impl RigCommand {
                 channel,
                 value,
             } => return crate::path_rigging::key_path_value(editor.step(), &name, channel, value),
-            Self::EditPathPoints(path) => editor.tools.set_editing_path(path),
+            Self::EditPathPoints(path) => {
+                let name = path
+                    .and_then(|i| editor.document.project.rig.paths.get(i))
+                    .map(|p| p.name.clone());
+                editor.tools.set_editing_path(name);
+            }
         }
         Ok(true)
     }

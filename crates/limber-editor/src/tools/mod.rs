@@ -197,7 +197,7 @@ impl Editor {
             *self.tools.drag_slot() = drag;
             return self.tools().drag().is_some();
         }
-        let editing_path = self.tools().editing_path().is_some()
+        let editing_path = path_point::edited_path(self).is_some()
             && matches!(self.tools.mode(), Mode::Animate | Mode::Bones);
         if editing_path && let Some(drag) = start(self, press, Drag::PathPoint) {
             *self.tools.drag_slot() = Some(drag);

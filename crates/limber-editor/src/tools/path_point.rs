@@ -16,10 +16,18 @@ use crate::rigging;
 /// How near (screen points) a press must be to a path point to grab it.
 const POINT_REACH: f64 = 8.0;
 
+/// The index of the path whose points are being edited, while "Edit points" is on and the path
+/// exists (found by name: deleting, adding or undoing other paths does not change which).
+pub fn edited_path(editor: &Editor) -> Option<usize> {
+    let name = editor.tools().editing_path()?;
+    let paths = &editor.document().project.rig.paths;
+    paths.iter().position(|p| p.name == name)
+}
+
 /// The path being edited: its index, the carrying bone's skinning matrix as drawn (rest → view)
 /// and its points at rest.
 fn edited(editor: &Editor) -> Option<(usize, DAffine2, Vec<[f64; 2]>)> {
-    let index = editor.tools().editing_path()?;
+    let index = edited_path(editor)?;
     let path = editor.document().project.rig.paths.get(index)?;
     let carry = *editor.frame()?.palette.get(path.path_bone)?;
     Some((index, carry, path.points.clone()))

@@ -86,8 +86,13 @@ pub fn add_animation(
     let keys = BoneKeys::new(clip, rig);
     let constrained = constrained_bones(rig);
     let two_nodes = scene.armature.outer.iter().any(Option::is_some);
+    // Constraints' mix and path keys step or bend the baked bones too: sampled at their times.
+    let mut key_times = keys.all_times();
+    key_times.extend(clip.mix_key_times().chain(clip.path_key_times()));
+    key_times.sort_by(f64::total_cmp);
+    key_times.dedup();
     let baked = (two_nodes || constrained.iter().any(|&c| c))
-        .then(|| BakedPoses::new(scene, clip, &keys.all_times(), timing));
+        .then(|| BakedPoses::new(scene, clip, &key_times, timing));
     let mut writer = AnimationWriter::new(root, buffer);
     if let Some(baked) = &baked
         && two_nodes

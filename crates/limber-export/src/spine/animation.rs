@@ -293,7 +293,7 @@ pub fn timeline(keys: &[ChannelKey], names: &[&str]) -> Option<Value> {
 }
 
 /// The times constrained bones are sampled at: every 1 / rate seconds, every key time of the clip
-/// (bone, part and mix keys) and a moment before each, and the end.
+/// (bone, part, mix and path keys) and a moment before each, and the end.
 fn bake_times(clip: &Clip, rate: f64) -> Vec<f64> {
     let steps = (clip.duration * rate - 1e-6).ceil().max(1.0) as usize;
     let mut times: Vec<f64> = (0..=steps)
@@ -303,7 +303,8 @@ fn bake_times(clip: &Clip, rate: f64) -> Vec<f64> {
         .bone_keys()
         .map(|k| k.time)
         .chain(clip.part_keys().iter().map(|k| k.time))
-        .chain(clip.mix_key_times());
+        .chain(clip.mix_key_times())
+        .chain(clip.path_key_times());
     for t in keys {
         times.push(t);
         if t > 0.0 {

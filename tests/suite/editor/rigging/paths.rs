@@ -8,6 +8,7 @@ use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::core::animation::path::RotateMode;
 use limber::editor::editor::{Editor, Mode};
+use limber::editor::tools::path_point::edited_path;
 
 use super::editor_harness::harness;
 use super::support::{bone, delete_first_constraint, drawn, sampled_head_tip, select, undo_depth};
@@ -130,7 +131,7 @@ fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows(
 
     harness.get_by_label("Edit points").click_accesskit();
     harness.run_steps(2);
-    assert_eq!(harness.state().tools().editing_path(), Some(0));
+    assert_eq!(edited_path(harness.state()), Some(0));
     // The end anchor as drawn: the rest point carried by the posed spine.
     let carry = harness.state().frame().expect("a frame").palette[spine];
     let anchor = carry.transform_point2(DVec2::from(points_before[4]));
@@ -174,13 +175,42 @@ fn the_paths_end_anchor_dragged_in_the_view_reshapes_the_curve_the_head_follows(
     // "Edit points" off: the same drag is the Animate mode's pose drag, the path left alone.
     harness.get_by_label("Edit points").click_accesskit();
     harness.run_steps(2);
-    assert_eq!(harness.state().tools().editing_path(), None);
+    assert_eq!(edited_path(harness.state()), None);
     drag(&mut harness, from, to);
     harness.run_steps(2);
     assert_eq!(
         harness.state().document().project.rig.paths[0].points,
         points_before
     );
+
+    // The edited path is followed by name: with a second path added and the first deleted, the
+    // second (now first in the list) is not edited by mistake; undo brings the first back edited.
+    harness.get_by_label("Edit points").click_accesskit();
+    harness.run_steps(2);
+    harness.key_press(Key::Num2);
+    harness.run_steps(2);
+    select(&mut harness, "arm_r");
+    harness.get_by_label("Add path").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().project.rig.paths.len(), 2);
+    assert_eq!(edited_path(harness.state()), Some(0));
+    harness
+        .state_mut()
+        .run(limber::editor::commands::Command::Rig(
+            limber::editor::commands::RigCommand::Remove(
+                limber::editor::rigging::ConstraintRef::Path(0),
+            ),
+        ));
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().project.rig.paths.len(), 1);
+    assert_eq!(
+        edited_path(harness.state()),
+        None,
+        "the other path is not edited"
+    );
+    harness.state_mut().document_mut().undo();
+    harness.run_steps(2);
+    assert_eq!(edited_path(harness.state()), Some(0));
 }
 
 /// Sets the inspector's slider labelled `label` to `value` as an assistive tool does, which is
