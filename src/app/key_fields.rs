@@ -9,6 +9,7 @@ use crate::app::number_field::number_field;
 use eframe::egui;
 
 use super::drag_edit::drag_edit;
+use super::key_diamond::key_diamond;
 use crate::core::animation::ChannelGroup;
 use crate::core::animation::clip::{MAX_KEY_ROTATE, MAX_KEY_SCALE};
 use crate::core::skeleton::MAX_COORDINATE;
@@ -135,29 +136,7 @@ fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, group: Channe
             format!("◇ interpolated: click to key the {name} shown"),
         )
     };
-    let side = ui.spacing().interact_size.y;
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-    let response = response.on_hover_text(hover);
-    if ui.is_rect_visible(rect) {
-        let visuals = ui.style().interact(&response);
-        let c = rect.center();
-        let r = side * 0.3;
-        let points = vec![
-            c + egui::vec2(0.0, -r),
-            c + egui::vec2(r, 0.0),
-            c + egui::vec2(0.0, r),
-            c + egui::vec2(-r, 0.0),
-        ];
-        let stroke = egui::Stroke::new(1.5, visuals.fg_stroke.color);
-        let fill = if keyed {
-            visuals.fg_stroke.color
-        } else {
-            egui::Color32::TRANSPARENT
-        };
-        ui.painter()
-            .add(egui::Shape::convex_polygon(points, fill, stroke));
-    }
+    let response = key_diamond(ui, keyed, &label, &hover);
     if response.clicked() {
         if keyed {
             editor.run(Command::Key(KeyCommand::Unkey { bone, group }));

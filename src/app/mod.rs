@@ -39,6 +39,7 @@ pub mod help;
 mod ik_inspector;
 pub mod import_question;
 pub mod inspector;
+pub mod key_diamond;
 pub mod key_fields;
 pub mod menus;
 pub mod number_field;

@@ -9,6 +9,7 @@ use eframe::egui;
 
 use super::constraint_inspector::{change, header, mix_slider};
 use super::drag_edit::drag_edit;
+use super::key_diamond::key_diamond;
 use crate::core::animation::path::{PositionMode, RotateMode, SpacingMode};
 use crate::core::animation::{PathChannel, PathRecord, PathSettings};
 use limber_editor::commands::{Command, RigCommand};
@@ -123,7 +124,8 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
 }
 
 /// In Animate mode: path `name`'s position or spacing at the playhead (keyed there, or `own`),
-/// which a change keys there (Spine's path position and spacing timelines); a drag is one step.
+/// which a change keys there (Spine's path position and spacing timelines; a drag is one step),
+/// with its key button (a filled diamond removes the key at the playhead, a hollow one keys it).
 fn keyed_slider(
     ui: &mut egui::Ui,
     editor: &mut Editor,
@@ -133,17 +135,48 @@ fn keyed_slider(
     own: f64,
 ) {
     let mut value = editor.rig().path_value_at_playhead(name, channel, own);
-    let label = format!("{} (keyed at playhead)", channel.name());
-    let response = ui.add(
-        egui::Slider::new(&mut value, range)
-            .clamping(egui::SliderClamping::Edits)
-            .text(label),
-    );
-    drag_edit(ui, editor, &response, |editor| {
-        editor.run(Command::Rig(RigCommand::KeyPath {
+    let playhead = editor.animation().playhead();
+    let keyed = editor
+        .current_clip()
+        .is_some_and(|c| c.path_keys().of(name, channel).any(|k| k.time == playhead));
+    let key = |value: f64| {
+        Command::Rig(RigCommand::KeyPath {
             name: name.to_string(),
             channel,
             value,
-        }));
+        })
+    };
+    ui.horizontal(|ui| {
+        let what = channel.name();
+        let (label, hover) = if keyed {
+            (
+                format!("Remove {what} key"),
+                format!("◆ keyed at the playhead: click to remove the {what} key"),
+            )
+        } else {
+            (
+                format!("Key {what}"),
+                format!("◇ not keyed here: click to key the {what} shown"),
+            )
+        };
+        if key_diamond(ui, keyed, &label, &hover).clicked() {
+            let command = if keyed {
+                Command::Rig(RigCommand::UnkeyPath {
+                    name: name.to_string(),
+                    channel,
+                })
+            } else {
+                key(value)
+            };
+            editor.run(command);
+        }
+        let response = ui.add(
+            egui::Slider::new(&mut value, range)
+                .clamping(egui::SliderClamping::Edits)
+                .text(format!("{what} (keyed at playhead)")),
+        );
+        drag_edit(ui, editor, &response, |editor| {
+            editor.run(key(value));
+        });
     });
 }

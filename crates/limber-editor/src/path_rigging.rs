@@ -98,3 +98,34 @@ pub(crate) fn key_path_value(
         PathKeyRecord::merge_into(&mut record.paths, key);
     })
 }
+
+/// Removes path `name`'s `channel` from its key at the playhead of the current clip; the key goes
+/// when it then holds nothing. One undo step; `false` when nothing is keyed there.
+pub(crate) fn unkey_path_value(
+    step: Step,
+    name: &str,
+    channel: PathChannel,
+) -> Result<bool, RigError> {
+    let time = step.animation().playhead();
+    let keyed = step
+        .current_clip()
+        .is_some_and(|c| c.path_keys().of(name, channel).any(|k| k.time == time));
+    if !keyed {
+        return Ok(false);
+    }
+    key_at_playhead(step, |record, time| {
+        for key in record
+            .paths
+            .iter_mut()
+            .filter(|k| k.path == name && k.time == time)
+        {
+            match channel {
+                PathChannel::Position => key.position = None,
+                PathChannel::Spacing => key.spacing = None,
+            }
+        }
+        record
+            .paths
+            .retain(|k| k.position.is_some() || k.spacing.is_some());
+    })
+}

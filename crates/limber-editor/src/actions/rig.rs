@@ -34,6 +34,12 @@ pub enum RigCommand {
         channel: PathChannel,
         value: f64,
     },
+    /// Path `name`'s key of its position or spacing at the playhead removed (the key goes when it
+    /// holds nothing else).
+    UnkeyPath {
+        name: String,
+        channel: PathChannel,
+    },
     /// Path constraint `index`'s anchors and handles are shown and dragged in the viewport (Bones
     /// and Animate modes), or none (editor state).
     EditPathPoints(Option<usize>),
@@ -49,6 +55,7 @@ impl RigCommand {
             Self::SetChildOfInverse { .. } => "set child-of inverse",
             Self::KeyMix { .. } => "key constraint mix",
             Self::KeyPath { .. } => "key path position or spacing",
+            Self::UnkeyPath { .. } => "remove path position or spacing key",
             Self::EditPathPoints(_) => "edit path points",
         }
     }
@@ -72,6 +79,9 @@ impl RigCommand {
                 channel,
                 value,
             } => return crate::path_rigging::key_path_value(editor.step(), &name, channel, value),
+            Self::UnkeyPath { name, channel } => {
+                return crate::path_rigging::unkey_path_value(editor.step(), &name, channel);
+            }
             Self::EditPathPoints(path) => {
                 let name = path
                     .and_then(|i| editor.document.project.rig.paths.get(i))

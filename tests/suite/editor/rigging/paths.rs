@@ -224,7 +224,8 @@ fn set_slider(harness: &mut egui_kittest::Harness<'_, Editor>, label: &str, valu
 /// The path's position and spacing keyed in Animate mode (format version 13, Spine's path
 /// position and spacing timelines): "position (keyed at playhead)" keys the position at the
 /// playhead, one undo step, and the head moves along the path in the view as the core samples
-/// it; the spacing keyed at the same time joins the same key.
+/// it; the spacing keyed at the same time joins the same key; the position's key button removes
+/// the position from that key.
 #[test]
 fn the_paths_position_keyed_at_the_playhead_moves_the_head_along_it() {
     let mut harness = head_on_a_path_at_0_4_s();
@@ -257,8 +258,23 @@ fn the_paths_position_keyed_at_the_playhead_moves_the_head_along_it() {
         (clip.paths[0].position, clip.paths[0].spacing),
         (Some(0.5), Some(5.0))
     );
-    harness.state_mut().document_mut().undo();
-    harness.state_mut().document_mut().undo();
+    // The position's filled diamond removes the position from the key; the spacing stays. The
+    // spacing's key button then keys, and the position's offers to key again.
+    harness
+        .get_by_label("Remove position key")
+        .click_accesskit();
+    harness.run_steps(2);
+    let clip = harness.state().current_clip().expect("a clip").to_record();
+    assert_eq!(
+        (clip.paths[0].position, clip.paths[0].spacing),
+        (None, Some(5.0))
+    );
+    assert!(harness.query_by_label("Key position").is_some());
+    assert!(harness.query_by_label("Remove spacing key").is_some());
+    assert_eq!(undo_depth(harness.state_mut()), steps + 3);
+    for _ in 0..3 {
+        harness.state_mut().document_mut().undo();
+    }
     harness.run_steps(2);
     let clip = harness.state().current_clip().expect("a clip").to_record();
     assert!(clip.paths.is_empty());
