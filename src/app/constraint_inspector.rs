@@ -11,6 +11,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use super::ik_inspector::ik_entry;
+use super::key_diamond::key_diamond;
 use super::path_inspector::path_entry;
 use super::physics_inspector::physics_entry;
 use super::transform_inspector::transform_entry;
@@ -282,7 +283,9 @@ pub(super) fn header(ui: &mut egui::Ui, editor: &mut Editor, title: &str, which:
 
 /// A 0–1 mix slider; a drag is one undo step. In Animate mode with a clip, a slider given the
 /// constraint's `keyed` name shows the mix at the playhead and keys it there (clips key mixes by
-/// constraint name); otherwise it sets the constraint's own mix through `set`.
+/// constraint name), with a key button before it (a filled diamond removes the mix key at the
+/// playhead, a hollow one keys the mix shown); otherwise it sets the constraint's own mix through
+/// `set`.
 pub(super) fn mix_slider(
     ui: &mut egui::Ui,
     editor: &mut Editor,
@@ -296,20 +299,50 @@ pub(super) fn mix_slider(
     let mut value = keying.map_or(mix, |name| {
         editor.rig().constraint_mix_at_playhead(name, mix)
     });
-    let label = if keying.is_some() {
-        format!("{text} (keyed at playhead)")
-    } else {
-        text.to_string()
+    let Some(name) = keying else {
+        let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(text));
+        drag_edit(ui, editor, &response, |editor| {
+            change(editor, |r| set(r, value))
+        });
+        return;
     };
-    let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(label));
-    drag_edit(ui, editor, &response, |editor| match keying {
-        Some(name) => {
-            editor.run(Command::Rig(RigCommand::KeyMix {
-                name: name.to_string(),
-                mix: value,
-            }));
+    let playhead = editor.animation().playhead();
+    let keyed = editor
+        .current_clip()
+        .is_some_and(|c| c.mix_keys_of(name).any(|k| k.time == playhead));
+    let key = |mix: f64| {
+        Command::Rig(RigCommand::KeyMix {
+            name: name.to_string(),
+            mix,
+        })
+    };
+    ui.horizontal(|ui| {
+        let (label, hover) = if keyed {
+            (
+                format!("Remove {text} key"),
+                format!("◆ keyed at the playhead: click to remove the {text} key"),
+            )
+        } else {
+            (
+                format!("Key {text}"),
+                format!("◇ not keyed here: click to key the {text} shown"),
+            )
+        };
+        if key_diamond(ui, keyed, &label, &hover).clicked() {
+            let command = if keyed {
+                Command::Rig(RigCommand::UnkeyMix {
+                    name: name.to_string(),
+                })
+            } else {
+                key(value)
+            };
+            editor.run(command);
         }
-        None => change(editor, |r| set(r, value)),
+        let label = format!("{text} (keyed at playhead)");
+        let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(label));
+        drag_edit(ui, editor, &response, |editor| {
+            editor.run(key(value));
+        });
     });
 }
 

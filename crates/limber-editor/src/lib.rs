@@ -50,6 +50,7 @@ pub mod bind_pose;
 pub mod bone_keys;
 pub mod character_tree;
 pub mod commands;
+pub mod constraint_keys;
 pub mod curve_edits;
 pub mod curve_graph;
 pub mod curve_labels;

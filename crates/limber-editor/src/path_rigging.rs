@@ -9,7 +9,8 @@ use limber_core::animation::path::{PathShapeRecord, RotateMode, smooth_path_poin
 use limber_core::animation::{PathChannel, PathKeyRecord, PathRecord, PathSettings};
 use limber_core::skeleton::Skeleton;
 
-use crate::rigging::{RigError, change_constraints, key_at_playhead};
+use crate::constraint_keys::key_at_playhead;
+use crate::rigging::{RigError, change_constraints};
 use crate::step::Step;
 
 /// The bones a new path lays out from `first`: it, then each bone's only child while there is

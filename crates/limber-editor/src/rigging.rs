@@ -10,8 +10,8 @@
 
 use glam::{DAffine2, DVec2};
 use limber_core::animation::{
-    ChildOfRecord, Clip, ClipRecord, FollowKind, IkRecord, LimitRecord, LookAtRecord, MixKeyRecord,
-    PathChannel, SpringRecord, TransformRecord,
+    ChildOfRecord, Clip, FollowKind, IkRecord, LimitRecord, LookAtRecord, PathChannel,
+    SpringRecord, TransformRecord,
 };
 use limber_core::distance::segment_distance;
 use limber_core::edit::{Edit, EditError};
@@ -543,47 +543,6 @@ pub(crate) fn set_child_of_inverse(
         if let Some(c) = r.child_of.get_mut(index) {
             c.inverse = inverse;
         }
-    })?;
-    step.commit();
-    Ok(true)
-}
-
-/// Keys constraint `name`'s mix at the playhead of the current clip (replacing a key there; a
-/// first key makes a clip). One undo step, or part of a slider drag's; `false` without a clip.
-pub(crate) fn key_constraint_mix(step: Step, name: &str, mix: f64) -> Result<bool, RigError> {
-    key_at_playhead(step, |record, time| {
-        record
-            .constraints
-            .retain(|k| !(k.constraint == name && k.time == time));
-        record.constraints.push(MixKeyRecord {
-            constraint: name.to_string(),
-            time,
-            mix: mix.clamp(0.0, 1.0),
-            interp: Default::default(),
-        });
-    })
-}
-
-/// Keys the current clip at the playhead (a first key makes a clip): `key(record, time)` adds the
-/// key to the clip as written, which then replaces the clip. One undo step, or part of a slider
-/// drag's; `false` without a clip.
-pub(crate) fn key_at_playhead(
-    mut step: Step,
-    key: impl FnOnce(&mut ClipRecord, f64),
-) -> Result<bool, RigError> {
-    if step.clip_to_key().is_none() {
-        return Ok(false);
-    }
-    let Some(clip) = step.current_clip() else {
-        return Ok(false);
-    };
-    let time = step.animation().playhead();
-    let mut record = clip.to_record();
-    key(&mut record, time);
-    let clip = record.name.clone();
-    step.document.apply(Edit::ReplaceClip {
-        name: clip,
-        clip: record,
     })?;
     step.commit();
     Ok(true)

@@ -28,6 +28,10 @@ pub enum RigCommand {
         name: String,
         mix: f64,
     },
+    /// Constraint `name`'s mix key at the playhead removed.
+    UnkeyMix {
+        name: String,
+    },
     /// Path `name`'s position or spacing keyed at the playhead.
     KeyPath {
         name: String,
@@ -54,6 +58,7 @@ impl RigCommand {
             Self::Remove(_) => "remove constraint",
             Self::SetChildOfInverse { .. } => "set child-of inverse",
             Self::KeyMix { .. } => "key constraint mix",
+            Self::UnkeyMix { .. } => "remove constraint mix key",
             Self::KeyPath { .. } => "key path position or spacing",
             Self::UnkeyPath { .. } => "remove path position or spacing key",
             Self::EditPathPoints(_) => "edit path points",
@@ -72,13 +77,16 @@ impl RigCommand {
                 return rigging::set_child_of_inverse(editor.step(), index, set);
             }
             Self::KeyMix { name, mix } => {
-                return rigging::key_constraint_mix(editor.step(), &name, mix);
+                return crate::constraint_keys::key_constraint_mix(editor.step(), &name, mix);
             }
             Self::KeyPath {
                 name,
                 channel,
                 value,
             } => return crate::path_rigging::key_path_value(editor.step(), &name, channel, value),
+            Self::UnkeyMix { name } => {
+                return crate::constraint_keys::unkey_constraint_mix(editor.step(), &name);
+            }
             Self::UnkeyPath { name, channel } => {
                 return crate::path_rigging::unkey_path_value(editor.step(), &name, channel);
             }

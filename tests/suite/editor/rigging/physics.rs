@@ -115,6 +115,18 @@ fn physics_added_in_the_inspector_swings_the_head_in_the_view_and_its_sliders_tu
     assert_eq!(keys[0].mix, 0.0);
     let off = drawn(harness.state(), head).1;
     assert!((off - sampled_tip(harness.state(), false)).length() < 1e-9);
+    // The filled diamond before the slider removes that key (one more step); undo puts it back.
+    harness
+        .get_by_label("Remove physics mix key")
+        .click_accesskit();
+    harness.run_steps(2);
+    let clip = harness.state().animation().clip().expect("a clip");
+    assert_eq!(clip.mix_keys_of("physics").count(), 0);
+    assert!(harness.query_by_label("Key physics mix").is_some());
+    harness.state_mut().undo();
+    harness.run_steps(2);
+    let clip = harness.state().animation().clip().expect("a clip");
+    assert_eq!(clip.mix_keys_of("physics").count(), 1);
     harness.state_mut().undo();
     harness.run_steps(2);
 
