@@ -317,18 +317,7 @@ pub(super) fn mix_slider(
         })
     };
     ui.horizontal(|ui| {
-        let (label, hover) = if keyed {
-            (
-                format!("Remove {text} key"),
-                format!("◆ keyed at the playhead: click to remove the {text} key"),
-            )
-        } else {
-            (
-                format!("Key {text}"),
-                format!("◇ not keyed here: click to key the {text} shown"),
-            )
-        };
-        if key_diamond(ui, keyed, &label, &hover).clicked() {
+        if key_diamond(ui, keyed, text).clicked() {
             let command = if keyed {
                 Command::Rig(RigCommand::UnkeyMix {
                     name: name.to_string(),

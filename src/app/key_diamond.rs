@@ -5,11 +5,23 @@
 
 use eframe::egui;
 
-/// Draws the button; `label` names what a click does, `hover` explains it.
-pub fn key_diamond(ui: &mut egui::Ui, keyed: bool, label: &str, hover: &str) -> egui::Response {
+/// Draws the button for the value called `what` (a channel or a mix), named "Remove WHAT key" or
+/// "Key WHAT" after what a click does, with a hover text that says so.
+pub fn key_diamond(ui: &mut egui::Ui, keyed: bool, what: &str) -> egui::Response {
+    let (label, hover) = if keyed {
+        (
+            format!("Remove {what} key"),
+            format!("◆ keyed at the playhead: click to remove the {what} key"),
+        )
+    } else {
+        (
+            format!("Key {what}"),
+            format!("◇ not keyed at the playhead: click to key the {what} shown"),
+        )
+    };
     let side = ui.spacing().interact_size.y;
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
     let response = response.on_hover_text(hover);
     if ui.is_rect_visible(rect) {
         let visuals = ui.style().interact(&response);

@@ -125,18 +125,7 @@ fn typed(editor: &mut Editor, value: Typed) {
 fn key_button(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, group: ChannelGroup) {
     let keyed = editor.bone_keys(bone).is_keyed(group);
     let name = group.name();
-    let (label, hover) = if keyed {
-        (
-            format!("Remove {name} key"),
-            format!("◆ keyed at the playhead: click to remove the {name} key"),
-        )
-    } else {
-        (
-            format!("Key {name}"),
-            format!("◇ interpolated: click to key the {name} shown"),
-        )
-    };
-    let response = key_diamond(ui, keyed, &label, &hover);
+    let response = key_diamond(ui, keyed, name);
     if response.clicked() {
         if keyed {
             editor.run(Command::Key(KeyCommand::Unkey { bone, group }));

@@ -148,18 +148,7 @@ fn keyed_slider(
     };
     ui.horizontal(|ui| {
         let what = channel.name();
-        let (label, hover) = if keyed {
-            (
-                format!("Remove {what} key"),
-                format!("◆ keyed at the playhead: click to remove the {what} key"),
-            )
-        } else {
-            (
-                format!("Key {what}"),
-                format!("◇ not keyed here: click to key the {what} shown"),
-            )
-        };
-        if key_diamond(ui, keyed, &label, &hover).clicked() {
+        if key_diamond(ui, keyed, what).clicked() {
             let command = if keyed {
                 Command::Rig(RigCommand::UnkeyPath {
                     name: name.to_string(),
