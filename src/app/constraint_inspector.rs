@@ -11,7 +11,7 @@ use eframe::egui;
 
 use super::drag_edit::drag_edit;
 use super::ik_inspector::ik_entry;
-use super::key_diamond::key_diamond;
+use super::key_diamond::{KeyedValue, keyed_slider};
 use super::path_inspector::path_entry;
 use super::physics_inspector::physics_entry;
 use super::transform_inspector::transform_entry;
@@ -310,29 +310,24 @@ pub(super) fn mix_slider(
     let keyed = editor
         .current_clip()
         .is_some_and(|c| c.mix_keys_of(name).any(|k| k.time == playhead));
+    let shown = KeyedValue {
+        what: text,
+        value,
+        range: 0.0..=1.0,
+        keyed,
+    };
     let key = |mix: f64| {
         Command::Rig(RigCommand::KeyMix {
             name: name.to_string(),
             mix,
         })
     };
-    ui.horizontal(|ui| {
-        if key_diamond(ui, keyed, text).clicked() {
-            let command = if keyed {
-                Command::Rig(RigCommand::UnkeyMix {
-                    name: name.to_string(),
-                })
-            } else {
-                key(value)
-            };
-            editor.run(command);
-        }
-        let label = format!("{text} (keyed at playhead)");
-        let response = ui.add(egui::Slider::new(&mut value, 0.0..=1.0).text(label));
-        drag_edit(ui, editor, &response, |editor| {
-            editor.run(key(value));
-        });
-    });
+    let unkey = || {
+        Command::Rig(RigCommand::UnkeyMix {
+            name: name.to_string(),
+        })
+    };
+    keyed_slider(ui, editor, shown, key, unkey);
 }
 
 /// Applies `edit` to a copy of the constraints and sets them (one undo step or part of a drag's).

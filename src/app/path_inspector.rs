@@ -9,7 +9,7 @@ use eframe::egui;
 
 use super::constraint_inspector::{change, header, mix_slider};
 use super::drag_edit::drag_edit;
-use super::key_diamond::key_diamond;
+use super::key_diamond::{KeyedValue, keyed_slider};
 use crate::core::animation::path::{PositionMode, RotateMode, SpacingMode};
 use crate::core::animation::{PathChannel, PathRecord, PathSettings};
 use limber_editor::commands::{Command, RigCommand};
@@ -118,7 +118,7 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
             (PathChannel::Spacing, spacing_range, settings.spacing),
         ];
         for (channel, range, own) in keyed {
-            keyed_slider(ui, editor, &record.name, channel, range, own);
+            path_value_slider(ui, editor, &record.name, channel, range, own);
         }
     }
 }
@@ -126,7 +126,7 @@ pub fn path_entry(ui: &mut egui::Ui, editor: &mut Editor, index: usize, record: 
 /// In Animate mode: path `name`'s position or spacing at the playhead (keyed there, or `own`),
 /// which a change keys there (Spine's path position and spacing timelines; a drag is one step),
 /// with its key button (a filled diamond removes the key at the playhead, a hollow one keys it).
-fn keyed_slider(
+fn path_value_slider(
     ui: &mut egui::Ui,
     editor: &mut Editor,
     name: &str,
@@ -134,11 +134,17 @@ fn keyed_slider(
     range: std::ops::RangeInclusive<f64>,
     own: f64,
 ) {
-    let mut value = editor.rig().path_value_at_playhead(name, channel, own);
+    let value = editor.rig().path_value_at_playhead(name, channel, own);
     let playhead = editor.animation().playhead();
     let keyed = editor
         .current_clip()
         .is_some_and(|c| c.path_keys().of(name, channel).any(|k| k.time == playhead));
+    let shown = KeyedValue {
+        what: channel.name(),
+        value,
+        range,
+        keyed,
+    };
     let key = |value: f64| {
         Command::Rig(RigCommand::KeyPath {
             name: name.to_string(),
@@ -146,26 +152,11 @@ fn keyed_slider(
             value,
         })
     };
-    ui.horizontal(|ui| {
-        let what = channel.name();
-        if key_diamond(ui, keyed, what).clicked() {
-            let command = if keyed {
-                Command::Rig(RigCommand::UnkeyPath {
-                    name: name.to_string(),
-                    channel,
-                })
-            } else {
-                key(value)
-            };
-            editor.run(command);
-        }
-        let response = ui.add(
-            egui::Slider::new(&mut value, range)
-                .clamping(egui::SliderClamping::Edits)
-                .text(format!("{what} (keyed at playhead)")),
-        );
-        drag_edit(ui, editor, &response, |editor| {
-            editor.run(key(value));
-        });
-    });
+    let unkey = || {
+        Command::Rig(RigCommand::UnkeyPath {
+            name: name.to_string(),
+            channel,
+        })
+    };
+    keyed_slider(ui, editor, shown, key, unkey);
 }

@@ -8,7 +8,7 @@
 use eframe::egui::{self, Color32, Pos2, Stroke};
 use glam::DVec2;
 
-use crate::core::animation::FollowKind;
+use crate::core::animation::{FollowKind, PathConstraint};
 use crate::core::frame::Frame;
 use limber_editor::editor::Editor;
 use limber_editor::tools::path_point::edited_path;
@@ -58,14 +58,9 @@ pub fn draw(painter: &egui::Painter, editor: &Editor, frame: &Frame, center: DVe
         }
     }
     for (index, path) in rig.paths.iter().enumerate() {
-        let Some(carry) = frame.palette.get(path.path_bone) else {
+        let Some(points) = drawn_points(editor, frame, path, center) else {
             continue;
         };
-        let points: Vec<Pos2> = path
-            .points
-            .iter()
-            .map(|p| screen(carry.transform_point2(DVec2::from(*p))))
-            .collect();
         let n = points.len();
         let mut cubics: Vec<[Pos2; 4]> = (0..n / 3 - 1)
             .map(|k| {
@@ -122,19 +117,25 @@ pub fn draw_edited_points(painter: &egui::Painter, editor: &Editor, frame: &Fram
     else {
         return;
     };
-    let Some(carry) = frame.palette.get(path.path_bone) else {
-        return;
-    };
+    if let Some(points) = drawn_points(editor, frame, path, center) {
+        draw_handles(painter, &points);
+    }
+}
+
+/// `path`'s points on the screen (three per anchor), carried by its bone as posed in `frame`.
+fn drawn_points(
+    editor: &Editor,
+    frame: &Frame,
+    path: &PathConstraint,
+    center: DVec2,
+) -> Option<Vec<Pos2>> {
+    let carry = frame.palette.get(path.path_bone)?;
     let camera = editor.view().camera();
-    let points: Vec<Pos2> = path
-        .points
-        .iter()
-        .map(|p| {
-            let s = camera.to_screen(carry.transform_point2(DVec2::from(*p)), center);
-            Pos2::new(s.x as f32, s.y as f32)
-        })
-        .collect();
-    draw_handles(painter, &points);
+    let points = path.points.iter().map(|p| {
+        let s = camera.to_screen(carry.transform_point2(DVec2::from(*p)), center);
+        Pos2::new(s.x as f32, s.y as f32)
+    });
+    Some(points.collect())
 }
 
 /// The edited path's points (screen, three per anchor): each handle on a line from its anchor, the
