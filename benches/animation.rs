@@ -73,6 +73,7 @@ fn rig() -> (Skeleton, Vec<IkConstraint>, Clip) {
             let time = k as f64 * 0.1;
             keys.push(KeyRecord {
                 shear: None,
+                inherit: None,
                 bone: skeleton.bones[bone].name.clone(),
                 time,
                 rotate: (k % 2 == 0).then_some(((bone * 7 + k * 13) % 40) as f64 - 20.0),
@@ -153,6 +154,7 @@ fn physics_rig() -> (Skeleton, Vec<PhysicsConstraint>, Clip) {
         .flat_map(|chain| {
             (0..=20).map(move |k| KeyRecord {
                 shear: None,
+                inherit: None,
                 bone: format!("c{chain}b0"),
                 time: k as f64 * 0.1,
                 rotate: Some(if k % 2 == 0 { -15.0 } else { 15.0 }),

@@ -1,6 +1,7 @@
 //! The selected bone's bind pose and flags in the inspector: "Deform" (one undo step with the
 //! weights recomputed), "Lock weights" (editor state), "Inherits" (what the bone takes of its
-//! parent's transform, Spine's inheritance modes; one undo step), and in Bones mode its rest head and tail,
+//! parent's transform, Spine's inheritance modes; one undo step; outside Animate mode, where the
+//! key fields key it instead), and in Bones mode its rest head and tail,
 //! length and angle (degrees, counter-clockwise on screen) as typed or dragged fields — each change
 //! one undo step (a drag of a field is one step, Esc cancels it), the weights recomputed with it and
 //! the bones attached at its tail following.
@@ -39,7 +40,10 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             editor.run(Command::Bone(BoneCommand::SetLocked { bone, on: locked }));
         }
     });
-    inherit_picker(ui, editor, bone, record_inherit(editor, bone));
+    // In Animate mode the key fields show the mode at the playhead and key it instead.
+    if editor.tools().mode() != Mode::Animate {
+        inherit_picker(ui, editor, bone, record_inherit(editor, bone));
+    }
     if editor.tools().mode() != Mode::Bones {
         return;
     }
@@ -77,7 +81,7 @@ pub fn show(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
     }
 }
 
-fn record_inherit(editor: &Editor, bone: usize) -> Inherit {
+pub fn record_inherit(editor: &Editor, bone: usize) -> Inherit {
     editor
         .document()
         .project
@@ -102,8 +106,31 @@ fn inherit_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, current: 
     if !has_parent {
         return;
     }
+    let hover = "What the bone takes of its parent's transform besides its position: everything, \
+                 or not its rotation, scale or reflection (Spine's inheritance modes; exported as \
+                 the bone's inherit). A bone a constraint moves takes everything. In Animate mode \
+                 the key fields key it at the playhead.";
+    if let Some(inherit) = inherit_combo(ui, ("inherits", bone), "Inherits", current, hover) {
+        editor.run(Command::Bone(BoneCommand::SetInherit { bone, inherit }));
+    }
+}
+
+/// A choice of Spine's five inheritance modes showing `current`, labelled `label` (an empty label
+/// names it "Inherits at playhead" for assistive tools); the mode picked this frame, if any.
+pub fn inherit_combo(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    label: &str,
+    current: Inherit,
+    hover: &str,
+) -> Option<Inherit> {
+    let name = if label.is_empty() {
+        "Inherits at playhead"
+    } else {
+        label
+    };
     let mut picked = None;
-    egui::ComboBox::new(("inherits", bone), "Inherits")
+    egui::ComboBox::new(id, label)
         .selected_text(current.label())
         .show_ui(ui, |ui| {
             for mode in Inherit::ALL {
@@ -113,14 +140,9 @@ fn inherit_picker(ui: &mut egui::Ui, editor: &mut Editor, bone: usize, current: 
             }
         })
         .response
-        .on_hover_text(
-            "What the bone takes of its parent's transform besides its position: everything, \
-             or not its rotation, scale or reflection (Spine's inheritance modes; exported as \
-             the bone's inherit). A bone a constraint moves takes everything.",
-        );
-    if let Some(inherit) = picked {
-        editor.run(Command::Bone(BoneCommand::SetInherit { bone, inherit }));
-    }
+        .on_hover_text(hover)
+        .accessible_name(name);
+    picked
 }
 
 /// The head and tail after field `field` of `values` (head x, head y, tail x, tail y, length, angle)

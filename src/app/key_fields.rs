@@ -3,11 +3,13 @@
 //! clip samples them at the playhead, before constraints. Typing a value or dragging a field keys that channel at the playhead on every
 //! selected bone (a typed value or a whole drag is one undo step, Esc cancels a drag). Beside each
 //! channel a key button: a filled diamond when the channel has a key at the playhead (a click
-//! removes that key), hollow when it is interpolated (a click keys the value shown).
+//! removes that key), hollow when it is interpolated (a click keys the value shown). Below them, for
+//! a bone with a parent, "Inherits": the inheritance mode at the playhead, keyed by picking one.
 
 use crate::app::number_field::number_field;
 use eframe::egui;
 
+use super::bone_inspector::{inherit_combo, record_inherit};
 use super::drag_edit::drag_edit;
 use super::key_diamond::key_diamond;
 use crate::core::animation::ChannelGroup;
@@ -86,6 +88,55 @@ pub fn key_fields(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             key_button(ui, editor, bone, ChannelGroup::Shear);
             ui.end_row();
         });
+    inherit_row(ui, editor, bone);
+}
+
+/// The "Inherits" row of a bone with a parent: the mode at the playhead (keyed there or before,
+/// else the rig's); picking one keys it on every selected bone with a parent (one undo step
+/// each), and the key button removes or keys it.
+fn inherit_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
+    let skeleton = &editor.document().project.rig.skeleton;
+    if skeleton.bones.get(bone).is_none_or(|b| b.parent.is_none()) {
+        return;
+    }
+    let keys = editor.bone_keys(bone);
+    let shown = keys
+        .keyed_inherit()
+        .unwrap_or_else(|| record_inherit(editor, bone));
+    let keyed_here = keys.key().is_some_and(|k| k.inherit.is_some());
+    let hover = "What the bone takes of its parent from the playhead on, until its next \
+                 inheritance key (Spine's inherit timeline). The bone keeps its own values, as \
+                 in Spine: a mode without rotation turns a bone whose parent is turned.";
+    ui.horizontal(|ui| {
+        // The key button first, as beside the keyed sliders: a wide choice cannot push it out.
+        if key_diamond(ui, keyed_here, "inheritance").clicked() {
+            let command = if keyed_here {
+                KeyCommand::UnkeyInherit { bone }
+            } else {
+                KeyCommand::Inherit {
+                    bone,
+                    inherit: shown,
+                }
+            };
+            editor.run(Command::Key(command));
+        }
+        ui.label("Inherits");
+        if let Some(inherit) = inherit_combo(ui, ("keyed inherits", bone), "", shown, hover) {
+            let skeleton = &editor.document().project.rig.skeleton;
+            let with_parent =
+                |b: &usize| skeleton.bones.get(*b).is_some_and(|b| b.parent.is_some());
+            let bones: Vec<usize> = editor
+                .selection()
+                .bones()
+                .iter()
+                .copied()
+                .filter(with_parent)
+                .collect();
+            for bone in bones {
+                editor.run(Command::Key(KeyCommand::Inherit { bone, inherit }));
+            }
+        }
+    });
 }
 
 /// A number field within ±`max`, named `name` for screen readers and tests; a typed value applies

@@ -75,14 +75,18 @@ impl PoseSolver {
         })
     }
 
-    /// Bone `i`'s world transform under `offset`, from its parent's world transform.
+    /// Bone `i`'s world transform under `offset`, from its parent's world transform. A mode the
+    /// offset keys replaces the rig's (a root bone's is always normal); the rest angle stays the
+    /// rig mode's, as Spine keeps a bone's setup rotation whatever its `inherit` timeline says.
     fn solve(&self, i: usize, parent_world: &DAffine2, offset: &BonePose) -> DAffine2 {
         let translate = DAffine2::from_translation(DVec2::from(offset.translate));
-        match self.inherit[i] {
-            (Inherit::Normal, _) => {
+        let (rig_mode, rest_angle) = self.inherit[i];
+        let keyed = offset.inherit.filter(|_| self.parents[i].is_some());
+        match (keyed.unwrap_or(rig_mode), rig_mode) {
+            (Inherit::Normal, Inherit::Normal) => {
                 *parent_world * translate * self.local_rest[i] * offset.local_offset()
             }
-            (mode, rest_angle) => {
+            (mode, _) => {
                 let head = DVec2::from(offset.translate) + self.local_rest[i].translation;
                 DAffine2::from_mat2_translation(
                     inherit::world_linear(mode, parent_world.matrix2, rest_angle, offset),

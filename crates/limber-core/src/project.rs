@@ -47,8 +47,10 @@ pub const FORMAT_NAME: &str = "limber";
 /// ([`crate::animation::physics`]); an older file has neither and reads unchanged. Version 11 added
 /// shear keys and bones' inheritance modes ([`crate::inherit`]); an older file has no shear and
 /// every bone inherits everything, so it reads unchanged. Version 12 added path constraints
-/// ([`crate::animation::path`]); an older file has none.
-pub const FORMAT_VERSION: u32 = 13;
+/// ([`crate::animation::path`]); an older file has none. Version 13 added shear in transform and
+/// physics constraints and path keys; version 14 inheritance keys
+/// ([`crate::animation::KeyRecord::inherit`]). An older file has none of them and reads unchanged.
+pub const FORMAT_VERSION: u32 = 14;
 /// Largest project file accepted, in bytes.
 pub const MAX_PROJECT_BYTES: u64 = 512 << 20;
 

@@ -417,64 +417,6 @@ impl RigFile {
     }
 }
 
-impl RigFile {
-    /// Refuses a constraint, spring or physics constraint that moves a bone whose inheritance is
-    /// not normal: limber's solvers write a moved bone's offsets back through its parent's whole
-    /// transform.
-    fn check_moved_bones_inherit(&self, skeleton: &Skeleton) -> Result<(), ConstraintError> {
-        let named = |kind: &str, name: &str| format!("{kind} \"{name}\"");
-        let moved = self
-            .ik
-            .iter()
-            .flat_map(|c| c.bones.iter().map(|b| (named("IK", &c.name), b)))
-            .chain(
-                self.limits
-                    .iter()
-                    .map(|l| ("a rotation limit".into(), &l.bone)),
-            )
-            .chain(self.springs.iter().map(|s| ("a spring".into(), &s.bone)))
-            .chain(
-                self.transforms
-                    .iter()
-                    .map(|t| (named("transform constraint", &t.name), &t.bone)),
-            )
-            .chain(
-                self.look_at
-                    .iter()
-                    .map(|f| (named("look-at", &f.name), &f.bone)),
-            )
-            .chain(
-                self.child_of
-                    .iter()
-                    .map(|f| (named("child-of", &f.name), &f.bone)),
-            )
-            .chain(
-                self.physics
-                    .iter()
-                    .map(|p| (named("physics", &p.name), &p.bone)),
-            )
-            .chain(
-                self.paths
-                    .iter()
-                    .flat_map(|p| p.bones.iter().map(|b| (named("path", &p.name), b))),
-            );
-        for (owner, bone) in moved {
-            let Some(index) = skeleton.index_of(bone) else {
-                continue;
-            };
-            let inherit = skeleton.bones[index].inherit;
-            if !inherit.is_normal() && skeleton.bones[index].parent.is_some() {
-                return Err(ConstraintError::PartlyInherited {
-                    owner,
-                    bone: bone.clone(),
-                    what: inherit.label(),
-                });
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Constraint names key mixes, so two constraints may not share one.
 fn check_unique_constraint_names(constraints: &ConstraintRecords) -> Result<(), ConstraintError> {
     let mut seen = std::collections::HashSet::new();

@@ -164,6 +164,11 @@ impl<'a> BoneKeys<'a> {
             .unwrap_or([0.0, 0.0])
     }
 
+    /// The inheritance mode the clip keys at the playhead (`None`: the rig's holds there).
+    pub fn keyed_inherit(&self) -> Option<limber_core::inherit::Inherit> {
+        self.sampled(|b| b.inherit).flatten()
+    }
+
     /// All the channels as sampled.
     pub fn values(&self) -> ChannelValues {
         ChannelValues {
@@ -212,6 +217,7 @@ pub(crate) fn key_channels(
         translate: channels.translate,
         scale: channels.scale,
         shear: channels.shear,
+        inherit: None,
         interp: step.bone_keys(bone).curves(),
     };
     step.document.apply(Edit::SetKey {
@@ -237,7 +243,7 @@ pub(crate) fn unkey(mut step: Step, bone: usize, group: ChannelGroup) -> Result<
         bone: key.bone.clone(),
         time: key.time,
     })?;
-    if ChannelGroup::ALL.iter().any(|g| g.in_key(&rest)) {
+    if !rest.is_empty() {
         step.document.apply(Edit::SetKey {
             clip,
             key: Box::new(rest),

@@ -67,6 +67,7 @@ mod exports;
 mod hierarchy;
 pub mod import_job;
 pub mod import_slots;
+pub mod inherit_keys;
 pub mod job_polling;
 pub mod jobs;
 pub mod key_navigation;

@@ -387,6 +387,7 @@ fn channels_harness(bones: &[&str]) -> Harness<'static, Editor> {
     let mut record = clips[wave.expect("the sample has wave")].to_record();
     let key = |bone: &str, time: f64, k: f64| KeyRecord {
         shear: None,
+        inherit: None,
         bone: bone.into(),
         time,
         rotate: Some(60.0 * k),

@@ -1,7 +1,8 @@
 //! Shear and inheritance through the editor's UI (egui_kittest) on the bundled sample: typing a
 //! shear in the inspector's key fields keys the shear alone and the view leans the bone; the
-//! "Inherits" choice sets what a bone takes of its parent, which the pose shows; each is one undo
-//! step, and a bone a constraint moves keeps inheriting everything, the status line saying why.
+//! "Inherits" choice sets what a bone takes of its parent, which the pose shows, and in Animate
+//! mode keys it at the playhead (format version 14); each is one undo step, and a bone a
+//! constraint moves keeps inheriting everything, the status line saying why.
 
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -85,6 +86,9 @@ fn choosing_what_a_bone_inherits_changes_its_pose_in_one_step() {
             .length()
     };
     assert!((length(&harness) - 2.0).abs() < 1e-9);
+    // The rig's mode is chosen outside Animate mode (there the key fields key it).
+    harness.state_mut().run(Command::SetMode(Mode::Bones));
+    harness.run_steps(2);
     let before = harness.state().document().project.clone();
     harness.get_by_label("Inherits").click();
     harness.run_steps(2);
@@ -97,6 +101,8 @@ fn choosing_what_a_bone_inherits_changes_its_pose_in_one_step() {
     harness.run_steps(2);
     let bones = &harness.state().document().project.rig.skeleton.bones;
     assert_eq!(bones[HEAD].inherit, Inherit::NoScale);
+    harness.state_mut().run(Command::SetMode(Mode::Animate));
+    harness.run_steps(2);
     assert!(
         (length(&harness) - 1.0).abs() < 1e-9,
         "the head keeps its own scale"
@@ -104,6 +110,111 @@ fn choosing_what_a_bone_inherits_changes_its_pose_in_one_step() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(1);
     assert_eq!(harness.state().document().project, before, "undo restores");
+}
+
+/// Picks `mode` in the open inheritance choice (the lowest of the labels: the list under the box).
+fn pick(harness: &mut Harness<'_, Editor>, mode: Inherit) {
+    let choice = harness
+        .get_all_by_label(mode.label())
+        .map(|n| n.rect().center())
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .expect("the choice");
+    click_point(harness, choice);
+    harness.run_steps(2);
+}
+
+#[test]
+fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
+    let mut harness = animating(HEAD);
+    let stretch = KeyCommand::Channels {
+        bone: SPINE,
+        channels: KeyedChannels::scale([2.0, 2.0]),
+    };
+    harness.state_mut().run(Command::Key(stretch));
+    harness.run_steps(2);
+    let length = |h: &Harness<'_, Editor>| {
+        h.state().frame().unwrap().world[HEAD]
+            .matrix2
+            .x_axis
+            .length()
+    };
+    let before = harness.state().document().project.clone();
+    assert!(
+        harness.query_by_label("Key inheritance").is_some(),
+        "hollow diamond"
+    );
+    harness.get_by_label("Inherits at playhead").click();
+    harness.run_steps(2);
+    pick(&mut harness, Inherit::NoScale);
+    let state = harness.state();
+    let key = state.bone_keys(HEAD).key().expect("a key at the playhead");
+    assert_eq!(key.inherit, Some(Inherit::NoScale));
+    assert_eq!((key.rotate, key.scale), (None, None), "the mode alone");
+    assert_eq!(
+        state.document().project.rig.skeleton.bones[HEAD].inherit,
+        Inherit::Normal,
+        "the rig's mode stays"
+    );
+    assert!((length(&harness) - 1.0).abs() < 1e-9, "no scale from T on");
+    assert!(
+        harness.query_by_label("Remove inheritance key").is_some(),
+        "filled"
+    );
+    // Before the key the rig's mode holds: the head stretches with the spine.
+    let before_key = T - 0.1;
+    harness
+        .state_mut()
+        .run(Command::Clip(ClipCommand::SetTime { time: before_key }));
+    harness.run_steps(2);
+    assert!((length(&harness) - 2.0).abs() < 1e-9);
+    // One undo step.
+    harness
+        .state_mut()
+        .run(Command::Clip(ClipCommand::SetTime { time: T }));
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().project, before, "undo restores");
+    // Keyed again, the filled diamond takes the mode out (the key held nothing else).
+    harness.get_by_label("Inherits at playhead").click();
+    harness.run_steps(2);
+    pick(&mut harness, Inherit::OnlyTranslation);
+    assert!(harness.state().bone_keys(HEAD).key().is_some());
+    harness.get_by_label("Remove inheritance key").click();
+    harness.run_steps(2);
+    assert!(harness.state().bone_keys(HEAD).key().is_none());
+    assert_eq!(harness.state().document().project, before);
+}
+
+#[test]
+fn keying_a_constrained_bone_to_take_less_is_refused_and_says_why() {
+    let mut harness = animating(HEAD);
+    let editor = harness.state_mut();
+    let mut constraints =
+        limber::core::rig::RigFile::from_rig(&editor.document().project.rig).constraints();
+    constraints
+        .springs
+        .push(limber::core::animation::SpringRecord {
+            bone: "head".into(),
+            frequency: 2.0,
+            damping: 0.5,
+            mix: 1.0,
+        });
+    editor
+        .document_mut()
+        .apply(limber::core::edit::Edit::SetConstraints(Box::new(
+            constraints,
+        )))
+        .unwrap();
+    let before = editor.document().project.clone();
+    editor.run(Command::Key(KeyCommand::Inherit {
+        bone: HEAD,
+        inherit: Inherit::NoScale,
+    }));
+    harness.run_steps(2);
+    assert_eq!(harness.state().document().project, before, "unchanged");
+    let status = harness.state().status().to_string();
+    assert!(status.contains("a spring moves it"), "{status}");
 }
 
 #[test]

@@ -28,6 +28,7 @@ fn worm_with_one_bone() -> (Mesh, Skeleton, limber::core::weights::Binding) {
 fn one_key_clip(skeleton: &Skeleton, key: KeyRecord) -> Clip {
     let rest = KeyRecord {
         shear: None,
+        inherit: None,
         bone: key.bone.clone(),
         time: 0.0,
         rotate: key.rotate.map(|_| 0.0),
@@ -115,6 +116,7 @@ fn a_keyed_ninety_degree_rotation_is_the_exact_rigid_rotation_about_the_head() {
     let (mesh, skeleton, binding) = worm_with_one_bone();
     let key = KeyRecord {
         shear: None,
+        inherit: None,
         bone: "body".into(),
         time: 1.0,
         rotate: Some(90.0),
@@ -151,6 +153,7 @@ fn a_translate_key_moves_every_vertex_by_its_offset() {
     let (mesh, skeleton, binding) = worm_with_one_bone();
     let key = KeyRecord {
         shear: None,
+        inherit: None,
         bone: "body".into(),
         time: 1.0,
         rotate: None,

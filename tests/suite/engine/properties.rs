@@ -348,6 +348,7 @@ fn rig(max_bones: usize) -> impl Strategy<Value = RigFile> {
                     .map(
                         |(bone, at, rotate, translate, scale, shear, interp)| KeyRecord {
                             shear: shear.map(|(x, y)| [x, y]),
+                            inherit: None,
                             bone: bone.get(&bones).name.clone(),
                             time: at * duration,
                             rotate,

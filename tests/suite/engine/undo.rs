@@ -60,6 +60,7 @@ fn bone(name: &str, parent: Option<&str>, head: [f64; 2], tail: [f64; 2]) -> Bon
 fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
     KeyRecord {
         shear: None,
+        inherit: None,
         bone: bone.into(),
         time,
         rotate: Some(rotate),

@@ -1,8 +1,8 @@
 //! Shear keys and bone inheritance modes (issue 38, item 3) written to Spine: every mode as the
-//! bone's `inherit`, shear keys as `shear` / `shearx` / `sheary` timelines, and spine-core 4.2
-//! posing every vertex as limber does within 0.01 px at 41 times of each clip — under a spine that
-//! scales unevenly and shears, and a hip that turns and is mirrored, so that each mode has
-//! something to leave out. A look-at on a sheared bone is switched off in that clip and baked with
+//! bone's `inherit`, inheritance keys as `inherit` timelines, shear keys as `shear` / `shearx` /
+//! `sheary` timelines, and spine-core 4.2 posing every vertex as limber does within 0.01 px at 41
+//! times of each clip — under a spine that scales unevenly and shears, and a hip that turns and is
+//! mirrored, so that each mode has something to leave out. A look-at on a sheared bone is switched off in that clip and baked with
 //! its shear.
 
 use serde_json::{Value, json};
@@ -54,6 +54,15 @@ fn shear_and_inheritance_modes_pose_in_spine_as_in_limber() {
     assert!(baked.len() > 100, "{} keys", baked.len());
     let kick = &skeleton["animations"]["shear"]["ik"]["kick"][0];
     assert_eq!(kick["mix"].as_f64(), Some(0.0), "{kick}");
+    // Inheritance keys are `inherit` timelines, frame for key.
+    assert_eq!(
+        shear["arm_r"]["inherit"],
+        json!([{"time": 0.3, "inherit": "noScaleOrReflection"}, {"time": 0.7, "inherit": "normal"}])
+    );
+    assert_eq!(
+        shear["head"]["inherit"],
+        json!([{"time": 0.45, "inherit": "onlyTranslation"}])
+    );
     // `keys` has no shear: none written.
     let keys = &skeleton["animations"]["keys"]["bones"];
     for (bone, timelines) in keys.as_object().unwrap() {

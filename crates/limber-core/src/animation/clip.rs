@@ -5,6 +5,8 @@
 //! along the parent's axes; scale as factors. Each channel of a key (rotate, translate x/y, scale
 //! x/y) has its own interpolation ([`super::curve::KeyCurves`]), for the segment after it.
 //! Before a channel's first key it holds the first key's value, after its last key the last key's.
+//! A key may also set the bone's inheritance mode ([`KeyRecord::inherit`]), which steps: it holds
+//! from that key to the bone's next one, and the rig's mode holds before the first.
 //! A looping clip wraps time into [0, duration); another clamps to [0, duration]. Nothing reads a
 //! clock: `sample(t)` depends on `t` alone, so scrubbing backwards gives what playing forwards gave.
 
@@ -17,6 +19,7 @@ use super::path_keys::{PathChannel, PathKeys};
 pub use super::records::{ClipRecord, KeyRecord, MAX_FPS, MixKeyRecord};
 use super::slot_index::SlotKeys;
 use super::slot_keys::{SlotKeyRecord, SlotPose, check_slot_key};
+use crate::inherit_mode::Inherit;
 use crate::pose::{BonePose, Pose};
 use crate::skeleton::{MAX_COORDINATE, Skeleton};
 
@@ -32,6 +35,8 @@ struct BoneChannels {
     translate: Vec<PairKey>,
     scale: Vec<PairKey>,
     shear: Vec<PairKey>,
+    /// Inheritance keys: time and mode (stepped).
+    inherit: Vec<(f64, Inherit)>,
 }
 
 /// A validated clip.
@@ -141,6 +146,13 @@ impl Clip {
             if let Some(v) = key.shear {
                 push_key(&mut c.shear, (key.time, v, key.interp.shear))
                     .map_err(|_| duplicate("shear"))?;
+            }
+            if let Some(mode) = key.inherit {
+                // One key per bone and time (the record list is sorted by bone, then time).
+                if c.inherit.last().is_some_and(|last| last.0 == key.time) {
+                    return Err(duplicate("inherit"));
+                }
+                c.inherit.push((key.time, mode));
             }
         }
         let part_keys = part_keys(&clip, record)?;
@@ -292,6 +304,7 @@ impl Clip {
                     scale: sample_channel(&c.scale, t, lerp2).unwrap_or([1.0, 1.0]),
                     shear: sample_channel(&c.shear, t, lerp2)
                         .map_or([0.0, 0.0], |v| v.map(f64::to_radians)),
+                    inherit: keyed_inherit(&c.inherit, t),
                 })
                 .collect(),
         }
@@ -406,6 +419,13 @@ fn push_key<T, I>(channel: &mut Vec<ChannelKey<T, I>>, key: ChannelKey<T, I>) ->
     }
     channel.push(key);
     Ok(())
+}
+
+/// The inheritance mode keyed at `t`: the last inheritance key's at or before it; none before the
+/// first (the rig's mode holds there, as Spine's `inherit` timeline gives the setup mode).
+fn keyed_inherit(keys: &[(f64, Inherit)], t: f64) -> Option<Inherit> {
+    let after = keys.partition_point(|k| k.0 <= t);
+    after.checked_sub(1).map(|i| keys[i].1)
 }
 
 /// Interpolates an angle in degrees the shorter way round.

@@ -17,6 +17,7 @@ fn skeleton() -> Skeleton {
 fn key(bone: &str, time: f64, rotate: f64, interp: Interpolation) -> KeyRecord {
     KeyRecord {
         shear: None,
+        inherit: None,
         bone: bone.into(),
         time,
         rotate: Some(rotate),
@@ -249,6 +250,7 @@ fn each_channel_follows_its_own_curve_and_one_shared_curve_samples_as_before() {
     use crate::animation::curve::{EASE_IN_OUT, KeyCurves};
     let full = |time: f64, v: f64, interp: KeyCurves| KeyRecord {
         shear: None,
+        inherit: None,
         bone: "a".into(),
         time,
         rotate: Some(v),

@@ -54,6 +54,15 @@ pub enum ConstraintError {
         what: &'static str,
     },
     #[error(
+        "clip \"{clip}\" keys \"{bone}\" to take {what} of its parent, but {owner} moves it: constraints, springs and physics move only bones that inherit everything (remove that inheritance key)"
+    )]
+    KeyedPartlyInherited {
+        clip: String,
+        owner: String,
+        bone: String,
+        what: &'static str,
+    },
+    #[error(
         "clip \"{clip}\" keys the mix of \"{name}\", which is not an IK, transform, look-at, child-of, path or physics constraint"
     )]
     UnknownMixTarget { clip: String, name: String },

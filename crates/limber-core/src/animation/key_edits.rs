@@ -292,6 +292,7 @@ mod tests {
     fn key(bone: &str, time: f64, rotate: f64) -> KeyRecord {
         KeyRecord {
             shear: None,
+            inherit: None,
             bone: bone.into(),
             time,
             rotate: Some(rotate),

@@ -7,6 +7,7 @@ use super::channel::{Channel, ChannelGroup};
 use super::curve::{Interpolation, KeyCurves};
 use super::events::EventRecord;
 use super::part_keys::PartKeyRecord;
+use crate::inherit_mode::Inherit;
 
 /// One key as written in RIG.json and the project file: the bone by name, any of the channels.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,6 +24,11 @@ pub struct KeyRecord {
     /// Degrees along x and y, counter-clockwise on screen (format version 11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shear: Option<[f64; 2]>,
+    /// The bone's inheritance mode from this key until the bone's next inheritance key (format
+    /// version 14; Spine's `inherit` timeline): it steps, so it has no curve. Before a clip's first
+    /// one the rig's mode holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inherit: Option<Inherit>,
     /// Each channel's interpolation towards that channel's next key (one shared curve before
     /// format version 6).
     #[serde(default)]
@@ -56,12 +62,20 @@ impl KeyRecord {
                     existing.shear = key.shear;
                     existing.interp.shear = key.interp.shear;
                 }
+                if key.inherit.is_some() {
+                    existing.inherit = key.inherit;
+                }
             }
             None => keys.push(key),
         }
         if let Some(merged) = keys.iter_mut().find(|k| k.bone == bone && k.time == time) {
             merged.tidy_curves();
         }
+    }
+
+    /// Whether the key holds nothing: no channel and no inheritance mode (such a key is dropped).
+    pub fn is_empty(&self) -> bool {
+        Channel::ALL.into_iter().all(|c| c.of_key(self).is_none()) && self.inherit.is_none()
     }
 
     /// Gives the channels the key does not hold the curve of those it holds when these share one

@@ -211,6 +211,8 @@ pub fn blend_poses(a: &Pose, b: &Pose, weight: f64) -> Pose {
                 translate: lerp(pa.translate, pb.translate),
                 scale: lerp(pa.scale, pb.scale),
                 shear: lerp(pa.shear, pb.shear),
+                // A mode cannot be blended: the pose weighted more gives it.
+                inherit: if w < 0.5 { pa.inherit } else { pb.inherit },
             }
         })
         .collect();
@@ -266,6 +268,7 @@ mod tests {
         let skeleton = Skeleton::new(bones).unwrap();
         let key = |time: f64, rotate: f64| KeyRecord {
             shear: None,
+            inherit: None,
             bone: "b0".into(),
             time,
             rotate: Some(rotate),
@@ -330,6 +333,7 @@ mod tests {
     fn swing(looping: bool) -> Clip {
         let key = |time: f64, rotate: f64| KeyRecord {
             shear: None,
+            inherit: None,
             bone: "body".into(),
             time,
             rotate: Some(rotate),
@@ -391,6 +395,7 @@ mod tests {
         let keys = (0..(seconds * 2.0) as usize)
             .map(|k| KeyRecord {
                 shear: None,
+                inherit: None,
                 bone: "body".into(),
                 time: k as f64 * 0.5,
                 rotate: Some(if k % 2 == 0 { 0.0 } else { 40.0 }),

@@ -131,6 +131,7 @@ fn reaching(
         translate: [offset.translate[0] + moved.x, offset.translate[1] + moved.y],
         scale: [scale_x, scale_y],
         shear: [shear_x, shear_y],
+        inherit: offset.inherit,
     };
     [
         reached.rotate,

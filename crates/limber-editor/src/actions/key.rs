@@ -1,5 +1,5 @@
 //! Key commands of the inspector, the dopesheet and the curve editor: channels typed at the
-//! playhead, a channel unkeyed, the selected keys' interpolation and deletion, and the dopesheet's
+//! playhead, a channel unkeyed, a bone's inheritance keyed or unkeyed (`inherit_keys.rs`), the selected keys' interpolation and deletion, and the dopesheet's
 //! row selection. Carried out by `bone_keys.rs` and `curve_edits.rs` (their errors, as a
 //! [`KeyCommandError`], are shown by `Editor::run`), `animate.rs`, `key_selection.rs`,
 //! `part_key_selection.rs`, `slot_key_selection.rs`, `curve_edits.rs`, `key_navigation.rs` and the
@@ -7,12 +7,14 @@
 
 use glam::DVec2;
 use limber_core::animation::{ChannelGroup, Interpolation};
+use limber_core::inherit::Inherit;
 
 use crate::animate;
 use crate::bone_keys::{self, KeyError, KeyedChannels};
 use crate::curve_edits::{self, CurveError};
 use crate::curves::CurveKeyId;
 use crate::editor::Editor;
+use crate::inherit_keys::{self, InheritKeyError};
 use crate::key_selection::{self, KeyRef};
 use crate::tools::dopesheet;
 use crate::{key_navigation, part_key_selection};
@@ -26,6 +28,8 @@ pub enum KeyCommandError {
     Curve(#[from] CurveError),
     #[error(transparent)]
     Animation(#[from] animate::KeyError),
+    #[error(transparent)]
+    Inherit(#[from] InheritKeyError),
 }
 
 /// One edit of keys.
@@ -38,6 +42,10 @@ pub enum KeyCommand {
     },
     /// `group` taken out of `bone`'s key at the playhead.
     Unkey { bone: usize, group: ChannelGroup },
+    /// `bone` keyed to take `inherit` of its parent from the playhead on.
+    Inherit { bone: usize, inherit: Inherit },
+    /// The inheritance mode taken out of `bone`'s key at the playhead.
+    UnkeyInherit { bone: usize },
     /// The selected bone key's interpolation toward the next key.
     SetInterpolation(Interpolation),
     /// The selected part key's deform interpolation.
@@ -74,6 +82,8 @@ impl KeyCommand {
         match self {
             Self::Channels { .. } => "key channels",
             Self::Unkey { .. } => "unkey channel",
+            Self::Inherit { .. } => "key inheritance",
+            Self::UnkeyInherit { .. } => "unkey inheritance",
             Self::SetInterpolation(_) => "set key interpolation",
             Self::SetPartInterpolation(_) => "set deform key interpolation",
             Self::SetSlotInterpolation(_) => "set slot key interpolation",
@@ -96,6 +106,14 @@ impl KeyCommand {
             }
             Self::Unkey { bone, group } => {
                 bone_keys::unkey(editor.step(), bone, group)?;
+                true
+            }
+            Self::Inherit { bone, inherit } => {
+                inherit_keys::key_inherit(editor.step(), bone, inherit)?;
+                true
+            }
+            Self::UnkeyInherit { bone } => {
+                inherit_keys::unkey_inherit(editor.step(), bone)?;
                 true
             }
             Self::SetInterpolation(interp) => {

@@ -26,6 +26,7 @@ fn keyed(bones: &[&str]) -> Editor {
     let mut record = rig.clips[wave].to_record();
     let key = |bone: &str, time: f64, k: f64| KeyRecord {
         shear: None,
+        inherit: None,
         bone: bone.into(),
         time,
         rotate: Some(30.0 * k),

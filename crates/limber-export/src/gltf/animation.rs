@@ -86,9 +86,18 @@ pub fn add_animation(
     let keys = BoneKeys::new(clip, rig);
     let constrained = constrained_bones(rig);
     let two_nodes = scene.armature.outer.iter().any(Option::is_some);
-    // Constraints' mix and path keys step or bend the baked bones too: sampled at their times.
+    // Constraints' mix and path keys step or bend the baked bones too, and inheritance keys
+    // step the two-node bones: sampled at their times.
     let mut key_times = keys.all_times();
-    key_times.extend(clip.mix_key_times().chain(clip.path_key_times()));
+    let inherit_times = clip
+        .bone_keys()
+        .filter(|k| k.inherit.is_some())
+        .map(|k| k.time);
+    key_times.extend(
+        clip.mix_key_times()
+            .chain(clip.path_key_times())
+            .chain(inherit_times),
+    );
     key_times.sort_by(f64::total_cmp);
     key_times.dedup();
     let baked = (two_nodes || constrained.iter().any(|&c| c))

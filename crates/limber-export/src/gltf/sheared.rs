@@ -2,7 +2,7 @@
 //! so a bone with shear keys, one that a constraint may shear (a transform constraint's shear mix,
 //! a physics constraint's `shear_x`, a path constraint, which sets each of its bones' world
 //! transform outright), or one that does not take all of its parent's transform (its inheritance
-//! mode, [`limber_core::inherit`]), cannot be one node under its parent's. Such a bone
+//! mode, [`limber_core::inherit`], in the rig or keyed by a clip), cannot be one node under its parent's. Such a bone
 //! is two nodes: an outer node (translation, a rotation, a scale along two axes) under the parent's
 //! joint, and the bone's joint node under it (a second rotation). Any 2 × 2 linear map is a rotation
 //! × a scale × a rotation (its singular value decomposition), so the pair holds the bone's whole
@@ -14,7 +14,7 @@ use glam::{DAffine2, DMat2};
 use limber_core::rig::Rig;
 
 /// Which bones are two nodes: a bone with a parent whose inheritance is not normal, that any clip
-/// keys the shear of, or that a constraint may shear.
+/// keys the shear of or keys to take less than everything, or that a constraint may shear.
 pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
     let mut sheared: Vec<bool> = rig
         .skeleton
@@ -23,7 +23,12 @@ pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
         .map(|b| b.parent.is_some() && !b.inherit.is_normal())
         .collect();
     for clip in &rig.clips {
-        for key in clip.bone_keys().filter(|k| k.shear.is_some()) {
+        let keyed_partly =
+            |k: &&limber_core::animation::KeyRecord| k.inherit.is_some_and(|m| !m.is_normal());
+        for key in clip
+            .bone_keys()
+            .filter(|k| k.shear.is_some() || keyed_partly(k))
+        {
             if let Some(b) = rig.skeleton.index_of(&key.bone) {
                 sheared[b] = true;
             }

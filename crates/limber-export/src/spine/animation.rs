@@ -1,5 +1,5 @@
-//! One Spine animation per clip: bone rotate / translate / scale / shear timelines, deform timelines
-//! ([`super::part_timelines`]), attachment, colour and draw-order timelines
+//! One Spine animation per clip: bone rotate / translate / scale / shear and inherit timelines,
+//! deform timelines ([`super::part_timelines`]), attachment, colour and draw-order timelines
 //! ([`super::slot_timelines`]), and the clip's events.
 //!
 //! A bone no constraint or spring moves is written from its keys: stepped and linear segments as
@@ -15,6 +15,8 @@
 //! rotation limit, a transform, look-at or child-of constraint or a spring moves is baked: its
 //! constrained offsets sampled from [`Frame`] at the bake rate, at every key time of the clip and just
 //! before each (so a stepped key stays a step), joined linearly.
+//! A bone's inheritance keys are its `inherit` timeline, frame for key (both step, and both give
+//! the setup mode before the first).
 
 use serde_json::{Map, Value, json};
 
@@ -81,8 +83,14 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
         .collect();
     let mut last_time = 0.0f64;
     let mut bone_map = Map::new();
+    let mut inherit = inherit_timelines(input.project, clip);
     for (bone, channels) in keys.iter().enumerate() {
         let mut timelines = Map::new();
+        if let Some(frames) = inherit.get_mut(bone).filter(|f| !f.is_empty()) {
+            let last = frames.last().and_then(|k| k["time"].as_f64());
+            last_time = last_time.max(last.unwrap_or(0.0));
+            timelines.insert("inherit".into(), Value::Array(std::mem::take(frames)));
+        }
         for (channel, (name, values)) in CHANNELS.iter().enumerate() {
             let written = if constrained.get(bone).copied().unwrap_or(false) {
                 let samples: Vec<ChannelKey> = baked
@@ -167,6 +175,20 @@ pub fn animation_json(input: &AnimationInput, clip: &Clip) -> Value {
         animation.insert("events".into(), Value::Array(events));
     }
     Value::Object(animation)
+}
+
+/// Each bone's `inherit` timeline frames (none for a bone the clip does not key the mode of): a
+/// mode steps from its key to the next, and before the first the bone's setup mode holds, in
+/// Spine as in limber.
+fn inherit_timelines(project: &Project, clip: &Clip) -> Vec<Vec<Value>> {
+    let skeleton = &project.rig.skeleton;
+    let mut frames = vec![Vec::new(); skeleton.bones.len()];
+    for key in clip.bone_keys() {
+        if let (Some(mode), Some(bone)) = (key.inherit, skeleton.index_of(&key.bone)) {
+            frames[bone].push(json!({ "time": key.time, "inherit": mode.name() }));
+        }
+    }
+    frames
 }
 
 /// A bone offset's values on one channel, in Spine's terms (see [`super::skeleton`]).

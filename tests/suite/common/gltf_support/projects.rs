@@ -165,7 +165,9 @@ const INHERIT_BONES: &str = r#"
 /// Shear keys (format version 11) on a spine that also scales unevenly and a hip that turns and,
 /// from 0.5 s, is mirrored (a stepped scale of −1.1 along it), so every inheritance mode below
 /// them has something to leave out; arm_r's shear x eases and its y is linear (a curve per
-/// channel); leg_l, sheared, has a look-at that is switched off and baked in this clip.
+/// channel); leg_l, sheared, has a look-at that is switched off and baked in this clip. arm_r is
+/// keyed to take neither scale nor reflection from 0.3 s to 0.7 s, while the hip is mirrored, and
+/// the head to take position only from 0.45 s (format version 14).
 const SHEAR_CLIP: &str = r#"
   {"name": "shear", "duration": 1.0, "loop": false, "keys": [
     {"bone": "hip",    "time": 0.0, "rotate": 0, "scale": [1, 1], "interp": {"rotate": "linear", "scale": ["stepped", "stepped"]}},
@@ -177,6 +179,9 @@ const SHEAR_CLIP: &str = r#"
     {"bone": "spine",  "time": 1.0, "scale": [0.8, 1.2], "shear": [-5, 20]},
     {"bone": "arm_r",  "time": 0.0, "rotate": 0, "shear": [0, 0], "interp": {"rotate": "linear", "shear": [[0.25, 0.1, 0.25, 1.0], "linear"]}},
     {"bone": "arm_r",  "time": 0.8, "rotate": 30, "shear": [25, -15]},
+    {"bone": "arm_r",  "time": 0.3, "inherit": "noScaleOrReflection"},
+    {"bone": "arm_r",  "time": 0.7, "inherit": "normal"},
+    {"bone": "head",   "time": 0.45, "inherit": "onlyTranslation"},
     {"bone": "hand_r", "time": 0.1, "rotate": 10, "interp": "linear"},
     {"bone": "hand_r", "time": 0.9, "rotate": -30},
     {"bone": "head",   "time": 0.0, "rotate": -8, "interp": "linear"},
