@@ -175,14 +175,39 @@ fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(harness.state().document().project, before, "undo restores");
-    // Keyed again, the filled diamond takes the mode out (the key held nothing else).
+    // Position only: the head would point where its rest angle relative to the spine says in the
+    // image (Spine's reading of the same values), so the key also turns it back to where it
+    // pointed, and it does not jump.
+    let axis = |h: &Harness<'_, Editor>| h.state().frame().unwrap().world[HEAD].matrix2.x_axis;
+    let pointing = axis(&harness);
     harness.get_by_label("Inherits at playhead").click();
     harness.run_steps(2);
     pick(&mut harness, Inherit::OnlyTranslation);
-    assert!(harness.state().bone_keys(HEAD).key().is_some());
+    let key = harness.state().bone_keys(HEAD).key().expect("a key");
+    assert_eq!(key.inherit, Some(Inherit::OnlyTranslation));
+    assert!(key.rotate.is_some(), "{key:?}");
+    assert!(
+        axis(&harness)
+            .normalize()
+            .abs_diff_eq(pointing.normalize(), 1e-9),
+        "{} vs {pointing}",
+        axis(&harness)
+    );
+    let status = harness.state().status().to_string();
+    assert!(status.contains("rotation keyed too"), "{status}");
+    // The filled diamond takes the mode out and leaves the rotation; two undos restore.
     harness.get_by_label("Remove inheritance key").click();
     harness.run_steps(2);
-    assert!(harness.state().bone_keys(HEAD).key().is_none());
+    let key = harness
+        .state()
+        .bone_keys(HEAD)
+        .key()
+        .expect("the rotation stays");
+    assert_eq!((key.inherit, key.rotate.is_some()), (None, true));
+    for _ in 0..2 {
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(2);
+    }
     assert_eq!(harness.state().document().project, before);
 }
 
