@@ -13,5 +13,6 @@ mod spine_live_transform;
 mod spine_path;
 mod spine_physics;
 mod spine_runtime;
+mod spine_scaled_above;
 mod spine_shear;
 mod spine_web;

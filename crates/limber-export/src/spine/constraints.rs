@@ -24,7 +24,8 @@ use serde_json::{Map, Value, json};
 use super::live_transforms::{self, LiveTransform, native_transforms};
 use super::mix_timeline::mix_frames;
 use super::rig_relations::{
-    alone_below, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
+    alone_below, involvement, scale_or_shear_keyed_at_or_above, scaled_above,
+    stretched_unevenly_above,
 };
 use limber_core::animation::follow::FollowKind;
 use limber_core::animation::{Clip, IkConstraint};
@@ -131,6 +132,7 @@ pub fn native_ik(rig: &Rig) -> Vec<LiveIk> {
             && only_this(&[follow.bone])
             && alone_below(rig, &involved, follow.bone, follow.target)
             && !stretched_unevenly_above(rig, follow.bone)
+            && !scaled_above(rig, follow.bone)
         {
             live.push(LiveIk {
                 name: follow.name.clone(),
@@ -165,6 +167,11 @@ fn why_baked(rig: &Rig, moved: &[usize], ik: &IkConstraint) -> Option<String> {
         .is_some_and(|&b| stretched_unevenly_above(rig, b))
     {
         return Some("an IK above it stretches or compresses along one axis only".into());
+    }
+    if ik.chain.first().is_some_and(|&b| scaled_above(rig, b)) {
+        return Some(
+            "a physics or transform constraint above it scales or shears its parent".into(),
+        );
     }
     if let [parent, child] = ik.chain[..] {
         let joined = bones.get(child).is_some_and(|c| {

@@ -19,7 +19,8 @@ use serde_json::{Map, Value, json};
 
 use super::mix_timeline::{mix_frames, value_frames};
 use super::rig_relations::{
-    descends_from, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
+    descends_from, involvement, scale_or_shear_keyed_at_or_above, scaled_above,
+    stretched_unevenly_above,
 };
 use super::skeleton::{Bones, flip};
 use limber_core::animation::path::{PathConstraint, PositionMode, RotateMode, SpacingMode};
@@ -56,6 +57,9 @@ fn why_baked(
     }
     if path.bones.iter().any(|&b| stretched_unevenly_above(rig, b)) {
         return Some("an IK above it stretches or compresses along one axis only");
+    }
+    if path.bones.iter().any(|&b| scaled_above(rig, b)) {
+        return Some("a physics or transform constraint above it scales or shears its parent");
     }
     None
 }

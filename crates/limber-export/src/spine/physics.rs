@@ -15,7 +15,8 @@ use serde_json::{Map, Value, json};
 
 use super::mix_timeline::mix_frames;
 use super::rig_relations::{
-    ancestors_and_self, involvement, scale_or_shear_keyed_at_or_above, stretched_unevenly_above,
+    ancestors_and_self, involvement, scale_or_shear_keyed_at_or_above, scaled_above,
+    stretched_unevenly_above,
 };
 use limber_core::animation::Clip;
 use limber_core::rig::Rig;
@@ -61,23 +62,6 @@ pub fn live_physics(rig: &Rig) -> (Vec<usize>, Vec<String>) {
     }
     live.sort_by_key(|&i| (position.get(rig.physics[i].bone).copied(), i));
     (live, warnings)
-}
-
-/// Whether a physics constraint that stretches or shears, or a transform constraint that copies
-/// scale or shear, moves a strict ancestor of `bone` (its parent may then be scaled along one axis
-/// only, or sheared).
-fn scaled_above(rig: &Rig, bone: usize) -> bool {
-    let Some(parent) = rig.skeleton.bones.get(bone).and_then(|b| b.parent) else {
-        return false;
-    };
-    let above = ancestors_and_self(rig, parent);
-    let is_above = |b: usize| above.get(b).copied().unwrap_or(false);
-    rig.physics
-        .iter()
-        .any(|p| (p.settings.scale_x > 0.0 || p.settings.shear_x > 0.0) && is_above(p.bone))
-        || rig.transforms.iter().any(|t| {
-            (t.scale_mix > 0.0 || t.scale_mix_y > 0.0 || t.shear_mix > 0.0) && is_above(t.bone)
-        })
 }
 
 /// Which of the live constraints (`live`, parents first) are on in `clip`, unflagging the bones of

@@ -119,3 +119,21 @@ pub fn scale_or_shear_keyed_at_or_above(
         .filter(|k| k.scale.is_some() || k.shear.is_some())
         .any(|k| rig.skeleton.index_of(&k.bone).is_some_and(|b| affected[b]))
 }
+
+/// Whether a physics constraint that stretches or shears, or a transform constraint that copies
+/// scale or shear, moves a strict ancestor of `bone` (its parent may then be scaled along one axis
+/// only, or sheared): limber's IK, look-at, path and physics solvers assume uniform scale above
+/// their bones, Spine's do not.
+pub fn scaled_above(rig: &Rig, bone: usize) -> bool {
+    let Some(parent) = rig.skeleton.bones.get(bone).and_then(|b| b.parent) else {
+        return false;
+    };
+    let above = ancestors_and_self(rig, parent);
+    let is_above = |b: usize| above.get(b).copied().unwrap_or(false);
+    rig.physics
+        .iter()
+        .any(|p| (p.settings.scale_x > 0.0 || p.settings.shear_x > 0.0) && is_above(p.bone))
+        || rig.transforms.iter().any(|t| {
+            (t.scale_mix > 0.0 || t.scale_mix_y > 0.0 || t.shear_mix > 0.0) && is_above(t.bone)
+        })
+}

@@ -200,6 +200,14 @@ const SHEAR_CLIP: &str = r#"
 const SHEAR_CONSTRAINTS: &str = r#"
   "look_at": [{"name": "kick", "bone": "leg_l", "target": "goal", "mix": 0.5}],"#;
 
+/// `squash` moves the spine's world scale 60 % (along) and 30 % (across) toward leg_r's, which
+/// `keys` scales unevenly; `reach` and `aim` hang below it.
+const SCALED_ABOVE: &str = r#"
+  "transforms": [{"name": "squash", "bone": "spine", "source": "leg_r", "rotate_mix": 0, "translate_mix": 0,
+                  "scale_mix": 0.6, "scale_mix_y": 0.3}],
+  "ik": [{"name": "reach", "bones": ["arm_r", "hand_r"], "target": "goal", "bend": 1}],
+  "look_at": [{"name": "aim", "bone": "head", "target": "goal", "mix": 0.7}],"#;
+
 /// A second target for the one-bone chain.
 const REACH_BONES: &str = r#"
   {"name": "near",   "parent": null,    "head": [20, 70],  "tail": [20, 70], "deform": false}"#;
@@ -305,6 +313,10 @@ pub enum Kind {
     /// `Keys` plus a three-bone tail and three path constraints (written live to Spine), the
     /// tail's mix keyed in `keys`; `eased` scales the spine, which switches `reach` and `lean` off.
     Path,
+    /// `Keys` plus a transform constraint that scales the spine unevenly toward leg_r's scale
+    /// (which `keys` keys), with a two-bone IK chain (arm_r > hand_r) and a look-at (the head)
+    /// below it: limber's IK and look-at assume uniform scale above them, Spine's do not.
+    ScaledAbove,
 }
 
 fn rig_json(kind: Kind) -> String {
@@ -326,6 +338,7 @@ fn rig_json(kind: Kind) -> String {
         Kind::Physics => PHYSICS,
         Kind::Shear => SHEAR_CONSTRAINTS,
         Kind::Path => PATHS,
+        Kind::ScaledAbove => SCALED_ABOVE,
         _ => "",
     };
     let (bones, clips) = match kind {
