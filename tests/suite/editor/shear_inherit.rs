@@ -31,6 +31,30 @@ fn animating(bone: usize) -> Harness<'static, Editor> {
     harness
 }
 
+/// The sample animating the head (see [`animating`]), with a spring on the head: a bone a
+/// constraint moves.
+fn animating_with_a_spring_on_the_head() -> Harness<'static, Editor> {
+    let mut harness = animating(HEAD);
+    let editor = harness.state_mut();
+    let mut constraints =
+        limber::core::rig::RigFile::from_rig(&editor.document().project.rig).constraints();
+    constraints
+        .springs
+        .push(limber::core::animation::SpringRecord {
+            bone: "head".into(),
+            frequency: 2.0,
+            damping: 0.5,
+            mix: 1.0,
+        });
+    editor
+        .document_mut()
+        .apply(limber::core::edit::Edit::SetConstraints(Box::new(
+            constraints,
+        )))
+        .unwrap();
+    harness
+}
+
 /// Undoes once: the project is `before` again, with nothing more to undo.
 fn undo_is_one_step(harness: &mut Harness<'_, Editor>, before: &limber::core::project::Project) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
@@ -213,25 +237,9 @@ fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
 
 #[test]
 fn keying_a_constrained_bone_to_take_less_is_refused_and_says_why() {
-    let mut harness = animating(HEAD);
+    let mut harness = animating_with_a_spring_on_the_head();
+    let before = harness.state().document().project.clone();
     let editor = harness.state_mut();
-    let mut constraints =
-        limber::core::rig::RigFile::from_rig(&editor.document().project.rig).constraints();
-    constraints
-        .springs
-        .push(limber::core::animation::SpringRecord {
-            bone: "head".into(),
-            frequency: 2.0,
-            damping: 0.5,
-            mix: 1.0,
-        });
-    editor
-        .document_mut()
-        .apply(limber::core::edit::Edit::SetConstraints(Box::new(
-            constraints,
-        )))
-        .unwrap();
-    let before = editor.document().project.clone();
     editor.run(Command::Key(KeyCommand::Inherit {
         bone: HEAD,
         inherit: Inherit::NoScale,
@@ -244,25 +252,9 @@ fn keying_a_constrained_bone_to_take_less_is_refused_and_says_why() {
 
 #[test]
 fn a_bone_a_constraint_moves_keeps_inheriting_everything() {
-    let mut harness = animating(HEAD);
+    let mut harness = animating_with_a_spring_on_the_head();
+    let before = harness.state().document().project.clone();
     let editor = harness.state_mut();
-    let mut constraints =
-        limber::core::rig::RigFile::from_rig(&editor.document().project.rig).constraints();
-    constraints
-        .springs
-        .push(limber::core::animation::SpringRecord {
-            bone: "head".into(),
-            frequency: 2.0,
-            damping: 0.5,
-            mix: 1.0,
-        });
-    editor
-        .document_mut()
-        .apply(limber::core::edit::Edit::SetConstraints(Box::new(
-            constraints,
-        )))
-        .unwrap();
-    let before = editor.document().project.clone();
     editor.run(Command::Bone(BoneCommand::SetInherit {
         bone: HEAD,
         inherit: Inherit::OnlyTranslation,
