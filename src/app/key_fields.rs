@@ -125,11 +125,13 @@ fn inherit_row(ui: &mut egui::Ui, editor: &mut Editor, bone: usize) {
             let skeleton = &editor.document().project.rig.skeleton;
             let with_parent =
                 |b: &usize| skeleton.bones.get(*b).is_some_and(|b| b.parent.is_some());
-            let bones: Vec<usize> = editor
-                .selection()
-                .bones()
-                .iter()
-                .copied()
+            // Parents first: a child keyed to keep its direction is then not turned again by
+            // its parent's new mode.
+            let order = skeleton.order().unwrap_or_default();
+            let selected = editor.selection().bones();
+            let bones: Vec<usize> = order
+                .into_iter()
+                .filter(|b| selected.contains(b))
                 .filter(with_parent)
                 .collect();
             for bone in bones {

@@ -4,10 +4,12 @@
 //! key when it held nothing else). Each is one undo step. A mode is played as Spine plays it (the
 //! bone's own values kept, so a mode that takes no rotation turns a bone whose parent is turned);
 //! so that the bone does not jump where the mode is keyed, the key also holds the rotation that
-//! keeps it pointing where it pointed at the playhead, when that differs. A bone that a
+//! keeps it pointing where it pointed at the playhead, when that differs, and a stepped key a frame
+//! earlier holds the rotation it had there, so the clip before the playhead plays as it did. A bone that a
 //! constraint moves must take everything: the rig refuses the key, and the status says why.
 
-use limber_core::animation::KeyRecord;
+use limber_core::animation::curve::KeyCurves;
+use limber_core::animation::{Interpolation, KeyRecord};
 use limber_core::edit::{Edit, EditError};
 use limber_core::inherit::Inherit;
 use limber_core::pose::{Pose, PoseSolver};
@@ -47,6 +49,9 @@ pub(crate) fn key_inherit(
     let rotate = turn.map(|t| step.bone_keys(bone).rotation() + t);
     let clip = step.clip_to_key().ok_or(InheritKeyError::NoClip)?;
     let time = step.animation().playhead();
+    if rotate.is_some() {
+        hold_rotation_before(&mut step, bone, &clip, time)?;
+    }
     let key = KeyRecord {
         bone: name.clone(),
         time,
@@ -71,6 +76,43 @@ pub(crate) fn key_inherit(
         mode.label()
     );
     step.commit();
+    Ok(())
+}
+
+/// Keys, stepped, the rotation `bone` has one frame before `time` (the clip's frame, a 60th of a
+/// second without one), so that the rotation keyed at `time` to keep the bone's direction steps in
+/// with the mode and the clip before is played as it was.
+fn hold_rotation_before(
+    step: &mut Step,
+    bone: usize,
+    clip: &str,
+    time: f64,
+) -> Result<(), InheritKeyError> {
+    let Some(current) = step.current_clip() else {
+        return Ok(());
+    };
+    let frame = current.fps.map_or(1.0 / 60.0, |fps| 1.0 / f64::from(fps));
+    let at = (time - frame).max(0.0);
+    let Some(held) = current.sample(at).bones.get(bone).map(|b| b.rotate) else {
+        return Ok(());
+    };
+    if at >= time {
+        return Ok(());
+    }
+    let key = KeyRecord {
+        bone: step.bone_name(bone).ok_or(InheritKeyError::NoBone(bone))?,
+        time: at,
+        rotate: Some(held.to_degrees()),
+        translate: None,
+        scale: None,
+        shear: None,
+        inherit: None,
+        interp: KeyCurves::all(Interpolation::STEPPED),
+    };
+    step.document.apply(Edit::SetKey {
+        clip: clip.to_string(),
+        key: Box::new(key),
+    })?;
     Ok(())
 }
 
@@ -115,22 +157,35 @@ fn turn_keeping_direction(step: &Step, bone: usize, mode: Inherit) -> Option<f64
     let offset = pose.bones.get_mut(bone)?;
     offset.inherit = Some(mode);
     let base = offset.rotate;
-    let then = direction(&pose)?;
-    // The image frame's y points down: an angle from `then` to `now` measured there is a turn
-    // clockwise on screen. Under a mirrored parent a rotation turns the other way, so the turn
-    // that brings the bone back is picked by trying both.
-    let angle = then.angle_to(now);
-    if angle.abs() < 1e-9 {
+    // How far the bone misses its direction (image frame, radians) after `turn` more rotation.
+    let mut miss = |turn: f64| {
+        pose.bones[bone].rotate = base + turn;
+        direction(&pose).map(|d| d.angle_to(now))
+    };
+    let first = miss(0.0)?;
+    if first.abs() < 1e-9 {
         return None;
     }
-    let miss = |turn: f64, pose: &mut Pose| {
-        pose.bones[bone].rotate = base + turn;
-        direction(pose).map_or(f64::INFINITY, |d| d.angle_to(now).abs())
-    };
-    let turn = if miss(-angle, &mut pose) <= miss(angle, &mut pose) {
-        -angle
-    } else {
-        angle
-    };
+    // The direction turns with the rotation one way or the other (a mirrored parent turns it
+    // back), and not at one rate under a parent scaled along one axis (a mode without rotation
+    // keeps that scale): solved by secant steps from the turn that would be exact at one rate.
+    let (mut a, mut miss_a) = (0.0, first);
+    let mut b = -first;
+    let mut miss_b = miss(b)?;
+    let mut best = if miss_b.abs() < first.abs() { b } else { 0.0 };
+    let mut best_miss = miss_b.abs().min(first.abs());
+    for _ in 0..40 {
+        if best_miss < 1e-12 || (miss_b - miss_a).abs() < 1e-15 {
+            break;
+        }
+        let next = b - miss_b * (b - a) / (miss_b - miss_a);
+        (a, miss_a) = (b, miss_b);
+        b = next;
+        miss_b = miss(b)?;
+        if miss_b.abs() < best_miss {
+            (best, best_miss) = (b, miss_b.abs());
+        }
+    }
+    let turn = best;
     Some(turn.to_degrees())
 }

@@ -204,6 +204,16 @@ fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
     // pointed, and it does not jump.
     let axis = |h: &Harness<'_, Editor>| h.state().frame().unwrap().world[HEAD].matrix2.x_axis;
     let pointing = axis(&harness);
+    // A frame earlier (no fps: a 60th of a second) the clip plays as before the key.
+    let earlier = T - 1.0 / 60.0;
+    let at = |h: &mut Harness<'_, Editor>, time: f64| {
+        h.state_mut()
+            .run(Command::Clip(ClipCommand::SetTime { time }));
+        h.run_steps(2);
+    };
+    at(&mut harness, earlier);
+    let pointing_earlier = axis(&harness);
+    at(&mut harness, T);
     harness.get_by_label("Inherits at playhead").click();
     harness.run_steps(2);
     pick(&mut harness, Inherit::OnlyTranslation);
@@ -219,6 +229,13 @@ fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
     );
     let status = harness.state().status().to_string();
     assert!(status.contains("rotation keyed too"), "{status}");
+    at(&mut harness, earlier);
+    assert!(
+        axis(&harness).abs_diff_eq(pointing_earlier, 1e-9),
+        "{} vs {pointing_earlier}",
+        axis(&harness)
+    );
+    at(&mut harness, T);
     // The filled diamond takes the mode out and leaves the rotation; two undos restore.
     harness.get_by_label("Remove inheritance key").click();
     harness.run_steps(2);
@@ -307,4 +324,33 @@ fn shear_keys_draw_as_curves_of_their_own_in_the_curve_editor() {
         harness.query_by_label("shear y").is_some(),
         "the legend names it"
     );
+}
+
+#[test]
+fn a_keyed_mode_under_an_unevenly_scaled_turned_parent_keeps_the_direction() {
+    let mut harness = animating(HEAD);
+    let editor = harness.state_mut();
+    for (bone, channels) in [
+        (SPINE, KeyedChannels::scale([2.0, 0.5])),
+        (SPINE, KeyedChannels::rotate(30.0)),
+        (HEAD, KeyedChannels::rotate(45.0)),
+    ] {
+        editor.run(Command::Key(KeyCommand::Channels { bone, channels }));
+    }
+    harness.run_steps(2);
+    let axis = |h: &Harness<'_, Editor>| h.state().frame().unwrap().world[HEAD].matrix2.x_axis;
+    let pointing = axis(&harness).normalize();
+    // Without rotation or reflection the head keeps the spine's uneven scale: its direction does
+    // not follow its rotation at one rate, and the kept direction is solved for.
+    harness.state_mut().run(Command::Key(KeyCommand::Inherit {
+        bone: HEAD,
+        inherit: Inherit::NoRotationOrReflection,
+    }));
+    harness.run_steps(2);
+    let key = harness.state().bone_keys(HEAD).key().expect("a key");
+    assert_eq!(key.inherit, Some(Inherit::NoRotationOrReflection));
+    let now = axis(&harness).normalize();
+    // Solved exactly against the pose; the drawn frame agrees within a few nanoradians. (A turn
+    // that assumed the direction follows the rotation at one rate missed by degrees here.)
+    assert!(now.abs_diff_eq(pointing, 1e-7), "{now} vs {pointing}");
 }
