@@ -29,7 +29,13 @@ pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
             .bone_keys()
             .filter(|k| k.shear.is_some() || keyed_partly(k))
         {
-            if let Some(b) = rig.skeleton.index_of(&key.bone) {
+            // A root's keyed mode changes nothing (its parent is the image).
+            let keyed_root = key.shear.is_none()
+                && rig
+                    .skeleton
+                    .index_of(&key.bone)
+                    .is_some_and(|b| rig.skeleton.bones[b].parent.is_none());
+            if let Some(b) = rig.skeleton.index_of(&key.bone).filter(|_| !keyed_root) {
                 sheared[b] = true;
             }
         }
