@@ -3,7 +3,10 @@
 //! one of them moves must inherit everything: in the rig ([`crate::skeleton::Bone::inherit`]) and
 //! in every clip that keys its inheritance ([`crate::animation::KeyRecord::inherit`]).
 
+use std::collections::HashMap;
+
 use crate::animation::ConstraintError;
+use crate::inherit_mode::Inherit;
 use crate::rig::RigFile;
 use crate::skeleton::Skeleton;
 
@@ -53,12 +56,29 @@ impl RigFile {
             .collect()
     }
 
+    /// The first clip keying each bone to take less than everything, with that mode, read in one
+    /// pass over the keys (the rig is validated on every edit).
+    fn keyed_partly(&self) -> HashMap<&str, (&str, Inherit)> {
+        let mut keyed = HashMap::new();
+        for clip in &self.clips {
+            for key in &clip.keys {
+                if let Some(mode) = key.inherit.filter(|m| !m.is_normal()) {
+                    keyed
+                        .entry(key.bone.as_str())
+                        .or_insert((clip.name.as_str(), mode));
+                }
+            }
+        }
+        keyed
+    }
+
     /// Refuses a constraint, spring or physics constraint that moves a bone with a parent whose
     /// inheritance is not normal, in the rig or keyed by a clip.
     pub(crate) fn check_moved_bones_inherit(
         &self,
         skeleton: &Skeleton,
     ) -> Result<(), ConstraintError> {
+        let keyed = self.keyed_partly();
         for (owner, bone) in self.moved_bones() {
             let Some(index) = skeleton.index_of(bone) else {
                 continue;
@@ -74,16 +94,9 @@ impl RigFile {
                     what: inherit.label(),
                 });
             }
-            let keyed = self.clips.iter().find_map(|clip| {
-                clip.keys
-                    .iter()
-                    .filter(|k| k.bone == bone)
-                    .find_map(|k| k.inherit.filter(|m| !m.is_normal()))
-                    .map(|mode| (clip, mode))
-            });
-            if let Some((clip, mode)) = keyed {
+            if let Some(&(clip, mode)) = keyed.get(bone) {
                 return Err(ConstraintError::KeyedPartlyInherited {
-                    clip: clip.name.clone(),
+                    clip: clip.to_string(),
                     owner,
                     bone: bone.to_string(),
                     what: mode.label(),

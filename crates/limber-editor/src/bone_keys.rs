@@ -238,6 +238,25 @@ pub(crate) fn unkey(mut step: Step, bone: usize, group: ChannelGroup) -> Result<
     }
     let mut rest = key.clone();
     group.remove_from(&mut rest);
+    replace_key(&mut step, clip, &key, rest)?;
+    step.status = format!(
+        "removed {}'s {} key at {:.2} s",
+        key.bone,
+        group.name(),
+        key.time
+    );
+    step.commit();
+    Ok(())
+}
+
+/// Puts `rest` in place of `key` in `clip` (the key goes when `rest` holds nothing), inside the
+/// step's undo step: what taking a channel or a mode out of a key does.
+pub(crate) fn replace_key(
+    step: &mut Step,
+    clip: String,
+    key: &KeyRecord,
+    rest: KeyRecord,
+) -> Result<(), EditError> {
     step.document.apply(Edit::RemoveKey {
         clip: clip.clone(),
         bone: key.bone.clone(),
@@ -249,13 +268,6 @@ pub(crate) fn unkey(mut step: Step, bone: usize, group: ChannelGroup) -> Result<
             key: Box::new(rest),
         })?;
     }
-    step.status = format!(
-        "removed {}'s {} key at {:.2} s",
-        key.bone,
-        group.name(),
-        key.time
-    );
-    step.commit();
     Ok(())
 }
 

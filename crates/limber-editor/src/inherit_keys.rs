@@ -14,6 +14,7 @@ use limber_core::edit::{Edit, EditError};
 use limber_core::inherit::Inherit;
 use limber_core::pose::{Pose, PoseSolver};
 
+use crate::bone_keys::replace_key;
 use crate::step::Step;
 
 /// Why an inheritance key action did nothing.
@@ -93,12 +94,12 @@ fn hold_rotation_before(
     };
     let frame = current.fps.map_or(1.0 / 60.0, |fps| 1.0 / f64::from(fps));
     let at = (time - frame).max(0.0);
-    let Some(held) = current.sample(at).bones.get(bone).map(|b| b.rotate) else {
-        return Ok(());
-    };
     if at >= time {
         return Ok(());
     }
+    let Some(held) = current.sample(at).bones.get(bone).map(|b| b.rotate) else {
+        return Ok(());
+    };
     let key = KeyRecord {
         bone: step.bone_name(bone).ok_or(InheritKeyError::NoBone(bone))?,
         time: at,
@@ -125,21 +126,11 @@ pub(crate) fn unkey_inherit(mut step: Step, bone: usize) -> Result<(), InheritKe
         .filter(|k| k.inherit.is_some())
         .ok_or_else(|| InheritKeyError::NotKeyed(name.clone()))?;
     let clip = step.clip_name().ok_or(InheritKeyError::NoClip)?.to_string();
-    step.document.apply(Edit::RemoveKey {
-        clip: clip.clone(),
-        bone: key.bone.clone(),
-        time: key.time,
-    })?;
     let rest = KeyRecord {
         inherit: None,
         ..key.clone()
     };
-    if !rest.is_empty() {
-        step.document.apply(Edit::SetKey {
-            clip,
-            key: Box::new(rest),
-        })?;
-    }
+    replace_key(&mut step, clip, &key, rest)?;
     step.status = format!("removed {name}'s inheritance key at {:.2} s", key.time);
     step.commit();
     Ok(())

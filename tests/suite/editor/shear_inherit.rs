@@ -252,34 +252,34 @@ fn keying_what_a_bone_inherits_steps_its_pose_from_the_playhead() {
     assert_eq!(harness.state().document().project, before);
 }
 
-#[test]
-fn keying_a_constrained_bone_to_take_less_is_refused_and_says_why() {
+/// Runs `command` on the head, which a spring moves: the project is unchanged and the status
+/// says `why`.
+fn refused_on_the_sprung_head(command: Command, why: &str) {
     let mut harness = animating_with_a_spring_on_the_head();
     let before = harness.state().document().project.clone();
-    let editor = harness.state_mut();
-    editor.run(Command::Key(KeyCommand::Inherit {
-        bone: HEAD,
-        inherit: Inherit::NoScale,
-    }));
+    harness.state_mut().run(command);
     harness.run_steps(2);
     assert_eq!(harness.state().document().project, before, "unchanged");
     let status = harness.state().status().to_string();
-    assert!(status.contains("a spring moves it"), "{status}");
+    assert!(status.contains(why), "{status}");
+}
+
+#[test]
+fn keying_a_constrained_bone_to_take_less_is_refused_and_says_why() {
+    let key = KeyCommand::Inherit {
+        bone: HEAD,
+        inherit: Inherit::NoScale,
+    };
+    refused_on_the_sprung_head(Command::Key(key), "a spring moves it");
 }
 
 #[test]
 fn a_bone_a_constraint_moves_keeps_inheriting_everything() {
-    let mut harness = animating_with_a_spring_on_the_head();
-    let before = harness.state().document().project.clone();
-    let editor = harness.state_mut();
-    editor.run(Command::Bone(BoneCommand::SetInherit {
+    let set = BoneCommand::SetInherit {
         bone: HEAD,
         inherit: Inherit::OnlyTranslation,
-    }));
-    harness.run_steps(2);
-    assert_eq!(harness.state().document().project, before, "unchanged");
-    let status = harness.state().status().to_string();
-    assert!(status.contains("a spring moves \"head\""), "{status}");
+    };
+    refused_on_the_sprung_head(Command::Bone(set), "a spring moves \"head\"");
 }
 
 #[test]

@@ -23,19 +23,14 @@ pub fn sheared_bones(rig: &Rig) -> Vec<bool> {
         .map(|b| b.parent.is_some() && !b.inherit.is_normal())
         .collect();
     for clip in &rig.clips {
-        let keyed_partly =
-            |k: &&limber_core::animation::KeyRecord| k.inherit.is_some_and(|m| !m.is_normal());
-        for key in clip
-            .bone_keys()
-            .filter(|k| k.shear.is_some() || keyed_partly(k))
-        {
+        for key in clip.bone_keys() {
+            let Some(b) = rig.skeleton.index_of(&key.bone) else {
+                continue;
+            };
             // A root's keyed mode changes nothing (its parent is the image).
-            let keyed_root = key.shear.is_none()
-                && rig
-                    .skeleton
-                    .index_of(&key.bone)
-                    .is_some_and(|b| rig.skeleton.bones[b].parent.is_none());
-            if let Some(b) = rig.skeleton.index_of(&key.bone).filter(|_| !keyed_root) {
+            let has_parent = rig.skeleton.bones[b].parent.is_some();
+            let keyed_partly = has_parent && key.inherit.is_some_and(|m| !m.is_normal());
+            if key.shear.is_some() || keyed_partly {
                 sheared[b] = true;
             }
         }
