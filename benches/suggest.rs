@@ -1,7 +1,9 @@
 //! Criterion benchmark of "Suggest bones" (`core::suggest`): from the decoded image (the alpha mask
 //! included) to the bone records, on the large lizards (issue 18 holds the 2560 px lizard to
 //! 200 ms) and on the two shapes of issue 28 that once ran away (5000 blobs on 4000 × 2000, which
-//! must keep to the 500-bone budget within 2 s, and a spiral).
+//! must keep to the 500-bone budget within 2 s, and a spiral), and on a 2560 px figure whose hands
+//! rest on its hips (issue 37 holds suggest with its contact cuts to 200 ms there: the police
+//! officer of `tests/data/figures` scaled up).
 //!
 //! Run with `cargo bench --bench suggest`. The 4096 px lizard is read from `../shared/sprites` and
 //! skipped when absent.
@@ -12,7 +14,8 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use image::{DynamicImage, Rgba, RgbaImage};
 use limber::core::image_io::load_png;
-use limber::core::suggest::{SuggestSettings, suggest_bones};
+use limber::core::mask_bits::MaskBits;
+use limber::core::suggest::{SuggestSettings, suggest as suggest_with_cuts, suggest_bones};
 
 fn sprites() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -61,6 +64,15 @@ fn spiral() -> DynamicImage {
     })
 }
 
+/// The 512 px police officer (hands on hips) scaled to 2560 px high.
+fn hands_on_hips_2560() -> DynamicImage {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/figures/oc_woman_police_512h.png");
+    let small = load_png(&path).unwrap();
+    let (w, h) = (small.width() * 5, small.height() * 5);
+    small.resize_exact(w, h, image::imageops::FilterType::Triangle)
+}
+
 fn suggest(c: &mut Criterion) {
     let mut group = c.benchmark_group("suggest");
     group
@@ -81,6 +93,16 @@ fn suggest(c: &mut Criterion) {
             b.iter(|| suggest_bones(image, &settings).unwrap().len())
         });
     }
+    // Hands on the hips: two loops opened, two cuts suggested with the bones.
+    let figure = hands_on_hips_2560();
+    group.bench_function("police_2560h_hands_on_hips/suggest+cuts", |b| {
+        b.iter(|| {
+            let bits = MaskBits::from_image(&figure, settings.alpha_threshold).unwrap();
+            let suggestion = suggest_with_cuts(&bits, &settings).unwrap();
+            assert!(!suggestion.cuts.is_empty());
+            suggestion.bones.len()
+        })
+    });
     group.finish();
 }
 

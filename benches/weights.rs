@@ -1,7 +1,8 @@
 //! Criterion benchmarks of automatic weights on the lizards with a 16-bone rig (`bench/rigs/`):
 //! all 16 bones' distances and weights from scratch, the same with three cuts (the mesh split along
 //! them, their walls, the doubled vertices read on their own side), and a smoothness change at ~20k
-//! vertices (weights recomputed from cached per-vertex distances, no field).
+//! vertices (weights recomputed from cached per-vertex distances, no field); and a 2560 px figure
+//! with its hands on its hips, with its suggested bones, without and with its suggested cuts.
 //!
 //! Run with `cargo bench --bench weights`. The 4096 px lizard is read from `../shared/sprites`.
 
@@ -12,8 +13,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
 use limber::core::cuts::{Cut, split_mesh, wall_off, weight_points};
 use limber::core::image_io::load_png;
+use limber::core::mask_bits::MaskBits;
 use limber::core::pipeline::build_mesh_and_grid;
-use limber::core::rig::load_rig;
+use limber::core::rig::{load_rig, skeleton_from_records};
+use limber::core::suggest::{SuggestSettings, suggest};
 use limber::core::weights::auto_weights;
 
 mod support;
@@ -99,7 +102,52 @@ fn weights(c: &mut Criterion) {
             },
         );
     }
+    hands_on_hips(&mut group, root);
     group.finish();
+}
+
+/// The police officer of `tests/data/figures` (hands on hips) scaled to 2560 px high, with her
+/// suggested bones: weights without the suggested cuts, and with them (mesh split, walls, doubled
+/// vertices read on their side) — issue 37 holds the second to 1.2 times the first.
+fn hands_on_hips(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    root: &Path,
+) {
+    let small = load_png(&root.join("tests/data/figures/oc_woman_police_512h.png")).unwrap();
+    let image = small.resize_exact(
+        small.width() * 5,
+        small.height() * 5,
+        image::imageops::FilterType::Triangle,
+    );
+    let settings = SuggestSettings::default();
+    let bits = MaskBits::from_image(&image, settings.alpha_threshold).unwrap();
+    let suggestion = suggest(&bits, &settings).unwrap();
+    let skeleton = skeleton_from_records(&suggestion.bones).unwrap();
+    let cuts = suggestion.cuts;
+    eprintln!(
+        "police 2560: {} bones, {} suggested cuts",
+        skeleton.bones.len(),
+        cuts.len()
+    );
+    let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
+    group.bench_function("police_2560h/suggested-bones-distance+weights", |b| {
+        b.iter(|| {
+            let distances = rig_distances(&grid, &skeleton, &mesh.positions);
+            auto_weights(&skeleton, &distances, &mesh.positions, 128.0)
+        })
+    });
+    group.bench_function(
+        "police_2560h/suggested-bones-and-cuts-split+distance+weights",
+        |b| {
+            b.iter(|| {
+                let split = split_mesh(&mesh, &cuts).unwrap();
+                let walled = wall_off(&grid, &cuts, [0.0, 0.0]);
+                let points = weight_points(&split);
+                let distances = rig_distances(&walled, &skeleton, &points);
+                auto_weights(&skeleton, &distances, &points, 128.0)
+            })
+        },
+    );
 }
 
 criterion_group!(benches, weights);

@@ -77,8 +77,10 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     let suggestion =
         suggest_on_canvas(&parts, &settings).map_err(|e| anyhow!("{input_name}: {e}"))?;
     let note = suggestion.pruned_note();
+    let cut_count = suggestion.cuts.len();
     let rig = RigFile {
         bones: suggestion.bones,
+        cuts: suggestion.cuts,
         ..RigFile::default()
     };
     let mut text = serde_json::to_string_pretty(&rig)
@@ -86,8 +88,13 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     text.push('\n');
     write_atomic(&args.output, text.as_bytes())
         .map_err(|e| anyhow!("{}: cannot write rig: {e}", args.output.display()))?;
+    let cuts = match cut_count {
+        0 => String::new(),
+        1 => " and a cut where the drawing touches itself".to_string(),
+        n => format!(" and {n} cuts where the drawing touches itself"),
+    };
     println!(
-        "{}: {} bones suggested for {input_name}{}",
+        "{}: {} bones{cuts} suggested for {input_name}{}",
         args.output.display(),
         rig.bones.len(),
         note.map(|n| format!(" ({n})")).unwrap_or_default()

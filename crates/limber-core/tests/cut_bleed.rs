@@ -22,8 +22,10 @@ use limber_core::mesh::Mesh;
 use limber_core::part_build::{PartRecipe, make_part};
 use limber_core::progress::Progress;
 use limber_core::skeleton::{Bone, Skeleton};
-use limber_core::skinning::{SkinningMode, skin};
 use limber_core::weights::Binding;
+
+mod bleed_support;
+use bleed_support::{bleed, inside_polygon, polygon_distance, posed_pixels, turn_about};
 
 fn figure() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -73,33 +75,6 @@ fn made(cuts: Vec<Cut>) -> (Mesh, Binding) {
     (made.part.mesh.as_ref().clone(), made.part.binding)
 }
 
-fn inside_polygon(p: DVec2, polygon: &[[f64; 2]]) -> bool {
-    let mut inside = false;
-    for k in 0..polygon.len() {
-        let (a, b) = (
-            DVec2::from(polygon[k]),
-            DVec2::from(polygon[(k + 1) % polygon.len()]),
-        );
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inside = !inside;
-        }
-    }
-    inside
-}
-
-fn polygon_distance(p: DVec2, polygon: &[[f64; 2]]) -> f64 {
-    (0..polygon.len())
-        .map(|k| {
-            let (a, b) = (
-                DVec2::from(polygon[k]),
-                DVec2::from(polygon[(k + 1) % polygon.len()]),
-            );
-            let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
-            p.distance(a + (b - a) * t)
-        })
-        .fold(f64::INFINITY, f64::min)
-}
-
 /// The hip pixels beside the hand: centres below it, outside it, 1.5 to 12 px from its outline.
 fn marked_pixels() -> Vec<DVec2> {
     let mut pixels = Vec::new();
@@ -119,58 +94,20 @@ fn marked_pixels() -> Vec<DVec2> {
 
 /// The upper arm turned 45° about the shoulder (the forearm with it).
 fn arm_turn() -> DAffine2 {
-    let shoulder = DVec2::new(123.0, 88.0);
-    DAffine2::from_translation(shoulder)
-        * DAffine2::from_angle(45f64.to_radians())
-        * DAffine2::from_translation(-shoulder)
+    turn_about(DVec2::new(123.0, 88.0), 45.0)
 }
 
-/// Where each of `pixels` (inside the mesh) goes when the arm turns: each moves with the triangle
-/// that holds it. Pixels in no triangle are left out.
-fn posed_pixels(mesh: &Mesh, binding: &Binding, pixels: &[DVec2]) -> Vec<(DVec2, DVec2)> {
+/// The turned arm's skinning palette: the upper arm and forearm turn, the rest stays.
+fn palette() -> [DAffine2; 6] {
     let turn = arm_turn();
-    let palette = [
+    [
         DAffine2::IDENTITY,
         DAffine2::IDENTITY,
         turn,
         turn,
         DAffine2::IDENTITY,
         DAffine2::IDENTITY,
-    ];
-    let posed = skin(
-        &mesh.positions,
-        binding,
-        &palette,
-        SkinningMode::LinearBlend,
-    );
-    let mut moved_pixels = Vec::new();
-    for &p in pixels {
-        for t in &mesh.triangles {
-            let [a, b, c] = t.map(|v| DVec2::from(mesh.positions[v as usize]));
-            let area = (b - a).perp_dot(c - a);
-            let (u, v) = (
-                (p - a).perp_dot(c - a) / area,
-                (b - a).perp_dot(p - a) / area,
-            );
-            if u < -1e-9 || v < -1e-9 || u + v > 1.0 + 1e-9 {
-                continue;
-            }
-            let [pa, pb, pc] = t.map(|i| DVec2::from(posed[i as usize]));
-            moved_pixels.push((p, pa + (pb - pa) * u + (pc - pa) * v));
-            break;
-        }
-    }
-    moved_pixels
-}
-
-/// The most any `pixels` moves when the arm turns, and how many were measured.
-fn bleed(mesh: &Mesh, binding: &Binding, pixels: &[DVec2]) -> (f64, usize) {
-    let moved = posed_pixels(mesh, binding, pixels);
-    let worst = moved
-        .iter()
-        .map(|(p, q)| p.distance(*q))
-        .fold(0.0, f64::max);
-    (worst, moved.len())
+    ]
 }
 
 /// The hand's pixels: centres inside its outline, at least 1.5 px from it.
@@ -191,9 +128,9 @@ fn hand_pixels() -> Vec<DVec2> {
 fn the_hip_beside_the_hand_stays_when_the_arm_turns_once_the_contact_is_cut() {
     let pixels = marked_pixels();
     let (open_mesh, open_binding) = made(Vec::new());
-    let (open, open_count) = bleed(&open_mesh, &open_binding, &pixels);
+    let (open, open_count) = bleed(&open_mesh, &open_binding, &palette(), &pixels);
     let (cut_mesh, cut_binding) = made(vec![hand_cut()]);
-    let (cut, cut_count) = bleed(&cut_mesh, &cut_binding, &pixels);
+    let (cut, cut_count) = bleed(&cut_mesh, &cut_binding, &palette(), &pixels);
     eprintln!(
         "silhouette, hand on hip: {} hip pixels beside the hand move up to {open:.2} px without a \
          cut, {cut:.3} px with it ({} -> {} vertices)",
@@ -230,7 +167,7 @@ fn the_hip_beside_the_hand_stays_when_the_arm_turns_once_the_contact_is_cut() {
     // The hand goes with the arm, though the spine is drawn across its tip: the spine seeds no
     // pixel past the cut around the hand (each pixel moves at least 90 % of the arm's own motion).
     let turn = arm_turn();
-    let hand = posed_pixels(&cut_mesh, &cut_binding, &hand_pixels());
+    let hand = posed_pixels(&cut_mesh, &cut_binding, &palette(), &hand_pixels());
     assert!(hand.len() > 100, "{} hand pixels", hand.len());
     let least = hand
         .iter()

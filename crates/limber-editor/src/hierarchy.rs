@@ -42,6 +42,9 @@ pub enum BoneError {
     ZeroLength,
     #[error(transparent)]
     Weight(#[from] crate::weighting::WeightError),
+    /// The suggested cuts could not split the meshes.
+    #[error(transparent)]
+    Cut(#[from] crate::cutting::CutError),
     #[error(transparent)]
     Refused(#[from] EditError),
 }

@@ -1,6 +1,7 @@
 //! "Suggest bones": a skeleton proposed from every part's sprite read together where the parts sit
 //! on the canvas (`limber_core::suggest::suggest_on_canvas`), added as one undo step with its
-//! weights. Only on a rig without bones: an artist's bones are never replaced; the
+//! weights and with the cuts suggested where the drawing touches itself (a hand on the hip: the
+//! meshes split along them, as the Cut tool does). Only on a rig without bones: an artist's bones are never replaced; the
 //! [`BoneError`] says so instead, and the status says when the bone budget left anything out.
 
 use limber_core::edit::Edit;
@@ -50,11 +51,23 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
     for bone in suggestion.bones {
         step.document.apply(Edit::AddBone(bone))?;
     }
+    let contacts = suggestion.cuts.len();
+    if contacts > 0 {
+        let mut cuts = step.document.project.rig.cuts.clone();
+        cuts.extend(suggestion.cuts);
+        step.document.apply(Edit::SetCuts(cuts))?;
+        crate::cutting::split_parts(&mut step)?;
+    }
     step.recompute_weights();
     step.selection.set_bone(Some(0));
+    let what = match contacts {
+        0 => format!("{count} bones suggested"),
+        1 => format!("{count} bones and a cut where the drawing touches itself suggested"),
+        n => format!("{count} bones and {n} cuts where the drawing touches itself suggested"),
+    };
     step.status = match note {
-        Some(note) => format!("{count} bones suggested, {note} (undo removes them)"),
-        None => format!("{count} bones suggested (undo removes them)"),
+        Some(note) => format!("{what}, {note} (undo removes them)"),
+        None => format!("{what} (undo removes them)"),
     };
     step.commit();
     Ok(())

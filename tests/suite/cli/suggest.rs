@@ -21,7 +21,10 @@ fn a_suggested_rig_is_rig_json_that_new_accepts() {
     let rig_path = dir.join("zombie_rig.json");
     let out = limber_ok(&["rig", s(&sprite), "--suggest", "-o", s(&rig_path)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("bones suggested"), "{stdout}");
+    assert!(
+        stdout.contains(" bones") && stdout.contains("suggested for"),
+        "{stdout}"
+    );
     let text = std::fs::read_to_string(&rig_path).expect("the rig was written");
     let file: RigFile = serde_json::from_str(&text).expect("RIG.json");
     assert!(file.bones.len() >= 3, "{} bones", file.bones.len());
@@ -93,7 +96,10 @@ fn a_project_is_read_across_its_parts() {
     let rig_path = dir.join("rig.json");
     let out = limber_ok(&["rig", s(&project_path), "--suggest", "-o", s(&rig_path)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("bones suggested"), "{stdout}");
+    assert!(
+        stdout.contains(" bones") && stdout.contains("suggested for"),
+        "{stdout}"
+    );
     let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
         .expect("RIG.json");
     assert!(

@@ -57,7 +57,7 @@ const SHOULDER_WIDTH: f64 = 1.3;
 /// (see [`arm_shoulder`]).
 const SHOULDER_REACH: f64 = 0.925;
 /// A figure's island is at least this many times as tall as it is wide.
-const UPRIGHT: f64 = 1.1;
+pub(super) const UPRIGHT: f64 = 1.1;
 /// Every bone of a figure lies at least this share of its length over the shape, else the shape
 /// gets the generic chains.
 const OVER_SHAPE: f64 = 0.95;
@@ -383,6 +383,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         } else {
             spine.clone()
         };
+        let first_arm_bone = rig.bones.len();
         rig.limb(
             ["arm_upper", "arm_lower", "hand"],
             suffix,
@@ -394,6 +395,10 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             [ELBOW, WRIST],
             spacing,
         );
+        let falloff = arm_falloff(&profile, shoulder, island.longer);
+        for bone in &mut rig.bones[first_arm_bone..] {
+            bone.smoothness = falloff;
+        }
     }
     for (side, (_, path, profile, exit)) in legs.iter().enumerate() {
         let suffix = match (&feet, side) {
@@ -464,6 +469,24 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
     let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     rig.bones.iter().all(inside).then_some(rig.bones)
 }
+
+/// An arm's own weight falloff (px): the arm's half-width, its median distance to the outline along
+/// the path past the shoulder, when that is under the image's automatic smoothness (a twentieth of
+/// its longer side, [`crate::weights::auto_smoothness`]); `None` (the global smoothness) otherwise.
+/// An arm's weight then fades within a few of its own half-widths of its bones (5 % at three), so
+/// the elbow and the shoulder blend over about the arm's width: with the global falloff an arm that
+/// rests on the hip still moved the hip's pixels by 2 to 6 px through the shoulder, about 100 px
+/// away, once the contact was cut (`tests/contact_bleed.rs`).
+fn arm_falloff(profile: &Profile, shoulder: usize, longer: f64) -> Option<f64> {
+    let mut widths: Vec<f64> = profile.thickness[shoulder.min(profile.thickness.len())..].to_vec();
+    widths.sort_by(f64::total_cmp);
+    let median = *widths.get(widths.len() / 2)?;
+    let global = crate::weights::auto_smoothness(longer as u32, 0);
+    (median > 0.0 && median < global).then(|| median.max(ARM_FALLOFF_LEAST))
+}
+
+/// The least falloff given to an arm (px), for a stroke-thin arm.
+const ARM_FALLOFF_LEAST: f64 = 4.0;
 
 /// Where the head bone ends: the head's tip, or, when the head's end is the root (the thickest
 /// point, inside the head), beyond it towards the top of the head, still inside the shape.

@@ -21,6 +21,7 @@
 mod canvas;
 mod cell_tree;
 mod chains;
+mod contacts;
 mod creature;
 mod edt;
 mod extremities;
@@ -37,6 +38,7 @@ pub use canvas::{CanvasPart, suggest_on_canvas};
 
 use image::DynamicImage;
 
+use crate::cuts::Cut;
 use crate::error::{CoreError, CoreResult};
 use crate::limits::Limits;
 use crate::mask_bits::MaskBits;
@@ -91,6 +93,9 @@ pub struct Suggestion {
     pub bones_merged: usize,
     /// The budget the suggestion kept to.
     pub max_bones: usize,
+    /// Where the drawing touches itself and closes a loop: the crossing that opened it, for the
+    /// weights not to cross either (see `contacts`).
+    pub cuts: Vec<Cut>,
 }
 
 impl Suggestion {
@@ -179,12 +184,14 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
         .filter(|(k, island)| *k == 0 || island.len() as f64 >= min_cells)
         .collect();
     let mut islands_left_out = large.len().saturating_sub(max_bones);
-    let trees: Vec<Tree> = large
+    // The largest island's contact loops are opened when it reads as a figure (a hand on the hip);
+    // any other shape keeps its loops (a key's ring, a handle).
+    let mut trees: Vec<Tree> = large
         .into_iter()
         .take(max_bones)
-        .map(|(k, island)| analyse(&grid, island, k, longer))
+        .map(|(k, island)| analyse(&grid, island, k, longer, k == 0))
         .collect();
-    let figure = trees.first().and_then(|t| {
+    let figure_of = |t: &Tree| {
         figure::bones(
             &t.view(bits, longer, chains::Detail::LEVELS[0], None),
             &t.parent,
@@ -192,7 +199,15 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
             &t.tips,
             &t.cells,
         )
-    });
+    };
+    let mut figure = trees.first().and_then(figure_of);
+    if figure.is_none()
+        && let Some(first) = trees.first_mut()
+        && !first.crossings.is_empty()
+    {
+        *first = analyse(&grid, &islands[0], 0, longer, false);
+        figure = figure_of(first);
+    }
     let main_root = if figure.is_some() { "hip" } else { "root" };
     // The richest detail within an artist's count of bones: all tips with fewer and fewer bones a
     // limb, then only the strict ones.
@@ -237,6 +252,17 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
         total -= per_tree.pop().map_or(0, |b| b.len());
         islands_left_out += 1;
     }
+    let cuts = trees[..per_tree.len()]
+        .iter()
+        .flat_map(|t| {
+            t.crossings.iter().map(|c| Cut {
+                points: contacts::simplified(&c.cut, t.grid.width)
+                    .into_iter()
+                    .map(|i| t.grid.centre(i, bits.width, bits.height))
+                    .collect(),
+            })
+        })
+        .collect();
     let mut bones: Vec<BoneRecord> = per_tree.into_iter().flatten().collect();
     let bones_merged = prune::to_budget(&mut bones, max_bones);
     Ok(Suggestion {
@@ -244,6 +270,7 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
         islands_left_out,
         bones_merged,
         max_bones,
+        cuts,
     })
 }
 
@@ -265,6 +292,8 @@ struct Tree {
     strict: Vec<tree::Segment>,
     /// How many extremities the requirement's own definition finds (on the grid).
     strict_count: usize,
+    /// The crossings that opened the island's contact loops (taken out of `grid`).
+    crossings: Vec<contacts::Crossing>,
 }
 
 impl Tree {
@@ -295,9 +324,20 @@ impl Tree {
     }
 }
 
-/// Finds an island's root and tips and the centred paths joining them, on the island's crop.
-fn analyse(whole: &Grid, island: &[usize], k: usize, longer: f64) -> Tree {
-    let (grid, island) = whole.crop(island);
+/// Finds an island's root and tips and the centred paths joining them, on the island's crop, its
+/// contact loops opened first when `open_loops` (see `contacts`).
+fn analyse(whole: &Grid, island: &[usize], k: usize, longer: f64, open_loops: bool) -> Tree {
+    let (mut grid, mut island) = whole.crop(island);
+    // A loop the drawing closes by touching itself is opened where it touches.
+    // Only an upright island may read as a figure (see `figure`): a wide one keeps its loops
+    // without their being looked for.
+    let upright = grid.height as f64 >= figure::UPRIGHT * grid.width as f64;
+    let crossings = if open_loops && upright {
+        contacts::open_loops(&mut grid, &island, longer)
+    } else {
+        Vec::new()
+    };
+    island.retain(|&c| grid.inside[c]);
     let thickness = edt::distance_to_outside(&grid);
     let root = extremities::farthest(&thickness, &island);
     let centre = extremities::geodesic_centre(&grid, &island);
@@ -346,5 +386,6 @@ fn analyse(whole: &Grid, island: &[usize], k: usize, longer: f64) -> Tree {
         strict_count,
         thickness,
         grid,
+        crossings,
     }
 }

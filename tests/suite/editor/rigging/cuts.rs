@@ -3,10 +3,12 @@
 //! turns the tool on (Weights mode), a drag around the drawn hand adds one cut (one undo step) that
 //! splits the mesh and takes the arm's weights off the hip; the upper arm posed 45° in Animate mode
 //! then leaves the hip beside the hand where it was while the hand goes with the arm; undo puts the
-//! mesh and the weights back.
+//! mesh and the weights back. Suggest bones on a figure with its hand on the hip suggests the cut
+//! itself, with the same result.
 
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use limber::core::assets::AssetStore;
 use limber::core::part_build::{PartRecipe, make_part};
@@ -266,4 +268,130 @@ fn a_cut_drawn_around_the_hand_keeps_the_hip_still_when_the_arm_is_posed_and_und
     let part = &harness.state().document().project.parts[0];
     assert_eq!(part.mesh, before.mesh);
     assert_eq!(part.binding, before.binding);
+}
+
+/// A figure whose hand rests on her hip (`oc_silhouette_female_512h.png`): the body's region
+/// beside the hand, as marked in `tests/data/contact_bleed.tsv`.
+const BESIDE_HAND: [[f64; 2]; 10] = [
+    [62.0, 170.0],
+    [80.0, 186.0],
+    [82.0, 196.0],
+    [96.0, 206.0],
+    [106.0, 200.0],
+    [110.0, 190.0],
+    [113.0, 186.0],
+    [125.0, 186.0],
+    [125.0, 220.0],
+    [62.0, 220.0],
+];
+
+fn inside(p: DVec2, polygon: &[[f64; 2]]) -> bool {
+    let mut inside = false;
+    for k in 0..polygon.len() {
+        let (a, b) = (
+            DVec2::from(polygon[k]),
+            DVec2::from(polygon[(k + 1) % polygon.len()]),
+        );
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+#[test]
+fn suggest_bones_cuts_where_the_hand_rests_on_the_hip_and_the_posed_arm_leaves_the_hip() {
+    let figure = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let document = Document::from_image(&figure).expect("the figure opens");
+    let mut harness = harness_with(Editor::new(document));
+    let before = harness.state().document().project.parts[0].clone();
+    harness.get_by_label("Bones").click();
+    harness.run_steps(1);
+    harness.get_by_label("Suggest bones").click();
+    harness.run_steps(2);
+    let editor = harness.state();
+    assert_eq!(
+        editor.document().project.rig.cuts.len(),
+        1,
+        "{}",
+        editor.status()
+    );
+    assert!(
+        editor
+            .status()
+            .contains("a cut where the drawing touches itself"),
+        "{}",
+        editor.status()
+    );
+    let part = &editor.document().project.parts[0];
+    assert!(
+        part.mesh.positions.len() > before.mesh.positions.len(),
+        "the mesh splits along the suggested cut"
+    );
+    let arm = super::support::bone(editor, "arm_upper_l");
+    let beside: Vec<usize> = (0..part.mesh.positions.len())
+        .filter(|&v| inside(DVec2::from(part.mesh.positions[v]), &BESIDE_HAND))
+        .collect();
+    assert!(
+        beside.len() >= 3,
+        "{} vertices beside the hand",
+        beside.len()
+    );
+
+    // Animate: a clip, then the upper arm turned about its head by a drag (towards 45°).
+    harness.key_press(Key::Num1);
+    harness.run_steps(2);
+    harness.state_mut().run(Command::AddClip);
+    harness.run_steps(2);
+    super::support::select(&mut harness, "arm_upper_l");
+    let rest = posed(harness.state());
+    let (head, tail) = drawn(harness.state(), arm);
+    let grab = head + (tail - head) * 0.8;
+    let turned = head + DVec2::from_angle(45f64.to_radians()).rotate(grab - head);
+    let (from, to) = (
+        harness.state().screen_of(grab),
+        harness.state().screen_of(turned),
+    );
+    drag(&mut harness, from, to);
+    let (_, new_tail) = drawn(harness.state(), arm);
+    let angle = (tail - head).angle_to(new_tail - head).to_degrees();
+    // (A short bone: the drag's start threshold takes some of the turn.)
+    assert!(
+        (25.0..=50.0).contains(&angle),
+        "the upper arm turned {angle}°"
+    );
+    let now = posed(harness.state());
+    let moved = |v: usize| DVec2::from(now[v]).distance(DVec2::from(rest[v]));
+    let body_moved = beside.iter().map(|&v| moved(v)).fold(0.0, f64::max);
+    assert!(
+        body_moved <= 1.0,
+        "the body beside the hand moved {body_moved} px"
+    );
+    let elbow = DVec2::from(harness.state().document().project.rig.skeleton.bones[arm].tail);
+    let mesh = &harness.state().document().project.parts[0].mesh;
+    let elbow_moved = (0..mesh.positions.len())
+        .filter(|&v| DVec2::from(mesh.positions[v]).distance(elbow) < 8.0)
+        .map(moved)
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        (20.0..f64::INFINITY).contains(&elbow_moved),
+        "the elbow goes with the arm ({elbow_moved} px)"
+    );
+
+    // Undo the pose and the clip, then the suggestion: bones, cut and split go in one step.
+    while !harness
+        .state()
+        .document()
+        .project
+        .rig
+        .skeleton
+        .bones
+        .is_empty()
+    {
+        assert!(harness.state_mut().document_mut().undo());
+    }
+    let project = &harness.state().document().project;
+    assert!(project.rig.cuts.is_empty());
+    assert_eq!(project.parts[0].mesh, before.mesh);
 }
