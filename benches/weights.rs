@@ -12,12 +12,15 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use limber::core::MeshSettings;
 use limber::core::cuts::{Cut, split_mesh, wall_off, weight_points};
+use limber::core::distance::InsideGrid;
 use limber::core::image_io::load_png;
 use limber::core::mask_bits::MaskBits;
+use limber::core::mesh::Mesh;
 use limber::core::pipeline::build_mesh_and_grid;
 use limber::core::rig::{load_rig, skeleton_from_records};
+use limber::core::skeleton::Skeleton;
 use limber::core::suggest::{SuggestSettings, suggest};
-use limber::core::weights::auto_weights;
+use limber::core::weights::{Binding, auto_weights};
 
 mod support;
 use support::rig_distances;
@@ -67,15 +70,7 @@ fn weights(c: &mut Criterion) {
         .collect();
         group.bench_function(
             format!("{name}/16-bones-3-cuts-split+distance+weights"),
-            |b| {
-                b.iter(|| {
-                    let split = split_mesh(&mesh, &cuts).unwrap();
-                    let walled = wall_off(&grid, &cuts, [0.0, 0.0]);
-                    let points = weight_points(&split);
-                    let distances = rig_distances(&walled, &skeleton, &points);
-                    auto_weights(&skeleton, &distances, &points, 100.0)
-                })
-            },
+            |b| b.iter(|| split_and_weigh(&mesh, &grid, &cuts, &skeleton, 100.0)),
         );
         // A dense mesh (spacing 8 px: ~23k vertices on the 2560 lizard) for the smoothness change.
         let dense = MeshSettings {
@@ -104,6 +99,22 @@ fn weights(c: &mut Criterion) {
     }
     hands_on_hips(&mut group, root);
     group.finish();
+}
+
+/// Weights with cuts, as a part is made: the mesh split along them, the mask walled, the doubled
+/// vertices read on their own side.
+fn split_and_weigh(
+    mesh: &Mesh,
+    grid: &InsideGrid,
+    cuts: &[Cut],
+    skeleton: &Skeleton,
+    smoothness: f64,
+) -> Binding {
+    let split = split_mesh(mesh, cuts).unwrap();
+    let walled = wall_off(grid, cuts, [0.0, 0.0]);
+    let points = weight_points(&split);
+    let distances = rig_distances(&walled, skeleton, &points);
+    auto_weights(skeleton, &distances, &points, smoothness)
 }
 
 /// The police officer of `tests/data/figures` (hands on hips) scaled to 2560 px high, with her
@@ -138,15 +149,7 @@ fn hands_on_hips(
     });
     group.bench_function(
         "police_2560h/suggested-bones-and-cuts-split+distance+weights",
-        |b| {
-            b.iter(|| {
-                let split = split_mesh(&mesh, &cuts).unwrap();
-                let walled = wall_off(&grid, &cuts, [0.0, 0.0]);
-                let points = weight_points(&split);
-                let distances = rig_distances(&walled, &skeleton, &points);
-                auto_weights(&skeleton, &distances, &points, 128.0)
-            })
-        },
+        |b| b.iter(|| split_and_weigh(&mesh, &grid, &cuts, &skeleton, 128.0)),
     );
 }
 

@@ -267,5 +267,9 @@ pub(crate) fn take_result(editor: &mut Editor, finished: Finished) {
         }
         step.commit();
     }
-    editor.status = "weights updated".into();
+    // Weights finished for an edit keep what the edit said (Suggest bones says how many bones
+    // and cuts it added); only a line with nothing to say gets this one.
+    if !amend || editor.status.is_empty() {
+        editor.status = "weights updated".into();
+    }
 }

@@ -28,8 +28,11 @@ const CONTACT_BAND: f64 = 0.2;
 const MAX_CROSSING: f64 = 0.12;
 /// A suggested cut's path keeps within this many cells of its cells when simplified.
 const SIMPLIFY: f64 = 0.75;
-/// The suggested cut reaches this far from the shape into the gap and into the open (px).
+/// The suggested cut reaches this far from the shape into the gap and into the open (px)…
 const CLEAR: f64 = 4.0;
+/// …and at least this many grid cells (a cell is several pixels on a large image: the mesh's
+/// margin and the faint pixels around the figure are pixels, not cells).
+const CLEAR_CELLS: f64 = 4.0;
 /// A crossing above the gap is taken over the one below it when it is shorter than this share of
 /// it.
 const ABOVE_THINNER: f64 = 0.8;
@@ -96,7 +99,7 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
         else {
             continue;
         };
-        found.cut = cut_cells(grid, &holes.label, [gap, open], number + 2);
+        found.cut = cut_cells(grid, &holes.label, [gap, open], found.to, number + 2);
         let before = grid.inside.clone();
         for &c in &found.cells {
             grid.inside[c] = false;
@@ -116,16 +119,41 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
 /// a mask that reaches a little past the figure's pixels (faint pixels and the mesh's margin),
 /// which fills a narrow gap's tip: a cut that ended there would leave a way round it. (Into the
 /// open it goes straight: a path that hugged the outline there would slit the mesh's margin.)
-fn cut_cells(grid: &Grid, label: &[usize], ends: [usize; 2], hole_label: usize) -> Vec<usize> {
-    let clear = CLEAR / grid.cell as f64;
+/// `exit` is the crossing's cell beside the open end.
+fn cut_cells(
+    grid: &Grid,
+    label: &[usize],
+    ends: [usize; 2],
+    exit: usize,
+    hole_label: usize,
+) -> Vec<usize> {
+    let clear = (CLEAR / grid.cell as f64).max(CLEAR_CELLS);
     let mut cells = clear_path(grid, label, ends[0], hole_label, clear);
     cells.reverse();
+    cells.push(ends[1]);
+    // Into the open along the crossing, or straight out of the outline where the crossing runs
+    // along it: whichever stays in the open longer.
+    let along = open_walk(grid, label, [ends[0], ends[1]], clear);
+    let out = open_walk(grid, label, [exit, ends[1]], clear);
+    let (steps, last) = if out.0 > along.0 { out } else { along };
+    if steps > 0 {
+        cells.push(last);
+    }
+    cells
+}
+
+/// How many half-cell steps past `from[1]`, in the direction from `from[0]`, stay in the outer
+/// background (at most `2 × clear`), and the last cell reached.
+fn open_walk(grid: &Grid, label: &[usize], from: [usize; 2], clear: f64) -> (usize, usize) {
     let w = grid.width as i64;
     let at = |i: usize| [(i % grid.width) as f64, (i / grid.width) as f64];
-    let [a, b] = ends.map(at);
+    let [a, b] = from.map(at);
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let length = dx.hypot(dy).max(1e-9);
-    let mut open = ends[1];
+    let length = dx.hypot(dy);
+    let mut reached = (0, from[1]);
+    if length == 0.0 {
+        return reached;
+    }
     for k in 1..=(2.0 * clear).ceil() as usize {
         let t = 0.5 * k as f64 / length;
         let (x, y) = (
@@ -139,13 +167,9 @@ fn cut_cells(grid: &Grid, label: &[usize], ends: [usize; 2], hole_label: usize) 
         if label[c] != OUTER {
             break;
         }
-        open = c;
+        reached = (k, c);
     }
-    cells.push(ends[1]);
-    if open != ends[1] {
-        cells.push(open);
-    }
-    cells
+    reached
 }
 
 /// The cells of a cut's path (on a grid `width` cells wide) that keep its shape within

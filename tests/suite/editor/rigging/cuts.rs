@@ -105,18 +105,7 @@ fn hip_beside_hand(editor: &Editor) -> Vec<usize> {
 
 /// Whether `p` lies inside the drawn hand's outline.
 fn in_hand(p: DVec2) -> bool {
-    let hand = &CUT[2..8];
-    let mut inside = false;
-    for k in 0..hand.len() {
-        let (a, b) = (
-            DVec2::from(hand[k]),
-            DVec2::from(hand[(k + 1) % hand.len()]),
-        );
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inside = !inside;
-        }
-    }
-    inside
+    inside(p, &CUT[2..8])
 }
 
 /// The forearm's (the hand's bone's) largest weight over `vertices` of part 0. (The upper arm keeps
@@ -285,6 +274,7 @@ const BESIDE_HAND: [[f64; 2]; 10] = [
     [62.0, 220.0],
 ];
 
+/// Whether `p` lies inside the closed `polygon` (even-odd).
 fn inside(p: DVec2, polygon: &[[f64; 2]]) -> bool {
     let mut inside = false;
     for k in 0..polygon.len() {
