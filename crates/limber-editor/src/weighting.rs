@@ -14,6 +14,9 @@ use limber_core::distance::Metric;
 use limber_core::edit::{Edit, EditError};
 use limber_core::weights::WeightSettings;
 
+/// The status while weights are computed in the background.
+const COMPUTING: &str = "computing weights…";
+
 impl Editor {
     /// Automatic weights for every part from the current skeleton and settings.
     ///
@@ -60,7 +63,7 @@ impl Editor {
                 cache,
                 store,
             ));
-            self.status = "computing weights…".into();
+            self.status = COMPUTING.into();
             return;
         }
         for index in 0..self.document.project.parts.len() {
@@ -268,8 +271,9 @@ pub(crate) fn take_result(editor: &mut Editor, finished: Finished) {
         step.commit();
     }
     // Weights finished for an edit keep what the edit said (Suggest bones says how many bones
-    // and cuts it added); only a line with nothing to say gets this one.
-    if !amend || editor.status.is_empty() {
+    // and cuts it added); a line that says nothing else, or that they were being computed, gets
+    // this one.
+    if !amend || editor.status.is_empty() || editor.status == COMPUTING {
         editor.status = "weights updated".into();
     }
 }

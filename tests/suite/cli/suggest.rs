@@ -58,6 +58,43 @@ fn a_suggested_rig_is_rig_json_that_new_accepts() {
 }
 
 #[test]
+fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
+    let dir = common::temp_dir("suggest_contact");
+    let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let rig_path = dir.join("rig.json");
+    let out = limber_ok(&["rig", s(&figure), "--suggest", "-o", s(&rig_path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("and a cut where the drawing touches itself suggested"),
+        "{stdout}"
+    );
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert_eq!(file.cuts.len(), 1, "{:?}", file.cuts);
+    assert!(file.bones.iter().any(|b| b.name == "arm_upper_l"));
+    // `new` takes the rig and splits the mesh along the cut: more vertices than without it.
+    let plain = dir.join("plain.limber");
+    limber_ok(&["new", s(&figure), "-o", s(&plain)]);
+    let project_path = dir.join("figure.limber");
+    limber_ok(&[
+        "new",
+        s(&figure),
+        "--rig",
+        s(&rig_path),
+        "-o",
+        s(&project_path),
+    ]);
+    let project = Project::load(&project_path).expect("the project loads");
+    assert_eq!(project.rig.cuts, file.cuts);
+    let plain = Project::load(&plain).expect("the plain project loads");
+    assert!(
+        project.parts[0].mesh.positions.len() > plain.parts[0].mesh.positions.len(),
+        "the mesh splits along the cut"
+    );
+}
+
+#[test]
 fn bad_input_is_one_line_and_writes_nothing() {
     let dir = common::temp_dir("suggest_bad");
     let out_path = dir.join("rig.json");

@@ -26,13 +26,13 @@ const MIN_HOLE: f64 = 0.02;
 const CONTACT_BAND: f64 = 0.2;
 /// The crossing is at most this fraction of the longer side.
 const MAX_CROSSING: f64 = 0.12;
-/// A suggested cut's path keeps within this many cells of its cells when simplified.
-const SIMPLIFY: f64 = 0.75;
-/// The suggested cut reaches this far from the shape into the gap and into the open (px)…
-const CLEAR: f64 = 4.0;
-/// …and at least this many grid cells (a cell is several pixels on a large image: the mesh's
-/// margin and the faint pixels around the figure are pixels, not cells).
-const CLEAR_CELLS: f64 = 4.0;
+/// At most this many gaps are opened, the largest first (a figure closes a few: two arms, the
+/// legs): an upright lattice does not pay for each of its holes.
+const MAX_LOOPS: usize = 4;
+/// A crossing is looked for from at most this many of the gap's outline cells (spread evenly)…
+const MAX_STARTS: usize = 256;
+/// …and at most this many straight lines are traced for it before it is given up.
+const MAX_TRACES: usize = 4096;
 /// A crossing above the gap is taken over the one below it when it is shorter than this share of
 /// it.
 const ABOVE_THINNER: f64 = 0.8;
@@ -43,9 +43,10 @@ const ABOVE_THINNER: f64 = 0.8;
 pub struct Crossing {
     pub from: usize,
     pub to: usize,
-    /// The cells the suggested cut runs through, in order: from inside the gap, through the
-    /// crossing, out into the open.
-    pub cut: Vec<usize>,
+    /// The suggested cut's points, in the grid's cell coordinates (a cell's centre is its column
+    /// and row; the open end may lie past the grid): from inside the gap, across the crossing,
+    /// out into the open.
+    pub cut: Vec<[f64; 2]>,
     /// The 4-connected cells of the straight line between them, taken out of the grid.
     pub cells: Vec<usize>,
     /// Its length (cells, centre to centre).
@@ -62,10 +63,12 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
     let max_len = MAX_CROSSING * longer / cell;
     let outer_edge = outline_cells(grid, &holes.outer);
     let mut crossings = Vec::new();
-    for (number, hole) in holes.list.iter().enumerate() {
-        if (hole.len() as f64) < min_cells {
-            continue;
-        }
+    let mut by_size: Vec<usize> = (0..holes.list.len())
+        .filter(|&k| holes.list[k].len() as f64 >= min_cells)
+        .collect();
+    by_size.sort_by_key(|&k| (std::cmp::Reverse(holes.list[k].len()), k));
+    for number in by_size.into_iter().take(MAX_LOOPS) {
+        let hole = &holes.list[number];
         let (top, bottom) = hole.iter().fold((usize::MAX, 0), |(t, b), &i| {
             (t.min(i / grid.width), b.max(i / grid.width))
         });
@@ -83,7 +86,7 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
         let above = crossing_in(&|y| (y as f64) <= top as f64 + band);
         // A hand meets the body below the gap, raised hands meet above it: the thinner crossing is
         // the contact (a wrist or a hand is thinner than the shoulder at the gap's other end), the
-        // bottom one unless the top one is clearly thinner.
+        // bottom one unless the top one is clearly thinner (or there is none below).
         let found = match (below, above) {
             (Some(b), Some(a)) if a.length < ABOVE_THINNER * b.length => Some(a),
             (Some(b), _) => Some(b),
@@ -99,7 +102,8 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
         else {
             continue;
         };
-        found.cut = cut_cells(grid, &holes.label, [gap, open], found.to, number + 2);
+        found.cut =
+            super::contact_cut::cut_points(grid, &holes.label, [gap, open], found.to, number + 2);
         let before = grid.inside.clone();
         for &c in &found.cells {
             grid.inside[c] = false;
@@ -113,132 +117,6 @@ pub fn open_loops(grid: &mut Grid, cells: &[usize], longer: f64) -> Vec<Crossing
     crossings
 }
 
-/// The cut through a crossing whose ends are `[gap, open]` (a hole cell and an outer cell): the
-/// crossing, carried into the gap along the hole to where it is [`CLEAR`] px from the shape (or as
-/// far as the hole allows), and straight on into the open for [`CLEAR`] px. Weights are walked on
-/// a mask that reaches a little past the figure's pixels (faint pixels and the mesh's margin),
-/// which fills a narrow gap's tip: a cut that ended there would leave a way round it. (Into the
-/// open it goes straight: a path that hugged the outline there would slit the mesh's margin.)
-/// `exit` is the crossing's cell beside the open end.
-fn cut_cells(
-    grid: &Grid,
-    label: &[usize],
-    ends: [usize; 2],
-    exit: usize,
-    hole_label: usize,
-) -> Vec<usize> {
-    let clear = (CLEAR / grid.cell as f64).max(CLEAR_CELLS);
-    let mut cells = clear_path(grid, label, ends[0], hole_label, clear);
-    cells.reverse();
-    cells.push(ends[1]);
-    // Into the open along the crossing, or straight out of the outline where the crossing runs
-    // along it: whichever stays in the open longer.
-    let along = open_walk(grid, label, [ends[0], ends[1]], clear);
-    let out = open_walk(grid, label, [exit, ends[1]], clear);
-    let (steps, last) = if out.0 > along.0 { out } else { along };
-    if steps > 0 {
-        cells.push(last);
-    }
-    cells
-}
-
-/// How many half-cell steps past `from[1]`, in the direction from `from[0]`, stay in the outer
-/// background (at most `2 × clear`), and the last cell reached.
-fn open_walk(grid: &Grid, label: &[usize], from: [usize; 2], clear: f64) -> (usize, usize) {
-    let w = grid.width as i64;
-    let at = |i: usize| [(i % grid.width) as f64, (i / grid.width) as f64];
-    let [a, b] = from.map(at);
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let length = dx.hypot(dy);
-    let mut reached = (0, from[1]);
-    if length == 0.0 {
-        return reached;
-    }
-    for k in 1..=(2.0 * clear).ceil() as usize {
-        let t = 0.5 * k as f64 / length;
-        let (x, y) = (
-            (b[0] + dx * t).round() as i64,
-            (b[1] + dy * t).round() as i64,
-        );
-        if x < 0 || y < 0 || x >= w || y >= grid.height as i64 {
-            break;
-        }
-        let c = (y * w + x) as usize;
-        if label[c] != OUTER {
-            break;
-        }
-        reached = (k, c);
-    }
-    reached
-}
-
-/// The cells of a cut's path (on a grid `width` cells wide) that keep its shape within
-/// [`SIMPLIFY`] cells (Douglas–Peucker): its ends and its corners.
-pub fn simplified(path: &[usize], width: usize) -> Vec<usize> {
-    let at = |i: usize| [(i % width) as f64, (i / width) as f64];
-    let mut keep = vec![false; path.len()];
-    let mut spans = vec![(0, path.len().saturating_sub(1))];
-    while let Some((a, b)) = spans.pop() {
-        keep[a] = true;
-        keep[b] = true;
-        let (pa, pb) = (at(path[a]), at(path[b]));
-        let (dx, dy) = (pb[0] - pa[0], pb[1] - pa[1]);
-        let length = dx.hypot(dy).max(1e-9);
-        let off = |k: usize| {
-            let p = at(path[k]);
-            ((p[0] - pa[0]) * dy - (p[1] - pa[1]) * dx).abs() / length
-        };
-        if let Some(far) = (a + 1..b).max_by(|&i, &j| off(i).total_cmp(&off(j)))
-            && off(far) > SIMPLIFY
-        {
-            spans.push((a, far));
-            spans.push((far, b));
-        }
-    }
-    path.iter()
-        .zip(keep)
-        .filter_map(|(&c, k)| k.then_some(c))
-        .collect()
-}
-
-/// The shortest 4-connected path through the background piece `wanted` from `start` to the
-/// nearest of its cells at least `clear` cells from every other cell (the farthest when none is).
-fn clear_path(grid: &Grid, label: &[usize], start: usize, wanted: usize, clear: f64) -> Vec<usize> {
-    let piece = Grid {
-        inside: label.iter().map(|&l| l == wanted).collect(),
-        ..*grid
-    };
-    let distance = super::edt::distance_to_outside(&piece);
-    let (w, h) = (grid.width, grid.height);
-    let mut from = vec![usize::MAX; label.len()];
-    from[start] = start;
-    let mut queue = std::collections::VecDeque::from([start]);
-    let mut best = start;
-    while let Some(i) = queue.pop_front() {
-        if distance[i] > distance[best] {
-            best = i;
-        }
-        if distance[i] >= clear {
-            best = i;
-            break;
-        }
-        for j in four_neighbours(i, w, h) {
-            if piece.inside[j] && from[j] == usize::MAX {
-                from[j] = i;
-                queue.push_back(j);
-            }
-        }
-    }
-    let mut path = vec![best];
-    while let Some(&last) = path.last()
-        && last != start
-    {
-        path.push(from[last]);
-    }
-    path.reverse();
-    path
-}
-
 /// The background of `grid` in 4-connected pieces: the one touching the grid's border (outside
 /// the island) and the holes; `label` gives each cell's piece ([`INSIDE`], [`OUTER`], or hole
 /// `k` as `k + 2`).
@@ -249,7 +127,8 @@ struct Background {
 }
 
 const INSIDE: usize = 0;
-const OUTER: usize = 1;
+/// The label of the background outside the island.
+pub(super) const OUTER: usize = 1;
 
 fn holes(grid: &Grid) -> Background {
     let (w, h) = (grid.width, grid.height);
@@ -294,7 +173,8 @@ fn holes(grid: &Grid) -> Background {
     Background { outer, list, label }
 }
 
-fn four_neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
+/// The 4-neighbours of cell `i` on a `w` × `h` grid.
+pub(super) fn four_neighbours(i: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
     let (x, y) = (i % w, i / w);
     [
         (x > 0).then(|| i - 1),
@@ -320,7 +200,8 @@ fn outline_cells(grid: &Grid, background: &[usize]) -> Vec<usize> {
 }
 
 /// The shortest straight crossing, at most `max_len` cells, from one of `starts` to one of
-/// `ends` whose every cell is inside.
+/// `ends` whose every cell is inside. At most [`MAX_STARTS`] starts (spread evenly) are tried and
+/// [`MAX_TRACES`] lines traced, so a ragged outline costs no more than a bounded search.
 fn shortest_crossing(
     grid: &Grid,
     starts: &[usize],
@@ -329,8 +210,9 @@ fn shortest_crossing(
 ) -> Option<Crossing> {
     let w = grid.width;
     let at = |i: usize| ((i % w) as f64, (i / w) as f64);
+    let stride = starts.len().div_ceil(MAX_STARTS).max(1);
     let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
-    for &s in starts {
+    for &s in starts.iter().step_by(stride) {
         let (sx, sy) = at(s);
         for &e in ends {
             let (ex, ey) = at(e);
@@ -341,30 +223,34 @@ fn shortest_crossing(
         }
     }
     pairs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    pairs.into_iter().find_map(|(length, from, to)| {
-        let cells = line_cells(w, from, to);
-        cells.iter().all(|&c| grid.inside[c]).then_some(Crossing {
-            from,
-            to,
-            cut: Vec::new(),
-            cells,
-            length,
+    pairs
+        .into_iter()
+        .take(MAX_TRACES)
+        .find_map(|(length, from, to)| {
+            let cells = line_cells(w, from, to);
+            cells.iter().all(|&c| grid.inside[c]).then_some(Crossing {
+                from,
+                to,
+                cut: Vec::new(),
+                cells,
+                length,
+            })
         })
-    })
 }
 
 /// The 4-connected cells of the straight line between the centres of cells `a` and `b` (a
-/// grid traversal: no 8-neighbour step crosses it).
+/// grid traversal: no 8-neighbour step crosses it), each within half a diagonal of the line.
 fn line_cells(w: usize, a: usize, b: usize) -> Vec<usize> {
     let (mut x, mut y) = ((a % w) as i64, (a / w) as i64);
     let (bx, by) = ((b % w) as i64, (b / w) as i64);
     let (dx, dy) = ((bx - x).abs(), (by - y).abs());
     let (sx, sy) = ((bx - x).signum(), (by - y).signum());
     let mut cells = vec![a];
-    // Steps along x or y one at a time, by which side of the line the next corner lies.
+    // `err` is (steps along x) × dy − (steps along y) × dx; `2 err + dy − dx` is twice the line's
+    // offset at the corner between the two next cells: the step taken is the one the line nears.
     let mut err = 0i64;
     while (x, y) != (bx, by) {
-        if dy == 0 || (dx != 0 && (err + dy) * 2 <= dx) && x != bx {
+        if y == by || (x != bx && 2 * err + dy - dx < 0) {
             x += sx;
             err += dy;
         } else {
@@ -430,6 +316,25 @@ mod tests {
                 assert!(
                     [1, w as i64].contains(&(p - q).abs()),
                     "{a}->{b}: {p} to {q} is not a 4-step"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_keeps_within_half_a_diagonal_of_itself() {
+        let w = 64;
+        for (ax, ay, bx, by) in [(0, 0, 1, 10), (0, 0, 10, 1), (3, 40, 9, 2), (60, 5, 1, 33)] {
+            let (a, b) = (ay * w + ax, by * w + bx);
+            let (p, q) = ([ax as f64, ay as f64], [bx as f64, by as f64]);
+            let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
+            let length = dx.hypot(dy);
+            for c in line_cells(w, a, b) {
+                let (x, y) = ((c % w) as f64, (c / w) as f64);
+                let off = ((x - p[0]) * dy - (y - p[1]) * dx).abs() / length;
+                assert!(
+                    off <= std::f64::consts::FRAC_1_SQRT_2 + 1e-9,
+                    "({ax},{ay})->({bx},{by}): cell ({x},{y}) is {off} from the line"
                 );
             }
         }

@@ -121,6 +121,16 @@ impl Grid {
         [x.min(image_w as f64 - 0.5), y.min(image_h as f64 - 0.5)]
     }
 
+    /// The image-pixel position of a point in this grid's cell coordinates (a cell's centre is its
+    /// column and row; points past the grid are beyond the image's edge).
+    pub fn at_cell_point(&self, p: [f64; 2]) -> [f64; 2] {
+        let c = self.cell as f64;
+        [
+            (p[0] + self.origin[0] as f64 + 0.5) * c,
+            (p[1] + self.origin[1] as f64 + 0.5) * c,
+        ]
+    }
+
     /// The 8-connected islands, each a list of cells, largest first.
     pub fn islands(&self) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.inside.len()];

@@ -21,6 +21,7 @@
 mod canvas;
 mod cell_tree;
 mod chains;
+mod contact_cut;
 mod contacts;
 mod creature;
 mod edt;
@@ -256,10 +257,7 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
         .iter()
         .flat_map(|t| {
             t.crossings.iter().map(|c| Cut {
-                points: contacts::simplified(&c.cut, t.grid.width)
-                    .into_iter()
-                    .map(|i| t.grid.centre(i, bits.width, bits.height))
-                    .collect(),
+                points: c.cut.iter().map(|&p| t.grid.at_cell_point(p)).collect(),
             })
         })
         .collect();

@@ -298,8 +298,10 @@ fn suggest_bones_cuts_where_the_hand_rests_on_the_hip_and_the_posed_arm_leaves_t
     let before = harness.state().document().project.parts[0].clone();
     harness.get_by_label("Bones").click();
     harness.run_steps(1);
+    let steps = undo_depth(harness.state_mut());
     harness.get_by_label("Suggest bones").click();
     harness.run_steps(2);
+    assert_eq!(undo_depth(harness.state_mut()), steps + 1, "one undo step");
     let editor = harness.state();
     assert_eq!(
         editor.document().project.rig.cuts.len(),
