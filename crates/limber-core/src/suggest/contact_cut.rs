@@ -13,7 +13,7 @@
 
 use std::collections::VecDeque;
 
-use super::contacts::{OUTER, four_neighbours};
+use super::background::{OUTER, four_neighbours};
 use super::grid::Grid;
 
 /// The cut reaches this many grid cells from the shape, into the gap and into the open (a cell is

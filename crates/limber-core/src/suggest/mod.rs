@@ -18,6 +18,7 @@
 //! spent on them), then the shortest bones of chains are merged with their neighbours
 //! ([`prune`]); the [`Suggestion`] says what was left out.
 
+mod background;
 mod canvas;
 mod cell_tree;
 mod chains;
