@@ -165,6 +165,22 @@ fn stroke(harness: &mut Harness<'_, Editor>, points: &[[f64; 2]]) {
     harness.run_steps(2);
 }
 
+/// Drags bone `b` (grabbed at 80 % of its length) through 45° about its head in the view: part 0's
+/// vertices before the drag, and the angle the bone turned (degrees).
+fn turn_by_drag(harness: &mut Harness<'_, Editor>, b: usize) -> (Vec<[f64; 2]>, f64) {
+    let rest = posed(harness.state());
+    let (head, tail) = drawn(harness.state(), b);
+    let grab = head + (tail - head) * 0.8;
+    let turned = head + DVec2::from_angle(45f64.to_radians()).rotate(grab - head);
+    let (from, to) = (
+        harness.state().screen_of(grab),
+        harness.state().screen_of(turned),
+    );
+    drag(harness, from, to);
+    let (_, new_tail) = drawn(harness.state(), b);
+    (rest, (tail - head).angle_to(new_tail - head).to_degrees())
+}
+
 #[test]
 fn a_cut_drawn_around_the_hand_keeps_the_hip_still_when_the_arm_is_posed_and_undo_heals_it() {
     let mut harness = harness_with(rigged_editor());
@@ -217,17 +233,7 @@ fn a_cut_drawn_around_the_hand_keeps_the_hip_still_when_the_arm_is_posed_and_und
     harness.run_steps(2);
     harness.state_mut().run(Command::AddClip);
     harness.run_steps(2);
-    let rest = posed(harness.state());
-    let (head, tail) = drawn(harness.state(), UPPER_ARM);
-    let grab = head + (tail - head) * 0.8;
-    let turned = head + DVec2::from_angle(45f64.to_radians()).rotate(grab - head);
-    let (from, to) = (
-        harness.state().screen_of(grab),
-        harness.state().screen_of(turned),
-    );
-    drag(&mut harness, from, to);
-    let (_, new_tail) = drawn(harness.state(), UPPER_ARM);
-    let angle = (tail - head).angle_to(new_tail - head).to_degrees();
+    let (rest, angle) = turn_by_drag(&mut harness, UPPER_ARM);
     assert!((angle - 45.0).abs() < 2.0, "the upper arm turned {angle}°");
     let now = posed(harness.state());
     let hip_moved = hip
@@ -337,17 +343,7 @@ fn suggest_bones_cuts_where_the_hand_rests_on_the_hip_and_the_posed_arm_leaves_t
     harness.state_mut().run(Command::AddClip);
     harness.run_steps(2);
     super::support::select(&mut harness, "arm_upper_l");
-    let rest = posed(harness.state());
-    let (head, tail) = drawn(harness.state(), arm);
-    let grab = head + (tail - head) * 0.8;
-    let turned = head + DVec2::from_angle(45f64.to_radians()).rotate(grab - head);
-    let (from, to) = (
-        harness.state().screen_of(grab),
-        harness.state().screen_of(turned),
-    );
-    drag(&mut harness, from, to);
-    let (_, new_tail) = drawn(harness.state(), arm);
-    let angle = (tail - head).angle_to(new_tail - head).to_degrees();
+    let (rest, angle) = turn_by_drag(&mut harness, arm);
     // (A short bone: the drag's start threshold takes some of the turn.)
     assert!(
         (25.0..=50.0).contains(&angle),
