@@ -115,9 +115,7 @@ impl Grid {
 
     /// The image-pixel position of cell `i`'s centre (clamped to the image for edge cells).
     pub fn centre(&self, i: usize, image_w: usize, image_h: usize) -> [f64; 2] {
-        let c = self.cell as f64;
-        let x = ((i % self.width + self.origin[0]) as f64 + 0.5) * c;
-        let y = ((i / self.width + self.origin[1]) as f64 + 0.5) * c;
+        let [x, y] = self.at_cell_point([(i % self.width) as f64, (i / self.width) as f64]);
         [x.min(image_w as f64 - 0.5), y.min(image_h as f64 - 0.5)]
     }
 
