@@ -33,6 +33,7 @@ use crate::rig::BoneRecord;
 
 use super::cell_tree::CellTree;
 use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
+use super::figure_arms::{self, ArmLimb, Hanging, HeadRound};
 use super::figure_rig::Rig;
 use super::joints::Profile;
 use super::naming::{Names, direction};
@@ -145,19 +146,21 @@ pub fn bones(
             }
             let head = head_end_of(&[foot], &in_head_zone, true)?;
             let column = tree.path(head, foot);
-            let head_height = 2.0 * head_radius(island, &column);
+            let head_height = 2.0 * HeadRound::along(island, &column).radius;
             let crotch = bottom - leg_share(height / head_height.max(1.0)) * height;
             let pelvis = column.into_iter().rev().find(|&c| y(c) <= crotch)?;
             (Feet::Together(foot), pelvis, head)
         }
     };
     let head_tail = head_end(island, &tree, head, &tree.path(pelvis, head));
+    let head_round = HeadRound::along(island, &tree.path(head, pelvis));
     let found = Found {
         ends: &ends,
         feet,
         pelvis,
         head,
         head_tail,
+        head_round,
         largest,
         height,
     };
@@ -186,6 +189,7 @@ struct Found<'a> {
     pelvis: usize,
     head: usize,
     head_tail: [f64; 2],
+    head_round: HeadRound,
     largest: f64,
     height: f64,
 }
@@ -206,25 +210,6 @@ impl Feet {
     }
 }
 
-/// The head's radius (px): the largest thickness along `path` (from the head's end down the
-/// body) within the head's own diameter of the end, so that the shoulders do not count.
-fn head_radius(island: &Island, path: &[usize]) -> f64 {
-    let cell = island.grid.cell as f64;
-    let Some(&first) = path.first() else {
-        return 0.0;
-    };
-    let start = island.point(first);
-    let mut radius = island.thickness[first] * cell;
-    for &c in path {
-        let p = island.point(c);
-        if (p[0] - start[0]).hypot(p[1] - start[1]) > 2.0 * radius + 2.0 * cell {
-            break;
-        }
-        radius = radius.max(island.thickness[c] * cell);
-    }
-    radius
-}
-
 /// The share of a figure's height below the crotch, from its height in heads: a fifth for a
 /// chibi's [`CHIBI_HEADS`], half for an adult's [`ADULT_HEADS`] (the drawing canons), in between
 /// linearly.
@@ -241,6 +226,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         pelvis,
         head,
         head_tail,
+        head_round,
         largest,
         height,
     } = *found;
@@ -269,7 +255,8 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         let below = y(e) > y(pelvis) + 0.25 * height && y(join) > y(pelvis) - 0.05 * height;
         // A path that joins at the head itself is the head's (hair, a helmet's rim), not an arm.
         let (pj, ph) = (island.point(join), island.point(head));
-        let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell;
+        let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell
+            || head_round.owns(island.point(e));
         if below || at_head || reach < MIN_JOINT_SPACING * island.longer * 2.0 {
             extras.push(e);
             continue;
@@ -283,6 +270,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             None => arms[side] = Some((e, join, reach)),
         }
     }
+    let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     let mut rig = Rig::new(island);
     let min_len = MIN_BONE * island.longer;
     let spacing = (MIN_JOINT_SPACING * island.longer).max(min_len);
@@ -363,12 +351,14 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
     {
         bone.tail = head_tail;
     }
-    // Arms from the spine, legs from the hip.
+    // Arms from the spine, legs from the hip. An arm found as a path leaves the trunk at its
+    // shoulder; an arm with no tip on its side (drawn against the body) hangs along the trunk's
+    // side from the other's shoulder height (see `figure_arms`).
+    let mut arm_limbs: [Option<ArmLimb>; 2] = [None, None];
     for (side, arm) in arms.iter().enumerate() {
         let Some((end, join, _)) = *arm else { continue };
         let path = tree.path(join, end);
         let profile = island.profile(&path);
-        let suffix = if side == 0 { "r" } else { "l" };
         let mut shoulder = arm_shoulder(&profile, trunk.thickness[on_central[&join]]);
         if shoulder == 0 {
             // No trunk to leave (a stick figure): the shoulder is where the path turns early.
@@ -377,25 +367,80 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
                 shoulder = at;
             }
         }
-        let parent = if profile.arc[shoulder] >= spacing {
-            let name = format!("shoulder_{suffix}");
-            rig.bone(&name, spine.clone(), &profile, 0, shoulder, &path)
+        arm_limbs[side] = Some(ArmLimb {
+            path,
+            profile,
+            shoulder,
+            hanging: false,
+        });
+    }
+    let hand_ys = figure_arms::pressed_arms(&arm_limbs, y(pelvis));
+    for side in 0..2 {
+        if arm_limbs[side].is_some() && hand_ys[side].is_none() {
+            continue;
+        }
+        let other = arm_limbs[1 - side].as_ref();
+        let shoulder_y = other.map_or(trunk.points[chest][1], |a| a.profile.points[a.shoulder][1]);
+        // An arm hangs from below the head (a big head's round reaches past a chibi's chest).
+        if shoulder_y <= head_round.centre[1] + head_round.radius {
+            continue;
+        }
+        let hanging = Hanging {
+            side,
+            shoulder_y,
+            crotch_y: y(pelvis),
+            hand_y: hand_ys[side],
+            half_width: other.and_then(|a| figure_arms::arm_half_width(&a.profile, a.shoulder)),
+            trunk_half_width: trunk.thickness[chest],
+        };
+        if let Some(path) = figure_arms::hanging_arm(island, &hanging) {
+            let profile = island.profile(&path);
+            arm_limbs[side] = Some(ArmLimb {
+                path,
+                profile,
+                shoulder: 0,
+                hanging: true,
+            });
+        }
+    }
+    for (side, arm) in arm_limbs.iter().enumerate() {
+        let Some(ArmLimb {
+            path,
+            profile,
+            shoulder,
+            hanging,
+        }) = arm
+        else {
+            continue;
+        };
+        let (profile, shoulder) = (profile, *shoulder);
+        let suffix = if side == 0 { "r" } else { "l" };
+        let name = format!("shoulder_{suffix}");
+        let first_arm_bone = rig.bones.len();
+        let parent = if *hanging {
+            rig.free_bone(&name, spine.clone(), trunk.points[chest], profile.points[0])
+        } else if profile.arc[shoulder] >= spacing {
+            rig.bone(&name, spine.clone(), profile, 0, shoulder, path)
         } else {
             spine.clone()
         };
-        let first_arm_bone = rig.bones.len();
         rig.limb(
             ["arm_upper", "arm_lower", "hand"],
             suffix,
             parent,
-            &profile,
-            &path,
+            profile,
+            path,
             shoulder,
             shoulder,
             [ELBOW, WRIST],
             spacing,
         );
-        let falloff = arm_falloff(&profile, shoulder, island.longer);
+        // A hanging arm is a guess: where its bones would leave the shape it is left out, not
+        // the figure.
+        if *hanging && let Some(k) = rig.bones[first_arm_bone..].iter().position(|b| !inside(b)) {
+            rig.drop_from(first_arm_bone + k);
+        }
+        let falloff = figure_arms::arm_falloff(profile, shoulder, island.longer);
         for bone in &mut rig.bones[first_arm_bone..] {
             bone.smoothness = falloff;
         }
@@ -466,27 +511,8 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             parent = rig.bone(&name, parent, &profile, pair[0], pair[1], &path);
         }
     }
-    let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     rig.bones.iter().all(inside).then_some(rig.bones)
 }
-
-/// An arm's own weight falloff (px): the arm's half-width, its median distance to the outline along
-/// the path past the shoulder, when that is under the image's automatic smoothness (a twentieth of
-/// its longer side, [`crate::weights::auto_smoothness`]); `None` (the global smoothness) otherwise.
-/// An arm's weight then fades within a few of its own half-widths of its bones (5 % at three), so
-/// the elbow and the shoulder blend over about the arm's width: with the global falloff an arm that
-/// rests on the hip still moved the hip's pixels by 2 to 6 px through the shoulder, about 100 px
-/// away, once the contact was cut (`tests/contact_bleed.rs`).
-fn arm_falloff(profile: &Profile, shoulder: usize, longer: f64) -> Option<f64> {
-    let mut widths: Vec<f64> = profile.thickness[shoulder.min(profile.thickness.len())..].to_vec();
-    widths.sort_by(f64::total_cmp);
-    let median = *widths.get(widths.len() / 2)?;
-    let global = crate::weights::auto_smoothness(longer as u32, 0);
-    (median > 0.0 && median < global).then(|| median.max(ARM_FALLOFF_LEAST))
-}
-
-/// The least falloff given to an arm (px), for a stroke-thin arm.
-const ARM_FALLOFF_LEAST: f64 = 4.0;
 
 /// Where the head bone ends: the head's tip, or, when the head's end is the root (the thickest
 /// point, inside the head), beyond it towards the top of the head, still inside the shape.

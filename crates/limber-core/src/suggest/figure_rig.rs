@@ -81,6 +81,12 @@ impl<'a> Rig<'a> {
         Some(name)
     }
 
+    /// Leaves out the bones from index `first` on, and the path cells they owned.
+    pub(super) fn drop_from(&mut self, first: usize) {
+        let dropped: Vec<String> = self.bones.drain(first..).map(|b| b.name).collect();
+        self.owner.retain(|_, name| !dropped.contains(name));
+    }
+
     /// A limb of three bones from `start` along `profile`: its two inner joints near their
     /// expected places (fractions of the limb's length from `measured_from`, at least a joint
     /// spacing past `start`), fewer bones when the limb is too short for three.

@@ -28,6 +28,7 @@ mod creature;
 mod edt;
 mod extremities;
 mod figure;
+mod figure_arms;
 mod figure_rig;
 mod grid;
 mod joints;

@@ -1,0 +1,211 @@
+//! A figure's head and arms where the outline does not show them apart: the head's round (so that
+//! an ear, a bun or a tuft sticking out of a big head is not read as an arm), an arm drawn against
+//! the body with no gap in the alpha (placed by the drawing canons along the trunk's side), and an
+//! arm's own weight falloff.
+//!
+//! An arm that lies against the body leaves no tip in the shape: the skeleton search sees only the
+//! trunk. The canons say where it is: hanging from the shoulder, the elbow comes to the waist and
+//! the wrist to the crotch, the hand's end a little below (Loomis: from the shoulder at about 1⅓
+//! heads, elbow at 3, wrist at 4, fingertips near 4¾ in an 8-head figure; the same order holds for
+//! a chibi). Such an arm lies along the trunk's outline on its side, about its own half-width in
+//! from it, so its path is traced down that outline ([`hanging_arm`]) from the other arm's shoulder
+//! height (or the chest's) to past the crotch, and cut at the elbow and wrist like any arm.
+
+use super::chains::Island;
+use super::joints::Profile;
+
+/// An end within this many head radii of the head's centre is the head's own (an ear, a bun, a
+/// tuft of hair), not a hand: an arm reaches well past its round, even raised beside it.
+const HEAD_OWN: f64 = 1.4;
+/// A hanging arm's path goes this share of the shoulder-to-crotch drop below the crotch (the
+/// hand's end: ¾ of a head past the wrist, on the 2⅔ heads from shoulder to wrist).
+const HAND_BELOW: f64 = 0.28;
+/// With no other arm to measure, an arm's half-width is this share of the trunk's half-width at
+/// the chest.
+const ARM_OF_TRUNK: f64 = 0.25;
+/// An arm's shoulder this share of the way from the other's down to the crotch lies against the
+/// trunk ([`pressed_arms`]).
+const PRESSED_DROP: f64 = 0.3;
+/// …and its hand hangs below it, at most this far out (a share of how far down): along the side.
+const PRESSED_SLANT: f64 = 0.35;
+/// The least falloff given to an arm (px), for a stroke-thin arm.
+const ARM_FALLOFF_LEAST: f64 = 4.0;
+
+/// The head's round: its centre and radius (px).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct HeadRound {
+    pub centre: [f64; 2],
+    pub radius: f64,
+}
+
+impl HeadRound {
+    /// The head's round along `path` (from the head's end down the body): its largest thickness
+    /// within the head's own diameter of the end, so that the shoulders do not count.
+    pub fn along(island: &Island, path: &[usize]) -> Self {
+        let cell = island.grid.cell as f64;
+        let Some(&first) = path.first() else {
+            return Self {
+                centre: [0.0, 0.0],
+                radius: 0.0,
+            };
+        };
+        let start = island.point(first);
+        let mut round = Self {
+            centre: start,
+            radius: island.thickness[first] * cell,
+        };
+        for &c in path {
+            let p = island.point(c);
+            if (p[0] - start[0]).hypot(p[1] - start[1]) > 2.0 * round.radius + 2.0 * cell {
+                break;
+            }
+            let radius = island.thickness[c] * cell;
+            if radius > round.radius {
+                round = Self { centre: p, radius };
+            }
+        }
+        round
+    }
+
+    /// Whether an end at `point` belongs to the head (see [`HEAD_OWN`]).
+    pub fn owns(&self, point: [f64; 2]) -> bool {
+        let (dx, dy) = (point[0] - self.centre[0], point[1] - self.centre[1]);
+        dx.hypot(dy) < HEAD_OWN * self.radius
+    }
+}
+
+/// An arm's path from the trunk (a hanging arm's from its shoulder), its profile and the index
+/// of its shoulder joint.
+pub(super) struct ArmLimb {
+    pub path: Vec<usize>,
+    pub profile: Profile,
+    pub shoulder: usize,
+    pub hanging: bool,
+}
+
+/// Arms found as paths that lie against the trunk: by side, the height of the hand's end (px) of
+/// an arm whose shoulder (where its path leaves the trunk) is more than [`PRESSED_DROP`] of the
+/// way from the other arm's shoulder down to the crotch, its hand lower still and nearly below it
+/// ([`PRESSED_SLANT`]). Shoulders are
+/// level; such a path crossed the trunk from a hand that shows below the body, and the arm is
+/// rather hung along the trunk's side from the other's shoulder height to that hand.
+pub(super) fn pressed_arms(arms: &[Option<ArmLimb>; 2], crotch_y: f64) -> [Option<f64>; 2] {
+    let shoulder_y = |a: &ArmLimb| a.profile.points[a.shoulder][1];
+    let mut hands = [None, None];
+    for (side, hand) in hands.iter_mut().enumerate() {
+        let (Some(arm), Some(other)) = (&arms[side], &arms[1 - side]) else {
+            continue;
+        };
+        let (own, level) = (shoulder_y(arm), shoulder_y(other));
+        let shoulder = arm.profile.points[arm.shoulder];
+        let end = arm.profile.points.last().copied().unwrap_or(shoulder);
+        let hangs = end[1] > own && (end[0] - shoulder[0]).abs() < PRESSED_SLANT * (end[1] - own);
+        if own - level > PRESSED_DROP * (crotch_y - level) && hangs {
+            *hand = Some(end[1]);
+        }
+    }
+    hands
+}
+
+/// Where an arm drawn against the body goes, for [`hanging_arm`].
+pub(super) struct Hanging {
+    /// 0: the image's left (the character's right), 1: the image's right.
+    pub side: usize,
+    /// The shoulder's and the crotch's heights (px).
+    pub shoulder_y: f64,
+    pub crotch_y: f64,
+    /// Where its hand ends when that shows (px); else [`HAND_BELOW`] past the crotch.
+    pub hand_y: Option<f64>,
+    /// The arm's half-width (px), or `None` to take [`ARM_OF_TRUNK`] of `trunk_half_width`.
+    pub half_width: Option<f64>,
+    pub trunk_half_width: f64,
+}
+
+/// The cells of an arm that hangs against the trunk's side: one a row from the shoulder's height
+/// to its hand's end (by default [`HAND_BELOW`] past the crotch), each the arm's half-width in from the island's outermost cell
+/// on that side; `None` when the island has no rows there or the path is too short for an arm.
+pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usize>> {
+    let grid = island.grid;
+    let cell = grid.cell as f64;
+    let row_of = |y: f64| {
+        let row = (y / cell - 0.5).round() - grid.origin[1] as f64;
+        row.clamp(0.0, (grid.height - 1) as f64) as usize
+    };
+    let drop = hanging.crotch_y - hanging.shoulder_y;
+    if drop <= 0.0 {
+        return None;
+    }
+    let (first, last) = (
+        row_of(hanging.shoulder_y),
+        row_of(
+            hanging
+                .hand_y
+                .unwrap_or(hanging.crotch_y + HAND_BELOW * drop),
+        ),
+    );
+    let half_width = hanging
+        .half_width
+        .unwrap_or(ARM_OF_TRUNK * hanging.trunk_half_width);
+    let inset = (half_width / cell).round().max(0.0) as usize;
+    let mut path = Vec::new();
+    for row in first..=last {
+        let Some(outer) = outermost(island, row, hanging.side) else {
+            break;
+        };
+        path.push(inset_cell(island, row, outer, inset, hanging.side));
+    }
+    (path.len() >= 3).then_some(path)
+}
+
+/// The column of the island's outermost cell in `row` on `side` (0: left, 1: right).
+fn outermost(island: &Island, row: usize, side: usize) -> Option<usize> {
+    let grid = island.grid;
+    let inside = |x: usize| grid.inside[row * grid.width + x];
+    if side == 0 {
+        (0..grid.width).find(|&x| inside(x))
+    } else {
+        (0..grid.width).rev().find(|&x| inside(x))
+    }
+}
+
+/// The cell `inset` columns in from the outermost column `outer` of `row`, or the farthest inside
+/// cell short of it.
+fn inset_cell(island: &Island, row: usize, outer: usize, inset: usize, side: usize) -> usize {
+    let grid = island.grid;
+    let mut best = row * grid.width + outer;
+    for step in 1..=inset {
+        let x = if side == 0 {
+            outer + step
+        } else {
+            match outer.checked_sub(step) {
+                Some(x) => x,
+                None => break,
+            }
+        };
+        if x >= grid.width || !grid.inside[row * grid.width + x] {
+            break;
+        }
+        best = row * grid.width + x;
+    }
+    best
+}
+
+/// An arm's own weight falloff (px): the arm's half-width, its median distance to the outline along
+/// the path past the shoulder, when that is under the image's automatic smoothness (a twentieth of
+/// its longer side, [`crate::weights::auto_smoothness`]); `None` (the global smoothness) otherwise.
+/// An arm's weight then fades within a few of its own half-widths of its bones (5 % at three), so
+/// the elbow and the shoulder blend over about the arm's width: with the global falloff an arm that
+/// rests on the hip still moved the hip's pixels by 2 to 6 px through the shoulder, about 100 px
+/// away, once the contact was cut (`tests/contact_bleed.rs`).
+pub(super) fn arm_falloff(profile: &Profile, shoulder: usize, longer: f64) -> Option<f64> {
+    let median = arm_half_width(profile, shoulder)?;
+    let global = crate::weights::auto_smoothness(longer as u32, 0);
+    (median > 0.0 && median < global).then(|| median.max(ARM_FALLOFF_LEAST))
+}
+
+/// An arm's half-width (px): its median distance to the outline along its path past the shoulder.
+pub(super) fn arm_half_width(profile: &Profile, shoulder: usize) -> Option<f64> {
+    let mut widths: Vec<f64> = profile.thickness[shoulder.min(profile.thickness.len())..].to_vec();
+    widths.sort_by(f64::total_cmp);
+    widths.get(widths.len() / 2).copied()
+}
