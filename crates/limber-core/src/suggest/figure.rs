@@ -6,7 +6,7 @@
 //! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
 //! meet is the pelvis (legs drawn together, whose low ends lie side by side, are one column: the
 //! pelvis is placed on it by the drawing canons, legs a fifth of a 2.5-head chibi's height and half
-//! of an 8-head adult's, from the head's measured height); the topmost end in the top 40% above the
+//! of a 7-head adult's or taller, from the head's measured height); the topmost end in the top 40% above the
 //! pelvis whose end is round (at least [`HEAD_ROUND`] of the island's largest thickness; the root
 //! itself when it is an end) is the head. The rig itself follows paths routed again from the
 //! pelvis, so that an arm's path climbs the trunk and leaves it at the shoulder (from the thickest
@@ -64,10 +64,14 @@ pub(super) const UPRIGHT: f64 = 1.1;
 const OVER_SHAPE: f64 = 0.95;
 /// Legs drawn together end in the bottom zone within this fraction of the height side by side.
 const TOGETHER_SPAN: f64 = 0.2;
-/// Figures this many heads tall have legs this share of their height (crotch to sole).
+/// Figures this many heads tall have legs this share of their height (crotch to sole). The crotch
+/// is at mid-height from a realistic adult's 7 to 7½ heads up to a heroic 8; a head measured with
+/// its hair or a cap makes a drawn adult read a head or so shorter, and with 8 here the legs of the
+/// woman in a dress and the nurse came out a tenth of the height short (their elbows, which hang
+/// to the waist, with them).
 const CHIBI_HEADS: f64 = 2.5;
 const CHIBI_LEGS: f64 = 0.2;
-const ADULT_HEADS: f64 = 8.0;
+const ADULT_HEADS: f64 = 7.0;
 const ADULT_LEGS: f64 = 0.5;
 /// Legs are at least this fraction of the island's height.
 const LEG_LEAST: f64 = 0.15;
