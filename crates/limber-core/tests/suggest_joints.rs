@@ -506,7 +506,10 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
     let mut blobs = vec![([200.0, 122.0], 36.0), (joint("hip"), 22.0)];
     blobs.extend((200..=290).step_by(10).map(|y| ([200.0, y as f64], 40.0)));
     let image = drawn(400, 600, 11.0, &lines, &blobs);
-    let bones = suggest_bones(&image, &SuggestSettings::default()).expect("bones");
+    let settings = SuggestSettings::default();
+    let bits = MaskBits::from_image(&image, settings.alpha_threshold).expect("a mask");
+    let suggestion = suggest(&bits, &settings).expect("bones");
+    let bones = suggestion.bones;
     let names: Vec<&str> = bones.iter().map(|b| b.name.as_str()).collect();
     for wanted in [
         "shoulder_l",
@@ -536,4 +539,19 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
         arm.head,
         arm.tail
     );
+    // A cut runs between the arm and the trunk, from below the shoulder to past the hand.
+    let between = suggestion.cuts.iter().find(|cut| {
+        let inner = cut.points.iter().filter(|p| p[1] >= 200.0 && p[1] <= 340.0);
+        let mut inner = inner.peekable();
+        inner.peek().is_some() && inner.all(|p| (222.0..=246.0).contains(&p[0]))
+    });
+    let cut = between.unwrap_or_else(|| panic!("no cut beside the arm: {:?}", suggestion.cuts));
+    let (top, bottom) = cut.points.iter().fold((f64::INFINITY, 0.0f64), |(t, b), p| {
+        (t.min(p[1]), b.max(p[1]))
+    });
+    assert!(top < 220.0 && bottom > 360.0, "cut from {top} to {bottom}");
+    // Below the hand (which shows under the trunk) the cut is in the open: it does not turn into
+    // the leg.
+    let end = cut.points.last().copied().unwrap_or_default();
+    assert!(end[0] >= 232.0, "the cut turns inward at its end: {:?}", cut.points);
 }

@@ -122,7 +122,7 @@ fn clear_path(grid: &Grid, label: &[usize], start: usize, wanted: usize) -> Vec<
 
 /// The points of `path` that keep its shape within [`SIMPLIFY`] cells (Douglas–Peucker): its
 /// ends and its corners.
-fn simplified(path: &[[f64; 2]]) -> Vec<[f64; 2]> {
+pub(super) fn simplified(path: &[[f64; 2]]) -> Vec<[f64; 2]> {
     if path.len() < 3 {
         return path.to_vec();
     }

@@ -84,7 +84,7 @@ pub fn bones(
     root: usize,
     tips: &[usize],
     cells: &[usize],
-) -> Option<Vec<BoneRecord>> {
+) -> Option<FigureRig> {
     let tree = CellTree::new(parent, root, tips);
     let (top, bottom) = cells.iter().fold((f64::INFINITY, 0.0f64), |(t, b), &c| {
         let y = island.point(c)[1];
@@ -185,6 +185,14 @@ pub fn bones(
     rig(island, &pelvis_tree, &found).or_else(|| rig(island, &tree, &found))
 }
 
+/// A figure's bones, and the cuts that go with them (image pixels): along the inner edge of an arm
+/// drawn against the body.
+#[derive(Debug, Clone)]
+pub struct FigureRig {
+    pub bones: Vec<BoneRecord>,
+    pub cuts: Vec<Vec<[f64; 2]>>,
+}
+
 /// What the figure's reading found: its ends (lowest first), feet, pelvis and head cells, where
 /// the head bone ends, the largest thickness (cells) and the island's height (px).
 struct Found<'a> {
@@ -223,7 +231,7 @@ fn leg_share(heads: f64) -> f64 {
 }
 
 /// The figure's bones along `tree`'s paths, or `None` when one would leave the shape.
-fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord>> {
+fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
     let Found {
         ends,
         feet,
@@ -276,6 +284,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
     }
     let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     let mut rig = Rig::new(island);
+    let mut cuts = Vec::new();
     let min_len = MIN_BONE * island.longer;
     let spacing = (MIN_JOINT_SPACING * island.longer).max(min_len);
     let trunk = island.profile(&central);
@@ -375,7 +384,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             path,
             profile,
             shoulder,
-            hanging: false,
+            hanging: None,
         });
     }
     let hand_ys = figure_arms::pressed_arms(&arm_limbs, y(pelvis));
@@ -403,7 +412,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
                 path,
                 profile,
                 shoulder: 0,
-                hanging: true,
+                hanging: Some(hanging.half_width()),
             });
         }
     }
@@ -421,7 +430,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         let suffix = if side == 0 { "r" } else { "l" };
         let name = format!("shoulder_{suffix}");
         let first_arm_bone = rig.bones.len();
-        let parent = if *hanging {
+        let parent = if hanging.is_some() {
             rig.free_bone(&name, spine.clone(), trunk.points[chest], profile.points[0])
         } else if profile.arc[shoulder] >= spacing {
             rig.bone(&name, spine.clone(), profile, 0, shoulder, path)
@@ -441,8 +450,17 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
         );
         // A hanging arm is a guess: where its bones would leave the shape it is left out, not
         // the figure.
-        if *hanging && let Some(k) = rig.bones[first_arm_bone..].iter().position(|b| !inside(b)) {
-            rig.drop_from(first_arm_bone + k);
+        if let Some(half_width) = *hanging {
+            if let Some(k) = rig.bones[first_arm_bone..].iter().position(|b| !inside(b)) {
+                rig.drop_from(first_arm_bone + k);
+            }
+            // The arm lies on the body: a cut along its inner edge keeps its weights off it.
+            let end = rig.bones[first_arm_bone..].last().map(|b| b.tail[1]);
+            if let Some(cut) = end.and_then(|end_y| {
+                figure_arms::inner_edge_cut(island, path, side, half_width, end_y)
+            }) {
+                cuts.push(cut);
+            }
         }
         let falloff = figure_arms::arm_falloff(profile, shoulder, island.longer);
         for bone in &mut rig.bones[first_arm_bone..] {
@@ -515,7 +533,10 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<Vec<BoneRecord
             parent = rig.bone(&name, parent, &profile, pair[0], pair[1], &path);
         }
     }
-    rig.bones.iter().all(inside).then_some(rig.bones)
+    rig.bones.iter().all(inside).then_some(FigureRig {
+        bones: rig.bones,
+        cuts,
+    })
 }
 
 /// Where the head bone ends: the head's tip, or, when the head's end is the root (the thickest

@@ -28,6 +28,8 @@ const ARM_OF_TRUNK: f64 = 0.25;
 const PRESSED_DROP: f64 = 0.3;
 /// …and its hand hangs below it, at most this far out (a share of how far down): along the side.
 const PRESSED_SLANT: f64 = 0.35;
+/// A hanging arm's cut from the trunk starts this many half-widths below its shoulder: the armpit.
+const ARMPIT: f64 = 1.0;
 /// The least falloff given to an arm (px), for a stroke-thin arm.
 const ARM_FALLOFF_LEAST: f64 = 4.0;
 
@@ -80,7 +82,8 @@ pub(super) struct ArmLimb {
     pub path: Vec<usize>,
     pub profile: Profile,
     pub shoulder: usize,
-    pub hanging: bool,
+    /// A hanging arm's half-width (px); `None` for an arm found as a path.
+    pub hanging: Option<f64>,
 }
 
 /// Arms found as paths that lie against the trunk: by side, the height of the hand's end (px) of
@@ -121,6 +124,64 @@ pub(super) struct Hanging {
     pub trunk_half_width: f64,
 }
 
+impl Hanging {
+    /// The arm's half-width (px).
+    pub fn half_width(&self) -> f64 {
+        self.half_width
+            .unwrap_or(ARM_OF_TRUNK * self.trunk_half_width)
+    }
+}
+
+/// The cut between an arm hanging against the trunk (`path`, one cell a row from the shoulder)
+/// and the trunk, so that the arm's weights do not walk into the body it lies on: along the arm's
+/// inner edge (its half-width from the path, towards the body), from the armpit ([`ARMPIT`]
+/// half-widths below the shoulder) to a half-width past `end_y` (the arm's last bone's end), then
+/// out under the hand to past the outline; image pixels, simplified. `None` when that is under two half-widths long.
+pub(super) fn inner_edge_cut(
+    island: &Island,
+    path: &[usize],
+    side: usize,
+    half_width: f64,
+    end_y: f64,
+) -> Option<Vec<[f64; 2]>> {
+    let grid = island.grid;
+    let cell = grid.cell as f64;
+    let &shoulder = path.first()?;
+    let top = island.point(shoulder)[1] + ARMPIT * half_width;
+    let bottom = end_y + half_width;
+    let inward = if side == 0 { 1.0 } else { -1.0 } * half_width / cell;
+    let mut points: Vec<[f64; 2]> = path
+        .iter()
+        .filter(|&&c| (top..=end_y).contains(&island.point(c)[1]))
+        .map(|&c| [(c % grid.width) as f64 + inward, (c / grid.width) as f64])
+        .collect();
+    // On past the arm's end, straight down, then out under the hand past the outline: the hand
+    // comes away from the body too, and no triangle hinges the arm's end to it.
+    if let Some(&[x, y]) = points.last() {
+        let below = y + (bottom - end_y) / cell;
+        points.push([x, below]);
+        let row = (below.round().max(0.0) as usize).min(grid.height - 1);
+        // (Below a hand that shows under the body, the row's outermost cell may lie inward:
+        // the cut is in the open already.)
+        let outer = outermost(island, row, side).map_or(x, |c| c as f64);
+        let past = if side == 0 {
+            (outer - 2.0).min(x)
+        } else {
+            (outer + 2.0).max(x)
+        };
+        if past != x {
+            points.push([past, below]);
+        }
+    }
+    let length = (points.len() as f64 - 1.0) * cell;
+    (length >= 2.0 * half_width).then(|| {
+        super::contact_cut::simplified(&points)
+            .into_iter()
+            .map(|p| grid.at_cell_point(p))
+            .collect()
+    })
+}
+
 /// The cells of an arm that hangs against the trunk's side: one a row from the shoulder's height
 /// to its hand's end (by default [`HAND_BELOW`] past the crotch), each the arm's half-width in from the island's outermost cell
 /// on that side; `None` when the island has no rows there or the path is too short for an arm.
@@ -143,9 +204,7 @@ pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usiz
                 .unwrap_or(hanging.crotch_y + HAND_BELOW * drop),
         ),
     );
-    let half_width = hanging
-        .half_width
-        .unwrap_or(ARM_OF_TRUNK * hanging.trunk_half_width);
+    let half_width = hanging.half_width();
     let inset = (half_width / cell).round().max(0.0) as usize;
     let mut path = Vec::new();
     for row in first..=last {

@@ -7,7 +7,8 @@
 //! peaks of the walking distance from the island's geodesic centre ([`extremities`]); the paths
 //! from the root to them, made to keep to the middle of the shape ([`paths`]), join into a tree
 //! ([`tree`]). When the largest island reads as a figure (two feet below, a round head above) it
-//! gets a figure's rig with human names ([`figure`]); otherwise the tree's segments become chains
+//! gets a figure's rig with human names ([`figure`]; an arm drawn against the body, with no tip of
+//! its own, hangs along the trunk's side with a cut along its inner edge, [`figure_arms`]); otherwise the tree's segments become chains
 //! of bones ([`chains`]) named as a creature's parts where they read as one ([`creature`]), else
 //! by the way they point ([`naming`]). Either way bones are cut where
 //! the shape bends or narrows ([`joints`]). Smaller islands hang their own tree from the main
@@ -96,8 +97,9 @@ pub struct Suggestion {
     pub bones_merged: usize,
     /// The budget the suggestion kept to.
     pub max_bones: usize,
-    /// Where the drawing touches itself and closes a loop: the crossing that opened it, for the
-    /// weights not to cross either (see `contacts`).
+    /// Where the drawing touches itself, for the weights not to cross: the crossing that opened a
+    /// loop (see `contacts`), and the inner edge of an arm that hangs against the body with no
+    /// gap (see `figure_arms`).
     pub cuts: Vec<Cut>,
 }
 
@@ -232,7 +234,7 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
             if tree.island == 0
                 && let Some(figure) = &figure
             {
-                per_tree.push(figure.clone());
+                per_tree.push(figure.bones.clone());
                 continue;
             }
             let main_island = tree.island == 0;
@@ -255,7 +257,7 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
         total -= per_tree.pop().map_or(0, |b| b.len());
         islands_left_out += 1;
     }
-    let cuts = trees[..per_tree.len()]
+    let mut cuts: Vec<Cut> = trees[..per_tree.len()]
         .iter()
         .flat_map(|t| {
             t.crossings.iter().map(|c| Cut {
@@ -263,6 +265,9 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
             })
         })
         .collect();
+    if let Some(figure) = figure {
+        cuts.extend(figure.cuts.into_iter().map(|points| Cut { points }));
+    }
     let mut bones: Vec<BoneRecord> = per_tree.into_iter().flatten().collect();
     let bones_merged = prune::to_budget(&mut bones, max_bones);
     Ok(Suggestion {
