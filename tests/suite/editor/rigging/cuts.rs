@@ -309,16 +309,17 @@ fn suggest_bones_cuts_where_the_hand_rests_on_the_hip_and_the_posed_arm_leaves_t
     harness.run_steps(2);
     assert_eq!(undo_depth(harness.state_mut()), steps + 1, "one undo step");
     let editor = harness.state();
+    // At the wrist of the hand on the hip, and along the other arm, which hangs against the body.
     assert_eq!(
         editor.document().project.rig.cuts.len(),
-        1,
+        2,
         "{}",
         editor.status()
     );
     assert!(
         editor
             .status()
-            .contains("a cut where the drawing touches itself"),
+            .contains("2 cuts where the drawing touches itself"),
         "{}",
         editor.status()
     );
