@@ -1,6 +1,7 @@
 //! `limber rig IMAGE.png --suggest -o RIG.json` (or `limber rig PROJECT.limber --suggest -o
 //! RIG.json`, every part read where it sits on the canvas): a suggested skeleton written as
-//! RIG.json (see `core::suggest`), within the bone budget (what was left out is said).
+//! RIG.json (see `core::suggest`), within the bone budget (what was left out is said), with the
+//! suggested cuts when they keep to the cut-points budget (else they are left out, and it is said).
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,9 @@ use image::DynamicImage;
 
 use super::MeshOptions;
 use crate::core::atomic_file::write_atomic;
+use crate::core::cuts::check_cuts;
 use crate::core::image_io::load_png;
+use crate::core::limits::Limits;
 use crate::core::output_guard::Inputs;
 use crate::core::project::Project;
 use crate::core::rig::RigFile;
@@ -77,10 +80,16 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     let suggestion =
         suggest_on_canvas(&parts, &settings).map_err(|e| anyhow!("{input_name}: {e}"))?;
     let note = suggestion.pruned_note();
-    let cut_count = suggestion.cuts.len();
+    // Cuts over the cut-points budget would make the rig refused where it is loaded: the bones are
+    // still worth having, so the cuts are left out and the message says why.
+    let (cuts, cuts_left_out) = match check_cuts(&suggestion.cuts, &Limits::current()) {
+        Ok(()) => (suggestion.cuts, None),
+        Err(e) => (Vec::new(), Some((suggestion.cuts.len(), e))),
+    };
+    let cut_count = cuts.len();
     let rig = RigFile {
         bones: suggestion.bones,
-        cuts: suggestion.cuts,
+        cuts,
         ..RigFile::default()
     };
     let mut text = serde_json::to_string_pretty(&rig)
@@ -93,8 +102,11 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
         1 => " and a cut where the drawing touches itself".to_string(),
         n => format!(" and {n} cuts where the drawing touches itself"),
     };
+    let left_out = cuts_left_out
+        .map(|(n, e)| format!("; {n} suggested cut(s) left out: {e}"))
+        .unwrap_or_default();
     println!(
-        "{}: {} bones{cuts} suggested for {input_name}{}",
+        "{}: {} bones{cuts} suggested for {input_name}{}{left_out}",
         args.output.display(),
         rig.bones.len(),
         note.map(|n| format!(" ({n})")).unwrap_or_default()

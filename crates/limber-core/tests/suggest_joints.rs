@@ -546,12 +546,19 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
         inner.peek().is_some() && inner.all(|p| (222.0..=246.0).contains(&p[0]))
     });
     let cut = between.unwrap_or_else(|| panic!("no cut beside the arm: {:?}", suggestion.cuts));
-    let (top, bottom) = cut.points.iter().fold((f64::INFINITY, 0.0f64), |(t, b), p| {
-        (t.min(p[1]), b.max(p[1]))
-    });
+    let (top, bottom) = cut
+        .points
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(t, b), p| {
+            (t.min(p[1]), b.max(p[1]))
+        });
     assert!(top < 220.0 && bottom > 360.0, "cut from {top} to {bottom}");
     // Below the hand (which shows under the trunk) the cut is in the open: it does not turn into
     // the leg.
     let end = cut.points.last().copied().unwrap_or_default();
-    assert!(end[0] >= 232.0, "the cut turns inward at its end: {:?}", cut.points);
+    assert!(
+        end[0] >= 232.0,
+        "the cut turns inward at its end: {:?}",
+        cut.points
+    );
 }

@@ -97,6 +97,52 @@ fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
 }
 
 #[test]
+fn suggested_cuts_over_the_cut_points_budget_are_left_out_and_the_bones_kept() {
+    let dir = common::temp_dir("suggest_cut_budget");
+    let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let rig_path = dir.join("rig.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(["rig", s(&figure), "--suggest", "-o", s(&rig_path)])
+        .env("LIMBER_MAX_CUT_POINTS", "3")
+        .output()
+        .expect("limber runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("2 suggested cut(s) left out: ") && stdout.contains("over the limit of 3"),
+        "{stdout}"
+    );
+    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
+        .expect("RIG.json");
+    assert!(file.cuts.is_empty(), "{:?}", file.cuts);
+    assert!(file.bones.iter().any(|b| b.name == "arm_upper_l"));
+    // The rig written loads under the same budget.
+    let project_path = dir.join("figure.limber");
+    let new = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args([
+            "new",
+            s(&figure),
+            "--rig",
+            s(&rig_path),
+            "-o",
+            s(&project_path),
+        ])
+        .env("LIMBER_MAX_CUT_POINTS", "3")
+        .output()
+        .expect("limber runs");
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+}
+
+#[test]
 fn bad_input_is_one_line_and_writes_nothing() {
     let dir = common::temp_dir("suggest_bad");
     let out_path = dir.join("rig.json");
