@@ -2,7 +2,7 @@
 //! included) to the bone records, on the large lizards (issue 18 holds the 2560 px lizard to
 //! 200 ms) and on the two shapes of issue 28 that once ran away (5000 blobs on 4000 × 2000, which
 //! must keep to the 500-bone budget within 2 s, and a spiral), and on a 2560 px figure whose hands
-//! rest on its hips (issue 37 holds suggest with its contact cuts to 200 ms there: the police
+//! rest on its hips and one with an arm against the body (issue 37 holds suggest with its contact cuts to 200 ms there: the police
 //! officer of `tests/data/figures` scaled up).
 //!
 //! Run with `cargo bench --bench suggest`. The 4096 px lizard is read from `../shared/sprites` and
@@ -64,10 +64,11 @@ fn spiral() -> DynamicImage {
     })
 }
 
-/// The 512 px police officer (hands on hips) scaled to 2560 px high.
-fn hands_on_hips_2560() -> DynamicImage {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/figures/oc_woman_police_512h.png");
+/// A 512 px figure of `tests/data/figures` scaled to 2560 px high.
+fn figure_2560(name: &str) -> DynamicImage {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/figures")
+        .join(name);
     let small = load_png(&path).unwrap();
     let (w, h) = (small.width() * 5, small.height() * 5);
     small.resize_exact(w, h, image::imageops::FilterType::Triangle)
@@ -93,16 +94,25 @@ fn suggest(c: &mut Criterion) {
             b.iter(|| suggest_bones(image, &settings).unwrap().len())
         });
     }
-    // Hands on the hips: two loops opened, two cuts suggested with the bones.
-    let figure = hands_on_hips_2560();
-    group.bench_function("police_2560h_hands_on_hips/suggest+cuts", |b| {
-        b.iter(|| {
-            let bits = MaskBits::from_image(&figure, settings.alpha_threshold).unwrap();
-            let suggestion = suggest_with_cuts(&bits, &settings).unwrap();
-            assert!(!suggestion.cuts.is_empty());
-            suggestion.bones.len()
-        })
-    });
+    // Hands on the hips: two loops opened, two cuts suggested with the bones. The woman in a
+    // dress: one loop opened, one arm hung against the body with its cut.
+    for (label, file) in [
+        ("police_2560h_hands_on_hips", "oc_woman_police_512h.png"),
+        (
+            "dress_2560h_arm_against_the_body",
+            "oc_woman_fashion_512h.png",
+        ),
+    ] {
+        let figure = figure_2560(file);
+        group.bench_function(format!("{label}/suggest+cuts"), |b| {
+            b.iter(|| {
+                let bits = MaskBits::from_image(&figure, settings.alpha_threshold).unwrap();
+                let suggestion = suggest_with_cuts(&bits, &settings).unwrap();
+                assert!(!suggestion.cuts.is_empty());
+                suggestion.bones.len()
+            })
+        });
+    }
     group.finish();
 }
 

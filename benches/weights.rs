@@ -97,7 +97,8 @@ fn weights(c: &mut Criterion) {
             },
         );
     }
-    hands_on_hips(&mut group, root);
+    suggested_cuts(&mut group, root, "police_2560h", "oc_woman_police_512h.png");
+    suggested_cuts(&mut group, root, "dress_2560h", "oc_woman_fashion_512h.png");
     group.finish();
 }
 
@@ -117,14 +118,17 @@ fn split_and_weigh(
     auto_weights(skeleton, &distances, &points, smoothness)
 }
 
-/// The police officer of `tests/data/figures` (hands on hips) scaled to 2560 px high, with her
-/// suggested bones: weights without the suggested cuts, and with them (mesh split, walls, doubled
-/// vertices read on their side) — issue 37 holds the second to 1.2 times the first.
-fn hands_on_hips(
+/// A figure of `tests/data/figures` scaled to 2560 px high (the police officer, hands on hips; the
+/// woman in a dress, one arm against the body), with its suggested bones: weights without the
+/// suggested cuts, and with them (mesh split, walls, doubled vertices read on their side) — issue
+/// 37 holds the second to 1.2 times the first.
+fn suggested_cuts(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     root: &Path,
+    label: &str,
+    file: &str,
 ) {
-    let small = load_png(&root.join("tests/data/figures/oc_woman_police_512h.png")).unwrap();
+    let small = load_png(&root.join("tests/data/figures").join(file)).unwrap();
     let image = small.resize_exact(
         small.width() * 5,
         small.height() * 5,
@@ -136,19 +140,19 @@ fn hands_on_hips(
     let skeleton = skeleton_from_records(&suggestion.bones).unwrap();
     let cuts = suggestion.cuts;
     eprintln!(
-        "police 2560: {} bones, {} suggested cuts",
+        "{label}: {} bones, {} suggested cuts",
         skeleton.bones.len(),
         cuts.len()
     );
     let (mesh, grid, _) = build_mesh_and_grid(&image, &MeshSettings::default()).unwrap();
-    group.bench_function("police_2560h/suggested-bones-distance+weights", |b| {
+    group.bench_function(format!("{label}/suggested-bones-distance+weights"), |b| {
         b.iter(|| {
             let distances = rig_distances(&grid, &skeleton, &mesh.positions);
             auto_weights(&skeleton, &distances, &mesh.positions, 128.0)
         })
     });
     group.bench_function(
-        "police_2560h/suggested-bones-and-cuts-split+distance+weights",
+        format!("{label}/suggested-bones-and-cuts-split+distance+weights"),
         |b| b.iter(|| split_and_weigh(&mesh, &grid, &cuts, &skeleton, 128.0)),
     );
 }
