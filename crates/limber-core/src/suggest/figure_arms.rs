@@ -9,7 +9,12 @@
 //! heads, elbow at 3, wrist at 4, fingertips near 4¾ in an 8-head figure; the same order holds for
 //! a chibi). Such an arm lies along the trunk's outline on its side, about its own half-width in
 //! from it, so its path is traced down that outline ([`hanging_arm`]) from the other arm's shoulder
-//! height (or the chest's) to past the crotch, and cut at the elbow and wrist like any arm.
+//! height (or the chest's) to past the crotch, and cut at the elbow and wrist like any arm. An arm
+//! found as a path can be one too: when its path leaves the trunk far below the other arm's
+//! shoulder and its hand hangs nearly below, the path crossed the trunk from a hand showing under
+//! the body ([`pressed_arms`]), and the arm is hung the same way down to that hand. A hung arm's
+//! weights would walk straight into the body it lies on, so a cut runs along its inner edge from
+//! the armpit to past the hand ([`inner_edge_cut`]).
 
 use super::chains::Island;
 use super::joints::Profile;
@@ -17,9 +22,12 @@ use super::joints::Profile;
 /// An end within this many head radii of the head's centre is the head's own (an ear, a bun, a
 /// tuft of hair), not a hand: an arm reaches well past its round, even raised beside it.
 const HEAD_OWN: f64 = 1.4;
-/// A hanging arm's path goes this share of the shoulder-to-crotch drop below the crotch (the
-/// hand's end: ¾ of a head past the wrist, on the 2⅔ heads from shoulder to wrist).
-const HAND_BELOW: f64 = 0.28;
+/// A hanging arm's path goes this share of the shoulder-to-crotch drop below the crotch: to the
+/// hand's end. The canon's open hand is ¾ of a head (0.28 of the 2⅔ heads from shoulder to
+/// wrist); a hand hanging against the body is drawn curled or partly hidden, and with the canon's
+/// reach the woman in a dress had a strip of the dress below her hand cut off with the arm, torn
+/// away from the dress when the arm was raised in the editor.
+const HAND_BELOW: f64 = 0.15;
 /// With no other arm to measure, an arm's half-width is this share of the trunk's half-width at
 /// the chest.
 const ARM_OF_TRUNK: f64 = 0.25;
