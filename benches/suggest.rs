@@ -1,9 +1,9 @@
 //! Criterion benchmark of "Suggest bones" (`core::suggest`): from the decoded image (the alpha mask
 //! included) to the bone records, on the large lizards (issue 18 holds the 2560 px lizard to
 //! 200 ms) and on the two shapes of issue 28 that once ran away (5000 blobs on 4000 × 2000, which
-//! must keep to the 500-bone budget within 2 s, and a spiral), and on a 2560 px figure whose hands
-//! rest on its hips and one with an arm against the body (issue 37 holds suggest with its contact cuts to 200 ms there: the police
-//! officer of `tests/data/figures` scaled up).
+//! must keep to the 500-bone budget within 2 s, and a spiral), and on 2560 px figures (issue 37
+//! holds suggest with its cuts to 200 ms there): the police officer of `tests/data/figures`, her
+//! hands on her hips, and the woman in a dress, one arm against the body, scaled up.
 //!
 //! Run with `cargo bench --bench suggest`. The 4096 px lizard is read from `../shared/sprites` and
 //! skipped when absent.

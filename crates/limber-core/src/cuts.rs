@@ -217,6 +217,7 @@ fn clip_segment(a: DVec2, b: DVec2, [low, high]: [DVec2; 2]) -> Option<[DVec2; 2
     (t0 <= t1).then(|| [a + d * t0, a + d * t1])
 }
 
+mod clearance;
 mod split;
 
 pub use split::{SIDE_STEP, SplitError, split_mesh, weight_points};

@@ -460,12 +460,13 @@ fn suggesting_on_a_2560_px_sprite_takes_at_most_200_ms() {
     assert!(medians[0] <= 200.0, "{medians:?} ms");
 }
 
-#[test]
-fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
-    // A broad trunk with the left arm pressed to its side (no gap: the arm has no tip of its own)
-    // and the right arm held off it.
-    let joint = |name: &str| -> [f64; 2] {
-        match name {
+/// A broad trunk with the figure's left arm pressed to its side (no gap) and its right arm held
+/// off it; drawn mirrored (the pressed arm on the image's left) when `mirrored`. With `ears`, a big
+/// head has an ear each side and the pressed arm's hand ends on the trunk, so that arm has no tip
+/// of its own at all, and the ear on its side has.
+fn pressed_arm(mirrored: bool, ears: bool) -> (DynamicImage, impl Fn(&str) -> [f64; 2]) {
+    let joint = move |name: &str| -> [f64; 2] {
+        let [x, y] = match name {
             "neck" => [200.0, 170.0],
             "shoulder_r" => [165.0, 185.0],
             "elbow_r" => [130.0, 260.0],
@@ -473,7 +474,9 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
             "hand_r" => [116.0, 360.0],
             "shoulder_l" => [235.0, 185.0],
             "elbow_l" => [250.0, 260.0],
+            "wrist_l" if ears => [248.0, 300.0],
             "wrist_l" => [252.0, 330.0],
+            "hand_l" if ears => [247.0, 318.0],
             "hand_l" => [253.0, 360.0],
             "hip" => [200.0, 330.0],
             "knee_r" => [175.0, 440.0],
@@ -481,10 +484,13 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
             "toe_r" => [135.0, 565.0],
             "knee_l" => [225.0, 440.0],
             "ankle_l" => [232.0, 550.0],
+            "ear_r" => [125.0, 128.0],
+            "ear_l" => [275.0, 128.0],
             _ => [265.0, 565.0],
-        }
+        };
+        [if mirrored { 400.0 - x } else { x }, y]
     };
-    let strokes = [
+    let mut strokes = vec![
         ("hip", "neck"),
         ("neck", "shoulder_r"),
         ("neck", "shoulder_l"),
@@ -501,64 +507,96 @@ fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
         ("knee_l", "ankle_l"),
         ("ankle_l", "toe_l"),
     ];
+    if ears {
+        strokes.extend([("ear_r", "ear_l")]);
+    }
     let lines: Vec<([f64; 2], [f64; 2])> =
         strokes.iter().map(|(a, b)| (joint(a), joint(b))).collect();
-    let mut blobs = vec![([200.0, 122.0], 36.0), (joint("hip"), 22.0)];
+    // With ears, a big head (a chibi's), which they stick out of by under half its radius.
+    let head = if ears { 50.0 } else { 36.0 };
+    let mut blobs = vec![([200.0, 122.0], head), (joint("hip"), 22.0)];
     blobs.extend((200..=290).step_by(10).map(|y| ([200.0, y as f64], 40.0)));
-    let image = drawn(400, 600, 11.0, &lines, &blobs);
-    let settings = SuggestSettings::default();
-    let bits = MaskBits::from_image(&image, settings.alpha_threshold).expect("a mask");
-    let suggestion = suggest(&bits, &settings).expect("bones");
-    let bones = suggestion.bones;
-    let names: Vec<&str> = bones.iter().map(|b| b.name.as_str()).collect();
-    for wanted in [
-        "shoulder_l",
-        "arm_upper_l",
-        "arm_lower_l",
-        "arm_upper_r",
-        "hand_r",
-    ] {
-        assert!(names.contains(&wanted), "no {wanted} in {names:?}");
-    }
-    // The pressed arm's joints are its own, at its elbow and wrist, within 6 % (36 px).
-    let marked: Vec<(String, [f64; 2])> = ["shoulder_l", "elbow_l", "wrist_l", "elbow_r"]
-        .iter()
-        .map(|n| (n.to_string(), joint(n)))
-        .collect();
-    let (d, name) = worst(&bones, &marked, 600.0);
-    assert!(
-        d <= REACH,
-        "{name} at {:.1} % of the longer side",
-        d * 100.0
-    );
-    // The arm lies along the trunk's side, not through it.
-    let arm = bones.iter().find(|b| b.name == "arm_upper_l").expect("arm");
-    assert!(
-        arm.head[0].min(arm.tail[0]) > 225.0,
-        "arm_upper_l {:?} → {:?}",
-        arm.head,
-        arm.tail
-    );
-    // A cut runs between the arm and the trunk, from below the shoulder to past the hand.
-    let between = suggestion.cuts.iter().find(|cut| {
-        let inner = cut.points.iter().filter(|p| p[1] >= 200.0 && p[1] <= 340.0);
-        let mut inner = inner.peekable();
-        inner.peek().is_some() && inner.all(|p| (222.0..=246.0).contains(&p[0]))
-    });
-    let cut = between.unwrap_or_else(|| panic!("no cut beside the arm: {:?}", suggestion.cuts));
-    let (top, bottom) = cut
-        .points
-        .iter()
-        .fold((f64::INFINITY, 0.0f64), |(t, b), p| {
-            (t.min(p[1]), b.max(p[1]))
+    (drawn(400, 600, 11.0, &lines, &blobs), joint)
+}
+
+#[test]
+fn an_arm_drawn_against_the_body_hangs_along_the_trunks_side() {
+    // Either way round; with ears (which are no arms) and the pressed hand ending on the trunk.
+    for (mirrored, ears) in [(false, false), (true, false), (false, true)] {
+        let label = format!("mirrored {mirrored}, ears {ears}");
+        let (image, joint) = pressed_arm(mirrored, ears);
+        let settings = SuggestSettings::default();
+        let bits = MaskBits::from_image(&image, settings.alpha_threshold).expect("a mask");
+        let suggestion = suggest(&bits, &settings).expect("bones");
+        let bones = suggestion.bones;
+        // The pressed arm is the character's left; drawn mirrored it is on the image's left, so
+        // read as the right.
+        let (pressed, held) = if mirrored { ("r", "l") } else { ("l", "r") };
+        let names: Vec<&str> = bones.iter().map(|b| b.name.as_str()).collect();
+        for wanted in [
+            format!("shoulder_{pressed}"),
+            format!("arm_upper_{pressed}"),
+            format!("arm_lower_{pressed}"),
+            format!("arm_upper_{held}"),
+            format!("hand_{held}"),
+        ] {
+            assert!(
+                names.contains(&wanted.as_str()),
+                "{label}: no {wanted} in {names:?}"
+            );
+        }
+        // The pressed arm's joints are its own, at its shoulder and elbow (and wrist), within 6 %
+        // (36 px); the ears are not arms.
+        let mut marked = vec!["shoulder_l", "elbow_l", "elbow_r"];
+        if !ears {
+            marked.push("wrist_l");
+        }
+        let marked: Vec<(String, [f64; 2])> =
+            marked.iter().map(|n| (n.to_string(), joint(n))).collect();
+        let (d, name) = worst(&bones, &marked, 600.0);
+        assert!(
+            d <= REACH,
+            "{label}: {name} at {:.1} % of the longer side",
+            d * 100.0
+        );
+        // The arm lies along the trunk's side, below the head, not through the trunk.
+        let out = |x: f64| if mirrored { 400.0 - x } else { x };
+        let arm = bones
+            .iter()
+            .find(|b| b.name == format!("arm_upper_{pressed}"))
+            .expect("arm");
+        assert!(
+            out(arm.head[0]).min(out(arm.tail[0])) > 225.0 && arm.head[1].min(arm.tail[1]) > 170.0,
+            "{label}: arm_upper_{pressed} {:?} → {:?}",
+            arm.head,
+            arm.tail
+        );
+        // A cut runs between the arm and the trunk, from below the shoulder to past the hand.
+        let between = suggestion.cuts.iter().find(|cut| {
+            let inner = cut.points.iter().filter(|p| p[1] >= 200.0 && p[1] <= 300.0);
+            let mut inner = inner.peekable();
+            inner.peek().is_some() && inner.all(|p| (222.0..=246.0).contains(&out(p[0])))
         });
-    assert!(top < 220.0 && bottom > 360.0, "cut from {top} to {bottom}");
-    // Below the hand (which shows under the trunk) the cut is in the open: it does not turn into
-    // the leg.
-    let end = cut.points.last().copied().unwrap_or_default();
-    assert!(
-        end[0] >= 232.0,
-        "the cut turns inward at its end: {:?}",
-        cut.points
-    );
+        let cut = between
+            .unwrap_or_else(|| panic!("{label}: no cut beside the arm: {:?}", suggestion.cuts));
+        let (top, bottom) = cut
+            .points
+            .iter()
+            .fold((f64::INFINITY, 0.0f64), |(t, b), p| {
+                (t.min(p[1]), b.max(p[1]))
+            });
+        let hand_end = joint("hand_l")[1];
+        assert!(
+            top < 230.0 && bottom > hand_end,
+            "{label}: cut from {top} to {bottom}"
+        );
+        // Below a hand that shows under the trunk the cut is in the open: it does not turn into
+        // the leg.
+        let end = cut.points.last().copied().unwrap_or_default();
+        assert!(
+            ears || out(end[0]) >= 232.0,
+            "{label}: the cut turns inward at its end: {:?}",
+            cut.points
+        );
+    }
 }

@@ -1,8 +1,9 @@
 //! "Suggest bones": a skeleton proposed from every part's sprite read together where the parts sit
 //! on the canvas (`limber_core::suggest::suggest_on_canvas`), added as one undo step with its
-//! weights and with the cuts suggested where the drawing touches itself (a hand on the hip: the
-//! meshes split along them, as the Cut tool does). Only on a rig without bones: an artist's bones are never replaced; the
-//! [`BoneError`] says so instead, and the status says when the bone budget left anything out.
+//! weights and with the cuts suggested where the drawing touches itself (a hand on the hip, an arm
+//! against the body: the meshes split along them, as the Cut tool does). Only on a rig without
+//! bones: an artist's bones are never replaced; the [`BoneError`] says so instead, and the status
+//! says when the bone budget left anything out.
 
 use limber_core::edit::Edit;
 use limber_core::suggest::{CanvasPart, SuggestSettings, suggest_on_canvas};

@@ -1,7 +1,8 @@
 //! The mesh split along cuts: no triangle bridges a cut, so the two sides move apart when posed.
 //!
 //! The mesh's own vertices are triangulated again (spade's constrained Delaunay triangulation) with
-//! its boundary edges and the parts of every cut inside the mesh as constraints: where a cut
+//! its boundary edges and the parts of every cut inside the mesh as constraints (inner vertices
+//! a hair's breadth off a cut first moved clear of it, `clearance`): where a cut
 //! crosses the outline, the outline gains a vertex that the cut's part ends on; cuts crossing each
 //! other are split where they meet. Faces whose centre lies outside the old mesh are dropped. A vertex
 //! on a cut then gets one copy per side: the triangles around it are grouped by the edges they share
@@ -80,6 +81,13 @@ pub fn split_mesh(mesh: &Mesh, cuts: &[Cut]) -> Result<Mesh, SplitError> {
     if segments.is_empty() {
         return Ok(mesh.clone());
     }
+    // No vertex a hair's breadth off a cut: it would be read across it (see `clearance`).
+    let mut fixed = vec![false; vertices.len()];
+    for &[a, b] in &edges {
+        fixed[a] = true;
+        fixed[b] = true;
+    }
+    super::clearance::keep_clear(&mut vertices, &fixed, &segments, |p| inside.contains(p));
     let mut cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
         ConstrainedDelaunayTriangulation::try_bulk_load_cdt(vertices, edges, |_| {})
             .map_err(|e| SplitError::Triangulation(format!("{e:?}")))?;

@@ -122,7 +122,12 @@ fn clear_path(grid: &Grid, label: &[usize], start: usize, wanted: usize) -> Vec<
 
 /// The points of `path` that keep its shape within [`SIMPLIFY`] cells (Douglas–Peucker): its
 /// ends and its corners.
-pub(super) fn simplified(path: &[[f64; 2]]) -> Vec<[f64; 2]> {
+fn simplified(path: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    simplified_within(path, SIMPLIFY)
+}
+
+/// The points of `path` that keep its shape within `tolerance` cells (Douglas–Peucker).
+pub(super) fn simplified_within(path: &[[f64; 2]], tolerance: f64) -> Vec<[f64; 2]> {
     if path.len() < 3 {
         return path.to_vec();
     }
@@ -139,7 +144,7 @@ pub(super) fn simplified(path: &[[f64; 2]]) -> Vec<[f64; 2]> {
             ((p[0] - pa[0]) * dy - (p[1] - pa[1]) * dx).abs() / length
         };
         if let Some(far) = (a + 1..b).max_by(|&i, &j| off(i).total_cmp(&off(j)))
-            && off(far) > SIMPLIFY
+            && off(far) > tolerance
         {
             spans.push((a, far));
             spans.push((far, b));

@@ -6,23 +6,27 @@
 //! tip): the two lowest ends in the bottom 30% of the island are the feet, and where their paths
 //! meet is the pelvis (legs drawn together, whose low ends lie side by side, are one column: the
 //! pelvis is placed on it by the drawing canons, legs a fifth of a 2.5-head chibi's height and half
-//! of a 7-head adult's or taller, from the head's measured height); the topmost end in the top 40% above the
-//! pelvis whose end is round (at least [`HEAD_ROUND`] of the island's largest thickness; the root
+//! of a 7-head adult's or taller, from the head's measured height); the topmost end in the top
+//! 40% above the pelvis whose end is round (at least [`HEAD_ROUND`] of the island's largest thickness; the root
 //! itself when it is an end) is the head. The rig itself follows paths routed again from the
 //! pelvis, so that an arm's path climbs the trunk and leaves it at the shoulder (from the thickest
 //! point, often inside a big head, it would cut across the chest or leave through the head); when
 //! those bones would leave the shape, the paths from the thickest point are used. Of the other ends
 //! whose paths join the pelvis–head path, the longest on each side is an arm (one hanging below the
-//! pelvis only when its path leaves the trunk above it). Joints: knees (placed along the whole leg
+//! pelvis only when its path leaves the trunk above it; not a short one ending within the head's
+//! round, an ear). A side with no arm, or with one lying against the trunk, gets one hung along
+//! the trunk's side by the canons, with a cut along its inner edge ([`super::figure_arms`]).
+//! Joints: knees (placed along the whole leg
 //! from the pelvis) and elbows, ankles and wrists where the limb bends or narrows most near a
 //! figure's proportions ([`super::joints`]); the shoulder where the arm's path leaves the trunk
 //! (its width drops to near the arm's own), placed at about the trunk's half-width from the
 //! spine's axis; the neck at the narrowest place between the shoulders and the head. Legs together
 //! get one `leg_upper`, `leg_lower`, `foot` chain without a side. Other ends joining the head, or
-//! the neck and ending above its base, are hair (`hair_l`, `hair_l_2`, …; `hair_l2` for a second lock on that side); the rest
-//! get chains named by direction; all are cut where they bend, narrow or would leave the shape. A
-//! shape wider than tall, without feet and a head, or whose figure bones would leave it, is not a
-//! figure and gets the generic chains.
+//! the neck and ending above its base, are hair (`hair_l`, `hair_l_2`, …; `hair_l2` for a second
+//! lock on that side); the rest get chains named by direction; all are cut where they bend, narrow
+//! or would leave the shape. A shape wider than tall, without feet and a head, or whose figure
+//! bones would leave it (but for a hung arm's, which are left out instead), is not a figure and
+//! gets the generic chains.
 //!
 //! `_l` and `_r` are the character's own left and right, as for a figure facing the viewer: `_l`
 //! is on the image's right.
@@ -33,7 +37,7 @@ use crate::rig::BoneRecord;
 
 use super::cell_tree::CellTree;
 use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
-use super::figure_arms::{self, ArmLimb, Hanging, HeadRound};
+use super::figure_arms::{self, ArmLimb, ArmPlan, HeadRound};
 use super::figure_rig::Rig;
 use super::joints::Profile;
 use super::naming::{Names, direction};
@@ -230,7 +234,8 @@ fn leg_share(heads: f64) -> f64 {
     CHIBI_LEGS + t * (ADULT_LEGS - CHIBI_LEGS)
 }
 
-/// The figure's bones along `tree`'s paths, or `None` when one would leave the shape.
+/// The figure's bones along `tree`'s paths and a hung arm's cuts, or `None` when a bone would
+/// leave the shape (a hung arm's are left out instead).
 fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
     let Found {
         ends,
@@ -268,7 +273,7 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
         // A path that joins at the head itself is the head's (hair, a helmet's rim), not an arm.
         let (pj, ph) = (island.point(join), island.point(head));
         let at_head = (pj[0] - ph[0]).hypot(pj[1] - ph[1]) < 0.8 * largest * cell
-            || head_round.owns(island.point(e));
+            || head_round.owns(island.point(e), reach);
         if below || at_head || reach < MIN_JOINT_SPACING * island.longer * 2.0 {
             extras.push(e);
             continue;
@@ -284,7 +289,6 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
     }
     let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= OVER_SHAPE;
     let mut rig = Rig::new(island);
-    let mut cuts = Vec::new();
     let min_len = MIN_BONE * island.longer;
     let spacing = (MIN_JOINT_SPACING * island.longer).max(min_len);
     let trunk = island.profile(&central);
@@ -385,88 +389,21 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
             profile,
             shoulder,
             hanging: None,
+            replaces: None,
         });
     }
-    let hand_ys = figure_arms::pressed_arms(&arm_limbs, y(pelvis));
-    for side in 0..2 {
-        if arm_limbs[side].is_some() && hand_ys[side].is_none() {
-            continue;
-        }
-        let other = arm_limbs[1 - side].as_ref();
-        let shoulder_y = other.map_or(trunk.points[chest][1], |a| a.profile.points[a.shoulder][1]);
-        // An arm hangs from below the head (a big head's round reaches past a chibi's chest).
-        if shoulder_y <= head_round.centre[1] + head_round.radius {
-            continue;
-        }
-        let hanging = Hanging {
-            side,
-            shoulder_y,
-            crotch_y: y(pelvis),
-            hand_y: hand_ys[side],
-            half_width: other.and_then(|a| figure_arms::arm_half_width(&a.profile, a.shoulder)),
-            trunk_half_width: trunk.thickness[chest],
-        };
-        if let Some(path) = figure_arms::hanging_arm(island, &hanging) {
-            let profile = island.profile(&path);
-            arm_limbs[side] = Some(ArmLimb {
-                path,
-                profile,
-                shoulder: 0,
-                hanging: Some(hanging.half_width()),
-            });
-        }
-    }
-    for (side, arm) in arm_limbs.iter().enumerate() {
-        let Some(ArmLimb {
-            path,
-            profile,
-            shoulder,
-            hanging,
-        }) = arm
-        else {
-            continue;
-        };
-        let (profile, shoulder) = (profile, *shoulder);
-        let suffix = if side == 0 { "r" } else { "l" };
-        let name = format!("shoulder_{suffix}");
-        let first_arm_bone = rig.bones.len();
-        let parent = if hanging.is_some() {
-            rig.free_bone(&name, spine.clone(), trunk.points[chest], profile.points[0])
-        } else if profile.arc[shoulder] >= spacing {
-            rig.bone(&name, spine.clone(), profile, 0, shoulder, path)
-        } else {
-            spine.clone()
-        };
-        rig.limb(
-            ["arm_upper", "arm_lower", "hand"],
-            suffix,
-            parent,
-            profile,
-            path,
-            shoulder,
-            shoulder,
-            [ELBOW, WRIST],
-            spacing,
-        );
-        // A hanging arm is a guess: where its bones would leave the shape it is left out, not
-        // the figure.
-        if let Some(half_width) = *hanging {
-            if let Some(k) = rig.bones[first_arm_bone..].iter().position(|b| !inside(b)) {
-                rig.drop_from(first_arm_bone + k);
-            }
-            // The arm lies on the body: a cut along its inner edge keeps its weights off it.
-            let end = rig.bones[first_arm_bone..].last().map(|b| b.tail[1]);
-            if let Some(cut) = end.and_then(|end_y| {
-                figure_arms::inner_edge_cut(island, path, side, half_width, end_y)
-            }) {
-                cuts.push(cut);
-            }
-        }
-        let falloff = figure_arms::arm_falloff(profile, shoulder, island.longer);
-        for bone in &mut rig.bones[first_arm_bone..] {
-            bone.smoothness = falloff;
-        }
-    }
+    let plan = ArmPlan {
+        island,
+        trunk: &trunk,
+        chest,
+        head_round,
+        crotch_y: y(pelvis),
+        spacing,
+        places: [ELBOW, WRIST],
+        over_shape: OVER_SHAPE,
+    };
+    figure_arms::hang_unseen(&plan, &mut arm_limbs);
+    let cuts = figure_arms::make_arms(&plan, &mut rig, &spine, arm_limbs);
     for (side, (_, path, profile, exit)) in legs.iter().enumerate() {
         let suffix = match (&feet, side) {
             (Feet::Together(_), _) => "",

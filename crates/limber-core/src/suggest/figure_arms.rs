@@ -16,12 +16,17 @@
 //! weights would walk straight into the body it lies on, so a cut runs along its inner edge from
 //! the armpit to past the hand ([`inner_edge_cut`]).
 
+use crate::rig::BoneRecord;
+
 use super::chains::Island;
+use super::figure_rig::Rig;
 use super::joints::Profile;
 
 /// An end within this many head radii of the head's centre is the head's own (an ear, a bun, a
 /// tuft of hair), not a hand: an arm reaches well past its round, even raised beside it.
 const HEAD_OWN: f64 = 1.4;
+/// …and whose path from the trunk is under this many head radii long.
+const HEAD_REACH: f64 = 2.0;
 /// A hanging arm's path goes this share of the shoulder-to-crotch drop below the crotch: to the
 /// hand's end. The canon's open hand is ¾ of a head (0.28 of the 2⅔ heads from shoulder to
 /// wrist); a hand hanging against the body is drawn curled or partly hidden, and with the canon's
@@ -38,6 +43,11 @@ const PRESSED_DROP: f64 = 0.3;
 const PRESSED_SLANT: f64 = 0.35;
 /// A hanging arm's cut from the trunk starts this many half-widths below its shoulder: the armpit.
 const ARMPIT: f64 = 1.0;
+/// A hanging arm's cut ends this many cells past the outline under the hand (as a contact's cut
+/// does into the open: one ending in the mesh's margin leaves a triangle joining the two sides).
+const PAST_OUTLINE: f64 = 4.0;
+/// A hanging arm's cut keeps within this many cells of its (smoothed) path when simplified.
+const SIMPLIFY: f64 = 0.75;
 /// The least falloff given to an arm (px), for a stroke-thin arm.
 const ARM_FALLOFF_LEAST: f64 = 4.0;
 
@@ -77,10 +87,12 @@ impl HeadRound {
         round
     }
 
-    /// Whether an end at `point` belongs to the head (see [`HEAD_OWN`]).
-    pub fn owns(&self, point: [f64; 2]) -> bool {
+    /// Whether an end at `point`, `reach` (px) along its path from where it joins the trunk,
+    /// belongs to the head (see [`HEAD_OWN`]): near its round and short (a hand raised to the head
+    /// comes a long way).
+    pub fn owns(&self, point: [f64; 2], reach: f64) -> bool {
         let (dx, dy) = (point[0] - self.centre[0], point[1] - self.centre[1]);
-        dx.hypot(dy) < HEAD_OWN * self.radius
+        dx.hypot(dy) < HEAD_OWN * self.radius && reach < HEAD_REACH * self.radius
     }
 }
 
@@ -92,6 +104,137 @@ pub(super) struct ArmLimb {
     pub shoulder: usize,
     /// A hanging arm's half-width (px); `None` for an arm found as a path.
     pub hanging: Option<f64>,
+    /// The arm found as a path that a hanging one replaces ([`pressed_arms`]): made instead when
+    /// not even the hanging one's upper arm keeps over the shape.
+    pub replaces: Option<Box<ArmLimb>>,
+}
+
+/// What a figure's arms are made from.
+pub(super) struct ArmPlan<'a> {
+    pub island: &'a Island<'a>,
+    /// The central path's profile, from the pelvis up, and the chest's index on it.
+    pub trunk: &'a Profile,
+    pub chest: usize,
+    pub head_round: HeadRound,
+    pub crotch_y: f64,
+    /// The least spacing between joints (px), and where an arm's elbow and wrist are looked for.
+    pub spacing: f64,
+    pub places: [(f64, f64, f64); 2],
+    /// The least share of a bone over the shape.
+    pub over_shape: f64,
+}
+
+/// Hangs an arm along the trunk's side where none was found on a side, or where the one found lies
+/// against the trunk ([`pressed_arms`]; the one found is kept to fall back on), from the other's
+/// shoulder height (the chest's when there is no other), not from within the head's round (a
+/// chibi's big head reaches past its chest).
+pub(super) fn hang_unseen(plan: &ArmPlan, arms: &mut [Option<ArmLimb>; 2]) {
+    let hand_ys = pressed_arms(arms, plan.crotch_y);
+    for side in 0..2 {
+        if arms[side].is_some() && hand_ys[side].is_none() {
+            continue;
+        }
+        let other = arms[1 - side].as_ref();
+        let chest_y = plan.trunk.points[plan.chest][1];
+        let shoulder_y = other.map_or(chest_y, |a| a.profile.points[a.shoulder][1]);
+        if shoulder_y <= plan.head_round.centre[1] + plan.head_round.radius {
+            continue;
+        }
+        let hanging = Hanging {
+            side,
+            shoulder_y,
+            crotch_y: plan.crotch_y,
+            hand_y: hand_ys[side],
+            half_width: other.and_then(|a| arm_half_width(&a.profile, a.shoulder)),
+            trunk_half_width: plan.trunk.thickness[plan.chest],
+        };
+        if let Some(path) = hanging_arm(plan.island, &hanging) {
+            let profile = plan.island.profile(&path);
+            let replaces = arms[side].take().map(Box::new);
+            arms[side] = Some(ArmLimb {
+                path,
+                profile,
+                shoulder: 0,
+                hanging: Some(hanging.half_width()),
+                replaces,
+            });
+        }
+    }
+}
+
+/// Makes both arms' bones from `spine` (`shoulder_*`, `arm_upper_*`, `arm_lower_*`, `hand_*`, the
+/// bones past the shoulder with the arm's own falloff); returns the cuts along the hanging arms'
+/// inner edges.
+pub(super) fn make_arms(
+    plan: &ArmPlan,
+    rig: &mut Rig,
+    spine: &Option<String>,
+    arms: [Option<ArmLimb>; 2],
+) -> Vec<Vec<[f64; 2]>> {
+    let mut cuts = Vec::new();
+    for (side, arm) in arms.into_iter().enumerate() {
+        if let Some(arm) = arm {
+            cuts.extend(make_arm(plan, rig, spine, side, arm));
+        }
+    }
+    cuts
+}
+
+/// One arm's bones. A hanging arm is a guess: where its bones would leave the shape they are left
+/// out (the figure kept), and when not even its upper arm is left, the arm it replaces is made
+/// instead. Returns a hanging arm's cut.
+fn make_arm(
+    plan: &ArmPlan,
+    rig: &mut Rig,
+    spine: &Option<String>,
+    side: usize,
+    arm: ArmLimb,
+) -> Option<Vec<[f64; 2]>> {
+    let (island, profile, shoulder) = (plan.island, &arm.profile, arm.shoulder);
+    let suffix = if side == 0 { "r" } else { "l" };
+    let name = format!("shoulder_{suffix}");
+    let first_bone = rig.bones.len();
+    let parent = if arm.hanging.is_some() {
+        let chest = plan.trunk.points[plan.chest];
+        rig.free_bone(&name, spine.clone(), chest, profile.points[0])
+    } else if profile.arc[shoulder] >= plan.spacing {
+        rig.bone(&name, spine.clone(), profile, 0, shoulder, &arm.path)
+    } else {
+        spine.clone()
+    };
+    let first_arm_bone = rig.bones.len();
+    rig.limb(
+        ["arm_upper", "arm_lower", "hand"],
+        suffix,
+        parent,
+        profile,
+        &arm.path,
+        shoulder,
+        shoulder,
+        plan.places,
+        plan.spacing,
+    );
+    let mut cut = None;
+    if let Some(half_width) = arm.hanging {
+        let inside = |b: &BoneRecord| island.share_inside(b.head, b.tail) >= plan.over_shape;
+        if let Some(k) = rig.bones[first_bone..].iter().position(|b| !inside(b)) {
+            rig.drop_from(first_bone + k);
+        }
+        if rig.bones.len() <= first_arm_bone {
+            rig.drop_from(first_bone);
+            return arm
+                .replaces
+                .and_then(|found| make_arm(plan, rig, spine, side, *found));
+        }
+        // The arm lies on the body: a cut along its inner edge keeps its weights off it.
+        let end_y = rig.bones.last().map_or(profile.points[0][1], |b| b.tail[1]);
+        cut = inner_edge_cut(island, &arm.path, side, half_width, end_y);
+    }
+    let falloff = arm_falloff(profile, shoulder, island.longer);
+    for bone in &mut rig.bones[first_arm_bone..] {
+        bone.smoothness = falloff;
+    }
+    cut
 }
 
 /// Arms found as paths that lie against the trunk: by side, the height of the hand's end (px) of
@@ -108,6 +251,9 @@ pub(super) fn pressed_arms(arms: &[Option<ArmLimb>; 2], crotch_y: f64) -> [Optio
             continue;
         };
         let (own, level) = (shoulder_y(arm), shoulder_y(other));
+        if crotch_y <= level {
+            continue;
+        }
         let shoulder = arm.profile.points[arm.shoulder];
         let end = arm.profile.points.last().copied().unwrap_or(shoulder);
         let hangs = end[1] > own && (end[0] - shoulder[0]).abs() < PRESSED_SLANT * (end[1] - own);
@@ -144,7 +290,8 @@ impl Hanging {
 /// and the trunk, so that the arm's weights do not walk into the body it lies on: along the arm's
 /// inner edge (its half-width from the path, towards the body), from the armpit ([`ARMPIT`]
 /// half-widths below the shoulder) to a half-width past `end_y` (the arm's last bone's end), then
-/// out under the hand to past the outline; image pixels, simplified. `None` when that is under two half-widths long.
+/// out under the hand to past the outline; image pixels, simplified. `None` when it is under two
+/// half-widths long.
 pub(super) fn inner_edge_cut(
     island: &Island,
     path: &[usize],
@@ -163,36 +310,52 @@ pub(super) fn inner_edge_cut(
         .filter(|&&c| (top..=end_y).contains(&island.point(c)[1]))
         .map(|&c| [(c % grid.width) as f64 + inward, (c / grid.width) as f64])
         .collect();
+    smooth_columns(&mut points, (half_width / cell).round().max(1.0) as usize);
     // On past the arm's end, straight down, then out under the hand past the outline: the hand
     // comes away from the body too, and no triangle hinges the arm's end to it.
     if let Some(&[x, y]) = points.last() {
         let below = y + (bottom - end_y) / cell;
         points.push([x, below]);
         let row = (below.round().max(0.0) as usize).min(grid.height - 1);
-        // (Below a hand that shows under the body, the row's outermost cell may lie inward:
-        // the cut is in the open already.)
-        let outer = outermost(island, row, side).map_or(x, |c| c as f64);
-        let past = if side == 0 {
-            (outer - 2.0).min(x)
-        } else {
-            (outer + 2.0).max(x)
-        };
-        if past != x {
-            points.push([past, below]);
+        // (Below a hand that shows under the body, the row's outermost cell may lie inward, or
+        // the row be empty: the cut is in the open already.)
+        if let Some(outer) = outermost(island, row, side).map(|c| c as f64) {
+            let past = if side == 0 {
+                (outer - PAST_OUTLINE).min(x)
+            } else {
+                (outer + PAST_OUTLINE).max(x)
+            };
+            if past != x {
+                points.push([past, below]);
+            }
         }
     }
-    let length = (points.len() as f64 - 1.0) * cell;
+    let length: f64 = points
+        .windows(2)
+        .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]) * cell)
+        .sum();
     (length >= 2.0 * half_width).then(|| {
-        super::contact_cut::simplified(&points)
+        super::contact_cut::simplified_within(&points, SIMPLIFY)
             .into_iter()
             .map(|p| grid.at_cell_point(p))
             .collect()
     })
 }
 
+/// Each point's column the mean of those within `reach` rows of it: a path stepping a cell a row
+/// would give a cut of sharp little corners, which leave slivers when the mesh is split along it.
+fn smooth_columns(points: &mut [[f64; 2]], reach: usize) {
+    let columns: Vec<f64> = points.iter().map(|p| p[0]).collect();
+    for (k, point) in points.iter_mut().enumerate() {
+        let near = &columns[k.saturating_sub(reach)..(k + reach + 1).min(columns.len())];
+        point[0] = near.iter().sum::<f64>() / near.len() as f64;
+    }
+}
+
 /// The cells of an arm that hangs against the trunk's side: one a row from the shoulder's height
-/// to its hand's end (by default [`HAND_BELOW`] past the crotch), each the arm's half-width in from the island's outermost cell
-/// on that side; `None` when the island has no rows there or the path is too short for an arm.
+/// to its hand's end (by default [`HAND_BELOW`] past the crotch), each the arm's half-width in from
+/// the island's outermost cell on that side; `None` when the island has no rows there or the path
+/// is too short for an arm.
 pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usize>> {
     let grid = island.grid;
     let cell = grid.cell as f64;
