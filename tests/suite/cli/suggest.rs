@@ -14,6 +14,26 @@ fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
 
+/// The RIG.json `limber rig` wrote at `path`.
+fn written_rig(path: &Path) -> RigFile {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("written")).expect("RIG.json")
+}
+
+/// Runs `limber` with `envs` set (a lowered budget) and asserts it succeeded.
+fn limber_ok_with(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
+        .args(args)
+        .envs(envs.iter().copied())
+        .output()
+        .expect("limber runs");
+    assert!(
+        out.status.success(),
+        "limber {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 #[test]
 fn a_suggested_rig_is_rig_json_that_new_accepts() {
     let dir = common::temp_dir("suggest_rig");
@@ -69,8 +89,7 @@ fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
         stdout.contains("and 2 cuts where the drawing touches itself suggested"),
         "{stdout}"
     );
-    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
-        .expect("RIG.json");
+    let file = written_rig(&rig_path);
     // One at the wrist of the hand on the hip, one along the inner edge of the other arm, which
     // hangs against the body.
     assert_eq!(file.cuts.len(), 2, "{:?}", file.cuts);
@@ -102,43 +121,31 @@ fn suggested_cuts_over_the_cut_points_budget_are_left_out_and_the_bones_kept() {
     let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/figures/oc_silhouette_female_512h.png");
     let rig_path = dir.join("rig.json");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(["rig", s(&figure), "--suggest", "-o", s(&rig_path)])
-        .env("LIMBER_MAX_CUT_POINTS", "3")
-        .output()
-        .expect("limber runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let budget = [("LIMBER_MAX_CUT_POINTS", "3")];
+    let out = limber_ok_with(
+        &["rig", s(&figure), "--suggest", "-o", s(&rig_path)],
+        &budget,
     );
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("2 suggested cut(s) left out: ") && stdout.contains("over the limit of 3"),
         "{stdout}"
     );
-    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
-        .expect("RIG.json");
+    let file = written_rig(&rig_path);
     assert!(file.cuts.is_empty(), "{:?}", file.cuts);
     assert!(file.bones.iter().any(|b| b.name == "arm_upper_l"));
     // The rig written loads under the same budget.
     let project_path = dir.join("figure.limber");
-    let new = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args([
+    limber_ok_with(
+        &[
             "new",
             s(&figure),
             "--rig",
             s(&rig_path),
             "-o",
             s(&project_path),
-        ])
-        .env("LIMBER_MAX_CUT_POINTS", "3")
-        .output()
-        .expect("limber runs");
-    assert!(
-        new.status.success(),
-        "{}",
-        String::from_utf8_lossy(&new.stderr)
+        ],
+        &budget,
     );
 }
 
@@ -185,8 +192,7 @@ fn a_project_is_read_across_its_parts() {
         stdout.contains(" bones") && stdout.contains("suggested for"),
         "{stdout}"
     );
-    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
-        .expect("RIG.json");
+    let file = written_rig(&rig_path);
     assert!(
         file.bones.iter().any(|b| b.name == "head"),
         "{:?}",
@@ -219,42 +225,29 @@ fn many_blobs_keep_to_the_bone_budget() {
     let dir = common::temp_dir("suggest_blobs");
     let png = blobs_png(&dir, 4000, 2000);
     let rig_path = dir.join("blobs_rig.json");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(["rig", s(&png), "--suggest", "-o", s(&rig_path)])
-        .env("LIMBER_MAX_BONES", "50")
-        .output()
-        .expect("limber runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = limber_ok_with(
+        &["rig", s(&png), "--suggest", "-o", s(&rig_path)],
+        &[("LIMBER_MAX_BONES", "50")],
     );
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("50-bone budget"), "{stdout}");
-    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
-        .expect("RIG.json");
+    let file = written_rig(&rig_path);
     assert!(
         file.bones.len() <= 50 && !file.bones.is_empty(),
         "{} bones",
         file.bones.len()
     );
     let project_path = dir.join("blobs.limber");
-    let new = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args([
+    limber_ok_with(
+        &[
             "new",
             s(&png),
             "--rig",
             s(&rig_path),
             "-o",
             s(&project_path),
-        ])
-        .env("LIMBER_MAX_BONES", "50")
-        .output()
-        .expect("limber runs");
-    assert!(
-        new.status.success(),
-        "{}",
-        String::from_utf8_lossy(&new.stderr)
+        ],
+        &[("LIMBER_MAX_BONES", "50")],
     );
 }
 
@@ -280,8 +273,7 @@ fn a_suggestion_keeps_to_the_weights_budget_so_new_accepts_it() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let file: RigFile = serde_json::from_str(&std::fs::read_to_string(&rig_path).expect("written"))
-        .expect("RIG.json");
+    let file = written_rig(&rig_path);
     assert!(
         (1..=12).contains(&file.bones.len()),
         "{} bones for a 12-bone weights budget",

@@ -11,10 +11,9 @@ use std::collections::HashMap;
 use glam::DVec2;
 use spade::Point2;
 
-use super::split::SIDE_STEP;
-
-/// How far from a cut a vertex is kept (px): as far as a doubled vertex's weights are read.
-pub const CLEARANCE: f64 = SIDE_STEP;
+/// How far from a cut a vertex is kept (px); a doubled vertex's weights are read as far into its
+/// own side (`split::SIDE_STEP` is this), so a vertex kept clear reads them on its side too.
+pub const CLEARANCE: f64 = 1.5;
 /// Nearer than this (px) a vertex is on the cut.
 const ON_CUT: f64 = 1e-6;
 /// The bucket size (px) vertices are looked up by.

@@ -22,7 +22,7 @@ use crate::triangulate::Triangles;
 
 /// How far into its own side a copied vertex's weights are read (image pixels): past the cut's
 /// one-pixel wall, so the pixels around the point are all on the vertex's side.
-pub const SIDE_STEP: f64 = 1.5;
+pub const SIDE_STEP: f64 = super::clearance::CLEARANCE;
 
 /// Why a mesh could not be split.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
