@@ -4,21 +4,12 @@
 use glam::{DAffine2, DVec2};
 use limber_core::mesh::Mesh;
 use limber_core::skinning::{SkinningMode, skin};
+use limber_core::slots::posed::contains;
 use limber_core::weights::Binding;
 
-/// Whether `p` lies inside the closed `polygon` (even-odd).
+/// Whether `p` lies inside the closed `polygon` (even-odd, as the slots' stencil draws).
 pub fn inside_polygon(p: DVec2, polygon: &[[f64; 2]]) -> bool {
-    let mut inside = false;
-    for k in 0..polygon.len() {
-        let (a, b) = (
-            DVec2::from(polygon[k]),
-            DVec2::from(polygon[(k + 1) % polygon.len()]),
-        );
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inside = !inside;
-        }
-    }
-    inside
+    contains(polygon, p.to_array())
 }
 
 /// The distance from `p` to the closed `polygon`'s outline.

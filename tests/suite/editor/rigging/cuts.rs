@@ -17,6 +17,7 @@ use limber::core::project::Project;
 use limber::core::rig::Rig;
 use limber::core::skeleton::{Bone, Skeleton};
 use limber::core::skinning::{SkinningMode, skin};
+use limber::core::slots::posed::contains;
 use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::{Editor, Mode};
@@ -280,19 +281,9 @@ const BESIDE_HAND: [[f64; 2]; 10] = [
     [62.0, 220.0],
 ];
 
-/// Whether `p` lies inside the closed `polygon` (even-odd).
+/// Whether `p` lies inside the closed `polygon` (even-odd, as the slots' stencil draws).
 fn inside(p: DVec2, polygon: &[[f64; 2]]) -> bool {
-    let mut inside = false;
-    for k in 0..polygon.len() {
-        let (a, b) = (
-            DVec2::from(polygon[k]),
-            DVec2::from(polygon[(k + 1) % polygon.len()]),
-        );
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inside = !inside;
-        }
-    }
-    inside
+    contains(polygon, p.to_array())
 }
 
 #[test]
