@@ -240,9 +240,9 @@ fn make_arm(
 /// Arms found as paths that lie against the trunk: by side, the height of the hand's end (px) of
 /// an arm whose shoulder (where its path leaves the trunk) is more than [`PRESSED_DROP`] of the
 /// way from the other arm's shoulder down to the crotch, its hand lower still and nearly below it
-/// ([`PRESSED_SLANT`]). Shoulders are
-/// level; such a path crossed the trunk from a hand that shows below the body, and the arm is
-/// rather hung along the trunk's side from the other's shoulder height to that hand.
+/// ([`PRESSED_SLANT`]). Shoulders are level; such a path crossed the trunk from a hand that shows
+/// below the body, and the arm is rather hung along the trunk's side from the other's shoulder
+/// height to that hand.
 pub(super) fn pressed_arms(arms: &[Option<ArmLimb>; 2], crotch_y: f64) -> [Option<f64>; 2] {
     let shoulder_y = |a: &ArmLimb| a.profile.points[a.shoulder][1];
     let mut hands = [None, None];
