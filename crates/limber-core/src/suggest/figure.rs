@@ -397,7 +397,9 @@ fn rig(island: &Island, tree: &CellTree, found: &Found) -> Option<FigureRig> {
         trunk: &trunk,
         chest,
         head_round,
-        crotch_y: y(pelvis),
+        // Where the legs leave the trunk (the hip bone's head): the paths to the feet of a chibi
+        // in a stride may meet well above it.
+        crotch_y: hip_head[1].max(y(pelvis)),
         spacing,
         places: [ELBOW, WRIST],
         over_shape: OVER_SHAPE,

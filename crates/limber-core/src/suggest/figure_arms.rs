@@ -271,7 +271,7 @@ pub(super) struct Hanging {
     /// The shoulder's and the crotch's heights (px).
     pub shoulder_y: f64,
     pub crotch_y: f64,
-    /// Where its hand ends when that shows (px); else [`HAND_BELOW`] past the crotch.
+    /// Where its hand ends when that shows (px); at least [`HAND_BELOW`] past the crotch.
     pub hand_y: Option<f64>,
     /// The arm's half-width (px), or `None` to take [`ARM_OF_TRUNK`] of `trunk_half_width`.
     pub half_width: Option<f64>,
@@ -353,9 +353,9 @@ fn smooth_columns(points: &mut [[f64; 2]], reach: usize) {
 }
 
 /// The cells of an arm that hangs against the trunk's side: one a row from the shoulder's height
-/// to its hand's end (by default [`HAND_BELOW`] past the crotch), each the arm's half-width in from
-/// the island's outermost cell on that side; `None` when the island has no rows there or the path
-/// is too short for an arm.
+/// to its hand's end (at least [`HAND_BELOW`] past the crotch, short of where the outline steps in
+/// by more than the arm's width), each the arm's half-width in from the island's outermost cell on
+/// that side; `None` when the island has no rows there or the path is too short for an arm.
 pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usize>> {
     let grid = island.grid;
     let cell = grid.cell as f64;
@@ -369,22 +369,42 @@ pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usiz
     }
     let (first, last) = (
         row_of(hanging.shoulder_y),
+        // A pressed arm's tip may be only a bump on it (its elbow): the canon's reach at least.
         row_of(
             hanging
                 .hand_y
-                .unwrap_or(hanging.crotch_y + HAND_BELOW * drop),
+                .unwrap_or(f64::NEG_INFINITY)
+                .max(hanging.crotch_y + HAND_BELOW * drop),
         ),
     );
     let half_width = hanging.half_width();
     let inset = (half_width / cell).round().max(0.0) as usize;
     let mut path = Vec::new();
+    let mut previous: Option<usize> = None;
     for row in first..=last {
         let Some(outer) = outermost(island, row, hanging.side) else {
             break;
         };
+        // Where the outline steps in by more than the arm's width the arm has ended: below it
+        // lies a leg or the hip, and a bone reaching across the step would leave the shape.
+        if previous.is_some_and(|p| {
+            p.abs_diff(outer) > 2 * inset.max(1) && stepped_in(p, outer, hanging.side)
+        }) {
+            break;
+        }
+        previous = Some(outer);
         path.push(inset_cell(island, row, outer, inset, hanging.side));
     }
     (path.len() >= 3).then_some(path)
+}
+
+/// Whether the outermost column went from `before` to `after` towards the body on `side`.
+fn stepped_in(before: usize, after: usize, side: usize) -> bool {
+    if side == 0 {
+        after > before
+    } else {
+        after < before
+    }
 }
 
 /// The column of the island's outermost cell in `row` on `side` (0: left, 1: right).
