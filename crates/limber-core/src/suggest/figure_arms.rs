@@ -33,6 +33,9 @@ const HEAD_REACH: f64 = 2.0;
 /// reach the woman in a dress had a strip of the dress below her hand cut off with the arm, torn
 /// away from the dress when the arm was raised in the editor.
 const HAND_BELOW: f64 = 0.15;
+/// A hanging arm's hand ends no higher than this share of the shoulder-to-crotch drop below the
+/// shoulder: the elbow lies near half of it, and a step in of the outline above is the elbow's.
+const FOREARM_DROP: f64 = 0.5;
 /// With no other arm to measure, an arm's half-width is this share of the trunk's half-width at
 /// the chest.
 const ARM_OF_TRUNK: f64 = 0.25;
@@ -353,9 +356,12 @@ fn smooth_columns(points: &mut [[f64; 2]], reach: usize) {
 }
 
 /// The cells of an arm that hangs against the trunk's side: one a row from the shoulder's height
-/// to its hand's end (at least [`HAND_BELOW`] past the crotch, short of where the outline steps in
-/// by more than the arm's width), each the arm's half-width in from the island's outermost cell on
-/// that side; `None` when the island has no rows there or the path is too short for an arm.
+/// to its hand's end, each the arm's half-width in from the island's outermost cell on that side;
+/// `None` when the island has no rows there or the path is too short for an arm. The hand ends
+/// [`HAND_BELOW`] past the crotch (or at the hand found), or sooner where the outline steps in: by
+/// more than the arm's width from one row to the next, or, past [`FOREARM_DROP`], by more than its
+/// half-width over a width's rows (the nurse's hand in her pocket ended 60 px too low, and her
+/// elbow with it).
 pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usize>> {
     let grid = island.grid;
     let cell = grid.cell as f64;
@@ -379,23 +385,48 @@ pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usiz
     );
     let half_width = hanging.half_width();
     let inset = (half_width / cell).round().max(0.0) as usize;
+    let forearm_row = row_of(hanging.shoulder_y + FOREARM_DROP * drop);
     let mut path = Vec::new();
-    let mut previous: Option<usize> = None;
+    let mut outers: Vec<usize> = Vec::new();
     for row in first..=last {
         let Some(outer) = outermost(island, row, hanging.side) else {
             break;
         };
         // Where the outline steps in by more than the arm's width the arm has ended: below it
         // lies a leg or the hip, and a bone reaching across the step would leave the shape.
-        if previous.is_some_and(|p| {
+        if outers.last().is_some_and(|&p| {
             p.abs_diff(outer) > 2 * inset.max(1) && stepped_in(p, outer, hanging.side)
         }) {
             break;
         }
-        previous = Some(outer);
+        // Past the elbow, the outline stepping in by the arm's half-width over a width's rows
+        // is the hand's end (a hand in a pocket or on the hip): the body below is not the arm.
+        // Above it such a step is the crook of a bent elbow.
+        let recent = &outers[outers.len().saturating_sub(2 * inset.max(1))..];
+        if row >= forearm_row && stepped_in_by(recent, outer, hanging.side) > inset.max(1) {
+            break;
+        }
+        outers.push(outer);
         path.push(inset_cell(island, row, outer, inset, hanging.side));
     }
     (path.len() >= 3).then_some(path)
+}
+
+/// How far (cells) `after` lies in from the outermost of the columns `before`, towards the body on
+/// `side`; 0 when it is not in from all of them.
+fn stepped_in_by(before: &[usize], after: usize, side: usize) -> usize {
+    let extreme = if side == 0 {
+        before.iter().min()
+    } else {
+        before.iter().max()
+    };
+    extreme.map_or(0, |&e| {
+        if stepped_in(e, after, side) {
+            e.abs_diff(after)
+        } else {
+            0
+        }
+    })
 }
 
 /// Whether the outermost column went from `before` to `after` towards the body on `side`.
