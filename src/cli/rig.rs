@@ -11,7 +11,7 @@ use image::DynamicImage;
 
 use super::MeshOptions;
 use crate::core::atomic_file::write_atomic;
-use crate::core::cuts::check_cuts;
+use crate::core::cuts::with_suggested;
 use crate::core::image_io::load_png;
 use crate::core::limits::Limits;
 use crate::core::output_guard::Inputs;
@@ -82,9 +82,10 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     let note = suggestion.pruned_note();
     // Cuts over the cut-points budget would make the rig refused where it is loaded: the bones are
     // still worth having, so the cuts are left out and the message says why.
-    let (cuts, cuts_left_out) = match check_cuts(&suggestion.cuts, &Limits::current()) {
-        Ok(()) => (suggestion.cuts, None),
-        Err(e) => (Vec::new(), Some((suggestion.cuts.len(), e))),
+    let suggested = suggestion.cuts.len();
+    let (cuts, cuts_left_out) = match with_suggested(&[], suggestion.cuts, &Limits::current()) {
+        Ok(cuts) => (cuts, None),
+        Err(e) => (Vec::new(), Some((suggested, e))),
     };
     let cut_count = cuts.len();
     let rig = RigFile {

@@ -69,6 +69,21 @@ pub fn check_cuts(cuts: &[Cut], limits: &Limits) -> Result<(), CutError> {
     Ok(())
 }
 
+/// The rig's `existing` cuts followed by `suggested` ones, when all of them together pass
+/// [`check_cuts`]; else why not. Suggested cuts over the budget are left out by the caller, which
+/// keeps the bones suggested with them and says so: refusing the whole suggestion, or writing a rig
+/// that is refused where it is loaded, would lose the bones for the sake of the cuts.
+pub fn with_suggested(
+    existing: &[Cut],
+    suggested: Vec<Cut>,
+    limits: &Limits,
+) -> Result<Vec<Cut>, CutError> {
+    let mut all = existing.to_vec();
+    all.extend(suggested);
+    check_cuts(&all, limits)?;
+    Ok(all)
+}
+
 /// A copy of `grid` with every pixel the `cuts` pass through taken out and marked as a wall (so a
 /// bone's segment seeds only its head's side, `distance/sources.rs`), each end carried to the
 /// mask's edge when it is near ([`reaching_outline`]). `offset` is where the grid's image sits on

@@ -296,3 +296,47 @@ fn a_spiral_keeps_to_the_bone_budget_and_stays_one_chain() {
         );
     }
 }
+
+/// The cut along a hung arm's inner edge keeps that arm's weights off the body: while a bone runs
+/// down the arm (its own, or its shoulder with them merged in by the bone budget) the cut stays,
+/// and when the budget leaves none it goes (it would wall off a part of the body that moves with
+/// nothing).
+#[test]
+fn a_hung_arms_cut_goes_with_its_bones_under_the_bone_budget() {
+    let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/figures/oc_silhouette_female_512h.png");
+    let image = image::open(&figure).expect("the figure");
+    let mut seen = [false; 2];
+    for max_bones in (1..=16).rev() {
+        let settings = SuggestSettings {
+            max_bones,
+            ..SuggestSettings::default()
+        };
+        let bits = MaskBits::from_image(&image, settings.alpha_threshold).expect("a mask");
+        let suggestion = suggest(&bits, &settings).expect("bones");
+        // A bone runs down the hung arm: one of its own, or its shoulder merged with them.
+        let hung = suggestion.bones.iter().any(|b| {
+            ["arm_upper_r", "arm_lower_r", "hand_r"].contains(&b.name.as_str())
+                || (b.name == "shoulder_r" && b.tail[1] - b.head[1] > (b.tail[0] - b.head[0]).abs())
+        });
+        // The hung arm is the image's left one; its cut lies left of the figure's middle.
+        let middle = f64::from(image.width()) / 2.0;
+        let left_cuts = suggestion
+            .cuts
+            .iter()
+            .filter(|c| c.points.iter().all(|p| p[0] < middle))
+            .count();
+        assert_eq!(
+            left_cuts,
+            usize::from(hung),
+            "budget {max_bones}: {:?}",
+            suggestion.bones.iter().map(|b| &b.name).collect::<Vec<_>>()
+        );
+        seen[usize::from(hung)] = true;
+    }
+    assert_eq!(
+        seen,
+        [true, true],
+        "the budgets tried both keep and merge the arm"
+    );
+}

@@ -3,9 +3,11 @@
 //! weights and with the cuts suggested where the drawing touches itself (a hand on the hip, an arm
 //! against the body: the meshes split along them, as the Cut tool does). Only on a rig without
 //! bones: an artist's bones are never replaced; the [`BoneError`] says so instead, and the status
-//! says when the bone budget left anything out.
+//! says when the bone budget left anything out, or the cut-points budget the suggested cuts.
 
+use limber_core::cuts::with_suggested;
 use limber_core::edit::Edit;
+use limber_core::limits::Limits;
 use limber_core::suggest::{CanvasPart, SuggestSettings, suggest_on_canvas};
 
 use crate::hierarchy::BoneError;
@@ -52,12 +54,21 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
     for bone in suggestion.bones {
         step.document.apply(Edit::AddBone(bone))?;
     }
-    let contacts = suggestion.cuts.len();
-    if contacts > 0 {
-        let mut cuts = step.document.project.rig.cuts.clone();
-        cuts.extend(suggestion.cuts);
-        step.document.apply(Edit::SetCuts(cuts))?;
-        crate::cutting::split_parts(&mut step)?;
+    let suggested = suggestion.cuts.len();
+    let mut contacts = 0;
+    let mut left_out = None;
+    if suggested > 0 {
+        // Over the cut-points budget the cuts are left out and the bones kept, as `limber rig
+        // --suggest` does: the whole suggestion refused would lose the bones too.
+        let existing = &step.document.project.rig.cuts;
+        match with_suggested(existing, suggestion.cuts, &Limits::current()) {
+            Ok(cuts) => {
+                step.document.apply(Edit::SetCuts(cuts))?;
+                crate::cutting::split_parts(&mut step)?;
+                contacts = suggested;
+            }
+            Err(e) => left_out = Some(format!("{suggested} suggested cut(s) left out: {e}")),
+        }
     }
     step.recompute_weights();
     step.selection.set_bone(Some(0));
@@ -66,9 +77,11 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
         1 => format!("{count} bones and a cut where the drawing touches itself suggested"),
         n => format!("{count} bones and {n} cuts where the drawing touches itself suggested"),
     };
-    step.status = match note {
-        Some(note) => format!("{what}, {note} (undo removes them)"),
-        None => format!("{what} (undo removes them)"),
+    let notes: Vec<String> = note.into_iter().chain(left_out).collect();
+    step.status = if notes.is_empty() {
+        format!("{what} (undo removes them)")
+    } else {
+        format!("{what}, {} (undo removes them)", notes.join("; "))
     };
     step.commit();
     Ok(())

@@ -1,8 +1,10 @@
 //! "Suggest bones" in the real editor UI (egui_kittest): on a project made from a PNG without
 //! bones, the Bones-mode button adds a skeleton with weights as one undo step; on a rigged project
-//! it refuses and says why.
+//! it refuses and says why; suggested cuts over the cut-points budget are left out, the bones kept.
 
 use egui_kittest::kittest::Queryable;
+use limber::core::cuts::Cut;
+use limber::core::edit::Edit;
 use limber::editor::commands::Command;
 use limber::editor::document::Document;
 use limber::editor::editor::{Editor, Mode};
@@ -88,4 +90,41 @@ fn suggest_bones_leaves_an_artists_bones_alone() {
         "{}",
         editor.status()
     );
+}
+
+#[test]
+fn suggested_cuts_over_the_cut_points_budget_are_left_out_and_the_bones_kept() {
+    let figure = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let mut document = Document::from_image(&figure).expect("the figure opens");
+    // The artist's own cut, off the drawing, takes all but a few of the 10,000 cut points.
+    let long = Cut {
+        points: (0..9_995).map(|k| [2_000.0 + k as f64, 10.0]).collect(),
+    };
+    document
+        .apply(Edit::SetCuts(vec![long.clone()]))
+        .expect("a cut within the budget");
+    let mut harness = harness_with(Editor::new(document));
+    harness.get_by_label("Bones").click();
+    harness.run_steps(1);
+    harness.get_by_label("Suggest bones").click();
+    harness.run_steps(2);
+    let editor = harness.state();
+    let status = editor.status();
+    assert!(
+        status.contains("2 suggested cut(s) left out: ")
+            && status.contains("over the limit of 10,000"),
+        "{status}"
+    );
+    let rig = &editor.document().project.rig;
+    assert!(
+        rig.skeleton.bones.iter().any(|b| b.name == "arm_upper_l"),
+        "{status}"
+    );
+    assert_eq!(rig.cuts, vec![long.clone()], "the artist's cut alone");
+    harness.state_mut().run(Command::Undo);
+    harness.run_steps(1);
+    let rig = &harness.state().document().project.rig;
+    assert!(rig.skeleton.bones.is_empty());
+    assert_eq!(rig.cuts, vec![long]);
 }

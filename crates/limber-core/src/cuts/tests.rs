@@ -158,6 +158,25 @@ fn bad_cuts_are_refused_in_one_line() {
     assert!(check_cuts(&[fine], &limits).is_ok());
 }
 
+#[test]
+fn suggested_cuts_join_the_rigs_own_only_within_the_budget() {
+    let limits = Limits {
+        cut_points: 5,
+        ..Limits::DEFAULT
+    };
+    let line = |n: usize| Cut {
+        points: (0..n).map(|k| [k as f64, 1.0]).collect(),
+    };
+    let all = with_suggested(&[line(2)], vec![line(3)], &limits).unwrap();
+    assert_eq!(all, vec![line(2), line(3)], "the rig's own first");
+    assert_eq!(
+        with_suggested(&[line(3)], vec![line(3)], &limits)
+            .unwrap_err()
+            .to_string(),
+        "the rig has 6 cut points, over the limit of 5"
+    );
+}
+
 /// A mesh of an opaque `width` × `height` rectangle (default settings).
 fn rectangle_mesh(width: u32, height: u32) -> crate::mesh::Mesh {
     let image = image::RgbaImage::from_pixel(width, height, image::Rgba([200, 100, 50, 255]));

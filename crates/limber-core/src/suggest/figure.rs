@@ -37,7 +37,7 @@ use crate::rig::BoneRecord;
 
 use super::cell_tree::CellTree;
 use super::chains::{Island, MIN_BONE, MIN_JOINT_SPACING};
-use super::figure_arms::{self, ArmLimb, ArmPlan, HeadRound};
+use super::figure_arms::{self, ArmCut, ArmLimb, ArmPlan, HeadRound};
 use super::figure_rig::Rig;
 use super::joints::Profile;
 use super::naming::{Names, direction};
@@ -189,12 +189,12 @@ pub fn bones(
     rig(island, &pelvis_tree, &found).or_else(|| rig(island, &tree, &found))
 }
 
-/// A figure's bones, and the cuts that go with them (image pixels): along the inner edge of an arm
-/// drawn against the body.
+/// A figure's bones, and the cuts that go with them: along the inner edge of an arm drawn against
+/// the body.
 #[derive(Debug, Clone)]
 pub struct FigureRig {
     pub bones: Vec<BoneRecord>,
-    pub cuts: Vec<Vec<[f64; 2]>>,
+    pub cuts: Vec<ArmCut>,
 }
 
 /// What the figure's reading found: its ends (lowest first), feet, pelvis and head cells, where

@@ -54,6 +54,31 @@ const SIMPLIFY: f64 = 0.75;
 /// The least falloff given to an arm (px), for a stroke-thin arm.
 const ARM_FALLOFF_LEAST: f64 = 4.0;
 
+/// A cut along a hung arm's inner edge (image pixels), and the arm's bones, from the shoulder on,
+/// that it keeps apart from the body.
+#[derive(Debug, Clone)]
+pub struct ArmCut {
+    pub points: Vec<[f64; 2]>,
+    pub bones: Vec<String>,
+}
+
+impl ArmCut {
+    /// Whether one of the arm's bones still runs down past the cut's top (the armpit) among
+    /// `bones`: the bone budget may merge the arm's bones into its shoulder (which then runs down
+    /// the arm) or drop them, and a cut with no bone of the arm beside it would wall off a part
+    /// of the body that moves with nothing.
+    pub fn keeps_an_arm(&self, bones: &[BoneRecord]) -> bool {
+        let top = self
+            .points
+            .iter()
+            .map(|p| p[1])
+            .fold(f64::INFINITY, f64::min);
+        bones
+            .iter()
+            .any(|b| self.bones.contains(&b.name) && b.tail[1] > top)
+    }
+}
+
 /// The head's round: its centre and radius (px).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct HeadRound {
@@ -173,7 +198,7 @@ pub(super) fn make_arms(
     rig: &mut Rig,
     spine: &Option<String>,
     arms: [Option<ArmLimb>; 2],
-) -> Vec<Vec<[f64; 2]>> {
+) -> Vec<ArmCut> {
     let mut cuts = Vec::new();
     for (side, arm) in arms.into_iter().enumerate() {
         if let Some(arm) = arm {
@@ -192,7 +217,7 @@ fn make_arm(
     spine: &Option<String>,
     side: usize,
     arm: ArmLimb,
-) -> Option<Vec<[f64; 2]>> {
+) -> Option<ArmCut> {
     let (island, profile, shoulder) = (plan.island, &arm.profile, arm.shoulder);
     let suffix = if side == 0 { "r" } else { "l" };
     let name = format!("shoulder_{suffix}");
@@ -231,7 +256,13 @@ fn make_arm(
         }
         // The arm lies on the body: a cut along its inner edge keeps its weights off it.
         let end_y = rig.bones.last().map_or(profile.points[0][1], |b| b.tail[1]);
-        cut = inner_edge_cut(island, &arm.path, side, half_width, end_y);
+        cut = inner_edge_cut(island, &arm.path, side, half_width, end_y).map(|points| ArmCut {
+            points,
+            bones: rig.bones[first_bone..]
+                .iter()
+                .map(|b| b.name.clone())
+                .collect(),
+        });
     }
     let falloff = arm_falloff(profile, shoulder, island.longer);
     for bone in &mut rig.bones[first_arm_bone..] {

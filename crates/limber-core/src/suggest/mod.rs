@@ -265,11 +265,12 @@ pub fn suggest(bits: &MaskBits, settings: &SuggestSettings) -> CoreResult<Sugges
             })
         })
         .collect();
-    if let Some(figure) = figure {
-        cuts.extend(figure.cuts.into_iter().map(|points| Cut { points }));
-    }
     let mut bones: Vec<BoneRecord> = per_tree.into_iter().flatten().collect();
     let bones_merged = prune::to_budget(&mut bones, max_bones);
+    if let Some(figure) = figure {
+        let arm_cuts = figure.cuts.into_iter().filter(|c| c.keeps_an_arm(&bones));
+        cuts.extend(arm_cuts.map(|cut| Cut { points: cut.points }));
+    }
     Ok(Suggestion {
         bones,
         islands_left_out,
