@@ -82,10 +82,9 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
     let note = suggestion.pruned_note();
     // Cuts over the cut-points budget would make the rig refused where it is loaded: the bones are
     // still worth having, so the cuts are left out and the message says why.
-    let suggested = suggestion.cuts.len();
     let (cuts, cuts_left_out) = match with_suggested(&[], suggestion.cuts, &Limits::current()) {
         Ok(cuts) => (cuts, None),
-        Err(e) => (Vec::new(), Some((suggested, e))),
+        Err(left_out) => (Vec::new(), Some(left_out)),
     };
     let cut_count = cuts.len();
     let rig = RigFile {
@@ -104,7 +103,7 @@ pub fn run(args: &RigArgs) -> anyhow::Result<()> {
         n => format!(" and {n} cuts where the drawing touches itself"),
     };
     let left_out = cuts_left_out
-        .map(|(n, e)| format!("; {n} suggested cut(s) left out: {e}"))
+        .map(|left_out| format!("; {left_out}"))
         .unwrap_or_default();
     println!(
         "{}: {} bones{cuts} suggested for {input_name}{}{left_out}",

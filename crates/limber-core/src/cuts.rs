@@ -70,18 +70,39 @@ pub fn check_cuts(cuts: &[Cut], limits: &Limits) -> Result<(), CutError> {
 }
 
 /// The rig's `existing` cuts followed by `suggested` ones, when all of them together pass
-/// [`check_cuts`]; else why not. Suggested cuts over the budget are left out by the caller, which
-/// keeps the bones suggested with them and says so: refusing the whole suggestion, or writing a rig
-/// that is refused where it is loaded, would lose the bones for the sake of the cuts.
+/// [`check_cuts`]; else the suggested ones are left out, and [`CutsLeftOut`] says why. The caller
+/// keeps the bones suggested with them: refusing the whole suggestion, or writing a rig that is
+/// refused where it is loaded, would lose the bones for the sake of the cuts.
 pub fn with_suggested(
     existing: &[Cut],
     suggested: Vec<Cut>,
     limits: &Limits,
-) -> Result<Vec<Cut>, CutError> {
+) -> Result<Vec<Cut>, CutsLeftOut> {
+    let count = suggested.len();
     let mut all = existing.to_vec();
     all.extend(suggested);
-    check_cuts(&all, limits)?;
-    Ok(all)
+    match check_cuts(&all, limits) {
+        Ok(()) => Ok(all),
+        Err(reason) => Err(CutsLeftOut { count, reason }),
+    }
+}
+
+/// Suggested cuts left out of a rig ([`with_suggested`]): how many, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CutsLeftOut {
+    pub count: usize,
+    pub reason: CutError,
+}
+
+impl std::fmt::Display for CutsLeftOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} suggested cut(s) left out: ", self.count)?;
+        match &self.reason {
+            // The rig never had them: say what it would have had.
+            CutError::Budget(over) => write!(f, "with them the rig would have {over}"),
+            other => write!(f, "{other}"),
+        }
+    }
 }
 
 /// A copy of `grid` with every pixel the `cuts` pass through taken out and marked as a wall (so a

@@ -67,7 +67,7 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
                 crate::cutting::split_parts(&mut step)?;
                 contacts = suggested;
             }
-            Err(e) => left_out = Some(format!("{suggested} suggested cut(s) left out: {e}")),
+            Err(cuts_left_out) => left_out = Some(cuts_left_out.to_string()),
         }
     }
     step.recompute_weights();
@@ -77,12 +77,13 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
         1 => format!("{count} bones and a cut where the drawing touches itself suggested"),
         n => format!("{count} bones and {n} cuts where the drawing touches itself suggested"),
     };
-    let notes: Vec<String> = note.into_iter().chain(left_out).collect();
-    step.status = if notes.is_empty() {
-        format!("{what} (undo removes them)")
-    } else {
-        format!("{what}, {} (undo removes them)", notes.join("; "))
+    step.status = match note {
+        Some(note) => format!("{what}, {note} (undo removes them)"),
+        None => format!("{what} (undo removes them)"),
     };
+    if let Some(left_out) = left_out {
+        step.status = format!("{}; {left_out}", step.status);
+    }
     step.commit();
     Ok(())
 }

@@ -173,7 +173,7 @@ fn suggested_cuts_join_the_rigs_own_only_within_the_budget() {
         with_suggested(&[line(3)], vec![line(3)], &limits)
             .unwrap_err()
             .to_string(),
-        "the rig has 6 cut points, over the limit of 5"
+        "1 suggested cut(s) left out: with them the rig would have 6 cut points, over the limit of 5"
     );
 }
 

@@ -9,7 +9,8 @@
 //! heads, elbow at 3, wrist at 4, fingertips near 4¾ in an 8-head figure; the same order holds for
 //! a chibi). Such an arm lies along the trunk's outline on its side, about its own half-width in
 //! from it, so its path is traced down that outline ([`hanging_arm`]) from the other arm's shoulder
-//! height (or the chest's) to past the crotch, and cut at the elbow and wrist like any arm. An arm
+//! height (or the chest's) to past the crotch, or to where the outline steps in below the elbow (a
+//! hand in a pocket), and cut at the elbow and wrist like any arm. An arm
 //! found as a path can be one too: when its path leaves the trunk far below the other arm's
 //! shoulder and its hand hangs nearly below, the path crossed the trunk from a hand showing under
 //! the body ([`pressed_arms`]), and the arm is hung the same way down to that hand. A hung arm's
@@ -33,8 +34,9 @@ const HEAD_REACH: f64 = 2.0;
 /// reach the woman in a dress had a strip of the dress below her hand cut off with the arm, torn
 /// away from the dress when the arm was raised in the editor.
 const HAND_BELOW: f64 = 0.15;
-/// A hanging arm's hand ends no higher than this share of the shoulder-to-crotch drop below the
-/// shoulder: the elbow lies near half of it, and a step in of the outline above is the elbow's.
+/// The outline's step in over an arm's width of rows ends a hanging arm's hand only from this share
+/// of the shoulder-to-crotch drop below the shoulder on (rows above it are not looked back on): the
+/// elbow lies near half of it, and such a step above is the crook of a bent elbow.
 const FOREARM_DROP: f64 = 0.5;
 /// With no other arm to measure, an arm's half-width is this share of the trunk's half-width at
 /// the chest.
@@ -66,7 +68,8 @@ impl ArmCut {
     /// Whether one of the arm's bones still runs down past the cut's top (the armpit) among
     /// `bones`: the bone budget may merge the arm's bones into its shoulder (which then runs down
     /// the arm) or drop them, and a cut with no bone of the arm beside it would wall off a part
-    /// of the body that moves with nothing.
+    /// of the body that moves with nothing. (At a budget so small that the shoulder merges into
+    /// the spine too, the bone down the arm bears the spine's name, and the cut goes.)
     pub fn keeps_an_arm(&self, bones: &[BoneRecord]) -> bool {
         let top = self
             .points
@@ -430,10 +433,15 @@ pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usiz
         }) {
             break;
         }
-        // Past the elbow, the outline stepping in by the arm's half-width over a width's rows
-        // is the hand's end (a hand in a pocket or on the hip): the body below is not the arm.
-        // Above it such a step is the crook of a bent elbow.
-        let recent = &outers[outers.len().saturating_sub(2 * inset.max(1))..];
+        // Past the elbow, the outline stepping in by more than the arm's half-width over a
+        // width's rows is the hand's end (a hand in a pocket or on the hip): the body below is
+        // not the arm. Above it such a step is the crook of a bent elbow, so the rows looked back
+        // on start there too.
+        let since = outers
+            .len()
+            .saturating_sub(2 * inset.max(1))
+            .max(forearm_row.saturating_sub(first));
+        let recent = &outers[since.min(outers.len())..];
         if row >= forearm_row && stepped_in_by(recent, outer, hanging.side) > inset.max(1) {
             break;
         }
@@ -444,7 +452,7 @@ pub(super) fn hanging_arm(island: &Island, hanging: &Hanging) -> Option<Vec<usiz
 }
 
 /// How far (cells) `after` lies in from the outermost of the columns `before`, towards the body on
-/// `side`; 0 when it is not in from all of them.
+/// `side`; 0 when it is not in from that one (or `before` is empty).
 fn stepped_in_by(before: &[usize], after: usize, side: usize) -> usize {
     let extreme = if side == 0 {
         before.iter().min()

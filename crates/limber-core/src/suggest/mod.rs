@@ -99,7 +99,7 @@ pub struct Suggestion {
     pub max_bones: usize,
     /// Where the drawing touches itself, for the weights not to cross: the crossing that opened a
     /// loop (see `contacts`), and the inner edge of an arm that hangs against the body with no
-    /// gap (see `figure_arms`).
+    /// gap (see `figure_arms`; left out when the bone budget leaves no bone running down the arm).
     pub cuts: Vec<Cut>,
 }
 
