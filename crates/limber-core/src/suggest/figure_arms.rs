@@ -351,18 +351,12 @@ pub(super) fn inner_edge_cut(
     // On past the arm's end, straight down, then out under the hand past the outline: the hand
     // comes away from the body too, and no triangle hinges the arm's end to it.
     if let Some(&[x, y]) = points.last() {
-        let below = hand_end_row(island, side, y, (bottom - end_y) / cell, half_width / cell);
+        let below = y + (bottom - end_y) / cell;
         points.push([x, below]);
-        let row = |r: f64| (r.round().max(0.0) as usize).min(grid.height - 1);
-        // Past the outline of the rows on both sides of the turn: where it turns at the hand's
-        // end, the hand above sticks out further than the body below.
-        let outer = [row(below - 0.5), row(below + 0.5)]
-            .into_iter()
-            .filter_map(|r| outermost(island, r, side))
-            .reduce(|a, b| if side == 0 { a.min(b) } else { a.max(b) });
+        let row = (below.round().max(0.0) as usize).min(grid.height - 1);
         // (Below a hand that shows under the body, the row's outermost cell may lie inward, or
         // the row be empty: the cut is in the open already.)
-        if let Some(outer) = outer.map(|c| c as f64) {
+        if let Some(outer) = outermost(island, row, side).map(|c| c as f64) {
             let past = if side == 0 {
                 (outer - PAST_OUTLINE).min(x)
             } else {
@@ -383,29 +377,6 @@ pub(super) fn inner_edge_cut(
             .map(|p| grid.at_cell_point(p))
             .collect()
     })
-}
-
-/// The row (grid cells, between two rows) where the cut under a hung arm's hand turns out: `reach`
-/// rows below the arm's end row `y`, or sooner where the outline there steps in by more than half
-/// the arm's half-width `inset` within a quarter of it in rows (two at least): the hand ends, and
-/// the body below sticks out less, and a strip of it under the hand would go with the arm. (A
-/// gradual slope, a hand's rounded end, is passed: the nurse's, where an earlier turn left a 67 px²
-/// bridging triangle.)
-fn hand_end_row(island: &Island, side: usize, y: f64, reach: f64, inset: f64) -> f64 {
-    let grid = island.grid;
-    let row = |r: f64| (r.round().max(0.0) as usize).min(grid.height - 1);
-    let rows = ((0.25 * inset).round() as usize).max(2);
-    (row(y).max(rows)..=row(y + reach))
-        .find(|&r| {
-            let (Some(above), Some(here)) = (
-                outermost(island, r - rows, side),
-                outermost(island, r, side),
-            ) else {
-                return false;
-            };
-            stepped_in(above, here, side) && above.abs_diff(here) as f64 > 0.5 * inset
-        })
-        .map_or(y + reach, |r| r as f64 - 0.5)
 }
 
 /// Each point's column the mean of those within `reach` rows of it: a path stepping a cell a row
