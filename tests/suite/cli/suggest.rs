@@ -8,7 +8,7 @@ use std::path::Path;
 use limber::core::project::Project;
 use limber::core::rig::{RigFile, load_rig};
 
-use common::{limber, limber_ok};
+use common::{limber, limber_new, limber_new_with, limber_ok, limber_ok_with};
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
@@ -19,19 +19,9 @@ fn written_rig(path: &Path) -> RigFile {
     serde_json::from_str(&std::fs::read_to_string(path).expect("written")).expect("RIG.json")
 }
 
-/// Runs `limber` with `envs` set (a lowered budget) and asserts it succeeded.
-fn limber_ok_with(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-        .args(args)
-        .envs(envs.iter().copied())
-        .output()
-        .expect("limber runs");
-    assert!(
-        out.status.success(),
-        "limber {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+/// The female silhouette: a hand on the hip, the other arm hanging against the body.
+fn silhouette() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/figures/oc_silhouette_female_512h.png")
 }
 
 #[test]
@@ -65,14 +55,7 @@ fn a_suggested_rig_is_rig_json_that_new_accepts() {
     assert!(!dir.join("never.json").exists());
 
     let project_path = dir.join("zombie.limber");
-    limber_ok(&[
-        "new",
-        s(&sprite),
-        "--rig",
-        s(&rig_path),
-        "-o",
-        s(&project_path),
-    ]);
+    limber_new(&sprite, &rig_path, &project_path);
     let project = Project::load(&project_path).expect("the project loads");
     assert_eq!(project.rig.skeleton.bones.len(), file.bones.len());
 }
@@ -80,8 +63,7 @@ fn a_suggested_rig_is_rig_json_that_new_accepts() {
 #[test]
 fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
     let dir = common::temp_dir("suggest_contact");
-    let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let figure = silhouette();
     let rig_path = dir.join("rig.json");
     let out = limber_ok(&["rig", s(&figure), "--suggest", "-o", s(&rig_path)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -98,14 +80,7 @@ fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
     let plain = dir.join("plain.limber");
     limber_ok(&["new", s(&figure), "-o", s(&plain)]);
     let project_path = dir.join("figure.limber");
-    limber_ok(&[
-        "new",
-        s(&figure),
-        "--rig",
-        s(&rig_path),
-        "-o",
-        s(&project_path),
-    ]);
+    limber_new(&figure, &rig_path, &project_path);
     let project = Project::load(&project_path).expect("the project loads");
     assert_eq!(project.rig.cuts, file.cuts);
     let plain = Project::load(&plain).expect("the plain project loads");
@@ -118,8 +93,7 @@ fn a_hand_on_the_hip_is_cut_in_rig_json_and_new_splits_the_mesh_along_it() {
 #[test]
 fn suggested_cuts_over_the_cut_points_budget_are_left_out_and_the_bones_kept() {
     let dir = common::temp_dir("suggest_cut_budget");
-    let figure = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/figures/oc_silhouette_female_512h.png");
+    let figure = silhouette();
     let rig_path = dir.join("rig.json");
     let budget = [("LIMBER_MAX_CUT_POINTS", "3")];
     let out = limber_ok_with(
@@ -136,17 +110,7 @@ fn suggested_cuts_over_the_cut_points_budget_are_left_out_and_the_bones_kept() {
     assert!(file.bones.iter().any(|b| b.name == "arm_upper_l"));
     // The rig written loads under the same budget.
     let project_path = dir.join("figure.limber");
-    limber_ok_with(
-        &[
-            "new",
-            s(&figure),
-            "--rig",
-            s(&rig_path),
-            "-o",
-            s(&project_path),
-        ],
-        &budget,
-    );
+    limber_new_with(&figure, &rig_path, &project_path, &budget);
 }
 
 #[test]
@@ -238,15 +202,10 @@ fn many_blobs_keep_to_the_bone_budget() {
         file.bones.len()
     );
     let project_path = dir.join("blobs.limber");
-    limber_ok_with(
-        &[
-            "new",
-            s(&png),
-            "--rig",
-            s(&rig_path),
-            "-o",
-            s(&project_path),
-        ],
+    limber_new_with(
+        &png,
+        &rig_path,
+        &project_path,
         &[("LIMBER_MAX_BONES", "50")],
     );
 }
@@ -259,20 +218,9 @@ fn a_suggestion_keeps_to_the_weights_budget_so_new_accepts_it() {
     let dir = common::temp_dir("suggest_weights_budget");
     let png = blobs_png(&dir, 400, 200);
     let budget = (400 * 200 * 12).to_string();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
-            .args(args)
-            .env("LIMBER_MAX_WEIGHT_BONE_PIXELS", &budget)
-            .output()
-            .expect("limber runs")
-    };
+    let envs = [("LIMBER_MAX_WEIGHT_BONE_PIXELS", budget.as_str())];
     let rig_path = dir.join("blobs_rig.json");
-    let out = run(&["rig", s(&png), "--suggest", "-o", s(&rig_path)]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    limber_ok_with(&["rig", s(&png), "--suggest", "-o", s(&rig_path)], &envs);
     let file = written_rig(&rig_path);
     assert!(
         (1..=12).contains(&file.bones.len()),
@@ -280,17 +228,5 @@ fn a_suggestion_keeps_to_the_weights_budget_so_new_accepts_it() {
         file.bones.len()
     );
     let project_path = dir.join("blobs.limber");
-    let new = run(&[
-        "new",
-        s(&png),
-        "--rig",
-        s(&rig_path),
-        "-o",
-        s(&project_path),
-    ]);
-    assert!(
-        new.status.success(),
-        "{}",
-        String::from_utf8_lossy(&new.stderr)
-    );
+    limber_new_with(&png, &rig_path, &project_path, &envs);
 }

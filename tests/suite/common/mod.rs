@@ -89,15 +89,26 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs the `limber` binary built for these tests.
 pub fn limber(args: &[&str]) -> std::process::Output {
+    limber_with(args, &[])
+}
+
+/// Runs `limber` with `envs` set (a lowered budget, `LIMBER_MAX_…`).
+pub fn limber_with(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_limber"))
         .args(args)
+        .envs(envs.iter().copied())
         .output()
         .expect("the limber binary runs")
 }
 
 /// Runs `limber` and asserts it succeeded, showing its stderr if not.
 pub fn limber_ok(args: &[&str]) -> std::process::Output {
-    let out = limber(args);
+    limber_ok_with(args, &[])
+}
+
+/// [`limber_ok`] with `envs` set.
+pub fn limber_ok_with(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
+    let out = limber_with(args, envs);
     assert!(
         out.status.success(),
         "limber {args:?}: {}",
@@ -108,13 +119,24 @@ pub fn limber_ok(args: &[&str]) -> std::process::Output {
 
 /// `limber new IMAGE --rig RIG -o PROJECT`, asserted to succeed.
 pub fn limber_new(image: &std::path::Path, rig: &std::path::Path, project: &std::path::Path) {
+    limber_new_with(image, rig, project, &[]);
+}
+
+/// [`limber_new`] with `envs` set.
+pub fn limber_new_with(
+    image: &std::path::Path,
+    rig: &std::path::Path,
+    project: &std::path::Path,
+    envs: &[(&str, &str)],
+) {
     let path = |p: &std::path::Path| p.to_str().expect("a UTF-8 path").to_string();
-    limber_ok(&[
-        "new",
-        &path(image),
-        "--rig",
-        &path(rig),
-        "-o",
-        &path(project),
-    ]);
+    let args = [
+        "new".to_string(),
+        path(image),
+        "--rig".to_string(),
+        path(rig),
+        "-o".to_string(),
+        path(project),
+    ];
+    limber_ok_with(&args.each_ref().map(String::as_str), envs);
 }
