@@ -54,22 +54,22 @@ pub(crate) fn suggest_bones(mut step: Step) -> Result<(), BoneError> {
     for bone in suggestion.bones {
         step.document.apply(Edit::AddBone(bone))?;
     }
+    // Over the cut-points budget the cuts are left out and the bones kept, as `limber rig
+    // --suggest` does: the whole suggestion refused would lose the bones too.
     let suggested = suggestion.cuts.len();
-    let mut contacts = 0;
-    let mut left_out = None;
-    if suggested > 0 {
-        // Over the cut-points budget the cuts are left out and the bones kept, as `limber rig
-        // --suggest` does: the whole suggestion refused would lose the bones too.
+    let (contacts, left_out) = if suggested == 0 {
+        (0, None)
+    } else {
         let existing = &step.document.project.rig.cuts;
         match with_suggested(existing, suggestion.cuts, &Limits::current()) {
             Ok(cuts) => {
                 step.document.apply(Edit::SetCuts(cuts))?;
                 crate::cutting::split_parts(&mut step)?;
-                contacts = suggested;
+                (suggested, None)
             }
-            Err(cuts_left_out) => left_out = Some(cuts_left_out.to_string()),
+            Err(cuts_left_out) => (0, Some(cuts_left_out)),
         }
-    }
+    };
     step.recompute_weights();
     step.selection.set_bone(Some(0));
     let what = match contacts {

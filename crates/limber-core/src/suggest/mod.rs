@@ -9,10 +9,11 @@
 //! ([`tree`]). When the largest island reads as a figure (two feet below, a round head above) it
 //! gets a figure's rig with human names ([`figure`]; an arm drawn against the body, with no tip of
 //! its own, hangs along the trunk's side with a cut along its inner edge, [`figure_arms`]);
-//! otherwise the tree's segments become chains of bones ([`chains`]) named as a creature's parts where they read as one ([`creature`]), else
-//! by the way they point ([`naming`]). Either way bones are cut where
-//! the shape bends or narrows ([`joints`]). Smaller islands hang their own tree from the main
-//! island's root, so the rig has one root. Positions are image (or canvas) pixels, as in RIG.json.
+//! otherwise the tree's segments become chains of bones ([`chains`]) named as a creature's parts
+//! where they read as one ([`creature`]), else by the way they point ([`naming`]). Either way bones
+//! are cut where the shape bends or narrows ([`joints`]). Smaller islands hang their own tree from
+//! the main island's root, so the rig has one root. Positions are image (or canvas) pixels, as in
+//! RIG.json.
 //!
 //! The rig stays within the bone budget ([`crate::limits::Limits::bones`], or
 //! [`SuggestSettings::max_bones`]): the smallest islands are left out first (before any work is
